@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Generate typefit's fixture fonts.
+
+Every font the tests load is made here, so the tests never depend on the fonts
+of the machine they run on and no third-party font licence applies. The glyphs
+are plain rectangles: what matters to typefit is the naming (families,
+PostScript names, localized names, collections, named instances), not looks.
+
+Needs fontTools (`pip install fonttools`). Output is deterministic: the head
+table's timestamps are pinned, so re-running gives byte-identical files.
+
+Usage: python3 Fixtures/make-fonts.py   (writes Fixtures/fonts and Fixtures/broken)
+"""
+import os
+import sys
+
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTFont
+from fontTools.ttLib.ttCollection import TTCollection
+from fontTools.ttLib.tables._f_v_a_r import NamedInstance
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FONTS = os.path.join(HERE, "fonts")
+BROKEN = os.path.join(HERE, "broken")
+UPM = 1000
+# 2024-01-01 in the head table's epoch (seconds since 1904-01-01).
+FIXED_TIME = 3786825600
+
+# Printable ASCII, each glyph a box whose width varies with the code point so
+# that later measuring tests see different advances.
+CHARS = [chr(c) for c in range(0x21, 0x7F)]
+
+
+def glyph_name(ch):
+    return "uni%04X" % ord(ch)
+
+
+def box(width, height):
+    pen = TTGlyphPen(None)
+    pen.moveTo((50, 0))
+    pen.lineTo((50, height))
+    pen.lineTo((width - 50, height))
+    pen.lineTo((width - 50, 0))
+    pen.closePath()
+    return pen.glyph()
+
+
+def build(family, style, psname, weight, italic=False, localized=None,
+          drop_psname=False, full_name=None, typographic=None):
+    """Return a TTFont for one static face."""
+    order = [".notdef", "space"] + [glyph_name(c) for c in CHARS]
+    f = FontBuilder(UPM, isTTF=True)
+    f.setupGlyphOrder(order)
+    cmap = {0x20: "space"}
+    cmap.update({ord(c): glyph_name(c) for c in CHARS})
+    f.setupCharacterMap(cmap)
+    stem = 40 + (weight - 100) // 8
+    glyphs = {".notdef": box(500, 700), "space": TTGlyphPen(None).glyph()}
+    metrics = {".notdef": (500, 50), "space": (250, 0)}
+    for c in CHARS:
+        w = 400 + (ord(c) % 7) * 50 + stem
+        glyphs[glyph_name(c)] = box(w, 700)
+        metrics[glyph_name(c)] = (w, 50)
+    f.setupGlyf(glyphs)
+    f.setupHorizontalMetrics(metrics)
+    f.setupHorizontalHeader(ascent=800, descent=-200)
+    names = {
+        "familyName": family,
+        "styleName": style,
+        "uniqueFontIdentifier": "typefit-fixture:" + psname,
+        "fullName": full_name or f"{family} {style}",
+        "psName": psname,
+        "version": "Version 1.000",
+    }
+    if typographic:
+        names["typographicFamily"] = typographic[0]
+        names["typographicSubfamily"] = typographic[1]
+    if localized:
+        # Localized names go in as {lang: value} dicts.
+        names = {k: ({"en": v} | localized.get(k, {})) if k in localized else v
+                 for k, v in names.items()}
+    f.setupNameTable(names, mac=False)
+    fs_selection = 0x01 if italic else (0x20 if weight >= 700 else 0x40)
+    f.setupOS2(usWeightClass=weight, fsSelection=fs_selection,
+               sTypoAscender=800, sTypoDescender=-200, usWinAscent=800,
+               usWinDescent=200, achVendID="TYPF")
+    f.setupPost(italicAngle=-12 if italic else 0)
+    f.setupHead(created=FIXED_TIME, modified=FIXED_TIME,
+                macStyle=(0x01 if weight >= 700 else 0) | (0x02 if italic else 0))
+    font = f.font
+    if drop_psname:
+        font["name"].names = [n for n in font["name"].names if n.nameID != 6]
+    return font
+
+
+def save(font, name, directory=FONTS):
+    path = os.path.join(directory, name)
+    font.save(path)
+    # fontTools recomputes head.modified on save; pin it again for
+    # byte-identical output across runs.
+    pinned = TTFont(path)
+    pinned["head"].modified = FIXED_TIME
+    pinned.save(path, reorderTables=True)
+    return path
+
+
+def variable_font():
+    """A variable font with a weight axis and three named instances.
+
+    Light and Bold carry their own PostScript names (fvar postScriptNameID);
+    Regular and Black do not, so a name must be synthesized for Black
+    (fontconfig folds Regular into the default face, which has name ID 6).
+    """
+    font = build("Typefit Flex", "Regular", "TypefitFlex-Regular", 400)
+    f = FontBuilder(font=font)
+    name = font["name"]
+    light = name.addName("Light", minNameID=256)
+    bold = name.addName("Bold", minNameID=256)
+    black = name.addName("Black", minNameID=256)
+    regular = name.addName("Regular", minNameID=256)
+    light_ps = name.addName("TypefitFlex-Light", minNameID=256)
+    bold_ps = name.addName("TypefitFlex-Bold", minNameID=256)
+    f.setupFvar(
+        axes=[("wght", 100, 400, 900, "Weight")],
+        instances=[],
+    )
+    fvar = font["fvar"]
+    for sub, ps, value in ((light, light_ps, 300), (regular, 0xFFFF, 400),
+                           (bold, bold_ps, 700), (black, 0xFFFF, 900)):
+        inst = NamedInstance()
+        inst.subfamilyNameID = sub
+        inst.postscriptNameID = ps
+        inst.coordinates = {"wght": value}
+        fvar.instances.append(inst)
+    f.setupGvar({})
+    return font
+
+
+def main():
+    os.makedirs(FONTS, exist_ok=True)
+    os.makedirs(BROKEN, exist_ok=True)
+
+    # A family with two weights and an italic, named as an app would ship it.
+    save(build("Typefit Sans", "Regular", "TypefitSans-Regular", 400), "TypefitSans-Regular.ttf")
+    save(build("Typefit Sans", "Bold", "TypefitSans-Bold", 700), "TypefitSans-Bold.ttf")
+    save(build("Typefit Sans", "Italic", "TypefitSans-Italic", 400, italic=True), "TypefitSans-Italic.ttf")
+
+    # A collection: two faces in one .ttc, listed with indices 0 and 1.
+    coll = TTCollection()
+    coll.fonts = [
+        build("Typefit Serif", "Regular", "TypefitSerif-Regular", 400),
+        build("Typefit Serif", "Bold", "TypefitSerif-Bold", 700),
+    ]
+    coll.save(os.path.join(FONTS, "TypefitSerif.ttc"))
+
+    # A variable font with named instances.
+    save(variable_font(), "TypefitFlex-VF.ttf")
+
+    # A family with an English and a Japanese name (fontconfig lists both).
+    save(build("Typefit Gothic", "Regular", "TypefitGothic-Regular", 400,
+               localized={"familyName": {"ja": "タイプフィット ゴシック"},
+                          "fullName": {"ja": "タイプフィット ゴシック Regular"}}),
+         "TypefitGothic-Regular.ttf")
+
+    # A face with no PostScript name at all (name ID 6 removed).
+    save(build("Typefit Anon", "Regular", "TypefitAnon-Regular", 400, drop_psname=True),
+         "TypefitAnon-Regular.ttf")
+
+    # Broken inputs, kept out of fonts/ so the registry tests see clean data.
+    with open(os.path.join(BROKEN, "garbage.ttf"), "wb") as fh:
+        fh.write(b"this is not a font, just text with a font's extension\n" * 4)
+    open(os.path.join(BROKEN, "empty.otf"), "wb").close()
+    with open(os.path.join(FONTS, "TypefitSans-Regular.ttf"), "rb") as fh:
+        data = fh.read()
+    with open(os.path.join(BROKEN, "truncated.ttf"), "wb") as fh:
+        fh.write(data[:100])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

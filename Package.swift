@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layout (see README, "Design"): TypefitCore is pure Swift; FontRegistry is the
+// only module that touches C (fontconfig, FreeType); TypefitCLI parses and
+// runs commands; `typefit` is a thin main.
+let package = Package(
+    name: "typefit",
+    products: [
+        .executable(name: "typefit", targets: ["typefit"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "TypefitCore"),
+        .target(
+            name: "FontRegistry",
+            dependencies: ["TypefitCore", "CFontconfig", "CFreeType"]
+        ),
+        .target(
+            name: "TypefitCLI",
+            dependencies: ["TypefitCore", "FontRegistry"]
+        ),
+        .executableTarget(
+            name: "typefit",
+            dependencies: ["TypefitCLI"]
+        ),
+        .testTarget(
+            name: "TypefitCoreTests",
+            dependencies: ["TypefitCore"]
+        ),
+        .testTarget(
+            name: "FontRegistryTests",
+            dependencies: ["FontRegistry", "TypefitCore"]
+        ),
+        .testTarget(
+            name: "TypefitCLITests",
+            dependencies: ["TypefitCLI", "TypefitCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

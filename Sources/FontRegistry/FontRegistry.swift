@@ -1,0 +1,180 @@
+import TypefitCore
+
+/// The fonts a machine has, and font files it has not installed, as plain
+/// Swift values. This module is the only one that touches fontconfig and
+/// FreeType.
+public struct FontRegistry: Sendable {
+    /// A fontconfig configuration file to use instead of the system's; `nil`
+    /// uses the system configuration (which honours `FONTCONFIG_FILE`).
+    public var configFile: String?
+
+    /// Creates a registry. Nothing is loaded until a listing is asked for, so
+    /// commands that need no fonts pay nothing for fontconfig.
+    public init(configFile: String? = nil) {
+        self.configFile = configFile
+    }
+
+    /// Every installed face, the analogue of `UIFont.familyNames` with
+    /// `fontNames(forFamilyName:)`. Unsorted: `FontCatalog` orders them.
+    public func installedFaces() throws(RegistryError) -> [FontFace] {
+        let config: FontconfigConfig
+        if let configFile {
+            config = try FontconfigConfig.load(path: configFile)
+        } else {
+            config = try FontconfigConfig.system()
+        }
+        let raw = try config.listFaces()
+        var namer = NameVerifier()
+        let faces = raw.compactMap { namer.face(from: $0) }
+        return FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: Self.preferredPath)
+    }
+
+    /// The faces of font files and directories that need not be installed
+    /// (an app's `Fonts/` folder). Directories are searched recursively for
+    /// files with a font extension; named files are read whatever their name.
+    /// Files that cannot be read as fonts come back as problems, never as a
+    /// crash or a silent omission.
+    public static func scan(_ paths: [String]) -> (faces: [FontFace], problems: [ScanProblem]) {
+        var files: [(path: String, named: Bool)] = []
+        var problems: [ScanProblem] = []
+        var visited = Set<FileIdentity>()
+        for path in paths {
+            switch FileSystem.kind(path) {
+            case .missing:
+                problems.append(ScanProblem(path: path, reason: "no such file or directory", wasNamed: true))
+            case .directory:
+                collect(directory: path, into: &files, problems: &problems, visited: &visited)
+            case .regular:
+                files.append((path, true))
+            case .other:
+                problems.append(ScanProblem(path: path, reason: "not a regular file", wasNamed: true))
+            }
+        }
+        var faces: [FontFace] = []
+        var namer = NameVerifier()
+        for (path, named) in files {
+            guard FileSystem.isReadable(path) else {
+                problems.append(ScanProblem(path: path, reason: "cannot read: permission denied", wasNamed: named))
+                continue
+            }
+            let raw = queryFontFile(path)
+            if raw.isEmpty {
+                let reason = namer.openFailure(file: path).map { "not a font FreeType can read: \($0)" }
+                    ?? "no face fontconfig can use (bitmap font without a Unicode character map?)"
+                problems.append(ScanProblem(path: path, reason: reason, wasNamed: named))
+                continue
+            }
+            faces.append(contentsOf: raw.compactMap { namer.face(from: $0) })
+        }
+        return (FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: preferredPath),
+                problems)
+    }
+
+    static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc", "woff", "woff2", "pfb", "pfa",
+                                              "pcf", "bdf", "dfont", "cff", "t1"]
+
+    static func hasFontExtension(_ name: String) -> Bool {
+        var lower = name.lowercased()
+        if lower.hasSuffix(".gz") { lower.removeLast(3) }
+        guard let dot = lower.lastIndex(of: ".") else { return false }
+        return fontExtensions.contains(String(lower[lower.index(after: dot)...]))
+    }
+
+    private static func collect(directory: String, into files: inout [(path: String, named: Bool)],
+                                problems: inout [ScanProblem], visited: inout Set<FileIdentity>) {
+        // Following symlinked directories can loop; remember where we have been.
+        if let id = FileSystem.identity(directory), !visited.insert(id).inserted { return }
+        guard let entries = FileSystem.entries(directory) else {
+            problems.append(ScanProblem(path: directory, reason: "cannot read directory: \(FileSystem.lastError())",
+                                        wasNamed: true))
+            return
+        }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        for name in entries where !name.hasPrefix(".") {
+            let path = base + "/" + name
+            switch FileSystem.kind(path) {
+            case .directory:
+                collect(directory: path, into: &files, problems: &problems, visited: &visited)
+            case .regular where hasFontExtension(name):
+                files.append((path, false))
+            case .other where hasFontExtension(name):
+                problems.append(ScanProblem(path: path, reason: "not a regular file", wasNamed: false))
+            default:
+                break
+            }
+        }
+    }
+
+    /// Which of two paths to the same file to show: a real file over a
+    /// symlink, then the shorter path, then the first in byte order.
+    static func preferredPath(_ a: String, _ b: String) -> Bool {
+        let linkA = FileSystem.isSymlink(a), linkB = FileSystem.isSymlink(b)
+        if linkA != linkB { return !linkA }
+        if a.utf8.count != b.utf8.count { return a.utf8.count < b.utf8.count }
+        return a < b
+    }
+}
+
+/// Turns fontconfig's view of a face into a `FontFace`, asking FreeType where
+/// fontconfig's PostScript name cannot be trusted.
+///
+/// fontconfig 2.14 makes names up in two cases: a face without name ID 6
+/// (bitmap fonts among them) gets its family name with spaces turned into
+/// hyphens, and a variable font's named instances get that same
+/// family-derived name instead of their own. typefit reports the font's own
+/// name (or `nil`) and keeps fontconfig's as `fontconfigPostscriptName`.
+/// Only those faces are opened with FreeType, so a listing of thousands of
+/// faces stays as fast as `fc-list`.
+struct NameVerifier {
+    private var library: FreeTypeLibrary?
+    private var libraryFailed = false
+
+    mutating func face(from raw: RawFace) -> FontFace? {
+        guard let file = raw.file else { return nil }
+        let naming = FamilyNaming.primary(names: raw.families, languages: raw.familyLanguages)
+        var name = raw.postscriptName
+        var source: FontFace.NameSource? = name == nil ? nil : .font
+        if raw.index >> 16 > 0 || (name.map { Self.looksDerived($0, from: raw.families) } ?? false),
+           case .success(let checked)? = verify(file: file, index: raw.index, family: naming?.name) {
+            // FreeType's answer wins: a face it finds no name for has none,
+            // whatever fontconfig invented for it.
+            name = checked.name
+            source = checked.name == nil ? nil : (checked.isFromFont ? .font : .synthesized)
+        }
+        return FontFace(
+            family: naming?.name ?? "", familyAliases: naming?.aliases ?? [],
+            postscriptName: name, postscriptNameSource: source,
+            fontconfigPostscriptName: raw.postscriptName == name ? nil : raw.postscriptName,
+            style: raw.style, weight: raw.weightRange == nil ? raw.weight : nil, weightRange: raw.weightRange,
+            isItalic: raw.slant != 0, file: file, index: raw.index,
+            isVariable: raw.isVariable, format: raw.format)
+    }
+
+    /// Why FreeType cannot open `file` as a font, or `nil` when it can.
+    mutating func openFailure(file: String) -> String? {
+        if case .failure(let failure)? = verify(file: file, index: 0) { return failure.message }
+        return nil
+    }
+
+    private mutating func verify(file: String, index: Int,
+                                 family: String? = nil) -> Result<FreeTypeLibrary.PostScriptName, FreeTypeFailure>? {
+        if library == nil && !libraryFailed {
+            library = try? FreeTypeLibrary()
+            libraryFailed = library == nil
+        }
+        return library?.postscriptName(file: file, index: index, family: family)
+    }
+
+    /// Whether `name` could be fontconfig's stand-in made from a family name:
+    /// the same letters and digits, nothing else.
+    static func looksDerived(_ name: String, from families: [String]) -> Bool {
+        let stripped = name.unicodeScalars.filter(isAlphanumeric)
+        return families.contains { family in
+            stripped.elementsEqual(family.unicodeScalars.filter(isAlphanumeric))
+        }
+    }
+
+    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+    }
+}

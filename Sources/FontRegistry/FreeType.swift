@@ -1,0 +1,114 @@
+import CFreeType
+
+/// An owned FreeType library (every `FT_*` call of typefit is in this file).
+///
+/// FreeType handles are not thread-safe: one library per thread of work.
+final class FreeTypeLibrary {
+    private let handle: FT_Library
+
+    init() throws(RegistryError) {
+        var library: FT_Library?
+        let error = FT_Init_FreeType(&library)
+        guard error == 0, let library else { throw .freeTypeUnavailable(code: error) }
+        handle = library
+    }
+
+    deinit { FT_Done_FreeType(handle) }
+
+    /// What a face's own tables say its PostScript name is.
+    struct PostScriptName {
+        /// The name FreeType reports (`nil` when the face has none).
+        var name: String?
+        /// Whether the name is stored in the font (name ID 6, or the named
+        /// instance's `postScriptNameID`) rather than synthesized by FreeType.
+        var isFromFont: Bool
+    }
+
+    /// Opens `file` at `index` and reads its PostScript name (`family` is the
+    /// family name to build a named instance's name from), or returns
+    /// the FreeType error code when the face cannot be opened.
+    /// The corresponding C functions are `FT_New_Face` and
+    /// `FT_Get_Postscript_Name`.
+    func postscriptName(file: String, index: Int, family: String? = nil) -> Result<PostScriptName, FreeTypeFailure> {
+        var face: FT_Face?
+        let error = FT_New_Face(handle, file, FT_Long(index), &face)
+        guard error == 0, let face else { return .failure(FreeTypeFailure(code: error)) }
+        defer { FT_Done_Face(face) }
+
+        let name = FT_Get_Postscript_Name(face).map { String(cString: $0) }
+        let instance = index >> 16
+        guard instance > 0 else {
+            // Outside variable fonts FreeType synthesizes nothing: a name is
+            // the font's own.
+            return .success(PostScriptName(name: name, isFromFont: name != nil))
+        }
+        return .success(instanceName(face, instance: instance, freeTypeName: name, family: family))
+    }
+
+    /// A named instance's PostScript name: its own `postScriptNameID` when
+    /// the name table holds it; otherwise FreeType's synthesized name; and
+    /// when FreeType gives none (2.12 does not for every font), the same
+    /// shape built here: family prefix, a hyphen, the instance's subfamily,
+    /// letters and digits only.
+    private func instanceName(_ face: FT_Face, instance: Int, freeTypeName: String?,
+                              family: String?) -> PostScriptName {
+        var master: UnsafeMutablePointer<FT_MM_Var>?
+        guard CFreeType_hasMultipleMasters(face) != 0, FT_Get_MM_Var(face, &master) == 0, let master else {
+            return PostScriptName(name: freeTypeName, isFromFont: false)
+        }
+        defer { FT_Done_MM_Var(handle, master) }
+        guard instance <= Int(master.pointee.num_namedstyles), let styles = master.pointee.namedstyle else {
+            return PostScriptName(name: freeTypeName, isFromFont: false)
+        }
+        let style = styles[instance - 1]
+        // 0xFFFF means "no PostScript name"; IDs below 256 are not instance names.
+        if style.psid != 0xFFFF, style.psid > 255, let own = sfntName(face, id: UInt16(style.psid)) {
+            return PostScriptName(name: own, isFromFont: true)
+        }
+        if let freeTypeName { return PostScriptName(name: freeTypeName, isFromFont: false) }
+        // fontconfig's family name stands in for name IDs 16 and 1: after
+        // FT_Get_Postscript_Name fails on an instance, FreeType 2.12 hands
+        // back an empty string for name ID 1.
+        let prefix = sfntName(face, id: 25) ?? family
+        guard let prefix, let subfamily = sfntName(face, id: UInt16(style.strid)) else {
+            return PostScriptName(name: nil, isFromFont: false)
+        }
+        let keep: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return PostScriptName(name: prefix.filter(keep) + "-" + subfamily.filter(keep), isFromFont: false)
+    }
+
+    /// The name table's string for `id`: Windows Unicode first, then Unicode,
+    /// then Mac Roman (read as ASCII, which PostScript names are).
+    /// The corresponding C function is `FT_Get_Sfnt_Name`.
+    private func sfntName(_ face: FT_Face, id: UInt16) -> String? {
+        var best: (rank: Int, text: String)?
+        var record = FT_SfntName()
+        for i in 0..<FT_Get_Sfnt_Name_Count(face) where FT_Get_Sfnt_Name(face, i, &record) == 0 {
+            guard record.name_id == id, let bytes = record.string else { continue }
+            let buffer = UnsafeBufferPointer(start: bytes, count: Int(record.string_len))
+            let rank: Int
+            let text: String
+            switch record.platform_id {
+            case 3, 0:
+                rank = record.platform_id == 3 ? (record.language_id == 0x409 ? 0 : 1) : 2
+                let units = stride(from: 0, to: buffer.count - 1, by: 2).map {
+                    UInt16(buffer[$0]) << 8 | UInt16(buffer[$0 + 1])
+                }
+                text = String(decoding: units, as: UTF16.self)
+            case 1:
+                rank = 3
+                text = String(decoding: buffer.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+            default:
+                continue
+            }
+            if best == nil || rank < (best?.rank ?? Int.max) { best = (rank, text) }
+        }
+        return best?.text
+    }
+}
+
+/// A FreeType error code, as text via `FreeTypeError`.
+struct FreeTypeFailure: Error {
+    var code: Int32
+    var message: String { FreeTypeError.describe(code) }
+}

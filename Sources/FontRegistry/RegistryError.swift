@@ -1,0 +1,43 @@
+/// A failure of the font registry, with Swift names for what went wrong in C.
+public enum RegistryError: Error, Equatable, Sendable {
+    /// fontconfig could not load its configuration and fonts.
+    /// The corresponding C function is `FcInitLoadConfigAndFonts`.
+    case fontconfigUnavailable
+    /// A fontconfig configuration file could not be read or parsed.
+    /// The corresponding C function is `FcConfigParseAndLoad`.
+    case configurationUnreadable(path: String)
+    /// fontconfig could not list fonts (out of memory).
+    /// The corresponding C function is `FcFontList`.
+    case listingFailed
+    /// FreeType could not be initialized.
+    /// The corresponding C function is `FT_Init_FreeType`.
+    case freeTypeUnavailable(code: Int32)
+
+    /// One line for stderr.
+    public var message: String {
+        switch self {
+        case .fontconfigUnavailable:
+            return "fontconfig could not load its configuration and fonts"
+        case .configurationUnreadable(let path):
+            return "\(path): not a fontconfig configuration file fontconfig can read"
+        case .listingFailed:
+            return "fontconfig could not list the installed fonts"
+        case .freeTypeUnavailable(let code):
+            return "FreeType could not start: \(FreeTypeError.describe(code))"
+        }
+    }
+}
+
+/// A file that could not be read as a font, and why.
+public struct ScanProblem: Sendable, Equatable {
+    /// The path as given or found.
+    public var path: String
+    /// Why it was skipped.
+    public var reason: String
+    /// Whether the user named this path (rather than it being found in a
+    /// directory): such a failure makes the command fail.
+    public var wasNamed: Bool
+
+    /// One line for stderr.
+    public var message: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,78 @@
+import TypefitCore
+
+/// A parsed command line: what to run, with every option already checked.
+public enum Command: Equatable, Sendable {
+    /// Print help for a subcommand (`nil`: the overview).
+    case help(Subcommand?)
+    /// Print the version.
+    case version
+    /// `typefit list-fonts`.
+    case listFonts(ListFontsOptions)
+    /// `typefit scale`.
+    case scale(ScaleOptions)
+}
+
+/// The subcommands, by the name typed on the command line.
+public enum Subcommand: String, CaseIterable, Sendable {
+    case listFonts = "list-fonts"
+    case scale
+}
+
+/// Options of `typefit list-fonts`.
+public struct ListFontsOptions: Equatable, Sendable {
+    /// `--format`; `nil` picks table on a terminal and JSON otherwise.
+    public var format: OutputFormat?
+    /// `--family`: keep faces of this family (case-insensitive).
+    public var family: String?
+    /// `--postscript-name`: keep faces with exactly this PostScript name.
+    public var postscriptName: String?
+    /// `--dir` (repeatable) and file arguments: read these instead of the
+    /// installed fonts.
+    public var paths: [String] = []
+    /// `--fontconfig-file`: a fontconfig configuration to use instead of the
+    /// system's.
+    public var fontconfigFile: String?
+
+    /// Creates options with the defaults.
+    public init(format: OutputFormat? = nil, family: String? = nil, postscriptName: String? = nil,
+                paths: [String] = [], fontconfigFile: String? = nil) {
+        self.format = format
+        self.family = family
+        self.postscriptName = postscriptName
+        self.paths = paths
+        self.fontconfigFile = fontconfigFile
+    }
+}
+
+/// Options of `typefit scale`.
+public struct ScaleOptions: Equatable, Sendable {
+    /// The styles (default: all).
+    public var styles: [TextStyle] = TextStyle.allCases
+    /// The categories (default: all).
+    public var categories: [ContentSizeCategory] = ContentSizeCategory.allCases
+    /// `--size` and `--max-size`, or `--value`; `.systemFont` when neither.
+    public var subject: ScaleRequest.Subject = .systemFont
+    /// `--model`.
+    public var modelName = "uifontmetrics"
+    /// `--curve` (for the UIFontMetrics model).
+    public var curveName = "measured"
+    /// `--display-scale`.
+    public var displayScale = 3
+    /// `--format`; `nil` picks value for one cell, else table on a terminal
+    /// and JSON otherwise.
+    public var format: OutputFormat?
+
+    /// Creates options with the defaults.
+    public init() {}
+
+    /// The request these options describe.
+    public var request: ScaleRequest {
+        let model: ScalingModel = modelName == "proportional"
+            ? .proportional : .uiFontMetrics(ScalingCurve.named(curveName) ?? .measuredIOS27)
+        return ScaleRequest(styles: styles, categories: categories, subject: subject, model: model,
+                            displayScale: displayScale)
+    }
+
+    /// How many cells the selection holds.
+    public var cellCount: Int { styles.count * categories.count }
+}

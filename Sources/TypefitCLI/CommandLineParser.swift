@@ -1,0 +1,268 @@
+import TypefitCore
+
+/// Turns arguments into a `Command`. Pure: no globals, no environment, no I/O.
+public enum CommandLineParser {
+    /// One option a subcommand accepts.
+    struct OptionSpec {
+        var name: String
+        var valueName: String?
+        var repeatable = false
+        var help: String
+    }
+
+    /// Options as typed, after the grammar is checked but before values are.
+    struct ParsedOptions {
+        var values: [String: [String]] = [:]
+        var positionals: [String] = []
+
+        func last(_ name: String) -> String? { values[name]?.last }
+        func all(_ name: String) -> [String] { values[name] ?? [] }
+        func has(_ name: String) -> Bool { values[name] != nil }
+    }
+
+    /// Parses the arguments after the program name.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let first = arguments.first else { return .help(nil) }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help":
+            return .help(nil)
+        case "--version":
+            return .version
+        case "help":
+            guard let topic = rest.first else { return .help(nil) }
+            guard let sub = Subcommand(rawValue: topic) else { throw unknownSubcommand(topic) }
+            return .help(sub)
+        default:
+            guard let sub = Subcommand(rawValue: first) else {
+                if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; options follow a subcommand") }
+                throw unknownSubcommand(first)
+            }
+            // -h/--help anywhere before a `--` asks for this subcommand's help.
+            let beforeDashes = rest.prefix { $0 != "--" }
+            if beforeDashes.contains("-h") || beforeDashes.contains("--help") { return .help(sub) }
+        }
+        guard let sub = Subcommand(rawValue: first) else { throw unknownSubcommand(first) }
+        let options = try scan(rest, specs: Help.options(sub), subcommand: sub)
+        switch sub {
+        case .listFonts: return .listFonts(try listFonts(options))
+        case .scale: return .scale(try scale(options))
+        }
+    }
+
+    private static func unknownSubcommand(_ name: String) -> UsageError {
+        let names = Subcommand.allCases.map(\.rawValue) + ["help"]
+        var message = "unknown subcommand '\(name)'"
+        if let best = NameMatching.suggestions(for: name, among: names, limit: 1).first {
+            message += "; did you mean '\(best)'?"
+        }
+        return UsageError(message)
+    }
+
+    /// Checks the grammar: `--opt value`, `--opt=value`, flags, `--`.
+    static func scan(_ arguments: [String], specs: [OptionSpec],
+                     subcommand: Subcommand) throws(UsageError) -> ParsedOptions {
+        var parsed = ParsedOptions()
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            i += 1
+            if argument == "--" {
+                parsed.positionals += arguments[i...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument.count > 1 else {
+                parsed.positionals.append(argument)
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if let eq = argument.firstIndex(of: "=") {
+                name = String(argument[..<eq])
+                inline = String(argument[argument.index(after: eq)...])
+            }
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                var message = "unknown option '\(name)'"
+                if let best = NameMatching.suggestions(for: name, among: specs.map(\.name), limit: 1).first {
+                    message += "; did you mean '\(best)'?"
+                }
+                throw UsageError(message, subcommand: subcommand)
+            }
+            var value = ""
+            if spec.valueName != nil {
+                if let inline {
+                    value = inline
+                } else if i < arguments.count {
+                    value = arguments[i]
+                    i += 1
+                } else {
+                    throw UsageError("missing value for '\(name)'", subcommand: subcommand)
+                }
+            } else if inline != nil {
+                throw UsageError("'\(name)' takes no value", subcommand: subcommand)
+            }
+            if !spec.repeatable, parsed.has(name) {
+                throw UsageError("'\(name)' given more than once", subcommand: subcommand)
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    // MARK: list-fonts
+
+    static func listFonts(_ parsed: ParsedOptions) throws(UsageError) -> ListFontsOptions {
+        var options = ListFontsOptions()
+        if let format = parsed.last("--format") {
+            options.format = try outputFormat(format, allowed: [.json, .table, .plain], subcommand: .listFonts)
+        }
+        options.family = try nonEmpty(parsed.last("--family"), "--family", .listFonts)
+        options.postscriptName = try nonEmpty(parsed.last("--postscript-name"), "--postscript-name", .listFonts)
+        options.fontconfigFile = try nonEmpty(parsed.last("--fontconfig-file"), "--fontconfig-file", .listFonts)
+        for dir in parsed.all("--dir") {
+            guard !dir.isEmpty else { throw UsageError("'--dir' needs a path", subcommand: .listFonts) }
+            options.paths.append(dir)
+        }
+        options.paths += parsed.positionals
+        if options.fontconfigFile != nil && !options.paths.isEmpty {
+            throw UsageError("'--fontconfig-file' lists installed fonts; it cannot be combined with --dir or font files",
+                             subcommand: .listFonts)
+        }
+        return options
+    }
+
+    // MARK: scale
+
+    static func scale(_ parsed: ParsedOptions) throws(UsageError) -> ScaleOptions {
+        var options = ScaleOptions()
+        if let stray = parsed.positionals.first {
+            throw UsageError("unexpected argument '\(stray)'", subcommand: .scale)
+        }
+        if let styles = parsed.last("--style") {
+            options.styles = try list(styles, option: "--style", all: TextStyle.allCases) { s throws(NameError) in
+                try TextStyle(parsing: s)
+            }
+        }
+        if let categories = parsed.last("--category") {
+            options.categories = try list(categories, option: "--category", all: ContentSizeCategory.allCases) {
+                s throws(NameError) in try ContentSizeCategory(parsing: s)
+            }
+        }
+        let size = try number(parsed.last("--size"), "--size", range: 0.0...1000, allowZero: false)
+        let value = try number(parsed.last("--value"), "--value", range: 0.0...10_000, allowZero: true)
+        let maximum = try number(parsed.last("--max-size"), "--max-size", range: 0.0...1000, allowZero: true)
+        switch (size, value) {
+        case (.some, .some):
+            throw UsageError("'--size' and '--value' cannot be combined: one scales a font, the other a length",
+                             subcommand: .scale)
+        case (.some(let size), nil):
+            options.subject = .customFont(designSize: size, maximumPointSize: maximum ?? 0)
+        case (nil, .some(let value)):
+            options.subject = .value(value)
+        case (nil, nil):
+            break
+        }
+        if maximum != nil && size == nil {
+            throw UsageError("'--max-size' needs '--size' (it clamps a custom font's size)", subcommand: .scale)
+        }
+        let custom = size != nil || value != nil
+        for name in ["--model", "--curve", "--display-scale"] where parsed.has(name) && !custom {
+            throw UsageError("'\(name)' needs '--size' or '--value' (the system font follows Apple's table)",
+                             subcommand: .scale)
+        }
+        if let model = parsed.last("--model") {
+            switch NameMatching.key(model) {
+            case "uifontmetrics": options.modelName = "uifontmetrics"
+            case "proportional": options.modelName = "proportional"
+            default:
+                throw UsageError(choiceMessage("--model", model, ["uifontmetrics", "proportional"]), subcommand: .scale)
+            }
+        }
+        if let curve = parsed.last("--curve") {
+            guard let found = ScalingCurve.named(curve) else {
+                throw UsageError(choiceMessage("--curve", curve, ScalingCurve.acceptedNames), subcommand: .scale)
+            }
+            if options.modelName == "proportional" {
+                throw UsageError("'--curve' applies to the uifontmetrics model, not 'proportional'", subcommand: .scale)
+            }
+            options.curveName = found.name
+        }
+        if let scale = parsed.last("--display-scale") {
+            guard let n = Int(scale), (1...3).contains(n) else {
+                throw UsageError("'--display-scale' takes 1, 2 or 3 (got '\(scale)')", subcommand: .scale)
+            }
+            options.displayScale = n
+        }
+        if let format = parsed.last("--format") {
+            options.format = try outputFormat(format, allowed: [.json, .table, .value], subcommand: .scale)
+            if options.format == .value && options.cellCount != 1 {
+                throw UsageError("'--format value' needs exactly one style and one category (\(options.cellCount) selected)",
+                                 subcommand: .scale)
+            }
+        }
+        return options
+    }
+
+    private static func list<T: Equatable>(_ text: String, option: String, all: [T],
+                                           parse: (String) throws(NameError) -> T) throws(UsageError) -> [T] {
+        var result: [T] = []
+        for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = piece.trimmingSpaces
+            guard !item.isEmpty else { throw UsageError("'\(option)' has an empty item in '\(text)'", subcommand: .scale) }
+            if item.lowercased() == "all" {
+                for value in all where !result.contains(value) { result.append(value) }
+                continue
+            }
+            do {
+                let value = try parse(item)
+                if !result.contains(value) { result.append(value) }
+            } catch {
+                throw UsageError(error.message, subcommand: .scale)
+            }
+        }
+        return result
+    }
+
+    private static func number(_ text: String?, _ option: String, range: ClosedRange<Double>,
+                               allowZero: Bool) throws(UsageError) -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text.trimmingSpaces), value.isFinite else {
+            throw UsageError("'\(option)' takes a number of points (got '\(text)')", subcommand: .scale)
+        }
+        guard range.contains(value), allowZero || value > 0 else {
+            let low = allowZero ? "from 0" : "greater than 0"
+            throw UsageError("'\(option)' must be \(low) and at most \(humanNumber(range.upperBound)) (got '\(text)')",
+                             subcommand: .scale)
+        }
+        return value
+    }
+
+    private static func outputFormat(_ text: String, allowed: [OutputFormat],
+                                     subcommand: Subcommand) throws(UsageError) -> OutputFormat {
+        guard let format = OutputFormat(rawValue: text.lowercased()), allowed.contains(format) else {
+            throw UsageError(choiceMessage("--format", text, allowed.map(\.rawValue)), subcommand: subcommand)
+        }
+        return format
+    }
+
+    private static func nonEmpty(_ text: String?, _ option: String,
+                                 _ subcommand: Subcommand) throws(UsageError) -> String? {
+        guard let text else { return nil }
+        guard !text.isEmpty else { throw UsageError("'\(option)' needs a value", subcommand: subcommand) }
+        return text
+    }
+
+    private static func choiceMessage(_ option: String, _ given: String, _ choices: [String]) -> String {
+        var message = "'\(option)' takes " + choices.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(given)')"
+        if let best = NameMatching.suggestions(for: given, among: choices, limit: 1).first {
+            message += "; did you mean '\(best)'?"
+        }
+        return message
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

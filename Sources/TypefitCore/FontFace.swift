@@ -1,0 +1,103 @@
+/// One face of a font file, as the font registry reports it: the analogue of
+/// one entry of `UIFont.fontNames(forFamilyName:)`, with where it lives.
+public struct FontFace: Sendable, Hashable {
+    /// Where a PostScript name came from.
+    public enum NameSource: String, Sendable, Hashable {
+        /// Read from the font (name ID 6, or a named instance's own name ID).
+        case font
+        /// Made up by FreeType (Adobe TechNote 5902, for named instances
+        /// without their own name) or by fontconfig (from the family name,
+        /// for faces without one).
+        case synthesized
+    }
+
+    /// The primary family name (see `FamilyNaming.primary`).
+    public var family: String
+    /// The face's other family names: typographic vs legacy family and
+    /// localized names, in the order fontconfig gives them.
+    public var familyAliases: [String]
+    /// The PostScript name, or `nil` when the face has none (a variable
+    /// font's default face, bitmap fonts).
+    public var postscriptName: String?
+    /// Where `postscriptName` came from; `nil` when there is none.
+    public var postscriptNameSource: NameSource?
+    /// The name fontconfig gives the face when it differs from
+    /// `postscriptName` (fontconfig 2.14 invents names from the family for
+    /// faces without one and for named instances); `fc-match` knows this one.
+    public var fontconfigPostscriptName: String?
+    /// The style name (`Bold`, `Italic`), when the face has one.
+    public var style: String?
+    /// The weight on the OpenType 100–900 scale; `nil` for a variable face
+    /// that spans a range.
+    public var weight: Int?
+    /// The weight range of a variable face, on the OpenType scale.
+    public var weightRange: ClosedRange<Int>?
+    /// Whether the face is italic or oblique.
+    public var isItalic: Bool
+    /// The font file's path.
+    public var file: String
+    /// The face index as FreeType and fontconfig take it: the face's position
+    /// in a collection in the low 16 bits, a named instance's number (from 1)
+    /// in the high 16 bits.
+    public var index: Int
+    /// Whether this is a variable font's default face spanning its axes.
+    public var isVariable: Bool
+    /// The font format fontconfig reports (`TrueType`, `CFF`, `PCF`).
+    public var format: String?
+    /// Other paths that reach the same file (symlinks, hard links).
+    public var otherFiles: [String]
+
+    /// Creates a face.
+    public init(family: String, familyAliases: [String] = [], postscriptName: String?,
+                postscriptNameSource: NameSource? = nil, fontconfigPostscriptName: String? = nil, style: String?, weight: Int?,
+                weightRange: ClosedRange<Int>? = nil, isItalic: Bool, file: String, index: Int,
+                isVariable: Bool = false, format: String? = nil, otherFiles: [String] = []) {
+        self.family = family
+        self.familyAliases = familyAliases
+        self.postscriptName = postscriptName
+        self.postscriptNameSource = postscriptName == nil ? nil : (postscriptNameSource ?? .font)
+        self.fontconfigPostscriptName = fontconfigPostscriptName
+        self.style = style
+        self.weight = weight
+        self.weightRange = weightRange
+        self.isItalic = isItalic
+        self.file = file
+        self.index = index
+        self.isVariable = isVariable
+        self.format = format
+        self.otherFiles = otherFiles
+    }
+
+    /// The face's position inside a collection (0 for a single-face file).
+    public var collectionIndex: Int { index & 0xFFFF }
+
+    /// The named instance's number (from 1), or `nil` for an ordinary face.
+    public var namedInstance: Int? {
+        let instance = index >> 16
+        return instance > 0 ? instance : nil
+    }
+}
+
+/// Chooses the family name a face is listed under.
+public enum FamilyNaming {
+    /// The first English name (`familylang` `en` or `en-…`), else the first
+    /// name. fontconfig lists the typographic family before the legacy one,
+    /// as Core Text's family name does, so "first English" matches what
+    /// `UIFont.familyNames` shows.
+    public static func primary(names: [String], languages: [String]) -> (name: String, aliases: [String])? {
+        guard !names.isEmpty else { return nil }
+        var chosen = 0
+        for (i, lang) in languages.enumerated() where i < names.count {
+            let lower = lang.lowercased()
+            if lower == "en" || lower.hasPrefix("en-") || lower.hasPrefix("en_") {
+                chosen = i
+                break
+            }
+        }
+        var aliases: [String] = []
+        for (i, name) in names.enumerated() where i != chosen && name != names[chosen] && !aliases.contains(name) {
+            aliases.append(name)
+        }
+        return (names[chosen], aliases)
+    }
+}

@@ -1,0 +1,63 @@
+/// Helpers for matching the many spellings people type for the same name.
+public enum NameMatching {
+    /// Folds a spelling to a lookup key: lowercase, without spaces, hyphens,
+    /// underscores or dots, so `Large Title`, `large-title` and `largeTitle`
+    /// meet.
+    public static func key(_ spelling: String) -> String {
+        var out = ""
+        out.reserveCapacity(spelling.utf8.count)
+        for ch in spelling.lowercased() where ch != " " && ch != "-" && ch != "_" && ch != "." {
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// Edit distance (insertions, deletions, substitutions) between two
+    /// strings, compared by Unicode scalars.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+
+    /// The candidates closest to `input` (case-insensitively), best first.
+    ///
+    /// A candidate qualifies when its edit distance is at most a third of the
+    /// longer string (at least 2), or when one contains the other; this keeps
+    /// "did you mean" useful without suggesting unrelated names.
+    public static func suggestions(for input: String, among candidates: [String], limit: Int = 3) -> [String] {
+        let needle = input.lowercased()
+        guard !needle.isEmpty else { return [] }
+        var scored: [(distance: Int, name: String)] = []
+        for candidate in candidates {
+            let hay = candidate.lowercased()
+            let distance = editDistance(needle, hay)
+            let allowed = max(2, max(needle.count, hay.count) / 3)
+            if distance <= allowed {
+                scored.append((distance, candidate))
+            } else if needle.count >= 3 && hay.contains(needle) {
+                scored.append((allowed + 1 + hay.count - needle.count, candidate))
+            }
+        }
+        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+        var seen = Set<String>()
+        var result: [String] = []
+        for entry in scored where seen.insert(entry.name).inserted {
+            result.append(entry.name)
+            if result.count == limit { break }
+        }
+        return result
+    }
+}

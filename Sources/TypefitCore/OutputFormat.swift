@@ -1,0 +1,30 @@
+/// The output formats typefit's commands offer.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// JSON for scripts (the contract documented in the README).
+    case json
+    /// A readable table for people.
+    case table
+    /// One tab-separated line per face (`list-fonts`).
+    case plain
+    /// The bare number of a single cell (`scale`).
+    case value
+}
+
+/// The JSON schema version every document carries as `schemaVersion`.
+public let jsonSchemaVersion = 1
+
+/// Renders numbers for people: whole numbers bare, others to at most three
+/// decimals. JSON output never goes through this.
+public func humanNumber(_ value: Double) -> String {
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    let rounded = (value * 1000).rounded() / 1000
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+}
+
+/// Pads `text` to `width` characters (by `Character`, which is close enough
+/// for the ASCII-heavy tables typefit prints).
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let gap = max(0, width - text.count)
+    let spaces = String(repeating: " ", count: gap)
+    return right ? spaces + text : text + spaces
+}

@@ -1,0 +1,66 @@
+/// How `UIFontMetrics` turns a size at Large into a size at another
+/// category: a multiplier per text style and category.
+public struct ScalingCurve: Sendable {
+    /// A stable identifier printed in output (`ios27-measured`, `hig-leading`).
+    public let name: String
+    /// Where the multipliers come from.
+    public let source: String
+    private let factor: @Sendable (TextStyle, ContentSizeCategory) -> Double
+
+    /// The multiplier for `style` at `category` (1 at Large).
+    public func multiplier(_ style: TextStyle, _ category: ContentSizeCategory) -> Double {
+        factor(style, category)
+    }
+
+    /// Looks a curve up by the names `--curve` accepts.
+    public static func named(_ name: String) -> ScalingCurve? {
+        switch NameMatching.key(name) {
+        case "measured", "ios27measured", "ios27", "device": return .measuredIOS27
+        case "hig", "higleading", "leading": return .higLeading
+        default: return nil
+        }
+    }
+
+    /// The names `--curve` accepts, for help and suggestions.
+    public static let acceptedNames = ["measured", "hig"]
+}
+
+extension ScalingCurve {
+    /// The multipliers `UIFontMetrics` applies to a custom font, measured with
+    /// public UIKit API on iOS 27 (`scaledValue(for: 100) / 100` at @3x), as
+    /// published in gewill's fork of ScaledFont
+    /// (`Sources/ScaledFont/TextSizeScaling.swift`). They agree with the
+    /// leading-ratio model in 124 of 132 cells; in the other 8 the device's
+    /// line height differs from the one the HIG prints.
+    public static let measuredIOS27: ScalingCurve = {
+        let table: [[Double]] = [
+            [0.9267, 0.9513, 0.9757, 1, 1.0487, 1.122, 1.1707, 1.2683, 1.3903, 1.4877, 1.6097, 1.7073],  // largeTitle
+            [0.9117, 0.9413, 0.9707, 1, 1.0587, 1.1177, 1.206, 1.353, 1.5, 1.6763, 1.794, 2],  // title1
+            [0.857, 0.893, 0.9287, 1, 1.0713, 1.143, 1.2143, 1.4643, 1.6787, 1.857, 2.107, 2.357],  // title2
+            [0.88, 0.92, 0.96, 1, 1.12, 1.2, 1.28, 1.52, 1.76, 2.04, 2.32, 2.6],  // title3
+            [0.8637, 0.909, 0.9547, 1, 1.091, 1.1817, 1.3183, 1.5453, 1.8183, 2.1817, 2.3183, 2.8183],  // headline
+            [0.8637, 0.909, 0.9547, 1, 1.091, 1.1817, 1.3183, 1.5453, 1.8183, 2.1817, 2.5453, 2.8183],  // body
+            [0.857, 0.9047, 0.9523, 1, 1.0953, 1.1903, 1.3333, 1.5237, 1.857, 2.1903, 2.4763, 2.857],  // callout
+            [0.8, 0.9, 0.95, 1, 1.1, 1.2, 1.3, 1.55, 1.8, 2.15, 2.5, 2.9],  // subheadline
+            [0.889, 0.889, 0.889, 1, 1.111, 1.2223, 1.3333, 1.611, 1.8333, 2.2223, 2.5557, 2.889],  // footnote
+            [0.8127, 0.8127, 0.8127, 1, 1.1877, 1.3127, 1.4377, 1.6877, 2, 2.4377, 2.75, 3.1877],  // caption1
+            [1, 1, 1, 1, 1.3847, 1.5383, 1.6923, 1.923, 2.2307, 2.6923, 3.154, 3.6923],  // caption2
+        ]
+        return ScalingCurve(
+            name: "ios27-measured",
+            source: "UIFontMetrics multipliers measured on iOS 27 (gewill/ScaledFont, TextSizeScaling.swift)",
+            factor: { style, category in table[style.ordinal][category.ordinal] }
+        )
+    }()
+
+    /// The model behind UIKit's code: the ratio of the style's leading at the
+    /// category to its leading at Large, with the leadings of Apple's HIG.
+    public static let higLeading = ScalingCurve(
+        name: "hig-leading",
+        source: "leading(style, category) / leading(style, large), Apple HIG leading table",
+        factor: { style, category in
+            Double(AppleTypeTable.iOS.lineHeight(style, category))
+                / Double(AppleTypeTable.iOS.lineHeight(style, .large))
+        }
+    )
+}

@@ -1,0 +1,3 @@
+import TypefitCLI
+
+TypefitCommand.main()
