@@ -166,15 +166,20 @@ struct NameVerifier {
     }
 
     /// Whether `name` could be fontconfig's stand-in made from a family name:
-    /// the same letters and digits, nothing else.
+    /// the family's bytes with every one outside printable ASCII, and every
+    /// PostScript delimiter, turned into a hyphen (`Typefit Anon` →
+    /// `Typefit-Anon`, `Clean` → `Clean`). Compared byte by byte: this runs
+    /// for every installed face.
     static func looksDerived(_ name: String, from families: [String]) -> Bool {
-        let stripped = name.unicodeScalars.filter(isAlphanumeric)
-        return families.contains { family in
-            stripped.elementsEqual(family.unicodeScalars.filter(isAlphanumeric))
+        families.contains { family in
+            name.utf8.count == family.utf8.count && name.utf8.elementsEqual(family.utf8.lazy.map(fontconfigPSByte))
         }
     }
 
-    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+    private static func fontconfigPSByte(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case 0x21...0x7E where !"[](){}<>/%".utf8.contains(byte): return byte
+        default: return UInt8(ascii: "-")
+        }
     }
 }

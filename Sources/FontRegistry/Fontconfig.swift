@@ -141,7 +141,7 @@ struct RawFace {
         guard FcPatternGetString(pattern, object, n, &pointer) == FcResultMatch, let pointer else { return nil }
         // Copy now: the bytes belong to the pattern. Invalid UTF-8 is repaired
         // rather than dropped, so a face is never lost over its name.
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+        return pointer.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
     }
 
     private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
@@ -153,10 +153,4 @@ struct RawFace {
         }
         return values
     }
-}
-
-private func strlen(_ pointer: UnsafeMutablePointer<FcChar8>) -> Int {
-    var length = 0
-    while pointer[length] != 0 { length += 1 }
-    return length
 }

@@ -14,12 +14,25 @@ public enum ExitStatus: Int32, Sendable {
 
 /// What a run printed and how it ended; the caller writes it out.
 public struct Outcome: Equatable, Sendable {
-    /// Data for stdout.
-    public var stdout = ""
+    /// Data for stdout, as bytes (large JSON documents are written as they
+    /// were built, without a round trip through `String`).
+    public var stdoutBytes: [UInt8] = []
+    /// Data for stdout, as text.
+    public var stdout: String {
+        get { String(decoding: stdoutBytes, as: UTF8.self) }
+        set { stdoutBytes = Array(newValue.utf8) }
+    }
     /// Diagnostics for stderr.
     public var stderr = ""
     /// The exit status.
     public var status = ExitStatus.success
+
+    /// Creates an outcome.
+    public init(stdout: String = "", stderr: String = "", status: ExitStatus = .success) {
+        self.stdoutBytes = Array(stdout.utf8)
+        self.stderr = stderr
+        self.status = status
+    }
 }
 
 /// What a run may know about where it runs.
@@ -41,7 +54,7 @@ public enum Runner {
         do {
             command = try CommandLineParser.parse(arguments)
         } catch {
-            return Outcome(stdout: "", stderr: error.rendered, status: .usage)
+            return Outcome(stderr: error.rendered, status: .usage)
         }
         return run(command, context: context)
     }
@@ -125,7 +138,7 @@ public enum Runner {
         switch options.format ?? (context.stdoutIsTerminal ? .table : .json) {
         case .plain: outcome.stdout = FontFamily.plain(families)
         case .table: outcome.stdout = FontFamily.table(families)
-        default: outcome.stdout = FontFamily.json(families).serialized()
+        default: outcome.stdoutBytes = FontFamily.json(families)
         }
         return outcome
     }

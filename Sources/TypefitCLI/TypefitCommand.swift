@@ -12,19 +12,18 @@ public enum TypefitCommand {
         let outcome = Runner.run(arguments, context: RunContext(stdoutIsTerminal: isatty(1) == 1))
         var status = outcome.status.rawValue
         var stderrText = outcome.stderr
-        if !write(outcome.stdout, to: 1) {
+        if !write(outcome.stdoutBytes, to: 1) {
             stderrText += "typefit: error: cannot write to standard output: \(String(cString: strerror(errno)))\n"
             status = ExitStatus.failure.rawValue
         }
-        _ = write(stderrText, to: 2)
+        _ = write(Array(stderrText.utf8), to: 2)
         exit(status)
     }
 
     /// Writes all of `text` to a file descriptor (one output, one write in
     /// the common case), retrying short writes and interruptions.
-    private static func write(_ text: String, to fd: Int32) -> Bool {
-        var text = text
-        return text.withUTF8 { buffer in
+    private static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {

@@ -1,16 +1,29 @@
 extension FontFamily {
-    /// The JSON document for `list-fonts` (`schemaVersion` 1).
-    public static func json(_ families: [FontFamily]) -> JSONValue {
-        .object([
-            "schemaVersion": .int(jsonSchemaVersion),
-            "families": .array(families.map { family in
-                .object([
-                    "name": .string(family.name),
-                    "aliases": .array(family.aliases.map(JSONValue.string)),
-                    "faces": .array(family.faces.map(\.json)),
-                ])
-            }),
-        ])
+    /// The JSON document for `list-fonts` (`schemaVersion` 1), keys sorted.
+    public static func json(_ families: [FontFamily]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512 * families.reduce(1) { $0 + $1.faces.count })
+        writer.beginObject()
+        writer.key("families")
+        writer.beginArray()
+        for family in families {
+            writer.beginObject()
+            writer.key("aliases")
+            writer.beginArray()
+            for alias in family.aliases { writer.string(alias) }
+            writer.endArray()
+            writer.key("faces")
+            writer.beginArray()
+            for face in family.faces { face.writeJSON(to: &writer) }
+            writer.endArray()
+            writer.key("name")
+            writer.string(family.name)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("schemaVersion")
+        writer.int(jsonSchemaVersion)
+        writer.endObject()
+        return writer.finishBytes()
     }
 
     /// One `family<TAB>postscriptName` line per face (an empty second field
@@ -54,26 +67,46 @@ extension FontFamily {
 }
 
 extension FontFace {
-    /// The face's JSON object.
-    public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "postscriptName": .string(postscriptName),
-            "postscriptNameSource": .string(postscriptNameSource?.rawValue),
-            "fontconfigPostscriptName": .string(fontconfigPostscriptName),
-            "style": .string(style),
-            "weight": weight.map(JSONValue.int) ?? .null,
-            "italic": .bool(isItalic),
-            "file": .string(file),
-            "index": .int(index),
-            "collectionIndex": .int(collectionIndex),
-            "namedInstance": namedInstance.map(JSONValue.int) ?? .null,
-            "variable": .bool(isVariable),
-            "format": .string(format),
-            "otherFiles": .array(otherFiles.map(JSONValue.string)),
-        ]
+    /// Writes the face's JSON object, keys in sorted order.
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("collectionIndex")
+        writer.int(collectionIndex)
+        writer.key("file")
+        writer.string(file)
+        writer.key("fontconfigPostscriptName")
+        writer.string(fontconfigPostscriptName)
+        writer.key("format")
+        writer.string(format)
+        writer.key("index")
+        writer.int(index)
+        writer.key("italic")
+        writer.bool(isItalic)
+        writer.key("namedInstance")
+        if let namedInstance { writer.int(namedInstance) } else { writer.null() }
+        writer.key("otherFiles")
+        writer.beginArray()
+        for other in otherFiles { writer.string(other) }
+        writer.endArray()
+        writer.key("postscriptName")
+        writer.string(postscriptName)
+        writer.key("postscriptNameSource")
+        writer.string(postscriptNameSource?.rawValue)
+        writer.key("style")
+        writer.string(style)
+        writer.key("variable")
+        writer.bool(isVariable)
+        writer.key("weight")
+        if let weight { writer.int(weight) } else { writer.null() }
+        writer.key("weightRange")
         if let range = weightRange {
-            object["weightRange"] = .array([.int(range.lowerBound), .int(range.upperBound)])
+            writer.beginArray()
+            writer.int(range.lowerBound)
+            writer.int(range.upperBound)
+            writer.endArray()
+        } else {
+            writer.null()
         }
-        return .object(object)
+        writer.endObject()
     }
 }

@@ -1,0 +1,56 @@
+# typefit — see README.md. `make run` and `make test` install missing
+# Debian packages themselves (as root) or say what to run.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+ARGS ?=
+RELEASE_FLAGS = -c release --static-swift-stdlib
+BIN = .build/release/typefit
+
+.PHONY: all deps build release run test lint check-layering bench install fixtures clean
+
+all: build
+
+deps:
+	@sh scripts/ensure-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+# typefit's main job: the installed fonts, then the Dynamic Type table.
+# Pass your own arguments with ARGS='scale --style body --size 17'.
+run: release
+ifeq ($(strip $(ARGS)),)
+	$(BIN) list-fonts --format table
+	$(BIN) scale --format table
+else
+	$(BIN) $(ARGS)
+endif
+
+test: deps check-layering
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Only FontRegistry may import the C modules (see README, "Design").
+check-layering:
+	@leaks=$$(grep -rlE '^\s*import\s+C(Fontconfig|FreeType)' Sources | grep -vE '^Sources/FontRegistry/' || true); \
+	if [ -n "$$leaks" ]; then echo "C modules imported outside FontRegistry: $$leaks" >&2; exit 1; fi
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+bench: release
+	sh scripts/bench.sh $(BIN)
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/typefit
+
+# Regenerate the fixture fonts (needs fontTools: pip install fonttools).
+fixtures:
+	python3 Fixtures/make-fonts.py
+
+clean:
+	rm -rf .build

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Makes sure the C libraries typefit builds against are installed.
+# On Debian/Ubuntu as root it installs what is missing; otherwise it prints
+# the exact command to run and fails.
+set -eu
+
+packages="pkg-config libfontconfig-dev libfreetype-dev fontconfig"
+missing=""
+command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
+if [ -z "$missing" ]; then
+    pkg-config --exists fontconfig || missing="$missing libfontconfig-dev"
+    pkg-config --exists freetype2 || missing="$missing libfreetype-dev"
+fi
+command -v fc-list >/dev/null 2>&1 || missing="$missing fontconfig"
+
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "ensure-deps: installing$missing" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        # shellcheck disable=SC2086
+        apt-get install -y -qq $packages >/dev/null
+    else
+        echo "ensure-deps: missing:$missing" >&2
+        echo "ensure-deps: run: sudo apt-get install -y $packages" >&2
+        exit 1
+    fi
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "ensure-deps: no Swift toolchain on PATH; typefit needs Swift 6 (https://www.swift.org/install/linux/)" >&2
+    exit 1
+fi
