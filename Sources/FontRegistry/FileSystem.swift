@@ -51,6 +51,25 @@ enum FileSystem {
         return names.sorted()
     }
 
+    /// Reads `count` bytes at `offset` of an open file (fewer at its end),
+    /// or `nil` on error.
+    static func read(_ fd: Int32, offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0, count <= 1 << 20 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+        guard n >= 0 else { return nil }
+        buffer.removeLast(count - n)
+        return buffer
+    }
+
+    /// Runs `body` with a read-only descriptor of `path` (`nil` when it
+    /// cannot be opened; a FIFO or device never blocks the open).
+    static func withOpenFile<T>(_ path: String, _ body: (Int32?) -> T) -> T {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        defer { if fd >= 0 { close(fd) } }
+        return body(fd >= 0 ? fd : nil)
+    }
+
     /// The text of errno, for messages.
     static func lastError() -> String { String(cString: strerror(errno)) }
 }

@@ -134,8 +134,22 @@ struct NameVerifier {
         let naming = FamilyNaming.primary(names: raw.families, languages: raw.familyLanguages)
         var name = raw.postscriptName
         var source: FontFace.NameSource? = name == nil ? nil : .font
-        if raw.index >> 16 > 0 || (name.map { Self.looksDerived($0, from: raw.families) } ?? false),
-           case .success(let checked)? = verify(file: file, index: raw.index, family: naming?.name) {
+        let suspect = raw.index >> 16 > 0 || (name.map { Self.looksDerived($0, from: raw.families) } ?? false)
+        if suspect && raw.index >> 16 == 0 {
+            // Most suspects are real names that happen to equal the family
+            // (IPAGothic); reading the name table answers without FreeType.
+            switch Self.probeNameTable(file: file, faceIndex: raw.index) {
+            case .hasPostScriptName: break
+            case .noPostScriptName:
+                name = nil
+                source = nil
+            case .unknown:
+                if case .success(let checked)? = verify(file: file, index: raw.index, family: naming?.name) {
+                    name = checked.name
+                    source = checked.name == nil ? nil : .font
+                }
+            }
+        } else if suspect, case .success(let checked)? = verify(file: file, index: raw.index, family: naming?.name) {
             // FreeType's answer wins: a face it finds no name for has none,
             // whatever fontconfig invented for it.
             name = checked.name
@@ -148,6 +162,13 @@ struct NameVerifier {
             style: raw.style, weight: raw.weightRange == nil ? raw.weight : nil, weightRange: raw.weightRange,
             isItalic: raw.slant != 0, file: file, index: raw.index,
             isVariable: raw.isVariable, format: raw.format)
+    }
+
+    static func probeNameTable(file: String, faceIndex: Int) -> SFNTNameProbe.Answer {
+        FileSystem.withOpenFile(file) { fd in
+            guard let fd else { return .unknown }
+            return SFNTNameProbe.probe(faceIndex: faceIndex & 0xFFFF) { FileSystem.read(fd, offset: $0, count: $1) }
+        }
     }
 
     /// Why FreeType cannot open `file` as a font, or `nil` when it can.

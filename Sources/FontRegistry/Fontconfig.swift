@@ -97,26 +97,65 @@ struct RawFace {
         return faces
     }
 
+    /// Reads every element of the pattern in one pass with fontconfig's
+    /// pattern iterator: looking elements up by name costs a hash lookup
+    /// each, which on a system with thousands of faces cost more than
+    /// fontconfig's own listing.
     init(_ pattern: OpaquePointer) {
-        families = Self.strings(pattern, "family")
-        familyLanguages = Self.strings(pattern, "familylang")
-        style = Self.string(pattern, "style", 0)
-        postscriptName = Self.string(pattern, "postscriptname", 0)
-        file = Self.string(pattern, "file", 0)
-        var integer: Int32 = 0
-        if FcPatternGetInteger(pattern, "index", 0, &integer) == FcResultMatch { index = Int(integer) }
-        if FcPatternGetInteger(pattern, "slant", 0, &integer) == FcResultMatch { slant = Int(integer) }
-        var flag: FcBool = FcFalse
-        if FcPatternGetBool(pattern, "variable", 0, &flag) == FcResultMatch { isVariable = flag == FcTrue }
-        format = Self.string(pattern, "fontformat", 0)
-        readWeight(pattern)
+        var iterator = FcPatternIter()
+        // FcPatternIterNext reports the end; FcPatternIterIsValid stays true
+        // on the last element in 2.14, so it cannot drive the loop.
+        FcPatternIterStart(pattern, &iterator)
+        var more = FcPatternIterIsValid(pattern, &iterator)
+        while more == FcTrue {
+            defer { more = FcPatternIterNext(pattern, &iterator) }
+            guard let object = FcPatternIterGetObject(pattern, &iterator) else { continue }
+            let count = FcPatternIterValueCount(pattern, &iterator)
+            guard count > 0 else { continue }
+            var value = FcValue()
+            guard FcPatternIterGetValue(pattern, &iterator, 0, &value, nil) == FcResultMatch else { continue }
+            switch Element(object) {
+            case .family:
+                families = Self.strings(pattern, &iterator, count: count, first: value)
+            case .familyLanguage:
+                familyLanguages = Self.strings(pattern, &iterator, count: count, first: value)
+            case .style: style = Self.string(value)
+            case .postscriptName: postscriptName = Self.string(value)
+            case .file: file = Self.string(value)
+            case .index: if value.type == FcTypeInteger { index = Int(value.u.i) }
+            case .slant: if value.type == FcTypeInteger { slant = Int(value.u.i) }
+            case .variable: if value.type == FcTypeBool { isVariable = value.u.b == FcTrue }
+            case .format: format = Self.string(value)
+            case .weight: readWeight(value)
+            case .other: break
+            }
+        }
+    }
+
+    /// The pattern elements typefit reads, recognised from fontconfig's
+    /// object name without building a Swift string.
+    private enum Element {
+        case family, familyLanguage, style, postscriptName, file, index, slant, variable, format, weight, other
+
+        init(_ name: UnsafePointer<CChar>) {
+            // Swift passes a literal to strcmp without copying it.
+            if strcmp(name, "family") == 0 { self = .family }
+            else if strcmp(name, "familylang") == 0 { self = .familyLanguage }
+            else if strcmp(name, "style") == 0 { self = .style }
+            else if strcmp(name, "postscriptname") == 0 { self = .postscriptName }
+            else if strcmp(name, "file") == 0 { self = .file }
+            else if strcmp(name, "index") == 0 { self = .index }
+            else if strcmp(name, "slant") == 0 { self = .slant }
+            else if strcmp(name, "variable") == 0 { self = .variable }
+            else if strcmp(name, "fontformat") == 0 { self = .format }
+            else if strcmp(name, "weight") == 0 { self = .weight }
+            else { self = .other }
+        }
     }
 
     /// Weight may be an integer, a double or (for a variable face) a range;
     /// fontconfig's scale (regular 80, bold 200) becomes OpenType's.
-    private mutating func readWeight(_ pattern: OpaquePointer) {
-        var value = FcValue()
-        guard FcPatternGet(pattern, "weight", 0, &value) == FcResultMatch else { return }
+    private mutating func readWeight(_ value: FcValue) {
         switch value.type {
         case FcTypeInteger:
             weight = Self.openType(Double(value.u.i))
@@ -136,20 +175,22 @@ struct RawFace {
         Int(FcWeightToOpenTypeDouble(fontconfigWeight).rounded())
     }
 
-    private static func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32) -> String? {
-        var pointer: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, object, n, &pointer) == FcResultMatch, let pointer else { return nil }
-        // Copy now: the bytes belong to the pattern. Invalid UTF-8 is repaired
-        // rather than dropped, so a face is never lost over its name.
+    /// A string value, copied now: the bytes belong to the pattern. Invalid
+    /// UTF-8 is repaired rather than dropped, so a face is never lost over
+    /// its name.
+    private static func string(_ value: FcValue) -> String? {
+        guard value.type == FcTypeString, let pointer = value.u.s else { return nil }
         return pointer.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
     }
 
-    private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+    private static func strings(_ pattern: OpaquePointer, _ iterator: inout FcPatternIter, count: Int32,
+                                first: FcValue) -> [String] {
         var values: [String] = []
-        var n: Int32 = 0
-        while let value = string(pattern, object, n) {
-            values.append(value)
-            n += 1
+        values.reserveCapacity(Int(count))
+        if let value = string(first) { values.append(value) }
+        var value = FcValue()
+        for id in 1..<max(1, count) where FcPatternIterGetValue(pattern, &iterator, id, &value, nil) == FcResultMatch {
+            if let text = string(value) { values.append(text) }
         }
         return values
     }

@@ -44,7 +44,9 @@ public struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: " ")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: " "))
         afterKey = true
     }
 
@@ -92,7 +94,7 @@ public struct JSONWriter {
 
     private mutating func raw(_ literal: String) {
         separate()
-        bytes.append(contentsOf: literal.utf8)
+        appendUTF8(literal)
         needsComma = true
     }
 
@@ -127,9 +129,22 @@ public struct JSONWriter {
         if depth > 0 { newline() }
     }
 
+    /// A newline and the indentation of each depth, ready to copy.
+    private static let indentation: [[UInt8]] = (0..<12).map { [0x0A] + Array(repeating: 0x20, count: $0 * 2) }
+
     private mutating func newline() {
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        if depth < Self.indentation.count {
+            Self.indentation[depth].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        } else {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        }
+    }
+
+    /// Appends a string's UTF-8 with one copy where its storage allows.
+    private mutating func appendUTF8(_ s: String) {
+        let copied: Void? = s.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: s.utf8) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -145,7 +160,7 @@ public struct JSONWriter {
     private mutating func appendString(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         if !Self.needsEscaping(s) {
-            bytes.append(contentsOf: s.utf8)
+            appendUTF8(s)
         } else {
             for byte in s.utf8 {
                 switch byte {
