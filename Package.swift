@@ -33,17 +33,23 @@ let package = Package(
             name: "typefit",
             dependencies: ["TypefitCLI"]
         ),
+        // Test helpers: fixtures, the private fontconfig configuration, running
+        // the built binary. Only test targets depend on it.
+        .target(
+            name: "TypefitTestSupport",
+            path: "Tests/TypefitTestSupport"
+        ),
         .testTarget(
             name: "TypefitCoreTests",
-            dependencies: ["TypefitCore"]
+            dependencies: ["TypefitCore", "TypefitTestSupport"]
         ),
         .testTarget(
             name: "FontRegistryTests",
-            dependencies: ["FontRegistry", "TypefitCore"]
+            dependencies: ["FontRegistry", "TypefitCore", "TypefitTestSupport"]
         ),
         .testTarget(
             name: "TypefitCLITests",
-            dependencies: ["TypefitCLI", "TypefitCore"]
+            dependencies: ["TypefitCLI", "TypefitCore", "TypefitTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -24,6 +24,10 @@ final class FontconfigConfig {
     /// A configuration read from `path` only, for tests and for users who
     /// keep a private font setup.
     static func load(path: String) throws(RegistryError) -> FontconfigConfig {
+        // fontconfig would print its own complaint to stderr first; say it once.
+        guard FileSystem.kind(path) == .regular, FileSystem.isReadable(path) else {
+            throw .configurationUnreadable(path: path)
+        }
         guard let config = FcConfigCreate() else { throw .fontconfigUnavailable }
         let owned = FontconfigConfig(takingOwnershipOf: config)
         let loaded = path.withCString { cPath in

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+@testable import FontRegistry
+import TypefitCore
+
+/// The registry over the fixture fonts only, through a private fontconfig
+/// configuration: never the fonts of the machine running the tests.
+@Suite struct InstalledFacesTests {
+    static let faces: [FontFace] = (try? FontRegistry(configFile: Fixtures.fontconfigFile).installedFaces()) ?? []
+
+    func face(_ postscriptName: String) throws -> FontFace {
+        try #require(Self.faces.first { $0.postscriptName == postscriptName }, "\(postscriptName) not listed")
+    }
+
+    @Test func listsEveryFixtureFaceAndNothingElse() {
+        let names = Set(Self.faces.map { "\($0.family)|\($0.postscriptName ?? "-")|\($0.index)" })
+        #expect(names == [
+            "Typefit Anon|-|0",
+            "Typefit Flex|-|0", "Typefit Flex|TypefitFlex-Regular|0", "Typefit Flex|TypefitFlex-Light|65536",
+            "Typefit Flex|TypefitFlex-Bold|196608", "Typefit Flex|TypefitFlex-Black|262144",
+            "Typefit Gothic|TypefitGothic-Regular|0",
+            "Typefit Sans|TypefitSans-Regular|0", "Typefit Sans|TypefitSans-Bold|0", "Typefit Sans|TypefitSans-Italic|0",
+            "Typefit Serif|TypefitSerif-Regular|0", "Typefit Serif|TypefitSerif-Bold|1",
+        ])
+        #expect(Self.faces.allSatisfy { $0.file.hasPrefix(Fixtures.fonts.path) })
+    }
+
+    @Test func twoWeightFamily() throws {
+        let regular = try face("TypefitSans-Regular"), bold = try face("TypefitSans-Bold")
+        #expect(regular.weight == 400 && bold.weight == 700)
+        #expect(regular.style == "Regular" && bold.style == "Bold")
+        #expect(try face("TypefitSans-Italic").isItalic)
+        #expect(!regular.isItalic && regular.postscriptNameSource == .font)
+        #expect(regular.file.hasSuffix("/TypefitSans-Regular.ttf"))
+    }
+
+    @Test func collectionFacesHaveTheirIndices() throws {
+        let regular = try face("TypefitSerif-Regular"), bold = try face("TypefitSerif-Bold")
+        #expect(regular.file == bold.file && regular.file.hasSuffix("/TypefitSerif.ttc"))
+        #expect(regular.index == 0 && bold.index == 1 && bold.collectionIndex == 1)
+    }
+
+    @Test func variableFontAndItsNamedInstances() throws {
+        let flex = Self.faces.filter { $0.family == "Typefit Flex" }
+        let variable = try #require(flex.first { $0.isVariable })
+        #expect(variable.postscriptName == nil && variable.postscriptNameSource == nil)
+        #expect(variable.weight == nil && variable.weightRange == 100...900)
+
+        let light = try face("TypefitFlex-Light"), bold = try face("TypefitFlex-Bold")
+        #expect(light.namedInstance == 1 && light.weight == 300 && light.postscriptNameSource == .font)
+        #expect(bold.namedInstance == 3 && bold.weight == 700 && bold.postscriptNameSource == .font)
+        // fontconfig 2.14 names both "Typefit-Flex"; typefit reports it aside.
+        #expect(light.fontconfigPostscriptName == "Typefit-Flex")
+
+        // Black has no postScriptNameID: its name is synthesized, and says so.
+        let black = try face("TypefitFlex-Black")
+        #expect(black.postscriptNameSource == .synthesized && black.namedInstance == 4 && black.weight == 900)
+    }
+
+    @Test func localizedFamilyNames() throws {
+        let gothic = try face("TypefitGothic-Regular")
+        #expect(gothic.family == "Typefit Gothic")
+        #expect(gothic.familyAliases == ["タイプフィット ゴシック"])
+    }
+
+    @Test func faceWithoutAPostScriptName() throws {
+        let anon = try #require(Self.faces.first { $0.family == "Typefit Anon" })
+        #expect(anon.postscriptName == nil && anon.postscriptNameSource == nil)
+        #expect(anon.fontconfigPostscriptName == "Typefit-Anon")
+    }
+
+    @Test func unreadableConfigurationIsAnError() {
+        #expect(throws: RegistryError.configurationUnreadable(path: "/nonexistent/fonts.conf")) {
+            try FontRegistry(configFile: "/nonexistent/fonts.conf").installedFaces()
+        }
+    }
+
+    /// Face for face, the listing agrees with fc-list on the same private
+    /// configuration: file, index and fontconfig's PostScript name.
+    @Test(.enabled(if: (try? BinaryRunner.runTool("fc-list", ["--version"])) != nil, "fc-list is not installed"))
+    func agreesWithFcList() throws {
+        let result = try #require(try BinaryRunner.runTool(
+            "fc-list", [":", "-f", "%{file}\\t%{index}\\t%{postscriptname}\\n"],
+            environment: ["FONTCONFIG_FILE": Fixtures.fontconfigFile]))
+        let theirs = Set(result.stdout.split(separator: "\n").map(String.init))
+        let ours = Set(Self.faces.flatMap { face in
+            ([face.file] + face.otherFiles).map { "\($0)\t\(face.index)\t\(face.fontconfigPostscriptName ?? face.postscriptName ?? "")" }
+        })
+        #expect(!theirs.isEmpty)
+        #expect(ours == theirs)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+@testable import FontRegistry
+import TypefitCore
+
+/// Font files that are not installed: an app's Fonts/ folder.
+@Suite struct ScanTests {
+    @Test func directoryScanFindsTheSameFacesAsTheInstalledListing() throws {
+        let scanned = FontRegistry.scan([Fixtures.fonts.path])
+        let installed = try FontRegistry(configFile: Fixtures.fontconfigFile).installedFaces()
+        #expect(scanned.problems.isEmpty)
+        let key: (FontFace) -> String = { "\($0.file)|\($0.index)|\($0.postscriptName ?? "-")" }
+        #expect(Set(scanned.faces.map(key)) == Set(installed.map(key)))
+    }
+
+    @Test func namedFilesAreReadWhateverTheirName() {
+        let copy = Fixtures.temporaryDirectory("scan").appendingPathComponent("font.bin")
+        try? FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"), to: copy)
+        let scan = FontRegistry.scan([copy.path])
+        #expect(scan.faces.map(\.postscriptName) == ["TypefitSans-Bold"])
+    }
+
+    @Test(arguments: ["garbage.ttf", "empty.otf", "truncated.ttf"])
+    func brokenFilesAreProblemsNotCrashes(name: String) {
+        let path = Fixtures.broken.appendingPathComponent(name).path
+        let scan = FontRegistry.scan([path, Fixtures.fonts.appendingPathComponent("TypefitSans-Regular.ttf").path])
+        #expect(scan.faces.map(\.postscriptName) == ["TypefitSans-Regular"])
+        #expect(scan.problems.count == 1)
+        #expect(scan.problems.first?.path == path && scan.problems.first?.wasNamed == true)
+        #expect(scan.problems.first?.message.hasPrefix("\(path): not a font") == true)
+    }
+
+    @Test func brokenFilesInADirectoryAreWarnings() {
+        let scan = FontRegistry.scan([Fixtures.broken.path])
+        #expect(scan.faces.isEmpty)
+        #expect(scan.problems.count == 3 && scan.problems.allSatisfy { !$0.wasNamed })
+    }
+
+    @Test func missingPathsAndNonFilesAreReported() {
+        let scan = FontRegistry.scan(["/nonexistent/x.ttf", "/dev/null"])
+        #expect(scan.problems.map(\.reason) == ["no such file or directory", "not a regular file"])
+    }
+
+    /// The same file through a symlink and through its real path is one face.
+    @Test func sameFileReachedTwiceIsListedOnce() throws {
+        let dir = Fixtures.temporaryDirectory("twice")
+        let real = dir.appendingPathComponent("real/TypefitSans-Bold.ttf")
+        let link = dir.appendingPathComponent("link/Alias.ttf")
+        try FileManager.default.createDirectory(at: real.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"), to: real)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let scan = FontRegistry.scan([dir.path])
+        #expect(scan.faces.count == 1)
+        #expect(scan.faces.first?.file == real.path)
+        #expect(scan.faces.first?.otherFiles == [link.path])
+    }
+
+    @Test func symlinkLoopsEnd() throws {
+        let dir = Fixtures.temporaryDirectory("loop")
+        try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("self"), withDestinationURL: dir)
+        try FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"),
+                                         to: dir.appendingPathComponent("a.ttf"))
+        let scan = FontRegistry.scan([dir.path])
+        #expect(scan.faces.count == 1)
+    }
+}

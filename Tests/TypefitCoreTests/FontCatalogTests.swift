@@ -1,0 +1,56 @@
+import Testing
+@testable import TypefitCore
+
+@Suite struct FontCatalogTests {
+    func face(_ family: String, _ ps: String?, weight: Int = 400, italic: Bool = false, file: String = "/f.ttf",
+              index: Int = 0, aliases: [String] = []) -> FontFace {
+        FontFace(family: family, familyAliases: aliases, postscriptName: ps, style: nil, weight: weight,
+                 isItalic: italic, file: file, index: index)
+    }
+
+    @Test func familiesSortCaseInsensitivelyWithATotalOrder() {
+        let faces = [face("beta", "b"), face("Alpha", "a"), face("alpha", "a2"), face("Gamma", "g")]
+        #expect(FontCatalog.families(from: faces).map(\.name) == ["Alpha", "alpha", "beta", "Gamma"])
+    }
+
+    @Test func facesSortByWeightThenItalic() {
+        let faces = [face("F", "F-BoldItalic", weight: 700, italic: true), face("F", "F-Bold", weight: 700),
+                     face("F", "F-Regular"), face("F", "F-Light", weight: 300)]
+        let family = FontCatalog.families(from: faces)[0]
+        #expect(family.faces.map(\.postscriptName) == ["F-Light", "F-Regular", "F-Bold", "F-BoldItalic"])
+    }
+
+    @Test func familyFilterMatchesAliasesCaseInsensitively() {
+        let faces = [face("IPAGothic", "IPAGothic", aliases: ["IPAゴシック"]), face("Other", "O")]
+        #expect(FontCatalog.faces(faces, inFamily: "ipagothic").count == 1)
+        #expect(FontCatalog.faces(faces, inFamily: "IPAゴシック").count == 1)
+        #expect(FontCatalog.families(from: faces)[0].aliases == ["IPAゴシック"])
+    }
+
+    @Test func primaryFamilyIsTheFirstEnglishName() {
+        let naming = FamilyNaming.primary(names: ["IPAゴシック", "IPAGothic"], languages: ["ja", "en"])
+        #expect(naming?.name == "IPAGothic")
+        #expect(naming?.aliases == ["IPAゴシック"])
+        #expect(FamilyNaming.primary(names: ["Só"], languages: [])?.name == "Só")
+        #expect(FamilyNaming.primary(names: [], languages: []) == nil)
+    }
+
+    @Test func sameFileThroughTwoPathsIsOneFace() {
+        let faces = [face("IPAGothic", "IPAGothic", file: "/a/link.ttf"), face("IPAGothic", "IPAGothic", file: "/b/real.ttf"),
+                     face("IPAGothic", "IPAGothic", file: "/c/copy.ttf")]
+        let identity: (String) -> FileIdentity? = { path in
+            path == "/c/copy.ttf" ? FileIdentity(device: 1, inode: 2) : FileIdentity(device: 1, inode: 1)
+        }
+        let merged = FontCatalog.mergingDuplicateFiles(faces, identity: identity, preferred: { a, _ in a == "/b/real.ttf" })
+        #expect(merged.count == 2)
+        #expect(merged.first { $0.file == "/b/real.ttf" }?.otherFiles == ["/a/link.ttf"])
+        #expect(merged.contains { $0.file == "/c/copy.ttf" && $0.otherFiles.isEmpty })
+    }
+
+    @Test func collectionAndInstanceIndicesSplit() {
+        let instance = face("F", "F-Bold", index: (3 << 16) | 1)
+        #expect(instance.collectionIndex == 1)
+        #expect(instance.namedInstance == 3)
+        #expect(face("F", "F").namedInstance == nil)
+    }
+}

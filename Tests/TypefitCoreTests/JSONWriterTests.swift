@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import TypefitCore
+
+@Suite struct JSONWriterTests {
+    @Test func escapesWhatJSONRequiresAndNothingElse() throws {
+        let text = JSONValue.object(["s": .string("a\"b\\c\n\t\u{01}/é✓")]).serialized()
+        #expect(text == "{\n  \"s\": \"a\\\"b\\\\c\\n\\t\\u0001/é✓\"\n}\n")
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String]
+        #expect(parsed?["s"] == "a\"b\\c\n\t\u{01}/é✓")
+    }
+
+    @Test func numbersAreShortestAndIntegralValuesHaveNoFraction() {
+        #expect(JSONValue.array([.number(33), .number(16.333333333333332), .number(0.5), .number(.nan)]).serialized()
+            == "[\n  33,\n  16.333333333333332,\n  0.5,\n  null\n]\n")
+    }
+
+    @Test func keysAreSortedAndEmptyContainersStayOnOneLine() {
+        let text = JSONValue.object(["b": .array([]), "a": .object([:]), "c": .null]).serialized()
+        #expect(text == "{\n  \"a\": {},\n  \"b\": [],\n  \"c\": null\n}\n")
+    }
+
+    /// The list-fonts writer spells its keys by hand; check they come out
+    /// sorted at every level, as the README promises.
+    @Test func fontListingKeysAreSorted() throws {
+        let face = FontFace(family: "A", familyAliases: ["B"], postscriptName: "A-Regular", style: "Regular",
+                            weight: 400, weightRange: 100...900, isItalic: false, file: "/f.ttf", index: 0)
+        let bytes = FontFamily.json(FontCatalog.families(from: [face]))
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try JSONSerialization.jsonObject(with: Data(bytes))
+        var keysPerDepth: [Int: [String]] = [:]
+        for line in text.split(separator: "\n") {
+            let indent = line.prefix { $0 == " " }.count
+            let trimmed = line.dropFirst(indent)
+            guard trimmed.hasPrefix("\""), let end = trimmed.dropFirst().firstIndex(of: "\""),
+                  trimmed[trimmed.index(after: end)...].hasPrefix(":") else {
+                if trimmed.hasPrefix("}") || trimmed.hasPrefix("]") { keysPerDepth[indent + 2] = [] }
+                continue
+            }
+            let key = String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
+            if let previous = keysPerDepth[indent]?.last { #expect(previous < key, "\(previous) before \(key)") }
+            keysPerDepth[indent, default: []].append(key)
+        }
+        #expect(text.contains("\"weightRange\": [\n"))
+    }
+}

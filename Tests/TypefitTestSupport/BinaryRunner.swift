@@ -1,0 +1,86 @@
+import Foundation
+
+/// Runs the built `typefit` binary as a child process, for end-to-end tests.
+public enum BinaryRunner {
+    /// What a run printed and how it exited.
+    public struct Result: Sendable {
+        public var stdout: String
+        public var stderr: String
+        public var status: Int32
+    }
+
+    /// The binary beside the test bundle in the build directory.
+    public static let binary: URL? = {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent(),
+        ].compactMap { $0 }
+        for dir in candidates {
+            var url = dir
+            // The test runner may sit inside a .xctest bundle.
+            for _ in 0..<4 {
+                let binary = url.appendingPathComponent("typefit")
+                if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+                url = url.deletingLastPathComponent()
+            }
+        }
+        let fallback = Fixtures.packageRoot.appendingPathComponent(".build/debug/typefit")
+        return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
+    }()
+
+    /// Runs the binary with `arguments`; `environment` entries are added to
+    /// the child's environment only (tests run in parallel, so the test
+    /// process's own environment is never changed).
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        guard let binary else { throw RunnerError.binaryMissing }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output never
+        // blocks the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self),
+                      status: process.terminationStatus)
+    }
+
+    /// Runs any program found on PATH (for peers such as `fc-list`).
+    public static func runTool(_ name: String, _ arguments: [String],
+                               environment: [String: String] = [:]) throws -> Result? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let dir = paths.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }) else {
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "\(dir)/\(name)")
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self),
+                      status: process.terminationStatus)
+    }
+
+    /// Why a run could not start.
+    public enum RunnerError: Error {
+        case binaryMissing
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where the package and its fixtures are, found from this file's path so
+/// that tests run from any working directory.
+public enum Fixtures {
+    /// The package root (the folder holding Package.swift).
+    public static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+            url = url.deletingLastPathComponent()
+        }
+        fatalError("Package.swift not found above \(#filePath)")
+    }()
+
+    /// `Fixtures/` in the package.
+    public static let root = packageRoot.appendingPathComponent("Fixtures")
+    /// The generated fixture fonts.
+    public static let fonts = root.appendingPathComponent("fonts")
+    /// Deliberately broken font files.
+    public static let broken = root.appendingPathComponent("broken")
+
+    /// A fixture file's path.
+    public static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// A private fontconfig configuration listing only the fixture fonts, with
+    /// a throwaway cache directory (without one fontconfig prints errors).
+    /// Rendered once per process from `Fixtures/fontconfig/fonts.conf.in`.
+    public static let fontconfigFile: String = {
+        let template = (try? String(contentsOf: root.appendingPathComponent("fontconfig/fonts.conf.in"),
+                                    encoding: .utf8)) ?? ""
+        let dir = temporaryDirectory("fontconfig")
+        let text = template
+            .replacingOccurrences(of: "@FONTS_DIR@", with: fonts.path)
+            .replacingOccurrences(of: "@CACHE_DIR@", with: dir.appendingPathComponent("cache").path)
+        let file = dir.appendingPathComponent("fonts.conf")
+        try? text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }()
+
+    /// A new empty directory under the system's temporary directory.
+    public static func temporaryDirectory(_ label: String) -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("typefit-tests-\(label)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A tab-separated reference table from `Fixtures/reference` (lines
+    /// starting with `#` are comments; the first other line is the header).
+    public static func referenceTable(_ name: String) -> (header: [String], rows: [[String]]) {
+        let text = (try? String(contentsOf: root.appendingPathComponent("reference/\(name).tsv"), encoding: .utf8)) ?? ""
+        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        let cells = lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        return (cells.first ?? [], Array(cells.dropFirst()))
+    }
+}
