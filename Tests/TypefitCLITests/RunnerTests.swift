@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+@testable import TypefitCLI
+import TypefitCore
+
+/// Commands run in-process, compared with golden files where the output is
+/// the contract (TYPEFIT_RECORD_GOLDEN=1 re-records them and fails).
+@Suite struct RunnerTests {
+    func run(_ arguments: [String], terminal: Bool = false) -> Outcome {
+        Runner.run(arguments, context: RunContext(stdoutIsTerminal: terminal))
+    }
+
+    static let fixtureConfig = ["--fontconfig-file", Fixtures.fontconfigFile]
+
+    static let goldenCases: [(String, [String])] = [
+        ("scale-table.txt", ["scale", "--format", "table"]),
+        ("scale-all.json", ["scale", "--format", "json"]),
+        ("scale-body-17.json", ["scale", "--style", "body", "--size", "17", "--format", "json"]),
+        ("scale-value-hig.json", ["scale", "--style", "body", "--value", "17", "--curve", "hig",
+                                  "--category", "medium,large,AX5", "--display-scale", "2"]),
+        ("scale-proportional.txt", ["scale", "--size", "15", "--model", "proportional", "--style", "body,caption2",
+                                    "--max-size", "40", "--format", "table"]),
+        ("list-fonts.json", ["list-fonts", "--format", "json"] + fixtureConfig),
+        ("list-fonts-table.txt", ["list-fonts", "--format", "table"] + fixtureConfig),
+        ("list-fonts-plain.txt", ["list-fonts", "--format", "plain"] + fixtureConfig),
+        ("help.txt", ["--help"]),
+        ("help-scale.txt", ["help", "scale"]),
+        ("help-list-fonts.txt", ["help", "list-fonts"]),
+    ]
+
+    @Test(arguments: goldenCases.map(\.0))
+    func golden(name: String) throws {
+        let arguments = try #require(Self.goldenCases.first { $0.0 == name }?.1)
+        let outcome = run(arguments)
+        #expect(outcome.status == .success)
+        #expect(outcome.stderr.isEmpty)
+        let actual = Golden.normalize(outcome.stdout)
+        if Golden.isRecording {
+            Golden.record(name, actual)
+            Issue.record("recorded \(name); run again without TYPEFIT_RECORD_GOLDEN to compare")
+            return
+        }
+        let expected = try #require(Golden.expected(name), "missing golden file \(name); record it")
+        #expect(actual == expected)
+    }
+
+    @Test func missionExample() {
+        let outcome = run(["scale", "--style", "body", "--category", "accessibilityLarge"])
+        #expect(outcome.stdout == "33\n" && outcome.status == .success)
+    }
+
+    @Test func defaultFormatFollowsTheTerminal() {
+        #expect(run(["scale", "--style", "body"], terminal: true).stdout.hasPrefix("style "))
+        #expect(run(["scale", "--style", "body"], terminal: false).stdout.hasPrefix("{"))
+        #expect(run(["list-fonts"] + Self.fixtureConfig, terminal: true).stdout.hasPrefix("Family: "))
+        #expect(run(["list-fonts"] + Self.fixtureConfig, terminal: false).stdout.hasPrefix("{"))
+    }
+
+    @Test func oraclesThroughTheCommandLine() {
+        #expect(run(["scale", "--style", "body", "--value", "17", "--category", "medium"]).stdout == "16.333333333333332\n")
+        #expect(run(["scale", "--style", "body", "--size", "17", "--category", "AX5"]).stdout == "48\n")
+        #expect(run(["scale", "--style", "body", "--size", "17", "--category", "AX5", "--max-size", "44"]).stdout == "44\n")
+    }
+
+    @Test func everySystemCellIsInTheJSON() throws {
+        let outcome = run(["scale", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let sizes = try #require(object?["sizes"] as? [[String: Any]])
+        #expect(sizes.count == 132)
+        #expect(object?["schemaVersion"] as? Int == 1)
+        for size in sizes {
+            let style = try TextStyle(parsing: try #require(size["style"] as? String))
+            let category = try ContentSizeCategory(parsing: try #require(size["category"] as? String))
+            #expect(size["pointSize"] as? Int == AppleTypeTable.iOS.pointSize(style, category))
+            #expect(size["lineHeight"] as? Int == AppleTypeTable.iOS.lineHeight(style, category))
+            #expect(size["isAccessibilityCategory"] as? Bool == category.isAccessibilityCategory)
+        }
+    }
+
+    @Test func familyFilterAndSuggestions() {
+        let found = run(["list-fonts", "--family", "typefit sans", "--format", "plain"] + Self.fixtureConfig)
+        #expect(found.stdout == "Typefit Sans\tTypefitSans-Regular\nTypefit Sans\tTypefitSans-Italic\nTypefit Sans\tTypefitSans-Bold\n")
+        let alias = run(["list-fonts", "--family", "タイプフィット ゴシック", "--format", "plain"] + Self.fixtureConfig)
+        #expect(alias.stdout == "Typefit Gothic\tTypefitGothic-Regular\n")
+
+        let missing = run(["list-fonts", "--family", "Typefit San", "--format", "plain"] + Self.fixtureConfig)
+        #expect(missing.status == .failure && missing.stdout.isEmpty)
+        #expect(missing.stderr.contains("no family named 'Typefit San'") && missing.stderr.contains("'Typefit Sans'"))
+    }
+
+    @Test func postscriptNameIsExact() {
+        let found = run(["list-fonts", "--postscript-name", "TypefitSerif-Bold", "--format", "plain"] + Self.fixtureConfig)
+        #expect(found.stdout == "Typefit Serif\tTypefitSerif-Bold\n")
+        let wrongCase = run(["list-fonts", "--postscript-name", "typefitserif-bold"] + Self.fixtureConfig)
+        #expect(wrongCase.status == .failure)
+        #expect(wrongCase.stderr.contains("did you mean 'TypefitSerif-Bold'"))
+        // Unlike fc-match, a made-up name never comes back as some other font.
+        let madeUp = run(["list-fonts", "--postscript-name", "Helvetica-Bold"] + Self.fixtureConfig)
+        #expect(madeUp.status == .failure && madeUp.stdout.isEmpty)
+    }
+
+    @Test func fontFilesThatAreNotInstalled() {
+        let outcome = run(["list-fonts", "--dir", Fixtures.fonts.path, "--format", "plain"])
+        #expect(outcome.status == .success)
+        let installed = run(["list-fonts", "--format", "plain"] + Self.fixtureConfig)
+        #expect(outcome.stdout == installed.stdout)
+    }
+
+    @Test func brokenNamedFileFailsButGoodFilesStillList() {
+        let outcome = run(["list-fonts", Fixtures.path("broken/garbage.ttf"), Fixtures.path("fonts/TypefitSerif.ttc"),
+                           "--format", "plain"])
+        #expect(outcome.status == .failure)
+        #expect(outcome.stdout == "Typefit Serif\tTypefitSerif-Regular\nTypefit Serif\tTypefitSerif-Bold\n")
+        #expect(outcome.stderr == "typefit: error: \(Fixtures.path("broken/garbage.ttf")): not a font FreeType can read: unknown file format (FreeType error 0x2)\n")
+    }
+
+    @Test func brokenFilesInADirectoryWarn() {
+        let outcome = run(["list-fonts", "--dir", Fixtures.broken.path, "--format", "json"])
+        #expect(outcome.status == .success)
+        #expect(outcome.stderr.split(separator: "\n").count == 3)
+        #expect(outcome.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("typefit: warning: ") })
+    }
+}
