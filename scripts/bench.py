@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""typefit's benchmarks (`make bench`): ratios against the peer tool measured
+in the same run, because these machines are shared and noisy.
+
+  list-fonts --format json  vs  fc-list : family style postscriptname file index
+      (a fresh machine's few fonts, and every installed font)
+  scale --format json       vs  fc-match sans
+
+Wall time: hyperfine, in interleaved rounds (typefit, peer, typefit, peer …),
+the median of each round's medians. Peak memory: ru_maxrss of each run.
+Prints a Markdown table for BENCHMARKS.md.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+RUNS = int(os.environ.get("BENCH_RUNS", "30"))
+
+
+def hyperfine_median(command, env):
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        subprocess.run(["hyperfine", "-N", "--style", "none", "-w", "3", "-r", str(RUNS),
+                        "--export-json", out.name, command],
+                       check=True, env=env, stdout=subprocess.DEVNULL)
+        return json.load(open(out.name))["results"][0]["median"]
+
+
+def peak_rss_kib(command, env, runs=5):
+    """The median over runs of the peak resident set, in KiB, as GNU time
+    reports it (its own fork is small, unlike Python's)."""
+    peaks = []
+    for _ in range(runs):
+        result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        peaks.append(int(result.stderr.strip().splitlines()[-1]))
+    return statistics.median(peaks)
+
+
+def compare(label, ours, peer, env, target):
+    ours_t, peer_t = [], []
+    for _ in range(ROUNDS):
+        ours_t.append(hyperfine_median(ours, env))
+        peer_t.append(hyperfine_median(peer, env))
+    o, p = statistics.median(ours_t), statistics.median(peer_t)
+    o_mem = peak_rss_kib(ours.split(), env)
+    p_mem = peak_rss_kib(peer.split(), env)
+    return {"label": label, "ours": o, "peer": p, "ratio": o / p, "target": target,
+            "ours_mem": o_mem, "peer_mem": p_mem, "mem_ratio": o_mem / p_mem}
+
+
+def face_count(env):
+    out = subprocess.run(["fc-list", ":", "file", "index"], env=env, capture_output=True, text=True).stdout
+    return len([line for line in out.splitlines() if line.strip()])
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/typefit"
+    base = dict(os.environ)
+    base.pop("FONTCONFIG_FILE", None)
+
+    # A fresh Debian machine has the DejaVu fonts and little else.
+    tmp = tempfile.mkdtemp(prefix="typefit-bench-")
+    small_conf = os.path.join(tmp, "fonts.conf")
+    with open(small_conf, "w") as fh:
+        fh.write('<?xml version="1.0"?>\n<fontconfig>\n'
+                 '  <dir>/usr/share/fonts/truetype/dejavu</dir>\n'
+                 f'  <cachedir>{tmp}/cache</cachedir>\n</fontconfig>\n')
+    small = dict(base, FONTCONFIG_FILE=small_conf)
+    subprocess.run(["fc-cache", "-f"], env=small, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    peer_list = "fc-list : family style postscriptname file index"
+    results = []
+    n_small, n_large = face_count(small), face_count(base)
+    results.append(compare(f"list-fonts, {n_small} faces (fresh machine)",
+                           f"{binary} list-fonts --format json", peer_list, small, 1.1))
+    results.append(compare(f"list-fonts, {n_large} faces (all installed)",
+                           f"{binary} list-fonts --format json", peer_list, base, 1.1))
+    results.append(compare("scale, all 132 cells", f"{binary} scale --format json", "fc-match sans", base, 0.6))
+
+    print(f"\nMachine: {os.cpu_count()} cores; {ROUNDS} rounds x {RUNS} runs; median of round medians.\n")
+    print("| benchmark | typefit | peer | time ratio (target) | peak memory typefit / peer |")
+    print("|---|---:|---:|---:|---:|")
+    for r in results:
+        ok = "ok" if r["ratio"] <= r["target"] else "MISSED"
+        print(f"| {r['label']} | {r['ours']*1000:.2f} ms | {r['peer']*1000:.2f} ms | "
+              f"{r['ratio']:.2f}x (<= {r['target']}x, {ok}) | "
+              f"{r['ours_mem']/1024:.1f} / {r['peer_mem']/1024:.1f} MiB = {r['mem_ratio']:.2f}x |")
+    if n_large < 1500:
+        print(f"\nNote: only {n_large} faces are installed; the large case wants about 2,000 "
+              "(apt-get install fonts-noto-core fonts-noto-cjk fonts-noto-extra).")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+#!/bin/sh
+# `make bench`: installs the peer tools it compares against, then runs
+# scripts/bench.py. Usage: scripts/bench.sh path/to/typefit
+set -eu
+need=""
+command -v hyperfine >/dev/null 2>&1 || need="$need hyperfine"
+command -v python3 >/dev/null 2>&1 || need="$need python3"
+command -v fc-list >/dev/null 2>&1 || need="$need fontconfig"
+[ -x /usr/bin/time ] || need="$need time"
+if [ -n "$need" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >/dev/null
+    else
+        echo "bench: missing:$need; run: sudo apt-get install -y$need" >&2
+        exit 1
+    fi
+fi
+exec python3 "$(dirname "$0")/bench.py" "$@"
