@@ -70,6 +70,76 @@ enum FileSystem {
         return body(fd >= 0 ? fd : nil)
     }
 
+    /// The modification time of `path` in nanoseconds (following symlinks),
+    /// or `nil` when it does not exist.
+    static func modificationStamp(_ path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
+    /// The current time in nanoseconds.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// The whole of a regular file, or `nil`.
+    static func readFile(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
+        withOpenFile(path) { fd -> [UInt8]? in
+            guard let fd else { return nil }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= limit else {
+                return nil
+            }
+            return read(fd, offset: 0, count: Int(info.st_size))
+        }
+    }
+
+    /// Writes `bytes` to `path` through a temporary file and a rename, so a
+    /// reader never sees half a file; creates missing parent directories.
+    /// Returns whether it worked.
+    @discardableResult
+    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
+        guard let slash = path.lastIndex(of: "/") else { return false }
+        makeDirectories(String(path[..<slash]))
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
+            if n <= 0 {
+                if n < 0 && errno == EINTR { continue }
+                close(fd)
+                unlink(temporary)
+                return false
+            }
+            offset += n
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// `mkdir -p`.
+    static func makeDirectories(_ path: String) {
+        guard !path.isEmpty, kind(path) != .directory else { return }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            makeDirectories(String(path[..<slash]))
+        }
+        mkdir(path, 0o755)
+    }
+
+    /// An environment variable, or `nil` when unset.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// The text of errno, for messages.
     static func lastError() -> String { String(cString: strerror(errno)) }
 }

@@ -7,16 +7,34 @@ public struct FontRegistry: Sendable {
     /// A fontconfig configuration file to use instead of the system's; `nil`
     /// uses the system configuration (which honours `FONTCONFIG_FILE`).
     public var configFile: String?
+    /// Where to keep the listing cache; `nil` disables it.
+    public var cacheDirectory: String?
 
     /// Creates a registry. Nothing is loaded until a listing is asked for, so
     /// commands that need no fonts pay nothing for fontconfig.
-    public init(configFile: String? = nil) {
+    public init(configFile: String? = nil, cacheDirectory: String? = nil) {
         self.configFile = configFile
+        self.cacheDirectory = cacheDirectory
     }
 
     /// Every installed face, the analogue of `UIFont.familyNames` with
     /// `fontNames(forFamilyName:)`. Unsorted: `FontCatalog` orders them.
     public func installedFaces() throws(RegistryError) -> [FontFace] {
+        try installedListing().faces
+    }
+
+    /// The installed faces, and whether they came from the listing cache
+    /// (see `ListingCache`) rather than from fontconfig.
+    public func installedListing() throws(RegistryError) -> (faces: [FontFace], fromCache: Bool) {
+        let cache = cacheDirectory.map { ListingCache(directory: $0, configFile: configFile) }
+        if let faces = cache?.load() { return (faces, true) }
+        let startedAt = FileSystem.now()
+        let (faces, config) = try listFromFontconfig()
+        cache?.store(faces, dependencies: config.dependencies(), startedAt: startedAt)
+        return (faces, false)
+    }
+
+    private func listFromFontconfig() throws(RegistryError) -> ([FontFace], FontconfigConfig) {
         let config: FontconfigConfig
         if let configFile {
             config = try FontconfigConfig.load(path: configFile)
@@ -26,7 +44,8 @@ public struct FontRegistry: Sendable {
         let raw = try config.listFaces()
         var namer = NameVerifier()
         let faces = raw.compactMap { namer.face(from: $0) }
-        return FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: Self.preferredPath)
+        return (FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: Self.preferredPath),
+                config)
     }
 
     /// The faces of font files and directories that need not be installed

@@ -40,6 +40,26 @@ final class FontconfigConfig {
         return owned
     }
 
+    /// What a cached listing depends on: the font directories fontconfig
+    /// scanned (subdirectories included, missing ones too) and the
+    /// configuration files and directories it read. The corresponding C
+    /// functions are `FcConfigGetFontDirs`, `FcConfigGetConfigDirs` and
+    /// `FcConfigGetConfigFiles`.
+    func dependencies() -> (fontDirectories: [String], configuration: [String]) {
+        (strings(FcConfigGetFontDirs(handle)),
+         strings(FcConfigGetConfigDirs(handle)) + strings(FcConfigGetConfigFiles(handle)))
+    }
+
+    private func strings(_ list: OpaquePointer?) -> [String] {
+        guard let list else { return [] }
+        defer { FcStrListDone(list) }
+        var values: [String] = []
+        while let item = FcStrListNext(list) {
+            values.append(item.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
+        }
+        return values
+    }
+
     /// Every installed face. The corresponding C function is `FcFontList`.
     func listFaces() throws(RegistryError) -> [RawFace] {
         guard let pattern = FcPatternCreate() else { throw .listingFailed }

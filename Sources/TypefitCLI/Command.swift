@@ -32,6 +32,9 @@ public struct ListFontsOptions: Equatable, Sendable {
     /// `--fontconfig-file`: a fontconfig configuration to use instead of the
     /// system's.
     public var fontconfigFile: String?
+    /// `--no-cache` turns this off: list from fontconfig even when a valid
+    /// cached listing exists.
+    public var useCache = true
 
     /// Creates options with the defaults.
     public init(format: OutputFormat? = nil, family: String? = nil, postscriptName: String? = nil,

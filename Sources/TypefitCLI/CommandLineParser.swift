@@ -124,6 +124,7 @@ public enum CommandLineParser {
             options.paths.append(dir)
         }
         options.paths += parsed.positionals
+        options.useCache = !parsed.has("--no-cache")
         if options.fontconfigFile != nil && !options.paths.isEmpty {
             throw UsageError("'--fontconfig-file' lists installed fonts; it cannot be combined with --dir or font files",
                              subcommand: .listFonts)

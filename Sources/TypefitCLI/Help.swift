@@ -19,6 +19,8 @@ public enum Help {
                       help: "List the font files in this directory (recursively) instead of the installed fonts. Repeatable."),
                 .init(name: "--fontconfig-file", valueName: "<path>",
                       help: "Use this fontconfig configuration instead of the system's."),
+                .init(name: "--no-cache", valueName: nil,
+                      help: "Ask fontconfig even when a valid cached listing exists (see README, \"Cache\")."),
             ]
         case .scale:
             return [

@@ -39,10 +39,14 @@ public struct Outcome: Equatable, Sendable {
 public struct RunContext: Sendable {
     /// Whether stdout is a terminal (people get tables, pipes get JSON).
     public var stdoutIsTerminal: Bool
+    /// Where `list-fonts` may cache the installed listing; `nil` disables
+    /// the cache (the default, so in-process runs never touch a user's home).
+    public var cacheDirectory: String?
 
     /// Creates a context.
-    public init(stdoutIsTerminal: Bool = false) {
+    public init(stdoutIsTerminal: Bool = false, cacheDirectory: String? = nil) {
         self.stdoutIsTerminal = stdoutIsTerminal
+        self.cacheDirectory = cacheDirectory
     }
 }
 
@@ -98,7 +102,8 @@ public enum Runner {
         var faces: [FontFace]
         if options.paths.isEmpty {
             do {
-                faces = try FontRegistry(configFile: options.fontconfigFile).installedFaces()
+                let cache = options.useCache ? context.cacheDirectory : nil
+                faces = try FontRegistry(configFile: options.fontconfigFile, cacheDirectory: cache).installedFaces()
             } catch {
                 return Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)
             }

@@ -9,7 +9,8 @@ public enum TypefitCommand {
     /// Runs typefit with the process's arguments and exits.
     public static func main() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let outcome = Runner.run(arguments, context: RunContext(stdoutIsTerminal: isatty(1) == 1))
+        let context = RunContext(stdoutIsTerminal: isatty(1) == 1, cacheDirectory: cacheDirectory())
+        let outcome = Runner.run(arguments, context: context)
         var status = outcome.status.rawValue
         var stderrText = outcome.stderr
         if !write(outcome.stdoutBytes, to: 1) {
@@ -18,6 +19,20 @@ public enum TypefitCommand {
         }
         _ = write(Array(stderrText.utf8), to: 2)
         exit(status)
+    }
+
+    /// `TYPEFIT_CACHE_DIR`, else `$XDG_CACHE_HOME/typefit`, else
+    /// `$HOME/.cache/typefit`; `nil` when `TYPEFIT_NO_CACHE` is set (to
+    /// anything but 0) or no place is known.
+    static func cacheDirectory() -> String? {
+        func env(_ name: String) -> String? {
+            guard let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty else { return nil }
+            return value
+        }
+        if let off = env("TYPEFIT_NO_CACHE"), off != "0" { return nil }
+        if let dir = env("TYPEFIT_CACHE_DIR") { return dir }
+        if let dir = env("XDG_CACHE_HOME") { return dir + "/typefit" }
+        return env("HOME").map { $0 + "/.cache/typefit" }
     }
 
     /// Writes all of `text` to a file descriptor (one output, one write in

@@ -7,21 +7,23 @@
 /// storage is bytes (appending to a `String` piece by piece costs twice as
 /// much), handed to stdout as they are.
 public struct JSONWriter {
+    private let buffer: ByteBuffer
+
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    public var bytes: [UInt8] { buffer.array }
     private var depth = 0
     private var needsComma = false
     private var afterKey = false
 
     /// Creates an empty writer.
     public init(capacity: Int = 4096) {
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
     /// The document's bytes (valid UTF-8), with a final newline.
     public mutating func finishBytes() -> [UInt8] {
-        bytes.append(0x0A)
-        return bytes
+        buffer.append(0x0A)
+        return buffer.array
     }
 
     /// The document as text, with a final newline.
@@ -39,14 +41,15 @@ public struct JSONWriter {
     public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes a member's key known at compile time (no escaping needed: the
-    /// caller's keys are plain ASCII names).
-    public mutating func key(_ key: StaticString) {
+    /// caller's keys are plain ASCII names). Spelled differently from
+    /// `key(_:)` because a literal would otherwise pick the `String` overload.
+    public mutating func staticKey(_ key: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
+        buffer.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { buffer.append($0) }
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: " "))
         afterKey = true
     }
 
@@ -54,8 +57,8 @@ public struct JSONWriter {
     public mutating func key(_ key: String) {
         separate()
         appendString(key)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
+        buffer.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: " "))
         afterKey = true
     }
 
@@ -72,7 +75,11 @@ public struct JSONWriter {
     }
 
     /// Writes an integer.
-    public mutating func int(_ value: Int) { raw(String(value)) }
+    public mutating func int(_ value: Int) {
+        separate()
+        appendInteger(value)
+        needsComma = true
+    }
 
     /// Writes a number: integral values without a fraction (`33`, not
     /// `33.0`), non-finite values as `null`.
@@ -80,7 +87,10 @@ public struct JSONWriter {
         if value.isFinite, value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
             int(Int(value))
         } else if value.isFinite {
-            raw(value.description)
+            separate()
+            var text = value.description
+            text.withUTF8 { buffer.append($0) }
+            needsComma = true
         } else {
             null()
         }
@@ -92,15 +102,15 @@ public struct JSONWriter {
     /// Writes `null`.
     public mutating func null() { raw("null") }
 
-    private mutating func raw(_ literal: String) {
+    private mutating func raw(_ literal: StaticString) {
         separate()
-        appendUTF8(literal)
+        literal.withUTF8Buffer { buffer.append($0) }
         needsComma = true
     }
 
     private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(bracket)
+        buffer.append(bracket)
         depth += 1
         needsComma = false
         isEmptyContainer = true
@@ -114,7 +124,7 @@ public struct JSONWriter {
         depth -= 1
         if !isEmptyContainer { newline() }
         isEmptyContainer = false
-        bytes.append(bracket)
+        buffer.append(bracket)
         needsComma = true
     }
 
@@ -125,7 +135,7 @@ public struct JSONWriter {
             afterKey = false
             return
         }
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { buffer.append(UInt8(ascii: ",")) }
         if depth > 0 { newline() }
     }
 
@@ -134,51 +144,67 @@ public struct JSONWriter {
 
     private mutating func newline() {
         if depth < Self.indentation.count {
-            Self.indentation[depth].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+            Self.indentation[depth].withUnsafeBufferPointer { buffer.append($0) }
         } else {
-            bytes.append(0x0A)
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+            buffer.append(0x0A)
+            for _ in 0..<(depth * 2) { buffer.append(0x20) }
         }
-    }
-
-    /// Appends a string's UTF-8 with one copy where its storage allows.
-    private mutating func appendUTF8(_ s: String) {
-        let copied: Void? = s.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if copied == nil { bytes.append(contentsOf: s.utf8) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func needsEscaping(_ s: String) -> Bool {
-        // A tight loop over contiguous storage: this runs for every string of
-        // a listing of thousands of faces.
-        s.utf8.withContiguousStorageIfAvailable { buffer in
-            buffer.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
-        } ?? s.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }
 
+    /// One pass over the string's UTF-8 (`withUTF8` is direct access for
+    /// native strings): most strings need no escaping and are copied whole.
     private mutating func appendString(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        if !Self.needsEscaping(s) {
-            appendUTF8(s)
-        } else {
-            for byte in s.utf8 {
-                switch byte {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])  // \"
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])  // \\
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-                case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-                case 0..<0x20, 0x7F:
-                    bytes.append(contentsOf: Array("\\u00".utf8))
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-                default: bytes.append(byte)
-                }
+        var s = s
+        s.withUTF8 { utf8 in
+            buffer.append(0x22)
+            if !utf8.contains(where: Self.needsEscape) {
+                buffer.append(utf8)
+            } else {
+                for byte in utf8 { appendEscaped(byte) }
             }
+            buffer.append(0x22)
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case 0x22, 0x5C:
+            buffer.append(0x5C)
+            buffer.append(byte)
+        case 0x0A: buffer.append(0x5C); buffer.append(UInt8(ascii: "n"))
+        case 0x0D: buffer.append(0x5C); buffer.append(UInt8(ascii: "r"))
+        case 0x09: buffer.append(0x5C); buffer.append(UInt8(ascii: "t"))
+        case 0x08: buffer.append(0x5C); buffer.append(UInt8(ascii: "b"))
+        case 0x0C: buffer.append(0x5C); buffer.append(UInt8(ascii: "f"))
+        case 0..<0x20, 0x7F:
+            for ascii in "\\u00".utf8 { buffer.append(ascii) }
+            buffer.append(Self.hexDigits[Int(byte >> 4)])
+            buffer.append(Self.hexDigits[Int(byte & 0x0F)])
+        default: buffer.append(byte)
+        }
+    }
+
+    /// Decimal digits of an integer, written straight into the buffer.
+    private mutating func appendInteger(_ value: Int) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                raw[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { buffer.append(raw[i]) }
+        }
     }
 }

@@ -48,4 +48,14 @@ struct EndToEndTests {
         let version = try BinaryRunner.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("typefit "))
     }
+
+    @Test func cacheDirectoryFromTheEnvironment() throws {
+        let cache = Fixtures.temporaryDirectory("e2e-cache").appendingPathComponent("typefit")
+        let env = ["FONTCONFIG_FILE": Fixtures.fontconfigFile, "TYPEFIT_CACHE_DIR": cache.path]
+        let first = try BinaryRunner.run(["list-fonts", "--format", "plain"], environment: env)
+        let second = try BinaryRunner.run(["list-fonts", "--format", "plain"], environment: env)
+        let uncached = try BinaryRunner.run(["list-fonts", "--format", "plain", "--no-cache"], environment: env)
+        #expect(first.status == 0 && first.stdout == second.stdout && second.stdout == uncached.stdout)
+        #expect(first.stdout.contains("TypefitSerif-Bold"))
+    }
 }

@@ -30,13 +30,16 @@ public enum BinaryRunner {
 
     /// Runs the binary with `arguments`; `environment` entries are added to
     /// the child's environment only (tests run in parallel, so the test
-    /// process's own environment is never changed).
+    /// process's own environment is never changed). The listing cache is off
+    /// unless the test sets TYPEFIT_CACHE_DIR, so no run writes to the home
+    /// directory.
     public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         guard let binary else { throw RunnerError.binaryMissing }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        if environment["TYPEFIT_CACHE_DIR"] == nil { env["TYPEFIT_NO_CACHE"] = "1" }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()

@@ -1,0 +1,43 @@
+/// A growable byte buffer with unchecked appends inside its capacity: the
+/// JSON writer appends a few bytes at a time, tens of thousands of times per
+/// listing, and `Array.append`'s uniqueness and capacity checks were most of
+/// its cost.
+final class ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// The bytes written, copied out.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}

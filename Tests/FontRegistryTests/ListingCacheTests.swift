@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+@testable import FontRegistry
+import TypefitCore
+
+/// The listing cache: hits while nothing fontconfig reads has changed, misses
+/// as soon as a font directory or a configuration file does.
+@Suite struct ListingCacheTests {
+    /// A private copy of the fixture fonts with its own configuration and
+    /// cache directory, dated in the past (a cache is not written while a
+    /// dependency changed in the last two seconds).
+    struct Setup {
+        let root: URL
+        let fonts: URL
+        let config: URL
+        let cache: URL
+
+        init() throws {
+            root = Fixtures.temporaryDirectory("cache")
+            fonts = root.appendingPathComponent("fonts")
+            config = root.appendingPathComponent("fonts.conf")
+            // Outside root: creating it must not touch the configuration's directory.
+            cache = Fixtures.temporaryDirectory("cache-store").appendingPathComponent("typefit")
+            try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+            // fontconfig's own cache directory exists before the first run, so
+            // creating it does not change the configuration directory's mtime.
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("fc-cache"),
+                                                    withIntermediateDirectories: true)
+            for name in ["TypefitSans-Regular.ttf", "TypefitSans-Bold.ttf"] {
+                try FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent(name),
+                                                 to: fonts.appendingPathComponent(name))
+            }
+            try """
+            <?xml version="1.0"?>
+            <fontconfig><dir>\(fonts.path)</dir><cachedir>\(root.path)/fc-cache</cachedir></fontconfig>
+            """.write(to: config, atomically: true, encoding: .utf8)
+            try age()
+        }
+
+        /// Moves every dependency's mtime a minute into the past.
+        func age() throws {
+            let past = Date(timeIntervalSinceNow: -60)
+            for url in [fonts, config, root] {
+                try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: url.path)
+            }
+        }
+
+        var registry: FontRegistry { FontRegistry(configFile: config.path, cacheDirectory: cache.path) }
+    }
+
+    @Test func secondListingComesFromTheCache() throws {
+        let setup = try Setup()
+        let first = try setup.registry.installedListing()
+        let second = try setup.registry.installedListing()
+        #expect(!first.fromCache && second.fromCache)
+        #expect(first.faces == second.faces)
+        #expect(first.faces.count == 2)
+    }
+
+    @Test func addingAFontInvalidates() throws {
+        let setup = try Setup()
+        _ = try setup.registry.installedListing()
+        try FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent("TypefitSans-Italic.ttf"),
+                                         to: setup.fonts.appendingPathComponent("TypefitSans-Italic.ttf"))
+        let after = try setup.registry.installedListing()
+        #expect(!after.fromCache)
+        #expect(after.faces.contains { $0.postscriptName == "TypefitSans-Italic" })
+    }
+
+    @Test func changingTheConfigurationInvalidates() throws {
+        let setup = try Setup()
+        _ = try setup.registry.installedListing()
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: setup.config.path)
+        #expect(try !setup.registry.installedListing().fromCache)
+    }
+
+    @Test func recentChangesAreNotCached() throws {
+        let setup = try Setup()
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: setup.fonts.path)
+        _ = try setup.registry.installedListing()
+        #expect(try !setup.registry.installedListing().fromCache)
+    }
+
+    @Test func aDamagedCacheIsAMiss() throws {
+        let setup = try Setup()
+        _ = try setup.registry.installedListing()
+        let files = try FileManager.default.contentsOfDirectory(atPath: setup.cache.path)
+        #expect(files.count == 1)
+        try "typefit-face-cache 1\ngarbage".write(to: setup.cache.appendingPathComponent(files[0]),
+                                                 atomically: true, encoding: .utf8)
+        let listing = try setup.registry.installedListing()
+        #expect(!listing.fromCache && listing.faces.count == 2)
+    }
+
+    @Test func noCacheDirectoryMeansNoCache() throws {
+        let setup = try Setup()
+        let registry = FontRegistry(configFile: setup.config.path)
+        _ = try registry.installedListing()
+        #expect(try !registry.installedListing().fromCache)
+        #expect(!FileManager.default.fileExists(atPath: setup.cache.path))
+    }
+}
