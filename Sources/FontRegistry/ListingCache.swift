@@ -42,6 +42,9 @@ struct ListingCache {
     /// margin): a font copied in during the scan must not be cached away.
     func store(_ faces: [FontFace], dependencies: (fontDirectories: [String], configuration: [String]),
                startedAt: Int64) {
+        // Create the cache's directory before taking stamps: creating it may
+        // change the mtime of a directory the listing depends on.
+        if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
         var paths = dependencies.fontDirectories + dependencies.configuration
         let home = FileSystem.environment("HOME")
         let configHome = FileSystem.environment("XDG_CONFIG_HOME") ?? home.map { $0 + "/.config" }

@@ -20,13 +20,14 @@ import TypefitCore
             root = Fixtures.temporaryDirectory("cache")
             fonts = root.appendingPathComponent("fonts")
             config = root.appendingPathComponent("fonts.conf")
-            // Outside root: creating it must not touch the configuration's directory.
-            cache = Fixtures.temporaryDirectory("cache-store").appendingPathComponent("typefit")
+            // Inside root, beside the configuration, as a user's may be.
+            cache = root.appendingPathComponent("typefit-cache")
             try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
             // fontconfig's own cache directory exists before the first run, so
             // creating it does not change the configuration directory's mtime.
             try FileManager.default.createDirectory(at: root.appendingPathComponent("fc-cache"),
                                                     withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
             for name in ["TypefitSans-Regular.ttf", "TypefitSans-Bold.ttf"] {
                 try FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent(name),
                                                  to: fonts.appendingPathComponent(name))
@@ -98,6 +99,6 @@ import TypefitCore
         let registry = FontRegistry(configFile: setup.config.path)
         _ = try registry.installedListing()
         #expect(try !registry.installedListing().fromCache)
-        #expect(!FileManager.default.fileExists(atPath: setup.cache.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.cache.path).isEmpty)
     }
 }
