@@ -38,6 +38,7 @@ check-layering:
 	@leaks=$$(grep -rlE '^\s*import\s+C(Fontconfig|FreeType)' Sources | grep -vE '^Sources/FontRegistry/' || true); \
 	if [ -n "$$leaks" ]; then echo "C modules imported outside FontRegistry: $$leaks" >&2; exit 1; fi
 
+# .swift-format enables NeverForceUnwrap and NeverUseForceTry among others.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 

@@ -55,6 +55,26 @@ def compare(label, ours, peer, env, target):
             "ours_mem": o_mem, "peer_mem": p_mem, "mem_ratio": o_mem / p_mem}
 
 
+def agreement(binary, env):
+    """typefit's (file, index, fontconfig's PostScript name) triples against
+    fc-list's on the same configuration: (ours, theirs, in common)."""
+    out = subprocess.run([binary, "list-fonts", "--format", "json", "--no-cache"], env=env,
+                         capture_output=True, text=True).stdout
+    ours = set()
+    for family in json.loads(out)["families"]:
+        for face in family["faces"]:
+            name = face["fontconfigPostscriptName"] or face["postscriptName"] or ""
+            for path in [face["file"]] + face["otherFiles"]:
+                ours.add((path, face["index"], name))
+    listing = subprocess.run(["fc-list", ":", "-f", "%{file}\t%{index}\t%{postscriptname}\n"], env=env,
+                             capture_output=True, text=True).stdout
+    theirs = set()
+    for line in listing.splitlines():
+        path, index, name = line.split("\t")
+        theirs.add((path, int(index), name))
+    return len(ours), len(theirs), len(ours & theirs)
+
+
 def face_count(env):
     out = subprocess.run(["fc-list", ":", "file", "index"], env=env, capture_output=True, text=True).stdout
     return len([line for line in out.splitlines() if line.strip()])
@@ -105,6 +125,10 @@ def main():
         print(f"| {r['label']} | {r['ours']*1000:.2f} ms | {r['peer']*1000:.2f} ms | "
               f"{r['ratio']:.2f}x (<= {r['target']}x, {ok}) | "
               f"{r['ours_mem']/1024:.1f} / {r['peer_mem']/1024:.1f} MiB = {r['mem_ratio']:.2f}x{mem_ok} |")
+    for label, env in (("fresh machine", small), ("all installed", base)):
+        o, t, both = agreement(binary, env)
+        verdict = "identical" if o == t == both else "DIFFERENT"
+        print(f"\nAgreement with fc-list ({label}): {o} typefit faces, {t} fc-list faces, {both} in common: {verdict}.")
     if n_large < 1500:
         print(f"\nNote: only {n_large} faces are installed; the large case wants about 2,000 "
               "(apt-get install fonts-noto-core fonts-noto-cjk fonts-noto-extra).")

@@ -44,8 +44,10 @@ public struct FontRegistry: Sendable {
         let raw = try config.listFaces()
         var namer = NameVerifier()
         let faces = raw.compactMap { namer.face(from: $0) }
-        return (FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: Self.preferredPath),
-                config)
+        return (
+            FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: Self.preferredPath),
+            config
+        )
     }
 
     /// The faces of font files and directories that need not be installed
@@ -78,19 +80,24 @@ public struct FontRegistry: Sendable {
             }
             let raw = queryFontFile(path)
             if raw.isEmpty {
-                let reason = namer.openFailure(file: path).map { "not a font FreeType can read: \($0)" }
+                let reason =
+                    namer.openFailure(file: path).map { "not a font FreeType can read: \($0)" }
                     ?? "no face fontconfig can use (bitmap font without a Unicode character map?)"
                 problems.append(ScanProblem(path: path, reason: reason, wasNamed: named))
                 continue
             }
             faces.append(contentsOf: raw.compactMap { namer.face(from: $0) })
         }
-        return (FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: preferredPath),
-                problems)
+        return (
+            FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: preferredPath),
+            problems
+        )
     }
 
-    static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc", "woff", "woff2", "pfb", "pfa",
-                                              "pcf", "bdf", "dfont", "cff", "t1"]
+    static let fontExtensions: Set<String> = [
+        "ttf", "otf", "ttc", "otc", "woff", "woff2", "pfb", "pfa",
+        "pcf", "bdf", "dfont", "cff", "t1",
+    ]
 
     static func hasFontExtension(_ name: String) -> Bool {
         var lower = name.lowercased()
@@ -99,13 +106,17 @@ public struct FontRegistry: Sendable {
         return fontExtensions.contains(String(lower[lower.index(after: dot)...]))
     }
 
-    private static func collect(directory: String, into files: inout [(path: String, named: Bool)],
-                                problems: inout [ScanProblem], visited: inout Set<FileIdentity>) {
+    private static func collect(
+        directory: String, into files: inout [(path: String, named: Bool)],
+        problems: inout [ScanProblem], visited: inout Set<FileIdentity>
+    ) {
         // Following symlinked directories can loop; remember where we have been.
         if let id = FileSystem.identity(directory), !visited.insert(id).inserted { return }
         guard let entries = FileSystem.entries(directory) else {
-            problems.append(ScanProblem(path: directory, reason: "cannot read directory: \(FileSystem.lastError())",
-                                        wasNamed: true))
+            problems.append(
+                ScanProblem(
+                    path: directory, reason: "cannot read directory: \(FileSystem.lastError())",
+                    wasNamed: true))
             return
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
@@ -196,8 +207,10 @@ struct NameVerifier {
         return nil
     }
 
-    private mutating func verify(file: String, index: Int,
-                                 family: String? = nil) -> Result<FreeTypeLibrary.PostScriptName, FreeTypeFailure>? {
+    private mutating func verify(
+        file: String, index: Int,
+        family: String? = nil
+    ) -> Result<FreeTypeLibrary.PostScriptName, FreeTypeFailure>? {
         if library == nil && !libraryFailed {
             library = try? FreeTypeLibrary()
             libraryFailed = library == nil

@@ -46,8 +46,10 @@ final class FontconfigConfig {
     /// functions are `FcConfigGetFontDirs`, `FcConfigGetConfigDirs` and
     /// `FcConfigGetConfigFiles`.
     func dependencies() -> (fontDirectories: [String], configuration: [String]) {
-        (strings(FcConfigGetFontDirs(handle)),
-         strings(FcConfigGetConfigDirs(handle)) + strings(FcConfigGetConfigFiles(handle)))
+        (
+            strings(FcConfigGetFontDirs(handle)),
+            strings(FcConfigGetConfigDirs(handle)) + strings(FcConfigGetConfigFiles(handle))
+        )
     }
 
     private func strings(_ list: OpaquePointer?) -> [String] {
@@ -94,8 +96,10 @@ func queryFontFile(_ path: String) -> [RawFace] {
 /// What fontconfig says about one face, copied out of its pattern before the
 /// font set that owns the pattern is destroyed.
 struct RawFace {
-    static let objectNames = ["family", "familylang", "style", "postscriptname", "file", "index",
-                              "weight", "slant", "variable", "fontformat"]
+    static let objectNames = [
+        "family", "familylang", "style", "postscriptname", "file", "index",
+        "weight", "slant", "variable", "fontformat",
+    ]
 
     var families: [String] = []
     var familyLanguages: [String] = []
@@ -163,17 +167,29 @@ struct RawFace {
 
         init(_ name: UnsafePointer<CChar>) {
             // Swift passes a literal to strcmp without copying it.
-            if strcmp(name, "family") == 0 { self = .family }
-            else if strcmp(name, "familylang") == 0 { self = .familyLanguage }
-            else if strcmp(name, "style") == 0 { self = .style }
-            else if strcmp(name, "postscriptname") == 0 { self = .postscriptName }
-            else if strcmp(name, "file") == 0 { self = .file }
-            else if strcmp(name, "index") == 0 { self = .index }
-            else if strcmp(name, "slant") == 0 { self = .slant }
-            else if strcmp(name, "variable") == 0 { self = .variable }
-            else if strcmp(name, "fontformat") == 0 { self = .format }
-            else if strcmp(name, "weight") == 0 { self = .weight }
-            else { self = .other }
+            if strcmp(name, "family") == 0 {
+                self = .family
+            } else if strcmp(name, "familylang") == 0 {
+                self = .familyLanguage
+            } else if strcmp(name, "style") == 0 {
+                self = .style
+            } else if strcmp(name, "postscriptname") == 0 {
+                self = .postscriptName
+            } else if strcmp(name, "file") == 0 {
+                self = .file
+            } else if strcmp(name, "index") == 0 {
+                self = .index
+            } else if strcmp(name, "slant") == 0 {
+                self = .slant
+            } else if strcmp(name, "variable") == 0 {
+                self = .variable
+            } else if strcmp(name, "fontformat") == 0 {
+                self = .format
+            } else if strcmp(name, "weight") == 0 {
+                self = .weight
+            } else {
+                self = .other
+            }
         }
     }
 
@@ -207,8 +223,10 @@ struct RawFace {
         return pointer.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
     }
 
-    private static func strings(_ pattern: OpaquePointer, _ iterator: inout FcPatternIter, count: Int32,
-                                first: FcValue) -> [String] {
+    private static func strings(
+        _ pattern: OpaquePointer, _ iterator: inout FcPatternIter, count: Int32,
+        first: FcValue
+    ) -> [String] {
         var values: [String] = []
         values.reserveCapacity(Int(count))
         if let value = string(first) { values.append(value) }

@@ -50,8 +50,10 @@ final class FreeTypeLibrary {
     /// when FreeType gives none (2.12 does not for every font), the same
     /// shape built here: family prefix, a hyphen, the instance's subfamily,
     /// letters and digits only.
-    private func instanceName(_ face: FT_Face, instance: Int, freeTypeName: String?,
-                              family: String?) -> PostScriptName {
+    private func instanceName(
+        _ face: FT_Face, instance: Int, freeTypeName: String?,
+        family: String?
+    ) -> PostScriptName {
         var master: UnsafeMutablePointer<FT_MM_Var>?
         guard CFreeType_hasMultipleMasters(face) != 0, FT_Get_MM_Var(face, &master) == 0, let master else {
             return PostScriptName(name: freeTypeName, isFromFont: false)

@@ -23,14 +23,17 @@ struct ListingCache {
         path = directory + "/fonts-" + Self.hash(key) + ".cache"
     }
 
-    static let environmentKeys = ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME",
-                                  "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_CACHE_HOME"]
+    static let environmentKeys = [
+        "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME",
+        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_CACHE_HOME",
+    ]
 
     /// The cached faces when every validator still holds.
     func load() -> [FontFace]? {
         guard let bytes = FileSystem.readFile(path),
-              let (validators, faces) = FaceListingCodec.decode(bytes),
-              !validators.isEmpty else { return nil }
+            let (validators, faces) = FaceListingCodec.decode(bytes),
+            !validators.isEmpty
+        else { return nil }
         for validator in validators where FileSystem.modificationStamp(validator.path) != validator.stamp {
             return nil
         }
@@ -40,8 +43,10 @@ struct ListingCache {
     /// Stores `faces` with what they depend on. Skipped when anything changed
     /// while fontconfig was reading (a stamp newer than `startedAt` less a
     /// margin): a font copied in during the scan must not be cached away.
-    func store(_ faces: [FontFace], dependencies: (fontDirectories: [String], configuration: [String]),
-               startedAt: Int64) {
+    func store(
+        _ faces: [FontFace], dependencies: (fontDirectories: [String], configuration: [String]),
+        startedAt: Int64
+    ) {
         // Create the cache's directory before taking stamps: creating it may
         // change the mtime of a directory the listing depends on.
         if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }

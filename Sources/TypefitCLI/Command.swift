@@ -37,8 +37,10 @@ public struct ListFontsOptions: Equatable, Sendable {
     public var useCache = true
 
     /// Creates options with the defaults.
-    public init(format: OutputFormat? = nil, family: String? = nil, postscriptName: String? = nil,
-                paths: [String] = [], fontconfigFile: String? = nil) {
+    public init(
+        format: OutputFormat? = nil, family: String? = nil, postscriptName: String? = nil,
+        paths: [String] = [], fontconfigFile: String? = nil
+    ) {
         self.format = format
         self.family = family
         self.postscriptName = postscriptName
@@ -70,10 +72,12 @@ public struct ScaleOptions: Equatable, Sendable {
 
     /// The request these options describe.
     public var request: ScaleRequest {
-        let model: ScalingModel = modelName == "proportional"
+        let model: ScalingModel =
+            modelName == "proportional"
             ? .proportional : .uiFontMetrics(ScalingCurve.named(curveName) ?? .measuredIOS27)
-        return ScaleRequest(styles: styles, categories: categories, subject: subject, model: model,
-                            displayScale: displayScale)
+        return ScaleRequest(
+            styles: styles, categories: categories, subject: subject, model: model,
+            displayScale: displayScale)
     }
 
     /// How many cells the selection holds.

@@ -60,8 +60,10 @@ public enum CommandLineParser {
     }
 
     /// Checks the grammar: `--opt value`, `--opt=value`, flags, `--`.
-    static func scan(_ arguments: [String], specs: [OptionSpec],
-                     subcommand: Subcommand) throws(UsageError) -> ParsedOptions {
+    static func scan(
+        _ arguments: [String], specs: [OptionSpec],
+        subcommand: Subcommand
+    ) throws(UsageError) -> ParsedOptions {
         var parsed = ParsedOptions()
         var i = 0
         while i < arguments.count {
@@ -126,8 +128,9 @@ public enum CommandLineParser {
         options.paths += parsed.positionals
         options.useCache = !parsed.has("--no-cache")
         if options.fontconfigFile != nil && !options.paths.isEmpty {
-            throw UsageError("'--fontconfig-file' lists installed fonts; it cannot be combined with --dir or font files",
-                             subcommand: .listFonts)
+            throw UsageError(
+                "'--fontconfig-file' lists installed fonts; it cannot be combined with --dir or font files",
+                subcommand: .listFonts)
         }
         return options
     }
@@ -154,8 +157,9 @@ public enum CommandLineParser {
         let maximum = try number(parsed.last("--max-size"), "--max-size", range: 0.0...1000, allowZero: true)
         switch (size, value) {
         case (.some, .some):
-            throw UsageError("'--size' and '--value' cannot be combined: one scales a font, the other a length",
-                             subcommand: .scale)
+            throw UsageError(
+                "'--size' and '--value' cannot be combined: one scales a font, the other a length",
+                subcommand: .scale)
         case (.some(let size), nil):
             options.subject = .customFont(designSize: size, maximumPointSize: maximum ?? 0)
         case (nil, .some(let value)):
@@ -168,15 +172,17 @@ public enum CommandLineParser {
         }
         let custom = size != nil || value != nil
         for name in ["--model", "--curve", "--display-scale"] where parsed.has(name) && !custom {
-            throw UsageError("'\(name)' needs '--size' or '--value' (the system font follows Apple's table)",
-                             subcommand: .scale)
+            throw UsageError(
+                "'\(name)' needs '--size' or '--value' (the system font follows Apple's table)",
+                subcommand: .scale)
         }
         if let model = parsed.last("--model") {
             switch NameMatching.key(model) {
             case "uifontmetrics": options.modelName = "uifontmetrics"
             case "proportional": options.modelName = "proportional"
             default:
-                throw UsageError(choiceMessage("--model", model, ["uifontmetrics", "proportional"]), subcommand: .scale)
+                throw UsageError(
+                    choiceMessage("--model", model, ["uifontmetrics", "proportional"]), subcommand: .scale)
             }
         }
         if let curve = parsed.last("--curve") {
@@ -197,19 +203,24 @@ public enum CommandLineParser {
         if let format = parsed.last("--format") {
             options.format = try outputFormat(format, allowed: [.json, .table, .value], subcommand: .scale)
             if options.format == .value && options.cellCount != 1 {
-                throw UsageError("'--format value' needs exactly one style and one category (\(options.cellCount) selected)",
-                                 subcommand: .scale)
+                throw UsageError(
+                    "'--format value' needs exactly one style and one category (\(options.cellCount) selected)",
+                    subcommand: .scale)
             }
         }
         return options
     }
 
-    private static func list<T: Equatable>(_ text: String, option: String, all: [T],
-                                           parse: (String) throws(NameError) -> T) throws(UsageError) -> [T] {
+    private static func list<T: Equatable>(
+        _ text: String, option: String, all: [T],
+        parse: (String) throws(NameError) -> T
+    ) throws(UsageError) -> [T] {
         var result: [T] = []
         for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
             let item = piece.trimmingSpaces
-            guard !item.isEmpty else { throw UsageError("'\(option)' has an empty item in '\(text)'", subcommand: .scale) }
+            guard !item.isEmpty else {
+                throw UsageError("'\(option)' has an empty item in '\(text)'", subcommand: .scale)
+            }
             if item.lowercased() == "all" {
                 for value in all where !result.contains(value) { result.append(value) }
                 continue
@@ -224,30 +235,37 @@ public enum CommandLineParser {
         return result
     }
 
-    private static func number(_ text: String?, _ option: String, range: ClosedRange<Double>,
-                               allowZero: Bool) throws(UsageError) -> Double? {
+    private static func number(
+        _ text: String?, _ option: String, range: ClosedRange<Double>,
+        allowZero: Bool
+    ) throws(UsageError) -> Double? {
         guard let text else { return nil }
         guard let value = Double(text.trimmingSpaces), value.isFinite else {
             throw UsageError("'\(option)' takes a number of points (got '\(text)')", subcommand: .scale)
         }
         guard range.contains(value), allowZero || value > 0 else {
             let low = allowZero ? "from 0" : "greater than 0"
-            throw UsageError("'\(option)' must be \(low) and at most \(humanNumber(range.upperBound)) (got '\(text)')",
-                             subcommand: .scale)
+            throw UsageError(
+                "'\(option)' must be \(low) and at most \(humanNumber(range.upperBound)) (got '\(text)')",
+                subcommand: .scale)
         }
         return value
     }
 
-    private static func outputFormat(_ text: String, allowed: [OutputFormat],
-                                     subcommand: Subcommand) throws(UsageError) -> OutputFormat {
+    private static func outputFormat(
+        _ text: String, allowed: [OutputFormat],
+        subcommand: Subcommand
+    ) throws(UsageError) -> OutputFormat {
         guard let format = OutputFormat(rawValue: text.lowercased()), allowed.contains(format) else {
             throw UsageError(choiceMessage("--format", text, allowed.map(\.rawValue)), subcommand: subcommand)
         }
         return format
     }
 
-    private static func nonEmpty(_ text: String?, _ option: String,
-                                 _ subcommand: Subcommand) throws(UsageError) -> String? {
+    private static func nonEmpty(
+        _ text: String?, _ option: String,
+        _ subcommand: Subcommand
+    ) throws(UsageError) -> String? {
         guard let text else { return nil }
         guard !text.isEmpty else { throw UsageError("'\(option)' needs a value", subcommand: subcommand) }
         return text

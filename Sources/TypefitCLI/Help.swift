@@ -9,39 +9,61 @@ public enum Help {
         switch sub {
         case .listFonts:
             return [
-                .init(name: "--format", valueName: "<format>",
-                      help: "json, table or plain (family<TAB>postscriptName). Default: table on a terminal, else json."),
-                .init(name: "--family", valueName: "<name>",
-                      help: "Only faces of this family (any of its names, case-insensitive)."),
-                .init(name: "--postscript-name", valueName: "<name>",
-                      help: "Only faces with exactly this PostScript name."),
-                .init(name: "--dir", valueName: "<path>", repeatable: true,
-                      help: "List the font files in this directory (recursively) instead of the installed fonts. Repeatable."),
-                .init(name: "--fontconfig-file", valueName: "<path>",
-                      help: "Use this fontconfig configuration instead of the system's."),
-                .init(name: "--no-cache", valueName: nil,
-                      help: "Ask fontconfig even when a valid cached listing exists (see README, \"Cache\")."),
+                .init(
+                    name: "--format", valueName: "<format>",
+                    help: "json, table or plain (family<TAB>postscriptName). Default: table on a terminal, else json."),
+                .init(
+                    name: "--family", valueName: "<name>",
+                    help: "Only faces of this family (any of its names, case-insensitive)."),
+                .init(
+                    name: "--postscript-name", valueName: "<name>",
+                    help: "Only faces with exactly this PostScript name."),
+                .init(
+                    name: "--dir", valueName: "<path>", repeatable: true,
+                    help:
+                        "List the font files in this directory (recursively) instead of the installed fonts. Repeatable."
+                ),
+                .init(
+                    name: "--fontconfig-file", valueName: "<path>",
+                    help: "Use this fontconfig configuration instead of the system's."),
+                .init(
+                    name: "--no-cache", valueName: nil,
+                    help: "Ask fontconfig even when a valid cached listing exists (see README, \"Cache\")."),
             ]
         case .scale:
             return [
-                .init(name: "--style", valueName: "<styles>",
-                      help: "Text styles: a name, a comma list or 'all' (default). UIKit, SwiftUI, raw and HIG spellings."),
-                .init(name: "--category", valueName: "<categories>",
-                      help: "Content size categories: a name, a comma list or 'all' (default); e.g. large, accessibility2, AX2, xxl."),
-                .init(name: "--size", valueName: "<points>",
-                      help: "A custom font's design size at Large: sizes as UIFontMetrics.scaledFont(for:) gives them."),
-                .init(name: "--max-size", valueName: "<points>",
-                      help: "With --size: clamp after rounding, as maximumPointSize does (0: no limit)."),
-                .init(name: "--value", valueName: "<points>",
-                      help: "A length scaled as UIFontMetrics.scaledValue(for:), snapped to the pixel grid."),
-                .init(name: "--model", valueName: "<model>",
-                      help: "uifontmetrics (default) or proportional (size ratio, as Flutter does)."),
-                .init(name: "--curve", valueName: "<curve>",
-                      help: "measured (default: multipliers measured on iOS 27) or hig (ratio of the HIG's leadings)."),
-                .init(name: "--display-scale", valueName: "<1|2|3>",
-                      help: "The pixel grid values and line heights snap to (default 3: 1/3 pt)."),
-                .init(name: "--format", valueName: "<format>",
-                      help: "json, table or value (the bare number of one cell). Default: value for one cell, else table on a terminal, else json."),
+                .init(
+                    name: "--style", valueName: "<styles>",
+                    help: "Text styles: a name, a comma list or 'all' (default). UIKit, SwiftUI, raw and HIG spellings."
+                ),
+                .init(
+                    name: "--category", valueName: "<categories>",
+                    help:
+                        "Content size categories: a name, a comma list or 'all' (default); e.g. large, accessibility2, AX2, xxl."
+                ),
+                .init(
+                    name: "--size", valueName: "<points>",
+                    help: "A custom font's design size at Large: sizes as UIFontMetrics.scaledFont(for:) gives them."),
+                .init(
+                    name: "--max-size", valueName: "<points>",
+                    help: "With --size: clamp after rounding, as maximumPointSize does (0: no limit)."),
+                .init(
+                    name: "--value", valueName: "<points>",
+                    help: "A length scaled as UIFontMetrics.scaledValue(for:), snapped to the pixel grid."),
+                .init(
+                    name: "--model", valueName: "<model>",
+                    help: "uifontmetrics (default) or proportional (size ratio, as Flutter does)."),
+                .init(
+                    name: "--curve", valueName: "<curve>",
+                    help: "measured (default: multipliers measured on iOS 27) or hig (ratio of the HIG's leadings)."),
+                .init(
+                    name: "--display-scale", valueName: "<1|2|3>",
+                    help: "The pixel grid values and line heights snap to (default 3: 1/3 pt)."),
+                .init(
+                    name: "--format", valueName: "<format>",
+                    help:
+                        "json, table or value (the bare number of one cell). Default: value for one cell, else table on a terminal, else json."
+                ),
             ]
         }
     }
@@ -51,9 +73,11 @@ public enum Help {
         switch sub {
         case nil: return "typefit <subcommand> [options]"
         case .listFonts:
-            return "typefit list-fonts [--format <format>] [--family <name>] [--postscript-name <name>] [--dir <path> ...] [<font-file> ...]"
+            return
+                "typefit list-fonts [--format <format>] [--family <name>] [--postscript-name <name>] [--dir <path> ...] [<font-file> ...]"
         case .scale:
-            return "typefit scale [--style <styles>] [--category <categories>] [--size <points> [--max-size <points>] | --value <points>] [--model <model>] [--curve <curve>] [--format <format>]"
+            return
+                "typefit scale [--style <styles>] [--category <categories>] [--size <points> [--max-size <points>] | --value <points>] [--model <model>] [--curve <curve>] [--format <format>]"
         }
     }
 
@@ -63,43 +87,43 @@ public enum Help {
         switch sub {
         case nil:
             out += """
-            OVERVIEW: Font registry and Dynamic Type scaler for Linux.
+                OVERVIEW: Font registry and Dynamic Type scaler for Linux.
 
-            Lists the fonts a machine has with their PostScript names (what UIFont.familyNames
-            and fontNames(forFamilyName:) answer on iOS), and prints the point size of every
-            Dynamic Type text style at every content size category.
+                Lists the fonts a machine has with their PostScript names (what UIFont.familyNames
+                and fontNames(forFamilyName:) answer on iOS), and prints the point size of every
+                Dynamic Type text style at every content size category.
 
-            USAGE: \(usage(nil))
+                USAGE: \(usage(nil))
 
-            OPTIONS:
-              -h, --help              Show help information.
-              --version               Show the version.
+                OPTIONS:
+                  -h, --help              Show help information.
+                  --version               Show the version.
 
-            SUBCOMMANDS:
-              list-fonts              List installed fonts, or font files, with their PostScript names.
-              scale                   Point sizes per text style and content size category.
+                SUBCOMMANDS:
+                  list-fonts              List installed fonts, or font files, with their PostScript names.
+                  scale                   Point sizes per text style and content size category.
 
-              See 'typefit help <subcommand>' for detailed help.
+                  See 'typefit help <subcommand>' for detailed help.
 
-            """
+                """
             return out
         case .listFonts:
             out += """
-            OVERVIEW: List installed fonts, or font files that are not installed, with their PostScript names.
+                OVERVIEW: List installed fonts, or font files that are not installed, with their PostScript names.
 
-            Families are sorted case-insensitively; each face has its PostScript name (null when it
-            has none), style, weight (100-900), file and face index.
+                Families are sorted case-insensitively; each face has its PostScript name (null when it
+                has none), style, weight (100-900), file and face index.
 
-            """
+                """
         case .scale:
             out += """
-            OVERVIEW: Point sizes per text style and content size category.
+                OVERVIEW: Point sizes per text style and content size category.
 
-            Without --size: Apple's own table for the system font (preferredFont(forTextStyle:)).
-            With --size: a custom font scaled as UIFontMetrics.scaledFont(for:) scales it.
-            With --value: a length scaled as UIFontMetrics.scaledValue(for:) scales it.
+                Without --size: Apple's own table for the system font (preferredFont(forTextStyle:)).
+                With --size: a custom font scaled as UIFontMetrics.scaledFont(for:) scales it.
+                With --value: a length scaled as UIFontMetrics.scaledValue(for:) scales it.
 
-            """
+                """
         }
         guard let sub else { return out }
         out += "\nUSAGE: \(usage(sub))\n\nOPTIONS:\n"
@@ -114,22 +138,22 @@ public enum Help {
         case .listFonts:
             out += """
 
-            EXAMPLES:
-              typefit list-fonts --family "DejaVu Sans"
-              typefit list-fonts --format json | jq -r '.families[].faces[].postscriptName'
-              typefit list-fonts --dir MyApp/Fonts --format plain
+                EXAMPLES:
+                  typefit list-fonts --family "DejaVu Sans"
+                  typefit list-fonts --format json | jq -r '.families[].faces[].postscriptName'
+                  typefit list-fonts --dir MyApp/Fonts --format plain
 
-            """
+                """
         case .scale:
             out += """
 
-            EXAMPLES:
-              typefit scale --style body --category accessibilityLarge       # 33
-              typefit scale --style body --size 17 --category AX5            # 48
-              typefit scale --style body --value 17 --category medium        # 16.333333333333332
-              typefit scale --format table
+                EXAMPLES:
+                  typefit scale --style body --category accessibilityLarge       # 33
+                  typefit scale --style body --size 17 --category AX5            # 48
+                  typefit scale --style body --value 17 --category medium        # 16.333333333333332
+                  typefit scale --format table
 
-            """
+                """
         }
         return out
     }

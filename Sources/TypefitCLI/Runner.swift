@@ -120,7 +120,8 @@ public enum Runner {
         if let family = options.family {
             let matching = FontCatalog.faces(faces, inFamily: family)
             if matching.isEmpty {
-                outcome.stderr += "typefit: error: no family named '\(family)' \(scope)"
+                outcome.stderr +=
+                    "typefit: error: no family named '\(family)' \(scope)"
                     + didYouMean(NameMatching.suggestions(for: family, among: FontCatalog.familyNames(faces))) + "\n"
                 outcome.status = .failure
                 return outcome
@@ -131,7 +132,8 @@ public enum Runner {
             let matching = FontCatalog.faces(faces, withPostScriptName: name)
             if matching.isEmpty {
                 let names = Set(faces.compactMap(\.postscriptName)).sorted()
-                outcome.stderr += "typefit: error: no face with PostScript name '\(name)' \(scope)"
+                outcome.stderr +=
+                    "typefit: error: no face with PostScript name '\(name)' \(scope)"
                     + (options.family.map { " in family '\($0)'" } ?? "")
                     + didYouMean(NameMatching.suggestions(for: name, among: names)) + "\n"
                 outcome.status = .failure

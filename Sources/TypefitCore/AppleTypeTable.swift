@@ -59,9 +59,13 @@ extension AppleTypeTable {
             [13, 13, 13, 16, 19, 21, 23, 28, 32, 39, 44, 51],  // caption1
             [13, 13, 13, 13, 18, 20, 22, 25, 30, 35, 41, 48],  // caption2
         ],
-        weights: [.regular, .regular, .regular, .regular, .semibold, .regular, .regular,
-                  .regular, .regular, .regular, .regular],
-        emphasizedWeights: [.bold, .bold, .bold, .semibold, .semibold, .semibold, .semibold,
-                            .semibold, .semibold, .semibold, .semibold]
+        weights: [
+            .regular, .regular, .regular, .regular, .semibold, .regular, .regular,
+            .regular, .regular, .regular, .regular,
+        ],
+        emphasizedWeights: [
+            .bold, .bold, .bold, .semibold, .semibold, .semibold, .semibold,
+            .semibold, .semibold, .semibold, .semibold,
+        ]
     )
 }

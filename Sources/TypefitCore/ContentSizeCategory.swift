@@ -11,6 +11,7 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
     /// The position in Apple's tables (smallest first).
     public var ordinal: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
+    /// Orders categories from smallest to largest text.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ordinal < rhs.ordinal }
 
     /// The default category on iOS.
@@ -21,27 +22,36 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
 
     /// SwiftUI's `DynamicTypeSize` case.
     public var dynamicTypeSizeName: String {
-        ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
-         "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5"][ordinal]
+        [
+            "xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
+            "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5",
+        ][ordinal]
     }
 
     /// The short label of Apple's Human Interface Guidelines (`xSmall` … `AX5`).
     public var higLabel: String {
-        ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge",
-         "AX1", "AX2", "AX3", "AX4", "AX5"][ordinal]
+        [
+            "xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge",
+            "AX1", "AX2", "AX3", "AX4", "AX5",
+        ][ordinal]
     }
 
     /// The string value of the `UIContentSizeCategory` constant.
     public var constantValue: String {
-        "UICTContentSizeCategory" + ["XS", "S", "M", "L", "XL", "XXL", "XXXL",
-                                     "AccessibilityM", "AccessibilityL", "AccessibilityXL",
-                                     "AccessibilityXXL", "AccessibilityXXXL"][ordinal]
+        "UICTContentSizeCategory"
+            + [
+                "XS", "S", "M", "L", "XL", "XXL", "XXXL",
+                "AccessibilityM", "AccessibilityL", "AccessibilityXL",
+                "AccessibilityXXL", "AccessibilityXXXL",
+            ][ordinal]
     }
 
     /// Short forms people type in scripts.
     var shortForms: [String] {
-        [["xs"], ["s", "sm"], ["m", "md"], ["l", "lg"], ["xl"], ["xxl"], ["xxxl"],
-         ["ax1", "axm"], ["ax2", "axl"], ["ax3", "axxl"], ["ax4", "axxxl"], ["ax5", "axxxxl"]][ordinal]
+        [
+            ["xs"], ["s", "sm"], ["m", "md"], ["l", "lg"], ["xl"], ["xxl"], ["xxxl"],
+            ["ax1", "axm"], ["ax2", "axl"], ["ax3", "axxl"], ["ax4", "axxxl"], ["ax5", "axxxxl"],
+        ][ordinal]
     }
 
     /// Every spelling typefit accepts for this category, before folding.
@@ -65,8 +75,9 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
             return
         }
         if key == "unspecified" || key == "uictcontentsizecategoryunspecified" {
-            throw NameError(kind: "content size category", input: spelling, suggestions: [],
-                            note: "UIKit's .unspecified has no sizes; pick a category such as 'large'")
+            throw NameError(
+                kind: "content size category", input: spelling, suggestions: [],
+                note: "UIKit's .unspecified has no sizes; pick a category such as 'large'")
         }
         let candidates = Self.allCases.flatMap { [$0.rawValue, $0.dynamicTypeSizeName] }
         let suggested = NameMatching.suggestions(for: spelling, among: candidates)

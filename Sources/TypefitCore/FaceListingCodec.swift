@@ -76,20 +76,22 @@ public enum FaceListingCodec {
                     continue
                 }
                 guard fields.count == 14, let family = text(0), let aliases = list(buffer, fields[1]),
-                      let file = text(9), let index = text(10).flatMap({ Int($0) }),
-                      let others = list(buffer, fields[13]) else { return nil }
+                    let file = text(9), let index = text(10).flatMap({ Int($0) }),
+                    let others = list(buffer, fields[13])
+                else { return nil }
                 var range: ClosedRange<Int>?
                 if let span = text(7) {
                     let ends = span.split(separator: "-").compactMap { Int($0) }
                     guard ends.count == 2, ends[0] <= ends[1] else { return nil }
                     range = ends[0]...ends[1]
                 }
-                faces.append(FontFace(
-                    family: family, familyAliases: aliases, postscriptName: text(2),
-                    postscriptNameSource: text(3).flatMap(FontFace.NameSource.init(rawValue:)),
-                    fontconfigPostscriptName: text(4), style: text(5), weight: text(6).flatMap { Int($0) },
-                    weightRange: range, isItalic: equals(buffer, fields[8], "1"), file: file, index: index,
-                    isVariable: equals(buffer, fields[11], "1"), format: text(12), otherFiles: others))
+                faces.append(
+                    FontFace(
+                        family: family, familyAliases: aliases, postscriptName: text(2),
+                        postscriptNameSource: text(3).flatMap(FontFace.NameSource.init(rawValue:)),
+                        fontconfigPostscriptName: text(4), style: text(5), weight: text(6).flatMap { Int($0) },
+                        weightRange: range, isItalic: equals(buffer, fields[8], "1"), file: file, index: index,
+                        isVariable: equals(buffer, fields[11], "1"), format: text(12), otherFiles: others))
             }
             return inFaces ? (validators, faces) : nil
         }
@@ -109,7 +111,8 @@ public enum FaceListingCodec {
         }
     }
 
-    private static func split(_ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into fields: inout [Range<Int>]) {
+    private static func split(_ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into fields: inout [Range<Int>])
+    {
         fields.removeAll(keepingCapacity: true)
         var start = line.lowerBound
         for i in line where buffer[i] == 0x09 {

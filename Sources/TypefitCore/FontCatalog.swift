@@ -38,7 +38,9 @@ public enum FontCatalog {
             let members = order[start..<end].map { faces[$0] }
             var aliases: [String] = []
             for face in members {
-                for alias in face.familyAliases where alias != name && !aliases.contains(alias) { aliases.append(alias) }
+                for alias in face.familyAliases where alias != name && !aliases.contains(alias) {
+                    aliases.append(alias)
+                }
             }
             families.append(FontFamily(name: name, aliases: aliases.sorted(), faces: members))
             start = end
@@ -90,8 +92,10 @@ public enum FontCatalog {
     /// cannot be read; only faces that share family, PostScript name and index
     /// are asked, so a system with thousands of faces pays for a handful of
     /// `stat` calls. The kept path is the one `preferred` ranks first.
-    public static func mergingDuplicateFiles(_ faces: [FontFace], identity: (String) -> FileIdentity?,
-                                             preferred: (String, String) -> Bool) -> [FontFace] {
+    public static func mergingDuplicateFiles(
+        _ faces: [FontFace], identity: (String) -> FileIdentity?,
+        preferred: (String, String) -> Bool
+    ) -> [FontFace] {
         // Faces of the same file share PostScript name and index (and
         // family, checked below). One dictionary entry per face and an array
         // only for the rare collisions keeps this cheap for thousands of faces.

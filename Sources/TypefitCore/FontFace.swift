@@ -48,10 +48,12 @@ public struct FontFace: Sendable, Hashable {
     public var otherFiles: [String]
 
     /// Creates a face.
-    public init(family: String, familyAliases: [String] = [], postscriptName: String?,
-                postscriptNameSource: NameSource? = nil, fontconfigPostscriptName: String? = nil, style: String?, weight: Int?,
-                weightRange: ClosedRange<Int>? = nil, isItalic: Bool, file: String, index: Int,
-                isVariable: Bool = false, format: String? = nil, otherFiles: [String] = []) {
+    public init(
+        family: String, familyAliases: [String] = [], postscriptName: String?,
+        postscriptNameSource: NameSource? = nil, fontconfigPostscriptName: String? = nil, style: String?, weight: Int?,
+        weightRange: ClosedRange<Int>? = nil, isItalic: Bool, file: String, index: Int,
+        isVariable: Bool = false, format: String? = nil, otherFiles: [String] = []
+    ) {
         self.family = family
         self.familyAliases = familyAliases
         self.postscriptName = postscriptName

@@ -26,7 +26,8 @@ public enum SFNTNameProbe {
         if tag(header, 0) == "ttcf" {
             let count = Int(u32(header, 8))
             guard faceIndex < count, faceIndex < 65_536,
-                  let entry = read(12 + faceIndex * 4, 4), entry.count == 4 else { return .unknown }
+                let entry = read(12 + faceIndex * 4, 4), entry.count == 4
+            else { return .unknown }
             offsetTable = Int(u32(entry, 0))
         } else if faceIndex != 0 {
             return .unknown
@@ -37,7 +38,8 @@ public enum SFNTNameProbe {
         guard version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 else { return .unknown }
         let tableCount = Int(u16(table, 4))
         guard tableCount > 0, tableCount < 1024,
-              let records = read(offsetTable + 12, tableCount * 16), records.count == tableCount * 16 else {
+            let records = read(offsetTable + 12, tableCount * 16), records.count == tableCount * 16
+        else {
             return .unknown
         }
         for i in 0..<tableCount where tag(records, i * 16) == "name" {
@@ -48,13 +50,16 @@ public enum SFNTNameProbe {
         return .noPostScriptName
     }
 
-    private static func nameTableHasPostScriptName(offset: Int, length: Int,
-                                                   read: (Int, Int) -> [UInt8]?) -> Answer {
+    private static func nameTableHasPostScriptName(
+        offset: Int, length: Int,
+        read: (Int, Int) -> [UInt8]?
+    ) -> Answer {
         guard length >= 6, let head = read(offset, 6), head.count == 6 else { return .unknown }
         let count = Int(u16(head, 2))
         let storage = Int(u16(head, 4))
         guard 6 + count * 12 <= length, let records = read(offset + 6, count * 12),
-              records.count == count * 12 else { return .unknown }
+            records.count == count * 12
+        else { return .unknown }
         for i in 0..<count {
             let base = i * 12
             guard u16(records, base + 6) == 6 else { continue }

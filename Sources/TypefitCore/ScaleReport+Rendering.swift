@@ -14,18 +14,19 @@ extension ScaleReport {
             top["designValue"] = .number(value)
             describeModel(into: &top)
         }
-        top["sizes"] = .array(entries.map { entry in
-            var cell: [String: JSONValue] = [
-                "style": .string(entry.style.rawValue),
-                "category": .string(entry.category.rawValue),
-                "weight": .string(entry.weight.rawValue),
-                "isAccessibilityCategory": .bool(entry.category.isAccessibilityCategory),
-            ]
-            if let pointSize = entry.pointSize { cell["pointSize"] = .number(pointSize) }
-            if let lineHeight = entry.lineHeight { cell["lineHeight"] = .number(lineHeight) }
-            if let value = entry.value { cell["value"] = .number(value) }
-            return .object(cell)
-        })
+        top["sizes"] = .array(
+            entries.map { entry in
+                var cell: [String: JSONValue] = [
+                    "style": .string(entry.style.rawValue),
+                    "category": .string(entry.category.rawValue),
+                    "weight": .string(entry.weight.rawValue),
+                    "isAccessibilityCategory": .bool(entry.category.isAccessibilityCategory),
+                ]
+                if let pointSize = entry.pointSize { cell["pointSize"] = .number(pointSize) }
+                if let lineHeight = entry.lineHeight { cell["lineHeight"] = .number(lineHeight) }
+                if let value = entry.value { cell["value"] = .number(value) }
+                return .object(cell)
+            })
         return .object(top)
     }
 

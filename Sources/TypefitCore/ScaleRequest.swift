@@ -24,11 +24,13 @@ public struct ScaleRequest: Sendable {
 
     /// Creates a request; the defaults are every style, every category, the
     /// system font, the measured curve and a @3x display.
-    public init(styles: [TextStyle] = TextStyle.allCases,
-                categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
-                subject: Subject = .systemFont,
-                model: ScalingModel = .uiFontMetrics(.measuredIOS27),
-                displayScale: Int = 3) {
+    public init(
+        styles: [TextStyle] = TextStyle.allCases,
+        categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
+        subject: Subject = .systemFont,
+        model: ScalingModel = .uiFontMetrics(.measuredIOS27),
+        displayScale: Int = 3
+    ) {
         self.styles = styles
         self.categories = categories
         self.subject = subject
@@ -49,17 +51,21 @@ public struct ScaleRequest: Sendable {
                     entry.pointSize = Double(table.pointSize(style, category))
                     entry.lineHeight = Double(table.lineHeight(style, category))
                 case .customFont(let designSize, let maximum):
-                    entry.pointSize = model.scaledFontSize(designSize, style: style, category: category,
-                                                           maximumPointSize: maximum)
+                    entry.pointSize = model.scaledFontSize(
+                        designSize, style: style, category: category,
+                        maximumPointSize: maximum)
                     // The design size's share of Apple's leading at Large,
                     // scaled as a value (what @ScaledMetric would do with it).
-                    let designLeading = designSize * Double(table.lineHeight(style, .large))
+                    let designLeading =
+                        designSize * Double(table.lineHeight(style, .large))
                         / Double(table.pointSize(style, .large))
-                    entry.lineHeight = model.scaledValue(designLeading, style: style, category: category,
-                                                         displayScale: displayScale)
+                    entry.lineHeight = model.scaledValue(
+                        designLeading, style: style, category: category,
+                        displayScale: displayScale)
                 case .value(let value):
-                    entry.value = model.scaledValue(value, style: style, category: category,
-                                                    displayScale: displayScale)
+                    entry.value = model.scaledValue(
+                        value, style: style, category: category,
+                        displayScale: displayScale)
                 }
                 entries.append(entry)
             }
@@ -84,8 +90,10 @@ public struct ScaleEntry: Sendable, Equatable {
     public var value: Double?
 
     /// Creates an entry with no numbers yet.
-    public init(style: TextStyle, category: ContentSizeCategory, weight: FontWeight,
-                pointSize: Double? = nil, lineHeight: Double? = nil, value: Double? = nil) {
+    public init(
+        style: TextStyle, category: ContentSizeCategory, weight: FontWeight,
+        pointSize: Double? = nil, lineHeight: Double? = nil, value: Double? = nil
+    ) {
         self.style = style
         self.category = category
         self.weight = weight

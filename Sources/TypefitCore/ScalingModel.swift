@@ -36,8 +36,10 @@ public enum ScalingModel: Sendable {
     /// times the factor, rounded to a whole point (halves away from zero),
     /// then clamped to `maximumPointSize` when that is greater than 0.
     /// The proportional model does not round.
-    public func scaledFontSize(_ designSize: Double, style: TextStyle, category: ContentSizeCategory,
-                               maximumPointSize: Double = 0) -> Double {
+    public func scaledFontSize(
+        _ designSize: Double, style: TextStyle, category: ContentSizeCategory,
+        maximumPointSize: Double = 0
+    ) -> Double {
         var size = designSize * factor(style, category)
         if case .uiFontMetrics = self { size = size.rounded(.toNearestOrAwayFromZero) }
         if maximumPointSize > 0 { size = min(size, maximumPointSize) }
@@ -47,8 +49,10 @@ public enum ScalingModel: Sendable {
     /// `UIFontMetrics.scaledValue(for:)`: the value times the factor, snapped
     /// to the device's pixel grid (1/`displayScale` pt, nearest). The
     /// proportional model does not snap.
-    public func scaledValue(_ value: Double, style: TextStyle, category: ContentSizeCategory,
-                            displayScale: Int = 3) -> Double {
+    public func scaledValue(
+        _ value: Double, style: TextStyle, category: ContentSizeCategory,
+        displayScale: Int = 3
+    ) -> Double {
         let raw = value * factor(style, category)
         guard case .uiFontMetrics = self, displayScale > 0 else { return raw }
         let scale = Double(displayScale)

@@ -7,6 +7,7 @@ public enum TextStyle: String, CaseIterable, Sendable, Hashable, Comparable {
     /// The position in Apple's tables (largest style first).
     public var ordinal: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
+    /// Orders styles as Apple's tables do, largest first.
     public static func < (lhs: TextStyle, rhs: TextStyle) -> Bool { lhs.ordinal < rhs.ordinal }
 
     /// SwiftUI's `Font.TextStyle` case.
@@ -64,9 +65,11 @@ public enum TextStyle: String, CaseIterable, Sendable, Hashable, Comparable {
     }
 
     /// Styles Apple names but publishes no per-category table for.
-    static let knownWithoutTable: Set<String> = ["extralargetitle", "extralargetitle2",
-                                                 "uictfonttextstyleextralargetitle",
-                                                 "uictfonttextstyleextralargetitle2"]
+    static let knownWithoutTable: Set<String> = [
+        "extralargetitle", "extralargetitle2",
+        "uictfonttextstyleextralargetitle",
+        "uictfonttextstyleextralargetitle2",
+    ]
 
     private static let lookup: [String: TextStyle] = {
         var table: [String: TextStyle] = [:]
@@ -84,8 +87,9 @@ public enum TextStyle: String, CaseIterable, Sendable, Hashable, Comparable {
             return
         }
         if Self.knownWithoutTable.contains(key) {
-            throw NameError(kind: "text style", input: spelling, suggestions: [],
-                            note: "Apple publishes no per-category sizes for '\(spelling)' (known only at Large)")
+            throw NameError(
+                kind: "text style", input: spelling, suggestions: [],
+                note: "Apple publishes no per-category sizes for '\(spelling)' (known only at Large)")
         }
         let candidates = Self.allCases.flatMap { [$0.rawValue, $0.swiftUIName] }
         let suggested = NameMatching.suggestions(for: spelling, among: candidates)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TypefitTestSupport
-@testable import FontRegistry
 import TypefitCore
+import TypefitTestSupport
+
+@testable import FontRegistry
 
 /// The registry over the fixture fonts only, through a private fontconfig
 /// configuration: never the fonts of the machine running the tests.
@@ -15,14 +16,16 @@ import TypefitCore
 
     @Test func listsEveryFixtureFaceAndNothingElse() {
         let names = Set(Self.faces.map { "\($0.family)|\($0.postscriptName ?? "-")|\($0.index)" })
-        #expect(names == [
-            "Typefit Anon|-|0",
-            "Typefit Flex|-|0", "Typefit Flex|TypefitFlex-Regular|0", "Typefit Flex|TypefitFlex-Light|65536",
-            "Typefit Flex|TypefitFlex-Bold|196608", "Typefit Flex|TypefitFlex-Black|262144",
-            "Typefit Gothic|TypefitGothic-Regular|0",
-            "Typefit Sans|TypefitSans-Regular|0", "Typefit Sans|TypefitSans-Bold|0", "Typefit Sans|TypefitSans-Italic|0",
-            "Typefit Serif|TypefitSerif-Regular|0", "Typefit Serif|TypefitSerif-Bold|1",
-        ])
+        #expect(
+            names == [
+                "Typefit Anon|-|0",
+                "Typefit Flex|-|0", "Typefit Flex|TypefitFlex-Regular|0", "Typefit Flex|TypefitFlex-Light|65536",
+                "Typefit Flex|TypefitFlex-Bold|196608", "Typefit Flex|TypefitFlex-Black|262144",
+                "Typefit Gothic|TypefitGothic-Regular|0",
+                "Typefit Sans|TypefitSans-Regular|0", "Typefit Sans|TypefitSans-Bold|0",
+                "Typefit Sans|TypefitSans-Italic|0",
+                "Typefit Serif|TypefitSerif-Regular|0", "Typefit Serif|TypefitSerif-Bold|1",
+            ])
         #expect(Self.faces.allSatisfy { $0.file.hasPrefix(Fixtures.fonts.path) })
     }
 
@@ -80,13 +83,17 @@ import TypefitCore
     /// configuration: file, index and fontconfig's PostScript name.
     @Test(.enabled(if: (try? BinaryRunner.runTool("fc-list", ["--version"])) != nil, "fc-list is not installed"))
     func agreesWithFcList() throws {
-        let result = try #require(try BinaryRunner.runTool(
-            "fc-list", [":", "-f", "%{file}\\t%{index}\\t%{postscriptname}\\n"],
-            environment: ["FONTCONFIG_FILE": Fixtures.fontconfigFile]))
+        let result = try #require(
+            try BinaryRunner.runTool(
+                "fc-list", [":", "-f", "%{file}\\t%{index}\\t%{postscriptname}\\n"],
+                environment: ["FONTCONFIG_FILE": Fixtures.fontconfigFile]))
         let theirs = Set(result.stdout.split(separator: "\n").map(String.init))
-        let ours = Set(Self.faces.flatMap { face in
-            ([face.file] + face.otherFiles).map { "\($0)\t\(face.index)\t\(face.fontconfigPostscriptName ?? face.postscriptName ?? "")" }
-        })
+        let ours = Set(
+            Self.faces.flatMap { face in
+                ([face.file] + face.otherFiles).map {
+                    "\($0)\t\(face.index)\t\(face.fontconfigPostscriptName ?? face.postscriptName ?? "")"
+                }
+            })
         #expect(!theirs.isEmpty)
         #expect(ours == theirs)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TypefitTestSupport
-@testable import FontRegistry
 import TypefitCore
+import TypefitTestSupport
+
+@testable import FontRegistry
 
 /// The listing cache: hits while nothing fontconfig reads has changed, misses
 /// as soon as a font directory or a configuration file does.
@@ -25,12 +26,14 @@ import TypefitCore
             try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
             // fontconfig's own cache directory exists before the first run, so
             // creating it does not change the configuration directory's mtime.
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("fc-cache"),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("fc-cache"),
+                withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
             for name in ["TypefitSans-Regular.ttf", "TypefitSans-Bold.ttf"] {
-                try FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent(name),
-                                                 to: fonts.appendingPathComponent(name))
+                try FileManager.default.copyItem(
+                    at: Fixtures.fonts.appendingPathComponent(name),
+                    to: fonts.appendingPathComponent(name))
             }
             try """
             <?xml version="1.0"?>
@@ -62,8 +65,9 @@ import TypefitCore
     @Test func addingAFontInvalidates() throws {
         let setup = try Setup()
         _ = try setup.registry.installedListing()
-        try FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent("TypefitSans-Italic.ttf"),
-                                         to: setup.fonts.appendingPathComponent("TypefitSans-Italic.ttf"))
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Italic.ttf"),
+            to: setup.fonts.appendingPathComponent("TypefitSans-Italic.ttf"))
         let after = try setup.registry.installedListing()
         #expect(!after.fromCache)
         #expect(after.faces.contains { $0.postscriptName == "TypefitSans-Italic" })
@@ -88,8 +92,9 @@ import TypefitCore
         _ = try setup.registry.installedListing()
         let files = try FileManager.default.contentsOfDirectory(atPath: setup.cache.path)
         #expect(files.count == 1)
-        try "typefit-face-cache 1\ngarbage".write(to: setup.cache.appendingPathComponent(files[0]),
-                                                 atomically: true, encoding: .utf8)
+        try "typefit-face-cache 1\ngarbage".write(
+            to: setup.cache.appendingPathComponent(files[0]),
+            atomically: true, encoding: .utf8)
         let listing = try setup.registry.installedListing()
         #expect(!listing.fromCache && listing.faces.count == 2)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TypefitTestSupport
-@testable import FontRegistry
 import TypefitCore
+import TypefitTestSupport
+
+@testable import FontRegistry
 
 /// Font files that are not installed: an app's Fonts/ folder.
 @Suite struct ScanTests {
@@ -60,8 +61,9 @@ import TypefitCore
     @Test func symlinkLoopsEnd() throws {
         let dir = Fixtures.temporaryDirectory("loop")
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("self"), withDestinationURL: dir)
-        try FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"),
-                                         to: dir.appendingPathComponent("a.ttf"))
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"),
+            to: dir.appendingPathComponent("a.ttf"))
         let scan = FontRegistry.scan([dir.path])
         #expect(scan.faces.count == 1)
     }

@@ -20,26 +20,31 @@ struct EndToEndTests {
     }
 
     @Test func runtimeFailuresExit1() throws {
-        let result = try BinaryRunner.run(["list-fonts", "--family", "No Such Family"],
-                                          environment: ["FONTCONFIG_FILE": Fixtures.fontconfigFile])
+        let result = try BinaryRunner.run(
+            ["list-fonts", "--family", "No Such Family"],
+            environment: ["FONTCONFIG_FILE": Fixtures.fontconfigFile])
         #expect(result.status == 1 && result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("typefit: error: no family named 'No Such Family'"))
     }
 
     @Test func fontconfigFileFromTheEnvironment() throws {
-        let result = try BinaryRunner.run(["list-fonts", "--format", "json"],
-                                          environment: ["FONTCONFIG_FILE": Fixtures.fontconfigFile])
+        let result = try BinaryRunner.run(
+            ["list-fonts", "--format", "json"],
+            environment: ["FONTCONFIG_FILE": Fixtures.fontconfigFile])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let families = try #require(object?["families"] as? [[String: Any]])
-        #expect(families.compactMap { $0["name"] as? String }
-            == ["Typefit Anon", "Typefit Flex", "Typefit Gothic", "Typefit Sans", "Typefit Serif"])
+        #expect(
+            families.compactMap { $0["name"] as? String }
+                == ["Typefit Anon", "Typefit Flex", "Typefit Gothic", "Typefit Sans", "Typefit Serif"])
     }
 
     @Test func missingConfigurationExits1() throws {
         let result = try BinaryRunner.run(["list-fonts", "--fontconfig-file", "/nonexistent/fonts.conf"])
         #expect(result.status == 1)
-        #expect(result.stderr == "typefit: error: /nonexistent/fonts.conf: not a fontconfig configuration file fontconfig can read\n")
+        #expect(
+            result.stderr
+                == "typefit: error: /nonexistent/fonts.conf: not a fontconfig configuration file fontconfig can read\n")
     }
 
     @Test func helpAndVersionExit0() throws {

@@ -1,6 +1,7 @@
 import Testing
-@testable import TypefitCLI
 import TypefitCore
+
+@testable import TypefitCLI
 
 @Suite struct ParserTests {
     func parse(_ line: String) throws(UsageError) -> Command {
@@ -18,7 +19,8 @@ import TypefitCore
 
     @Test func optionForms() throws {
         guard case .scale(let a) = try parse("scale --style body --category accessibilityLarge"),
-              case .scale(let b) = try parse("scale --style=body --category=AX2") else {
+            case .scale(let b) = try parse("scale --style=body --category=AX2")
+        else {
             Issue.record("not a scale command")
             return
         }
@@ -54,7 +56,8 @@ import TypefitCore
     }
 
     @Test func customSizeOptions() throws {
-        guard case .scale(let options) = try parse("scale --size 17 --max-size 40 --curve hig --model uifontmetrics") else {
+        guard case .scale(let options) = try parse("scale --size 17 --max-size 40 --curve hig --model uifontmetrics")
+        else {
             Issue.record("not a scale command")
             return
         }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TypefitTestSupport
-@testable import TypefitCLI
 import TypefitCore
+import TypefitTestSupport
+
+@testable import TypefitCLI
 
 /// Commands run in-process, compared with golden files where the output is
 /// the contract (TYPEFIT_RECORD_GOLDEN=1 re-records them and fails).
@@ -17,10 +18,20 @@ import TypefitCore
         ("scale-table.txt", ["scale", "--format", "table"]),
         ("scale-all.json", ["scale", "--format", "json"]),
         ("scale-body-17.json", ["scale", "--style", "body", "--size", "17", "--format", "json"]),
-        ("scale-value-hig.json", ["scale", "--style", "body", "--value", "17", "--curve", "hig",
-                                  "--category", "medium,large,AX5", "--display-scale", "2"]),
-        ("scale-proportional.txt", ["scale", "--size", "15", "--model", "proportional", "--style", "body,caption2",
-                                    "--max-size", "40", "--format", "table"]),
+        (
+            "scale-value-hig.json",
+            [
+                "scale", "--style", "body", "--value", "17", "--curve", "hig",
+                "--category", "medium,large,AX5", "--display-scale", "2",
+            ]
+        ),
+        (
+            "scale-proportional.txt",
+            [
+                "scale", "--size", "15", "--model", "proportional", "--style", "body,caption2",
+                "--max-size", "40", "--format", "table",
+            ]
+        ),
         ("list-fonts.json", ["list-fonts", "--format", "json"] + fixtureConfig),
         ("list-fonts-table.txt", ["list-fonts", "--format", "table"] + fixtureConfig),
         ("list-fonts-plain.txt", ["list-fonts", "--format", "plain"] + fixtureConfig),
@@ -58,9 +69,11 @@ import TypefitCore
     }
 
     @Test func oraclesThroughTheCommandLine() {
-        #expect(run(["scale", "--style", "body", "--value", "17", "--category", "medium"]).stdout == "16.333333333333332\n")
+        #expect(
+            run(["scale", "--style", "body", "--value", "17", "--category", "medium"]).stdout == "16.333333333333332\n")
         #expect(run(["scale", "--style", "body", "--size", "17", "--category", "AX5"]).stdout == "48\n")
-        #expect(run(["scale", "--style", "body", "--size", "17", "--category", "AX5", "--max-size", "44"]).stdout == "44\n")
+        #expect(
+            run(["scale", "--style", "body", "--size", "17", "--category", "AX5", "--max-size", "44"]).stdout == "44\n")
     }
 
     @Test func everySystemCellIsInTheJSON() throws {
@@ -80,7 +93,10 @@ import TypefitCore
 
     @Test func familyFilterAndSuggestions() {
         let found = run(["list-fonts", "--family", "typefit sans", "--format", "plain"] + Self.fixtureConfig)
-        #expect(found.stdout == "Typefit Sans\tTypefitSans-Regular\nTypefit Sans\tTypefitSans-Italic\nTypefit Sans\tTypefitSans-Bold\n")
+        #expect(
+            found.stdout
+                == "Typefit Sans\tTypefitSans-Regular\nTypefit Sans\tTypefitSans-Italic\nTypefit Sans\tTypefitSans-Bold\n"
+        )
         let alias = run(["list-fonts", "--family", "タイプフィット ゴシック", "--format", "plain"] + Self.fixtureConfig)
         #expect(alias.stdout == "Typefit Gothic\tTypefitGothic-Regular\n")
 
@@ -90,7 +106,8 @@ import TypefitCore
     }
 
     @Test func postscriptNameIsExact() {
-        let found = run(["list-fonts", "--postscript-name", "TypefitSerif-Bold", "--format", "plain"] + Self.fixtureConfig)
+        let found = run(
+            ["list-fonts", "--postscript-name", "TypefitSerif-Bold", "--format", "plain"] + Self.fixtureConfig)
         #expect(found.stdout == "Typefit Serif\tTypefitSerif-Bold\n")
         let wrongCase = run(["list-fonts", "--postscript-name", "typefitserif-bold"] + Self.fixtureConfig)
         #expect(wrongCase.status == .failure)
@@ -108,11 +125,16 @@ import TypefitCore
     }
 
     @Test func brokenNamedFileFailsButGoodFilesStillList() {
-        let outcome = run(["list-fonts", Fixtures.path("broken/garbage.ttf"), Fixtures.path("fonts/TypefitSerif.ttc"),
-                           "--format", "plain"])
+        let outcome = run([
+            "list-fonts", Fixtures.path("broken/garbage.ttf"), Fixtures.path("fonts/TypefitSerif.ttc"),
+            "--format", "plain",
+        ])
         #expect(outcome.status == .failure)
         #expect(outcome.stdout == "Typefit Serif\tTypefitSerif-Regular\nTypefit Serif\tTypefitSerif-Bold\n")
-        #expect(outcome.stderr == "typefit: error: \(Fixtures.path("broken/garbage.ttf")): not a font FreeType can read: unknown file format (FreeType error 0x2)\n")
+        #expect(
+            outcome.stderr
+                == "typefit: error: \(Fixtures.path("broken/garbage.ttf")): not a font FreeType can read: unknown file format (FreeType error 0x2)\n"
+        )
     }
 
     @Test func brokenFilesInADirectoryWarn() {

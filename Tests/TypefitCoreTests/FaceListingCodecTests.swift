@@ -1,19 +1,26 @@
 import Testing
+
 @testable import TypefitCore
 
 @Suite struct FaceListingCodecTests {
     static let faces = [
-        FontFace(family: "Typefit Gothic", familyAliases: ["タイプフィット ゴシック", "Tab\there"], postscriptName: "TG-Regular",
-                 style: "Regular", weight: 400, isItalic: false, file: "/fonts/a b.ttf", index: 0,
-                 otherFiles: ["/link\\one.ttf", "/x\u{1F}y.ttf"]),
-        FontFace(family: "Flex", postscriptName: nil, fontconfigPostscriptName: "Flex", style: nil, weight: nil,
-                 weightRange: 100...900, isItalic: true, file: "/f.ttf", index: 0, isVariable: true, format: "TrueType"),
-        FontFace(family: "Flex", postscriptName: "Flex-Black", postscriptNameSource: .synthesized, style: "Black\nNew",
-                 weight: 900, isItalic: false, file: "/f.ttf", index: 4 << 16),
-        FontFace(family: "\\N", postscriptName: "\\N", style: "", weight: 400, isItalic: false, file: "/n.ttf", index: 1),
+        FontFace(
+            family: "Typefit Gothic", familyAliases: ["タイプフィット ゴシック", "Tab\there"], postscriptName: "TG-Regular",
+            style: "Regular", weight: 400, isItalic: false, file: "/fonts/a b.ttf", index: 0,
+            otherFiles: ["/link\\one.ttf", "/x\u{1F}y.ttf"]),
+        FontFace(
+            family: "Flex", postscriptName: nil, fontconfigPostscriptName: "Flex", style: nil, weight: nil,
+            weightRange: 100...900, isItalic: true, file: "/f.ttf", index: 0, isVariable: true, format: "TrueType"),
+        FontFace(
+            family: "Flex", postscriptName: "Flex-Black", postscriptNameSource: .synthesized, style: "Black\nNew",
+            weight: 900, isItalic: false, file: "/f.ttf", index: 4 << 16),
+        FontFace(
+            family: "\\N", postscriptName: "\\N", style: "", weight: 400, isItalic: false, file: "/n.ttf", index: 1),
     ]
-    static let validators = [CacheValidator(path: "/usr/share/fonts", stamp: 1_700_000_000_123_456_789),
-                             CacheValidator(path: "/home/u/.fonts", stamp: nil)]
+    static let validators = [
+        CacheValidator(path: "/usr/share/fonts", stamp: 1_700_000_000_123_456_789),
+        CacheValidator(path: "/home/u/.fonts", stamp: nil),
+    ]
 
     @Test func roundTripsEveryField() throws {
         let text = FaceListingCodec.encode(validators: Self.validators, faces: Self.faces)
@@ -23,12 +30,15 @@ import Testing
     }
 
     @Test func emptyListingRoundTrips() throws {
-        let decoded = try #require(FaceListingCodec.decode(FaceListingCodec.encode(validators: Self.validators, faces: [])))
+        let decoded = try #require(
+            FaceListingCodec.decode(FaceListingCodec.encode(validators: Self.validators, faces: [])))
         #expect(decoded.faces.isEmpty && decoded.validators == Self.validators)
     }
 
-    @Test(arguments: ["", "typefit-face-cache 0\n--\n", "typefit-face-cache 1\nv\tx\t/p\n--\n",
-                      "typefit-face-cache 1\n--\nonly\tthree\tfields\n", "typefit-face-cache 1\nv\t1\t/p\n"])
+    @Test(arguments: [
+        "", "typefit-face-cache 0\n--\n", "typefit-face-cache 1\nv\tx\t/p\n--\n",
+        "typefit-face-cache 1\n--\nonly\tthree\tfields\n", "typefit-face-cache 1\nv\t1\t/p\n",
+    ])
     func damagedCachesAreMisses(text: String) {
         #expect(FaceListingCodec.decode(text) == nil)
     }

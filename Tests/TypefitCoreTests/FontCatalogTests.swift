@@ -1,11 +1,15 @@
 import Testing
+
 @testable import TypefitCore
 
 @Suite struct FontCatalogTests {
-    func face(_ family: String, _ ps: String?, weight: Int = 400, italic: Bool = false, file: String = "/f.ttf",
-              index: Int = 0, aliases: [String] = []) -> FontFace {
-        FontFace(family: family, familyAliases: aliases, postscriptName: ps, style: nil, weight: weight,
-                 isItalic: italic, file: file, index: index)
+    func face(
+        _ family: String, _ ps: String?, weight: Int = 400, italic: Bool = false, file: String = "/f.ttf",
+        index: Int = 0, aliases: [String] = []
+    ) -> FontFace {
+        FontFace(
+            family: family, familyAliases: aliases, postscriptName: ps, style: nil, weight: weight,
+            isItalic: italic, file: file, index: index)
     }
 
     @Test func familiesSortCaseInsensitivelyWithATotalOrder() {
@@ -14,8 +18,10 @@ import Testing
     }
 
     @Test func facesSortByWeightThenItalic() {
-        let faces = [face("F", "F-BoldItalic", weight: 700, italic: true), face("F", "F-Bold", weight: 700),
-                     face("F", "F-Regular"), face("F", "F-Light", weight: 300)]
+        let faces = [
+            face("F", "F-BoldItalic", weight: 700, italic: true), face("F", "F-Bold", weight: 700),
+            face("F", "F-Regular"), face("F", "F-Light", weight: 300),
+        ]
         let family = FontCatalog.families(from: faces)[0]
         #expect(family.faces.map(\.postscriptName) == ["F-Light", "F-Regular", "F-Bold", "F-BoldItalic"])
     }
@@ -36,12 +42,15 @@ import Testing
     }
 
     @Test func sameFileThroughTwoPathsIsOneFace() {
-        let faces = [face("IPAGothic", "IPAGothic", file: "/a/link.ttf"), face("IPAGothic", "IPAGothic", file: "/b/real.ttf"),
-                     face("IPAGothic", "IPAGothic", file: "/c/copy.ttf")]
+        let faces = [
+            face("IPAGothic", "IPAGothic", file: "/a/link.ttf"), face("IPAGothic", "IPAGothic", file: "/b/real.ttf"),
+            face("IPAGothic", "IPAGothic", file: "/c/copy.ttf"),
+        ]
         let identity: (String) -> FileIdentity? = { path in
             path == "/c/copy.ttf" ? FileIdentity(device: 1, inode: 2) : FileIdentity(device: 1, inode: 1)
         }
-        let merged = FontCatalog.mergingDuplicateFiles(faces, identity: identity, preferred: { a, _ in a == "/b/real.ttf" })
+        let merged = FontCatalog.mergingDuplicateFiles(
+            faces, identity: identity, preferred: { a, _ in a == "/b/real.ttf" })
         #expect(merged.count == 2)
         #expect(merged.first { $0.file == "/b/real.ttf" }?.otherFiles == ["/a/link.ttf"])
         #expect(merged.contains { $0.file == "/c/copy.ttf" && $0.otherFiles.isEmpty })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TypefitCore
 
 @Suite struct JSONWriterTests {
@@ -11,8 +12,9 @@ import Testing
     }
 
     @Test func numbersAreShortestAndIntegralValuesHaveNoFraction() {
-        #expect(JSONValue.array([.number(33), .number(16.333333333333332), .number(0.5), .number(.nan)]).serialized()
-            == "[\n  33,\n  16.333333333333332,\n  0.5,\n  null\n]\n")
+        #expect(
+            JSONValue.array([.number(33), .number(16.333333333333332), .number(0.5), .number(.nan)]).serialized()
+                == "[\n  33,\n  16.333333333333332,\n  0.5,\n  null\n]\n")
     }
 
     @Test func keysAreSortedAndEmptyContainersStayOnOneLine() {
@@ -23,8 +25,9 @@ import Testing
     /// The list-fonts writer spells its keys by hand; check they come out
     /// sorted at every level, as the README promises.
     @Test func fontListingKeysAreSorted() throws {
-        let face = FontFace(family: "A", familyAliases: ["B"], postscriptName: "A-Regular", style: "Regular",
-                            weight: 400, weightRange: 100...900, isItalic: false, file: "/f.ttf", index: 0)
+        let face = FontFace(
+            family: "A", familyAliases: ["B"], postscriptName: "A-Regular", style: "Regular",
+            weight: 400, weightRange: 100...900, isItalic: false, file: "/f.ttf", index: 0)
         let bytes = FontFamily.json(FontCatalog.families(from: [face]))
         let text = String(decoding: bytes, as: UTF8.self)
         _ = try JSONSerialization.jsonObject(with: Data(bytes))
@@ -33,7 +36,8 @@ import Testing
             let indent = line.prefix { $0 == " " }.count
             let trimmed = line.dropFirst(indent)
             guard trimmed.hasPrefix("\""), let end = trimmed.dropFirst().firstIndex(of: "\""),
-                  trimmed[trimmed.index(after: end)...].hasPrefix(":") else {
+                trimmed[trimmed.index(after: end)...].hasPrefix(":")
+            else {
                 if trimmed.hasPrefix("}") || trimmed.hasPrefix("]") { keysPerDepth[indent + 2] = [] }
                 continue
             }

@@ -1,24 +1,31 @@
 import Testing
+
 @testable import TypefitCore
 
 @Suite struct NameParsingTests {
     /// Every spelling of the reference (§2.1): UIKit, SwiftUI DynamicTypeSize,
     /// SwiftUI ContentSizeCategory, raw value, HIG label, short forms.
     @Test(arguments: [
-        ("extraSmall", ContentSizeCategory.extraSmall), ("xSmall", .extraSmall), ("UICTContentSizeCategoryXS", .extraSmall),
+        ("extraSmall", ContentSizeCategory.extraSmall), ("xSmall", .extraSmall),
+        ("UICTContentSizeCategoryXS", .extraSmall),
         ("xs", .extraSmall), ("small", .small), ("UICTContentSizeCategoryS", .small), ("medium", .medium),
         ("large", .large), ("L", .large), ("UICTContentSizeCategoryL", .large), ("extraLarge", .extraLarge),
-        ("xLarge", .extraLarge), ("xl", .extraLarge), ("extraExtraLarge", .extraExtraLarge), ("xxLarge", .extraExtraLarge),
+        ("xLarge", .extraLarge), ("xl", .extraLarge), ("extraExtraLarge", .extraExtraLarge),
+        ("xxLarge", .extraExtraLarge),
         ("xxl", .extraExtraLarge), ("extraExtraExtraLarge", .extraExtraExtraLarge), ("xxxLarge", .extraExtraExtraLarge),
         ("UICTContentSizeCategoryXXXL", .extraExtraExtraLarge),
-        ("accessibilityMedium", .accessibilityMedium), ("accessibility1", .accessibilityMedium), ("AX1", .accessibilityMedium),
+        ("accessibilityMedium", .accessibilityMedium), ("accessibility1", .accessibilityMedium),
+        ("AX1", .accessibilityMedium),
         ("UICTContentSizeCategoryAccessibilityM", .accessibilityMedium),
-        ("accessibilityLarge", .accessibilityLarge), ("accessibility2", .accessibilityLarge), ("AX2", .accessibilityLarge),
+        ("accessibilityLarge", .accessibilityLarge), ("accessibility2", .accessibilityLarge),
+        ("AX2", .accessibilityLarge),
         ("ax2", .accessibilityLarge), ("UICTContentSizeCategoryAccessibilityL", .accessibilityLarge),
         ("accessibilityExtraLarge", .accessibilityExtraLarge), ("accessibility3", .accessibilityExtraLarge),
         ("accessibilityExtraExtraLarge", .accessibilityExtraExtraLarge), ("AX4", .accessibilityExtraExtraLarge),
-        ("accessibilityExtraExtraExtraLarge", .accessibilityExtraExtraExtraLarge), ("accessibility5", .accessibilityExtraExtraExtraLarge),
-        ("UICTContentSizeCategoryAccessibilityXXXL", .accessibilityExtraExtraExtraLarge), ("ACCESSIBILITYLARGE", .accessibilityLarge),
+        ("accessibilityExtraExtraExtraLarge", .accessibilityExtraExtraExtraLarge),
+        ("accessibility5", .accessibilityExtraExtraExtraLarge),
+        ("UICTContentSizeCategoryAccessibilityXXXL", .accessibilityExtraExtraExtraLarge),
+        ("ACCESSIBILITYLARGE", .accessibilityLarge),
     ])
     func categorySpellings(input: String, expected: ContentSizeCategory) throws {
         #expect(try ContentSizeCategory(parsing: input) == expected)

@@ -1,12 +1,15 @@
 import Testing
 import TypefitTestSupport
+
 @testable import TypefitCore
 
 /// Every cell of the built-in tables against an independent transcription of
 /// the reference (Fixtures/reference/*.tsv).
 @Suite struct ReferenceTableTests {
-    static let categoryLabels = ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge",
-                                 "AX1", "AX2", "AX3", "AX4", "AX5"]
+    static let categoryLabels = [
+        "xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge",
+        "AX1", "AX2", "AX3", "AX4", "AX5",
+    ]
 
     /// (style, category, value) for every cell of a reference table.
     static func cells(_ name: String) -> [(TextStyle, ContentSizeCategory, String)] {
@@ -48,12 +51,14 @@ import TypefitTestSupport
     }
 
     @Test func higCurveIsTheLeadingRatio() {
-        let leading = Dictionary(uniqueKeysWithValues: Self.cells("ios-leading").map {
-            ("\($0.0.rawValue)/\($0.1.rawValue)", Double($0.2) ?? .nan)
-        })
+        let leading = Dictionary(
+            uniqueKeysWithValues: Self.cells("ios-leading").map {
+                ("\($0.0.rawValue)/\($0.1.rawValue)", Double($0.2) ?? .nan)
+            })
         for style in TextStyle.allCases {
             for category in ContentSizeCategory.allCases {
-                let expected = (leading["\(style.rawValue)/\(category.rawValue)"] ?? .nan)
+                let expected =
+                    (leading["\(style.rawValue)/\(category.rawValue)"] ?? .nan)
                     / (leading["\(style.rawValue)/large"] ?? .nan)
                 #expect(ScalingCurve.higLeading.multiplier(style, category) == expected)
             }

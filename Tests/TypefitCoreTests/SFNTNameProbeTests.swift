@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TypefitTestSupport
+
 @testable import TypefitCore
 
 @Suite struct SFNTNameProbeTests {

@@ -4,8 +4,11 @@ import Foundation
 public enum BinaryRunner {
     /// What a run printed and how it exited.
     public struct Result: Sendable {
+        /// What the run wrote to stdout.
         public var stdout: String
+        /// What the run wrote to stderr.
         public var stderr: String
+        /// The exit status.
         public var status: Int32
     }
 
@@ -52,14 +55,17 @@ public enum BinaryRunner {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus)
+        return Result(
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     /// Runs any program found on PATH (for peers such as `fc-list`).
-    public static func runTool(_ name: String, _ arguments: [String],
-                               environment: [String: String] = [:]) throws -> Result? {
+    public static func runTool(
+        _ name: String, _ arguments: [String],
+        environment: [String: String] = [:]
+    ) throws -> Result? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let dir = paths.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }) else {
             return nil
@@ -77,9 +83,10 @@ public enum BinaryRunner {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus)
+        return Result(
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     /// Why a run could not start.

@@ -27,10 +27,13 @@ public enum Fixtures {
     /// a throwaway cache directory (without one fontconfig prints errors).
     /// Rendered once per process from `Fixtures/fontconfig/fonts.conf.in`.
     public static let fontconfigFile: String = {
-        let template = (try? String(contentsOf: root.appendingPathComponent("fontconfig/fonts.conf.in"),
-                                    encoding: .utf8)) ?? ""
+        let template =
+            (try? String(
+                contentsOf: root.appendingPathComponent("fontconfig/fonts.conf.in"),
+                encoding: .utf8)) ?? ""
         let dir = temporaryDirectory("fontconfig")
-        let text = template
+        let text =
+            template
             .replacingOccurrences(of: "@FONTS_DIR@", with: fonts.path)
             .replacingOccurrences(of: "@CACHE_DIR@", with: dir.appendingPathComponent("cache").path)
         let file = dir.appendingPathComponent("fonts.conf")
@@ -49,7 +52,8 @@ public enum Fixtures {
     /// A tab-separated reference table from `Fixtures/reference` (lines
     /// starting with `#` are comments; the first other line is the header).
     public static func referenceTable(_ name: String) -> (header: [String], rows: [[String]]) {
-        let text = (try? String(contentsOf: root.appendingPathComponent("reference/\(name).tsv"), encoding: .utf8)) ?? ""
+        let text =
+            (try? String(contentsOf: root.appendingPathComponent("reference/\(name).tsv"), encoding: .utf8)) ?? ""
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
         let cells = lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         return (cells.first ?? [], Array(cells.dropFirst()))
