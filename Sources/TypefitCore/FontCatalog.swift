@@ -135,7 +135,7 @@ public enum FontCatalog {
                     others.append(contentsOf: faces[other].otherFiles)
                     drop.insert(other)
                 }
-                result[keep].otherFiles = Array(Set(others)).sorted()
+                result[keep] = result[keep].with(otherFiles: Array(Set(others)).sorted())
             }
         }
         return drop.isEmpty ? result : result.enumerated().filter { !drop.contains($0.offset) }.map(\.element)

@@ -1,6 +1,11 @@
 /// One face of a font file, as the font registry reports it: the analogue of
 /// one entry of `UIFont.fontNames(forFamilyName:)`, with where it lives.
-public struct FontFace: Sendable, Hashable {
+///
+/// An immutable final class rather than a struct: a face holds eight
+/// reference-counted fields, and grouping, sorting and rendering thousands of
+/// faces copied them often enough that retain/release was a seventh of a
+/// listing's cycles. Equality is still by value.
+public final class FontFace: Sendable, Hashable {
     /// Where a PostScript name came from.
     public enum NameSource: String, Sendable, Hashable {
         /// Read from the font (name ID 6, or a named instance's own name ID).
@@ -12,40 +17,40 @@ public struct FontFace: Sendable, Hashable {
     }
 
     /// The primary family name (see `FamilyNaming.primary`).
-    public var family: String
+    public let family: String
     /// The face's other family names: typographic vs legacy family and
     /// localized names, in the order fontconfig gives them.
-    public var familyAliases: [String]
+    public let familyAliases: [String]
     /// The PostScript name, or `nil` when the face has none (a variable
     /// font's default face, bitmap fonts).
-    public var postscriptName: String?
+    public let postscriptName: String?
     /// Where `postscriptName` came from; `nil` when there is none.
-    public var postscriptNameSource: NameSource?
+    public let postscriptNameSource: NameSource?
     /// The name fontconfig gives the face when it differs from
     /// `postscriptName` (fontconfig 2.14 invents names from the family for
     /// faces without one and for named instances); `fc-match` knows this one.
-    public var fontconfigPostscriptName: String?
+    public let fontconfigPostscriptName: String?
     /// The style name (`Bold`, `Italic`), when the face has one.
-    public var style: String?
+    public let style: String?
     /// The weight on the OpenType 100–900 scale; `nil` for a variable face
     /// that spans a range.
-    public var weight: Int?
+    public let weight: Int?
     /// The weight range of a variable face, on the OpenType scale.
-    public var weightRange: ClosedRange<Int>?
+    public let weightRange: ClosedRange<Int>?
     /// Whether the face is italic or oblique.
-    public var isItalic: Bool
+    public let isItalic: Bool
     /// The font file's path.
-    public var file: String
+    public let file: String
     /// The face index as FreeType and fontconfig take it: the face's position
     /// in a collection in the low 16 bits, a named instance's number (from 1)
     /// in the high 16 bits.
-    public var index: Int
+    public let index: Int
     /// Whether this is a variable font's default face spanning its axes.
-    public var isVariable: Bool
+    public let isVariable: Bool
     /// The font format fontconfig reports (`TrueType`, `CFF`, `PCF`).
-    public var format: String?
+    public let format: String?
     /// Other paths that reach the same file (symlinks, hard links).
-    public var otherFiles: [String]
+    public let otherFiles: [String]
 
     /// Creates a face.
     public init(
@@ -68,6 +73,33 @@ public struct FontFace: Sendable, Hashable {
         self.isVariable = isVariable
         self.format = format
         self.otherFiles = otherFiles
+    }
+
+    /// The same face, reached also through `otherFiles`.
+    public func with(otherFiles: [String]) -> FontFace {
+        FontFace(
+            family: family, familyAliases: familyAliases, postscriptName: postscriptName,
+            postscriptNameSource: postscriptNameSource, fontconfigPostscriptName: fontconfigPostscriptName,
+            style: style, weight: weight, weightRange: weightRange, isItalic: isItalic, file: file, index: index,
+            isVariable: isVariable, format: format, otherFiles: otherFiles)
+    }
+
+    /// Faces are equal when every field is.
+    public static func == (a: FontFace, b: FontFace) -> Bool {
+        a === b
+            || (a.index == b.index && a.file == b.file && a.postscriptName == b.postscriptName
+                && a.family == b.family && a.familyAliases == b.familyAliases
+                && a.postscriptNameSource == b.postscriptNameSource
+                && a.fontconfigPostscriptName == b.fontconfigPostscriptName && a.style == b.style
+                && a.weight == b.weight && a.weightRange == b.weightRange && a.isItalic == b.isItalic
+                && a.isVariable == b.isVariable && a.format == b.format && a.otherFiles == b.otherFiles)
+    }
+
+    /// Hashes the fields that identify a face (file, index, PostScript name).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(index)
+        hasher.combine(postscriptName)
     }
 
     /// The face's position inside a collection (0 for a single-face file).
