@@ -153,8 +153,9 @@ public struct FontRegistry: Sendable {
 /// hyphens, and a variable font's named instances get that same
 /// family-derived name instead of their own. typefit reports the font's own
 /// name (or `nil`) and keeps fontconfig's as `fontconfigPostscriptName`.
-/// Only those faces are opened with FreeType, so a listing of thousands of
-/// faces stays as fast as `fc-list`.
+/// Only those faces are checked (by reading the name table, or with FreeType
+/// for named instances and non-sfnt formats), so a listing of thousands of
+/// faces costs a handful of file reads.
 struct NameVerifier {
     private var library: FreeTypeLibrary?
     private var libraryFailed = false
@@ -163,31 +164,30 @@ struct NameVerifier {
         guard let file = raw.file else { return nil }
         let naming = FamilyNaming.primary(names: raw.families, languages: raw.familyLanguages)
         var name = raw.postscriptName
-        var source: FontFace.NameSource? = name == nil ? nil : .font
-        let suspect = raw.index >> 16 > 0 || (name.map { Self.looksDerived($0, from: raw.families) } ?? false)
-        if suspect && raw.index >> 16 == 0 {
-            // Most suspects are real names that happen to equal the family
-            // (IPAGothic); reading the name table answers without FreeType.
+        var source: FontFace.NameSource? = .font
+        if raw.index >> 16 > 0 {
+            // A named instance: FreeType reads its own postScriptNameID, or
+            // says the name was synthesized.
+            if case .success(let checked)? = verify(file: file, index: raw.index, family: naming?.name) {
+                name = checked.name
+                source = checked.isFromFont ? .font : .synthesized
+            }
+        } else if let invented = name, Self.looksDerived(invented, from: raw.families) {
+            // Most such names are real (IPAGothic is the font's own name);
+            // the name table answers without loading the face. A face with
+            // no name ID 6 has no PostScript name, whatever fontconfig made.
             switch Self.probeNameTable(file: file, faceIndex: raw.index) {
-            case .hasPostScriptName: break
+            case .hasPostScriptName:
+                break
             case .noPostScriptName:
                 name = nil
-                source = nil
             case .unknown:
-                if case .success(let checked)? = verify(file: file, index: raw.index, family: naming?.name) {
-                    name = checked.name
-                    source = checked.name == nil ? nil : .font
-                }
+                if case .success(let checked)? = verify(file: file, index: raw.index) { name = checked.name }
             }
-        } else if suspect, case .success(let checked)? = verify(file: file, index: raw.index, family: naming?.name) {
-            // FreeType's answer wins: a face it finds no name for has none,
-            // whatever fontconfig invented for it.
-            name = checked.name
-            source = checked.name == nil ? nil : (checked.isFromFont ? .font : .synthesized)
         }
         return FontFace(
             family: naming?.name ?? "", familyAliases: naming?.aliases ?? [],
-            postscriptName: name, postscriptNameSource: source,
+            postscriptName: name, postscriptNameSource: name == nil ? nil : source,
             fontconfigPostscriptName: raw.postscriptName == name ? nil : raw.postscriptName,
             style: raw.style, weight: raw.weightRange == nil ? raw.weight : nil, weightRange: raw.weightRange,
             isItalic: raw.slant != 0, file: file, index: raw.index,
