@@ -166,29 +166,30 @@ struct RawFace {
         case family, familyLanguage, style, postscriptName, file, index, slant, variable, format, weight, other
 
         init(_ name: UnsafePointer<CChar>) {
-            // Swift passes a literal to strcmp without copying it.
-            if strcmp(name, "family") == 0 {
-                self = .family
-            } else if strcmp(name, "familylang") == 0 {
-                self = .familyLanguage
-            } else if strcmp(name, "style") == 0 {
-                self = .style
-            } else if strcmp(name, "postscriptname") == 0 {
-                self = .postscriptName
-            } else if strcmp(name, "file") == 0 {
-                self = .file
-            } else if strcmp(name, "index") == 0 {
-                self = .index
-            } else if strcmp(name, "slant") == 0 {
-                self = .slant
-            } else if strcmp(name, "variable") == 0 {
-                self = .variable
-            } else if strcmp(name, "fontformat") == 0 {
-                self = .format
-            } else if strcmp(name, "weight") == 0 {
-                self = .weight
-            } else {
-                self = .other
+            // Dispatch on the first letter, then one strcmp: a pattern has
+            // a dozen or more elements and a listing thousands of patterns.
+            // Swift passes each literal to strcmp without copying it.
+            func matches(_ literal: String) -> Bool { strcmp(name, literal) == 0 }
+            switch UInt8(bitPattern: name[0]) {
+            case UInt8(ascii: "f"):
+                if matches("family") {
+                    self = .family
+                } else if matches("familylang") {
+                    self = .familyLanguage
+                } else if matches("file") {
+                    self = .file
+                } else if matches("fontformat") {
+                    self = .format
+                } else {
+                    self = .other
+                }
+            case UInt8(ascii: "s"):
+                self = matches("style") ? .style : matches("slant") ? .slant : .other
+            case UInt8(ascii: "p"): self = matches("postscriptname") ? .postscriptName : .other
+            case UInt8(ascii: "i"): self = matches("index") ? .index : .other
+            case UInt8(ascii: "v"): self = matches("variable") ? .variable : .other
+            case UInt8(ascii: "w"): self = matches("weight") ? .weight : .other
+            default: self = .other
             }
         }
     }

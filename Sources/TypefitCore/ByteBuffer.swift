@@ -28,6 +28,13 @@ final class ByteBuffer {
         count += bytes.count
     }
 
+    func appendRepeating(_ byte: UInt8, count repeats: Int) {
+        guard repeats > 0 else { return }
+        if count + repeats > capacity { grow(to: count + repeats) }
+        (base + count).update(repeating: byte, count: repeats)
+        count += repeats
+    }
+
     private func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }

@@ -139,16 +139,9 @@ public struct JSONWriter {
         if depth > 0 { newline() }
     }
 
-    /// A newline and the indentation of each depth, ready to copy.
-    private static let indentation: [[UInt8]] = (0..<12).map { [0x0A] + Array(repeating: 0x20, count: $0 * 2) }
-
     private mutating func newline() {
-        if depth < Self.indentation.count {
-            Self.indentation[depth].withUnsafeBufferPointer { buffer.append($0) }
-        } else {
-            buffer.append(0x0A)
-            for _ in 0..<(depth * 2) { buffer.append(0x20) }
-        }
+        buffer.append(0x0A)
+        buffer.appendRepeating(0x20, count: depth * 2)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -157,18 +150,23 @@ public struct JSONWriter {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }
 
-    /// One pass over the string's UTF-8 (`withUTF8` is direct access for
-    /// native strings): most strings need no escaping and are copied whole.
+    /// One pass over the string's UTF-8, read in place (no copy of the
+    /// string, so no retain): most strings need no escaping and are copied
+    /// whole.
     private mutating func appendString(_ s: String) {
-        var s = s
-        s.withUTF8 { utf8 in
-            buffer.append(0x22)
-            if !utf8.contains(where: Self.needsEscape) {
-                buffer.append(utf8)
-            } else {
-                for byte in utf8 { appendEscaped(byte) }
-            }
-            buffer.append(0x22)
+        buffer.append(0x22)
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { appendUTF8($0) }
+        if done == nil {
+            for byte in s.utf8 { appendEscaped(byte) }
+        }
+        buffer.append(0x22)
+    }
+
+    private mutating func appendUTF8(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if !utf8.contains(where: Self.needsEscape) {
+            buffer.append(utf8)
+        } else {
+            for byte in utf8 { appendEscaped(byte) }
         }
     }
 
