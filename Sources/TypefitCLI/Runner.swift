@@ -86,7 +86,7 @@ public enum Runner {
         case .table:
             return Outcome(stdout: report.table())
         default:
-            return Outcome(stdout: report.json().serialized())
+            return Outcome(stdout: report.json().serialized(pretty: context.stdoutIsTerminal))
         }
     }
 
@@ -145,7 +145,7 @@ public enum Runner {
         switch options.format ?? (context.stdoutIsTerminal ? .table : .json) {
         case .plain: outcome.stdout = FontFamily.plain(families)
         case .table: outcome.stdout = FontFamily.table(families)
-        default: outcome.stdoutBytes = FontFamily.json(families)
+        default: outcome.stdoutBytes = FontFamily.json(families, pretty: context.stdoutIsTerminal)
         }
         return outcome
     }

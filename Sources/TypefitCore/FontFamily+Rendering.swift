@@ -1,7 +1,10 @@
 extension FontFamily {
-    /// The JSON document for `list-fonts` (`schemaVersion` 1), keys sorted.
-    public static func json(_ families: [FontFamily]) -> [UInt8] {
-        var writer = JSONWriter(capacity: 512 * families.reduce(1) { $0 + $1.faces.count })
+    /// The JSON document for `list-fonts` (`schemaVersion` 1), keys sorted;
+    /// indented when `pretty`, else compact.
+    public static func json(_ families: [FontFamily], pretty: Bool = true) -> [UInt8] {
+        // About 600 bytes a face indented, 360 compact: one allocation.
+        let faces = families.reduce(1) { $0 + $1.faces.count }
+        var writer = JSONWriter(capacity: (pretty ? 640 : 400) * faces, pretty: pretty)
         writer.beginObject()
         writer.staticKey("families")
         writer.beginArray()

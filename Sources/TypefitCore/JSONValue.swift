@@ -27,9 +27,10 @@ public enum JSONValue: Sendable {
     /// An optional number as a number or `null`.
     public static func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
 
-    /// The serialized document: two-space indentation, a final newline.
-    public func serialized() -> String {
-        var writer = JSONWriter()
+    /// The serialized document with a final newline: indented by two spaces
+    /// when `pretty`, else compact.
+    public func serialized(pretty: Bool = true) -> String {
+        var writer = JSONWriter(pretty: pretty)
         write(to: &writer)
         return writer.finish()
     }

@@ -15,9 +15,13 @@ public struct JSONWriter {
     private var needsComma = false
     private var afterKey = false
 
-    /// Creates an empty writer.
-    public init(capacity: Int = 4096) {
+    private let pretty: Bool
+
+    /// Creates an empty writer: indented when `pretty` (for people at a
+    /// terminal), else compact (for pipes: a third of the bytes).
+    public init(capacity: Int = 4096, pretty: Bool = true) {
         buffer = ByteBuffer(capacity: capacity)
+        self.pretty = pretty
     }
 
     /// The document's bytes (valid UTF-8), with a final newline.
@@ -49,7 +53,7 @@ public struct JSONWriter {
         key.withUTF8Buffer { buffer.append($0) }
         buffer.append(UInt8(ascii: "\""))
         buffer.append(UInt8(ascii: ":"))
-        buffer.append(UInt8(ascii: " "))
+        if pretty { buffer.append(UInt8(ascii: " ")) }
         afterKey = true
     }
 
@@ -58,7 +62,7 @@ public struct JSONWriter {
         separate()
         appendString(key)
         buffer.append(UInt8(ascii: ":"))
-        buffer.append(UInt8(ascii: " "))
+        if pretty { buffer.append(UInt8(ascii: " ")) }
         afterKey = true
     }
 
@@ -140,6 +144,7 @@ public struct JSONWriter {
     }
 
     private mutating func newline() {
+        guard pretty else { return }
         buffer.append(0x0A)
         buffer.appendRepeating(0x20, count: depth * 2)
     }

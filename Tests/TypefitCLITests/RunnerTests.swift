@@ -22,7 +22,7 @@ import TypefitTestSupport
             "scale-value-hig.json",
             [
                 "scale", "--style", "body", "--value", "17", "--curve", "hig",
-                "--category", "medium,large,AX5", "--display-scale", "2",
+                "--category", "medium,large,AX5", "--display-scale", "2", "--format", "json",
             ]
         ),
         (
@@ -40,10 +40,12 @@ import TypefitTestSupport
         ("help-list-fonts.txt", ["help", "list-fonts"]),
     ]
 
+    /// Golden output as a person at a terminal sees it (JSON indented);
+    /// `compactJSONMatchesIndented` covers what pipes get.
     @Test(arguments: goldenCases.map(\.0))
     func golden(name: String) throws {
         let arguments = try #require(Self.goldenCases.first { $0.0 == name }?.1)
-        let outcome = run(arguments)
+        let outcome = run(arguments, terminal: true)
         #expect(outcome.status == .success)
         #expect(outcome.stderr.isEmpty)
         let actual = Golden.normalize(outcome.stdout)
@@ -54,6 +56,17 @@ import TypefitTestSupport
         }
         let expected = try #require(Golden.expected(name), "missing golden file \(name); record it")
         #expect(actual == expected)
+    }
+
+    @Test(arguments: [["scale", "--format", "json"], ["list-fonts", "--format", "json"] + fixtureConfig])
+    func compactJSONMatchesIndented(arguments: [String]) throws {
+        let piped = run(arguments, terminal: false).stdout
+        let indented = run(arguments, terminal: true).stdout
+        #expect(piped.split(separator: "\n").count == 1 && piped.hasPrefix("{\"") && piped.hasSuffix("}\n"))
+        #expect(indented.contains("\n  \""))
+        let a = try JSONSerialization.jsonObject(with: Data(piped.utf8)) as? NSDictionary
+        let b = try JSONSerialization.jsonObject(with: Data(indented.utf8)) as? NSDictionary
+        #expect(a != nil && a == b)
     }
 
     @Test func missionExample() {
