@@ -113,6 +113,11 @@ struct RawFace {
     var isVariable = false
     var format: String?
 
+    /// Reads and empties a font set the caller owns: each pattern is
+    /// destroyed as soon as it is copied, so the Swift strings reuse its
+    /// memory instead of growing the heap (a listing's peak memory was the
+    /// whole set and all its copies at once). The set itself is still the
+    /// caller's to destroy; it is left with no fonts.
     static func read(_ set: UnsafeMutablePointer<FcFontSet>) -> [RawFace] {
         let count = Int(set.pointee.nfont)
         guard count > 0, let fonts = set.pointee.fonts else { return [] }
@@ -121,7 +126,10 @@ struct RawFace {
         for i in 0..<count {
             guard let pattern = fonts[i] else { continue }
             faces.append(RawFace(pattern))
+            FcPatternDestroy(pattern)
+            fonts[i] = nil
         }
+        set.pointee.nfont = 0
         return faces
     }
 

@@ -8,6 +8,12 @@
 public enum TypefitCommand {
     /// Runs typefit with the process's arguments and exits.
     public static func main() -> Never {
+        // Everything the run allocated is released when `run()` returns, so
+        // leak checkers see nothing left behind by `exit`.
+        exit(run())
+    }
+
+    private static func run() -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let context = RunContext(stdoutIsTerminal: isatty(1) == 1, cacheDirectory: cacheDirectory())
         let outcome = Runner.run(arguments, context: context)
@@ -18,7 +24,7 @@ public enum TypefitCommand {
             status = ExitStatus.failure.rawValue
         }
         _ = write(Array(stderrText.utf8), to: 2)
-        exit(status)
+        return status
     }
 
     /// `TYPEFIT_CACHE_DIR`, else `$XDG_CACHE_HOME/typefit`, else
