@@ -43,6 +43,20 @@ def peak_rss_kib(command, env, runs=5):
     return statistics.median(peaks)
 
 
+def instructions(command, env):
+    """Instructions executed, counted by callgrind: unlike wall time, the
+    same on a busy machine as on an idle one."""
+    if subprocess.run(["which", "valgrind"], capture_output=True).returncode != 0:
+        return None
+    with tempfile.NamedTemporaryFile(suffix=".out") as out:
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}"] + command.split(),
+                       env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for line in open(out.name):
+            if line.startswith("summary:") or line.startswith("totals:"):
+                return int(line.split()[1])
+    return None
+
+
 def compare(label, ours, peer, env, target):
     ours_t, peer_t = [], []
     for _ in range(ROUNDS):
@@ -51,8 +65,10 @@ def compare(label, ours, peer, env, target):
     o, p = statistics.median(ours_t), statistics.median(peer_t)
     o_mem = peak_rss_kib(ours.split(), env)
     p_mem = peak_rss_kib(peer.split(), env)
+    o_ins, p_ins = instructions(ours, env), instructions(peer, env)
     return {"label": label, "ours": o, "peer": p, "ratio": o / p, "target": target,
-            "ours_mem": o_mem, "peer_mem": p_mem, "mem_ratio": o_mem / p_mem}
+            "ours_mem": o_mem, "peer_mem": p_mem, "mem_ratio": o_mem / p_mem,
+            "ins_ratio": (o_ins / p_ins) if o_ins and p_ins else None, "ours_ins": o_ins, "peer_ins": p_ins}
 
 
 def agreement(binary, env):
@@ -116,14 +132,16 @@ def main():
 
     print(f"\nMachine: {os.cpu_count()} cores; {ROUNDS} rounds x {RUNS} runs; median of round medians.")
     print(f"Peers: fontconfig {subprocess.run(['fc-list', '--version'], capture_output=True, text=True).stderr.strip() or '?'}.\n")
-    print("| benchmark | typefit | peer | time ratio (target) | peak RSS typefit / peer (target) |")
-    print("|---|---:|---:|---:|---:|")
+    print("| benchmark | typefit | peer | time ratio (target) | instructions typefit / peer | peak RSS typefit / peer (target) |")
+    print("|---|---:|---:|---:|---:|---:|")
     for r in results:
         ok = "ok" if r["ratio"] <= r["target"] else "MISSED"
         mem_target = 1.5 if r["label"].startswith("list-fonts") else None
         mem_ok = "" if mem_target is None else f" (<= {mem_target}x, {'ok' if r['mem_ratio'] <= mem_target else 'MISSED'})"
+        ins = "n/a" if r["ins_ratio"] is None else \
+            f"{r['ours_ins']/1e6:.1f}M / {r['peer_ins']/1e6:.1f}M = {r['ins_ratio']:.2f}x"
         print(f"| {r['label']} | {r['ours']*1000:.2f} ms | {r['peer']*1000:.2f} ms | "
-              f"{r['ratio']:.2f}x (<= {r['target']}x, {ok}) | "
+              f"{r['ratio']:.2f}x (<= {r['target']}x, {ok}) | {ins} | "
               f"{r['ours_mem']/1024:.1f} / {r['peer_mem']/1024:.1f} MiB = {r['mem_ratio']:.2f}x{mem_ok} |")
     for label, env in (("fresh machine", small), ("all installed", base)):
         o, t, both = agreement(binary, env)
