@@ -3,7 +3,7 @@
 ///
 /// `.large` is the default. The five accessibility categories follow
 /// `.extraExtraExtraLarge`; note that AX1 is `.accessibilityMedium`.
-public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Comparable {
+public enum ContentSizeCategory: String, Spellable, Sendable, Comparable {
     case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
     case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
@@ -59,13 +59,10 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
         [rawValue, dynamicTypeSizeName, higLabel, constantValue] + shortForms
     }
 
-    private static let lookup: [String: ContentSizeCategory] = {
-        var table: [String: ContentSizeCategory] = [:]
-        for category in allCases {
-            for spelling in category.spellings { table[NameMatching.key(spelling)] = category }
-        }
-        return table
-    }()
+    /// The UIKit and SwiftUI names, for suggestions.
+    public var suggestionSpellings: [String] { [rawValue, dynamicTypeSizeName] }
+
+    private static let lookup = NameMatching.lookupTable(ContentSizeCategory.self)
 
     /// Parses any accepted spelling, case-insensitively.
     public init(parsing spelling: String) throws(NameError) {
@@ -79,11 +76,6 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Hashable, Compa
                 kind: "content size category", input: spelling, suggestions: [],
                 note: "UIKit's .unspecified has no sizes; pick a category such as 'large'")
         }
-        let candidates = Self.allCases.flatMap { [$0.rawValue, $0.dynamicTypeSizeName] }
-        let suggested = NameMatching.suggestions(for: spelling, among: candidates)
-        let names = suggested.compactMap { Self.lookup[NameMatching.key($0)]?.rawValue }
-        var unique: [String] = []
-        for name in names where !unique.contains(name) { unique.append(name) }
-        throw NameError(kind: "content size category", input: spelling, suggestions: unique)
+        throw NameMatching.unknown(spelling, kind: "content size category", table: Self.lookup)
     }
 }

@@ -60,4 +60,33 @@ public enum NameMatching {
         }
         return result
     }
+
+    /// Every folded spelling of every case of `type`, mapped to the case.
+    static func lookupTable<T: Spellable>(_ type: T.Type) -> [String: T] {
+        var table: [String: T] = [:]
+        for value in T.allCases {
+            for spelling in value.spellings { table[key(spelling)] = value }
+        }
+        return table
+    }
+
+    /// The error for a spelling `table` does not know, with the UIKit names
+    /// of the cases whose UIKit or SwiftUI names are closest.
+    static func unknown<T: Spellable>(_ spelling: String, kind: String, table: [String: T]) -> NameError {
+        let candidates = T.allCases.flatMap(\.suggestionSpellings)
+        var names: [String] = []
+        for candidate in suggestions(for: spelling, among: candidates) {
+            if let name = table[key(candidate)]?.rawValue, !names.contains(name) { names.append(name) }
+        }
+        return NameError(kind: kind, input: spelling, suggestions: names)
+    }
+}
+
+/// A name people spell many ways (text styles, content size categories);
+/// the raw value is the UIKit case name typefit prints.
+public protocol Spellable: CaseIterable, Hashable, RawRepresentable where RawValue == String {
+    /// Every spelling accepted for this value, before folding.
+    var spellings: [String] { get }
+    /// The spellings a near miss is compared with for "did you mean".
+    var suggestionSpellings: [String] { get }
 }

@@ -1,7 +1,7 @@
 /// A Dynamic Type text style, named as UIKit's `UIFont.TextStyle` names it.
 ///
 /// The raw value is the UIKit case name, which is what typefit prints.
-public enum TextStyle: String, CaseIterable, Sendable, Hashable, Comparable {
+public enum TextStyle: String, Spellable, Sendable, Comparable {
     case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
 
     /// The position in Apple's tables (largest style first).
@@ -71,13 +71,10 @@ public enum TextStyle: String, CaseIterable, Sendable, Hashable, Comparable {
         "uictfonttextstyleextralargetitle2",
     ]
 
-    private static let lookup: [String: TextStyle] = {
-        var table: [String: TextStyle] = [:]
-        for style in allCases {
-            for spelling in style.spellings { table[NameMatching.key(spelling)] = style }
-        }
-        return table
-    }()
+    /// The UIKit and SwiftUI names, for suggestions.
+    public var suggestionSpellings: [String] { [rawValue, swiftUIName] }
+
+    private static let lookup = NameMatching.lookupTable(TextStyle.self)
 
     /// Parses any accepted spelling, case-insensitively.
     public init(parsing spelling: String) throws(NameError) {
@@ -91,13 +88,7 @@ public enum TextStyle: String, CaseIterable, Sendable, Hashable, Comparable {
                 kind: "text style", input: spelling, suggestions: [],
                 note: "Apple publishes no per-category sizes for '\(spelling)' (known only at Large)")
         }
-        let candidates = Self.allCases.flatMap { [$0.rawValue, $0.swiftUIName] }
-        let suggested = NameMatching.suggestions(for: spelling, among: candidates)
-        var unique: [String] = []
-        for name in suggested.compactMap({ Self.lookup[NameMatching.key($0)]?.rawValue }) where !unique.contains(name) {
-            unique.append(name)
-        }
-        throw NameError(kind: "text style", input: spelling, suggestions: unique)
+        throw NameMatching.unknown(spelling, kind: "text style", table: Self.lookup)
     }
 }
 

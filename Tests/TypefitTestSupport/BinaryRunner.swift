@@ -38,30 +38,13 @@ public enum BinaryRunner {
     /// directory.
     public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         guard let binary else { throw RunnerError.binaryMissing }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        if environment["TYPEFIT_CACHE_DIR"] == nil { env["TYPEFIT_NO_CACHE"] = "1" }
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes to the end before waiting, so a large output never
-        // blocks the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self),
-            status: process.terminationStatus)
+        var environment = environment
+        if environment["TYPEFIT_CACHE_DIR"] == nil { environment["TYPEFIT_NO_CACHE"] = "1" }
+        return try launch(binary, arguments, environment: environment)
     }
 
-    /// Runs any program found on PATH (for peers such as `fc-list`).
+    /// Runs any program found on PATH (for peers such as `fc-list`), or
+    /// returns `nil` when it is not installed.
     public static func runTool(
         _ name: String, _ arguments: [String],
         environment: [String: String] = [:]
@@ -70,16 +53,25 @@ public enum BinaryRunner {
         guard let dir = paths.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }) else {
             return nil
         }
+        return try launch(URL(fileURLWithPath: "\(dir)/\(name)"), arguments, environment: environment)
+    }
+
+    private static func launch(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Result
+    {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "\(dir)/\(name)")
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Read both pipes to the end before waiting, so a large output never
+        // blocks the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
