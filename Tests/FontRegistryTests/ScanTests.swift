@@ -67,4 +67,40 @@ import TypefitTestSupport
         let scan = FontRegistry.scan([dir.path])
         #expect(scan.faces.count == 1)
     }
+
+    /// A FIFO named like a font, in a folder and named on the command line:
+    /// reported, never opened (opening one for reading would block).
+    @Test func fifosAreReportedNotOpened() throws {
+        let dir = Fixtures.temporaryDirectory("fifo")
+        let fifo = dir.appendingPathComponent("pipe.ttf").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"),
+            to: dir.appendingPathComponent("good.ttf"))
+        let inFolder = FontRegistry.scan([dir.path])
+        #expect(inFolder.faces.map(\.postscriptName) == ["TypefitSans-Bold"])
+        #expect(inFolder.problems.map(\.reason) == ["not a regular file"])
+        let named = FontRegistry.scan([fifo])
+        #expect(named.faces.isEmpty && named.problems.first?.wasNamed == true)
+    }
+
+    @Test func nestedAndSymlinkedFoldersAreSearched() throws {
+        let dir = Fixtures.temporaryDirectory("nested")
+        let deep = dir.appendingPathComponent("a/b/c")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSerif.ttc"), to: deep.appendingPathComponent("Serif.TTC"))
+        let outside = Fixtures.temporaryDirectory("outside")
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Italic.ttf"),
+            to: outside.appendingPathComponent("Italic.otf"))
+        try FileManager.default.createSymbolicLink(
+            at: dir.appendingPathComponent("linked"), withDestinationURL: outside)
+        let scan = FontRegistry.scan([dir.path])
+        #expect(scan.problems.isEmpty)
+        #expect(
+            Set(scan.faces.compactMap(\.postscriptName)) == [
+                "TypefitSerif-Regular", "TypefitSerif-Bold", "TypefitSans-Italic",
+            ])
+    }
 }

@@ -156,4 +156,16 @@ import TypefitTestSupport
         #expect(outcome.stderr.split(separator: "\n").count == 3)
         #expect(outcome.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("typefit: warning: ") })
     }
+
+    @Test func anEmptyFontSetIsAnEmptyListing() throws {
+        let dir = Fixtures.temporaryDirectory("empty-config")
+        let config = dir.appendingPathComponent("fonts.conf")
+        try """
+        <?xml version="1.0"?>
+        <fontconfig><dir>\(dir.appendingPathComponent("none").path)</dir><cachedir>\(dir.path)/cache</cachedir></fontconfig>
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let outcome = run(["list-fonts", "--format", "json", "--fontconfig-file", config.path])
+        #expect(outcome.status == .success)
+        #expect(outcome.stdout == "{\"families\":[],\"schemaVersion\":1}\n")
+    }
 }
