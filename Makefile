@@ -6,7 +6,7 @@ ARGS ?=
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/typefit
 
-.PHONY: all deps build release run test lint check-layering bench install fixtures clean
+.PHONY: all deps build release run test asan leaks lint check-layering bench install fixtures clean
 
 all: build
 
@@ -32,6 +32,20 @@ endif
 test: deps check-layering
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The whole test suite under AddressSanitizer (the end-to-end tests run the
+# sanitized binary too). Leaks are checked by `make leaks`: the test runtime
+# and fontconfig keep one-time allocations that LeakSanitizer would report.
+# Swift on Linux has no UndefinedBehaviorSanitizer.
+asan: deps
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan
+
+# valgrind on list-fonts (installed fonts through the fixture configuration,
+# and --dir over the fixtures, broken files included): 0 bytes definitely
+# lost, or the target fails.
+leaks: build
+	@command -v valgrind >/dev/null || { echo "leaks: install valgrind (apt-get install valgrind)" >&2; exit 1; }
+	@sh scripts/leaks.sh .build/debug/typefit
 
 # Only FontRegistry may import the C modules (see README, "Design").
 check-layering:
