@@ -41,9 +41,11 @@ public struct FontRegistry: Sendable {
         } else {
             config = try FontconfigConfig.system()
         }
-        let raw = try config.listFaces()
+        var faces: [FontFace] = []
         var namer = NameVerifier()
-        let faces = raw.compactMap { namer.face(from: $0) }
+        try config.listFaces { raw in
+            if let face = namer.face(from: raw) { faces.append(face) }
+        }
         return (
             FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: Self.preferredPath),
             config
@@ -78,15 +80,15 @@ public struct FontRegistry: Sendable {
                 problems.append(ScanProblem(path: path, reason: "cannot read: permission denied", wasNamed: named))
                 continue
             }
-            let raw = queryFontFile(path)
-            if raw.isEmpty {
+            let read = queryFontFile(path) { raw in
+                if let face = namer.face(from: raw) { faces.append(face) }
+            }
+            if read == 0 {
                 let reason =
                     namer.openFailure(file: path).map { "not a font FreeType can read: \($0)" }
                     ?? "no face fontconfig can use (bitmap font without a Unicode character map?)"
                 problems.append(ScanProblem(path: path, reason: reason, wasNamed: named))
-                continue
             }
-            faces.append(contentsOf: raw.compactMap { namer.face(from: $0) })
         }
         return (
             FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: preferredPath),

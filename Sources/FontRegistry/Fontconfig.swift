@@ -62,8 +62,10 @@ final class FontconfigConfig {
         return values
     }
 
-    /// Every installed face. The corresponding C function is `FcFontList`.
-    func listFaces() throws(RegistryError) -> [RawFace] {
+    /// Hands every installed face to `body`, one at a time, so no array of
+    /// intermediate values is kept. The corresponding C function is
+    /// `FcFontList`.
+    func listFaces(_ body: (RawFace) -> Void) throws(RegistryError) {
         guard let pattern = FcPatternCreate() else { throw .listingFailed }
         defer { FcPatternDestroy(pattern) }
         guard let objects = FcObjectSetCreate() else { throw .listingFailed }
@@ -73,15 +75,16 @@ final class FontconfigConfig {
         }
         guard let set = FcFontList(handle, pattern, objects) else { throw .listingFailed }
         defer { FcFontSetDestroy(set) }
-        return RawFace.read(set)
+        RawFace.read(set, body)
     }
 }
 
-/// Queries a font file that need not be installed, as `fc-scan` does.
-/// Returns its faces, or an empty array when fontconfig reads no face.
-/// The corresponding C function is `FcFreeTypeQueryAll`.
-func queryFontFile(_ path: String) -> [RawFace] {
-    guard let set = FcFontSetCreate() else { return [] }
+/// Queries a font file that need not be installed, as `fc-scan` does,
+/// handing each face to `body`. Returns how many faces fontconfig read (0
+/// when it reads none). The corresponding C function is
+/// `FcFreeTypeQueryAll`.
+func queryFontFile(_ path: String, _ body: (RawFace) -> Void) -> Int {
+    guard let set = FcFontSetCreate() else { return 0 }
     defer { FcFontSetDestroy(set) }
     let faceCount = path.withCString { cPath in
         cPath.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
@@ -89,8 +92,8 @@ func queryFontFile(_ path: String) -> [RawFace] {
             FcFreeTypeQueryAll($0, UInt32.max, nil, nil, set)
         }
     }
-    guard faceCount > 0 else { return [] }
-    return RawFace.read(set)
+    guard faceCount > 0 else { return 0 }
+    return RawFace.read(set, body)
 }
 
 /// What fontconfig says about one face, copied out of its pattern before the
@@ -113,24 +116,26 @@ struct RawFace {
     var isVariable = false
     var format: String?
 
-    /// Reads and empties a font set the caller owns: each pattern is
-    /// destroyed as soon as it is copied, so the Swift strings reuse its
-    /// memory instead of growing the heap (a listing's peak memory was the
-    /// whole set and all its copies at once). The set itself is still the
-    /// caller's to destroy; it is left with no fonts.
-    static func read(_ set: UnsafeMutablePointer<FcFontSet>) -> [RawFace] {
+    /// Reads and empties a font set the caller owns, handing each face to
+    /// `body`: each pattern is destroyed as soon as it is copied, so the
+    /// Swift strings reuse its memory instead of growing the heap (a
+    /// listing's peak memory was the whole set and all its copies at once).
+    /// The set itself is still the caller's to destroy; it is left with no
+    /// fonts. Returns how many faces were read.
+    @discardableResult
+    static func read(_ set: UnsafeMutablePointer<FcFontSet>, _ body: (RawFace) -> Void) -> Int {
         let count = Int(set.pointee.nfont)
-        guard count > 0, let fonts = set.pointee.fonts else { return [] }
-        var faces: [RawFace] = []
-        faces.reserveCapacity(count)
+        guard count > 0, let fonts = set.pointee.fonts else { return 0 }
+        var read = 0
         for i in 0..<count {
             guard let pattern = fonts[i] else { continue }
-            faces.append(RawFace(pattern))
+            body(RawFace(pattern))
             FcPatternDestroy(pattern)
             fonts[i] = nil
+            read += 1
         }
         set.pointee.nfont = 0
-        return faces
+        return read
     }
 
     /// Reads every element of the pattern in one pass with fontconfig's

@@ -2,9 +2,27 @@ extension FontFamily {
     /// The JSON document for `list-fonts` (`schemaVersion` 1), keys sorted;
     /// indented when `pretty`, else compact.
     public static func json(_ families: [FontFamily], pretty: Bool = true) -> [UInt8] {
-        // About 600 bytes a face indented, 360 compact: one allocation.
+        // Written straight into the result's storage, so the document is
+        // never copied. The reservation is about twice what a face takes
+        // (~600 bytes indented, ~360 compact); pages never written cost no
+        // memory. A document that does not fit is written again, growably.
         let faces = families.reduce(1) { $0 + $1.faces.count }
-        var writer = JSONWriter(capacity: (pretty ? 640 : 400) * faces, pretty: pretty)
+        let bound = (pretty ? 1280 : 768) * faces + 4096
+        var overflowed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: bound) { memory, count in
+            var writer = JSONWriter(writingInto: memory, pretty: pretty)
+            write(families, to: &writer)
+            let written = writer.finishInPlace()
+            overflowed = writer.overflowed
+            count = overflowed ? 0 : written
+        }
+        if !overflowed { return bytes }
+        var writer = JSONWriter(capacity: bound * 2, pretty: pretty)
+        write(families, to: &writer)
+        return writer.finishBytes()
+    }
+
+    private static func write(_ families: [FontFamily], to writer: inout JSONWriter) {
         writer.beginObject()
         writer.staticKey("families")
         writer.beginArray()
@@ -26,7 +44,6 @@ extension FontFamily {
         writer.staticKey("schemaVersion")
         writer.int(jsonSchemaVersion)
         writer.endObject()
-        return writer.finishBytes()
     }
 
     /// One `family<TAB>postscriptName` line per face (an empty second field

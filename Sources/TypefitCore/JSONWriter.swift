@@ -24,6 +24,22 @@ public struct JSONWriter {
         self.pretty = pretty
     }
 
+    /// A writer into `memory`, which it cannot grow: see `overflowed`.
+    init(writingInto memory: UnsafeMutableBufferPointer<UInt8>, pretty: Bool) {
+        buffer = ByteBuffer(writingInto: memory)
+        self.pretty = pretty
+    }
+
+    /// Whether the document did not fit into the memory given to
+    /// `init(writingInto:pretty:)`; the bytes written are then incomplete.
+    var overflowed: Bool { buffer.overflowed }
+
+    /// Ends the document with a newline; the number of bytes written.
+    mutating func finishInPlace() -> Int {
+        buffer.append(0x0A)
+        return buffer.count
+    }
+
     /// The document's bytes (valid UTF-8), with a final newline.
     public mutating func finishBytes() -> [UInt8] {
         buffer.append(0x0A)

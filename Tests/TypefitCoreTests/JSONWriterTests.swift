@@ -47,4 +47,21 @@ import Testing
         }
         #expect(text.contains("\"weightRange\": [\n"))
     }
+
+    /// A listing larger than the space reserved for it is written again into
+    /// a growable buffer, whole.
+    @Test(arguments: [true, false])
+    func oversizedListingsAreComplete(pretty: Bool) throws {
+        let long = String(repeating: "/very-long-folder-name", count: 100)
+        let face = FontFace(
+            family: "Big", postscriptName: "Big-Regular", style: "Regular", weight: 400, isItalic: false,
+            file: long + "/Big.ttf", index: 0, otherFiles: (0..<20).map { "\(long)/copy\($0).ttf" })
+        let bytes = FontFamily.json(FontCatalog.families(from: [face]), pretty: pretty)
+        #expect(bytes.count > 768 + 4096)
+        let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        let families = try #require(object?["families"] as? [[String: Any]])
+        let faces = try #require(families.first?["faces"] as? [[String: Any]])
+        #expect((faces.first?["otherFiles"] as? [String])?.count == 20)
+        #expect(bytes.last == 0x0A)
+    }
 }
