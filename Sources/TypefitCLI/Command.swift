@@ -66,6 +66,18 @@ public struct ScaleOptions: Equatable, Sendable {
     /// `--format`; `nil` picks value for one cell, else table on a terminal
     /// and JSON otherwise.
     public var format: OutputFormat?
+    /// Whether `--style` was given (with `--spec`, the spec's styles are the
+    /// default, and named styles must be among them).
+    public var stylesGiven = false
+    /// `--spec`: a DynamicFont spec file.
+    public var specPath: String?
+    /// `--fonts-dir` (repeatable): folders of font files that are not
+    /// installed, searched for the spec's faces first.
+    public var fontsDirectories: [String] = []
+    /// `--strict`: a missing face makes the run fail.
+    public var strict = false
+    /// `--fontconfig-file`: the configuration whose fonts count as installed.
+    public var fontconfigFile: String?
 
     /// Creates options with the defaults.
     public init() {}

@@ -142,6 +142,7 @@ public enum CommandLineParser {
         if let stray = parsed.positionals.first {
             throw UsageError("unexpected argument '\(stray)'", subcommand: .scale)
         }
+        options.stylesGiven = parsed.has("--style")
         if let styles = parsed.last("--style") {
             options.styles = try list(styles, option: "--style", all: TextStyle.allCases) { s throws(NameError) in
                 try TextStyle(parsing: s)
@@ -172,6 +173,7 @@ public enum CommandLineParser {
         }
         let custom = size != nil || value != nil
         for name in ["--model", "--curve", "--display-scale"] where parsed.has(name) && !custom {
+            if name == "--display-scale" && parsed.has("--spec") { continue }
             throw UsageError(
                 "'\(name)' needs '--size' or '--value' (the system font follows Apple's table)",
                 subcommand: .scale)
@@ -199,6 +201,24 @@ public enum CommandLineParser {
                 throw UsageError("'--display-scale' takes 1, 2 or 3 (got '\(scale)')", subcommand: .scale)
             }
             options.displayScale = n
+        }
+        options.specPath = try nonEmpty(parsed.last("--spec"), "--spec", .scale)
+        options.fontconfigFile = try nonEmpty(parsed.last("--fontconfig-file"), "--fontconfig-file", .scale)
+        options.strict = parsed.has("--strict")
+        for dir in parsed.all("--fonts-dir") {
+            guard !dir.isEmpty else { throw UsageError("'--fonts-dir' needs a path", subcommand: .scale) }
+            options.fontsDirectories.append(dir)
+        }
+        if options.specPath != nil {
+            for name in ["--size", "--value", "--max-size", "--model", "--curve"] where parsed.has(name) {
+                throw UsageError(
+                    "'\(name)' cannot be combined with '--spec' (the spec file says how to scale)", subcommand: .scale)
+            }
+        } else {
+            for name in ["--fonts-dir", "--strict", "--fontconfig-file"] where parsed.has(name) {
+                throw UsageError(
+                    "'\(name)' needs '--spec' (it says where the spec's faces are looked for)", subcommand: .scale)
+            }
         }
         if let format = parsed.last("--format") {
             options.format = try outputFormat(format, allowed: [.json, .table, .value], subcommand: .scale)

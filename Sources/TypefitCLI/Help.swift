@@ -57,6 +57,19 @@ public enum Help {
                     name: "--curve", valueName: "<curve>",
                     help: "measured (default: multipliers measured on iOS 27) or hig (ratio of the HIG's leadings)."),
                 .init(
+                    name: "--spec", valueName: "<file>",
+                    help: "A DynamicFont spec (JSON): the family's faces and design sizes; see README, \"Specs\"."),
+                .init(
+                    name: "--fonts-dir", valueName: "<path>", repeatable: true,
+                    help: "With --spec: look for the spec's faces in this folder of font files first. Repeatable."),
+                .init(
+                    name: "--strict", valueName: nil,
+                    help:
+                        "With --spec: a face that is neither installed nor in --fonts-dir makes the run fail (exit 1)."),
+                .init(
+                    name: "--fontconfig-file", valueName: "<path>",
+                    help: "With --spec: use this fontconfig configuration to find installed faces."),
+                .init(
                     name: "--display-scale", valueName: "<1|2|3>",
                     help: "The pixel grid values and line heights snap to (default 3: 1/3 pt)."),
                 .init(
@@ -77,7 +90,7 @@ public enum Help {
                 "typefit list-fonts [--format <format>] [--family <name>] [--postscript-name <name>] [--dir <path> ...] [<font-file> ...]"
         case .scale:
             return
-                "typefit scale [--style <styles>] [--category <categories>] [--size <points> [--max-size <points>] | --value <points>] [--model <model>] [--curve <curve>] [--format <format>]"
+                "typefit scale [--style <styles>] [--category <categories>] [--size <points> [--max-size <points>] | --value <points> | --spec <file> [--fonts-dir <path> ...] [--strict]] [--model <model>] [--curve <curve>] [--format <format>]"
         }
     }
 

@@ -78,16 +78,109 @@ public enum Runner {
     }
 
     static func scale(_ options: ScaleOptions, context: RunContext) -> Outcome {
-        let report = options.request.resolve()
-        let format = options.format ?? (options.cellCount == 1 ? .value : context.stdoutIsTerminal ? .table : .json)
+        if let path = options.specPath { return scaleSpec(path, options, context: context) }
+        return render(options.request.resolve(), options, context: context)
+    }
+
+    static func render(_ report: ScaleReport, _ options: ScaleOptions, context: RunContext) -> Outcome {
+        let format = options.format ?? (report.entries.count == 1 ? .value : context.stdoutIsTerminal ? .table : .json)
         switch format {
         case .value:
-            return Outcome(stdout: valueText(report.entries[0].primaryNumber) + "\n")
+            guard let entry = report.entries.first, report.entries.count == 1 else {
+                return Outcome(
+                    stderr:
+                        "typefit: error: '--format value' needs exactly one cell; \(report.entries.count) are selected\n",
+                    status: .failure)
+            }
+            return Outcome(stdout: valueText(entry.primaryNumber) + "\n")
         case .table:
             return Outcome(stdout: report.table())
         default:
             return Outcome(stdout: report.json().serialized(pretty: context.stdoutIsTerminal))
         }
+    }
+
+    /// `scale --spec`: sizes for a DynamicFont spec, with where each face is.
+    static func scaleSpec(_ path: String, _ options: ScaleOptions, context: RunContext) -> Outcome {
+        let spec: DynamicFontSpec
+        switch InputFile.read(path) {
+        case .failure(let error):
+            return Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)
+        case .success(let bytes):
+            do {
+                spec = try DynamicFontSpec.decode(json: bytes)
+            } catch {
+                return Outcome(
+                    stderr: "typefit: error: \(path):\(error.position): \(error.message)\n", status: .failure)
+            }
+        }
+        var request = options.request
+        let defined = spec.styles.map(\.style)
+        if options.stylesGiven {
+            if let unknown = request.styles.first(where: { !defined.contains($0) }) {
+                let names = defined.map(\.rawValue).joined(separator: ", ")
+                return Outcome(
+                    stderr: "typefit: error: \(path) defines no style '\(unknown.rawValue)' (it has \(names))\n",
+                    status: .failure)
+            }
+        } else {
+            request.styles = defined
+        }
+        request.subject = .spec(spec, name: path)
+
+        var outcome = Outcome()
+        let wanted = Set(
+            spec.styles.filter { request.styles.contains($0.style) }.compactMap { spec.postscriptName(ofFace: $0.face) }
+        )
+        let (found, known, problems) = locateFaces(wanted, options, context: context)
+        for problem in problems { outcome.stderr += "typefit: warning: \(problem)\n" }
+        for face in spec.faces where wanted.contains(face.postscriptName) && found[face.postscriptName] == nil {
+            let nearest = NameMatching.suggestions(for: face.postscriptName, among: known)
+            outcome.stderr +=
+                "typefit: \(options.strict ? "error" : "warning"): \(path): face '\(face.key)' "
+                + "(\(face.postscriptName)) is not installed"
+                + (options.fontsDirectories.isEmpty ? "" : " nor in --fonts-dir")
+                + (nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", ")) + "\n"
+            if options.strict { outcome.status = .failure }
+        }
+        var rendered = render(request.resolve(faces: found), options, context: context)
+        rendered.stderr = outcome.stderr + rendered.stderr
+        if rendered.status == .success { rendered.status = outcome.status }
+        return rendered
+    }
+
+    /// Where each wanted PostScript name is: `--fonts-dir` first (the app's
+    /// own files), then the installed fonts, asked only for what is still
+    /// missing. Also every name seen, for "nearest" suggestions.
+    static func locateFaces(
+        _ wanted: Set<String>, _ options: ScaleOptions, context: RunContext
+    ) -> (found: [String: FaceLocation], known: [String], problems: [String]) {
+        var found: [String: FaceLocation] = [:]
+        var known = Set<String>()
+        var problems: [String] = []
+        func take(_ faces: [FontFace]) {
+            for face in faces {
+                guard let name = face.postscriptName else { continue }
+                known.insert(name)
+                if wanted.contains(name) && found[name] == nil {
+                    found[name] = FaceLocation(file: face.file, index: face.index)
+                }
+            }
+        }
+        if !options.fontsDirectories.isEmpty {
+            let scan = FontRegistry.scan(options.fontsDirectories)
+            take(scan.faces)
+            problems += scan.problems.map(\.message)
+        }
+        if found.count < wanted.count {
+            let cache = context.cacheDirectory
+            do {
+                take(try FontRegistry(configFile: options.fontconfigFile, cacheDirectory: cache).installedFaces())
+            } catch {
+                problems.append(error.message)
+            }
+        }
+        return (found, known.sorted(), problems)
     }
 
     /// The bare number: whole numbers without a fraction, others in Swift's

@@ -13,6 +13,18 @@ extension ScaleReport {
         case .value(let value):
             top["designValue"] = .number(value)
             describeModel(into: &top)
+        case .spec(let spec, let name):
+            top["spec"] = .string(name)
+            top["family"] = .string(spec.family)
+            top["model"] = .string(spec.model.name)
+            switch spec.model {
+            case .uiFontMetrics(let curveName):
+                top["curve"] = .string(curveName)
+                top["source"] = .string(ScalingCurve.named(curveName)?.source)
+            case .system, .proportional:
+                top["source"] = .string(AppleTypeTable.iOS.source)
+            }
+            top["displayScale"] = .int(request.displayScale)
         }
         top["sizes"] = .array(
             entries.map { entry in
@@ -25,6 +37,16 @@ extension ScaleReport {
                 if let pointSize = entry.pointSize { cell["pointSize"] = .number(pointSize) }
                 if let lineHeight = entry.lineHeight { cell["lineHeight"] = .number(lineHeight) }
                 if let value = entry.value { cell["value"] = .number(value) }
+                if let face = entry.face {
+                    cell["face"] = .string(face.key)
+                    cell["postscriptName"] = .string(face.postscriptName)
+                    if let location = face.location {
+                        cell["file"] = .string(location.file)
+                        cell["index"] = .int(location.index)
+                    } else {
+                        cell["missing"] = .bool(true)
+                    }
+                }
                 return .object(cell)
             })
         return .object(top)
@@ -63,21 +85,34 @@ extension ScaleReport {
             }
             out += line + "\n"
         }
-        out += "(\(caption))\n"
+        for line in captionLines { out += "(\(line))\n" }
         return out
     }
 
-    /// What the numbers are, in words.
-    public var caption: String {
+    /// What the numbers are, in words: one line, and for a spec one more per
+    /// face saying where it was found.
+    public var captionLines: [String] {
         switch request.subject {
         case .systemFont:
-            return "point sizes of the system font; " + AppleTypeTable.iOS.source
+            return ["point sizes of the system font; " + AppleTypeTable.iOS.source]
         case .customFont(let size, let maximum):
             var text = "point sizes of a \(humanNumber(size)) pt custom font, \(modelDescription)"
             if maximum > 0 { text += ", at most \(humanNumber(maximum)) pt" }
-            return text
+            return [text]
         case .value(let value):
-            return "scaledValue(for: \(humanNumber(value))), \(modelDescription), @\(request.displayScale)x"
+            return ["scaledValue(for: \(humanNumber(value))), \(modelDescription), @\(request.displayScale)x"]
+        case .spec(let spec, let name):
+            var text =
+                "point sizes of \(spec.family.map { "'\($0)'" } ?? "the family") from \(name), model \(spec.model.name)"
+            if case .uiFontMetrics(let curveName) = spec.model { text += ", curve \(curveName)" }
+            var lines = [text]
+            var seen = Set<String>()
+            for entry in entries {
+                guard let face = entry.face, seen.insert(face.key).inserted else { continue }
+                let place = face.location.map { "\($0.file)" + ($0.index == 0 ? "" : " #\($0.index)") } ?? "MISSING"
+                lines.append("\(face.key): \(face.postscriptName), \(place)")
+            }
+            return lines
         }
     }
 

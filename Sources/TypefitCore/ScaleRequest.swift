@@ -9,6 +9,9 @@ public struct ScaleRequest: Sendable {
         case customFont(designSize: Double, maximumPointSize: Double)
         /// A non-text length (`scaledValue(for:)`).
         case value(Double)
+        /// A custom family described by a DynamicFont spec; `name` says
+        /// where it came from (the file).
+        case spec(DynamicFontSpec, name: String)
     }
 
     /// The styles, in the order they are printed.
@@ -38,8 +41,9 @@ public struct ScaleRequest: Sendable {
         self.displayScale = displayScale
     }
 
-    /// Computes every selected cell.
-    public func resolve() -> ScaleReport {
+    /// Computes every selected cell. `faces` says where each PostScript name
+    /// of a spec was found (a name it lacks is reported missing).
+    public func resolve(faces: [String: FaceLocation] = [:]) -> ScaleReport {
         let table = AppleTypeTable.iOS
         var entries: [ScaleEntry] = []
         entries.reserveCapacity(styles.count * categories.count)
@@ -66,6 +70,12 @@ public struct ScaleRequest: Sendable {
                     entry.value = model.scaledValue(
                         value, style: style, category: category,
                         displayScale: displayScale)
+                case .spec(let spec, _):
+                    guard let styleSpec = spec.styles.first(where: { $0.style == style }) else { continue }
+                    entry.pointSize = styleSpec.pointSize(at: category, model: spec.model)
+                    entry.lineHeight = styleSpec.lineHeight(at: category, model: spec.model, displayScale: displayScale)
+                    let name = spec.postscriptName(ofFace: styleSpec.face) ?? ""
+                    entry.face = FaceResolution(key: styleSpec.face, postscriptName: name, location: faces[name])
                 }
                 entries.append(entry)
             }
@@ -88,6 +98,8 @@ public struct ScaleEntry: Sendable, Equatable {
     public var lineHeight: Double?
     /// The scaled value (`--value`).
     public var value: Double?
+    /// The spec's face for this style and where it was found (`--spec`).
+    public var face: FaceResolution?
 
     /// Creates an entry with no numbers yet.
     public init(
@@ -104,6 +116,31 @@ public struct ScaleEntry: Sendable, Equatable {
 
     /// The number `--format value` prints: the value, else the point size.
     public var primaryNumber: Double { value ?? pointSize ?? 0 }
+}
+
+/// Where a face was found: a font file and the face index inside it.
+public struct FaceLocation: Sendable, Equatable {
+    /// The font file.
+    public var file: String
+    /// The face index (as `list-fonts` reports it).
+    public var index: Int
+
+    /// Creates a location.
+    public init(file: String, index: Int) {
+        self.file = file
+        self.index = index
+    }
+}
+
+/// A spec face as one cell uses it: its key, PostScript name and location
+/// (`nil` when neither installed nor in `--fonts-dir`).
+public struct FaceResolution: Sendable, Equatable {
+    /// The key in the spec's `faces` (`regular`, `bold`).
+    public var key: String
+    /// The PostScript name.
+    public var postscriptName: String
+    /// Where it was found; `nil` when missing.
+    public var location: FaceLocation?
 }
 
 /// The computed cells and the request that produced them.

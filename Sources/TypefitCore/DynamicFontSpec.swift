@@ -1,0 +1,132 @@
+/// A custom font family described for Dynamic Type: its faces by PostScript
+/// name, and per text style a design size at Large, a face, limits and an
+/// optional hand-made table — the seeds' `DynamicFont` as a file.
+public struct DynamicFontSpec: Sendable, Equatable {
+    /// How sizes are derived where no explicit table names the category.
+    public enum Model: Sendable, Equatable {
+        /// As `UIFontMetrics.scaledFont(for:)`, on a named curve.
+        case uiFontMetrics(curveName: String)
+        /// A ratio of Apple's point sizes, unrounded.
+        case proportional
+        /// The style's own Apple size, ignoring the design size.
+        case system
+
+        /// The name `model` takes in the file and in output.
+        public var name: String {
+            switch self {
+            case .uiFontMetrics: return "uifontmetrics"
+            case .proportional: return "proportional"
+            case .system: return "system"
+            }
+        }
+    }
+
+    /// One text style of the family.
+    public struct Style: Sendable, Equatable {
+        /// The text style.
+        public var style: TextStyle
+        /// The design size at Large (`nil` only with the system model).
+        public var designSize: Double?
+        /// The key in `faces` this style uses.
+        public var face: String
+        /// `maxPointSize`: the clamp after rounding (UIFontMetrics').
+        public var maximumPointSize: Double?
+        /// `minPointSize`: the floor.
+        public var minimumPointSize: Double?
+        /// The explicit table: these categories use these sizes as written.
+        public var sizes: [ContentSizeCategory: Double]
+
+        /// Creates a style.
+        public init(
+            style: TextStyle, designSize: Double?, face: String = "regular", maximumPointSize: Double? = nil,
+            minimumPointSize: Double? = nil, sizes: [ContentSizeCategory: Double] = [:]
+        ) {
+            self.style = style
+            self.designSize = designSize
+            self.face = face
+            self.maximumPointSize = maximumPointSize
+            self.minimumPointSize = minimumPointSize
+            self.sizes = sizes
+        }
+    }
+
+    /// The family name, when the file gives one.
+    public var family: String?
+    /// Face keys (`regular`, `bold`, …) and their PostScript names, in file order.
+    public var faces: [(key: String, postscriptName: String)]
+    /// The model.
+    public var model: Model
+    /// The styles, in Apple's order (largest first).
+    public var styles: [Style]
+
+    /// Creates a spec.
+    public init(family: String?, faces: [(key: String, postscriptName: String)], model: Model, styles: [Style]) {
+        self.family = family
+        self.faces = faces
+        self.model = model
+        self.styles = styles
+    }
+
+    /// The PostScript name of face `key`.
+    public func postscriptName(ofFace key: String) -> String? {
+        faces.first { $0.key == key }?.postscriptName
+    }
+
+    /// Specs are equal when every field is (faces compared in order).
+    public static func == (a: DynamicFontSpec, b: DynamicFontSpec) -> Bool {
+        a.family == b.family && a.model == b.model && a.styles == b.styles
+            && a.faces.map(\.key) == b.faces.map(\.key)
+            && a.faces.map(\.postscriptName) == b.faces.map(\.postscriptName)
+    }
+}
+
+extension DynamicFontSpec.Style {
+    /// The point size at `category`: the explicit table's value when it
+    /// names the category, else the model's, rounded as UIFontMetrics does
+    /// (uifontmetrics), then clamped to `maximumPointSize` and raised to
+    /// `minimumPointSize`.
+    public func pointSize(at category: ContentSizeCategory, model: DynamicFontSpec.Model) -> Double {
+        if let explicit = sizes[category] { return explicit }
+        var size: Double
+        switch model {
+        case .system:
+            size = Double(AppleTypeTable.iOS.pointSize(style, category))
+        case .proportional:
+            size = ScalingModel.proportional.scaledFontSize(designSize ?? 0, style: style, category: category)
+        case .uiFontMetrics(let curveName):
+            let curve = ScalingCurve.named(curveName) ?? .measuredIOS27
+            size = ScalingModel.uiFontMetrics(curve).scaledFontSize(designSize ?? 0, style: style, category: category)
+        }
+        if let maximum = maximumPointSize, maximum > 0 { size = min(size, maximum) }
+        if let minimum = minimumPointSize { size = max(size, minimum) }
+        return size
+    }
+
+    /// The line height at `category`: Apple's leading for the system model;
+    /// otherwise the design size's share of Apple's leading at Large, scaled
+    /// as a value by the model; for a size from the explicit table, Apple's
+    /// leading ratio at that category applied to it. Snapped to the pixel
+    /// grid of `displayScale`.
+    public func lineHeight(at category: ContentSizeCategory, model: DynamicFontSpec.Model, displayScale: Int = 3)
+        -> Double
+    {
+        let table = AppleTypeTable.iOS
+        let grid = Double(max(1, displayScale))
+        if let explicit = sizes[category] {
+            let ratio = Double(table.lineHeight(style, category)) / Double(table.pointSize(style, category))
+            return (explicit * ratio * grid).rounded(.toNearestOrAwayFromZero) / grid
+        }
+        let designLeading =
+            (designSize ?? 0) * Double(table.lineHeight(style, .large)) / Double(table.pointSize(style, .large))
+        switch model {
+        case .system:
+            return Double(table.lineHeight(style, category))
+        case .proportional:
+            return ScalingModel.proportional.scaledValue(designLeading, style: style, category: category)
+        case .uiFontMetrics(let curveName):
+            let curve = ScalingCurve.named(curveName) ?? .measuredIOS27
+            return ScalingModel.uiFontMetrics(curve).scaledValue(
+                designLeading, style: style, category: category, displayScale: displayScale)
+        }
+    }
+}

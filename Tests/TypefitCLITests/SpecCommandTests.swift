@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// `typefit scale --spec`: sizes for a DynamicFont spec, faces found or
+/// reported missing, every kind of bad file an error naming it.
+@Suite struct SpecCommandTests {
+    static let config = ["--fontconfig-file", Fixtures.fontconfigFile]
+    static let sans = Fixtures.path("specs/TypefitSans.json")
+
+    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+
+    func json(_ outcome: Outcome) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        return try #require(object?["sizes"] as? [[String: Any]])
+    }
+
+    @Test func installedFacesResolve() throws {
+        let outcome = run(["scale", "--spec", Self.sans, "--format", "json", "--category", "AX5"] + Self.config)
+        #expect(outcome.status == .success && outcome.stderr.isEmpty)
+        let sizes = try json(outcome)
+        #expect(sizes.map { $0["style"] as? String } == ["title1", "headline", "body", "caption2"])
+        let body = try #require(sizes.first { $0["style"] as? String == "body" })
+        #expect(body["pointSize"] as? Int == 48)
+        #expect(body["postscriptName"] as? String == "TypefitSans-Regular")
+        #expect((body["file"] as? String)?.hasSuffix("Fixtures/fonts/TypefitSans-Regular.ttf") == true)
+        #expect(body["index"] as? Int == 0 && body["missing"] == nil)
+        let headline = try #require(sizes.first { $0["style"] as? String == "headline" })
+        #expect(headline["pointSize"] as? Int == 28)  // 17 × 2.8183 = 48, clamped to maxPointSize 28
+        let title = try #require(sizes.first { $0["style"] as? String == "title1" })
+        #expect(title["index"] as? Int == 4 << 16)  // a named instance of the variable font
+        let caption = try #require(sizes.first { $0["style"] as? String == "caption2" })
+        #expect(caption["pointSize"] as? Int == 30)  // the explicit table
+    }
+
+    @Test func missingFacesWarnAndStrictFails() throws {
+        let zen = Fixtures.path("specs/ZenOldMincho.json")
+        let lenient = run(["scale", "--spec", zen, "--style", "body", "--category", "AX5"] + Self.config)
+        #expect(lenient.status == .success && lenient.stdout == "48\n")
+        #expect(lenient.stderr == "typefit: warning: \(zen): face 'regular' (ZenOldMincho-Regular) is not installed\n")
+        let strict = run(["scale", "--spec", zen, "--strict", "--format", "json"] + Self.config)
+        #expect(strict.status == .failure)
+        #expect(strict.stderr.contains("typefit: error: \(zen): face 'bold' (ZenOldMincho-Bold) is not installed"))
+        #expect(try json(strict).allSatisfy { $0["missing"] as? Bool == true })
+    }
+
+    @Test func fontsDirectoryIsSearchedFirst() throws {
+        let dir = Fixtures.temporaryDirectory("app-fonts")
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Regular.ttf"),
+            to: dir.appendingPathComponent("R.ttf"))
+        let empty = Fixtures.temporaryDirectory("no-fonts")
+        let config = empty.appendingPathComponent("fonts.conf")
+        try "<?xml version=\"1.0\"?><fontconfig><cachedir>\(empty.path)/c</cachedir></fontconfig>"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let outcome = run([
+            "scale", "--spec", Self.sans, "--style", "body", "--format", "json", "--fonts-dir", dir.path,
+            "--fontconfig-file", config.path,
+        ])
+        let body = try #require(try json(outcome).first)
+        #expect(body["file"] as? String == dir.appendingPathComponent("R.ttf").path)
+        #expect(outcome.stderr.isEmpty)
+    }
+
+    @Test func unknownStyleForTheSpec() {
+        let outcome = run(["scale", "--spec", Self.sans, "--style", "footnote"] + Self.config)
+        #expect(outcome.status == .failure)
+        #expect(
+            outcome.stderr
+                == "typefit: error: \(Self.sans) defines no style 'footnote' (it has title1, headline, body, caption2)\n"
+        )
+    }
+
+    @Test func malformedSpecNamesFileLineAndColumn() throws {
+        let file = Fixtures.temporaryDirectory("bad-spec").appendingPathComponent("bad.json")
+        try "{\n  \"faces\": {\"regular\": \"F\"},\n  \"styles\": {\"body\": 17,}\n}".write(
+            to: file, atomically: true, encoding: .utf8)
+        let outcome = run(["scale", "--spec", file.path])
+        #expect(outcome.status == .failure && outcome.stdout.isEmpty)
+        #expect(
+            outcome.stderr == "typefit: error: \(file.path):3:25: expected a member name in double quotes, found '}'\n")
+    }
+
+    @Test func unreadableFilesAreErrors() throws {
+        let dir = Fixtures.temporaryDirectory("spec-files")
+        let empty = dir.appendingPathComponent("empty.json")
+        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        let huge = dir.appendingPathComponent("huge.json")
+        FileManager.default.createFile(atPath: huge.path, contents: Data())
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 10 << 20)  // a sparse 10 MB file
+        try handle.close()
+        let cases: [(String, String)] = [
+            (empty.path, "\(empty.path):1:1: expected a JSON value, found an empty document"),
+            (dir.path, "\(dir.path): is a directory, not a file"),
+            (huge.path, "\(huge.path): 10485760 bytes is too large for a spec (at most 1 MiB)"),
+            (dir.appendingPathComponent("none.json").path, "\(dir.path)/none.json: No such file or directory"),
+        ]
+        for (path, message) in cases {
+            let outcome = run(["scale", "--spec", path])
+            #expect(outcome.status == .failure)
+            #expect(outcome.stderr == "typefit: error: \(message)\n")
+        }
+    }
+
+    @Test(arguments: [
+        (["scale", "--spec", "x.json", "--size", "17"], "cannot be combined with '--spec'"),
+        (["scale", "--strict"], "'--strict' needs '--spec'"),
+        (["scale", "--fonts-dir", "Fonts"], "'--fonts-dir' needs '--spec'"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        let outcome = run(arguments)
+        #expect(outcome.status == .usage)
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+    }
+}
