@@ -184,12 +184,14 @@ public enum CommandLineParser {
             case "proportional": options.modelName = "proportional"
             default:
                 throw UsageError(
-                    choiceMessage("--model", model, ["uifontmetrics", "proportional"]), subcommand: .scale)
+                    NameMatching.choiceMessage("'--model'", model, ["uifontmetrics", "proportional"]),
+                    subcommand: .scale)
             }
         }
         if let curve = parsed.last("--curve") {
             guard let found = ScalingCurve.named(curve) else {
-                throw UsageError(choiceMessage("--curve", curve, ScalingCurve.acceptedNames), subcommand: .scale)
+                throw UsageError(
+                    NameMatching.choiceMessage("'--curve'", curve, ScalingCurve.acceptedNames), subcommand: .scale)
             }
             if options.modelName == "proportional" {
                 throw UsageError("'--curve' applies to the uifontmetrics model, not 'proportional'", subcommand: .scale)
@@ -277,7 +279,8 @@ public enum CommandLineParser {
         subcommand: Subcommand
     ) throws(UsageError) -> OutputFormat {
         guard let format = OutputFormat(rawValue: text.lowercased()), allowed.contains(format) else {
-            throw UsageError(choiceMessage("--format", text, allowed.map(\.rawValue)), subcommand: subcommand)
+            throw UsageError(
+                NameMatching.choiceMessage("'--format'", text, allowed.map(\.rawValue)), subcommand: subcommand)
         }
         return format
     }
@@ -289,14 +292,6 @@ public enum CommandLineParser {
         guard let text else { return nil }
         guard !text.isEmpty else { throw UsageError("'\(option)' needs a value", subcommand: subcommand) }
         return text
-    }
-
-    private static func choiceMessage(_ option: String, _ given: String, _ choices: [String]) -> String {
-        var message = "'\(option)' takes " + choices.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(given)')"
-        if let best = NameMatching.suggestions(for: given, among: choices, limit: 1).first {
-            message += "; did you mean '\(best)'?"
-        }
-        return message
     }
 }
 

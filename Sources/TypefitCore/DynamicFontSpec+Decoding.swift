@@ -32,13 +32,16 @@ extension DynamicFontSpec {
             case "proportional": model = .proportional
             case "system": model = .system
             case let other:
-                throw SourceError(json.position, choice("'model'", other, ["uifontmetrics", "proportional", "system"]))
+                throw SourceError(
+                    json.position,
+                    NameMatching.choiceMessage("'model'", other, ["uifontmetrics", "proportional", "system"]))
             }
         }
         if let json = value("curve") {
             let name = try string(json, "'curve'")
             guard let curve = ScalingCurve.named(name) else {
-                throw SourceError(json.position, choice("'curve'", name, ScalingCurve.acceptedNames))
+                throw SourceError(
+                    json.position, NameMatching.choiceMessage("'curve'", name, ScalingCurve.acceptedNames))
             }
             guard case .uiFontMetrics = model else {
                 throw SourceError(json.position, "'curve' applies to the uifontmetrics model, not '\(model.name)'")
@@ -176,13 +179,5 @@ extension DynamicFontSpec {
             message += " (allowed: " + allowed.joined(separator: ", ") + ")"
         }
         return SourceError(position, message)
-    }
-
-    private static func choice(_ what: String, _ given: String, _ choices: [String]) -> String {
-        var message = "\(what) takes " + choices.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(given)')"
-        if let best = NameMatching.suggestions(for: given, among: choices, limit: 1).first {
-            message += "; did you mean '\(best)'?"
-        }
-        return message
     }
 }

@@ -61,6 +61,16 @@ public enum NameMatching {
         return result
     }
 
+    /// "`what` takes 'a', 'b' (got 'x'); did you mean 'a'?" — for a value
+    /// that must be one of a few words.
+    public static func choiceMessage(_ what: String, _ given: String, _ choices: [String]) -> String {
+        var message = "\(what) takes " + choices.map { "'\($0)'" }.joined(separator: ", ") + " (got '\(given)')"
+        if let best = suggestions(for: given, among: choices, limit: 1).first {
+            message += "; did you mean '\(best)'?"
+        }
+        return message
+    }
+
     /// Every folded spelling of every case of `type`, mapped to the case.
     static func lookupTable<T: Spellable>(_ type: T.Type) -> [String: T] {
         var table: [String: T] = [:]
