@@ -10,12 +10,33 @@ public enum Command: Equatable, Sendable {
     case listFonts(ListFontsOptions)
     /// `typefit scale`.
     case scale(ScaleOptions)
+    /// `typefit check`.
+    case check(CheckOptions)
 }
 
 /// The subcommands, by the name typed on the command line.
 public enum Subcommand: String, CaseIterable, Sendable {
     case listFonts = "list-fonts"
     case scale
+    case check
+}
+
+/// Options of `typefit check`.
+public struct CheckOptions: Equatable, Sendable {
+    /// `--spec`: the spec to check.
+    public var specPath: String
+    /// `--fonts-dir` (repeatable).
+    public var fontsDirectories: [String] = []
+    /// `--fontconfig-file`.
+    public var fontconfigFile: String?
+    /// `--format`: json, or table (the default on a terminal and in pipes:
+    /// a CI log is read by people).
+    public var format: OutputFormat = .table
+
+    /// Creates options.
+    public init(specPath: String) {
+        self.specPath = specPath
+    }
 }
 
 /// Options of `typefit list-fonts`.

@@ -47,6 +47,7 @@ public enum CommandLineParser {
         switch sub {
         case .listFonts: return .listFonts(try listFonts(options))
         case .scale: return .scale(try scale(options))
+        case .check: return .check(try check(options))
         }
     }
 
@@ -131,6 +132,27 @@ public enum CommandLineParser {
             throw UsageError(
                 "'--fontconfig-file' lists installed fonts; it cannot be combined with --dir or font files",
                 subcommand: .listFonts)
+        }
+        return options
+    }
+
+    // MARK: check
+
+    static func check(_ parsed: ParsedOptions) throws(UsageError) -> CheckOptions {
+        if let stray = parsed.positionals.first {
+            throw UsageError("unexpected argument '\(stray)'", subcommand: .check)
+        }
+        guard let spec = try nonEmpty(parsed.last("--spec"), "--spec", .check) else {
+            throw UsageError("missing '--spec <file>': the spec to check", subcommand: .check)
+        }
+        var options = CheckOptions(specPath: spec)
+        options.fontconfigFile = try nonEmpty(parsed.last("--fontconfig-file"), "--fontconfig-file", .check)
+        for dir in parsed.all("--fonts-dir") {
+            guard !dir.isEmpty else { throw UsageError("'--fonts-dir' needs a path", subcommand: .check) }
+            options.fontsDirectories.append(dir)
+        }
+        if let format = parsed.last("--format") {
+            options.format = try outputFormat(format, allowed: [.json, .table], subcommand: .check)
         }
         return options
     }

@@ -7,6 +7,17 @@ public enum Help {
 
     static func options(_ sub: Subcommand) -> [CommandLineParser.OptionSpec] {
         switch sub {
+        case .check:
+            return [
+                .init(name: "--spec", valueName: "<file>", help: "The DynamicFont spec to check (required)."),
+                .init(
+                    name: "--fonts-dir", valueName: "<path>", repeatable: true,
+                    help: "Look for the spec's faces in this folder of font files first. Repeatable."),
+                .init(
+                    name: "--fontconfig-file", valueName: "<path>",
+                    help: "Use this fontconfig configuration to find installed faces."),
+                .init(name: "--format", valueName: "<format>", help: "table (default) or json."),
+            ]
         case .listFonts:
             return [
                 .init(
@@ -84,6 +95,8 @@ public enum Help {
     /// The one-line usage of a subcommand (or of typefit).
     public static func usage(_ sub: Subcommand?) -> String {
         switch sub {
+        case .check:
+            return "typefit check --spec <file> [--fonts-dir <path> ...] [--fontconfig-file <path>] [--format <format>]"
         case nil: return "typefit <subcommand> [options]"
         case .listFonts:
             return
@@ -115,6 +128,7 @@ public enum Help {
                 SUBCOMMANDS:
                   list-fonts              List installed fonts, or font files, with their PostScript names.
                   scale                   Point sizes per text style and content size category.
+                  check                   Check a DynamicFont spec before it ships (exit 1 on errors).
 
                   See 'typefit help <subcommand>' for detailed help.
 
@@ -135,6 +149,17 @@ public enum Help {
                 Without --size: Apple's own table for the system font (preferredFont(forTextStyle:)).
                 With --size: a custom font scaled as UIFontMetrics.scaledFont(for:) scales it.
                 With --value: a length scaled as UIFontMetrics.scaledValue(for:) scales it.
+                With --spec: a custom family described by a DynamicFont spec file.
+
+                """
+        case .check:
+            out += """
+                OVERVIEW: Check a DynamicFont spec before it ships.
+
+                Errors (exit 1): a face that is neither installed nor in --fonts-dir, an explicit table
+                that shrinks as the category grows, a size below Apple's 11 pt minimum, a maxPointSize
+                below the design size. Warnings (exit 0): a model size below 11 pt at a small category,
+                running text that does not reach 200% of its Large size by AX5 (WCAG 1.4.4).
 
                 """
         }
@@ -148,6 +173,14 @@ public enum Help {
         }
         out += "  -h, --help" + String(repeating: " ", count: width - 10) + "Show help information.\n"
         switch sub {
+        case .check:
+            out += """
+
+                EXAMPLES:
+                  typefit check --spec Fonts/MyFont.json --fonts-dir Fonts
+                  typefit check --spec Fonts/MyFont.json --format json | jq '.problems[]'
+
+                """
         case .listFonts:
             out += """
 
@@ -165,6 +198,7 @@ public enum Help {
                   typefit scale --style body --size 17 --category AX5            # 48
                   typefit scale --style body --value 17 --category medium        # 16.333333333333332
                   typefit scale --format table
+                  typefit scale --spec Fonts/MyFont.json --fonts-dir Fonts --strict
 
                 """
         }

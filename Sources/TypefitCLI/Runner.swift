@@ -1,6 +1,13 @@
 import FontRegistry
 import TypefitCore
 
+/// An outcome carried as an error, for helpers that either produce a value
+/// or end the run.
+struct OutcomeError: Error {
+    var outcome: Outcome
+    init(_ outcome: Outcome) { self.outcome = outcome }
+}
+
 /// typefit's exit statuses, decided in one place (`Runner.run`).
 public enum ExitStatus: Int32, Sendable {
     /// Success (warnings may have been printed).
@@ -74,6 +81,8 @@ public enum Runner {
             return scale(options, context: context)
         case .listFonts(let options):
             return listFonts(options, context: context)
+        case .check(let options):
+            return check(options, context: context)
         }
     }
 
@@ -100,19 +109,27 @@ public enum Runner {
         }
     }
 
+    /// Reads and decodes a spec, or the outcome that reports why it cannot.
+    static func loadSpec(_ path: String) -> Result<DynamicFontSpec, OutcomeError> {
+        switch InputFile.read(path) {
+        case .failure(let error):
+            return .failure(OutcomeError(Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)))
+        case .success(let bytes):
+            do {
+                return .success(try DynamicFontSpec.decode(json: bytes))
+            } catch {
+                let text = "typefit: error: \(path):\(error.position): \(error.message)\n"
+                return .failure(OutcomeError(Outcome(stderr: text, status: .failure)))
+            }
+        }
+    }
+
     /// `scale --spec`: sizes for a DynamicFont spec, with where each face is.
     static func scaleSpec(_ path: String, _ options: ScaleOptions, context: RunContext) -> Outcome {
         let spec: DynamicFontSpec
-        switch InputFile.read(path) {
-        case .failure(let error):
-            return Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)
-        case .success(let bytes):
-            do {
-                spec = try DynamicFontSpec.decode(json: bytes)
-            } catch {
-                return Outcome(
-                    stderr: "typefit: error: \(path):\(error.position): \(error.message)\n", status: .failure)
-            }
+        switch loadSpec(path) {
+        case .failure(let error): return error.outcome
+        case .success(let decoded): spec = decoded
         }
         var request = options.request
         let defined = spec.styles.map(\.style)
@@ -132,7 +149,8 @@ public enum Runner {
         let wanted = Set(
             spec.styles.filter { request.styles.contains($0.style) }.compactMap { spec.postscriptName(ofFace: $0.face) }
         )
-        let (found, known, problems) = locateFaces(wanted, options, context: context)
+        let (found, known, problems) = locateFaces(
+            wanted, directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context)
         for problem in problems { outcome.stderr += "typefit: warning: \(problem)\n" }
         for face in spec.faces where wanted.contains(face.postscriptName) && found[face.postscriptName] == nil {
             let nearest = NameMatching.suggestions(for: face.postscriptName, among: known)
@@ -153,7 +171,7 @@ public enum Runner {
     /// own files), then the installed fonts, asked only for what is still
     /// missing. Also every name seen, for "nearest" suggestions.
     static func locateFaces(
-        _ wanted: Set<String>, _ options: ScaleOptions, context: RunContext
+        _ wanted: Set<String>, directories: [String], fontconfigFile: String?, context: RunContext
     ) -> (found: [String: FaceLocation], known: [String], problems: [String]) {
         var found: [String: FaceLocation] = [:]
         var known = Set<String>()
@@ -167,20 +185,63 @@ public enum Runner {
                 }
             }
         }
-        if !options.fontsDirectories.isEmpty {
-            let scan = FontRegistry.scan(options.fontsDirectories)
+        if !directories.isEmpty {
+            let scan = FontRegistry.scan(directories)
             take(scan.faces)
             problems += scan.problems.map(\.message)
         }
         if found.count < wanted.count {
             let cache = context.cacheDirectory
             do {
-                take(try FontRegistry(configFile: options.fontconfigFile, cacheDirectory: cache).installedFaces())
+                take(try FontRegistry(configFile: fontconfigFile, cacheDirectory: cache).installedFaces())
             } catch {
                 problems.append(error.message)
             }
         }
         return (found, known.sorted(), problems)
+    }
+
+    /// `check --spec`: the spec's problems, errors failing the run.
+    static func check(_ options: CheckOptions, context: RunContext) -> Outcome {
+        let spec: DynamicFontSpec
+        switch loadSpec(options.specPath) {
+        case .failure(let error): return error.outcome
+        case .success(let decoded): spec = decoded
+        }
+        let (found, known, problems) = locateFaces(
+            Set(spec.faces.map(\.postscriptName)), directories: options.fontsDirectories,
+            fontconfigFile: options.fontconfigFile, context: context)
+        let findings = SpecCheck.run(spec, faces: found) { NameMatching.suggestions(for: $0, among: known) }
+        var outcome = Outcome()
+        for problem in problems { outcome.stderr += "typefit: warning: \(problem)\n" }
+        let errors = findings.filter { $0.severity == .error }.count
+        if errors > 0 { outcome.status = .failure }
+        switch options.format {
+        case .json:
+            outcome.stdout = JSONValue.object([
+                "schemaVersion": .int(jsonSchemaVersion),
+                "spec": .string(options.specPath),
+                "ok": .bool(errors == 0),
+                "problems": .array(
+                    findings.map { problem in
+                        .object([
+                            "severity": .string(problem.severity.rawValue), "code": .string(problem.code),
+                            "style": .string(problem.style?.rawValue), "category": .string(problem.category?.rawValue),
+                            "message": .string(problem.message),
+                        ])
+                    }),
+            ]).serialized(pretty: context.stdoutIsTerminal)
+        default:
+            var text = ""
+            for problem in findings {
+                text += "\(options.specPath): \(problem.severity.rawValue): \(problem.message)\n"
+            }
+            let warnings = findings.count - errors
+            text +=
+                "\(options.specPath): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
+            outcome.stdout = text
+        }
+        return outcome
     }
 
     /// The bare number: whole numbers without a fraction, others in Swift's

@@ -115,4 +115,19 @@ import TypefitTestSupport
         #expect(outcome.status == .usage)
         #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
     }
+
+    @Test func checkFailsOnErrorsAndPassesOtherwise() throws {
+        let zen = Fixtures.path("specs/ZenOldMincho.json")
+        let failing = run(["check", "--spec", zen] + Self.config)
+        #expect(failing.status == .failure)
+        #expect(failing.stdout.contains("\(zen): error: face 'bold' (ZenOldMincho-Bold) is not installed"))
+        #expect(failing.stdout.hasSuffix("\(zen): 2 errors, 4 warnings\n"))
+        let passing = run(["check", "--spec", Self.sans, "--format", "json"] + Self.config)
+        #expect(passing.status == .success)
+        let object = try JSONSerialization.jsonObject(with: Data(passing.stdout.utf8)) as? [String: Any]
+        #expect(object?["ok"] as? Bool == true)
+        let problems = try #require(object?["problems"] as? [[String: Any]])
+        #expect(problems.map { $0["code"] as? String } == ["wcag-resize"])
+        #expect(run(["check"]).status == .usage)
+    }
 }

@@ -1,0 +1,104 @@
+/// One finding of `typefit check`.
+public struct SpecProblem: Sendable, Equatable {
+    /// Errors fail the check; warnings do not.
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    /// Error or warning.
+    public var severity: Severity
+    /// A stable identifier for scripts (`missing-face`, `shrinking-table`, …).
+    public var code: String
+    /// The text style concerned, when there is one.
+    public var style: TextStyle?
+    /// The category concerned, when there is one.
+    public var category: ContentSizeCategory?
+    /// What is wrong, in one line.
+    public var message: String
+}
+
+/// The checks `typefit check` runs on a spec: what would make an app's text
+/// wrong on a device, found before it ships. Pure: face locations come in.
+public enum SpecCheck {
+    /// Apple's smallest text size on iOS.
+    public static let minimumReadableSize = 11.0
+
+    /// Styles that carry running text, which WCAG 1.4.4 wants resizable to
+    /// 200%.
+    static let bodyLike: [TextStyle] = [.headline, .body, .callout, .subheadline, .footnote, .caption1, .caption2]
+
+    /// Every problem, errors first, each group in style order. `nearest`
+    /// names the fonts that are there for a missing PostScript name.
+    public static func run(
+        _ spec: DynamicFontSpec, faces: [String: FaceLocation], nearest: (String) -> [String] = { _ in [] }
+    ) -> [SpecProblem] {
+        var problems: [SpecProblem] = []
+        for face in spec.faces where faces[face.postscriptName] == nil {
+            let names = nearest(face.postscriptName)
+            problems.append(
+                SpecProblem(
+                    severity: .error, code: "missing-face", style: nil, category: nil,
+                    message: "face '\(face.key)' (\(face.postscriptName)) is not installed"
+                        + (names.isEmpty
+                            ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?")))
+        }
+        for style in spec.styles {
+            problems += check(style, model: spec.model)
+        }
+        return problems.filter { $0.severity == .error } + problems.filter { $0.severity == .warning }
+    }
+
+    private static func check(_ style: DynamicFontSpec.Style, model: DynamicFontSpec.Model) -> [SpecProblem] {
+        var problems: [SpecProblem] = []
+        let name = style.style.rawValue
+        func add(_ severity: SpecProblem.Severity, _ code: String, _ category: ContentSizeCategory?, _ message: String)
+        {
+            problems.append(
+                SpecProblem(severity: severity, code: code, style: style.style, category: category, message: message))
+        }
+        if let size = style.designSize, size < minimumReadableSize {
+            add(
+                .error, "below-minimum", nil,
+                "\(name)'s design size \(humanNumber(size)) pt is below Apple's \(humanNumber(minimumReadableSize)) pt minimum"
+            )
+        }
+        if let maximum = style.maximumPointSize, let size = style.designSize, maximum < size {
+            add(
+                .error, "max-below-design", nil,
+                "\(name)'s maxPointSize \(humanNumber(maximum)) pt is below its design size \(humanNumber(size)) pt")
+        }
+        let table = ContentSizeCategory.allCases.compactMap { category in style.sizes[category].map { (category, $0) } }
+        for (category, size) in table where size < minimumReadableSize {
+            add(
+                .error, "below-minimum", category,
+                "\(name)'s size at \(category.rawValue), \(humanNumber(size)) pt, is below Apple's \(humanNumber(minimumReadableSize)) pt minimum"
+            )
+        }
+        for (previous, next) in zip(table, table.dropFirst()) where next.1 < previous.1 {
+            add(
+                .error, "shrinking-table", next.0,
+                "\(name)'s table shrinks from \(humanNumber(previous.1)) pt at \(previous.0.rawValue) to \(humanNumber(next.1)) pt at \(next.0.rawValue)"
+            )
+        }
+        for category in ContentSizeCategory.allCases where style.sizes[category] == nil {
+            let size = style.pointSize(at: category, model: model)
+            if size < minimumReadableSize {
+                add(
+                    .warning, "below-minimum", category,
+                    "\(name) scales to \(humanNumber(size)) pt at \(category.rawValue), below Apple's \(humanNumber(minimumReadableSize)) pt minimum"
+                )
+            }
+        }
+        if bodyLike.contains(style.style) {
+            let large = style.pointSize(at: .large, model: model)
+            let largest = style.pointSize(at: .accessibilityExtraExtraExtraLarge, model: model)
+            if largest < 2 * large {
+                add(
+                    .warning, "wcag-resize", .accessibilityExtraExtraExtraLarge,
+                    "\(name) reaches \(humanNumber(largest)) pt at AX5, less than 200% of its \(humanNumber(large)) pt at Large (WCAG 1.4.4)"
+                )
+            }
+        }
+        return problems
+    }
+}
