@@ -245,7 +245,12 @@ public enum CommandLineParser {
             }
         }
         if let format = parsed.last("--format") {
-            options.format = try outputFormat(format, allowed: [.json, .table, .value], subcommand: .scale)
+            options.format = try outputFormat(
+                format, allowed: [.json, .table, .value, .csv, .swift], subcommand: .scale)
+            if options.format == .swift, case .value = options.subject {
+                throw UsageError(
+                    "'--format swift' writes point sizes; it does not go with '--value'", subcommand: .scale)
+            }
             if options.format == .value && options.cellCount != 1 {
                 throw UsageError(
                     "'--format value' needs exactly one style and one category (\(options.cellCount) selected)",

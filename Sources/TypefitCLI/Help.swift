@@ -86,7 +86,7 @@ public enum Help {
                 .init(
                     name: "--format", valueName: "<format>",
                     help:
-                        "json, table or value (the bare number of one cell). Default: value for one cell, else table on a terminal, else json."
+                        "json, table, value (the bare number of one cell), csv, or swift (a Swift file with the table). Default: value for one cell, else table on a terminal, else json."
                 ),
             ]
         }

@@ -104,6 +104,12 @@ public enum Runner {
             return Outcome(stdout: valueText(entry.primaryNumber) + "\n")
         case .table:
             return Outcome(stdout: report.table())
+        case .csv:
+            return Outcome(stdout: report.csv())
+        case .swift:
+            var family: String?
+            if case .spec(let spec, _) = report.request.subject { family = spec.family }
+            return Outcome(stdout: report.swiftSource(typeName: ScaleReport.swiftTypeName(for: family)))
         default:
             return Outcome(stdout: report.json().serialized(pretty: context.stdoutIsTerminal))
         }

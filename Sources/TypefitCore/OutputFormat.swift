@@ -8,6 +8,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case plain
     /// The bare number of a single cell (`scale`).
     case value
+    /// One comma-separated line per cell, with a header (`scale`).
+    case csv
+    /// A Swift source file holding the table (`scale`).
+    case swift
 }
 
 /// The JSON schema version every document carries as `schemaVersion`.

@@ -121,7 +121,7 @@ extension ScaleReport {
         return "model \(request.model.name)"
     }
 
-    private func uniqueInOrder<T: Hashable>(_ items: [T]) -> [T] {
+    func uniqueInOrder<T: Hashable>(_ items: [T]) -> [T] {
         var seen = Set<T>()
         return items.filter { seen.insert($0).inserted }
     }

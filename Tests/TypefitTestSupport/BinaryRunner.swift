@@ -43,12 +43,16 @@ public enum BinaryRunner {
         return try launch(binary, arguments, environment: environment)
     }
 
-    /// Runs any program found on PATH (for peers such as `fc-list`), or
-    /// returns `nil` when it is not installed.
+    /// Runs a program by path, or found on PATH (for peers such as
+    /// `fc-list`); `nil` when it is not there.
     public static func runTool(
         _ name: String, _ arguments: [String],
         environment: [String: String] = [:]
     ) throws -> Result? {
+        if name.contains("/") {
+            guard FileManager.default.isExecutableFile(atPath: name) else { return nil }
+            return try launch(URL(fileURLWithPath: name), arguments, environment: environment)
+        }
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let dir = paths.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }) else {
             return nil
