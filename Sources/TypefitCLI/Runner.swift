@@ -101,7 +101,7 @@ public enum Runner {
                         "typefit: error: '--format value' needs exactly one cell; \(report.entries.count) are selected\n",
                     status: .failure)
             }
-            return Outcome(stdout: valueText(entry.primaryNumber) + "\n")
+            return Outcome(stdout: shortestNumber(entry.primaryNumber) + "\n")
         case .table:
             return Outcome(stdout: report.table())
         case .csv:
@@ -248,13 +248,6 @@ public enum Runner {
             outcome.stdout = text
         }
         return outcome
-    }
-
-    /// The bare number: whole numbers without a fraction, others in Swift's
-    /// shortest form that reads back to the same Double.
-    static func valueText(_ value: Double) -> String {
-        if case .int(let int) = JSONValue.number(value) { return String(int) }
-        return value.description
     }
 
     static func listFonts(_ options: ListFontsOptions, context: RunContext) -> Outcome {

@@ -9,8 +9,6 @@
 public struct JSONWriter {
     private let buffer: ByteBuffer
 
-    /// The bytes written so far.
-    public var bytes: [UInt8] { buffer.array }
     private var depth = 0
     private var needsComma = false
     private var afterKey = false

@@ -17,6 +17,14 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 /// The JSON schema version every document carries as `schemaVersion`.
 public let jsonSchemaVersion = 1
 
+/// The bare number scripts get (`--format value`, CSV, generated Swift):
+/// whole numbers without a fraction (`48`), others in Swift's shortest form
+/// that reads back to the same Double (`16.333333333333332`).
+public func shortestNumber(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int(value)) }
+    return value.description
+}
+
 /// Renders numbers for people: whole numbers bare, others to at most three
 /// decimals. JSON output never goes through this.
 public func humanNumber(_ value: Double) -> String {

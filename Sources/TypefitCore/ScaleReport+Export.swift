@@ -8,8 +8,8 @@ extension ScaleReport {
             let face = entry.face
             let fields: [String] = [
                 entry.style.rawValue, entry.category.rawValue, String(entry.category.isAccessibilityCategory),
-                entry.pointSize.map(Self.number) ?? "", entry.lineHeight.map(Self.number) ?? "",
-                entry.value.map(Self.number) ?? "", face?.key ?? "", face?.postscriptName ?? "",
+                entry.pointSize.map(shortestNumber) ?? "", entry.lineHeight.map(shortestNumber) ?? "",
+                entry.value.map(shortestNumber) ?? "", face?.key ?? "", face?.postscriptName ?? "",
                 face?.location?.file ?? "", face?.location.map { String($0.index) } ?? "",
                 face.map { String($0.location == nil) } ?? "",
             ]
@@ -77,7 +77,7 @@ extension ScaleReport {
                 guard let entry = entries.first(where: { $0.style == style && $0.category == category }),
                     let value = number(entry)
                 else { continue }
-                out += "            .\(category.rawValue): \(Self.number(value)),\n"
+                out += "            .\(category.rawValue): \(shortestNumber(value)),\n"
             }
             out += "        ],\n"
         }
@@ -88,16 +88,10 @@ extension ScaleReport {
     private static func generatorDescription(_ subject: ScaleRequest.Subject) -> String {
         switch subject {
         case .systemFont: return "scale (Apple's table for the system font)"
-        case .customFont(let size, _): return "scale --size \(number(size))"
-        case .value(let value): return "scale --value \(number(value))"
+        case .customFont(let size, _): return "scale --size \(shortestNumber(size))"
+        case .value(let value): return "scale --value \(shortestNumber(value))"
         case .spec(_, let name): return "scale --spec \(name)"
         }
-    }
-
-    /// Shortest round-trip text of a number (`48`, `16.333333333333332`).
-    static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return value.description
     }
 
     private static func csvField(_ field: String) -> String {
