@@ -82,37 +82,21 @@ public enum JSONParser {
     }
 
     private struct Parser {
-        let bytes: [UInt8]
-        var index = 0
-        var line = 1
-        var lineStart = 0
+        var cursor: SourceCursor
 
-        init(bytes: [UInt8]) {
-            self.bytes = bytes
-            // A UTF-8 byte order mark is allowed before the value.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        init(bytes: [UInt8]) { cursor = SourceCursor(bytes) }
+
+        var bytes: [UInt8] { cursor.bytes }
+        /// Moves along one line: outside `skipWhitespace`, JSON never steps
+        /// over a line break (strings may not hold one unescaped).
+        var index: Int {
+            get { cursor.index }
+            set { cursor.moveWithinLine(to: newValue) }
         }
-
-        var atEnd: Bool { index >= bytes.count }
-
-        var position: SourcePosition {
-            // Columns count scalars: skip UTF-8 continuation bytes.
-            let column = bytes[lineStart..<min(index, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-            return SourcePosition(line: line, column: column)
-        }
-
-        mutating func skipWhitespace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0D: index += 1
-                case 0x0A:
-                    index += 1
-                    line += 1
-                    lineStart = index
-                default: return
-                }
-            }
-        }
+        var atEnd: Bool { cursor.atEnd }
+        var position: SourcePosition { mutating get { cursor.position } }
+        mutating func skipWhitespace() { cursor.skipWhitespace() }
+        func found() -> String { cursor.found() }
 
         mutating func parseValue(depth: Int) throws(SourceError) -> ParsedJSON {
             guard depth < 64 else { throw SourceError(position, "nested more than 64 levels deep") }
@@ -139,15 +123,6 @@ public enum JSONParser {
                 throw SourceError(
                     start, "expected a value (object, array, string, number, true, false or null), found \(found())")
             }
-        }
-
-        /// The next character, quoted, for messages.
-        func found() -> String {
-            guard index < bytes.count else { return "the end of the document" }
-            var end = index + 1
-            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-            let text = String(decoding: bytes[index..<end], as: UTF8.self)
-            return text == "\n" ? "a line break" : "'\(text)'"
         }
 
         mutating func expectWord(_ word: String) throws(SourceError) {
