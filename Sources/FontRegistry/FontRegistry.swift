@@ -34,13 +34,23 @@ public struct FontRegistry: Sendable {
         return (faces, false)
     }
 
+    /// The face fontconfig would use for `family` at `weight` (OpenType
+    /// scale): the installed face a missing custom font falls back to, as
+    /// `fc-match` reports it. `nil` when fontconfig matches nothing at all.
+    public func fallback(family: String, weight: Int, italic: Bool) throws(RegistryError) -> FontFace? {
+        let config = try configuration()
+        guard let raw = config.match(family: family, weight: weight, italic: italic) else { return nil }
+        var namer = NameVerifier()
+        return namer.face(from: raw)
+    }
+
+    private func configuration() throws(RegistryError) -> FontconfigConfig {
+        if let configFile { return try FontconfigConfig.load(path: configFile) }
+        return try FontconfigConfig.system()
+    }
+
     private func listFromFontconfig() throws(RegistryError) -> ([FontFace], FontconfigConfig) {
-        let config: FontconfigConfig
-        if let configFile {
-            config = try FontconfigConfig.load(path: configFile)
-        } else {
-            config = try FontconfigConfig.system()
-        }
+        let config = try configuration()
         var faces: [FontFace] = []
         var namer = NameVerifier()
         try config.listFaces { raw in

@@ -79,6 +79,35 @@ final class FontconfigConfig {
     }
 }
 
+extension FontconfigConfig {
+    /// The face fontconfig would really use for `family` at `weight`
+    /// (OpenType scale), upright or italic: what `fc-match
+    /// 'Family:weight=W'` prints, the analogue of the font UIKit falls back
+    /// to for a descriptor. The corresponding C functions are
+    /// `FcConfigSubstitute`, `FcDefaultSubstitute` and `FcFontMatch`.
+    func match(family: String, weight: Int, italic: Bool) -> RawFace? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        // FcPatternAdd* copy the values they are given.
+        let added = family.withCString { cFamily in
+            cFamily.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                FcPatternAddString(pattern, "family", $0)
+            }
+        }
+        guard added == FcTrue,
+            FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(Double(weight))) == FcTrue,
+            FcPatternAddInteger(pattern, "slant", italic ? 100 : 0) == FcTrue,  // FC_SLANT_ITALIC, FC_SLANT_ROMAN
+            FcConfigSubstitute(handle, pattern, FcMatchPattern) == FcTrue
+        else { return nil }
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        // FcFontMatch returns a new pattern that the caller owns.
+        guard let matched = FcFontMatch(handle, pattern, &result), result == FcResultMatch else { return nil }
+        defer { FcPatternDestroy(matched) }
+        return RawFace(matched)
+    }
+}
+
 /// Queries a font file that need not be installed, as `fc-scan` does,
 /// handing each face to `body`. Returns how many faces fontconfig read (0
 /// when it reads none). The corresponding C function is

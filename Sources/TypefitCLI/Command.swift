@@ -99,18 +99,37 @@ public struct ScaleOptions: Equatable, Sendable {
     public var strict = false
     /// `--fontconfig-file`: the configuration whose fonts count as installed.
     public var fontconfigFile: String?
+    /// `--family`: the family whose face each style uses (no spec needed).
+    public var family: String?
+    /// `--weight`: with `--family`, the weight every style asks for
+    /// (OpenType scale); each style's own weight when `nil`.
+    public var weight: Int?
+    /// `--bold-text`: iOS's Bold Text setting; each face steps to the next
+    /// heavier face of its family.
+    public var boldText = false
+    /// `--fallback`: for a missing face, report what fontconfig would use.
+    public var fallback = false
+    /// `--value` with `--spec`: a length scaled per cell with the spec's curve.
+    public var specValue: Double?
 
     /// Creates options with the defaults.
     public init() {}
+
+    /// Whether faces are looked up (a spec or a family).
+    var usesFaces: Bool { specPath != nil || family != nil }
 
     /// The request these options describe.
     public var request: ScaleRequest {
         let model: ScalingModel =
             modelName == "proportional"
             ? .proportional : .uiFontMetrics(ScalingCurve.named(curveName) ?? .measuredIOS27)
-        return ScaleRequest(
+        var request = ScaleRequest(
             styles: styles, categories: categories, subject: subject, model: model,
             displayScale: displayScale)
+        request.weight = weight
+        request.family = family
+        request.specValue = specValue
+        return request
     }
 
     /// How many cells the selection holds.

@@ -195,7 +195,7 @@ public enum CommandLineParser {
         }
         let custom = size != nil || value != nil
         for name in ["--model", "--curve", "--display-scale"] where parsed.has(name) && !custom {
-            if name == "--display-scale" && parsed.has("--spec") { continue }
+            if name == "--display-scale" && (parsed.has("--spec") || parsed.has("--family")) { continue }
             throw UsageError(
                 "'\(name)' needs '--size' or '--value' (the system font follows Apple's table)",
                 subcommand: .scale)
@@ -227,21 +227,52 @@ public enum CommandLineParser {
             options.displayScale = n
         }
         options.specPath = try nonEmpty(parsed.last("--spec"), "--spec", .scale)
+        options.family = try nonEmpty(parsed.last("--family"), "--family", .scale)
         options.fontconfigFile = try nonEmpty(parsed.last("--fontconfig-file"), "--fontconfig-file", .scale)
         options.strict = parsed.has("--strict")
+        options.boldText = parsed.has("--bold-text")
+        options.fallback = parsed.has("--fallback")
         for dir in parsed.all("--fonts-dir") {
             guard !dir.isEmpty else { throw UsageError("'--fonts-dir' needs a path", subcommand: .scale) }
             options.fontsDirectories.append(dir)
         }
+        if let weight = parsed.last("--weight") {
+            guard let value = FontWeight.parseOpenType(weight.trimmingSpaces) else {
+                let names = FontWeight.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(
+                    "'--weight' takes a weight name (\(names)) or a number from 100 to 900 (got '\(weight)')",
+                    subcommand: .scale)
+            }
+            guard options.family != nil else {
+                throw UsageError(
+                    "'--weight' needs '--family' (it picks that family's face nearest the weight)", subcommand: .scale)
+            }
+            options.weight = value
+        }
         if options.specPath != nil {
-            for name in ["--size", "--value", "--max-size", "--model", "--curve"] where parsed.has(name) {
+            if options.family != nil {
+                throw UsageError(
+                    "'--family' cannot be combined with '--spec' (the spec names its faces)", subcommand: .scale)
+            }
+            for name in ["--size", "--max-size", "--model", "--curve"] where parsed.has(name) {
                 throw UsageError(
                     "'\(name)' cannot be combined with '--spec' (the spec file says how to scale)", subcommand: .scale)
             }
-        } else {
-            for name in ["--fonts-dir", "--strict", "--fontconfig-file"] where parsed.has(name) {
+            if case .value(let length) = options.subject {
+                // A length scaled alongside the spec's sizes, on its curve.
+                options.specValue = length
+                options.subject = .systemFont
+            }
+        } else if options.family != nil {
+            if case .value = options.subject {
                 throw UsageError(
-                    "'\(name)' needs '--spec' (it says where the spec's faces are looked for)", subcommand: .scale)
+                    "'--value' scales a length, which has no face; it does not go with '--family'", subcommand: .scale)
+            }
+        } else {
+            for name in ["--fonts-dir", "--strict", "--fontconfig-file", "--bold-text", "--fallback"]
+            where parsed.has(name) {
+                throw UsageError(
+                    "'\(name)' needs '--spec' or '--family' (it concerns the faces they name)", subcommand: .scale)
             }
         }
         if let format = parsed.last("--format") {

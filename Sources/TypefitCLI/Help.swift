@@ -60,7 +60,9 @@ public enum Help {
                     help: "With --size: clamp after rounding, as maximumPointSize does (0: no limit)."),
                 .init(
                     name: "--value", valueName: "<points>",
-                    help: "A length scaled as UIFontMetrics.scaledValue(for:), snapped to the pixel grid."),
+                    help:
+                        "A length scaled as UIFontMetrics.scaledValue(for:), snapped to the pixel grid (with --spec: on the spec's curve, beside its sizes)."
+                ),
                 .init(
                     name: "--model", valueName: "<model>",
                     help: "uifontmetrics (default) or proportional (size ratio, as Flutter does)."),
@@ -69,17 +71,38 @@ public enum Help {
                     help: "measured (default: multipliers measured on iOS 27) or hig (ratio of the HIG's leadings)."),
                 .init(
                     name: "--spec", valueName: "<file>",
-                    help: "A DynamicFont spec (JSON): the family's faces and design sizes; see README, \"Specs\"."),
+                    help:
+                        "A DynamicFont spec (JSON) or a ScaledFont style dictionary (plist): faces and design sizes; see README, \"Specs\"."
+                ),
+                .init(
+                    name: "--family", valueName: "<name>",
+                    help: "Without a spec: each style uses this family's face nearest its weight (CSS font matching)."),
+                .init(
+                    name: "--weight", valueName: "<weight>",
+                    help:
+                        "With --family: the weight every style asks for: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 100-900."
+                ),
+                .init(
+                    name: "--bold-text", valueName: nil,
+                    help:
+                        "With --spec or --family: iOS's Bold Text setting; each face steps to the next heavier face of its family."
+                ),
+                .init(
+                    name: "--fallback", valueName: nil,
+                    help:
+                        "With --spec or --family: for a missing face, report the face fontconfig would use for its family and weight."
+                ),
                 .init(
                     name: "--fonts-dir", valueName: "<path>", repeatable: true,
-                    help: "With --spec: look for the spec's faces in this folder of font files first. Repeatable."),
+                    help: "With --spec or --family: look for faces in this folder of font files first. Repeatable."),
                 .init(
                     name: "--strict", valueName: nil,
                     help:
-                        "With --spec: a face that is neither installed nor in --fonts-dir makes the run fail (exit 1)."),
+                        "With --spec or --family: a face that is neither installed nor in --fonts-dir makes the run fail (exit 1)."
+                ),
                 .init(
                     name: "--fontconfig-file", valueName: "<path>",
-                    help: "With --spec: use this fontconfig configuration to find installed faces."),
+                    help: "With --spec or --family: use this fontconfig configuration to find installed faces."),
                 .init(
                     name: "--display-scale", valueName: "<1|2|3>",
                     help: "The pixel grid values and line heights snap to (default 3: 1/3 pt)."),
@@ -103,7 +126,7 @@ public enum Help {
                 "typefit list-fonts [--format <format>] [--family <name>] [--postscript-name <name>] [--dir <path> ...] [<font-file> ...]"
         case .scale:
             return
-                "typefit scale [--style <styles>] [--category <categories>] [--size <points> [--max-size <points>] | --value <points> | --spec <file> [--fonts-dir <path> ...] [--strict]] [--model <model>] [--curve <curve>] [--format <format>]"
+                "typefit scale [--style <styles>] [--category <categories>] [--size <points> [--max-size <points>] | --value <points> | --spec <file> | --family <name> [--weight <weight>]] [--bold-text] [--fallback] [--fonts-dir <path> ...] [--strict] [--model <model>] [--curve <curve>] [--format <format>]"
         }
     }
 
@@ -149,7 +172,9 @@ public enum Help {
                 Without --size: Apple's own table for the system font (preferredFont(forTextStyle:)).
                 With --size: a custom font scaled as UIFontMetrics.scaledFont(for:) scales it.
                 With --value: a length scaled as UIFontMetrics.scaledValue(for:) scales it.
-                With --spec: a custom family described by a DynamicFont spec file.
+                With --spec: a custom family described by a DynamicFont spec or a ScaledFont plist.
+                With --family: each style in the face of that family nearest its weight
+                (preferredFont(for:weight:) with --weight).
 
                 """
         case .check:
@@ -199,6 +224,8 @@ public enum Help {
                   typefit scale --style body --value 17 --category medium        # 16.333333333333332
                   typefit scale --format table
                   typefit scale --spec Fonts/MyFont.json --fonts-dir Fonts --strict
+                  typefit scale --spec Fonts/MyFont.plist --bold-text --fallback
+                  typefit scale --family "DejaVu Sans" --weight semibold --style body --format table
 
                 """
         }

@@ -88,6 +88,7 @@ public enum Runner {
 
     static func scale(_ options: ScaleOptions, context: RunContext) -> Outcome {
         if let path = options.specPath { return scaleSpec(path, options, context: context) }
+        if let family = options.family { return scaleFamily(family, options, context: context) }
         return render(options.request.resolve(), options, context: context)
     }
 
@@ -115,14 +116,18 @@ public enum Runner {
         }
     }
 
-    /// Reads and decodes a spec, or the outcome that reports why it cannot.
-    static func loadSpec(_ path: String) -> Result<DynamicFontSpec, OutcomeError> {
+    /// Reads and decodes a spec (JSON or a ScaledFont property list), or the
+    /// outcome that reports why it cannot. The spec's warnings come back as
+    /// stderr lines.
+    static func loadSpec(_ path: String) -> Result<(spec: DynamicFontSpec, stderr: String), OutcomeError> {
         switch InputFile.read(path) {
         case .failure(let error):
             return .failure(OutcomeError(Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)))
         case .success(let bytes):
             do {
-                return .success(try DynamicFontSpec.decode(json: bytes))
+                let decoded = try DynamicFontSpec.decode(file: bytes)
+                let warnings = decoded.warnings.map { "typefit: warning: \(path):\($0.position): \($0.message)\n" }
+                return .success((decoded.spec, warnings.joined()))
             } catch {
                 let text = "typefit: error: \(path):\(error.position): \(error.message)\n"
                 return .failure(OutcomeError(Outcome(stderr: text, status: .failure)))
@@ -133,9 +138,10 @@ public enum Runner {
     /// `scale --spec`: sizes for a DynamicFont spec, with where each face is.
     static func scaleSpec(_ path: String, _ options: ScaleOptions, context: RunContext) -> Outcome {
         let spec: DynamicFontSpec
+        var outcome = Outcome()
         switch loadSpec(path) {
         case .failure(let error): return error.outcome
-        case .success(let decoded): spec = decoded
+        case .success(let decoded): (spec, outcome.stderr) = decoded
         }
         var request = options.request
         let defined = spec.styles.map(\.style)
@@ -143,7 +149,8 @@ public enum Runner {
             if let unknown = request.styles.first(where: { !defined.contains($0) }) {
                 let names = defined.map(\.rawValue).joined(separator: ", ")
                 return Outcome(
-                    stderr: "typefit: error: \(path) defines no style '\(unknown.rawValue)' (it has \(names))\n",
+                    stderr: outcome.stderr
+                        + "typefit: error: \(path) defines no style '\(unknown.rawValue)' (it has \(names))\n",
                     status: .failure)
             }
         } else {
@@ -151,75 +158,144 @@ public enum Runner {
         }
         request.subject = .spec(spec, name: path)
 
-        var outcome = Outcome()
-        let wanted = Set(
-            spec.styles.filter { request.styles.contains($0.style) }.compactMap { spec.postscriptName(ofFace: $0.face) }
-        )
-        let (found, known, problems) = locateFaces(
-            wanted, directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context)
-        for problem in problems { outcome.stderr += "typefit: warning: \(problem)\n" }
-        for face in spec.faces where wanted.contains(face.postscriptName) && found[face.postscriptName] == nil {
-            let nearest = NameMatching.suggestions(for: face.postscriptName, among: known)
-            outcome.stderr +=
+        let chosen = spec.styles.filter { request.styles.contains($0.style) }
+        let wanted = Set(chosen.compactMap { spec.postscriptName(ofFace: $0.face) })
+        let sources = FaceSources.load(options, context: context) { directoryFaces in
+            // Bold Text looks for heavier faces where each face was found.
+            options.boldText || !wanted.isSubset(of: Set(directoryFaces.compactMap(\.postscriptName)))
+        }
+        for problem in sources.problems { outcome.stderr += "typefit: warning: \(problem)\n" }
+
+        var fallbacks: [String: FaceLocation] = [:]
+        for face in spec.faces where wanted.contains(face.postscriptName) && sources.find(face.postscriptName) == nil {
+            let nearest = NameMatching.suggestions(for: face.postscriptName, among: sources.knownNames)
+            var line =
                 "typefit: \(options.strict ? "error" : "warning"): \(path): face '\(face.key)' "
                 + "(\(face.postscriptName)) is not installed"
                 + (options.fontsDirectories.isEmpty ? "" : " nor in --fonts-dir")
-                + (nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", ")) + "\n"
+                + (nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", "))
+            if options.fallback {
+                let (weight, italic) = spec.impliedStyle(ofFace: face.key)
+                let family = spec.familyForMatching(ofFace: face.key)
+                let match = fallback(family: family, weight: weight, italic: italic, options, context: context)
+                fallbacks[face.key] = match.face
+                line += match.description
+            }
+            outcome.stderr += line + "\n"
             if options.strict { outcome.status = .failure }
         }
-        var rendered = render(request.resolve(faces: found), options, context: context)
+
+        var resolutions: [TextStyle: FaceResolution] = [:]
+        for style in chosen {
+            let name = spec.postscriptName(ofFace: style.face)
+            var resolution = FaceResolution(key: style.face, postscriptName: name)
+            if let name, let (face, pool) = sources.find(name) {
+                resolution.location = FaceLocation(face)
+                if options.boldText { resolution.boldText = FaceMatching.boldTextStep(for: face, in: pool) }
+            } else {
+                resolution.fallback = fallbacks[style.face]
+                if options.boldText { resolution.boldText = BoldTextStep(face: nil, reason: "the face is missing") }
+            }
+            resolutions[style.style] = resolution
+        }
+        return finish(request.resolve(faces: resolutions), options, context: context, outcome)
+    }
+
+    /// `scale --family`: each style in the family's face nearest its weight
+    /// (or `--weight`), as CSS font matching picks it.
+    static func scaleFamily(_ family: String, _ options: ScaleOptions, context: RunContext) -> Outcome {
+        var outcome = Outcome()
+        let sources = FaceSources.load(options, context: context) { directoryFaces in
+            FontCatalog.faces(directoryFaces, inFamily: family).isEmpty
+        }
+        for problem in sources.problems { outcome.stderr += "typefit: warning: \(problem)\n" }
+        let request = options.request
+        let pool = sources.pool(withFamily: family)
+        let familyFaces = FontCatalog.faces(pool, inFamily: family)
+        var resolutions: [TextStyle: FaceResolution] = [:]
+        if familyFaces.isEmpty {
+            let scope = options.fontsDirectories.isEmpty ? "installed" : "installed nor in --fonts-dir"
+            let names = NameMatching.suggestions(for: family, among: sources.familyNames)
+            let line =
+                "no family named '\(family)' \(scope)"
+                + (names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?")
+            guard options.fallback else {
+                return Outcome(stderr: outcome.stderr + "typefit: error: \(line)\n", status: .failure)
+            }
+            outcome.stderr += "typefit: \(options.strict ? "error" : "warning"): \(line)\n"
+            if options.strict { outcome.status = .failure }
+            var byWeight: [Int: FaceLocation] = [:]
+            var asked = Set<Int>()
+            for style in request.styles {
+                let weight = options.weight ?? AppleTypeTable.iOS.weight(style).openTypeValue
+                if asked.insert(weight).inserted {
+                    let match = fallback(family: family, weight: weight, italic: false, options, context: context)
+                    byWeight[weight] = match.face
+                    outcome.stderr += "typefit: warning: weight \(weight)\(match.description)\n"
+                }
+                resolutions[style] = FaceResolution(
+                    key: nil, postscriptName: nil, fallback: byWeight[weight],
+                    boldText: options.boldText ? BoldTextStep(face: nil, reason: "the family is missing") : nil)
+            }
+        } else {
+            for style in request.styles {
+                let weight = options.weight ?? AppleTypeTable.iOS.weight(style).openTypeValue
+                guard let face = FaceMatching.nearest(to: weight, among: familyFaces) else { continue }
+                resolutions[style] = FaceResolution(
+                    key: nil, postscriptName: face.postscriptName, location: FaceLocation(face),
+                    boldText: options.boldText ? FaceMatching.boldTextStep(for: face, in: pool) : nil)
+            }
+        }
+        return finish(request.resolve(faces: resolutions), options, context: context, outcome)
+    }
+
+    /// Renders a report after the diagnostics gathered so far.
+    private static func finish(_ report: ScaleReport, _ options: ScaleOptions, context: RunContext, _ outcome: Outcome)
+        -> Outcome
+    {
+        var rendered = render(report, options, context: context)
         rendered.stderr = outcome.stderr + rendered.stderr
         if rendered.status == .success { rendered.status = outcome.status }
         return rendered
     }
 
-    /// Where each wanted PostScript name is: `--fonts-dir` first (the app's
-    /// own files), then the installed fonts, asked only for what is still
-    /// missing. Also every name seen, for "nearest" suggestions.
-    static func locateFaces(
-        _ wanted: Set<String>, directories: [String], fontconfigFile: String?, context: RunContext
-    ) -> (found: [String: FaceLocation], known: [String], problems: [String]) {
-        var found: [String: FaceLocation] = [:]
-        var known = Set<String>()
-        var problems: [String] = []
-        func take(_ faces: [FontFace]) {
-            for face in faces {
-                guard let name = face.postscriptName else { continue }
-                known.insert(name)
-                if wanted.contains(name) && found[name] == nil {
-                    found[name] = FaceLocation(file: face.file, index: face.index)
-                }
+    /// What fontconfig would use for a family and weight, and the words that
+    /// say so after a missing-face message.
+    static func fallback(family: String, weight: Int, italic: Bool, _ options: ScaleOptions, context: RunContext) -> (
+        face: FaceLocation?, description: String
+    ) {
+        let registry = FontRegistry(configFile: options.fontconfigFile, cacheDirectory: context.cacheDirectory)
+        do {
+            guard let face = try registry.fallback(family: family, weight: weight, italic: italic) else {
+                return (nil, "; fontconfig matches nothing for '\(family)'")
             }
+            let name = face.postscriptName ?? "(no PostScript name)"
+            return (
+                FaceLocation(face),
+                "; fallback: fontconfig would use \(name) (\(face.family)) for '\(family)' at weight \(weight)"
+            )
+        } catch {
+            return (nil, "; no fallback: \(error.message)")
         }
-        if !directories.isEmpty {
-            let scan = FontRegistry.scan(directories)
-            take(scan.faces)
-            problems += scan.problems.map(\.message)
-        }
-        if found.count < wanted.count {
-            let cache = context.cacheDirectory
-            do {
-                take(try FontRegistry(configFile: fontconfigFile, cacheDirectory: cache).installedFaces())
-            } catch {
-                problems.append(error.message)
-            }
-        }
-        return (found, known.sorted(), problems)
     }
 
     /// `check --spec`: the spec's problems, errors failing the run.
     static func check(_ options: CheckOptions, context: RunContext) -> Outcome {
         let spec: DynamicFontSpec
+        var outcome = Outcome()
         switch loadSpec(options.specPath) {
         case .failure(let error): return error.outcome
-        case .success(let decoded): spec = decoded
+        case .success(let decoded): (spec, outcome.stderr) = decoded
         }
-        let (found, known, problems) = locateFaces(
-            Set(spec.faces.map(\.postscriptName)), directories: options.fontsDirectories,
-            fontconfigFile: options.fontconfigFile, context: context)
+        let wanted = Set(spec.faces.map(\.postscriptName))
+        let sources = FaceSources.load(
+            directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context
+        ) { !wanted.isSubset(of: Set($0.compactMap(\.postscriptName))) }
+        var found: [String: FaceLocation] = [:]
+        for name in wanted { if let (face, _) = sources.find(name) { found[name] = FaceLocation(face) } }
+        let known = sources.knownNames
         let findings = SpecCheck.run(spec, faces: found) { NameMatching.suggestions(for: $0, among: known) }
-        var outcome = Outcome()
-        for problem in problems { outcome.stderr += "typefit: warning: \(problem)\n" }
+        for problem in sources.problems { outcome.stderr += "typefit: warning: \(problem)\n" }
         let errors = findings.filter { $0.severity == .error }.count
         if errors > 0 { outcome.status = .failure }
         switch options.format {
@@ -306,4 +382,66 @@ public enum Runner {
     private static func didYouMean(_ names: [String]) -> String {
         names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
     }
+}
+
+/// The faces a run may use: those in `--fonts-dir` (an app's own files, read
+/// without installing them) and, when needed, the installed ones.
+struct FaceSources {
+    var directoryFaces: [FontFace] = []
+    var installedFaces: [FontFace] = []
+    var problems: [String] = []
+
+    /// Scans the directories, then lists the installed faces when
+    /// `needsInstalled` says the directories' faces are not enough.
+    static func load(
+        directories: [String], fontconfigFile: String?, context: RunContext,
+        needsInstalled: ([FontFace]) -> Bool
+    ) -> FaceSources {
+        var sources = FaceSources()
+        if !directories.isEmpty {
+            let scan = FontRegistry.scan(directories)
+            sources.directoryFaces = scan.faces
+            sources.problems += scan.problems.map(\.message)
+        }
+        if needsInstalled(sources.directoryFaces) {
+            do {
+                let registry = FontRegistry(configFile: fontconfigFile, cacheDirectory: context.cacheDirectory)
+                sources.installedFaces = try registry.installedFaces()
+            } catch {
+                sources.problems.append(error.message)
+            }
+        }
+        return sources
+    }
+
+    static func load(_ options: ScaleOptions, context: RunContext, needsInstalled: ([FontFace]) -> Bool)
+        -> FaceSources
+    {
+        load(
+            directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context,
+            needsInstalled: needsInstalled)
+    }
+
+    /// The face with this PostScript name, `--fonts-dir` first, and the
+    /// faces of the place it was found in.
+    func find(_ postscriptName: String) -> (face: FontFace, pool: [FontFace])? {
+        for pool in [directoryFaces, installedFaces] {
+            if let face = pool.first(where: { $0.postscriptName == postscriptName }) { return (face, pool) }
+        }
+        return nil
+    }
+
+    /// The faces of the first place that has the family (`--fonts-dir`
+    /// first).
+    func pool(withFamily family: String) -> [FontFace] {
+        FontCatalog.faces(directoryFaces, inFamily: family).isEmpty ? installedFaces : directoryFaces
+    }
+
+    /// Every PostScript name seen, for "nearest" suggestions.
+    var knownNames: [String] {
+        Set((directoryFaces + installedFaces).compactMap(\.postscriptName)).sorted()
+    }
+
+    /// Every family name seen, for "did you mean" suggestions.
+    var familyNames: [String] { FontCatalog.familyNames(directoryFaces + installedFaces) }
 }

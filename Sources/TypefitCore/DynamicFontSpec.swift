@@ -11,6 +11,17 @@ public struct DynamicFontSpec: Sendable, Equatable {
         /// The style's own Apple size, ignoring the design size.
         case system
 
+        /// How this model scales a non-text length: the spec's curve, the
+        /// size ratio for proportional, and UIFontMetrics' measured curve
+        /// for the system model (whose text follows Apple's table).
+        public var valueModel: ScalingModel {
+            switch self {
+            case .uiFontMetrics(let curveName): return .uiFontMetrics(ScalingCurve.named(curveName) ?? .measuredIOS27)
+            case .proportional: return .proportional
+            case .system: return .uiFontMetrics(.measuredIOS27)
+            }
+        }
+
         /// The name `model` takes in the file and in output.
         public var name: String {
             switch self {

@@ -3,7 +3,8 @@ extension ScaleReport {
     /// comma, quote or line break are quoted (RFC 4180).
     public func csv() -> String {
         var out =
-            "style,category,isAccessibilityCategory,pointSize,lineHeight,value,face,postscriptName,file,index,missing\n"
+            "style,category,isAccessibilityCategory,pointSize,lineHeight,value,face,postscriptName,file,index,missing,"
+            + "faceWeight,fallbackPostscriptName,fallbackFile,boldTextPostscriptName,boldTextFile\n"
         for entry in entries {
             let face = entry.face
             let fields: [String] = [
@@ -12,6 +13,9 @@ extension ScaleReport {
                 entry.value.map(shortestNumber) ?? "", face?.key ?? "", face?.postscriptName ?? "",
                 face?.location?.file ?? "", face?.location.map { String($0.index) } ?? "",
                 face.map { String($0.location == nil) } ?? "",
+                face?.location?.weight.map { String($0) } ?? "",
+                face?.fallback?.postscriptName ?? "", face?.fallback?.file ?? "",
+                face?.boldText?.face?.postscriptName ?? "", face?.boldText?.face?.file ?? "",
             ]
             out += fields.map(Self.csvField).joined(separator: ",") + "\n"
         }
@@ -36,17 +40,18 @@ extension ScaleReport {
         out += "    /// Content size categories, named as UIKit's `UIContentSizeCategory` cases.\n"
         out += "    public enum ContentSizeCategory: String, CaseIterable, Sendable {\n"
         out += "        case " + categories.map(\.rawValue).joined(separator: ", ") + "\n    }\n\n"
-        if case .spec(let spec, _) = request.subject {
-            out += "    /// The PostScript name of each style's face.\n"
-            out += "    public static let fontNames: [TextStyle: String] = [\n"
-            for style in styles {
-                let name = entries.first { $0.style == style }?.face?.postscriptName ?? ""
-                out += "        .\(style.rawValue): \(Self.swiftString(name)),\n"
+        if entries.contains(where: { $0.face != nil }) {
+            out += names("fontNames", "The PostScript name of each style's face.", styles) { $0.postscriptName }
+            if entries.contains(where: { $0.face?.boldText != nil }) {
+                out += names(
+                    "boldTextFontNames", "With Bold Text on: the heavier face where the family has one.", styles
+                ) { $0.boldText?.face?.postscriptName ?? $0.postscriptName }
             }
-            out += "    ]\n\n"
-            if let family = spec.family {
-                out += "    /// The family.\n    public static let familyName = \(Self.swiftString(family))\n\n"
-            }
+        }
+        var family = request.family
+        if case .spec(let spec, _) = request.subject { family = spec.family }
+        if let family {
+            out += "    /// The family.\n    public static let familyName = \(Self.swiftString(family))\n\n"
         }
         out += table("fontSizeTable", "Point sizes.", styles, categories) { $0.pointSize }
         out += "\n"
@@ -64,6 +69,22 @@ extension ScaleReport {
         var name = String(String.UnicodeScalarView(letters))
         if let first = name.unicodeScalars.first, ("0"..."9").contains(first) { name = "_" + name }
         return name + "TypeScale"
+    }
+
+    /// A `[TextStyle: String]` of face names; styles whose face has no
+    /// PostScript name are left out.
+    private func names(
+        _ name: String, _ doc: String, _ styles: [TextStyle], _ pick: (FaceResolution) -> String?
+    ) -> String {
+        var out = "    /// \(doc)\n    public static let \(name): [TextStyle: String] = [\n"
+        var any = false
+        for style in styles {
+            guard let face = entries.first(where: { $0.style == style })?.face, let text = pick(face) else { continue }
+            out += "        .\(style.rawValue): \(Self.swiftString(text)),\n"
+            any = true
+        }
+        if !any { out += "        :\n" }
+        return out + "    ]\n\n"
     }
 
     private func table(

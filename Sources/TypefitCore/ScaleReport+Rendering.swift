@@ -25,7 +25,9 @@ extension ScaleReport {
                 top["source"] = .string(AppleTypeTable.iOS.source)
             }
             top["displayScale"] = .int(request.displayScale)
+            if let value = request.specValue { top["designValue"] = .number(value) }
         }
+        if let family = request.family { top["family"] = .string(family) }
         top["sizes"] = .array(
             entries.map { entry in
                 var cell: [String: JSONValue] = [
@@ -37,19 +39,43 @@ extension ScaleReport {
                 if let pointSize = entry.pointSize { cell["pointSize"] = .number(pointSize) }
                 if let lineHeight = entry.lineHeight { cell["lineHeight"] = .number(lineHeight) }
                 if let value = entry.value { cell["value"] = .number(value) }
-                if let face = entry.face {
-                    cell["face"] = .string(face.key)
-                    cell["postscriptName"] = .string(face.postscriptName)
-                    if let location = face.location {
-                        cell["file"] = .string(location.file)
-                        cell["index"] = .int(location.index)
-                    } else {
-                        cell["missing"] = .bool(true)
-                    }
-                }
+                if let weight = entry.requestedWeight { cell["requestedWeight"] = .int(weight) }
+                if let face = entry.face { describe(face, into: &cell) }
                 return .object(cell)
             })
         return .object(top)
+    }
+
+    /// A cell's face fields: the face asked for and where it is (or
+    /// `missing`), fontconfig's fallback, the Bold Text step.
+    private func describe(_ face: FaceResolution, into cell: inout [String: JSONValue]) {
+        if let key = face.key { cell["face"] = .string(key) }
+        cell["postscriptName"] = .string(face.postscriptName)
+        if let location = face.location {
+            cell["file"] = .string(location.file)
+            cell["index"] = .int(location.index)
+            if face.key == nil { cell["family"] = .string(location.family) }
+            if let weight = location.weight { cell["faceWeight"] = .int(weight) }
+        } else {
+            cell["missing"] = .bool(true)
+        }
+        if let fallback = face.fallback {
+            cell["fallback"] = .object(Self.faceObject(fallback))
+        }
+        if let step = face.boldText {
+            var object: [String: JSONValue] = ["applied": .bool(step.face != nil)]
+            if let heavier = step.face { object.merge(Self.faceObject(heavier)) { _, new in new } }
+            if let reason = step.reason { object["reason"] = .string(reason) }
+            cell["boldText"] = .object(object)
+        }
+    }
+
+    private static func faceObject(_ location: FaceLocation) -> [String: JSONValue] {
+        [
+            "postscriptName": .string(location.postscriptName), "family": .string(location.family),
+            "weight": location.weight.map { .int($0) } ?? .null, "file": .string(location.file),
+            "index": .int(location.index),
+        ]
     }
 
     private func describeModel(into top: inout [String: JSONValue]) {
@@ -94,26 +120,64 @@ extension ScaleReport {
     public var captionLines: [String] {
         switch request.subject {
         case .systemFont:
-            return ["point sizes of the system font; " + AppleTypeTable.iOS.source]
+            var text = "point sizes of the system font; " + AppleTypeTable.iOS.source
+            if let family = request.family { text += "; faces of '\(family)'" + weightDescription }
+            return [text] + faceLines
         case .customFont(let size, let maximum):
             var text = "point sizes of a \(humanNumber(size)) pt custom font, \(modelDescription)"
             if maximum > 0 { text += ", at most \(humanNumber(maximum)) pt" }
-            return [text]
+            if let family = request.family { text += "; faces of '\(family)'" + weightDescription }
+            return [text] + faceLines
         case .value(let value):
             return ["scaledValue(for: \(humanNumber(value))), \(modelDescription), @\(request.displayScale)x"]
         case .spec(let spec, let name):
             var text =
                 "point sizes of \(spec.family.map { "'\($0)'" } ?? "the family") from \(name), model \(spec.model.name)"
             if case .uiFontMetrics(let curveName) = spec.model { text += ", curve \(curveName)" }
-            var lines = [text]
-            var seen = Set<String>()
-            for entry in entries {
-                guard let face = entry.face, seen.insert(face.key).inserted else { continue }
-                let place = face.location.map { "\($0.file)" + ($0.index == 0 ? "" : " #\($0.index)") } ?? "MISSING"
-                lines.append("\(face.key): \(face.postscriptName), \(place)")
+            if let value = request.specValue {
+                text = "scaledValue(for: \(humanNumber(value))) on the curve of \(name) (@\(request.displayScale)x)"
             }
-            return lines
+            return [text] + faceLines
         }
+    }
+
+    /// One line per face the cells use: the face, where it is (or MISSING),
+    /// the fallback and the Bold Text step when asked for.
+    var faceLines: [String] {
+        var lines: [String] = []
+        var seen = Set<String>()
+        for entry in entries {
+            guard let face = entry.face else { continue }
+            let name = face.postscriptName ?? "(no PostScript name)"
+            var line: String
+            if let key = face.key {
+                line = (key == name ? name : "\(key): \(name)") + ", " + (face.location.map(Self.place) ?? "MISSING")
+            } else {
+                line = face.location.map(Self.describe) ?? "MISSING"
+            }
+            if let fallback = face.fallback {
+                line += "; fallback: " + Self.describe(fallback)
+            }
+            if let step = face.boldText {
+                line += "; bold text: " + (step.face.map(Self.describe) ?? "none (\(step.reason ?? "no heavier face"))")
+            }
+            if seen.insert(line).inserted { lines.append(line) }
+        }
+        return lines
+    }
+
+    private static func place(_ location: FaceLocation) -> String {
+        location.file + (location.index == 0 ? "" : " #\(location.index)")
+    }
+
+    private static func describe(_ location: FaceLocation) -> String {
+        let name = location.postscriptName ?? "(no PostScript name)"
+        let weight = location.weight.map { " \($0)" } ?? ""
+        return "\(name) (\(location.family ?? "?")\(weight)), \(place(location))"
+    }
+
+    private var weightDescription: String {
+        request.weight.map { " nearest weight \($0)" } ?? " nearest each style's weight"
     }
 
     private var modelDescription: String {

@@ -24,6 +24,14 @@ public struct ScaleRequest: Sendable {
     public var model: ScalingModel
     /// Points per pixel grid step for values and line heights: 1, 2 or 3.
     public var displayScale: Int
+    /// With a spec: a non-text length also scaled in every cell, with the
+    /// spec's curve (`scale --spec F --value N`).
+    public var specValue: Double?
+    /// `--family`: the family whose faces the cells use.
+    public var family: String?
+    /// `--weight`: the weight asked for every style (OpenType scale), in
+    /// place of the style's own (`preferredFont(for:weight:)`).
+    public var weight: Int?
 
     /// Creates a request; the defaults are every style, every category, the
     /// system font, the measured curve and a @3x display.
@@ -41,15 +49,20 @@ public struct ScaleRequest: Sendable {
         self.displayScale = displayScale
     }
 
-    /// Computes every selected cell. `faces` says where each PostScript name
-    /// of a spec was found (a name it lacks is reported missing).
-    public func resolve(faces: [String: FaceLocation] = [:]) -> ScaleReport {
+    /// Computes every selected cell. `faces` gives each style's face and
+    /// where it was found; a spec style it lacks is reported missing.
+    public func resolve(faces: [TextStyle: FaceResolution] = [:]) -> ScaleReport {
         let table = AppleTypeTable.iOS
         var entries: [ScaleEntry] = []
         entries.reserveCapacity(styles.count * categories.count)
         for style in styles {
             for category in categories {
                 var entry = ScaleEntry(style: style, category: category, weight: table.weight(style))
+                if let weight {
+                    entry.weight = FontWeight(nearest: weight)
+                    entry.requestedWeight = weight
+                }
+                entry.face = faces[style]
                 switch subject {
                 case .systemFont:
                     entry.pointSize = Double(table.pointSize(style, category))
@@ -74,8 +87,14 @@ public struct ScaleRequest: Sendable {
                     guard let styleSpec = spec.styles.first(where: { $0.style == style }) else { continue }
                     entry.pointSize = styleSpec.pointSize(at: category, model: spec.model)
                     entry.lineHeight = styleSpec.lineHeight(at: category, model: spec.model, displayScale: displayScale)
-                    let name = spec.postscriptName(ofFace: styleSpec.face) ?? ""
-                    entry.face = FaceResolution(key: styleSpec.face, postscriptName: name, location: faces[name])
+                    if entry.face == nil {
+                        entry.face = FaceResolution(
+                            key: styleSpec.face, postscriptName: spec.postscriptName(ofFace: styleSpec.face))
+                    }
+                    if let value = specValue {
+                        entry.value = spec.model.valueModel.scaledValue(
+                            value, style: style, category: category, displayScale: displayScale)
+                    }
                 }
                 entries.append(entry)
             }
@@ -98,8 +117,10 @@ public struct ScaleEntry: Sendable, Equatable {
     public var lineHeight: Double?
     /// The scaled value (`--value`).
     public var value: Double?
-    /// The spec's face for this style and where it was found (`--spec`).
+    /// The style's face and where it was found (`--spec`, `--family`).
     public var face: FaceResolution?
+    /// `--weight` as asked, on the OpenType scale.
+    public var requestedWeight: Int?
 
     /// Creates an entry with no numbers yet.
     public init(
@@ -118,29 +139,78 @@ public struct ScaleEntry: Sendable, Equatable {
     public var primaryNumber: Double { value ?? pointSize ?? 0 }
 }
 
-/// Where a face was found: a font file and the face index inside it.
+/// Where a face was found: a font file and the face index inside it, and
+/// what the face is.
 public struct FaceLocation: Sendable, Equatable {
     /// The font file.
     public var file: String
     /// The face index (as `list-fonts` reports it).
     public var index: Int
+    /// The face's PostScript name, when it has one.
+    public var postscriptName: String?
+    /// The face's family.
+    public var family: String?
+    /// The face's weight on the OpenType scale (`nil`: a variable range).
+    public var weight: Int?
 
     /// Creates a location.
-    public init(file: String, index: Int) {
+    public init(file: String, index: Int, postscriptName: String? = nil, family: String? = nil, weight: Int? = nil) {
         self.file = file
         self.index = index
+        self.postscriptName = postscriptName
+        self.family = family
+        self.weight = weight
+    }
+
+    /// Where `face` is, and what it is.
+    public init(_ face: FontFace) {
+        self.init(
+            file: face.file, index: face.index, postscriptName: face.postscriptName, family: face.family,
+            weight: face.weight)
     }
 }
 
-/// A spec face as one cell uses it: its key, PostScript name and location
-/// (`nil` when neither installed nor in `--fonts-dir`).
+/// A style's face as one cell uses it.
 public struct FaceResolution: Sendable, Equatable {
-    /// The key in the spec's `faces` (`regular`, `bold`).
-    public var key: String
-    /// The PostScript name.
-    public var postscriptName: String
+    /// The key in the spec's `faces` (`regular`, `bold`); `nil` for a face
+    /// chosen by `--family`.
+    public var key: String?
+    /// The PostScript name the spec asks for, or of the face `--family`
+    /// chose.
+    public var postscriptName: String?
     /// Where it was found; `nil` when missing.
     public var location: FaceLocation?
+    /// `--fallback`, for a missing face: what fontconfig would use instead.
+    public var fallback: FaceLocation?
+    /// `--bold-text`: the face Bold Text steps to, or why there is none.
+    public var boldText: BoldTextStep?
+
+    /// Creates a resolution.
+    public init(
+        key: String?, postscriptName: String?, location: FaceLocation? = nil, fallback: FaceLocation? = nil,
+        boldText: BoldTextStep? = nil
+    ) {
+        self.key = key
+        self.postscriptName = postscriptName
+        self.location = location
+        self.fallback = fallback
+        self.boldText = boldText
+    }
+}
+
+/// What iOS's Bold Text setting does to a face: the next heavier face of its
+/// family, or the reason there is none.
+public struct BoldTextStep: Sendable, Equatable {
+    /// The heavier face; `nil` when none exists.
+    public var face: FaceLocation?
+    /// Why no heavier face is used.
+    public var reason: String?
+
+    /// Creates a step.
+    public init(face: FaceLocation?, reason: String? = nil) {
+        self.face = face
+        self.reason = reason
+    }
 }
 
 /// The computed cells and the request that produced them.

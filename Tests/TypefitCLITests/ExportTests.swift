@@ -16,9 +16,10 @@ import TypefitTestSupport
         #expect(lines.count == 5)
         #expect(
             lines[0]
-                == "style,category,isAccessibilityCategory,pointSize,lineHeight,value,face,postscriptName,file,index,missing"
+                == "style,category,isAccessibilityCategory,pointSize,lineHeight,value,face,postscriptName,file,index,missing,"
+                + "faceWeight,fallbackPostscriptName,fallbackFile,boldTextPostscriptName,boldTextFile"
         )
-        #expect(lines[2] == "body,accessibilityExtraExtraExtraLarge,true,53,62,,,,,,")
+        #expect(lines[2] == "body,accessibilityExtraExtraExtraLarge,true,53,62,,,,,,,,,,,")
         let spec = run([
             "scale", "--spec", Self.sans, "--style", "body", "--category", "AX5", "--format", "csv",
             "--fontconfig-file", Fixtures.fontconfigFile,
@@ -26,7 +27,7 @@ import TypefitTestSupport
         #expect(
             spec.stdout.hasSuffix(
                 "body,accessibilityExtraExtraExtraLarge,true,48,62,,regular,TypefitSans-Regular,"
-                    + Fixtures.path("fonts/TypefitSans-Regular.ttf") + ",0,false\n"))
+                    + Fixtures.path("fonts/TypefitSans-Regular.ttf") + ",0,false,400,,,,\n"))
     }
 
     @Test func swiftWithValueIsAUsageError() {
