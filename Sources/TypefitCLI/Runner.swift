@@ -108,7 +108,7 @@ public enum Runner {
         case .csv:
             return Outcome(stdout: report.csv())
         case .swift:
-            var family: String?
+            var family = report.request.family
             if case .spec(let spec, _) = report.request.subject { family = spec.family }
             return Outcome(stdout: report.swiftSource(typeName: ScaleReport.swiftTypeName(for: family)))
         default:
