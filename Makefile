@@ -6,7 +6,7 @@ ARGS ?=
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/typefit
 
-.PHONY: all deps build release run test asan leaks lint check-layering bench install fixtures clean
+.PHONY: all deps build release run test asan leaks lint check-layering bench agreement install fixtures clean
 
 all: build
 
@@ -58,6 +58,14 @@ lint:
 
 bench: release
 	sh scripts/bench.sh $(BIN)
+
+# Every font file under AGREEMENT_DIR read by typefit's own readers and by
+# fontconfig, field for field (not part of `make test`: it depends on the
+# machine's fonts).
+AGREEMENT_DIR ?= /usr/share/fonts
+agreement: deps
+	$(SWIFT) build --build-tests
+	TYPEFIT_AGREEMENT_DIR=$(AGREEMENT_DIR) $(SWIFT) test --skip-build --filter SystemFontAgreementTests
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -21,6 +21,43 @@ enum FileSystem {
         }
     }
 
+    /// What `path` is, following symlinks, with the reason when it cannot
+    /// be reached (a dangling link, a link loop).
+    enum Classification {
+        case regular, directory, other
+        case missing(String)
+    }
+
+    static func classify(_ path: String) -> Classification {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            switch errno {
+            case ELOOP: return .missing("a symbolic link loop")
+            case ENOENT where isSymlink(path): return .missing("a symbolic link to nothing")
+            case ENOENT: return .missing("no such file or directory")
+            default: return .missing(lastError())
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The size of an open regular file, or `nil` when it is not one.
+    static func regularFileSize(_ fd: Int32) -> Int? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// The last component of a path.
+    static func lastComponent(_ path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+
     /// The device and inode `path` reaches, following symlinks.
     static func identity(_ path: String) -> FileIdentity? {
         var info = stat()

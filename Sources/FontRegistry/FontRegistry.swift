@@ -63,47 +63,29 @@ public struct FontRegistry: Sendable {
     }
 
     /// The faces of font files and directories that need not be installed
-    /// (an app's `Fonts/` folder). Directories are searched recursively for
-    /// files with a font extension; named files are read whatever their name.
-    /// Files that cannot be read as fonts come back as problems, never as a
-    /// crash or a silent omission.
+    /// (an app's `Fonts/` folder). Directories are searched recursively and
+    /// every file in them is recognised by content; named files are read
+    /// whatever their name. Files that cannot be read as fonts come back as
+    /// problems, never as a crash, a hang or a silent omission.
     public static func scan(_ paths: [String]) -> (faces: [FontFace], problems: [ScanProblem]) {
-        var files: [(path: String, named: Bool)] = []
-        var problems: [ScanProblem] = []
-        var visited = Set<FileIdentity>()
-        for path in paths {
-            switch FileSystem.kind(path) {
-            case .missing:
-                problems.append(ScanProblem(path: path, reason: "no such file or directory", wasNamed: true))
-            case .directory:
-                collect(directory: path, into: &files, problems: &problems, visited: &visited)
-            case .regular:
-                files.append((path, true))
-            case .other:
-                problems.append(ScanProblem(path: path, reason: "not a regular file", wasNamed: true))
-            }
-        }
-        var faces: [FontFace] = []
+        let result = FontScanner.scan(paths)
+        return (result.faces, result.problems)
+    }
+
+    /// `scan`, with the files that gave faces (for `UIAppFonts`).
+    public static func scanFiles(_ paths: [String], workers: Int? = nil) -> ScanResult {
+        FontScanner.scan(paths, workers: workers ?? FontScanner.workerCount)
+    }
+
+    /// The faces of one file as fontconfig reads it (what `fc-scan` does):
+    /// the reference the sfnt reader is tested against.
+    public static func fontconfigFaces(file: String) -> [FontFace] {
         var namer = NameVerifier()
-        for (path, named) in files {
-            guard FileSystem.isReadable(path) else {
-                problems.append(ScanProblem(path: path, reason: "cannot read: permission denied", wasNamed: named))
-                continue
-            }
-            let read = queryFontFile(path) { raw in
-                if let face = namer.face(from: raw) { faces.append(face) }
-            }
-            if read == 0 {
-                let reason =
-                    namer.openFailure(file: path).map { "not a font FreeType can read: \($0)" }
-                    ?? "no face fontconfig can use (bitmap font without a Unicode character map?)"
-                problems.append(ScanProblem(path: path, reason: reason, wasNamed: named))
-            }
+        var faces: [FontFace] = []
+        _ = queryFontFile(file) { raw in
+            if let face = namer.face(from: raw) { faces.append(face) }
         }
-        return (
-            FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: preferredPath),
-            problems
-        )
+        return faces
     }
 
     static let fontExtensions: Set<String> = [
@@ -116,35 +98,6 @@ public struct FontRegistry: Sendable {
         if lower.hasSuffix(".gz") { lower.removeLast(3) }
         guard let dot = lower.lastIndex(of: ".") else { return false }
         return fontExtensions.contains(String(lower[lower.index(after: dot)...]))
-    }
-
-    private static func collect(
-        directory: String, into files: inout [(path: String, named: Bool)],
-        problems: inout [ScanProblem], visited: inout Set<FileIdentity>
-    ) {
-        // Following symlinked directories can loop; remember where we have been.
-        if let id = FileSystem.identity(directory), !visited.insert(id).inserted { return }
-        guard let entries = FileSystem.entries(directory) else {
-            problems.append(
-                ScanProblem(
-                    path: directory, reason: "cannot read directory: \(FileSystem.lastError())",
-                    wasNamed: true))
-            return
-        }
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        for name in entries where !name.hasPrefix(".") {
-            let path = base + "/" + name
-            switch FileSystem.kind(path) {
-            case .directory:
-                collect(directory: path, into: &files, problems: &problems, visited: &visited)
-            case .regular where hasFontExtension(name):
-                files.append((path, false))
-            case .other where hasFontExtension(name):
-                problems.append(ScanProblem(path: path, reason: "not a regular file", wasNamed: false))
-            default:
-                break
-            }
-        }
     }
 
     /// Which of two paths to the same file to show: a real file over a
@@ -213,6 +166,24 @@ struct NameVerifier {
         }
     }
 
+    /// A bitmap font (PCF, BDF) read with FreeType alone and described as
+    /// fontconfig describes it; `nil` when the file is not a single-face
+    /// bitmap font FreeType opens (fontconfig is asked then), a failure
+    /// when it is one fontconfig would not list (no Unicode character map).
+    mutating func bitmapFace(file: String) -> Result<FontFace, ScanRefusal>? {
+        if library == nil && !libraryFailed {
+            library = try? FreeTypeLibrary()
+            libraryFailed = library == nil
+        }
+        guard case .success(let info)? = library?.bitmapFace(file: file) else { return nil }
+        guard info.hasUnicodeMap || !info.namesCharset else {
+            return .failure(
+                ScanRefusal(
+                    "a bitmap font in a legacy character set, without a Unicode character map (fontconfig lists none)"))
+        }
+        return .success(BitmapNaming.face(info, file: file))
+    }
+
     /// Why FreeType cannot open `file` as a font, or `nil` when it can.
     mutating func openFailure(file: String) -> String? {
         if case .failure(let failure)? = verify(file: file, index: 0) { return failure.message }
@@ -247,4 +218,46 @@ struct NameVerifier {
         default: return UInt8(ascii: "-")
         }
     }
+}
+
+/// Why a file that opens as a font is still not listed.
+struct ScanRefusal: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// fontconfig's description of a bitmap font: the family FreeType reads
+/// (else the file's name up to its last dot), weight and slant from words
+/// in the style name, and a PostScript name made from the family.
+enum BitmapNaming {
+    /// fontconfig's weight words (`FcContainsWeight`), in its order: the
+    /// first contained in the style name wins ("semibold" before "bold").
+    static let weightWords: [(word: String, fontconfigWeight: Double)] = [
+        ("thin", 0), ("extralight", 40), ("ultralight", 40), ("demilight", 55), ("semilight", 55),
+        ("light", 50), ("book", 75), ("regular", 80), ("normal", 80), ("medium", 100), ("demibold", 180),
+        ("demi", 180), ("semibold", 180), ("extrabold", 205), ("superbold", 205), ("ultrabold", 205),
+        ("bold", 200), ("ultrablack", 215), ("superblack", 215), ("extrablack", 215), ("black", 210),
+        ("heavy", 210),
+    ]
+
+    static func face(_ info: FreeTypeLibrary.BitmapFace, file: String) -> FontFace {
+        let family = info.family ?? stem(of: file)
+        let folded = (info.style ?? "").lowercased().filter { $0 != " " }
+        // No weight word: fontconfig's default, medium.
+        let weight = weightWords.first { folded.contains($0.word) }?.fontconfigWeight ?? 100
+        return FontFace(
+            family: family, familyAliases: [], postscriptName: nil,
+            fontconfigPostscriptName: SFNTReader.fontconfigStandInName(family: family), style: info.style,
+            weight: fontconfigWeightToOpenType(weight),
+            isItalic: info.isItalic || SFNTReader.namesSlant(info.style ?? ""), file: file, index: 0,
+            format: info.format)
+    }
+
+    /// The file name up to its last dot (`micro.pcf.gz` → `micro.pcf`).
+    static func stem(of file: String) -> String {
+        let name = FileSystem.lastComponent(file)
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[..<dot])
+    }
+
 }

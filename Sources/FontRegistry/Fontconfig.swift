@@ -255,7 +255,7 @@ struct RawFace {
     }
 
     private static func openType(_ fontconfigWeight: Double) -> Int {
-        Int(FcWeightToOpenTypeDouble(fontconfigWeight).rounded())
+        fontconfigWeightToOpenType(fontconfigWeight)
     }
 
     /// A string value, copied now: the bytes belong to the pattern. Invalid
@@ -279,4 +279,9 @@ struct RawFace {
         }
         return values
     }
+}
+
+/// fontconfig's weight scale (regular 80, bold 200) on OpenType's.
+func fontconfigWeightToOpenType(_ weight: Double) -> Int {
+    Int(FcWeightToOpenTypeDouble(weight).rounded())
 }

@@ -15,6 +15,49 @@ final class FreeTypeLibrary {
 
     deinit { FT_Done_FreeType(handle) }
 
+    /// What FreeType reads from a bitmap font (PCF, BDF; gzip-compressed
+    /// too): enough to list it as fontconfig would, without fontconfig
+    /// computing its character set glyph by glyph.
+    struct BitmapFace {
+        var family: String?
+        var style: String?
+        var isItalic: Bool
+        var format: String?
+        var hasUnicodeMap: Bool
+        /// Whether the font names a character set (`ISO8859-2`); fontconfig
+        /// lists a bitmap font without a Unicode map only when it names
+        /// none (cursor and symbol fonts).
+        var namesCharset: Bool
+    }
+
+    /// Opens face 0 of `file` and reads it when it is a single-face bitmap
+    /// font; `nil` when it is something else (scalable, several faces), a
+    /// failure when FreeType cannot open it. The corresponding C functions
+    /// are `FT_New_Face` and `FT_Get_Font_Format`.
+    func bitmapFace(file: String) -> Result<BitmapFace, FreeTypeFailure>? {
+        var face: FT_Face?
+        let error = FT_New_Face(handle, file, 0, &face)
+        guard error == 0, let face else { return .failure(FreeTypeFailure(code: error)) }
+        defer { FT_Done_Face(face) }
+        guard CFreeType_isScalable(face) == 0, face.pointee.num_faces == 1 else { return nil }
+        var unicode = false
+        for i in 0..<Int(face.pointee.num_charmaps) {
+            // FT_ENCODING_UNICODE, FT_ENC_TAG('u','n','i','c'): a macro-built
+            // enum case Swift does not import.
+            if let map = face.pointee.charmaps[i], map.pointee.encoding.rawValue == 0x756E_6963 { unicode = true }
+        }
+        var encoding: UnsafePointer<CChar>?
+        var registry: UnsafePointer<CChar>?
+        let namesCharset = FT_Get_BDF_Charset_ID(face, &encoding, &registry) == 0 && registry != nil
+        return .success(
+            BitmapFace(
+                family: face.pointee.family_name.map { String(cString: $0) },
+                style: face.pointee.style_name.map { String(cString: $0) },
+                isItalic: CFreeType_isItalic(face) != 0,
+                format: FT_Get_Font_Format(face).map { String(cString: $0) },
+                hasUnicodeMap: unicode, namesCharset: namesCharset))
+    }
+
     /// What a face's own tables say its PostScript name is.
     struct PostScriptName {
         /// The name FreeType reports (`nil` when the face has none).

@@ -15,6 +15,24 @@ import TypefitTestSupport
         #expect(Set(scanned.faces.map(key)) == Set(installed.map(key)))
     }
 
+    /// The sfnt reader gives, field for field, what fontconfig (and so
+    /// fc-scan) gives for every fixture: names, styles, weights, slant,
+    /// named instances, the variable face, the collection.
+    @Test func sfntReaderAgreesWithFontconfigOnEveryFixture() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.fonts.path).sorted()
+        #expect(files.count >= 7)
+        for name in files {
+            let path = Fixtures.fonts.appendingPathComponent(name).path
+            let ours = FontRegistry.scan([path]).faces
+            let reference = FontRegistry.fontconfigFaces(file: path)
+            #expect(!ours.isEmpty)
+            let order: (FontFace, FontFace) -> Bool = {
+                ($0.index, $0.isVariable ? 1 : 0) < ($1.index, $1.isVariable ? 1 : 0)
+            }
+            #expect(ours.sorted(by: order) == reference.sorted(by: order), "\(name)")
+        }
+    }
+
     @Test func namedFilesAreReadWhateverTheirName() {
         let copy = Fixtures.temporaryDirectory("scan").appendingPathComponent("font.bin")
         try? FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"), to: copy)
@@ -22,14 +40,17 @@ import TypefitTestSupport
         #expect(scan.faces.map(\.postscriptName) == ["TypefitSans-Bold"])
     }
 
-    @Test(arguments: ["garbage.ttf", "empty.otf", "truncated.ttf"])
-    func brokenFilesAreProblemsNotCrashes(name: String) {
+    @Test(arguments: [
+        ("garbage.ttf", "not a font FreeType can read"), ("empty.otf", "empty file"),
+        ("truncated.ttf", "damaged font: "),
+    ])
+    func brokenFilesAreProblemsNotCrashes(name: String, reason: String) {
         let path = Fixtures.broken.appendingPathComponent(name).path
         let scan = FontRegistry.scan([path, Fixtures.fonts.appendingPathComponent("TypefitSans-Regular.ttf").path])
         #expect(scan.faces.map(\.postscriptName) == ["TypefitSans-Regular"])
         #expect(scan.problems.count == 1)
         #expect(scan.problems.first?.path == path && scan.problems.first?.wasNamed == true)
-        #expect(scan.problems.first?.message.hasPrefix("\(path): not a font") == true)
+        #expect(scan.problems.first?.message.hasPrefix("\(path): \(reason)") == true, "\(scan.problems)")
     }
 
     @Test func brokenFilesInADirectoryAreWarnings() {
@@ -79,7 +100,7 @@ import TypefitTestSupport
             to: dir.appendingPathComponent("good.ttf"))
         let inFolder = FontRegistry.scan([dir.path])
         #expect(inFolder.faces.map(\.postscriptName) == ["TypefitSans-Bold"])
-        #expect(inFolder.problems.map(\.reason) == ["not a regular file"])
+        #expect(inFolder.problems.map(\.reason) == ["not a regular file (a FIFO, socket or device)"])
         let named = FontRegistry.scan([fifo])
         #expect(named.faces.isEmpty && named.problems.first?.wasNamed == true)
     }

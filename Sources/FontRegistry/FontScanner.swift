@@ -1,0 +1,255 @@
+import Dispatch
+import Synchronization
+import TypefitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads font files and folders that need not be installed: folders
+/// recursively (symbolic links followed, loops cut), fonts recognised by
+/// their first bytes, on every core.
+///
+/// OpenType/TrueType files and collections are read by `SFNTReader` from
+/// the few tables a listing needs; anything else (WOFF, Type 1, PCF, BDF), and
+/// any sfnt file that reader does not vouch for, is asked of fontconfig, as
+/// `fc-scan` does. Each file is one job; workers take the next job as they
+/// finish, each with its own FreeType library (FreeType handles are not
+/// thread-safe), and results are put back in the order the files were found,
+/// so output never depends on scheduling.
+enum FontScanner {
+    /// A file to read, and how it was reached.
+    struct Job {
+        var path: String
+        /// Named on the command line (its failure is an error).
+        var named: Bool
+        /// The path relative to the folder it was found in (`UIAppFonts`).
+        var relativePath: String
+    }
+
+    /// What reading one file gave.
+    struct Outcome {
+        var faces: [FontFace] = []
+        var problem: ScanProblem?
+    }
+
+    /// How many workers read files: one per core, at most 16.
+    static var workerCount: Int {
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        return min(max(cores, 1), 16)
+    }
+
+    static func scan(_ paths: [String], workers: Int = workerCount) -> ScanResult {
+        var jobs: [Job] = []
+        var problems: [ScanProblem] = []
+        var visited = Set<FileIdentity>()
+        for path in paths {
+            switch FileSystem.classify(path) {
+            case .missing(let reason):
+                problems.append(ScanProblem(path: path, reason: reason, wasNamed: true))
+            case .directory:
+                collect(directory: path, root: path, into: &jobs, problems: &problems, visited: &visited)
+            case .regular:
+                jobs.append(Job(path: path, named: true, relativePath: FileSystem.lastComponent(path)))
+            case .other:
+                problems.append(ScanProblem(path: path, reason: "not a regular file", wasNamed: true))
+            }
+        }
+        let outcomes = run(jobs, workers: workers)
+        var faces: [FontFace] = []
+        var files: [(path: String, relativePath: String)] = []
+        for (job, outcome) in zip(jobs, outcomes) {
+            faces += outcome.faces
+            if let problem = outcome.problem { problems.append(problem) }
+            if !outcome.faces.isEmpty { files.append((job.path, job.relativePath)) }
+        }
+        return ScanResult(
+            faces: FontCatalog.mergingDuplicateFiles(
+                faces, identity: FileSystem.identity, preferred: FontRegistry.preferredPath),
+            problems: problems, files: files)
+    }
+
+    /// Reads every job, `workers` at a time; the outcomes in job order.
+    static func run(_ jobs: [Job], workers: Int) -> [Outcome] {
+        let results = ResultSlots(count: jobs.count)
+        let next = Atomic<Int>(0)
+        let workerCount = min(max(workers, 1), max(jobs.count, 1))
+        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+            var reader = FileReader()
+            while true {
+                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard i < jobs.count else { break }
+                results.store(reader.read(jobs[i]), at: i)
+            }
+        }
+        return results.take()
+    }
+
+    static func collect(
+        directory: String, root: String, into jobs: inout [Job], problems: inout [ScanProblem],
+        visited: inout Set<FileIdentity>
+    ) {
+        // Following symlinked directories can loop; remember where we have been.
+        if let id = FileSystem.identity(directory), !visited.insert(id).inserted {
+            problems.append(
+                ScanProblem(
+                    path: directory, reason: "already searched (a symbolic link loops back to it)", wasNamed: false))
+            return
+        }
+        guard let entries = FileSystem.entries(directory) else {
+            problems.append(
+                ScanProblem(
+                    path: directory, reason: "cannot read directory: \(FileSystem.lastError())", wasNamed: true))
+            return
+        }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let rootBase = root.hasSuffix("/") ? String(root.dropLast()) : root
+        for name in entries where !name.hasPrefix(".") {
+            let path = base + "/" + name
+            let relative = String(path.dropFirst(rootBase.count + 1))
+            let looksLikeFont = FontRegistry.hasFontExtension(name)
+            switch FileSystem.classify(path) {
+            case .directory:
+                if looksLikeFont {
+                    problems.append(
+                        ScanProblem(
+                            path: path, reason: "a directory named like a font file (searched as a folder)",
+                            wasNamed: false))
+                }
+                collect(directory: path, root: root, into: &jobs, problems: &problems, visited: &visited)
+            case .regular:
+                // Every file is looked at: fonts are recognised by content.
+                jobs.append(Job(path: path, named: false, relativePath: relative))
+            case .other where looksLikeFont:
+                problems.append(
+                    ScanProblem(path: path, reason: "not a regular file (a FIFO, socket or device)", wasNamed: false))
+            case .missing(let reason) where looksLikeFont || FileSystem.isSymlink(path):
+                problems.append(ScanProblem(path: path, reason: reason, wasNamed: false))
+            default:
+                break
+            }
+        }
+    }
+}
+
+/// The faces of scanned files, what went wrong, and which files gave faces.
+public struct ScanResult: Sendable {
+    /// Every face read.
+    public var faces: [FontFace]
+    /// Files and folders that could not be used, in the order met.
+    public var problems: [ScanProblem]
+    /// The files that gave at least one face, each with its path relative
+    /// to the folder it was found in (its own name when named), in the
+    /// order met.
+    public var files: [(path: String, relativePath: String)]
+}
+
+/// One slot per job, each written by exactly one worker, read after all
+/// have finished (`concurrentPerform` returns only then).
+private final class ResultSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<FontScanner.Outcome>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: FontScanner.Outcome())
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func store(_ outcome: FontScanner.Outcome, at index: Int) { slots[index] = outcome }
+
+    func take() -> [FontScanner.Outcome] { Array(slots) }
+}
+
+/// One worker's way of reading a file: the sfnt reader first, fontconfig for
+/// the rest, FreeType to say why a file is not a font.
+struct FileReader {
+    private var namer = NameVerifier()
+
+    mutating func read(_ job: FontScanner.Job) -> FontScanner.Outcome {
+        let path = job.path
+        let looksLikeFont = FontRegistry.hasFontExtension(path)
+        func problem(_ reason: String) -> FontScanner.Outcome {
+            // A file found in a folder that neither looks nor reads like a
+            // font (a README, a licence) is not a problem.
+            guard job.named || looksLikeFont else { return FontScanner.Outcome() }
+            return FontScanner.Outcome(problem: ScanProblem(path: path, reason: reason, wasNamed: job.named))
+        }
+        let opened = FileSystem.withOpenFile(path) {
+            fd -> Result<(size: Int, magic: [UInt8], sfnt: Result<[FontFace], SFNTReader.Failure>?), ReadFailure> in
+            guard let fd else { return .failure(ReadFailure("cannot open: \(FileSystem.lastError())")) }
+            guard let size = FileSystem.regularFileSize(fd) else {
+                return .failure(ReadFailure("not a regular file"))
+            }
+            guard size > 0 else { return .failure(ReadFailure("empty file")) }
+            guard let magic = FileSystem.read(fd, offset: 0, count: 16) else {
+                return .failure(ReadFailure("cannot read: \(FileSystem.lastError())"))
+            }
+            guard SFNTReader.isSFNT(magic) else { return .success((size, magic, nil)) }
+            let faces = Result { () throws(SFNTReader.Failure) in
+                try SFNTReader.faces(file: path, size: size) { FileSystem.read(fd, offset: $0, count: $1) }
+            }
+            return .success((size, magic, faces))
+        }
+        let sfntFailure: String?
+        switch opened {
+        case .failure(let failure):
+            return problem(failure.reason)
+        case .success(let file):
+            switch file.sfnt {
+            case .success(let faces)?:
+                return FontScanner.Outcome(faces: faces)
+            case .failure(.damaged(let reason))?:
+                sfntFailure = "damaged font: \(reason)"
+            case .failure(.unsupported)?, nil:
+                guard job.named || looksLikeFont || FontFormat.isKnown(file.magic) else { return FontScanner.Outcome() }
+                sfntFailure = nil
+            }
+        }
+        if case .success(let file) = opened, FontFormat.isBitmapCandidate(file.magic) {
+            switch namer.bitmapFace(file: path) {
+            case .success(let face)?: return FontScanner.Outcome(faces: [face])
+            case .failure(let refusal)?: return problem(refusal.reason)
+            case nil: break
+            }
+        }
+        // fontconfig reads the other formats and decides on odd sfnt files,
+        // exactly as fc-scan would.
+        var faces: [FontFace] = []
+        let read = queryFontFile(path) { raw in
+            if let face = namer.face(from: raw) { faces.append(face) }
+        }
+        if read > 0 { return FontScanner.Outcome(faces: faces) }
+        if let sfntFailure { return problem(sfntFailure) }
+        let reason =
+            namer.openFailure(file: path).map { "not a font FreeType can read: \($0)" }
+            ?? "no face fontconfig can use (bitmap font without a Unicode character map?)"
+        return problem(reason)
+    }
+}
+
+private struct ReadFailure: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// Font formats recognised by their first bytes besides sfnt.
+enum FontFormat {
+    /// PCF, BDF, or gzip (which holds one of them when it holds a font).
+    static func isBitmapCandidate(_ magic: [UInt8]) -> Bool {
+        magic.starts(with: Array("\u{1}fcp".utf8)) || magic.starts(with: Array("STARTFONT".utf8))
+            || magic.starts(with: [0x1F, 0x8B])
+    }
+
+    static func isKnown(_ magic: [UInt8]) -> Bool {
+        func starts(_ text: String) -> Bool { magic.starts(with: Array(text.utf8)) }
+        return starts("wOFF") || starts("wOF2") || starts("%!PS-AdobeFont") || starts("%!FontType1")
+            || starts("\u{1}fcp") || starts("STARTFONT") || magic.starts(with: [0x80, 0x01])
+            || magic.starts(with: [0x1F, 0x8B])  // gzip: compressed PCF or BDF
+    }
+}

@@ -1,0 +1,489 @@
+/// Reads the faces of an OpenType/TrueType file or collection straight from
+/// its tables — names, weight, slant, variable-font instances — reporting
+/// them as fontconfig 2.14 with FreeType 2.12 would, without loading glyphs
+/// or character maps (`fc-scan` computes a face's whole character set, the
+/// bulk of its time).
+///
+/// The bytes are untrusted: every offset and length is checked against the
+/// file's size before it is used, counts are bounded by what the file can
+/// hold, and nothing is read twice. A face this reader cannot vouch for makes
+/// the whole file `.unsupported`, and the caller asks fontconfig instead, so
+/// an odd font is never reported differently from `fc-scan`.
+public enum SFNTReader {
+    /// Why a file was not read.
+    public enum Failure: Error, Equatable, Sendable {
+        /// Not an sfnt file (or one this reader leaves to fontconfig).
+        case unsupported
+        /// An sfnt file whose structure is broken: what is wrong.
+        case damaged(String)
+    }
+
+    /// Reads every face of `file`, whose bytes `read(offset, count)` returns
+    /// (fewer at the end of the file, `nil` on an error) and which is `size`
+    /// bytes long.
+    public static func faces(file: String, size: Int, read: (Int, Int) -> [UInt8]?) throws(Failure) -> [FontFace] {
+        guard let header = read(0, 12), header.count == 12 else { throw .damaged("shorter than a font header") }
+        var offsets: [Int] = [0]
+        if Bytes.tag(header, 0) == "ttcf" {
+            let count = Int(Bytes.u32(header, 8))
+            guard count > 0 else { throw .damaged("the collection holds no faces") }
+            // Each face needs at least its 4-byte offset and a 12-byte header.
+            guard count <= 0xFFFF, 12 + count * 16 <= size else {
+                throw .damaged("the collection header claims \(count) faces; the file is \(size) bytes")
+            }
+            guard let table = read(12, count * 4), table.count == count * 4 else {
+                throw .damaged("the collection's offset table is cut short")
+            }
+            offsets = (0..<count).map { Int(Bytes.u32(table, $0 * 4)) }
+        }
+        var faces: [FontFace] = []
+        for (collectionIndex, offset) in offsets.enumerated() {
+            let font = try Font(offset: offset, size: size, read: read)
+            faces += try font.faces(file: file, collectionIndex: collectionIndex)
+        }
+        return faces
+    }
+
+    /// Whether the first bytes of a file are an sfnt font or collection.
+    public static func isSFNT(_ magic: [UInt8]) -> Bool {
+        guard magic.count >= 4 else { return false }
+        let version = Bytes.u32(magic, 0)
+        // TrueType 1.0, 'OTTO' (CFF), 'true' (Apple TrueType), 'ttcf'.
+        return version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 || version == 0x7474_6366
+    }
+
+    /// One font of the file: its table directory and the tables typefit reads.
+    struct Font {
+        var isCFF: Bool
+        var names: NameTable
+        var weightClass: Int?
+        var italicFlag: Bool
+        var fvar: FontVariations?
+
+        init(offset: Int, size: Int, read: (Int, Int) -> [UInt8]?) throws(Failure) {
+            guard offset >= 0, offset + 12 <= size, let header = read(offset, 12), header.count == 12 else {
+                throw .damaged("a face's header lies outside the file")
+            }
+            let version = Bytes.u32(header, 0)
+            guard version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 else {
+                throw .unsupported
+            }
+            isCFF = version == 0x4F54_544F
+            let tableCount = Int(Bytes.u16(header, 4))
+            guard tableCount > 0, offset + 12 + tableCount * 16 <= size,
+                let directory = read(offset + 12, tableCount * 16), directory.count == tableCount * 16
+            else { throw .damaged("the table directory is cut short") }
+            var tables: [String: (offset: Int, length: Int)] = [:]
+            for i in 0..<tableCount {
+                let tag = Bytes.tag(directory, i * 16)
+                let start = Int(Bytes.u32(directory, i * 16 + 8))
+                let length = Int(Bytes.u32(directory, i * 16 + 12))
+                guard start <= size, length <= size - start else {
+                    throw .damaged("table '\(tag)' lies outside the file")
+                }
+                if tables[tag] == nil { tables[tag] = (start, length) }
+            }
+            // Without these FreeType refuses the face (fontconfig lists none).
+            guard tables["cmap"] != nil, tables["head"] != nil else { throw .unsupported }
+            func table(_ tag: String, limit: Int = 1 << 20) throws(Failure) -> [UInt8]? {
+                guard let entry = tables[tag] else { return nil }
+                guard entry.length <= limit, let bytes = read(entry.offset, entry.length),
+                    bytes.count == entry.length
+                else { throw .damaged("table '\(tag)' cannot be read") }
+                return bytes
+            }
+            guard let nameBytes = try table("name") else { throw .unsupported }
+            names = try NameTable(nameBytes)
+            let os2 = try table("OS/2", limit: 4096)
+            if let os2, os2.count >= 64, Bytes.u16(os2, 0) != 0xFFFF {
+                var weight = Int(Bytes.u16(os2, 4))
+                // Some fonts use 1–9 for 100–900; fontconfig reads them so.
+                if (1...9).contains(weight) { weight *= 100 }
+                weightClass = weight
+                let selection = Bytes.u16(os2, 62)
+                italicFlag = selection & 0x0201 != 0  // ITALIC or OBLIQUE
+            } else {
+                let head = try table("head", limit: 4096)
+                italicFlag = head.map { $0.count >= 46 && Bytes.u16($0, 44) & 0x2 != 0 } ?? false
+            }
+            fvar = try table("fvar", limit: 1 << 16).flatMap { bytes throws(Failure) in
+                try FontVariations(bytes)
+            }
+        }
+
+        func faces(file: String, collectionIndex: Int) throws(Failure) -> [FontFace] {
+            let format = isCFF ? "CFF" : "TrueType"
+            let family = names.family(instanceSubfamily: nil)
+            guard !family.names.isEmpty else { throw .unsupported }
+            let psName = names.freeTypePostScriptName()
+            func face(
+                index: Int, styles: [String], weight: Int?, range: ClosedRange<Int>? = nil, italic: Bool,
+                postscriptName: String?, source: FontFace.NameSource?, fontconfigName: String?,
+                variable: Bool = false
+            ) -> FontFace {
+                let naming = FamilyNaming.primary(names: family.names, languages: family.languages)
+                return FontFace(
+                    family: naming?.name ?? "", familyAliases: naming?.aliases ?? [], postscriptName: postscriptName,
+                    postscriptNameSource: source,
+                    fontconfigPostscriptName: fontconfigName == postscriptName ? nil : fontconfigName,
+                    style: styles.first, weight: weight, weightRange: range, isItalic: italic, file: file,
+                    index: index, isVariable: variable, format: format)
+            }
+            let derived = names.fontconfigDerivedName(family: family)
+            let styles = names.styles(instanceSubfamily: nil)
+            let italic = italicFlag || styles.contains(where: SFNTReader.namesSlant)
+            guard let fvar, !fvar.instances.isEmpty else {
+                return [
+                    face(
+                        index: collectionIndex, styles: styles, weight: weightClass ?? 400, italic: italic,
+                        postscriptName: psName, source: psName == nil ? nil : .font,
+                        fontconfigName: psName ?? derived)
+                ]
+            }
+            // A variable font: every named instance, the one at the default
+            // coordinates as the plain face (as fontconfig lists it), then
+            // the default face spanning the axes.
+            var result: [FontFace] = []
+            for (number, instance) in fvar.instances.enumerated() {
+                let instanceStyles = names.styles(instanceSubfamily: instance.subfamilyNameID)
+                let weight = fvar.weight(of: instance) ?? weightClass ?? 400
+                let instanceItalic = italicFlag || instanceStyles.contains(where: SFNTReader.namesSlant)
+                if instance.coordinates == fvar.defaults {
+                    result.append(
+                        face(
+                            index: collectionIndex, styles: instanceStyles, weight: weight, italic: instanceItalic,
+                            postscriptName: psName, source: psName == nil ? nil : .font,
+                            fontconfigName: psName ?? derived))
+                    continue
+                }
+                let own = instance.postScriptNameID.flatMap { names.string(id: $0) }
+                let synthesized = names.synthesizedInstanceName(
+                    family: family, subfamilyNameID: instance.subfamilyNameID)
+                result.append(
+                    face(
+                        index: (number + 1) << 16 | collectionIndex, styles: instanceStyles, weight: weight,
+                        italic: instanceItalic, postscriptName: own ?? synthesized,
+                        source: own != nil ? .font : synthesized == nil ? nil : .synthesized,
+                        // FreeType 2.12 gives fontconfig no name for an instance;
+                        // fontconfig then makes one from the family.
+                        fontconfigName: derived))
+            }
+            result.append(
+                face(
+                    index: collectionIndex, styles: [], weight: nil, range: fvar.weightRange, italic: italicFlag,
+                    postscriptName: nil, source: nil, fontconfigName: nil, variable: true))
+            return result
+        }
+    }
+
+    /// The PostScript name fontconfig makes up for a face FreeType gives
+    /// none: the family, at most 255 bytes, with the characters PostScript
+    /// excludes from names turned into hyphens.
+    public static func fontconfigStandInName(family: String) -> String {
+        let excluded: Set<UInt8> = Set("\u{4}()/<>[]{}\t\u{C}\r\n ".utf8)
+        let bytes = family.utf8.prefix(255).map { excluded.contains($0) ? UInt8(ascii: "-") : $0 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// fontconfig's slant words (`FcContainsSlant`), looked for in style
+    /// names case-insensitively.
+    public static func namesSlant(_ style: String) -> Bool {
+        let lower = style.lowercased()
+        return lower.contains("italic") || lower.contains("oblique") || lower.contains("kursiv")
+    }
+}
+
+/// The 'name' table: its records, and fontconfig's and FreeType's ways of
+/// choosing among them.
+struct NameTable {
+    struct Record {
+        var platform: UInt16
+        var encoding: UInt16
+        var language: UInt16
+        var nameID: UInt16
+        var bytes: ArraySlice<UInt8>
+        var order: Int
+    }
+
+    var records: [Record] = []
+
+    init(_ table: [UInt8]) throws(SFNTReader.Failure) {
+        guard table.count >= 6 else { throw .damaged("the name table is cut short") }
+        let count = Int(Bytes.u16(table, 2))
+        let storage = Int(Bytes.u16(table, 4))
+        guard 6 + count * 12 <= table.count else { throw .damaged("the name table's records are cut short") }
+        for i in 0..<count {
+            let base = 6 + i * 12
+            let length = Int(Bytes.u16(table, base + 8))
+            let offset = storage + Int(Bytes.u16(table, base + 10))
+            // FreeType drops a record whose string lies outside the table.
+            guard length > 0, offset + length <= table.count else { continue }
+            records.append(
+                Record(
+                    platform: Bytes.u16(table, base), encoding: Bytes.u16(table, base + 2),
+                    language: Bytes.u16(table, base + 4), nameID: Bytes.u16(table, base + 6),
+                    bytes: table[offset..<(offset + length)], order: i))
+        }
+    }
+
+    /// fontconfig's platform order: Microsoft, Unicode, Macintosh, ISO.
+    static let platformOrder: [UInt16] = [3, 0, 1, 2]
+
+    /// The records of one platform and name ID, as fontconfig sorts them
+    /// (encoding, language, then table order).
+    func records(platform: UInt16, nameID: UInt16) -> [Record] {
+        records.filter { $0.platform == platform && $0.nameID == nameID }
+            .sorted { ($0.encoding, $0.language, $0.order) < ($1.encoding, $1.language, $1.order) }
+    }
+
+    /// Strings for name IDs in fontconfig's order (platforms outermost, then
+    /// the IDs in the order given), trimmed of spaces, duplicates (ignoring
+    /// case and blanks) dropped, with their languages.
+    func collect(_ ids: [UInt16]) -> (names: [String], languages: [String]) {
+        var names: [String] = []
+        var languages: [String] = []
+        var seen = Set<String>()
+        for platform in Self.platformOrder {
+            for id in ids {
+                for record in records(platform: platform, nameID: id) {
+                    guard let text = Self.decode(record) else { continue }
+                    let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+                    let key = String(trimmed.lowercased().filter { $0 != " " })
+                    guard seen.insert(key).inserted else { continue }
+                    names.append(trimmed)
+                    languages.append(Self.language(record))
+                }
+            }
+        }
+        return (names, languages)
+    }
+
+    /// Family names: WWS, typographic, then legacy family (IDs 21, 16, 1).
+    func family(instanceSubfamily: UInt16?) -> (names: [String], languages: [String]) {
+        collect([21, 16, 1])
+    }
+
+    /// Style names: IDs 21's, 17, 2; for a named instance, its own
+    /// subfamily name only (fontconfig skips the others there).
+    func styles(instanceSubfamily: UInt16?) -> [String] {
+        if let id = instanceSubfamily { return collect([id]).names }
+        return collect([22, 17, 2]).names
+    }
+
+    /// The string for a name ID, English Windows first (for instance names).
+    func string(id: UInt16) -> String? {
+        let candidates = records.filter { $0.nameID == id }
+        let ranked = candidates.sorted { rank($0) < rank($1) }
+        for record in ranked { if let text = Self.decode(record) { return text } }
+        return nil
+    }
+
+    private func rank(_ record: Record) -> (Int, Int) {
+        switch (record.platform, record.language) {
+        case (3, 0x409): return (0, record.order)
+        case (3, _): return (1, record.order)
+        case (0, _): return (2, record.order)
+        default: return (3, record.order)
+        }
+    }
+
+    /// `FT_Get_Postscript_Name` for an sfnt face: name ID 6 from an English
+    /// (else the first) Windows record, else a Macintosh Roman one; a name
+    /// with any character outside printable ASCII or a PostScript delimiter
+    /// counts as none.
+    func freeTypePostScriptName() -> String? {
+        var windows: Record?
+        var apple: Record?
+        for record in records where record.nameID == 6 {
+            if record.platform == 3 && (record.encoding == 1 || record.encoding == 0)
+                && (record.language == 0x409 || windows == nil)
+            {
+                windows = record
+            }
+            if record.platform == 1 && record.encoding == 0 && (record.language == 0 || apple == nil) {
+                apple = record
+            }
+        }
+        func isPostScript(_ byte: UInt8) -> Bool {
+            byte > 32 && byte < 127 && !"[](){}<>/%".utf8.contains(byte)
+        }
+        if let windows {
+            var name: [UInt8] = []
+            var valid = windows.bytes.count >= 2
+            var i = windows.bytes.startIndex
+            while i + 1 < windows.bytes.endIndex {
+                let high = windows.bytes[i]
+                let low = windows.bytes[i + 1]
+                guard high == 0, isPostScript(low) else {
+                    valid = false
+                    break
+                }
+                name.append(low)
+                i += 2
+            }
+            if valid { return String(decoding: name, as: UTF8.self) }
+        }
+        if let apple, apple.bytes.allSatisfy(isPostScript) {
+            return String(decoding: apple.bytes, as: UTF8.self)
+        }
+        return nil
+    }
+
+    /// The name fontconfig makes up when FreeType gives none: the English
+    /// family (else the first), with PostScript's excluded characters
+    /// turned into hyphens.
+    func fontconfigDerivedName(family: (names: [String], languages: [String])) -> String? {
+        let index = family.languages.firstIndex(of: "en") ?? 0
+        guard index < family.names.count else { return nil }
+        return SFNTReader.fontconfigStandInName(family: family.names[index])
+    }
+
+    /// FreeType's name for a named instance without its own: the family
+    /// prefix (name ID 25, else the family), a hyphen, the instance's
+    /// subfamily, letters and digits only (Adobe TechNote 5902).
+    func synthesizedInstanceName(family: (names: [String], languages: [String]), subfamilyNameID: UInt16)
+        -> String?
+    {
+        guard let prefix = string(id: 25) ?? family.names.first, let subfamily = string(id: subfamilyNameID) else {
+            return nil
+        }
+        let keep: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return prefix.filter(keep) + "-" + subfamily.filter(keep)
+    }
+
+    /// A record's text: UTF-16 for Unicode and Windows Unicode encodings,
+    /// Mac Roman for Macintosh Roman; other encodings are not decoded
+    /// (fontconfig converts them with iconv; such fonts go to fontconfig).
+    static func decode(_ record: Record) -> String? {
+        switch (record.platform, record.encoding) {
+        case (0, _), (3, 0), (3, 1), (3, 10):
+            guard record.bytes.count % 2 == 0 else { return nil }
+            var units: [UInt16] = []
+            units.reserveCapacity(record.bytes.count / 2)
+            var i = record.bytes.startIndex
+            while i + 1 < record.bytes.endIndex {
+                units.append(UInt16(record.bytes[i]) << 8 | UInt16(record.bytes[i + 1]))
+                i += 2
+            }
+            // Unpaired surrogates: fontconfig's conversion fails and the
+            // name is skipped, not repaired.
+            return String(validating: units, as: UTF16.self)
+        case (1, 0):
+            return String(String.UnicodeScalarView(record.bytes.map(MacRoman.scalar)))
+        default:
+            return nil
+        }
+    }
+
+    /// The language fontconfig tags a name with; only whether it is
+    /// English matters to typefit (`FamilyNaming`), so other languages
+    /// are named by their Windows/Macintosh code.
+    static func language(_ record: Record) -> String {
+        switch record.platform {
+        case 3: return record.language & 0x3FF == 0x09 ? "en" : "ms-\(record.language)"
+        case 1: return record.language == 0 ? "en" : "mac-\(record.language)"
+        default: return "und"
+        }
+    }
+}
+
+/// The 'fvar' table: axes and named instances.
+struct FontVariations {
+    struct Instance {
+        var subfamilyNameID: UInt16
+        var coordinates: [Double]
+        var postScriptNameID: UInt16?
+    }
+
+    var axes: [(tag: String, minimum: Double, defaultValue: Double, maximum: Double)] = []
+    var instances: [Instance] = []
+    var defaults: [Double] { axes.map(\.defaultValue) }
+
+    init?(_ table: [UInt8]) throws(SFNTReader.Failure) {
+        guard table.count >= 16 else { throw .damaged("the fvar table is cut short") }
+        let axesOffset = Int(Bytes.u16(table, 4))
+        let axisCount = Int(Bytes.u16(table, 8))
+        let axisSize = Int(Bytes.u16(table, 10))
+        let instanceCount = Int(Bytes.u16(table, 12))
+        let instanceSize = Int(Bytes.u16(table, 14))
+        guard axisCount > 0, axisSize >= 20, instanceSize >= 4 + axisCount * 4 else { return nil }
+        let instancesOffset = axesOffset + axisCount * axisSize
+        guard axesOffset + axisCount * axisSize <= table.count,
+            instancesOffset + instanceCount * instanceSize <= table.count
+        else { throw .damaged("the fvar table's records are cut short") }
+        for i in 0..<axisCount {
+            let base = axesOffset + i * axisSize
+            axes.append(
+                (
+                    Bytes.tag(table, base), Bytes.fixed(table, base + 4), Bytes.fixed(table, base + 8),
+                    Bytes.fixed(table, base + 12)
+                ))
+        }
+        let hasPostScriptNameID = instanceSize >= 6 + axisCount * 4
+        for i in 0..<instanceCount {
+            let base = instancesOffset + i * instanceSize
+            let coordinates = (0..<axisCount).map { Bytes.fixed(table, base + 4 + $0 * 4) }
+            var psid: UInt16?
+            if hasPostScriptNameID {
+                let id = Bytes.u16(table, base + 4 + axisCount * 4)
+                // 0xFFFF means none; IDs below 256 are not instance names.
+                if id != 0xFFFF && id > 255 { psid = id }
+            }
+            instances.append(
+                Instance(subfamilyNameID: Bytes.u16(table, base), coordinates: coordinates, postScriptNameID: psid))
+        }
+    }
+
+    /// An instance's weight: its 'wght' coordinate.
+    func weight(of instance: Instance) -> Int? {
+        guard let axis = axes.firstIndex(where: { $0.tag == "wght" }) else { return nil }
+        return Int(instance.coordinates[axis].rounded())
+    }
+
+    /// The 'wght' axis's range.
+    var weightRange: ClosedRange<Int>? {
+        guard let axis = axes.first(where: { $0.tag == "wght" }) else { return nil }
+        let low = Int(axis.minimum.rounded())
+        return low...max(low, Int(axis.maximum.rounded()))
+    }
+}
+
+/// Big-endian reads from bytes whose bounds the caller has checked.
+enum Bytes {
+    static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
+        UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
+    }
+
+    static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+        UInt32(u16(bytes, at)) << 16 | UInt32(u16(bytes, at + 2))
+    }
+
+    static func fixed(_ bytes: [UInt8], _ at: Int) -> Double {
+        Double(Int32(bitPattern: u32(bytes, at))) / 65536
+    }
+
+    static func tag(_ bytes: [UInt8], _ at: Int) -> String {
+        String(decoding: bytes[at..<at + 4], as: UTF8.self)
+    }
+}
+
+/// Mac OS Roman, the encoding of Macintosh name records.
+enum MacRoman {
+    /// The upper half, 0x80–0xFF.
+    static let upper: [UInt32] = [
+        0xC4, 0xC5, 0xC7, 0xC9, 0xD1, 0xD6, 0xDC, 0xE1, 0xE0, 0xE2, 0xE4, 0xE3, 0xE5, 0xE7, 0xE9, 0xE8,
+        0xEA, 0xEB, 0xED, 0xEC, 0xEE, 0xEF, 0xF1, 0xF3, 0xF2, 0xF4, 0xF6, 0xF5, 0xFA, 0xF9, 0xFB, 0xFC,
+        0x2020, 0xB0, 0xA2, 0xA3, 0xA7, 0x2022, 0xB6, 0xDF, 0xAE, 0xA9, 0x2122, 0xB4, 0xA8, 0x2260, 0xC6, 0xD8,
+        0x221E, 0xB1, 0x2264, 0x2265, 0xA5, 0xB5, 0x2202, 0x2211, 0x220F, 0x3C0, 0x222B, 0xAA, 0xBA, 0x3A9, 0xE6, 0xF8,
+        0xBF, 0xA1, 0xAC, 0x221A, 0x192, 0x2248, 0x2206, 0xAB, 0xBB, 0x2026, 0xA0, 0xC0, 0xC3, 0xD5, 0x152, 0x153,
+        0x2013, 0x2014, 0x201C, 0x201D, 0x2018, 0x2019, 0xF7, 0x25CA, 0xFF, 0x178, 0x2044, 0x20AC, 0x2039, 0x203A,
+        0xFB01, 0xFB02,
+        0x2021, 0xB7, 0x201A, 0x201E, 0x2030, 0xC2, 0xCA, 0xC1, 0xCB, 0xC8, 0xCD, 0xCE, 0xCF, 0xCC, 0xD3, 0xD4,
+        0xF8FF, 0xD2, 0xDA, 0xDB, 0xD9, 0x131, 0x2C6, 0x2DC, 0xAF, 0x2D8, 0x2D9, 0x2DA, 0xB8, 0x2DD, 0x2DB, 0x2C7,
+    ]
+
+    static func scalar(_ byte: UInt8) -> Unicode.Scalar {
+        if byte < 0x80 { return Unicode.Scalar(byte) }
+        return Unicode.Scalar(upper[Int(byte) - 0x80]) ?? "?"
+    }
+}
