@@ -41,7 +41,11 @@ enum FontScanner {
         return min(max(cores, 1), 16)
     }
 
-    static func scan(_ paths: [String], workers: Int = workerCount) -> ScanResult {
+    /// Scans `paths`; `afterListing` runs between finding the files and
+    /// reading them (tests use it to pull a file away meanwhile).
+    static func scan(
+        _ paths: [String], workers: Int = workerCount, afterListing: ([Job]) -> Void = { _ in }
+    ) -> ScanResult {
         var jobs: [Job] = []
         var problems: [ScanProblem] = []
         var visited = Set<FileIdentity>()
@@ -57,6 +61,7 @@ enum FontScanner {
                 problems.append(ScanProblem(path: path, reason: "not a regular file", wasNamed: true))
             }
         }
+        afterListing(jobs)
         let outcomes = run(jobs, workers: workers)
         var faces: [FontFace] = []
         var files: [(path: String, relativePath: String)] = []
@@ -180,8 +185,7 @@ struct FileReader {
             guard job.named || looksLikeFont else { return FontScanner.Outcome() }
             return FontScanner.Outcome(problem: ScanProblem(path: path, reason: reason, wasNamed: job.named))
         }
-        let opened = FileSystem.withOpenFile(path) {
-            fd -> Result<(size: Int, magic: [UInt8], sfnt: Result<[FontFace], SFNTReader.Failure>?), ReadFailure> in
+        let opened = FileSystem.withOpenFile(path) { fd -> Result<OpenedFile, ReadFailure> in
             guard let fd else { return .failure(ReadFailure("cannot open: \(FileSystem.lastError())")) }
             guard let size = FileSystem.regularFileSize(fd) else {
                 return .failure(ReadFailure("not a regular file"))
@@ -192,7 +196,7 @@ struct FileReader {
             }
             guard SFNTReader.isSFNT(magic) else { return .success((size, magic, nil)) }
             let faces = Result { () throws(SFNTReader.Failure) in
-                try SFNTReader.faces(file: path, size: size) { FileSystem.read(fd, offset: $0, count: $1) }
+                try SFNTReader.scan(file: path, size: size) { FileSystem.read(fd, offset: $0, count: $1) }
             }
             return .success((size, magic, faces))
         }
@@ -202,8 +206,10 @@ struct FileReader {
             return problem(failure.reason)
         case .success(let file):
             switch file.sfnt {
-            case .success(let faces)?:
-                return FontScanner.Outcome(faces: faces)
+            case .success(let read)?:
+                // A note (skipped names) is a warning whoever named the file.
+                let note = read.note.map { ScanProblem(path: path, reason: $0, wasNamed: false) }
+                return FontScanner.Outcome(faces: read.faces, problem: note)
             case .failure(.damaged(let reason))?:
                 sfntFailure = "damaged font: \(reason)"
             case .failure(.unsupported)?, nil:
@@ -224,7 +230,14 @@ struct FileReader {
         let read = queryFontFile(path) { raw in
             if let face = namer.face(from: raw) { faces.append(face) }
         }
-        if read > 0 { return FontScanner.Outcome(faces: faces) }
+        if read > 0 {
+            // fontconfig lists what it can of a damaged sfnt file (under
+            // its file name when the names are gone); say what is wrong.
+            let warning = sfntFailure.map {
+                ScanProblem(path: path, reason: $0 + "; listed as fontconfig reads it", wasNamed: false)
+            }
+            return FontScanner.Outcome(faces: faces, problem: warning)
+        }
         if let sfntFailure { return problem(sfntFailure) }
         let reason =
             namer.openFailure(file: path).map { "not a font FreeType can read: \($0)" }
@@ -232,6 +245,12 @@ struct FileReader {
         return problem(reason)
     }
 }
+
+/// A file opened for reading: its size, first bytes, and what the sfnt
+/// reader made of it (`nil` when it is not sfnt).
+private typealias OpenedFile = (
+    size: Int, magic: [UInt8], sfnt: Result<(faces: [FontFace], note: String?), SFNTReader.Failure>?
+)
 
 private struct ReadFailure: Error {
     var reason: String

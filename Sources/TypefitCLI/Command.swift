@@ -56,6 +56,8 @@ public struct ListFontsOptions: Equatable, Sendable {
     /// `--no-cache` turns this off: list from fontconfig even when a valid
     /// cached listing exists.
     public var useCache = true
+    /// `--strict`: a file in a `--dir` that cannot be used fails the run.
+    public var strict = false
 
     /// Creates options with the defaults.
     public init(

@@ -117,7 +117,8 @@ public enum CommandLineParser {
     static func listFonts(_ parsed: ParsedOptions) throws(UsageError) -> ListFontsOptions {
         var options = ListFontsOptions()
         if let format = parsed.last("--format") {
-            options.format = try outputFormat(format, allowed: [.json, .table, .plain], subcommand: .listFonts)
+            options.format = try outputFormat(
+                format, allowed: [.json, .table, .plain, .uiappfonts], subcommand: .listFonts)
         }
         options.family = try nonEmpty(parsed.last("--family"), "--family", .listFonts)
         options.postscriptName = try nonEmpty(parsed.last("--postscript-name"), "--postscript-name", .listFonts)
@@ -128,6 +129,18 @@ public enum CommandLineParser {
         }
         options.paths += parsed.positionals
         options.useCache = !parsed.has("--no-cache")
+        options.strict = parsed.has("--strict")
+        if options.paths.isEmpty {
+            if options.format == .uiappfonts {
+                throw UsageError(
+                    "'--format uiappfonts' lists an app's own font files: give them with --dir or as arguments",
+                    subcommand: .listFonts)
+            }
+            if options.strict {
+                throw UsageError(
+                    "'--strict' applies to font files given with --dir or as arguments", subcommand: .listFonts)
+            }
+        }
         if options.fontconfigFile != nil && !options.paths.isEmpty {
             throw UsageError(
                 "'--fontconfig-file' lists installed fonts; it cannot be combined with --dir or font files",

@@ -22,7 +22,9 @@ public enum Help {
             return [
                 .init(
                     name: "--format", valueName: "<format>",
-                    help: "json, table or plain (family<TAB>postscriptName). Default: table on a terminal, else json."),
+                    help:
+                        "json, table, plain (family<TAB>postscriptName) or uiappfonts (the Info.plist array, with --dir). Default: table on a terminal, else json."
+                ),
                 .init(
                     name: "--family", valueName: "<name>",
                     help: "Only faces of this family (any of its names, case-insensitive)."),
@@ -34,6 +36,9 @@ public enum Help {
                     help:
                         "List the font files in this directory (recursively) instead of the installed fonts. Repeatable."
                 ),
+                .init(
+                    name: "--strict", valueName: nil,
+                    help: "With --dir or files: any file that cannot be used makes the run fail (exit 1)."),
                 .init(
                     name: "--fontconfig-file", valueName: "<path>",
                     help: "Use this fontconfig configuration instead of the system's."),
@@ -123,7 +128,7 @@ public enum Help {
         case nil: return "typefit <subcommand> [options]"
         case .listFonts:
             return
-                "typefit list-fonts [--format <format>] [--family <name>] [--postscript-name <name>] [--dir <path> ...] [<font-file> ...]"
+                "typefit list-fonts [--format <format>] [--family <name>] [--postscript-name <name>] [--dir <path> ...] [<font-file> ...] [--strict]"
         case .scale:
             return
                 "typefit scale [--style <styles>] [--category <categories>] [--size <points> [--max-size <points>] | --value <points> | --spec <file> | --family <name> [--weight <weight>]] [--bold-text] [--fallback] [--fonts-dir <path> ...] [--strict] [--model <model>] [--curve <curve>] [--format <format>]"
@@ -213,6 +218,7 @@ public enum Help {
                   typefit list-fonts --family "DejaVu Sans"
                   typefit list-fonts --format json | jq -r '.families[].faces[].postscriptName'
                   typefit list-fonts --dir MyApp/Fonts --format plain
+                  typefit list-fonts --dir MyApp/Resources --format uiappfonts --strict
 
                 """
         case .scale:

@@ -329,6 +329,7 @@ public enum Runner {
     static func listFonts(_ options: ListFontsOptions, context: RunContext) -> Outcome {
         var outcome = Outcome()
         var faces: [FontFace]
+        var relativePaths: [String: String] = [:]
         if options.paths.isEmpty {
             do {
                 let cache = options.useCache ? context.cacheDirectory : nil
@@ -337,13 +338,14 @@ public enum Runner {
                 return Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)
             }
         } else {
-            let scan = FontRegistry.scan(options.paths)
+            let scan = FontRegistry.scanFiles(options.paths)
             faces = scan.faces
             for problem in scan.problems {
-                let level = problem.wasNamed ? "error" : "warning"
-                outcome.stderr += "typefit: \(level): \(problem.message)\n"
-                if problem.wasNamed { outcome.status = .failure }
+                let fails = problem.wasNamed || options.strict
+                outcome.stderr += "typefit: \(fails ? "error" : "warning"): \(problem.message)\n"
+                if fails { outcome.status = .failure }
             }
+            relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
         }
         let scope = options.paths.isEmpty ? "installed" : "in the given files"
         if let family = options.family {
@@ -373,6 +375,10 @@ public enum Runner {
         let families = FontCatalog.families(from: faces)
         switch options.format ?? (context.stdoutIsTerminal ? .table : .json) {
         case .plain: outcome.stdout = FontFamily.plain(families)
+        case .uiappfonts:
+            // One entry per file, by its path inside the folder it was found
+            // in (its own name when named): the bundle-relative path.
+            outcome.stdout = uiAppFontsFragment(faces.compactMap { relativePaths[$0.file] })
         case .table: outcome.stdout = FontFamily.table(families)
         default: outcome.stdoutBytes = FontFamily.json(families, pretty: context.stdoutIsTerminal)
         }

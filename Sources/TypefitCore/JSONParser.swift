@@ -212,7 +212,7 @@ public enum JSONParser {
                 guard index < bytes.count else { throw SourceError(start, "unterminated string") }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    text += String(decoding: bytes[run..<index], as: UTF8.self)
+                    text += try utf8(run, start)
                     index += 1
                     return text
                 }
@@ -223,7 +223,7 @@ public enum JSONParser {
                     index += 1
                     continue
                 }
-                text += String(decoding: bytes[run..<index], as: UTF8.self)
+                text += try utf8(run, start)
                 let escape = position
                 index += 1
                 guard index < bytes.count else { throw SourceError(start, "unterminated string") }
@@ -259,6 +259,15 @@ public enum JSONParser {
                 index += 1
                 run = index
             }
+        }
+
+        /// The bytes from `run` to the current index as text; invalid UTF-8
+        /// is an error rather than silently replaced.
+        func utf8(_ run: Int, _ start: SourcePosition) throws(SourceError) -> String {
+            guard let text = String(validating: bytes[run..<index], as: UTF8.self) else {
+                throw SourceError(start, "the string is not valid UTF-8")
+            }
+            return text
         }
 
         /// Reads the four hex digits after `\u` (index is at the `u`); leaves

@@ -12,6 +12,29 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case csv
     /// A Swift source file holding the table (`scale`).
     case swift
+    /// The `UIAppFonts` array for an app's Info.plist (`list-fonts --dir`).
+    case uiappfonts
+}
+
+/// The `UIAppFonts` entry of an app's Info.plist: every font file once, by
+/// its path inside the bundle (with its extension), sorted by bytes, ready
+/// to paste into the plist's top `<dict>`.
+public func uiAppFontsFragment(_ paths: [String]) -> String {
+    let unique = Set(paths).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    var out = "<key>UIAppFonts</key>\n<array>\n"
+    for path in unique {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        out += "\t<string>\(escaped)</string>\n"
+    }
+    return out + "</array>\n"
 }
 
 /// The JSON schema version every document carries as `schemaVersion`.

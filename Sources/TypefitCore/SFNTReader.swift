@@ -22,6 +22,14 @@ public enum SFNTReader {
     /// (fewer at the end of the file, `nil` on an error) and which is `size`
     /// bytes long.
     public static func faces(file: String, size: Int, read: (Int, Int) -> [UInt8]?) throws(Failure) -> [FontFace] {
+        try scan(file: file, size: size, read: read).faces
+    }
+
+    /// The faces, and a note when something in the file was skipped (name
+    /// records that are not valid UTF-16, which fontconfig skips too).
+    public static func scan(file: String, size: Int, read: (Int, Int) -> [UInt8]?) throws(Failure) -> (
+        faces: [FontFace], note: String?
+    ) {
         guard let header = read(0, 12), header.count == 12 else { throw .damaged("shorter than a font header") }
         var offsets: [Int] = [0]
         if Bytes.tag(header, 0) == "ttcf" {
@@ -37,11 +45,18 @@ public enum SFNTReader {
             offsets = (0..<count).map { Int(Bytes.u32(table, $0 * 4)) }
         }
         var faces: [FontFace] = []
+        var badNames = Set<UInt16>()
         for (collectionIndex, offset) in offsets.enumerated() {
             let font = try Font(offset: offset, size: size, read: read)
             faces += try font.faces(file: file, collectionIndex: collectionIndex)
+            badNames.formUnion(font.names.undecodableNameIDs)
         }
-        return faces
+        var note: String?
+        if !badNames.isEmpty {
+            let ids = badNames.sorted().map(String.init).joined(separator: ", ")
+            note = "name records that are not valid UTF-16 (name ID \(ids)): unpaired surrogates read as '?'"
+        }
+        return (faces, note)
     }
 
     /// Whether the first bytes of a file are an sfnt font or collection.
@@ -226,6 +241,30 @@ struct NameTable {
         }
     }
 
+    /// The name IDs typefit reads (families, styles, full and PostScript
+    /// names) that have a Unicode record that does not decode.
+    var undecodableNameIDs: Set<UInt16> {
+        let read: Set<UInt16> = [1, 2, 4, 6, 16, 17, 21, 22]
+        var ids = Set<UInt16>()
+        for record in records where read.contains(record.nameID) && Self.isUTF16(record) {
+            var units: [UInt16] = []
+            var i = record.bytes.startIndex
+            while i + 1 < record.bytes.endIndex {
+                units.append(UInt16(record.bytes[i]) << 8 | UInt16(record.bytes[i + 1]))
+                i += 2
+            }
+            if record.bytes.count % 2 != 0 || !Self.decodeUTF16(units).valid { ids.insert(record.nameID) }
+        }
+        return ids
+    }
+
+    static func isUTF16(_ record: Record) -> Bool {
+        switch (record.platform, record.encoding) {
+        case (0, _), (3, 0), (3, 1), (3, 10): return true
+        default: return false
+        }
+    }
+
     /// fontconfig's platform order: Microsoft, Unicode, Macintosh, ISO.
     static let platformOrder: [UInt16] = [3, 0, 1, 2]
 
@@ -365,14 +404,36 @@ struct NameTable {
                 units.append(UInt16(record.bytes[i]) << 8 | UInt16(record.bytes[i + 1]))
                 i += 2
             }
-            // Unpaired surrogates: fontconfig's conversion fails and the
-            // name is skipped, not repaired.
-            return String(validating: units, as: UTF16.self)
+            return decodeUTF16(units).text
         case (1, 0):
             return String(String.UnicodeScalarView(record.bytes.map(MacRoman.scalar)))
         default:
             return nil
         }
+    }
+
+    /// UTF-16 with each unpaired surrogate read as `?`, as fontconfig reads
+    /// it; `valid` tells whether there was none.
+    static func decodeUTF16(_ units: [UInt16]) -> (text: String, valid: Bool) {
+        var scalars = String.UnicodeScalarView()
+        var valid = true
+        var i = 0
+        while i < units.count {
+            let unit = units[i]
+            i += 1
+            switch unit {
+            case 0xD800...0xDBFF where i < units.count && (0xDC00...0xDFFF).contains(units[i]):
+                let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
+                i += 1
+                scalars.append(Unicode.Scalar(value) ?? "?")
+            case 0xD800...0xDFFF:
+                valid = false
+                scalars.append("?")
+            default:
+                scalars.append(Unicode.Scalar(unit) ?? "?")
+            }
+        }
+        return (String(scalars), valid)
     }
 
     /// The language fontconfig tags a name with; only whether it is

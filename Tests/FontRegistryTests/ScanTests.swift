@@ -125,3 +125,42 @@ import TypefitTestSupport
             ])
     }
 }
+
+/// Files that change between being found and being read, and the order of
+/// results whatever the number of workers.
+@Suite struct ScanRaceTests {
+    @Test func fileThatDisappearsOrTurnsIntoAFIFOIsAWarning() throws {
+        let dir = Fixtures.temporaryDirectory("vanish")
+        for name in ["good.ttf", "vanish.ttf", "fifo.ttf"] {
+            try FileManager.default.copyItem(
+                at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"),
+                to: dir.appendingPathComponent(name))
+        }
+        let vanish = dir.appendingPathComponent("vanish.ttf").path
+        let fifo = dir.appendingPathComponent("fifo.ttf").path
+        let result = FontScanner.scan([dir.path]) { jobs in
+            #expect(jobs.count == 3)
+            try? FileManager.default.removeItem(atPath: vanish)
+            try? FileManager.default.removeItem(atPath: fifo)
+            #expect(mkfifo(fifo, 0o644) == 0)
+        }
+        #expect(result.faces.map(\.file) == [dir.appendingPathComponent("good.ttf").path])
+        #expect(
+            result.problems.map(\.message) == [
+                "\(fifo): not a regular file", "\(vanish): cannot open: No such file or directory",
+            ])
+        #expect(result.problems.allSatisfy { !$0.wasNamed })
+    }
+
+    @Test func resultsDoNotDependOnTheNumberOfWorkers() {
+        let paths = [Fixtures.fonts.path, Fixtures.broken.path, Fixtures.root.appendingPathComponent("hostile").path]
+        let one = FontScanner.scan(paths, workers: 1)
+        for workers in [2, 3, 8] {
+            let many = FontScanner.scan(paths, workers: workers)
+            #expect(many.faces == one.faces)
+            #expect(many.problems == one.problems)
+            #expect(many.files.map(\.path) == one.files.map(\.path))
+        }
+        #expect(one.faces.count >= 12)
+    }
+}

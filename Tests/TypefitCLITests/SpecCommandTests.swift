@@ -105,6 +105,51 @@ import TypefitTestSupport
         }
     }
 
+    /// The hostile cases of font files, where they apply to a spec file.
+    @Test func hostileSpecFilesAreErrors() throws {
+        let dir = Fixtures.temporaryDirectory("hostile-spec")
+        func file(_ name: String, _ bytes: [UInt8]) -> String {
+            let path = dir.appendingPathComponent(name).path
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            return path
+        }
+        let fifo = dir.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let loop = dir.appendingPathComponent("loop.json").path
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop.json")
+        let sparse = file("sparse.plist", [])
+        #expect(truncate(sparse, 3 << 30) == 0)
+        var generator = SystemRandomNumberGenerator()
+        let random = file("random.json", (0..<4096).map { _ in UInt8.random(in: 0x80...0xFF, using: &generator) })
+        let cases: [(String, String)] = [
+            (fifo, "\(fifo): not a regular file"),
+            (loop, "\(loop): Too many levels of symbolic links"),
+            (sparse, "\(sparse): 3221225472 bytes is too large for a spec (at most 1 MiB)"),
+            (random, "\(random):1:1: expected a value"),
+            (
+                file("latin1.json", Array("{\"family\": \"Caf".utf8) + [0xE9] + Array("\"}".utf8)),
+                "1:12: the string is not valid UTF-8"
+            ),
+            (
+                file("deep.json", Array((String(repeating: "[", count: 100_000)).utf8)),
+                "nested more than 64 levels deep"
+            ),
+            (
+                file("deep.plist", Array((String(repeating: "<array>", count: 100_000)).utf8)),
+                "nested more than 64 levels deep"
+            ),
+            (file("truncated.plist", Array("<plist><dict><key>body</key><dict><key>fontN".utf8)), "is not closed"),
+            (file("binary.plist", Array("bplist00".utf8) + [0xD1, 0x01, 0x02]), "a binary property list"),
+        ]
+        for (path, message) in cases {
+            let outcome = run(["scale", "--spec", path])
+            #expect(outcome.status == .failure, "\(path)")
+            #expect(outcome.stderr.hasPrefix("typefit: error: \(path)"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+            #expect(outcome.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
     @Test(arguments: [
         (["scale", "--spec", "x.json", "--size", "17"], "cannot be combined with '--spec'"),
         (["scale", "--strict"], "'--strict' needs '--spec'"),

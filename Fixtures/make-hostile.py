@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Generate typefit's hostile font corpus (Fixtures/hostile).
+
+Font files come from anywhere; each file here is one way they go wrong, cut
+or patched from the fixture fonts that make-fonts.py writes (run that first).
+Deterministic: random bytes come from a seeded generator. Cases that cannot
+live in git (a FIFO, a symlink loop, a directory named like a font, a sparse
+multi-gigabyte file, a file that disappears) are made by the tests.
+
+Usage: python3 Fixtures/make-hostile.py
+"""
+import os
+import random
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FONTS = os.path.join(HERE, "fonts")
+OUT = os.path.join(HERE, "hostile")
+
+
+def tables(data):
+    """The table directory of a single-font sfnt file: tag -> (record offset, offset, length)."""
+    count = struct.unpack(">H", data[4:6])[0]
+    result = {}
+    for i in range(count):
+        rec = 12 + i * 16
+        tag = data[rec:rec + 4].decode("latin-1")
+        _, offset, length = struct.unpack(">III", data[rec + 4:rec + 16])
+        result[tag] = (rec, offset, length)
+    return result
+
+
+def write(name, data):
+    with open(os.path.join(OUT, name), "wb") as fh:
+        fh.write(data)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    good = open(os.path.join(FONTS, "TypefitSans-Regular.ttf"), "rb").read()
+    t = tables(good)
+    name_rec, name_off, name_len = t["name"]
+
+    write("empty.ttf", b"")
+    # Cut inside the 12-byte header, inside the table directory, inside the
+    # name table (the directory then points past the end of the file).
+    write("truncated-header.ttf", good[:7])
+    write("truncated-directory.ttf", good[:12 + 16 * 3 + 5])
+    write("truncated-name.ttf", good[:name_off + name_len // 2])
+
+    rng = random.Random(20261129)
+    for ext in ("ttf", "otf", "ttc", "woff2"):
+        write(f"random.{ext}", bytes(rng.getrandbits(8) for _ in range(4096)))
+
+    # A collection header claiming a million faces, then one real font.
+    header = b"ttcf" + struct.pack(">IIII", 0x00010000, 1_000_000, 16, 0)
+    write("million-faces.ttc", header + good)
+
+    # The name table's directory entry points far outside the file.
+    patched = bytearray(good)
+    struct.pack_into(">II", patched, name_rec + 8, 0x7FFF0000, name_len)
+    write("name-outside-file.ttf", bytes(patched))
+
+    # Windows name records for the family, full name and PostScript name
+    # whose UTF-16 holds lone surrogates; the Macintosh records stay valid,
+    # so the face is still listed (under its Macintosh names).
+    patched = bytearray(good)
+    count, storage = struct.unpack(">HH", good[name_off + 2:name_off + 6])
+    for i in range(count):
+        rec = name_off + 6 + i * 12
+        platform, encoding, language, name_id, length, offset = struct.unpack(">HHHHHH", good[rec:rec + 12])
+        if platform == 3 and name_id in (1, 4) and length >= 2:
+            start = name_off + storage + offset
+            patched[start:start + 2] = b"\xd8\x00"  # a high surrogate with no low one after it
+    write("bad-utf16-names.ttf", bytes(patched))
+
+
+if __name__ == "__main__":
+    main()
