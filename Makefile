@@ -6,7 +6,7 @@ ARGS ?=
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/typefit
 
-.PHONY: all deps build release run test asan leaks lint check-layering bench agreement install fixtures clean
+.PHONY: all deps build release run test asan tsan leaks fuzz lint check-layering bench agreement install fixtures clean
 
 all: build
 
@@ -40,6 +40,19 @@ test: deps check-layering
 asan: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan
 
+# The whole test suite under ThreadSanitizer: the parallel scanner (several
+# worker counts, the hostile corpus) and everything else. halt_on_error makes
+# any report fail the run.
+tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
+# libFuzzer targets in Fuzz/ (reading faces from bytes; decoding specs), each
+# run for FUZZ_SECONDS (default 60) from its committed seed corpus.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh scripts/fuzz.sh
+
 # valgrind on list-fonts (installed fonts through the fixture configuration,
 # and --dir over the fixtures, broken files included): 0 bytes definitely
 # lost, or the target fails.
@@ -71,9 +84,11 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/typefit
 
-# Regenerate the fixture fonts (needs fontTools: pip install fonttools).
+# Regenerate the fixture fonts and the hostile corpus cut from them (needs
+# fontTools: pip install fonttools).
 fixtures:
 	python3 Fixtures/make-fonts.py
+	python3 Fixtures/make-hostile.py
 
 clean:
 	rm -rf .build

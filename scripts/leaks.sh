@@ -18,6 +18,11 @@ check() {
     code=0
 }
 check list-fonts --format json --no-cache --fontconfig-file "$tmp/fonts.conf"
+# The machine's own fonts, whatever they are.
+check list-fonts --format json --no-cache
+# Every fixture, the broken and hostile corpora included (warnings expected),
+# through the parallel scanner.
 check list-fonts --format json --dir "$root/Fixtures"
+check list-fonts --format uiappfonts --dir "$root/Fixtures/hostile"
 check scale --format json
 exit $status

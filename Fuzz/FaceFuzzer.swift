@@ -1,0 +1,29 @@
+// libFuzzer target: reading faces from arbitrary bytes, as `list-fonts --dir`
+// reads a downloaded font (SFNTReader), and the name-table probe the
+// installed listing uses (SFNTNameProbe). Built with TypefitCore's sources by
+// `make fuzz` (swiftc -sanitize=fuzzer,address); any crash, trap or
+// sanitizer report is a finding.
+
+/// The bytes as a file: reads past the end come back short, as `pread` does;
+/// requests over 1 MiB fail, as `FileSystem.read` refuses them.
+func read(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> [UInt8]? {
+    guard offset >= 0, count >= 0, count <= 1 << 20 else { return nil }
+    guard offset < bytes.count else { return [] }
+    return Array(bytes[offset..<(offset + min(count, bytes.count - offset))])
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFace(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    if let result = try? SFNTReader.scan(file: "fuzz.ttf", size: bytes.count, read: { read(bytes, $0, $1) }) {
+        for face in result.faces {
+            // Every face must be usable by what consumes it.
+            _ = FontCatalog.families(from: [face])
+            _ = face.postscriptName?.utf8.count
+        }
+    }
+    for index in 0..<3 {
+        _ = SFNTNameProbe.probe(faceIndex: index) { read(bytes, $0, $1) }
+    }
+    return 0
+}

@@ -1,0 +1,17 @@
+// libFuzzer target: decoding a spec file from arbitrary bytes (JSON or a
+// ScaledFont plist), then scaling it, as `typefit scale --spec` does. Built
+// with TypefitCore's sources by `make fuzz`.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let decoded = try? DynamicFontSpec.decode(file: bytes) else { return 0 }
+    // A spec that decodes must scale and render without trapping.
+    let spec = decoded.spec
+    let report = ScaleRequest(styles: spec.styles.map(\.style), subject: .spec(spec, name: "fuzz")).resolve()
+    _ = report.json().serialized(pretty: false)
+    _ = report.csv()
+    _ = report.swiftSource(typeName: ScaleReport.swiftTypeName(for: spec.family))
+    _ = SpecCheck.run(spec, faces: [:])
+    return 0
+}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# `make fuzz`: builds the libFuzzer targets in Fuzz/ with TypefitCore's
+# sources (swiftc -sanitize=fuzzer,address) and runs each for FUZZ_SECONDS
+# (default 60). Seed corpora are committed: the fixture fonts, the hostile
+# corpus and Fuzz/seeds for faces; the spec fixtures and Fuzz/seeds/spec for
+# specs. New inputs libFuzzer finds go to .build/fuzz/corpus; a crash is
+# written to .build/fuzz/artifacts and fails the target.
+# Usage: scripts/fuzz.sh [face|spec ...]
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+seconds=${FUZZ_SECONDS:-60}
+targets=${*:-face spec}
+out=.build/fuzz
+mkdir -p "$out/artifacts"
+status=0
+for target in $targets; do
+    case $target in
+        face) source=Fuzz/FaceFuzzer.swift; seeds="Fixtures/fonts Fixtures/hostile Fixtures/broken" ;;
+        spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fuzz/seeds/spec" ;;
+        *) echo "fuzz: unknown target '$target' (face, spec)" >&2; exit 64 ;;
+    esac
+    binary="$out/$target-fuzzer"
+    if [ ! -x "$binary" ] || [ -n "$(find Sources/TypefitCore "$source" -newer "$binary" -name '*.swift' | head -1)" ]; then
+        echo "fuzz: building $binary"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TypefitFuzz \
+            Sources/TypefitCore/*.swift "$source" -o "$binary" 2>&1 | grep -v "Cannot export local symbol" || true
+    fi
+    mkdir -p "$out/corpus/$target"
+    echo "fuzz: $target for $seconds s"
+    # -rss_limit_mb: a font claiming huge tables must not make us allocate them.
+    if ! "$binary" "$out/corpus/$target" $seeds -max_total_time="$seconds" -max_len=65536 \
+        -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$out/artifacts/$target-" -print_final_stats=1 \
+        2>"$out/$target.log"; then
+        echo "fuzz: $target FOUND A PROBLEM; see $out/$target.log and $out/artifacts/" >&2
+        status=1
+    fi
+    grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|^Done [0-9]+ runs" "$out/$target.log" | sed "s/^/fuzz: $target: /" || true
+done
+exit $status
