@@ -96,13 +96,16 @@ def build(family, style, psname, weight, italic=False, localized=None,
 
 def save(font, name, directory=FONTS):
     path = os.path.join(directory, name)
-    font.save(path)
-    # fontTools recomputes head.modified on save; pin it again for
-    # byte-identical output across runs.
-    pinned = TTFont(path)
-    pinned["head"].modified = FIXED_TIME
-    pinned.save(path, reorderTables=True)
+    pin(font)
+    font.save(path, reorderTables=True)
     return path
+
+
+def pin(font):
+    """fontTools stamps head.modified with the current time on save unless
+    told not to: pin it for byte-identical output across runs."""
+    font.recalcTimestamp = False
+    font["head"].modified = FIXED_TIME
 
 
 def variable_font():
@@ -152,6 +155,8 @@ def main():
         build("Typefit Serif", "Regular", "TypefitSerif-Regular", 400),
         build("Typefit Serif", "Bold", "TypefitSerif-Bold", 700),
     ]
+    for font in coll.fonts:
+        pin(font)
     coll.save(os.path.join(FONTS, "TypefitSerif.ttc"))
 
     # A variable font with named instances.
@@ -175,6 +180,75 @@ def main():
         data = fh.read()
     with open(os.path.join(BROKEN, "truncated.ttf"), "wb") as fh:
         fh.write(data[:100])
+    formats()
+
+
+BDF_TEMPLATE = """STARTFONT 2.1
+FONT -typefit-Typefit Pixel-{weight}-R-Normal--8-80-75-75-C-60-{registry}-{encoding}
+SIZE 8 75 75
+FONTBOUNDINGBOX 6 8 0 -1
+STARTPROPERTIES 8
+FOUNDRY "typefit"
+FAMILY_NAME "Typefit Pixel"
+WEIGHT_NAME "{weight}"
+SLANT "R"
+PIXEL_SIZE 8
+POINT_SIZE 80
+CHARSET_REGISTRY "{registry}"
+CHARSET_ENCODING "{encoding}"
+ENDPROPERTIES
+CHARS 2
+STARTCHAR space
+ENCODING 32
+SWIDTH 750 0
+DWIDTH 6 0
+BBX 6 8 0 -1
+BITMAP
+00
+00
+00
+00
+00
+00
+00
+00
+ENDCHAR
+STARTCHAR A
+ENCODING 65
+SWIDTH 750 0
+DWIDTH 6 0
+BBX 6 8 0 -1
+BITMAP
+30
+48
+84
+84
+FC
+84
+84
+00
+ENDCHAR
+ENDFONT
+"""
+
+
+def formats():
+    """Other formats typefit must recognise by content: WOFF, a BDF bitmap
+    font in Unicode, and a BDF in a legacy character set, which fontconfig
+    does not list. (FreeType reads gzip-compressed PCF, not BDF; PCF is
+    checked on real fonts by `make agreement`.)"""
+    out = os.path.join(HERE, "formats")
+    os.makedirs(out, exist_ok=True)
+    woff = TTFont(os.path.join(FONTS, "TypefitSans-Bold.ttf"))
+    woff.flavor = "woff"
+    pin(woff)
+    woff.save(os.path.join(out, "TypefitSans-Bold.woff"))
+    bold = BDF_TEMPLATE.format(weight="Bold", registry="ISO10646", encoding="1").encode()
+    with open(os.path.join(out, "TypefitPixel-Bold.bdf"), "wb") as fh:
+        fh.write(bold)
+    legacy = BDF_TEMPLATE.format(weight="Medium", registry="ISO8859", encoding="2").encode()
+    with open(os.path.join(out, "TypefitPixel-Latin2.bdf"), "wb") as fh:
+        fh.write(legacy)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ mkdir -p "$out/artifacts"
 status=0
 for target in $targets; do
     case $target in
-        face) source=Fuzz/FaceFuzzer.swift; seeds="Fixtures/fonts Fixtures/hostile Fixtures/broken" ;;
+        face) source=Fuzz/FaceFuzzer.swift; seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken" ;;
         spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fuzz/seeds/spec" ;;
         *) echo "fuzz: unknown target '$target' (face, spec)" >&2; exit 64 ;;
     esac

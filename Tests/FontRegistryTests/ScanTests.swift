@@ -164,3 +164,38 @@ import TypefitTestSupport
         #expect(one.faces.count >= 12)
     }
 }
+
+/// Formats besides OpenType/TrueType, recognised by content, each read as
+/// fontconfig reads it.
+@Suite struct FormatTests {
+    static let formats = Fixtures.root.appendingPathComponent("formats")
+
+    @Test func woffAndBitmapFontsAreListedAsFontconfigListsThem() throws {
+        let scan = FontRegistry.scan([Self.formats.path])
+        let names = scan.faces.map { "\($0.family)|\($0.postscriptName ?? "-")|\($0.fontconfigPostscriptName ?? "-")" }
+        #expect(names.sorted() == ["Typefit Pixel|-|Typefit-Pixel", "Typefit Sans|TypefitSans-Bold|-"])
+        #expect(scan.faces.first { $0.family == "Typefit Pixel" }?.weight == 700)
+        #expect(scan.faces.first { $0.family == "Typefit Pixel" }?.format == "BDF")
+        #expect(scan.problems.map(\.path) == [Self.formats.appendingPathComponent("TypefitPixel-Latin2.bdf").path])
+        #expect(scan.problems.first?.reason.contains("legacy character set") == true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.formats.path) {
+            let path = Self.formats.appendingPathComponent(name).path
+            #expect(FontRegistry.scan([path]).faces == FontRegistry.fontconfigFaces(file: path), "\(name)")
+        }
+    }
+
+    /// Renamed without an extension, each font is still found in a folder.
+    @Test func contentNotExtensionDecides() throws {
+        let dir = Fixtures.temporaryDirectory("no-extensions")
+        for name in ["TypefitSans-Bold.woff", "TypefitPixel-Bold.bdf"] {
+            try FileManager.default.copyItem(
+                at: Self.formats.appendingPathComponent(name),
+                to: dir.appendingPathComponent(String(name.prefix { $0 != "." })))
+        }
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSerif.ttc"), to: dir.appendingPathComponent("serif"))
+        let scan = FontRegistry.scan([dir.path])
+        #expect(scan.problems.isEmpty)
+        #expect(scan.faces.count == 4)
+    }
+}
