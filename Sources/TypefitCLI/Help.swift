@@ -9,7 +9,9 @@ public enum Help {
         switch sub {
         case .check:
             return [
-                .init(name: "--spec", valueName: "<file>", help: "The DynamicFont spec (JSON) or ScaledFont style dictionary (plist) to check (required)."),
+                .init(
+                    name: "--spec", valueName: "<file>",
+                    help: "The DynamicFont spec (JSON) or ScaledFont style dictionary (plist) to check (required)."),
                 .init(
                     name: "--fonts-dir", valueName: "<path>", repeatable: true,
                     help: "Look for the spec's faces in this folder of font files first. Repeatable."),
