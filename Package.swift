@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layout (see README, "Design"): TypefitCore is pure Swift; FontRegistry is the
-// only module that touches C (fontconfig, FreeType); TypefitCLI parses and
+// only module that touches C (fontconfig, FreeType, HarfBuzz, libunibreak); TypefitCLI parses and
 // runs commands; `typefit` is a thin main.
 let package = Package(
     name: "typefit",
@@ -20,10 +20,20 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CUnibreak",
+            pkgConfig: "libunibreak",
+            providers: [.apt(["libunibreak-dev"])]
+        ),
         .target(name: "TypefitCore"),
         .target(
             name: "FontRegistry",
-            dependencies: ["TypefitCore", "CFontconfig", "CFreeType"]
+            dependencies: ["TypefitCore", "CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak"]
         ),
         .target(
             name: "TypefitCLI",

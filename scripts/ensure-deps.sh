@@ -4,12 +4,14 @@
 # the exact command to run and fails.
 set -eu
 
-packages="pkg-config libfontconfig-dev libfreetype-dev fontconfig"
+packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libunibreak-dev fontconfig"
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 if [ -z "$missing" ]; then
     pkg-config --exists fontconfig || missing="$missing libfontconfig-dev"
     pkg-config --exists freetype2 || missing="$missing libfreetype-dev"
+    pkg-config --exists harfbuzz || missing="$missing libharfbuzz-dev"
+    pkg-config --exists libunibreak || missing="$missing libunibreak-dev"
 fi
 command -v fc-list >/dev/null 2>&1 || missing="$missing fontconfig"
 

@@ -86,6 +86,43 @@ extension FontconfigConfig {
     /// to for a descriptor. The corresponding C functions are
     /// `FcConfigSubstitute`, `FcDefaultSubstitute` and `FcFontMatch`.
     func match(family: String, weight: Int, italic: Bool) -> RawFace? {
+        bestMatch(family: family) { pattern in
+            FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(Double(weight))) == FcTrue
+                && FcPatternAddInteger(pattern, "slant", italic ? 100 : 0) == FcTrue  // FC_SLANT_ITALIC, _ROMAN
+        } accept: { _ in
+            true
+        }
+    }
+
+    /// The face fontconfig would use to draw `characters` in text set in
+    /// `family`: the family itself where it has them, else the font its
+    /// rules fall back to. `nil` when the match covers none of them. The
+    /// corresponding C functions are `FcCharSetAddChar` and
+    /// `FcPatternAddCharSet`, then those of `bestMatch`.
+    func match(family: String, covering characters: [UInt32]) -> RawFace? {
+        guard let wanted = FcCharSetCreate() else { return nil }
+        defer { FcCharSetDestroy(wanted) }
+        for character in characters { _ = FcCharSetAddChar(wanted, character) }
+        return bestMatch(family: family) { pattern in
+            // FcPatternAddCharSet takes its own reference to the set.
+            FcPatternAddCharSet(pattern, "charset", wanted) == FcTrue
+        } accept: { matched in
+            // The charset returned belongs to the pattern: read it, do not free it.
+            var coverage: OpaquePointer?
+            guard FcPatternGetCharSet(matched, "charset", 0, &coverage) == FcResultMatch, let coverage else {
+                return false
+            }
+            return characters.contains { FcCharSetHasChar(coverage, $0) == FcTrue }
+        }
+    }
+
+    /// `FcFontMatch` for a pattern of `family` that `configure` completes,
+    /// after the configuration's and the default substitutions; the match
+    /// when `accept` takes it. The corresponding C functions are
+    /// `FcConfigSubstitute`, `FcDefaultSubstitute` and `FcFontMatch`.
+    private func bestMatch(
+        family: String, configure: (OpaquePointer) -> Bool, accept: (OpaquePointer) -> Bool
+    ) -> RawFace? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         // FcPatternAdd* copy the values they are given.
@@ -94,17 +131,14 @@ extension FontconfigConfig {
                 FcPatternAddString(pattern, "family", $0)
             }
         }
-        guard added == FcTrue,
-            FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(Double(weight))) == FcTrue,
-            FcPatternAddInteger(pattern, "slant", italic ? 100 : 0) == FcTrue,  // FC_SLANT_ITALIC, FC_SLANT_ROMAN
-            FcConfigSubstitute(handle, pattern, FcMatchPattern) == FcTrue
+        guard added == FcTrue, configure(pattern), FcConfigSubstitute(handle, pattern, FcMatchPattern) == FcTrue
         else { return nil }
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
         // FcFontMatch returns a new pattern that the caller owns.
         guard let matched = FcFontMatch(handle, pattern, &result), result == FcResultMatch else { return nil }
         defer { FcPatternDestroy(matched) }
-        return RawFace(matched)
+        return accept(matched) ? RawFace(matched) : nil
     }
 }
 

@@ -12,6 +12,10 @@ public enum RegistryError: Error, Equatable, Sendable {
     /// FreeType could not be initialized.
     /// The corresponding C function is `FT_Init_FreeType`.
     case freeTypeUnavailable(code: Int32)
+    /// HarfBuzz could not open a font file for shaping.
+    /// The corresponding C functions are `hb_blob_create_from_file_or_fail`
+    /// and `hb_face_create`.
+    case shapingFailed(file: String, reason: String)
 
     /// One line for stderr.
     public var message: String {
@@ -24,6 +28,8 @@ public enum RegistryError: Error, Equatable, Sendable {
             return "fontconfig could not list the installed fonts"
         case .freeTypeUnavailable(let code):
             return "FreeType could not start: \(FreeTypeError.describe(code))"
+        case .shapingFailed(let file, let reason):
+            return "\(file): cannot shape text with it: \(reason)"
         }
     }
 }

@@ -12,6 +12,10 @@ public enum Command: Equatable, Sendable {
     case scale(ScaleOptions)
     /// `typefit check`.
     case check(CheckOptions)
+    /// `typefit measure`.
+    case measure(MeasureOptions)
+    /// `typefit fit`.
+    case fit(FitOptions)
 }
 
 /// The subcommands, by the name typed on the command line.
@@ -19,6 +23,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case listFonts = "list-fonts"
     case scale
     case check
+    case measure
+    case fit
 }
 
 /// Options of `typefit check`.

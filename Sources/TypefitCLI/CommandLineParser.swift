@@ -48,6 +48,8 @@ public enum CommandLineParser {
         case .listFonts: return .listFonts(try listFonts(options))
         case .scale: return .scale(try scale(options))
         case .check: return .check(try check(options))
+        case .measure: return .measure(try measure(options))
+        case .fit: return .fit(try fit(options))
         }
     }
 
@@ -304,15 +306,15 @@ public enum CommandLineParser {
         return options
     }
 
-    private static func list<T: Equatable>(
-        _ text: String, option: String, all: [T],
+    static func list<T: Equatable>(
+        _ text: String, option: String, all: [T], subcommand: Subcommand = .scale,
         parse: (String) throws(NameError) -> T
     ) throws(UsageError) -> [T] {
         var result: [T] = []
         for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
             let item = piece.trimmingSpaces
             guard !item.isEmpty else {
-                throw UsageError("'\(option)' has an empty item in '\(text)'", subcommand: .scale)
+                throw UsageError("'\(option)' has an empty item in '\(text)'", subcommand: subcommand)
             }
             if item.lowercased() == "all" {
                 for value in all where !result.contains(value) { result.append(value) }
@@ -322,7 +324,7 @@ public enum CommandLineParser {
                 let value = try parse(item)
                 if !result.contains(value) { result.append(value) }
             } catch {
-                throw UsageError(error.message, subcommand: .scale)
+                throw UsageError(error.message, subcommand: subcommand)
             }
         }
         return result
@@ -345,7 +347,7 @@ public enum CommandLineParser {
         return value
     }
 
-    private static func outputFormat(
+    static func outputFormat(
         _ text: String, allowed: [OutputFormat],
         subcommand: Subcommand
     ) throws(UsageError) -> OutputFormat {
@@ -356,7 +358,7 @@ public enum CommandLineParser {
         return format
     }
 
-    private static func nonEmpty(
+    static func nonEmpty(
         _ text: String?, _ option: String,
         _ subcommand: Subcommand
     ) throws(UsageError) -> String? {

@@ -5,8 +5,53 @@ public enum Help {
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
+    /// The options `measure` and `fit` share.
+    static let textOptions: [CommandLineParser.OptionSpec] = [
+        .init(name: "--style", valueName: "<styles>", help: "The text style (required; measure takes a comma list)."),
+        .init(
+            name: "--category", valueName: "<categories>",
+            help: "Content size categories: a name, a comma list or 'all' (default)."),
+        .init(
+            name: "--spec", valueName: "<file>", help: "The face and sizes of a DynamicFont spec or ScaledFont plist."),
+        .init(
+            name: "--font", valueName: "<postscript-name>",
+            help: "A face by PostScript name (Apple's sizes, or --size)."),
+        .init(
+            name: "--family", valueName: "<name>",
+            help: "The family's face nearest the style's weight, or --weight (Apple's sizes, or --size)."),
+        .init(name: "--weight", valueName: "<weight>", help: "With --family: ultraLight ... black, or 100-900."),
+        .init(
+            name: "--size", valueName: "<points>",
+            help: "With --font or --family: a design size at Large, scaled as UIFontMetrics does."),
+        .init(
+            name: "--fonts-dir", valueName: "<path>", repeatable: true,
+            help: "Look for faces in this folder of font files first. Repeatable."),
+        .init(
+            name: "--fontconfig-file", valueName: "<path>",
+            help: "The fontconfig configuration for installed faces and fallbacks."),
+        .init(
+            name: "--language", valueName: "<language>",
+            help: "A BCP 47 language for shaping and line breaking; with catalogs, only that language."),
+        .init(name: "--format", valueName: "<format>", help: "json or table. Default: table on a terminal, else json."),
+    ]
+
     static func options(_ sub: Subcommand) -> [CommandLineParser.OptionSpec] {
         switch sub {
+        case .measure:
+            return textOptions
+        case .fit:
+            return [
+                .init(name: "--width", valueName: "<points>", help: "The line width in points (required)."),
+                .init(name: "--lines", valueName: "<n>", help: "How many lines the text may take (default 1)."),
+                .init(
+                    name: "--require", valueName: "<category>",
+                    help: "Exit 1 when any string needs more lines at this category (a CI gate)."),
+                .init(
+                    name: "--strings", valueName: "<file>", repeatable: true,
+                    help:
+                        "Strings from a .strings file, a .xcstrings String Catalog, or text (one per line). Repeatable."
+                ),
+            ] + textOptions
         case .check:
             return [
                 .init(
@@ -128,6 +173,12 @@ public enum Help {
         case .check:
             return "typefit check --spec <file> [--fonts-dir <path> ...] [--fontconfig-file <path>] [--format <format>]"
         case nil: return "typefit <subcommand> [options]"
+        case .measure:
+            return
+                "typefit measure <text> ... --style <styles> (--spec <file> | --font <postscript-name> | --family <name> [--weight <weight>]) [--category <categories>] [--size <points>] [--format <format>]"
+        case .fit:
+            return
+                "typefit fit (<text> ... | --strings <file> ...) --width <points> [--lines <n>] [--require <category>] --style <style> (--spec <file> | --font <postscript-name> | --family <name> [--weight <weight>]) [--category <categories>] [--format <format>]"
         case .listFonts:
             return
                 "typefit list-fonts [--format <format>] [--family <name>] [--postscript-name <name>] [--dir <path> ...] [<font-file> ...] [--strict]"
@@ -159,6 +210,8 @@ public enum Help {
                   list-fonts              List installed fonts, or font files, with their PostScript names.
                   scale                   Point sizes per text style and content size category.
                   check                   Check a DynamicFont spec before it ships (exit 1 on errors).
+                  measure                 The width of text at every text size, shaped with HarfBuzz.
+                  fit                     The lines text needs at a width, at every text size (a CI gate).
 
                   See 'typefit help <subcommand>' for detailed help.
 
@@ -184,6 +237,24 @@ public enum Help {
                 (preferredFont(for:weight:) with --weight).
 
                 """
+        case .measure:
+            out += """
+                OVERVIEW: The width of text at every text size, shaped with HarfBuzz.
+
+                Each text is shaped once per face (kerning, ligatures, complex scripts; advances
+                unhinted, as on iOS) and its width given at each category's point size. Characters
+                the face lacks are drawn with the face fontconfig falls back to, named in the output.
+
+                """
+        case .fit:
+            out += """
+                OVERVIEW: The lines text needs at a width, at every text size.
+
+                Lines are filled greedily at Unicode (UAX #14) break opportunities; a word wider
+                than the line overflows and is reported. With --require, exit 1 when any string
+                needs more than --lines lines at that category.
+
+                """
         case .check:
             out += """
                 OVERVIEW: Check a DynamicFont spec before it ships.
@@ -205,6 +276,22 @@ public enum Help {
         }
         out += "  -h, --help" + String(repeating: " ", count: width - 10) + "Show help information.\n"
         switch sub {
+        case .measure:
+            out += """
+
+                EXAMPLES:
+                  typefit measure "Settings" --style headline --font DejaVuSans-Bold --category large,AX5
+                  typefit measure "مرحبا بالعالم" --style body --family "Noto Sans Arabic" --format json
+
+                """
+        case .fit:
+            out += """
+
+                EXAMPLES:
+                  typefit fit --width 320 --style title1 --spec Fonts/MyFont.json --strings Localizable.xcstrings --require AX3
+                  typefit fit "Einstellungen speichern" --width 200 --lines 2 --style headline --family "DejaVu Sans"
+
+                """
         case .check:
             out += """
 

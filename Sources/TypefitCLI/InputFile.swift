@@ -10,7 +10,7 @@ enum InputFile {
     /// Spec files are a few kilobytes; anything past this is a mistake.
     static let limit = 1 << 20
 
-    static func read(_ path: String) -> Result<[UInt8], InputFileError> {
+    static func read(_ path: String, limit: Int = InputFile.limit) -> Result<[UInt8], InputFileError> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(InputFileError(path: path, reason: String(cString: strerror(errno)))) }
         defer { close(fd) }
@@ -24,9 +24,8 @@ enum InputFile {
         default: return .failure(InputFileError(path: path, reason: "not a regular file"))
         }
         guard Int(info.st_size) <= limit else {
-            return .failure(
-                InputFileError(path: path, reason: "\(Int(info.st_size)) bytes is too large for a spec (at most 1 MiB)")
-            )
+            let what = limit == InputFile.limit ? "a spec (at most 1 MiB)" : "typefit (at most \(limit >> 20) MiB)"
+            return .failure(InputFileError(path: path, reason: "\(Int(info.st_size)) bytes is too large for \(what)"))
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0

@@ -83,6 +83,10 @@ public enum Runner {
             return listFonts(options, context: context)
         case .check(let options):
             return check(options, context: context)
+        case .measure(let options):
+            return measure(options, context: context)
+        case .fit(let options):
+            return fit(options, context: context)
         }
     }
 
@@ -137,10 +141,18 @@ public enum Runner {
 
     /// `scale --spec`: sizes for a DynamicFont spec, with where each face is.
     static func scaleSpec(_ path: String, _ options: ScaleOptions, context: RunContext) -> Outcome {
+        let (report, outcome) = specReport(path, options, context: context)
+        guard let report else { return outcome }
+        return finish(report, options, context: context, outcome)
+    }
+
+    /// The cells of a spec and the diagnostics so far, or (`nil`, the
+    /// outcome that ends the run).
+    static func specReport(_ path: String, _ options: ScaleOptions, context: RunContext) -> (ScaleReport?, Outcome) {
         let spec: DynamicFontSpec
         var outcome = Outcome()
         switch loadSpec(path) {
-        case .failure(let error): return error.outcome
+        case .failure(let error): return (nil, error.outcome)
         case .success(let decoded): (spec, outcome.stderr) = decoded
         }
         var request = options.request
@@ -148,10 +160,13 @@ public enum Runner {
         if options.stylesGiven {
             if let unknown = request.styles.first(where: { !defined.contains($0) }) {
                 let names = defined.map(\.rawValue).joined(separator: ", ")
-                return Outcome(
-                    stderr: outcome.stderr
-                        + "typefit: error: \(path) defines no style '\(unknown.rawValue)' (it has \(names))\n",
-                    status: .failure)
+                return (
+                    nil,
+                    Outcome(
+                        stderr: outcome.stderr
+                            + "typefit: error: \(path) defines no style '\(unknown.rawValue)' (it has \(names))\n",
+                        status: .failure)
+                )
             }
         } else {
             request.styles = defined
@@ -198,12 +213,21 @@ public enum Runner {
             }
             resolutions[style.style] = resolution
         }
-        return finish(request.resolve(faces: resolutions), options, context: context, outcome)
+        return (request.resolve(faces: resolutions), outcome)
     }
 
     /// `scale --family`: each style in the family's face nearest its weight
     /// (or `--weight`), as CSS font matching picks it.
     static func scaleFamily(_ family: String, _ options: ScaleOptions, context: RunContext) -> Outcome {
+        let (report, outcome) = familyReport(family, options, context: context)
+        guard let report else { return outcome }
+        return finish(report, options, context: context, outcome)
+    }
+
+    /// The cells of `--family` and the diagnostics so far, or (`nil`, the
+    /// outcome that ends the run).
+    static func familyReport(_ family: String, _ options: ScaleOptions, context: RunContext) -> (ScaleReport?, Outcome)
+    {
         var outcome = Outcome()
         let sources = FaceSources.load(options, context: context) { directoryFaces in
             FontCatalog.faces(directoryFaces, inFamily: family).isEmpty
@@ -220,7 +244,7 @@ public enum Runner {
                 "no family named '\(family)' \(scope)"
                 + (names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?")
             guard options.fallback else {
-                return Outcome(stderr: outcome.stderr + "typefit: error: \(line)\n", status: .failure)
+                return (nil, Outcome(stderr: outcome.stderr + "typefit: error: \(line)\n", status: .failure))
             }
             outcome.stderr += "typefit: \(options.strict ? "error" : "warning"): \(line)\n"
             if options.strict { outcome.status = .failure }
@@ -246,7 +270,7 @@ public enum Runner {
                     boldText: options.boldText ? FaceMatching.boldTextStep(for: face, in: pool) : nil)
             }
         }
-        return finish(request.resolve(faces: resolutions), options, context: context, outcome)
+        return (request.resolve(faces: resolutions), outcome)
     }
 
     /// Renders a report after the diagnostics gathered so far.

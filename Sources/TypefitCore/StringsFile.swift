@@ -1,0 +1,347 @@
+/// One string to measure or fit, and where it came from.
+public struct LocalizedString: Sendable, Equatable {
+    /// Its key (a `.strings` or String Catalog key; `FILE:LINE` for a text
+    /// file; the text itself for an argument).
+    public var key: String
+    /// Its language, when known (`de` from `de.lproj`, a catalog's
+    /// localization).
+    public var language: String?
+    /// The text.
+    public var text: String
+
+    /// Creates a string.
+    public init(key: String, language: String?, text: String) {
+        self.key = key
+        self.language = language
+        self.text = text
+    }
+}
+
+/// Reads the files `typefit fit --strings` takes: Apple `.strings` files,
+/// `.xcstrings` String Catalogs, and plain text (one string per line).
+/// Every mistake is a `SourceError` at its line (and column where known).
+public enum StringsFile {
+    /// The kind of file, by its extension.
+    public enum Kind: Sendable {
+        case strings, catalog, text
+
+        /// `.strings`, `.xcstrings`, anything else is text.
+        public init(path: String) {
+            let lower = path.lowercased()
+            if lower.hasSuffix(".xcstrings") {
+                self = .catalog
+            } else if lower.hasSuffix(".strings") {
+                self = .strings
+            } else {
+                self = .text
+            }
+        }
+    }
+
+    /// The strings of a file at `path` whose bytes are `bytes`; `language`
+    /// keeps only that language's strings (catalogs; `.strings` files in a
+    /// `xx.lproj` folder).
+    public static func read(path: String, bytes: [UInt8], language: String? = nil) throws(SourceError)
+        -> [LocalizedString]
+    {
+        switch Kind(path: path) {
+        case .catalog:
+            return try catalog(bytes, language: language)
+        case .strings:
+            let fileLanguage = lprojLanguage(path)
+            if let language, let fileLanguage, fileLanguage != language { return [] }
+            return try strings(try decodeText(bytes), language: fileLanguage)
+        case .text:
+            let text = try decodeText(bytes)
+            var result: [LocalizedString] = []
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+                guard !trimmed.isEmpty else { continue }
+                result.append(LocalizedString(key: "\(path):\(number + 1)", language: language, text: trimmed))
+            }
+            return result
+        }
+    }
+
+    /// `de` for `…/de.lproj/Localizable.strings`.
+    static func lprojLanguage(_ path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return nil }
+        let folder = parts[parts.count - 2]
+        return String(folder.dropLast(6))
+    }
+
+    /// Text in UTF-8 or, with a byte order mark, UTF-16 (as older `.strings`
+    /// files are saved).
+    static func decodeText(_ bytes: [UInt8]) throws(SourceError) -> String {
+        let start = SourcePosition(line: 1, column: 1)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let little = bytes[0] == 0xFF
+            guard bytes.count % 2 == 0 else { throw SourceError(start, "UTF-16 text with an odd number of bytes") }
+            var units: [UInt16] = []
+            var i = 2
+            while i + 1 < bytes.count {
+                units.append(
+                    little ? UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i]) : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
+                )
+                i += 2
+            }
+            guard let text = String(validating: units, as: UTF16.self) else {
+                throw SourceError(start, "the UTF-16 text has unpaired surrogates")
+            }
+            return text
+        }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard let text = String(validating: body, as: UTF8.self) else {
+            // Name the line of the first bad byte.
+            let lines = body.split(separator: 0x0A, omittingEmptySubsequences: false)
+            let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+            throw SourceError(
+                SourcePosition(line: bad + 1, column: 1), "not valid UTF-8 (nor UTF-16 with a byte order mark)")
+        }
+        return text
+    }
+
+    // MARK: .strings
+
+    /// Apple's `.strings` format: `"key" = "value";` entries, `/* */` and
+    /// `//` comments, `\"`, `\\`, `\n`, `\t`, `\r`, `\U` + four hex digits.
+    static func strings(_ text: String, language: String?) throws(SourceError) -> [LocalizedString] {
+        var scanner = StringsScanner(Array(text.unicodeScalars))
+        var result: [LocalizedString] = []
+        while true {
+            try scanner.skipSpaceAndComments()
+            guard !scanner.atEnd else { return result }
+            let key = try scanner.token("a key")
+            try scanner.skipSpaceAndComments()
+            if scanner.peek == ";" {
+                scanner.advance()
+                result.append(LocalizedString(key: key, language: language, text: key))
+                continue
+            }
+            guard scanner.peek == "=" else {
+                throw SourceError(
+                    scanner.position, "expected '=' or ';' after the key \"\(key)\", found \(scanner.found)")
+            }
+            scanner.advance()
+            try scanner.skipSpaceAndComments()
+            let value = try scanner.token("a value")
+            try scanner.skipSpaceAndComments()
+            guard scanner.peek == ";" else {
+                throw SourceError(
+                    scanner.position, "expected ';' after the value of \"\(key)\", found \(scanner.found)")
+            }
+            scanner.advance()
+            result.append(LocalizedString(key: key, language: language, text: value))
+        }
+    }
+
+    struct StringsScanner {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+        var line = 1
+        var column = 1
+
+        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+        var atEnd: Bool { index >= scalars.count }
+        var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+        var position: SourcePosition { SourcePosition(line: line, column: column) }
+        var found: String {
+            guard let peek else { return "the end of the file" }
+            return peek == "\n" ? "a line break" : "'\(Character(peek))'"
+        }
+
+        mutating func advance() {
+            guard index < scalars.count else { return }
+            if scalars[index] == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += 1
+        }
+
+        mutating func skipSpaceAndComments() throws(SourceError) {
+            while let c = peek {
+                if c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{FEFF}" {
+                    advance()
+                } else if c == "/" && index + 1 < scalars.count && scalars[index + 1] == "*" {
+                    let start = position
+                    advance()
+                    advance()
+                    while !(peek == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
+                        guard !atEnd else { throw SourceError(start, "unterminated comment (no '*/')") }
+                        advance()
+                    }
+                    advance()
+                    advance()
+                } else if c == "/" && index + 1 < scalars.count && scalars[index + 1] == "/" {
+                    while let d = peek, d != "\n" { advance() }
+                } else {
+                    return
+                }
+            }
+        }
+
+        /// A quoted string, or an unquoted run of letters, digits and
+        /// `_ . - $ : /`.
+        mutating func token(_ what: String) throws(SourceError) -> String {
+            guard let c = peek else { throw SourceError(position, "expected \(what), found the end of the file") }
+            if c == "\"" { return try quoted() }
+            var text = ""
+            while let d = peek,
+                d.properties.isAlphabetic || ("0"..."9").contains(d) || "_.-$:/".unicodeScalars.contains(d)
+            {
+                text.unicodeScalars.append(d)
+                advance()
+            }
+            guard !text.isEmpty else {
+                throw SourceError(position, "expected \(what) in double quotes, found \(found)")
+            }
+            return text
+        }
+
+        mutating func quoted() throws(SourceError) -> String {
+            let start = position
+            advance()
+            var text = ""
+            while true {
+                guard let c = peek else { throw SourceError(start, "unterminated string (no closing '\"')") }
+                advance()
+                if c == "\"" { return text }
+                guard c == "\\" else {
+                    text.unicodeScalars.append(c)
+                    continue
+                }
+                let escape = position
+                guard let e = peek else { throw SourceError(start, "unterminated string (no closing '\"')") }
+                advance()
+                switch e {
+                case "n": text += "\n"
+                case "t": text += "\t"
+                case "r": text += "\r"
+                case "0": text += "\u{0}"
+                case "\"", "\\", "'": text.unicodeScalars.append(e)
+                case "U", "u":
+                    var value: UInt32 = 0
+                    for _ in 0..<4 {
+                        guard let h = peek, let digit = UInt32(String(h), radix: 16) else {
+                            throw SourceError(escape, "\\\(e) needs four hexadecimal digits")
+                        }
+                        value = value << 4 | digit
+                        advance()
+                    }
+                    guard let scalar = Unicode.Scalar(value) else {
+                        throw SourceError(escape, "\\\(e) escape is not a Unicode scalar")
+                    }
+                    text.unicodeScalars.append(scalar)
+                default:
+                    throw SourceError(escape, "unknown escape '\\\(Character(e))'")
+                }
+            }
+        }
+    }
+
+    // MARK: .xcstrings
+
+    /// A String Catalog (JSON): every localization of every key, plural and
+    /// device variations included (`key|plural.one`); a key without a
+    /// source-language localization stands for itself.
+    static func catalog(_ bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
+        let document = try JSONParser.parse(bytes)
+        guard case .object(let top) = document.value else {
+            throw SourceError(document.position, "expected a String Catalog object, found \(document.kindDescription)")
+        }
+        let value = { (key: String) in top.first { $0.key == key }?.value }
+        var source = "en"
+        if let json = value("sourceLanguage") {
+            guard case .string(let text) = json.value else {
+                throw SourceError(
+                    json.position, "expected 'sourceLanguage' to be a string, found \(json.kindDescription)")
+            }
+            source = text
+        }
+        guard let stringsJSON = value("strings") else {
+            throw SourceError(document.position, "missing 'strings': a String Catalog holds its keys there")
+        }
+        guard case .object(let entries) = stringsJSON.value else {
+            throw SourceError(
+                stringsJSON.position, "expected 'strings' to be an object, found \(stringsJSON.kindDescription)")
+        }
+        var result: [LocalizedString] = []
+        for entry in entries {
+            guard case .object(let fields) = entry.value.value else {
+                throw SourceError(
+                    entry.value.position,
+                    "expected \"\(entry.key)\" to be an object, found \(entry.value.kindDescription)")
+            }
+            var localized: [(String, ParsedJSON)] = []
+            if let json = fields.first(where: { $0.key == "localizations" })?.value {
+                guard case .object(let languages) = json.value else {
+                    throw SourceError(
+                        json.position,
+                        "expected 'localizations' of \"\(entry.key)\" to be an object, found \(json.kindDescription)")
+                }
+                localized = languages.map { ($0.key, $0.value) }
+            }
+            if !localized.contains(where: { $0.0 == source }) && (language == nil || language == source) {
+                // The key is the source text.
+                result.append(LocalizedString(key: entry.key, language: source, text: entry.key))
+            }
+            for (lang, json) in localized where language == nil || language == lang {
+                result += try units(json, key: entry.key, language: lang)
+            }
+        }
+        return result
+    }
+
+    /// The `stringUnit` of a localization, and those of its variations.
+    private static func units(_ json: ParsedJSON, key: String, language: String, path: String = "") throws(SourceError)
+        -> [LocalizedString]
+    {
+        guard case .object(let fields) = json.value else {
+            throw SourceError(
+                json.position,
+                "expected the \(language) localization of \"\(key)\" to be an object, found \(json.kindDescription)")
+        }
+        var result: [LocalizedString] = []
+        for field in fields {
+            switch field.key {
+            case "stringUnit":
+                guard case .object(let unit) = field.value.value,
+                    let valueJSON = unit.first(where: { $0.key == "value" })?.value
+                else {
+                    throw SourceError(
+                        field.value.position, "expected a 'stringUnit' with a 'value' in \"\(key)\" (\(language))")
+                }
+                guard case .string(let text) = valueJSON.value else {
+                    throw SourceError(
+                        valueJSON.position,
+                        "expected the value of \"\(key)\" (\(language)) to be a string, found \(valueJSON.kindDescription)"
+                    )
+                }
+                result.append(
+                    LocalizedString(key: path.isEmpty ? key : "\(key)|\(path)", language: language, text: text))
+            case "variations":
+                guard case .object(let kinds) = field.value.value else {
+                    throw SourceError(field.value.position, "expected 'variations' of \"\(key)\" to be an object")
+                }
+                for kind in kinds {
+                    guard case .object(let cases) = kind.value.value else {
+                        throw SourceError(
+                            kind.value.position, "expected the \(kind.key) variations of \"\(key)\" to be an object")
+                    }
+                    for variation in cases {
+                        let subpath = (path.isEmpty ? "" : path + ".") + kind.key + "." + variation.key
+                        result += try units(variation.value, key: key, language: language, path: subpath)
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        return result
+    }
+}
