@@ -47,13 +47,23 @@ def box(width, height):
 
 
 def build(family, style, psname, weight, italic=False, localized=None,
-          drop_psname=False, full_name=None, typographic=None):
-    """Return a TTFont for one static face."""
-    order = [".notdef", "space"] + [glyph_name(c) for c in CHARS]
+          drop_psname=False, full_name=None, typographic=None, extra_chars=(),
+          extra_glyphs=None, marks=(), fea=None):
+    """Return a TTFont for one static face.
+
+    extra_chars: more code points to map (each a box of its own width);
+    extra_glyphs: unmapped glyphs {name: advance} (ligatures, positional
+    forms); marks: code points drawn with no advance; fea: OpenType feature
+    code compiled into GSUB/GPOS."""
+    extra_glyphs = extra_glyphs or {}
+    extra = [cp for cp in extra_chars if cp not in marks]
+    order = ([".notdef", "space"] + [glyph_name(c) for c in CHARS]
+             + ["uni%04X" % cp for cp in extra] + ["uni%04X" % cp for cp in marks] + list(extra_glyphs))
     f = FontBuilder(UPM, isTTF=True)
     f.setupGlyphOrder(order)
     cmap = {0x20: "space"}
     cmap.update({ord(c): glyph_name(c) for c in CHARS})
+    cmap.update({cp: "uni%04X" % cp for cp in list(extra) + list(marks)})
     f.setupCharacterMap(cmap)
     stem = 40 + (weight - 100) // 8
     glyphs = {".notdef": box(500, 700), "space": TTGlyphPen(None).glyph()}
@@ -62,6 +72,16 @@ def build(family, style, psname, weight, italic=False, localized=None,
         w = 400 + (ord(c) % 7) * 50 + stem
         glyphs[glyph_name(c)] = box(w, 700)
         metrics[glyph_name(c)] = (w, 50)
+    for cp in extra:
+        w = 450 + (cp % 11) * 37
+        glyphs["uni%04X" % cp] = box(w, 700)
+        metrics["uni%04X" % cp] = (w, 50)
+    for cp in marks:
+        glyphs["uni%04X" % cp] = box(200, 300)
+        metrics["uni%04X" % cp] = (0, 0)
+    for name, w in extra_glyphs.items():
+        glyphs[name] = box(w, 700)
+        metrics[name] = (w, 50)
     f.setupGlyf(glyphs)
     f.setupHorizontalMetrics(metrics)
     f.setupHorizontalHeader(ascent=800, descent=-200)
@@ -89,6 +109,9 @@ def build(family, style, psname, weight, italic=False, localized=None,
     f.setupHead(created=FIXED_TIME, modified=FIXED_TIME,
                 macStyle=(0x01 if weight >= 700 else 0) | (0x02 if italic else 0))
     font = f.font
+    if fea:
+        from fontTools.feaLib.builder import addOpenTypeFeaturesFromString
+        addOpenTypeFeaturesFromString(font, fea)
     if drop_psname:
         font["name"].names = [n for n in font["name"].names if n.nameID != 6]
     return font
@@ -163,9 +186,12 @@ def main():
     save(variable_font(), "TypefitFlex-VF.ttf")
 
     # A family with an English and a Japanese name (fontconfig lists both).
+    # It also draws a few ideographs: the fixture configuration's fallback
+    # for CJK text set in a Latin face.
     save(build("Typefit Gothic", "Regular", "TypefitGothic-Regular", 400,
                localized={"familyName": {"ja": "タイプフィット ゴシック"},
-                          "fullName": {"ja": "タイプフィット ゴシック Regular"}}),
+                          "fullName": {"ja": "タイプフィット ゴシック Regular"}},
+               extra_chars=CJK),
          "TypefitGothic-Regular.ttf")
 
     # A face with no PostScript name at all (name ID 6 removed).
@@ -181,6 +207,11 @@ def main():
     with open(os.path.join(BROKEN, "truncated.ttf"), "wb") as fh:
         fh.write(data[:100])
     formats()
+    # Fonts for measuring text, kept out of fonts/ so the listing fixtures
+    # stay as they are.
+    text = os.path.join(HERE, "text")
+    os.makedirs(text, exist_ok=True)
+    save(script_font(), "TypefitScript-Regular.ttf", text)
 
 
 BDF_TEMPLATE = """STARTFONT 2.1
@@ -230,6 +261,50 @@ FC
 ENDCHAR
 ENDFONT
 """
+
+
+ARABIC = [0x0627, 0x0628, 0x062D, 0x0631, 0x0644, 0x0645, 0x0647, 0x064A]  # ا ب ح ر ل م ه ي
+HEBREW = [0x05D5, 0x05DC, 0x05DD, 0x05E9]                                   # ו ל ם ש
+DEVANAGARI = [0x0928, 0x092E, 0x0938, 0x0924, 0x0939, 0x0926, 0x0940]       # न म स त ह द ी
+DEVANAGARI_MARKS = [0x0947, 0x094D]                                         # े ्
+THAI = [0x0E2A, 0x0E27, 0x0E14, 0x0E35, 0x0E04, 0x0E23, 0x0E1A]             # ส ว ด ี ค ร บ
+THAI_MARKS = [0x0E31, 0x0E48]                                               # ั ่
+CJK = [0x65E5, 0x672C, 0x8A9E, 0x4E2D, 0x6587, 0x3001, 0x3002]             # 日 本 語 中 文 、 。
+
+
+def script_font():
+    """A face for measuring: Latin with a kerning pair and an fi ligature,
+    Arabic with initial, medial and final forms of their own widths, Hebrew,
+    Devanagari and Thai with marks, and CJK ideographs. Its numbers are
+    checked against hb-shape on the same file."""
+    dual = [cp for cp in ARABIC if cp not in (0x0627, 0x0631)]  # alef and reh join on the right only
+    forms = {}
+    for cp in ARABIC:
+        forms["uni%04X.fina" % cp] = 420 + (cp % 5) * 40
+        if cp in dual:
+            forms["uni%04X.init" % cp] = 300 + (cp % 5) * 30
+            forms["uni%04X.medi" % cp] = 260 + (cp % 5) * 20
+    forms["f_i"] = 700
+    fea = """
+languagesystem DFLT dflt;
+languagesystem latn dflt;
+languagesystem arab dflt;
+feature kern { pos A V -80; pos V A -80; pos T o -60; } kern;
+feature liga { sub f i by f_i; } liga;
+feature init { %s } init;
+feature medi { %s } medi;
+feature fina { %s } fina;
+""" % (
+        " ".join("sub uni%04X by uni%04X.init;" % (cp, cp) for cp in dual),
+        " ".join("sub uni%04X by uni%04X.medi;" % (cp, cp) for cp in dual),
+        " ".join("sub uni%04X by uni%04X.fina;" % (cp, cp) for cp in ARABIC),
+    )
+    # Glyph names for ASCII letters in feature code: A V T o f i.
+    for ch in "AVTofi":
+        fea = fea.replace(" %s " % ch, " %s " % glyph_name(ch)).replace(" %s;" % ch, " %s;" % glyph_name(ch))
+    return build("Typefit Script", "Regular", "TypefitScript-Regular", 400,
+                 extra_chars=ARABIC + HEBREW + DEVANAGARI + DEVANAGARI_MARKS + THAI + THAI_MARKS + CJK,
+                 marks=DEVANAGARI_MARKS + THAI_MARKS, extra_glyphs=forms, fea=fea)
 
 
 def formats():

@@ -1,10 +1,14 @@
 // libFuzzer target: decoding a spec file from arbitrary bytes (JSON or a
-// ScaledFont plist), then scaling it, as `typefit scale --spec` does. Built
-// with TypefitCore's sources by `make fuzz`.
+// ScaledFont plist), then scaling it, as `typefit scale --spec` does; and the
+// same bytes as the string files `typefit fit --strings` reads (.strings,
+// .xcstrings, text). Built with TypefitCore's sources by `make fuzz`.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    for path in ["Fuzz.strings", "fr.lproj/Fuzz.strings", "Fuzz.xcstrings", "fuzz.txt"] {
+        _ = try? StringsFile.read(path: path, bytes: bytes)
+    }
     guard let decoded = try? DynamicFontSpec.decode(file: bytes) else { return 0 }
     // A spec that decodes must scale and render without trapping.
     let spec = decoded.spec

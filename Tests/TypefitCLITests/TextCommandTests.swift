@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// `typefit measure` against HarfBuzz's own hb-shape, and `typefit fit` as a
+/// CI gate over String Catalogs, `.strings` and text files.
+@Suite struct TextCommandTests {
+    static let config = ["--fontconfig-file", Fixtures.fontconfigFile]
+    static let textFonts = ["--fonts-dir", Fixtures.root.appendingPathComponent("text").path]
+    static let scriptFont = Fixtures.root.appendingPathComponent("text/TypefitScript-Regular.ttf").path
+
+    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+
+    func json(_ outcome: Outcome, _ key: String) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        return try #require(object?[key] as? [[String: Any]])
+    }
+
+    /// The committed oracle (Fixtures/text/make-expectations.sh ran hb-shape).
+    static let oracle: [(text: String, units: Int)] = {
+        let url = Fixtures.root.appendingPathComponent("text/hb-shape.tsv")
+        let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
+        return lines.filter { !$0.hasPrefix("#") }.compactMap { line in
+            let fields = line.split(separator: "\t")
+            guard fields.count == 2, let units = Int(fields[1]) else { return nil }
+            return (String(fields[0]), units)
+        }
+    }()
+
+    /// Latin with kerning and a ligature, Arabic joining forms, Hebrew,
+    /// Devanagari and Thai with marks, CJK, and a mixed-script line: the
+    /// width agrees with hb-shape's advance within 0.01 pt at every size.
+    @Test func widthsAgreeWithHBShape() throws {
+        #expect(Self.oracle.count == 11)
+        let outcome = run(
+            ["measure"] + Self.oracle.map(\.text)
+                + [
+                    "--style", "body", "--category", "xSmall,large,AX5", "--font", "TypefitScript-Regular",
+                    "--format", "json",
+                ] + Self.config + Self.textFonts)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let rows = try json(outcome, "measurements")
+        #expect(rows.count == Self.oracle.count * 3)
+        for (text, units) in Self.oracle {
+            for row in rows where row["text"] as? String == text {
+                let size = try #require(row["pointSize"] as? Double)
+                let width = try #require(row["width"] as? Double)
+                #expect(abs(width - Double(units) / 1000 * size) < 0.01, "\(text) at \(size) pt: \(width)")
+                #expect(row["missingGlyphs"] as? Int == 0)
+                #expect(row["postscriptName"] as? String == "TypefitScript-Regular")
+            }
+        }
+    }
+
+    /// Where hb-shape is installed, the oracle is asked live too.
+    @Test(.enabled(if: (try? BinaryRunner.runTool("hb-shape", ["--version"])) != nil, "hb-shape is not installed"))
+    func liveHBShapeAgrees() throws {
+        for (text, units) in Self.oracle where !text.contains(" 日本 ") {
+            let result = try #require(
+                try BinaryRunner.runTool("hb-shape", ["--output-format=json", Self.scriptFont, text]))
+            let glyphs = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(glyphs.reduce(0) { $0 + (($1["ax"] as? Int) ?? 0) } == units, "\(text)")
+        }
+    }
+
+    @Test func missingGlyphsFallBackAsFontconfigChooses() throws {
+        let outcome = run(
+            [
+                "measure", "Hi 日本", "Hi \u{0E01}", "--style", "body", "--category", "large", "--font",
+                "TypefitSans-Regular",
+                "--format", "json",
+            ] + Self.config)
+        let rows = try json(outcome, "measurements")
+        let cjk = try #require(rows.first)
+        let fallbacks = try #require(cjk["fallbacks"] as? [[String: Any]])
+        #expect(fallbacks.first?["postscriptName"] as? String == "TypefitGothic-Regular")
+        #expect(fallbacks.first?["characters"] as? Int == 2 && cjk["missingGlyphs"] as? Int == 0)
+        // A Thai letter no fixture font has: counted, warned about.
+        #expect(rows.last?["missingGlyphs"] as? Int == 1)
+        #expect(outcome.stderr.contains("1 character(s) of \"Hi \u{0E01}\" have no glyph in any face"))
+    }
+
+    /// The String Catalog's German heading fits on one line up to AX2 and
+    /// breaks at AX3: `--require AX3` fails and names it; English passes.
+    @Test func germanHeadingThatBreaksAtAX3IsCaught() throws {
+        let catalog = Fixtures.path("strings/Settings.xcstrings")
+        let base =
+            [
+                "fit", "--strings", catalog, "--width", "800", "--style", "title1", "--font", "TypefitSans-Bold",
+                "--format", "json",
+            ] + Self.config
+        let gate = run(base + ["--require", "AX3"])
+        #expect(gate.status == .failure)
+        #expect(
+            gate.stderr
+                == "typefit: error: settings.save (de): needs 2 lines at accessibilityExtraLarge (allowed 1)\n")
+        let results = try json(gate, "results")
+        let german = try #require(
+            results.first { $0["key"] as? String == "settings.save" && $0["language"] as? String == "de" })
+        let lines = try #require(german["lines"] as? [String: Int])
+        #expect(lines["accessibilityLarge"] == 1 && lines["accessibilityExtraLarge"] == 2)
+        #expect(german["largestFittingCategory"] as? String == "accessibilityLarge")
+        // Every localization and variation is read; a key without a
+        // source-language entry stands for itself.
+        #expect(
+            Set(results.compactMap { $0["key"] as? String }) == [
+                "settings.title", "settings.save", "OK", "items.count|plural.one", "items.count|plural.other",
+            ])
+        #expect(run(base + ["--require", "AX2"]).status == .success)
+        let english = run(base + ["--require", "AX3", "--language", "en"])
+        #expect(english.status == .success, "\(english.stderr)")
+    }
+
+    @Test func stringsAndTextFilesAndArguments() throws {
+        let strings = Fixtures.path("strings/de.lproj/Localizable.strings")
+        let text = Fixtures.path("strings/headings.txt")
+        let outcome = run(
+            [
+                "fit", "Direkt", "--strings", strings, "--strings", text, "--width", "800", "--lines", "2", "--style",
+                "title1", "--category", "large", "--font", "TypefitSans-Bold", "--format", "json",
+            ] + Self.config)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let results = try json(outcome, "results")
+        #expect(
+            results.map { $0["key"] as? String } == [
+                "Direkt", "settings.title", "settings.save", "quote", "OK", "\(text):1", "\(text):3",
+            ])
+        #expect(results[1]["language"] as? String == "de")
+        #expect(results[3]["text"] as? String == "Sag \"Hallo\"\nzweite Zeile ä")
+        // A line break in the text is a mandatory break: two lines.
+        #expect((results[3]["lines"] as? [String: Int])?["large"] == 2)
+    }
+
+    @Test func aWordWiderThanTheLineOverflows() throws {
+        let outcome = run(
+            [
+                "fit", "Donaudampfschifffahrt ja", "--width", "100", "--style", "body", "--category", "large", "--font",
+                "TypefitSans-Regular", "--format", "json",
+            ] + Self.config)
+        let result = try #require(try json(outcome, "results").first)
+        #expect((result["overflows"] as? [String: Bool])?["large"] == true)
+        #expect((result["fits"] as? [String: Bool])?["large"] == false)
+        #expect((result["lines"] as? [String: Int])?["large"] == 2)
+    }
+
+    @Test func malformedStringFilesNameTheirLine() throws {
+        let dir = Fixtures.temporaryDirectory("bad-strings")
+        let cases: [(String, String, String)] = [
+            (
+                "a.strings", "\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";\n",
+                ":3:1: expected ';' after the value of \"c\""
+            ),
+            ("b.strings", "\"a\" = \"b;\n", ":1:7: unterminated string"),
+            ("c.strings", "/* never closed\n\"a\" = \"b\";\n", ":1:1: unterminated comment"),
+            ("d.strings", "\"a\" = \"\\q\";\n", ":1:9: unknown escape"),
+            (
+                "e.xcstrings",
+                "{\"strings\": {\"k\": {\"localizations\": {\"de\": {\"stringUnit\": {\"value\": 3}}}}}}",
+                ":1:69: expected the value of \"k\" (de) to be a string"
+            ),
+            ("f.xcstrings", "{\"sourceLanguage\": \"en\"}", ":1:1: missing 'strings'"),
+            ("g.txt", "ok\nbad \u{FFFD}", ""),
+        ]
+        for (name, content, message) in cases {
+            let file = dir.appendingPathComponent(name)
+            var bytes = Array(content.utf8)
+            if name == "g.txt" { bytes = Array("ok\nbad ".utf8) + [0xC3, 0x28] }
+            FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+            let outcome = run(
+                ["fit", "--strings", file.path, "--width", "100", "--style", "body", "--font", "TypefitSans-Regular"]
+                    + Self.config)
+            #expect(outcome.status == .failure, "\(name)")
+            let expected = name == "g.txt" ? ":2:1: not valid UTF-8" : message
+            #expect(outcome.stderr.hasPrefix("typefit: error: \(file.path)\(expected)"), "\(outcome.stderr)")
+        }
+    }
+
+    @Test(arguments: [
+        ["measure", "x", "--style", "body"],
+        ["measure", "--style", "body", "--font", "A"],
+        ["measure", "x", "--font", "A"],
+        ["measure", "x", "--style", "body", "--font", "A", "--family", "B"],
+        ["fit", "x", "--style", "body", "--font", "A"],
+        ["fit", "x", "--width", "0", "--style", "body", "--font", "A"],
+        ["fit", "x", "--width", "10", "--lines", "0", "--style", "body", "--font", "A"],
+        ["fit", "x", "--width", "10", "--style", "body,title1", "--font", "A"],
+        ["fit", "--width", "10", "--style", "body", "--font", "A"],
+        ["fit", "x", "--width", "10", "--style", "body", "--font", "A", "--require", "AX9"],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(run(arguments).status == .usage, "\(arguments)")
+    }
+
+    @Test func unknownFontIsAnErrorWithSuggestions() {
+        let outcome = run(["measure", "x", "--style", "body", "--font", "TypefitSans-Regulr"] + Self.config)
+        #expect(outcome.status == .failure)
+        #expect(outcome.stderr.contains("did you mean 'TypefitSans-Regular'"))
+    }
+}
