@@ -24,9 +24,9 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
 
 
-def hyperfine_median(command, env):
+def hyperfine_median(command, env, runs=None):
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
-        subprocess.run(["hyperfine", "-N", "--style", "none", "-w", "3", "-r", str(RUNS),
+        subprocess.run(["hyperfine", "-N", "--style", "none", "-w", "1" if runs else "3", "-r", str(runs or RUNS),
                         "--export-json", out.name, command],
                        check=True, env=env, stdout=subprocess.DEVNULL)
         return json.load(open(out.name))["results"][0]["median"]
@@ -111,6 +111,33 @@ def scan_agreement(binary, folder, env):
     return len(ours), len(theirs), len(ours & theirs)
 
 
+def text_benchmark(binary, env):
+    """typefit measure over 10,000 mixed-script strings x 12 categories
+    against uharfbuzz shaping each string at each size: ratio, strings per
+    second, and the largest width difference."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    font = os.path.join(root, "Fixtures", "text", "TypefitScript-Regular.ttf")
+    tmp = tempfile.mkdtemp(prefix="typefit-bench-text-")
+    strings = os.path.join(tmp, "strings.txt")
+    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_bench_strings.py"), strings, "10000"],
+                   check=True)
+    sizes = "14,15,16,17,19,21,23,28,33,40,47,53"  # body at each category
+    ours = (f"{binary} measure --strings {strings} --style body --font TypefitScript-Regular "
+            f"--fonts-dir {os.path.dirname(font)} --format json")
+    peer = f"{sys.executable} {os.path.join(root, 'scripts', 'shape_baseline.py')} {font} {strings} {sizes}"
+    ours_t, peer_t = [], []
+    for _ in range(ROUNDS):
+        ours_t.append(hyperfine_median(ours, env, runs=5))
+        peer_t.append(hyperfine_median(peer, env, runs=3))
+    o, p = statistics.median(ours_t), statistics.median(peer_t)
+    measured = json.loads(subprocess.run(ours.split(), env=env, capture_output=True, text=True).stdout)
+    widths = [m["width"] for m in measured["measurements"]]
+    baseline = [float(x) for x in subprocess.run(peer.split(), env=env, capture_output=True, text=True).stdout.split()]
+    worst = max(abs(a - b) for a, b in zip(widths, baseline)) if len(widths) == len(baseline) else float("inf")
+    return {"ours": o, "peer": p, "speedup": p / o, "strings_per_second": 10000 / o, "cells": len(widths),
+            "worst": worst}
+
+
 def face_count(env):
     out = subprocess.run(["fc-list", ":", "file", "index"], env=env, capture_output=True, text=True).stdout
     return len([line for line in out.splitlines() if line.strip()])
@@ -175,6 +202,12 @@ def main():
         o, t, both = agreement(binary, env)
         verdict = "identical" if o == t == both else "DIFFERENT"
         print(f"\nAgreement with fc-list ({label}): {o} typefit faces, {t} fc-list faces, {both} in common: {verdict}.")
+    text = text_benchmark(binary, base)
+    ok = "ok" if text["speedup"] >= 5 else "MISSED"
+    print(f"\nmeasure, 10,000 mixed-script strings x 12 categories: typefit {text['ours']*1000:.0f} ms, "
+          f"uharfbuzz per size {text['peer']*1000:.0f} ms: {text['speedup']:.1f}x faster (>= 5x, {ok}); "
+          f"{text['strings_per_second']:,.0f} strings/s; {text['cells']:,} widths, largest difference "
+          f"{text['worst']:.2g} pt (< 0.01 pt).")
     o, t, both = scan_agreement(binary, scan_dir, base)
     verdict = "identical" if o == t == both else "DIFFERENT"
     print(f"\nAgreement with fc-scan ({scan_dir}): {o} typefit faces, {t} fc-scan faces, {both} in common: {verdict}.")

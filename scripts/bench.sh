@@ -15,4 +15,11 @@ if [ -n "$need" ]; then
         exit 1
     fi
 fi
+# The peer of `measure`'s benchmark: HarfBuzz's Python binding (PyPI).
+if ! python3 -c "import uharfbuzz" 2>/dev/null; then
+    python3 -m pip install -q uharfbuzz 2>/dev/null || python3 -m pip install -q --break-system-packages uharfbuzz || {
+        echo "bench: run: python3 -m pip install uharfbuzz" >&2
+        exit 1
+    }
+fi
 exec python3 "$(dirname "$0")/bench.py" "$@"

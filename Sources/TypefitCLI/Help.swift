@@ -38,7 +38,13 @@ public enum Help {
     static func options(_ sub: Subcommand) -> [CommandLineParser.OptionSpec] {
         switch sub {
         case .measure:
-            return textOptions
+            return [
+                .init(
+                    name: "--strings", valueName: "<file>", repeatable: true,
+                    help:
+                        "Strings from a .strings file, a .xcstrings String Catalog, or text (one per line). Repeatable."
+                )
+            ] + textOptions
         case .fit:
             return [
                 .init(name: "--width", valueName: "<points>", help: "The line width in points (required)."),
@@ -175,7 +181,7 @@ public enum Help {
         case nil: return "typefit <subcommand> [options]"
         case .measure:
             return
-                "typefit measure <text> ... --style <styles> (--spec <file> | --font <postscript-name> | --family <name> [--weight <weight>]) [--category <categories>] [--size <points>] [--format <format>]"
+                "typefit measure (<text> ... | --strings <file> ...) --style <styles> (--spec <file> | --font <postscript-name> | --family <name> [--weight <weight>]) [--category <categories>] [--size <points>] [--format <format>]"
         case .fit:
             return
                 "typefit fit (<text> ... | --strings <file> ...) --width <points> [--lines <n>] [--require <category>] --style <style> (--spec <file> | --font <postscript-name> | --family <name> [--weight <weight>]) [--category <categories>] [--format <format>]"

@@ -53,93 +53,157 @@ extension Runner {
         return (report.entries, outcome)
     }
 
-    /// Shapes each text once per face (not once per category: widths are
-    /// linear in the point size) and hands back the measurement for a cell.
+    /// The measurers of the faces cells use, opened once each. Each string
+    /// is shaped once per face, not once per category: with unhinted
+    /// advances a line's width is linear in the point size.
     final class Measurements {
         private var measurers: [String: TextMeasurer] = [:]
-        private var cache: [String: MeasuredText] = [:]
         private let configFile: String?
         private(set) var failures: [String] = []
+        /// Per cell: the key of its face.
+        let faceKeys: [String]
 
-        init(configFile: String?) { self.configFile = configFile }
-
-        func measure(_ text: String, language: String?, face: FaceLocation) -> MeasuredText? {
-            let faceKey = "\(face.file)#\(face.index)"
-            let key = faceKey + "\u{0}" + (language ?? "") + "\u{0}" + text
-            if let known = cache[key] { return known }
-            if measurers[faceKey] == nil {
+        init(cells: [ScaleEntry], configFile: String?) {
+            self.configFile = configFile
+            faceKeys = cells.map { cell in cell.face?.location.map { "\($0.file)#\($0.index)" } ?? "" }
+            for (cell, key) in zip(cells, faceKeys) where measurers[key] == nil {
+                guard let face = cell.face?.location else { continue }
                 do {
-                    measurers[faceKey] = try TextMeasurer(
+                    measurers[key] = try TextMeasurer(
                         file: face.file, index: face.index, family: face.family ?? "", configFile: configFile)
                 } catch {
                     if !failures.contains(error.message) { failures.append(error.message) }
-                    return nil
                 }
             }
-            guard let measurer = measurers[faceKey] else { return nil }
-            let measured = measurer.measure(text, language: language)
-            cache[key] = measured
-            return measured
         }
+
+        /// One string measured in every face the cells use; per cell, its
+        /// measurement (`nil` where its face could not be opened).
+        func measure(_ string: LocalizedString) -> [MeasuredText?] {
+            var byFace: [String: MeasuredText] = [:]
+            return faceKeys.map { key in
+                if let known = byFace[key] { return known }
+                guard let measurer = measurers[key] else { return nil }
+                let measured = measurer.measure(string.text, language: string.language)
+                byFace[key] = measured
+                return measured
+            }
+        }
+    }
+
+    /// The strings of the arguments and the `--strings` files, or the
+    /// outcome that reports a file that cannot be read.
+    static func loadStrings(_ texts: [String], files: [String], language: String?) -> Result<
+        [LocalizedString], OutcomeError
+    > {
+        var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
+        for path in files {
+            switch InputFile.read(path, limit: 64 << 20) {
+            case .failure(let error):
+                return .failure(OutcomeError(Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)))
+            case .success(let bytes):
+                do {
+                    strings += try StringsFile.read(path: path, bytes: bytes, language: language)
+                } catch {
+                    let text = "typefit: error: \(path):\(error.position): \(error.message)\n"
+                    return .failure(OutcomeError(Outcome(stderr: text, status: .failure)))
+                }
+            }
+        }
+        return .success(strings)
     }
 
     static func measure(_ options: MeasureOptions, context: RunContext) -> Outcome {
+        let strings: [LocalizedString]
+        switch loadStrings(options.texts, files: options.stringsFiles, language: options.text.language) {
+        case .failure(let error): return error.outcome
+        case .success(let loaded): strings = loaded
+        }
         let (cells, start) = textCells(options.text, context: context)
         guard let cells else { return start }
         var outcome = start
-        let measurements = Measurements(configFile: options.text.fontconfigFile)
-        var rows: [JSONValue] = []
+        let measurements = Measurements(cells: cells, configFile: options.text.fontconfigFile)
+        let format = options.text.format ?? (context.stdoutIsTerminal ? .table : .json)
+        // Rows are streamed: a catalog times twelve categories is a large
+        // document, and a dictionary per row cost more than the shaping.
+        var writer = JSONWriter(capacity: strings.count * cells.count * 220 + 64, pretty: context.stdoutIsTerminal)
+        writer.beginObject()
+        writer.staticKey("measurements")
+        writer.beginArray()
         var table: [[String]] = [["text", "style", "category", "pt", "width", "face"]]
-        for text in options.texts {
-            for cell in cells {
-                guard let face = cell.face?.location, let pointSize = cell.pointSize,
-                    let measured = measurements.measure(text, language: options.text.language, face: face)
-                else { continue }
-                let width = measured.width(atPointSize: pointSize)
-                var row: [String: JSONValue] = [
-                    "text": .string(text), "style": .string(cell.style.rawValue),
-                    "category": .string(cell.category.rawValue), "pointSize": .number(pointSize),
-                    "width": .number(width), "lineHeight": cell.lineHeight.map { .number($0) } ?? .null,
-                    "postscriptName": .string(face.postscriptName), "missingGlyphs": .int(measured.missingGlyphs),
-                ]
-                row["fallbacks"] = .array(measured.fallbacks.map(fallbackJSON))
-                rows.append(.object(row))
-                table.append([
-                    text, cell.style.rawValue, cell.category.higLabel, humanNumber(pointSize), humanNumber(width),
-                    face.postscriptName ?? "-",
-                ])
+        var missingTexts: [(String, Int)] = []
+        for string in strings {
+            let measured = measurements.measure(string)
+            if let missing = measured.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 })?.missingGlyphs {
+                missingTexts.append((string.text, missing))
+            }
+            for (cell, text) in zip(cells, measured) {
+                guard let face = cell.face?.location, let pointSize = cell.pointSize, let text else { continue }
+                let width = text.width(atPointSize: pointSize)
+                if format == .table {
+                    table.append([
+                        string.text, cell.style.rawValue, cell.category.higLabel, humanNumber(pointSize),
+                        humanNumber(width), face.postscriptName ?? "-",
+                    ])
+                    continue
+                }
+                // Keys in sorted order, as every typefit document has them.
+                writer.beginObject()
+                writer.staticKey("category")
+                writer.string(cell.category.rawValue)
+                writer.staticKey("fallbacks")
+                writer.beginArray()
+                for use in text.fallbacks {
+                    writer.beginObject()
+                    writer.staticKey("characters")
+                    writer.int(use.characters)
+                    writer.staticKey("family")
+                    writer.string(use.family)
+                    writer.staticKey("file")
+                    writer.string(use.file)
+                    writer.staticKey("postscriptName")
+                    writer.string(use.postscriptName)
+                    writer.endObject()
+                }
+                writer.endArray()
+                if !options.stringsFiles.isEmpty {
+                    writer.staticKey("key")
+                    writer.string(string.key)
+                    writer.staticKey("language")
+                    writer.string(string.language)
+                }
+                writer.staticKey("lineHeight")
+                if let lineHeight = cell.lineHeight { writer.number(lineHeight) } else { writer.null() }
+                writer.staticKey("missingGlyphs")
+                writer.int(text.missingGlyphs)
+                writer.staticKey("pointSize")
+                writer.number(pointSize)
+                writer.staticKey("postscriptName")
+                writer.string(face.postscriptName)
+                writer.staticKey("style")
+                writer.string(cell.style.rawValue)
+                writer.staticKey("text")
+                writer.string(string.text)
+                writer.staticKey("width")
+                writer.number(width)
+                writer.endObject()
             }
         }
+        writer.endArray()
+        writer.staticKey("schemaVersion")
+        writer.int(jsonSchemaVersion)
+        writer.endObject()
         for failure in measurements.failures { outcome.stderr += "typefit: error: \(failure)\n" }
         if !measurements.failures.isEmpty { outcome.status = .failure }
-        warnMissing(measurements: rows, into: &outcome)
-        switch options.text.format ?? (context.stdoutIsTerminal ? .table : .json) {
-        case .table:
-            outcome.stdout = renderTable(table)
-        default:
-            outcome.stdout = JSONValue.object([
-                "schemaVersion": .int(jsonSchemaVersion), "measurements": .array(rows),
-            ]).serialized(pretty: context.stdoutIsTerminal)
-        }
-        return outcome
-    }
-
-    /// A warning per text with characters no face could draw.
-    private static func warnMissing(measurements rows: [JSONValue], into outcome: inout Outcome) {
-        var warned = Set<String>()
-        for case .object(let row) in rows {
-            guard case .int(let missing)? = row["missingGlyphs"], missing > 0, case .string(let text)? = row["text"],
-                warned.insert(text).inserted
-            else { continue }
+        for (text, missing) in missingTexts {
             outcome.stderr += "typefit: warning: \(missing) character(s) of \"\(text)\" have no glyph in any face\n"
         }
-    }
-
-    private static func fallbackJSON(_ use: FallbackUse) -> JSONValue {
-        .object([
-            "postscriptName": .string(use.postscriptName), "family": .string(use.family),
-            "file": .string(use.file), "characters": .int(use.characters),
-        ])
+        if format == .table {
+            outcome.stdout = renderTable(table)
+        } else {
+            outcome.stdoutBytes = writer.finishBytes()
+        }
+        return outcome
     }
 
     static func renderTable(_ rows: [[String]]) -> String {
@@ -162,26 +226,15 @@ extension Runner {
 
     static func fit(_ options: FitOptions, context: RunContext) -> Outcome {
         // The strings first: a malformed file ends the run before any font work.
-        var strings = options.texts.map {
-            LocalizedString(key: $0, language: options.text.language, text: $0)
-        }
-        for path in options.stringsFiles {
-            switch InputFile.read(path, limit: 64 << 20) {
-            case .failure(let error):
-                return Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)
-            case .success(let bytes):
-                do {
-                    strings += try StringsFile.read(path: path, bytes: bytes, language: options.text.language)
-                } catch {
-                    return Outcome(
-                        stderr: "typefit: error: \(path):\(error.position): \(error.message)\n", status: .failure)
-                }
-            }
+        let strings: [LocalizedString]
+        switch loadStrings(options.texts, files: options.stringsFiles, language: options.text.language) {
+        case .failure(let error): return error.outcome
+        case .success(let loaded): strings = loaded
         }
         let (cells, start) = textCells(options.text, context: context)
         guard let cells else { return start }
         var outcome = start
-        let measurements = Measurements(configFile: options.text.fontconfigFile)
+        let measurements = Measurements(cells: cells, configFile: options.text.fontconfigFile)
         var results: [JSONValue] = []
         var table: [[String]] = [["key", "language"] + cells.map(\.category.higLabel) + ["largest fitting"]]
         var offenders: [String] = []
@@ -192,10 +245,8 @@ extension Runner {
             var largest: ContentSizeCategory?
             var row = [string.key, string.language ?? "-"]
             let breaks = FontRegistry.lineBreaks(string.text, language: string.language)
-            for cell in cells {
-                guard let face = cell.face?.location, let pointSize = cell.pointSize,
-                    let measured = measurements.measure(string.text, language: string.language, face: face)
-                else { continue }
+            for (cell, measured) in zip(cells, measurements.measure(string)) {
+                guard let pointSize = cell.pointSize, let measured else { continue }
                 let layout = LineFitter.layout(measured, breaks: breaks, width: options.width / pointSize)
                 let fitting = layout.lines <= options.lines && !layout.overflows
                 lines[cell.category.rawValue] = .int(layout.lines)

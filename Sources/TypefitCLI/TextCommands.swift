@@ -53,6 +53,8 @@ public struct MeasureOptions: Equatable, Sendable {
     public var text = TextOptions()
     /// The strings to measure.
     public var texts: [String] = []
+    /// `--strings` files (repeatable): `.strings`, `.xcstrings`, text.
+    public var stringsFiles: [String] = []
 
     /// Creates options.
     public init() {}
@@ -133,12 +135,22 @@ extension CommandLineParser {
         return options
     }
 
+    static func stringsFiles(_ parsed: ParsedOptions, _ sub: Subcommand) throws(UsageError) -> [String] {
+        var files: [String] = []
+        for file in parsed.all("--strings") {
+            guard !file.isEmpty else { throw UsageError("'--strings' needs a path", subcommand: sub) }
+            files.append(file)
+        }
+        return files
+    }
+
     static func measure(_ parsed: ParsedOptions) throws(UsageError) -> MeasureOptions {
         var options = MeasureOptions()
         options.text = try textOptions(parsed, .measure)
         options.texts = parsed.positionals
-        guard !options.texts.isEmpty else {
-            throw UsageError("missing the text to measure", subcommand: .measure)
+        options.stringsFiles = try stringsFiles(parsed, .measure)
+        guard !options.texts.isEmpty || !options.stringsFiles.isEmpty else {
+            throw UsageError("missing the text to measure (arguments, or files with '--strings')", subcommand: .measure)
         }
         return options
     }
@@ -172,10 +184,7 @@ extension CommandLineParser {
             }
         }
         options.texts = parsed.positionals
-        for file in parsed.all("--strings") {
-            guard !file.isEmpty else { throw UsageError("'--strings' needs a path", subcommand: .fit) }
-            options.stringsFiles.append(file)
-        }
+        options.stringsFiles = try stringsFiles(parsed, .fit)
         guard !options.texts.isEmpty || !options.stringsFiles.isEmpty else {
             throw UsageError("nothing to fit: give strings as arguments or files with '--strings'", subcommand: .fit)
         }

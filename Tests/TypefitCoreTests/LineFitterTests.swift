@@ -1,0 +1,43 @@
+import Testing
+
+@testable import TypefitCore
+
+/// Greedy line filling over synthetic advances: every character 1 em.
+@Suite struct LineFitterTests {
+    static func text(_ string: String) -> (MeasuredText, [LineBreak]) {
+        let utf8 = Array(string.utf8)
+        let advances = utf8.map { $0 & 0xC0 == 0x80 ? 0.0 : 1.0 }
+        // Breaks after spaces, mandatory after a newline, as UAX #14 gives them.
+        var breaks = [LineBreak](repeating: .none, count: utf8.count)
+        for (i, byte) in utf8.enumerated() {
+            if byte == 0x20 { breaks[i] = .allowed }
+            if byte == 0x0A { breaks[i] = .mandatory }
+        }
+        if !breaks.isEmpty { breaks[breaks.count - 1] = .mandatory }
+        return (MeasuredText(utf8: utf8, advances: advances), breaks)
+    }
+
+    @Test(arguments: [
+        ("aaa bbb ccc", 11.0, 1, false),
+        ("aaa bbb ccc", 10.0, 2, false),
+        // Trailing spaces hang: "aaa bbb " fits in 7.
+        ("aaa bbb ccc", 7.0, 2, false),
+        ("aaa bbb ccc", 3.0, 3, false),
+        ("aaa bbb ccc", 2.0, 3, true),
+        ("aaaaaaaaaa b", 4.0, 2, true),
+        ("aa\nbb", 10.0, 2, false),
+        ("", 5.0, 1, false),
+    ])
+    func lines(string: String, width: Double, expected: Int, overflows: Bool) {
+        let (measured, breaks) = Self.text(string)
+        let layout = LineFitter.layout(measured, breaks: breaks, width: width)
+        #expect(layout.lines == expected, "\(string) at \(width)")
+        #expect(layout.overflows == overflows, "\(string) at \(width)")
+    }
+
+    @Test func widthIsLinearInThePointSize() {
+        let measured = MeasuredText(utf8: Array("ab".utf8), advances: [0.5, 0.25])
+        #expect(measured.width(atPointSize: 20) == 15)
+        #expect(measured.width(atPointSize: 40) == 30)
+    }
+}
