@@ -17,7 +17,7 @@ status=0
 for target in $targets; do
     case $target in
         face) source=Fuzz/FaceFuzzer.swift; seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken" ;;
-        spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fixtures/strings Fuzz/seeds/spec" ;;
+        spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fixtures/strings Fuzz/seeds/spec Fuzz/regressions" ;;
         *) echo "fuzz: unknown target '$target' (face, spec)" >&2; exit 64 ;;
     esac
     binary="$out/$target-fuzzer"

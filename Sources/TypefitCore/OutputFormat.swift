@@ -51,7 +51,10 @@ public func shortestNumber(_ value: Double) -> String {
 /// Renders numbers for people: whole numbers bare, others to at most three
 /// decimals. JSON output never goes through this.
 public func humanNumber(_ value: Double) -> String {
-    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    // Beyond 1e15 (and for infinities and NaN) Int(_:) would trap: such
+    // numbers reach here from bad input, in the error that reports them.
+    guard value.isFinite, abs(value) < 1e15 else { return value.description }
+    if value == value.rounded() { return String(Int(value)) }
     let rounded = (value * 1000).rounded() / 1000
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
 }

@@ -99,6 +99,11 @@ import TypefitTestSupport
         ("{\"faces\": {\"regular\": \"F\"}, \"styles\": {\"body\": 0}}", 1, 48, "greater than 0"),
         ("{\"faces\": {\"regular\": \"F\"}, \"styles\": {\"body\": -3}}", 1, 48, "greater than 0"),
         ("{\"faces\": {\"regular\": \"F\"}, \"styles\": {\"body\": 1001}}", 1, 48, "at most 1000"),
+        // Found by `make fuzz`: the message's number formatting trapped.
+        (
+            "{\"faces\": {\"regular\": \"F\"}, \"styles\": {\"body\": 44444444444444444444444444444444444418}}", 1,
+            48, "at most 1000 points (got 4.444444444444444e+37)"
+        ),
         ("{\"faces\": {\"regular\": \"F\"}, \"styles\": {\"body\": {\"sise\": 17}}}", 1, 49, "did you mean 'size'?"),
         (
             "{\"faces\": {\"regular\": \"F\"}, \"styles\": {\"body\": {\"face\": \"bold\", \"size\": 17}}}", 1, 48,

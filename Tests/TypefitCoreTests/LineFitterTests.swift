@@ -41,3 +41,14 @@ import Testing
         #expect(measured.width(atPointSize: 40) == 30)
     }
 }
+
+/// Inputs `make fuzz` found crashes with, kept as regression tests.
+@Suite struct FuzzRegressionTests {
+    @Test func hugeNumbersFormatWithoutTrapping() {
+        #expect(humanNumber(4.4e43) == "4.4e+43")
+        #expect(humanNumber(-1e300) == "-1e+300")
+        #expect(humanNumber(.infinity) == "inf")
+        #expect(humanNumber(1e15 - 1) == "999999999999999")
+        #expect(humanNumber(16.3333333) == "16.333")
+    }
+}
