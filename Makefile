@@ -29,7 +29,8 @@ else
 	$(BIN) $(ARGS)
 endif
 
-test: deps check-layering
+test: check-layering
+	@sh scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

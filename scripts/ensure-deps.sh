@@ -4,7 +4,10 @@
 # the exact command to run and fails.
 set -eu
 
+# `--test`: also the tools the tests check typefit against (hb-shape, the
+# shaping oracle; rsvg-convert, which renders specimens).
 packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libunibreak-dev fontconfig"
+if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin"; fi
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 if [ -z "$missing" ]; then
@@ -14,6 +17,10 @@ if [ -z "$missing" ]; then
     pkg-config --exists libunibreak || missing="$missing libunibreak-dev"
 fi
 command -v fc-list >/dev/null 2>&1 || missing="$missing fontconfig"
+if [ "${1:-}" = "--test" ]; then
+    command -v hb-shape >/dev/null 2>&1 || missing="$missing libharfbuzz-bin"
+    command -v rsvg-convert >/dev/null 2>&1 || missing="$missing librsvg2-bin"
+fi
 
 if [ -n "$missing" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -9,6 +9,7 @@
 #include FT_TRUETYPE_IDS_H
 #include FT_FONT_FORMATS_H
 #include FT_BDF_H
+#include FT_OUTLINE_H
 
 // FT_HAS_MULTIPLE_MASTERS is a function-like macro, which Swift cannot import.
 static inline int CFreeType_hasMultipleMasters(FT_Face face) {

@@ -4,7 +4,7 @@ import CFreeType
 ///
 /// FreeType handles are not thread-safe: one library per thread of work.
 final class FreeTypeLibrary {
-    private let handle: FT_Library
+    let handle: FT_Library
 
     init() throws(RegistryError) {
         var library: FT_Library?
@@ -156,4 +156,94 @@ final class FreeTypeLibrary {
 struct FreeTypeFailure: Error {
     var code: Int32
     var message: String { FreeTypeError.describe(code) }
+}
+
+/// A face opened to read glyph outlines, unscaled and unhinted, in font
+/// units (for drawing specimens from the font's own shapes).
+final class OutlineFace {
+    private let library: FreeTypeLibrary
+    private let face: FT_Face
+    /// The face's units per em.
+    let unitsPerEm: Int
+
+    init(file: String, index: Int) throws(RegistryError) {
+        library = try FreeTypeLibrary()
+        var face: FT_Face?
+        let error = FT_New_Face(library.handle, file, FT_Long(index), &face)
+        guard error == 0, let face else {
+            throw .shapingFailed(file: file, reason: FreeTypeError.describe(error))
+        }
+        self.face = face
+        unitsPerEm = Int(max(face.pointee.units_per_EM, 1))
+    }
+
+    deinit { FT_Done_Face(face) }
+
+    /// The outline of glyph `glyph` as SVG path data, y pointing up (the
+    /// caller flips it), or `nil` when it has none (a space) or cannot be
+    /// loaded. The corresponding C functions are `FT_Load_Glyph` and
+    /// `FT_Outline_Decompose`.
+    func path(glyph: UInt32) -> String? {
+        let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+        guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
+            // FT_GLYPH_FORMAT_OUTLINE, FT_IMAGE_TAG('o','u','t','l'): not imported.
+            slot.pointee.format.rawValue == 0x6F75_746C, slot.pointee.outline.n_points > 0
+        else { return nil }
+        let builder = PathBuilder()
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in PathBuilder.with(user) { $0.move(to) } },
+            line_to: { to, user in PathBuilder.with(user) { $0.line(to) } },
+            conic_to: { control, to, user in PathBuilder.with(user) { $0.conic(control, to) } },
+            cubic_to: { c1, c2, to, user in PathBuilder.with(user) { $0.cubic(c1, c2, to) } },
+            shift: 0, delta: 0)
+        let status = withExtendedLifetime(builder) {
+            FT_Outline_Decompose(&slot.pointee.outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
+        }
+        guard status == 0 else { return nil }
+        return builder.finish()
+    }
+}
+
+/// Collects FreeType's outline callbacks into SVG path data.
+private final class PathBuilder {
+    private var data = ""
+    private var open = false
+
+    /// Runs `body` with the builder `user` points to (the one
+    /// `path(glyph:)` keeps alive for the call); without one, fails the
+    /// decomposition.
+    static func with(_ user: UnsafeMutableRawPointer?, _ body: (PathBuilder) -> Int32) -> Int32 {
+        guard let user else { return 1 }
+        return body(Unmanaged<PathBuilder>.fromOpaque(user).takeUnretainedValue())
+    }
+
+    private func point(_ vector: UnsafePointer<FT_Vector>?) -> String {
+        guard let vector else { return "0 0" }
+        return "\(vector.pointee.x) \(vector.pointee.y)"
+    }
+
+    func move(_ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        data += (open ? "Z" : "") + "M" + point(to)
+        open = true
+        return 0
+    }
+
+    func line(_ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        data += "L" + point(to)
+        return 0
+    }
+
+    func conic(_ control: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?) -> Int32 {
+        data += "Q" + point(control) + " " + point(to)
+        return 0
+    }
+
+    func cubic(
+        _ c1: UnsafePointer<FT_Vector>?, _ c2: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?
+    ) -> Int32 {
+        data += "C" + point(c1) + " " + point(c2) + " " + point(to)
+        return 0
+    }
+
+    func finish() -> String { data + (open ? "Z" : "") }
 }

@@ -40,6 +40,28 @@ final class HarfBuzzFace {
         hb_face_destroy(face)
     }
 
+    /// Shapes the bytes `range` of a text (the whole text is context) in
+    /// one script; the buffer's glyphs, valid until it is next used.
+    fileprivate func shapeRun(
+        _ buffer: OpaquePointer, _ base: UnsafePointer<CChar>?, _ length: Int, _ range: Range<Int>,
+        _ script: hb_script_t, _ language: hb_language_t?
+    ) -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)? {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf8(buffer, base, Int32(length), UInt32(range.lowerBound), Int32(range.count))
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script))
+        hb_buffer_set_language(buffer, language)
+        // Each character its own cluster where the script allows: line
+        // breaks fall between clusters.
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return nil }
+        return (infos, positions, Int(count))
+    }
+
     /// Shapes `text` run by run and adds each cluster's advance, in ems,
     /// at the cluster's first byte of `advances`; marks in `missing` the
     /// clusters with no glyph (.notdef). Only bytes in `within` are shaped
@@ -61,19 +83,9 @@ final class HarfBuzzFace {
                     guard lower < upper else { continue }
                     range = lower..<upper
                 }
-                hb_buffer_clear_contents(buffer)
-                hb_buffer_add_utf8(
-                    buffer, base, Int32(bytes.count), UInt32(range.lowerBound), Int32(range.count))
-                hb_buffer_set_script(buffer, run.script)
-                hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(run.script))
-                hb_buffer_set_language(buffer, lang)
-                hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-                hb_shape(font, buffer, nil, 0)
-                var count: UInt32 = 0
-                guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                    let positions = hb_buffer_get_glyph_positions(buffer, &count)
+                guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, range, run.script, lang)
                 else { continue }
-                for i in 0..<Int(count) {
+                for i in 0..<count {
                     let cluster = Int(infos[i].cluster)
                     guard cluster < advances.count else { continue }
                     advances[cluster] += Double(positions[i].x_advance) / unitsPerEm
@@ -81,6 +93,65 @@ final class HarfBuzzFace {
                 }
             }
         }
+    }
+}
+
+extension HarfBuzzFace {
+    /// The glyphs of `text`, run by run in logical order (each run in
+    /// HarfBuzz's visual order), with advances and offsets in ems.
+    func glyphs(_ text: [UInt8], runs: [TextRun], language: String?) -> [ShapedGlyph] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        let lang = language.flatMap { hb_language_from_string($0, -1) } ?? hb_language_get_default()
+        var result: [ShapedGlyph] = []
+        text.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            for run in runs where !run.range.isEmpty {
+                guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, run.range, run.script, lang)
+                else { continue }
+                for i in 0..<count {
+                    result.append(
+                        ShapedGlyph(
+                            glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                            advance: Double(positions[i].x_advance) / unitsPerEm,
+                            offsetX: Double(positions[i].x_offset) / unitsPerEm,
+                            offsetY: Double(positions[i].y_offset) / unitsPerEm))
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// A face opened for drawing text from its own outlines: HarfBuzz places
+/// the glyphs, FreeType gives their shapes.
+public final class GlyphFace {
+    private let shaper: HarfBuzzFace
+    private let outlines: OutlineFace
+    private var paths: [UInt32: String?] = [:]
+
+    /// Opens face `index` of `file`.
+    public init(file: String, index: Int) throws(RegistryError) {
+        shaper = try HarfBuzzFace(file: file, index: index)
+        outlines = try OutlineFace(file: file, index: index)
+    }
+
+    /// The face's units per em (outline coordinates are in these).
+    public var unitsPerEm: Int { outlines.unitsPerEm }
+
+    /// The shaped glyphs of `text`.
+    public func glyphs(_ text: String, language: String? = nil) -> [ShapedGlyph] {
+        let utf8 = Array(text.utf8)
+        return shaper.glyphs(utf8, runs: ScriptItemizer.runs(utf8), language: language)
+    }
+
+    /// A glyph's outline as SVG path data in font units, y up; `nil` for a
+    /// glyph with no outline. Each glyph is read once.
+    public func path(_ glyph: UInt32) -> String? {
+        if let known = paths[glyph] { return known }
+        let path = outlines.path(glyph: glyph)
+        paths[glyph] = path
+        return path
     }
 }
 

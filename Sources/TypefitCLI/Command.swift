@@ -16,6 +16,8 @@ public enum Command: Equatable, Sendable {
     case measure(MeasureOptions)
     /// `typefit fit`.
     case fit(FitOptions)
+    /// `typefit specimen`.
+    case specimen(SpecimenOptions)
 }
 
 /// The subcommands, by the name typed on the command line.
@@ -25,6 +27,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case check
     case measure
     case fit
+    case specimen
 }
 
 /// Options of `typefit check`.

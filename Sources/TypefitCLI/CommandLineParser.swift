@@ -50,6 +50,7 @@ public enum CommandLineParser {
         case .check: return .check(try check(options))
         case .measure: return .measure(try measure(options))
         case .fit: return .fit(try fit(options))
+        case .specimen: return .specimen(try specimen(options))
         }
     }
 

@@ -37,6 +37,15 @@ public enum Help {
 
     static func options(_ sub: Subcommand) -> [CommandLineParser.OptionSpec] {
         switch sub {
+        case .specimen:
+            return [
+                .init(name: "--text", valueName: "<text>", help: "The sample line (default: a pangram)."),
+                .init(
+                    name: "--width", valueName: "<points>",
+                    help: "A guide at this width; glyphs beyond it in red, the lines fit would need in each label."),
+                .init(name: "--output", valueName: "<file.svg>", help: "Write the SVG here (default: stdout)."),
+                .init(name: "--strict", valueName: nil, help: "A missing face fails the run (exit 1)."),
+            ] + textOptions.filter { $0.name != "--format" }
         case .measure:
             return [
                 .init(
@@ -182,6 +191,9 @@ public enum Help {
         case .measure:
             return
                 "typefit measure (<text> ... | --strings <file> ...) --style <styles> (--spec <file> | --font <postscript-name> | --family <name> [--weight <weight>]) [--category <categories>] [--size <points>] [--format <format>]"
+        case .specimen:
+            return
+                "typefit specimen [--spec <file> | --font <postscript-name> | --family <name> [--weight <weight>]] [--style <styles>] [--category <categories>] [--text <text>] [--width <points>] [--output <file.svg>]"
         case .fit:
             return
                 "typefit fit (<text> ... | --strings <file> ...) --width <points> [--lines <n>] [--require <category>] --style <style> (--spec <file> | --font <postscript-name> | --family <name> [--weight <weight>]) [--category <categories>] [--format <format>]"
@@ -218,6 +230,7 @@ public enum Help {
                   check                   Check a DynamicFont spec before it ships (exit 1 on errors).
                   measure                 The width of text at every text size, shaped with HarfBuzz.
                   fit                     The lines text needs at a width, at every text size (a CI gate).
+                  specimen                The whole type ramp as an SVG drawn from the font's own outlines.
 
                   See 'typefit help <subcommand>' for detailed help.
 
@@ -250,6 +263,16 @@ public enum Help {
                 Each text is shaped once per face (kerning, ligatures, complex scripts; advances
                 unhinted, as on iOS) and its width given at each category's point size. Characters
                 the face lacks are drawn with the face fontconfig falls back to, named in the output.
+
+                """
+        case .specimen:
+            out += """
+                OVERVIEW: The whole type ramp as a picture.
+
+                Writes an SVG with one sample line per text style and content size category, drawn
+                from the font's own glyph outlines (FreeType) placed by HarfBuzz, so it looks right on
+                a machine without the font. Styles are rows, categories columns, the accessibility
+                sizes on a tinted band. A missing face is a marked box and a warning.
 
                 """
         case .fit:
@@ -288,6 +311,14 @@ public enum Help {
                 EXAMPLES:
                   typefit measure "Settings" --style headline --font DejaVuSans-Bold --category large,AX5
                   typefit measure "مرحبا بالعالم" --style body --family "Noto Sans Arabic" --format json
+
+                """
+        case .specimen:
+            out += """
+
+                EXAMPLES:
+                  typefit specimen --spec Fonts/MyFont.json --fonts-dir Fonts --output specimen.svg
+                  typefit specimen --family "DejaVu Sans" --style title1,body --width 320 > ramp.svg
 
                 """
         case .fit:

@@ -5,7 +5,9 @@ extension Runner {
     /// Each (style, category) cell with its point size and face, found as
     /// `scale` finds them; or the outcome that ends the run (a face that is
     /// missing cannot be measured).
-    static func textCells(_ options: TextOptions, context: RunContext) -> ([ScaleEntry]?, Outcome) {
+    static func textCells(_ options: TextOptions, context: RunContext, allowMissing: Bool = false) -> (
+        [ScaleEntry]?, Outcome
+    ) {
         var report: ScaleReport?
         var outcome = Outcome()
         if let path = options.specPath {
@@ -36,6 +38,7 @@ extension Runner {
             report = request.resolve(faces: faces)
         }
         guard let report else { return (nil, outcome) }
+        if allowMissing { return (report.entries, outcome) }
         // A face that is not there has no widths: say which and stop.
         var missing: [String] = []
         for entry in report.entries where entry.face?.location == nil {

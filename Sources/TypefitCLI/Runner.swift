@@ -87,6 +87,8 @@ public enum Runner {
             return measure(options, context: context)
         case .fit(let options):
             return fit(options, context: context)
+        case .specimen(let options):
+            return specimen(options, context: context)
         }
     }
 

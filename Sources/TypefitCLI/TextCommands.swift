@@ -80,13 +80,16 @@ public struct FitOptions: Equatable, Sendable {
 }
 
 extension CommandLineParser {
-    static func textOptions(_ parsed: ParsedOptions, _ sub: Subcommand) throws(UsageError) -> TextOptions {
+    static func textOptions(_ parsed: ParsedOptions, _ sub: Subcommand, styleRequired: Bool = true) throws(UsageError)
+        -> TextOptions
+    {
         var options = TextOptions()
-        guard let styles = parsed.last("--style") else {
+        if let styles = parsed.last("--style") {
+            options.styles = try list(styles, option: "--style", all: TextStyle.allCases, subcommand: sub) {
+                s throws(NameError) in try TextStyle(parsing: s)
+            }
+        } else if styleRequired {
             throw UsageError("missing '--style <styles>': the text style to set the text in", subcommand: sub)
-        }
-        options.styles = try list(styles, option: "--style", all: TextStyle.allCases, subcommand: sub) {
-            s throws(NameError) in try TextStyle(parsing: s)
         }
         if let categories = parsed.last("--category") {
             options.categories = try list(
@@ -188,6 +191,50 @@ extension CommandLineParser {
         guard !options.texts.isEmpty || !options.stringsFiles.isEmpty else {
             throw UsageError("nothing to fit: give strings as arguments or files with '--strings'", subcommand: .fit)
         }
+        return options
+    }
+}
+
+/// Options of `typefit specimen`.
+public struct SpecimenOptions: Equatable, Sendable {
+    /// The shared options (styles default to all, or the spec's).
+    public var text = TextOptions()
+    /// `--text`: the sample line.
+    public var sample = "Sphinx of black quartz, judge my vow"
+    /// `--width`: a guide at this many points, glyphs beyond it marked.
+    public var width: Double?
+    /// `--output`: the SVG file (stdout when `nil`).
+    public var output: String?
+    /// `--strict`: a missing face fails the run.
+    public var strict = false
+
+    /// Creates options.
+    public init() {}
+}
+
+extension CommandLineParser {
+    static func specimen(_ parsed: ParsedOptions) throws(UsageError) -> SpecimenOptions {
+        var options = SpecimenOptions()
+        if let stray = parsed.positionals.first {
+            throw UsageError("unexpected argument '\(stray)' (the sample text goes in '--text')", subcommand: .specimen)
+        }
+        options.text = try textOptions(parsed, .specimen, styleRequired: false)
+        if options.text.format != nil {
+            throw UsageError("'specimen' writes SVG; it takes no '--format'", subcommand: .specimen)
+        }
+        if let sample = parsed.last("--text") {
+            guard !sample.isEmpty else { throw UsageError("'--text' needs a sample line", subcommand: .specimen) }
+            options.sample = sample
+        }
+        if let width = parsed.last("--width") {
+            guard let value = Double(width.trimmingSpaces), value.isFinite, value > 0, value <= 100_000 else {
+                throw UsageError(
+                    "'--width' must be a number of points greater than 0 (got '\(width)')", subcommand: .specimen)
+            }
+            options.width = value
+        }
+        options.output = try nonEmpty(parsed.last("--output"), "--output", .specimen)
+        options.strict = parsed.has("--strict")
         return options
     }
 }

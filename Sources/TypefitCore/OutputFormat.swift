@@ -23,18 +23,24 @@ public func uiAppFontsFragment(_ paths: [String]) -> String {
     let unique = Set(paths).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     var out = "<key>UIAppFonts</key>\n<array>\n"
     for path in unique {
-        var escaped = ""
-        for character in path {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        out += "\t<string>\(escaped)</string>\n"
+        out += "\t<string>\(xmlEscaped(path))</string>\n"
     }
     return out + "</array>\n"
+}
+
+/// Text safe inside XML elements and double-quoted attributes.
+func xmlEscaped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        default: out.append(character)
+        }
+    }
+    return out
 }
 
 /// The JSON schema version every document carries as `schemaVersion`.

@@ -1,0 +1,133 @@
+import FontRegistry
+import TypefitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Runner {
+    /// `typefit specimen`: every selected (style, category) as a sample line
+    /// drawn from the font's own outlines, in one SVG.
+    static func specimen(_ options: SpecimenOptions, context: RunContext) -> Outcome {
+        var text = options.text
+        if text.styles.isEmpty {
+            // Every style, or (with a spec) the spec's: specReport picks them.
+            text.styles = text.specPath == nil ? TextStyle.allCases : []
+        }
+        var scale = text.scaleOptions
+        scale.stylesGiven = !text.styles.isEmpty
+        let cells: [ScaleEntry]?
+        var outcome: Outcome
+        if let path = text.specPath {
+            let (report, result) = specReport(path, scale, context: context)
+            cells = report?.entries
+            outcome = result
+        } else {
+            (cells, outcome) = textCells(text, context: context, allowMissing: true)
+        }
+        guard let cells else { return outcome }
+        // Each face opened once, the sample shaped once per face.
+        var faces: [String: Specimen.Face] = [:]
+        var keys: [String: String] = [:]
+        var measured: [String: MeasuredText] = [:]
+        for cell in cells {
+            guard let location = cell.face?.location else { continue }
+            let id = "\(location.file)#\(location.index)"
+            guard keys[id] == nil else { continue }
+            do {
+                let face = try GlyphFace(file: location.file, index: location.index)
+                let glyphs = face.glyphs(options.sample, language: text.language)
+                var paths: [UInt32: String] = [:]
+                for glyph in glyphs where paths[glyph.glyph] == nil {
+                    if let path = face.path(glyph.glyph) { paths[glyph.glyph] = path }
+                }
+                let key = "f\(keys.count)"
+                keys[id] = key
+                faces[key] = Specimen.Face(unitsPerEm: face.unitsPerEm, glyphs: glyphs, paths: paths)
+                var advances = [Double](repeating: 0, count: options.sample.utf8.count)
+                for glyph in glyphs where glyph.cluster < advances.count { advances[glyph.cluster] += glyph.advance }
+                measured[key] = MeasuredText(utf8: Array(options.sample.utf8), advances: advances)
+            } catch {
+                outcome.stderr += "typefit: warning: \(error.message)\n"
+            }
+        }
+        let breaks = FontRegistry.lineBreaks(options.sample, language: text.language)
+        var samples: [Specimen.Sample] = []
+        var missing: [String] = []
+        for cell in cells {
+            guard let pointSize = cell.pointSize else { continue }
+            let key = cell.face?.location.flatMap { keys["\($0.file)#\($0.index)"] }
+            var lines: Int?
+            if let width = options.width, let key, let text = measured[key] {
+                lines = LineFitter.layout(text, breaks: breaks, width: width / pointSize).lines
+            }
+            let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
+            if key == nil, let name, !missing.contains(name) { missing.append(name) }
+            samples.append(
+                Specimen.Sample(
+                    style: cell.style, category: cell.category, pointSize: pointSize, lineHeight: cell.lineHeight,
+                    postscriptName: name, face: key, lines: lines))
+        }
+        for name in missing {
+            outcome.stderr +=
+                "typefit: \(options.strict ? "error" : "warning"): \(name) is missing: its samples are drawn as marked boxes\n"
+        }
+        if options.strict && !missing.isEmpty { outcome.status = .failure }
+        let title =
+            "typefit specimen: "
+            + (text.specPath.map { "spec \(FileName.last($0))" } ?? text.family.map { "family \($0)" }
+                ?? text.font.map { "font \($0)" } ?? "")
+        let svg = Specimen(title: title, text: options.sample, width: options.width, samples: samples, faces: faces)
+            .svg()
+        if let output = options.output {
+            if let error = OutputFile.write(Array(svg.utf8), to: output) {
+                outcome.stderr += "typefit: error: \(output): \(error)\n"
+                outcome.status = .failure
+            }
+        } else {
+            outcome.stdout = svg
+        }
+        return outcome
+    }
+}
+
+/// The last component of a path, for titles (which must not depend on
+/// where a checkout lives).
+enum FileName {
+    static func last(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
+    }
+}
+
+/// Writes an output file whole: to a temporary name beside it, then renamed,
+/// so a reader never sees half a file.
+enum OutputFile {
+    /// `nil` on success, else why it failed.
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
+        let temporary = path + ".typefit-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                return reason
+            }
+            offset += n
+        }
+        guard close(fd) == 0, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return reason
+        }
+        return nil
+    }
+}

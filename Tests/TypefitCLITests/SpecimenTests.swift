@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// `typefit specimen`: deterministic SVG drawn from the font's outlines,
+/// valid enough for a real renderer, honest about missing faces.
+@Suite struct SpecimenTests {
+    static let config = ["--fontconfig-file", Fixtures.fontconfigFile]
+    static let textFonts = ["--fonts-dir", Fixtures.root.appendingPathComponent("text").path]
+    static let arguments =
+        [
+            "specimen", "--font", "TypefitScript-Regular", "--style", "title1,body,caption2", "--category", "large,AX3",
+            "--width", "300", "--text", "AVA fi مرحبا 日本",
+        ] + config + textFonts
+
+    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+
+    @Test func goldenAndDeterministic() throws {
+        let first = run(Self.arguments)
+        #expect(first.status == .success && first.stderr.isEmpty, "\(first.stderr)")
+        #expect(run(Self.arguments).stdout == first.stdout)
+        let svg = first.stdout
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(
+            svg.contains("viewBox=\"0 0 ")
+                && svg.contains("<title>typefit specimen: font TypefitScript-Regular</title>"))
+        #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)  // only the namespace
+        // Outlines come from the font: the f_i ligature and Arabic forms are there.
+        #expect(svg.contains("<path id=\"f0g"))
+        // 3 styles x 2 categories, the label of each with its line count.
+        #expect(svg.components(separatedBy: "TypefitScript-Regular · ").count - 1 == 6)
+        #expect(svg.contains("/48 pt · TypefitScript-Regular · "))
+        let actual = Golden.normalize(svg)
+        if Golden.isRecording {
+            Golden.record("specimen.svg", actual)
+            Issue.record("recorded specimen.svg; run again without TYPEFIT_RECORD_GOLDEN to compare")
+            return
+        }
+        let expected = try #require(Golden.expected("specimen.svg"), "missing golden file specimen.svg; record it")
+        #expect(actual == expected)
+    }
+
+    /// A real SVG renderer reads it: rsvg-convert makes a PNG of the
+    /// viewBox's size (points at 96 dpi) that is not blank.
+    @Test(
+        .enabled(if: (try? BinaryRunner.runTool("rsvg-convert", ["--version"])) != nil, "rsvg-convert is not installed")
+    )
+    func rendersWithRSVG() throws {
+        let dir = Fixtures.temporaryDirectory("specimen")
+        let svg = dir.appendingPathComponent("s.svg")
+        let png = dir.appendingPathComponent("s.png")
+        let outcome = run(Self.arguments + ["--output", svg.path])
+        #expect(outcome.status == .success && outcome.stdout.isEmpty)
+        let result = try #require(try BinaryRunner.runTool("rsvg-convert", ["-o", png.path, svg.path]))
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: png))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let text = try String(contentsOf: svg, encoding: .utf8)
+        let viewBox = try #require(text.split(separator: "\"").first { $0.hasPrefix("0 0 ") }).split(separator: " ")
+        let expectedWidth = try #require(Double(viewBox[2])) * 96 / 72
+        #expect(abs(Double(width) - expectedWidth) <= 1.5, "\(width) vs \(expectedWidth)")
+        #expect(height > 100)
+        // Not blank: a compressed all-white image of this size is far smaller.
+        #expect(bytes.count > 4000)
+    }
+
+    /// The README's picture is what the command beside it makes.
+    @Test func readmePictureIsUpToDate() throws {
+        let outcome = run([
+            "specimen", "--spec", Fixtures.path("specs/TypefitSans.json"), "--fonts-dir", Fixtures.fonts.path, "--text",
+            "Typefit 123", "--width", "220",
+        ])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let committed = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/specimen.svg"), encoding: .utf8)
+        #expect(outcome.stdout == committed, "regenerate docs/specimen.svg with the README's command")
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(
+            readme.contains(
+                "typefit specimen --spec Fixtures/specs/TypefitSans.json --fonts-dir Fixtures/fonts --text \"Typefit 123\" --width 220 --output docs/specimen.svg"
+            ))
+    }
+
+    @Test func missingFacesAreMarkedBoxes() throws {
+        let zen = Fixtures.path("specs/ZenOldMincho.json")
+        let outcome = run(["specimen", "--spec", zen, "--style", "body", "--category", "large"] + Self.config)
+        #expect(outcome.status == .success)
+        #expect(outcome.stdout.contains("missing: ZenOldMincho-Regular"))
+        #expect(outcome.stderr.contains("ZenOldMincho-Regular is missing: its samples are drawn as marked boxes"))
+        let strict = run(["specimen", "--spec", zen, "--style", "body", "--strict"] + Self.config)
+        #expect(strict.status == .failure)
+    }
+
+    @Test func unwritableOutputIsAnError() {
+        let outcome = run(Self.arguments + ["--output", "/nonexistent/dir/s.svg"])
+        #expect(outcome.status == .failure)
+        #expect(outcome.stderr.contains("/nonexistent/dir/s.svg: No such file or directory"))
+    }
+
+    @Test(arguments: [
+        ["specimen"], ["specimen", "--font", "A", "--format", "json"], ["specimen", "--font", "A", "--width", "-1"],
+        ["specimen", "--font", "A", "stray"],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(run(arguments).status == .usage, "\(arguments)")
+    }
+}
