@@ -122,6 +122,20 @@ public struct ScaleOptions: Equatable, Sendable {
     public var fallback = false
     /// `--value` with `--spec`: a length scaled per cell with the spec's curve.
     public var specValue: Double?
+    /// `--platform` (default iOS).
+    public var platform = Platform.ios
+    /// `--style` on a platform other than iOS: its own style names.
+    public var platformStyles: [String]?
+    /// Whether `--category` was given.
+    public var categoriesGiven = false
+    /// `--category default` or `--category system`.
+    public var categoryKeyword: String?
+    /// `--watch-size`: the case size in millimetres (watchOS).
+    public var watchSize: Int?
+    /// `--font-scale` (Android).
+    public var fontScales: [Double]?
+    /// `--android-version` (default 14).
+    public var androidVersion = 14
 
     /// Creates options with the defaults.
     public init() {}

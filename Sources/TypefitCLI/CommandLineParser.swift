@@ -181,14 +181,21 @@ public enum CommandLineParser {
             throw UsageError("unexpected argument '\(stray)'", subcommand: .scale)
         }
         options.stylesGiven = parsed.has("--style")
-        if let styles = parsed.last("--style") {
+        try platformOptions(parsed, into: &options)
+        if let styles = parsed.last("--style"), options.platform == .ios {
             options.styles = try list(styles, option: "--style", all: TextStyle.allCases) { s throws(NameError) in
                 try TextStyle(parsing: s)
             }
         }
         if let categories = parsed.last("--category") {
-            options.categories = try list(categories, option: "--category", all: ContentSizeCategory.allCases) {
-                s throws(NameError) in try ContentSizeCategory(parsing: s)
+            options.categoriesGiven = true
+            let keyword = categories.trimmingSpaces.lowercased()
+            if keyword == "default" || keyword == "system" {
+                options.categoryKeyword = keyword
+            } else {
+                options.categories = try list(categories, option: "--category", all: ContentSizeCategory.allCases) {
+                    s throws(NameError) in try ContentSizeCategory(parsing: s)
+                }
             }
         }
         let size = try number(parsed.last("--size"), "--size", range: 0.0...1000, allowZero: false)
@@ -293,12 +300,19 @@ public enum CommandLineParser {
         }
         if let format = parsed.last("--format") {
             options.format = try outputFormat(
-                format, allowed: [.json, .table, .value, .csv, .swift], subcommand: .scale)
+                format, allowed: [.json, .table, .value, .csv, .swift, .tokens, .css], subcommand: .scale)
+            if options.platform != .ios && [.csv, .swift].contains(options.format) {
+                throw UsageError(
+                    "'--format \(format)' is for iOS; other platforms give json, table, value, tokens or css",
+                    subcommand: .scale)
+            }
             if options.format == .swift, case .value = options.subject {
                 throw UsageError(
                     "'--format swift' writes point sizes; it does not go with '--value'", subcommand: .scale)
             }
-            if options.format == .value && options.cellCount != 1 {
+            if options.format == .value && options.platform == .ios && options.categoryKeyword == nil
+                && options.cellCount != 1
+            {
                 throw UsageError(
                     "'--format value' needs exactly one style and one category (\(options.cellCount) selected)",
                     subcommand: .scale)
@@ -372,5 +386,96 @@ public enum CommandLineParser {
 extension StringProtocol {
     var trimmingSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+
+extension CommandLineParser {
+    /// `--platform`, `--watch-size`, `--font-scale`, `--android-version`, and
+    /// the styles and categories as the platform names them.
+    static func platformOptions(_ parsed: ParsedOptions, into options: inout ScaleOptions) throws(UsageError) {
+        if let name = parsed.last("--platform") {
+            guard let platform = Platform(rawValue: name.lowercased()) else {
+                throw UsageError(
+                    NameMatching.choiceMessage("'--platform'", name, Platform.allCases.map(\.rawValue)),
+                    subcommand: .scale)
+            }
+            options.platform = platform
+        }
+        let platform = options.platform
+        func only(_ option: String, on wanted: Platform, _ why: String) throws(UsageError) {
+            if parsed.has(option) && platform != wanted {
+                throw UsageError("'\(option)' applies to --platform \(wanted.rawValue) (\(why))", subcommand: .scale)
+            }
+        }
+        try only("--watch-size", on: .watchos, "it picks the watch's default category")
+        try only("--font-scale", on: .android, "Android scales text by a font scale")
+        try only("--android-version", on: .android, "it picks linear or non-linear scaling")
+        guard platform != .ios else { return }
+        for option in ["--family", "--weight", "--value", "--bold-text", "--fallback", "--model", "--curve"]
+        where parsed.has(option) {
+            throw UsageError(
+                "'\(option)' is for iOS; with --platform \(platform.rawValue) give --style, --size or --spec and the platform's own options",
+                subcommand: .scale)
+        }
+        if let styles = parsed.last("--style") {
+            var names: [String] = []
+            for piece in styles.split(separator: ",", omittingEmptySubsequences: false) {
+                let item = piece.trimmingSpaces
+                if item.lowercased() == "all" {
+                    names += PlatformRequest.styleNames(platform).filter { !names.contains($0) }
+                    continue
+                }
+                do {
+                    let name = try PlatformRequest.style(item, on: platform)
+                    if !names.contains(name) { names.append(name) }
+                } catch {
+                    throw UsageError(error.message, subcommand: .scale)
+                }
+            }
+            options.platformStyles = names
+        }
+        if let size = parsed.last("--watch-size") {
+            let digits = size.lowercased().hasSuffix("mm") ? String(size.dropLast(2)) : size
+            let known = WatchTypeTable.caseSizes.map(\.millimetres)
+            guard let mm = Int(digits.trimmingSpaces), known.contains(mm) else {
+                throw UsageError(
+                    "'--watch-size' takes a case size: " + known.map { "\($0)mm" }.joined(separator: ", ")
+                        + " (got '\(size)')", subcommand: .scale)
+            }
+            options.watchSize = mm
+        }
+        if let scales = parsed.last("--font-scale") {
+            var values: [Double] = []
+            for piece in scales.split(separator: ",") {
+                guard let value = Double(piece.trimmingSpaces), value >= 0.5, value <= 3 else {
+                    throw UsageError(
+                        "'--font-scale' takes font scales from 0.5 to 3, e.g. 1.3 or 0.85,1,2 (got '\(scales)')",
+                        subcommand: .scale)
+                }
+                values.append(value)
+            }
+            options.fontScales = values
+        }
+        if let version = parsed.last("--android-version") {
+            guard let value = Int(version.trimmingSpaces), (1...99).contains(value) else {
+                throw UsageError("'--android-version' takes a major version such as 13 or 14", subcommand: .scale)
+            }
+            options.androidVersion = value
+        }
+        if let categories = parsed.last("--category") {
+            let keyword = categories.trimmingSpaces.lowercased()
+            switch platform {
+            case .android where keyword != "default":
+                throw UsageError(
+                    "Android has no content size categories: it scales text by --font-scale (e.g. 1.3)",
+                    subcommand: .scale)
+            case .macos where keyword != "default":
+                throw UsageError(
+                    "macOS does not scale text by content size category: its text styles have fixed sizes",
+                    subcommand: .scale)
+            default:
+                break
+            }
+        }
     }
 }

@@ -171,12 +171,24 @@ public enum Help {
                     name: "--fontconfig-file", valueName: "<path>",
                     help: "With --spec or --family: use this fontconfig configuration to find installed faces."),
                 .init(
+                    name: "--platform", valueName: "<platform>",
+                    help: "ios (default), watchos, macos or android: each platform's own styles, sizes and rules."),
+                .init(
+                    name: "--watch-size", valueName: "<mm>",
+                    help: "watchOS: the case size (38, 40, 41, 42, 44, 45, 49 mm), which sets the default category."),
+                .init(
+                    name: "--font-scale", valueName: "<scales>",
+                    help: "Android: font scales, e.g. 1.3 or 0.85,1,2 (default: the Settings steps)."),
+                .init(
+                    name: "--android-version", valueName: "<n>",
+                    help: "Android: 14 and later (default 14) scale non-linearly; earlier versions linearly."),
+                .init(
                     name: "--display-scale", valueName: "<1|2|3>",
                     help: "The pixel grid values and line heights snap to (default 3: 1/3 pt)."),
                 .init(
                     name: "--format", valueName: "<format>",
                     help:
-                        "json, table, value (the bare number of one cell), csv, or swift (a Swift file with the table). Default: value for one cell, else table on a terminal, else json."
+                        "json, table, value (the bare number of one cell), csv, swift (a Swift file with the table), tokens (W3C design tokens) or css (custom properties in rem). Default: value for one cell, else table on a terminal, else json."
                 ),
             ]
         }

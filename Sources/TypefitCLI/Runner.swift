@@ -50,10 +50,19 @@ public struct RunContext: Sendable {
     /// the cache (the default, so in-process runs never touch a user's home).
     public var cacheDirectory: String?
 
+    /// The desktop's text scale and where it was read (`--category
+    /// system`); `nil` when the desktop has none. In-process runs have none
+    /// unless given one.
+    public var desktopTextScale: @Sendable () -> (factor: Double, source: String)?
+
     /// Creates a context.
-    public init(stdoutIsTerminal: Bool = false, cacheDirectory: String? = nil) {
+    public init(
+        stdoutIsTerminal: Bool = false, cacheDirectory: String? = nil,
+        desktopTextScale: @escaping @Sendable () -> (factor: Double, source: String)? = { nil }
+    ) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.cacheDirectory = cacheDirectory
+        self.desktopTextScale = desktopTextScale
     }
 }
 
@@ -93,6 +102,23 @@ public enum Runner {
     }
 
     static func scale(_ options: ScaleOptions, context: RunContext) -> Outcome {
+        var options = options
+        var notes = ""
+        if let keyword = options.categoryKeyword, options.platform == .ios || options.platform == .watchos {
+            switch resolveCategoryKeyword(keyword, options, context: context) {
+            case .failure(let error): return error.outcome
+            case .success(let (categories, note)):
+                options.categories = categories
+                notes = note
+            }
+        }
+        var outcome =
+            options.platform == .ios ? scaleIOS(options, context: context) : platformScale(options, context: context)
+        outcome.stderr = notes + outcome.stderr
+        return outcome
+    }
+
+    static func scaleIOS(_ options: ScaleOptions, context: RunContext) -> Outcome {
         if let path = options.specPath { return scaleSpec(path, options, context: context) }
         if let family = options.family { return scaleFamily(family, options, context: context) }
         return render(options.request.resolve(), options, context: context)
@@ -117,6 +143,13 @@ public enum Runner {
             var family = report.request.family
             if case .spec(let spec, _) = report.request.subject { family = spec.family }
             return Outcome(stdout: report.swiftSource(typeName: ScaleReport.swiftTypeName(for: family)))
+        case .tokens:
+            return Outcome(
+                stdout: DesignTokens.dtcg(report.tokenCells, description: tokenDescription(options))
+                    .serialized(pretty: true))
+        case .css:
+            return Outcome(
+                stdout: DesignTokens.css(report.tokenCells, defaultGroup: "large", header: tokenDescription(options)))
         default:
             return Outcome(stdout: report.json().serialized(pretty: context.stdoutIsTerminal))
         }

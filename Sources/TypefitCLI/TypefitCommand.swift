@@ -15,7 +15,9 @@ public enum TypefitCommand {
 
     private static func run() -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let context = RunContext(stdoutIsTerminal: isatty(1) == 1, cacheDirectory: cacheDirectory())
+        let context = RunContext(
+            stdoutIsTerminal: isatty(1) == 1, cacheDirectory: cacheDirectory(),
+            desktopTextScale: { Runner.readDesktopTextScale() })
         let outcome = Runner.run(arguments, context: context)
         var status = outcome.status.rawValue
         var stderrText = outcome.stderr

@@ -14,6 +14,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case swift
     /// The `UIAppFonts` array for an app's Info.plist (`list-fonts --dir`).
     case uiappfonts
+    /// W3C Design Tokens (DTCG) JSON (`scale`).
+    case tokens
+    /// CSS custom properties in rem (`scale`).
+    case css
 }
 
 /// The `UIAppFonts` entry of an app's Info.plist: every font file once, by

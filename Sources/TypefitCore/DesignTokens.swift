@@ -1,0 +1,128 @@
+/// One style at one size setting, as design tokens carry it.
+public struct TokenCell: Sendable, Equatable {
+    /// The group: a category (`large`), an Android font scale
+    /// (`fontScale1.3`), or `fixed` (macOS).
+    public var group: String
+    /// The style's name.
+    public var style: String
+    /// The font family (`system-ui` for the platform's own font).
+    public var fontFamily: String
+    /// The weight on the OpenType scale.
+    public var fontWeight: Int
+    /// The size in points or dp, which are CSS pixels.
+    public var fontSize: Double
+    /// The line height in the same unit.
+    public var lineHeight: Double
+
+    /// Creates a cell.
+    public init(group: String, style: String, fontFamily: String, fontWeight: Int, fontSize: Double, lineHeight: Double)
+    {
+        self.group = group
+        self.style = style
+        self.fontFamily = fontFamily
+        self.fontWeight = fontWeight
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+    }
+}
+
+/// Design tokens out: the W3C Design Tokens Community Group format (read by
+/// Style Dictionary) and CSS custom properties in rem.
+public enum DesignTokens {
+    /// A DTCG document: a group per size setting, a `typography` token per
+    /// style, `fontSize` a dimension in px (an iOS point and an Android dp
+    /// are both one CSS pixel) and `lineHeight` a ratio of it, as the
+    /// format defines them.
+    public static func dtcg(_ cells: [TokenCell], description: String) -> JSONValue {
+        var groups: [String: [String: JSONValue]] = [:]
+        for cell in cells {
+            groups[cell.group, default: [:]][cell.style] = .object([
+                "$type": .string("typography"),
+                "$value": .object([
+                    "fontFamily": .string(cell.fontFamily),
+                    "fontWeight": .int(cell.fontWeight),
+                    "fontSize": .object(["value": .number(cell.fontSize), "unit": .string("px")]),
+                    "lineHeight": .number(cell.lineHeight / cell.fontSize),
+                ]),
+            ])
+        }
+        var top: [String: JSONValue] = ["$description": .string(description)]
+        for (group, tokens) in groups { top[group] = .object(tokens) }
+        return .object(top)
+    }
+
+    /// CSS custom properties: the default group on `:root`, every other in a
+    /// `[data-typefit-size="…"]` rule, sizes in rem (16 px each) so that they
+    /// follow the reader's font-size preference, which px would not (WCAG
+    /// 1.4.4).
+    public static func css(_ cells: [TokenCell], defaultGroup: String?, header: String) -> String {
+        var out = "/* \(header) */\n"
+        var groups: [String] = []
+        for cell in cells where !groups.contains(cell.group) { groups.append(cell.group) }
+        // The default first: later rules override it.
+        if let defaultGroup, let index = groups.firstIndex(of: defaultGroup) {
+            groups.remove(at: index)
+            groups.insert(defaultGroup, at: 0)
+        }
+        for group in groups {
+            let selector = group == (defaultGroup ?? groups.first) ? ":root" : ":root[data-typefit-size=\"\(group)\"]"
+            out += "\(selector) {\n"
+            for cell in cells where cell.group == group {
+                let name = "--typefit-\(kebab(cell.style))"
+                out += "  \(name)-font-family: \(cssFamily(cell.fontFamily));\n"
+                out += "  \(name)-font-weight: \(cell.fontWeight);\n"
+                out += "  \(name)-font-size: \(rem(cell.fontSize));\n"
+                out += "  \(name)-line-height: \(rem(cell.lineHeight));\n"
+            }
+            out += "}\n"
+        }
+        return out
+    }
+
+    static func rem(_ pixels: Double) -> String {
+        let value = (pixels / 16 * 10_000).rounded() / 10_000
+        return shortestNumber(value) + "rem"
+    }
+
+    static func kebab(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isUppercase {
+                out += "-" + character.lowercased()
+            } else if character.isNumber, let last = out.last, !last.isNumber {
+                out += "-" + String(character)
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func cssFamily(_ family: String) -> String {
+        family == "system-ui" ? family : "\"" + family.replacingQuotes + "\", system-ui"
+    }
+}
+
+extension String {
+    /// Without double quotes and backslashes (for a quoted CSS string).
+    fileprivate var replacingQuotes: String { String(filter { $0 != "\"" && $0 != "\\" }) }
+}
+
+extension ScaleReport {
+    /// The cells as design tokens: a group per category, the family of the
+    /// spec or `--family` (else the platform's own font, `system-ui`), the
+    /// weight of the face used (else Apple's for the style).
+    public var tokenCells: [TokenCell] {
+        var family = request.family
+        if case .spec(let spec, _) = request.subject { family = spec.family }
+        return entries.compactMap { entry in
+            guard let size = entry.pointSize else { return nil }
+            let face = entry.face
+            let name = family ?? face?.location?.family ?? face?.postscriptName ?? "system-ui"
+            let weight = face?.location?.weight ?? entry.requestedWeight ?? entry.weight.openTypeValue
+            return TokenCell(
+                group: entry.category.rawValue, style: entry.style.rawValue, fontFamily: name, fontWeight: weight,
+                fontSize: size, lineHeight: entry.lineHeight ?? size * 1.2)
+        }
+    }
+}

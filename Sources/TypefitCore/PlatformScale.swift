@@ -1,0 +1,177 @@
+/// Sizes on watchOS, macOS and Android, computed like iOS's but from each
+/// platform's own tables and rules.
+public struct PlatformRequest: Sendable {
+    /// The platform (not iOS: `ScaleRequest` does iOS).
+    public var platform: Platform
+    /// Style names on the platform (`nil`: all).
+    public var styles: [String]?
+    /// watchOS categories (`nil`: all nine).
+    public var categories: [ContentSizeCategory]?
+    /// Android font scales (`nil`: the Settings steps of the version).
+    public var fontScales: [Double]?
+    /// Android's version: 14 and later scale non-linearly.
+    public var androidVersion = 14
+    /// A custom design size (`--size`), scaled as the platform scales text:
+    /// on watchOS by the style's ratio to its Large size, on Android as sp.
+    public var designSize: Double?
+    /// A spec's styles: iOS style name, design size, and line height as a
+    /// ratio of the size. Each is scaled as `designSize` is; on Android and
+    /// macOS the rows keep the spec's style names.
+    public var specStyles: [(style: String, size: Double, lineHeightRatio: Double)]?
+
+    /// Creates a request.
+    public init(platform: Platform) {
+        self.platform = platform
+    }
+
+    /// The styles the platform has, by the names it uses.
+    public static func styleNames(_ platform: Platform) -> [String] {
+        switch platform {
+        case .ios: return TextStyle.allCases.map(\.rawValue)
+        case .watchos: return WatchTypeTable.styles
+        case .macos: return MacTypeTable.rows.map(\.style.rawValue)
+        case .android: return AndroidTypeScale.roles.map(\.name)
+        }
+    }
+
+    /// A style name as the platform spells it: its own names (any case),
+    /// and iOS spellings of the styles it shares (`caption` → `caption1`,
+    /// and on watchOS `footnote` → `footnote1`).
+    public static func style(_ spelling: String, on platform: Platform) throws(NameError) -> String {
+        let names = styleNames(platform)
+        let key = NameMatching.key(spelling)
+        if let name = names.first(where: { NameMatching.key($0) == key }) { return name }
+        if platform != .android, let style = try? TextStyle(parsing: spelling) {
+            if names.contains(style.rawValue) { return style.rawValue }
+            if platform == .watchos && style == .footnote { return "footnote1" }
+        }
+        let suggestions = NameMatching.suggestions(for: spelling, among: names)
+        throw NameError(
+            kind: "\(platform.rawValue) text style", input: spelling, suggestions: suggestions,
+            note: suggestions.isEmpty ? "\(platform.rawValue) has " + names.joined(separator: ", ") : nil)
+    }
+
+    /// Every selected cell.
+    public func resolve() -> [PlatformCell] {
+        if let specStyles { return resolveSpec(specStyles) }
+        let names = styles ?? Self.styleNames(platform)
+        var cells: [PlatformCell] = []
+        switch platform {
+        case .ios:
+            return []
+        case .watchos:
+            let body = WatchTypeTable.cell("body", .large)?.size ?? 16
+            for name in names {
+                for category in categories ?? WatchTypeTable.categories {
+                    guard let (size, leading) = WatchTypeTable.cell(name, category) else { continue }
+                    var cell = PlatformCell(style: name, pointSize: size, lineHeight: leading)
+                    cell.category = category
+                    if let design = designSize {
+                        // A custom size follows the style's own ratio to Large.
+                        let large = WatchTypeTable.cell(name, .large)?.size ?? body
+                        cell.pointSize = (design * size / large).rounded(.toNearestOrAwayFromZero)
+                        cell.lineHeight = cell.pointSize + (leading - size)
+                    }
+                    cells.append(cell)
+                }
+            }
+        case .macos:
+            for name in names {
+                guard let row = MacTypeTable.rows.first(where: { $0.style.rawValue == name }) else { continue }
+                var cell = PlatformCell(style: name, pointSize: designSize ?? row.size, lineHeight: row.lineHeight)
+                if let design = designSize { cell.lineHeight = design * row.lineHeight / row.size }
+                cell.weight = row.weight.rawValue
+                cells.append(cell)
+            }
+        case .android:
+            let scales = fontScales ?? AndroidTypeScale.settingsScales.filter { androidVersion >= 14 || $0 <= 1.3 }
+            for name in names {
+                guard let role = AndroidTypeScale.roles.first(where: { $0.name == name }) else { continue }
+                let sp = designSize ?? role.size
+                let lineSp = designSize.map { $0 * role.lineHeight / role.size } ?? role.lineHeight
+                for scale in scales {
+                    var cell = PlatformCell(
+                        style: name,
+                        pointSize: AndroidTypeScale.dp(sp, fontScale: scale, androidVersion: androidVersion),
+                        lineHeight: AndroidTypeScale.dp(lineSp, fontScale: scale, androidVersion: androidVersion))
+                    cell.fontScale = scale
+                    cell.sp = sp
+                    cell.lineHeightSp = lineSp
+                    cells.append(cell)
+                }
+            }
+        }
+        return cells
+    }
+}
+
+extension PlatformRequest {
+    /// A spec's styles on the platform.
+    func resolveSpec(_ specStyles: [(style: String, size: Double, lineHeightRatio: Double)]) -> [PlatformCell] {
+        var cells: [PlatformCell] = []
+        for entry in specStyles {
+            switch platform {
+            case .ios:
+                return []
+            case .watchos:
+                // The watch style of the same name (footnote is footnote1).
+                guard let name = try? Self.style(entry.style, on: .watchos),
+                    let large = WatchTypeTable.cell(name, .large)
+                else { continue }
+                for category in categories ?? WatchTypeTable.categories {
+                    guard let (size, leading) = WatchTypeTable.cell(name, category) else { continue }
+                    let scaled = (entry.size * size / large.size).rounded(.toNearestOrAwayFromZero)
+                    var cell = PlatformCell(
+                        style: entry.style, pointSize: scaled, lineHeight: scaled + (leading - size))
+                    cell.category = category
+                    cells.append(cell)
+                }
+            case .macos:
+                cells.append(
+                    PlatformCell(
+                        style: entry.style, pointSize: entry.size, lineHeight: entry.size * entry.lineHeightRatio))
+            case .android:
+                let scales = fontScales ?? AndroidTypeScale.settingsScales.filter { androidVersion >= 14 || $0 <= 1.3 }
+                let lineSp = entry.size * entry.lineHeightRatio
+                for scale in scales {
+                    var cell = PlatformCell(
+                        style: entry.style,
+                        pointSize: AndroidTypeScale.dp(entry.size, fontScale: scale, androidVersion: androidVersion),
+                        lineHeight: AndroidTypeScale.dp(lineSp, fontScale: scale, androidVersion: androidVersion))
+                    cell.fontScale = scale
+                    cell.sp = entry.size
+                    cell.lineHeightSp = lineSp
+                    cells.append(cell)
+                }
+            }
+        }
+        return cells
+    }
+}
+
+/// One style at one size setting on a platform other than iOS.
+public struct PlatformCell: Sendable, Equatable {
+    /// The style's name on its platform.
+    public var style: String
+    /// The watchOS category (`nil` on macOS and Android).
+    public var category: ContentSizeCategory?
+    /// The Android font scale (`nil` elsewhere).
+    public var fontScale: Double?
+    /// The size: points on Apple platforms, dp on Android.
+    public var pointSize: Double
+    /// The line height, in the same unit.
+    public var lineHeight: Double
+    /// The style's weight, when the platform fixes one (macOS).
+    public var weight: String?
+    /// Android: the size and line height in sp, before scaling.
+    public var sp: Double?
+    /// Android: the line height in sp.
+    public var lineHeightSp: Double?
+
+    /// Creates a cell.
+    public init(style: String, pointSize: Double, lineHeight: Double) {
+        self.style = style
+        self.pointSize = pointSize
+        self.lineHeight = lineHeight
+    }
+}

@@ -1,0 +1,138 @@
+/// The platforms typefit knows the text sizes of.
+public enum Platform: String, CaseIterable, Sendable {
+    case ios, watchos, macos, android
+}
+
+/// watchOS: nine categories, ten styles, and a default category that
+/// depends on the watch's case size (Apple HIG, Typography, watchOS).
+public enum WatchTypeTable {
+    /// The categories watchOS offers, smallest first.
+    public static let categories: [ContentSizeCategory] = [
+        .extraSmall, .small, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge,
+    ]
+
+    /// The styles, largest first, by their watchOS names.
+    public static let styles = [
+        "largeTitle", "title1", "title2", "title3", "headline", "body", "caption1", "caption2", "footnote1",
+        "footnote2",
+    ]
+
+    /// Point sizes: a row per style, a column per category.
+    static let sizes: [[Double]] = [
+        [30, 32, 36, 40, 41, 42, 44, 45, 46],
+        [28, 30, 34, 38, 39, 40, 42, 43, 44],
+        [24, 26, 28, 30, 31, 32, 34, 35, 36],
+        [17, 18, 19, 20, 21, 22, 24, 25, 26],
+        [14, 15, 16, 17, 18, 19, 21, 22, 23],
+        [14, 15, 16, 17, 18, 19, 21, 22, 23],
+        [13, 14, 15, 16, 17, 18, 18, 19, 20],
+        [12, 13, 14, 15, 16, 17, 17, 18, 19],
+        [11, 12, 13, 14, 15, 16, 16, 17, 18],
+        [10, 11, 12, 13, 14, 15, 15, 16, 17],
+    ]
+
+    /// Leading, as Apple prints it (usually size + 2.5, with outliers).
+    static let leadings: [[Double]] = [
+        [32.5, 34.5, 38.5, 42.5, 43.5, 44.5, 46.5, 47.5, 48.5],
+        [30.5, 32.5, 36.5, 40.5, 41.5, 42.5, 44.5, 46, 47],
+        [26.5, 28.5, 30.5, 32.5, 33.5, 34.5, 41, 37.5, 38.5],
+        [19.5, 20.5, 21.5, 22.5, 23.5, 24.5, 26.5, 27.5, 28.5],
+        [16.5, 17.5, 18.5, 19.5, 20.5, 21.5, 23.5, 24.5, 25.5],
+        [16.5, 17.5, 18.5, 19.5, 20.5, 21.5, 23.5, 24.5, 25.5],
+        [15.5, 16.5, 17.5, 18.5, 19.5, 20.5, 20.5, 21.5, 22.5],
+        [14.5, 15.5, 16.5, 17.5, 18.5, 19.5, 19.5, 20.5, 21.5],
+        [13.5, 14.5, 15.5, 16.5, 17.5, 18.5, 18.5, 19.5, 20.5],
+        [12.5, 13.5, 14.5, 15.5, 16.5, 17.5, 17.5, 17.5, 19.5],
+    ]
+
+    /// The case sizes Apple names, and the default category of each.
+    public static let caseSizes: [(millimetres: Int, category: ContentSizeCategory)] = [
+        (38, .small), (40, .large), (41, .large), (42, .large), (44, .extraLarge), (45, .extraLarge),
+        (49, .extraLarge),
+    ]
+
+    /// The size and leading of `style` (a watchOS name) at `category`, or
+    /// `nil` when watchOS has no such style or category.
+    public static func cell(_ style: String, _ category: ContentSizeCategory) -> (size: Double, leading: Double)? {
+        guard let row = styles.firstIndex(of: style), let column = categories.firstIndex(of: category) else {
+            return nil
+        }
+        return (sizes[row][column], leadings[row][column])
+    }
+}
+
+/// macOS: fixed sizes; no Dynamic Type (Apple HIG, Typography, macOS).
+public enum MacTypeTable {
+    /// Style, weight, size and line height, largest first.
+    public static let rows: [(style: TextStyle, weight: FontWeight, size: Double, lineHeight: Double)] = [
+        (.largeTitle, .regular, 26, 32), (.title1, .regular, 22, 26), (.title2, .regular, 17, 22),
+        (.title3, .regular, 15, 20), (.headline, .bold, 13, 16), (.body, .regular, 13, 16),
+        (.callout, .regular, 12, 15), (.subheadline, .regular, 11, 14), (.footnote, .regular, 10, 13),
+        (.caption1, .regular, 10, 13), (.caption2, .medium, 10, 13),
+    ]
+}
+
+/// Android: Material 3's type scale roles, and the framework's font scaling
+/// (linear up to Android 13; non-linear lookup tables from Android 14,
+/// AOSP `FontScaleConverterFactory`).
+public enum AndroidTypeScale {
+    /// Material 3 roles: size and line height in sp (Material design tokens).
+    public static let roles: [(name: String, size: Double, lineHeight: Double)] = [
+        ("displayLarge", 57, 64), ("displayMedium", 45, 52), ("displaySmall", 36, 44),
+        ("headlineLarge", 32, 40), ("headlineMedium", 28, 36), ("headlineSmall", 24, 32),
+        ("titleLarge", 22, 28), ("titleMedium", 16, 24), ("titleSmall", 14, 20),
+        ("bodyLarge", 16, 24), ("bodyMedium", 14, 20), ("bodySmall", 12, 16),
+        ("labelLarge", 14, 20), ("labelMedium", 12, 16), ("labelSmall", 11, 16),
+    ]
+
+    /// The font scales Settings offers (Android 14 and later); up to
+    /// Android 13 the last three are missing.
+    public static let settingsScales: [Double] = [0.85, 1.0, 1.15, 1.3, 1.5, 1.8, 2.0]
+
+    /// The sp points of every lookup table.
+    static let fromSp: [Double] = [8, 10, 12, 14, 18, 20, 24, 30, 100]
+
+    /// The lookup tables: dp at each `fromSp` point, per font scale.
+    static let tables: [(scale: Double, toDp: [Double])] = [
+        (1.15, [9.2, 11.5, 13.8, 16.4, 19.8, 21.8, 25.2, 30, 100]),
+        (1.3, [10.4, 13, 15.6, 18.8, 21.6, 23.6, 26.4, 30, 100]),
+        (1.5, [12, 15, 18, 22, 24, 26, 28, 30, 100]),
+        (1.8, [14.4, 18, 21.6, 24.4, 27.6, 30.8, 32.8, 34.8, 100]),
+        (2.0, [16, 20, 24, 26, 30, 34, 36, 38, 100]),
+    ]
+
+    /// Below this scale the framework scales linearly.
+    public static let minimumNonLinearScale = 1.13
+
+    /// `sp` at `fontScale` in dp, as Android `version` converts it: linear
+    /// before 14 and below 1.13; else the lookup table for the scale (or one
+    /// interpolated between the two neighbouring tables), interpolating
+    /// linearly between its points, from (0, 0) below 8 sp, and at the last
+    /// point's ratio (1) above 100 sp; beyond the largest table, linear.
+    public static func dp(_ sp: Double, fontScale: Double, androidVersion: Int = 14) -> Double {
+        guard androidVersion >= 14, fontScale >= minimumNonLinearScale else { return sp * fontScale }
+        guard let table = table(for: fontScale) else { return sp * fontScale }
+        let magnitude = abs(sp)
+        let sign: Double = sp < 0 ? -1 : 1
+        if let exact = fromSp.firstIndex(of: magnitude) { return sign * table[exact] }
+        guard let upper = fromSp.firstIndex(where: { $0 > magnitude }) else {
+            let last = fromSp.count - 1
+            return sp * table[last] / fromSp[last]
+        }
+        let (startSp, startDp) = upper == 0 ? (0.0, 0.0) : (fromSp[upper - 1], table[upper - 1])
+        let t = (magnitude - startSp) / (fromSp[upper] - startSp)
+        return sign * (startDp + t * (table[upper] - startDp))
+    }
+
+    /// The table for a scale: a lookup table, or the two neighbours
+    /// interpolated point by point; `nil` outside them (linear).
+    static func table(for scale: Double) -> [Double]? {
+        if let exact = tables.first(where: { abs($0.scale - scale) < 1e-9 }) { return exact.toDp }
+        guard let upper = tables.firstIndex(where: { $0.scale > scale }), upper > 0 else { return nil }
+        let low = tables[upper - 1]
+        let high = tables[upper]
+        let t = (scale - low.scale) / (high.scale - low.scale)
+        return zip(low.toDp, high.toDp).map { $0 + t * ($1 - $0) }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+
+@testable import TypefitCLI
+@testable import TypefitCore
+
+/// watchOS, macOS and Android: every table cell against an independent copy
+/// (Fixtures/reference), Android's converter at and between table points,
+/// the documented numbers through the command line, tokens parsed back.
+@Suite struct PlatformTests {
+    func run(_ arguments: [String], context: RunContext = RunContext()) -> Outcome {
+        Runner.run(arguments, context: context)
+    }
+
+    static func rows(_ name: String) -> [[String]] {
+        Fixtures.referenceTable(name).rows
+    }
+
+    @Test func watchOSEveryCell() throws {
+        let names = WatchTypeTable.styles
+        for (table, leading) in [("watchos-sizes", false), ("watchos-leading", true)] {
+            let rows = Self.rows(table)
+            #expect(rows.count == names.count)
+            for (r, row) in rows.enumerated() {
+                for (c, category) in WatchTypeTable.categories.enumerated() {
+                    let cell = try #require(WatchTypeTable.cell(names[r], category))
+                    #expect((leading ? cell.leading : cell.size) == Double(row[c + 1]), "\(row[0]) \(category)")
+                }
+            }
+        }
+    }
+
+    @Test func macOSEveryRow() {
+        let rows = Self.rows("macos")
+        #expect(rows.count == MacTypeTable.rows.count)
+        for (row, mine) in zip(rows, MacTypeTable.rows) {
+            #expect(mine.style.higLabel.replacingOccurrences(of: "Subhead", with: "Subheadline") == row[0])
+            #expect(mine.weight.rawValue == row[1].lowercased())
+            #expect(mine.size == Double(row[2]) && mine.lineHeight == Double(row[3]))
+        }
+    }
+
+    @Test func materialRolesAndAndroidTablesEveryPoint() throws {
+        let roles = Self.rows("material3-roles")
+        #expect(roles.count == AndroidTypeScale.roles.count)
+        for row in roles {
+            let role = try #require(AndroidTypeScale.roles.first { $0.name == row[0] })
+            #expect(role.size == Double(row[1]) && role.lineHeight == Double(row[2]))
+        }
+        let table = Fixtures.referenceTable("android14-font-scale")
+        let fromSp = table.header.dropFirst().compactMap(Double.init)
+        #expect(fromSp.count == 9 && table.rows.count == 5)
+        for row in table.rows {
+            let scale = try #require(Double(row[0].replacingOccurrences(of: "toDp @ ", with: "")))
+            for (sp, dp) in zip(fromSp, row.dropFirst().compactMap(Double.init)) {
+                #expect(abs(AndroidTypeScale.dp(sp, fontScale: scale) - dp) < 1e-9, "\(sp) sp at \(scale)")
+            }
+        }
+    }
+
+    /// Between points, below the first, above the last, between two
+    /// tables, below 1.13 and before Android 14 — each worked out by hand
+    /// from the table.
+    static let converterCases: [(sp: Double, scale: Double, version: Int, dp: Double)] = [
+        (8, 2, 14, 16),
+        (100, 2, 14, 100),
+        (16, 1.3, 14, 20.2),  // 18.8 + (16 − 14)/(18 − 14) × (21.6 − 18.8)
+        (16, 1.4, 14, 21.6),  // halfway between 20.2 (1.3) and 23 (1.5)
+        (4, 2, 14, 8),  // from (0, 0) to (8, 16)
+        (200, 2, 14, 200),  // no growth past 100 sp
+        (16, 2, 14, 28),  // bodyLarge at 2.0
+        (16, 1.1, 14, 17.6),  // below 1.13: linear
+        (16, 2, 13, 32),  // Android 13: linear
+        (57, 2, 14, 61.914285714285714),  // 38 + (57 − 30)/(100 − 30) × (100 − 38)
+    ]
+
+    @Test(arguments: converterCases)
+    func androidConverter(case: (sp: Double, scale: Double, version: Int, dp: Double)) {
+        let dp = AndroidTypeScale.dp(`case`.sp, fontScale: `case`.scale, androidVersion: `case`.version)
+        #expect(abs(dp - `case`.dp) < 1e-9, "\(`case`)")
+    }
+
+    /// The numbers the issue names, through the command line.
+    @Test func documentedNumbers() throws {
+        let android = run(["scale", "--platform", "android", "--style", "bodyLarge", "--font-scale", "2.0"])
+        #expect(android.status == .success && android.stdout == "28\n", "\(android.stderr)")
+        let json = run(["scale", "--platform", "android", "--style", "bodyLarge", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let sizes = try #require(object["sizes"] as? [[String: Any]])
+        #expect(sizes.compactMap { $0["fontScale"] as? Double } == [0.85, 1, 1.15, 1.3, 1.5, 1.8, 2])
+        #expect(sizes.last?["sp"] as? Int == 16 && sizes.last?["dp"] as? Int == 28)
+        #expect(sizes.last?["lineHeightDp"] as? Int == 36)  // 24 sp at 2.0
+        #expect(object["model"] as? String == "android14-nonlinear")
+
+        let watch = run([
+            "scale", "--platform", "watchos", "--watch-size", "45mm", "--style", "body", "--format", "json",
+        ])
+        let watchObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(watch.stdout.utf8)) as? [String: Any])
+        #expect(watchObject["defaultCategory"] as? String == "extraLarge")
+        let cell = try #require((watchObject["sizes"] as? [[String: Any]])?.first)
+        #expect(cell["pointSize"] as? Int == 17 && cell["lineHeight"] as? Double == 19.5)
+        #expect(run(["scale", "--platform", "watchos", "--watch-size", "38mm", "--style", "body"]).stdout == "15\n")
+        #expect(run(["scale", "--platform", "watchos", "--style", "footnote", "--category", "AX3"]).stdout == "18\n")
+        #expect(run(["scale", "--style", "body", "--category", "default"]).stdout == "17\n")
+
+        let mac = run(["scale", "--platform", "macos", "--style", "headline,body", "--format", "json"])
+        #expect(mac.stderr.contains("macOS has no Dynamic Type"))
+        let macRows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(mac.stdout.utf8)) as? [String: Any])?["sizes"]
+                as? [[String: Any]])
+        #expect(macRows.map { $0["pointSize"] as? Int } == [13, 13])
+        #expect(macRows.first?["weight"] as? String == "bold")
+    }
+
+    @Test(arguments: [
+        ["scale", "--platform", "macos", "--category", "AX1"],
+        ["scale", "--platform", "android", "--category", "large"],
+        ["scale", "--platform", "watchos", "--watch-size", "43mm"],
+        ["scale", "--watch-size", "45mm"],
+        ["scale", "--platform", "android", "--style", "body"],
+        ["scale", "--platform", "android", "--font-scale", "9"],
+        ["scale", "--platform", "tvos"],
+        ["scale", "--platform", "android", "--family", "X"],
+        ["scale", "--platform", "watchos", "--format", "swift"],
+    ])
+    func platformUsageErrors(arguments: [String]) {
+        #expect(run(arguments).status == .usage, "\(arguments)")
+    }
+
+    /// A spec's design sizes scale the platform's way: sp through Android's
+    /// converter, watchOS by the style's own ratio to Large.
+    @Test func specOnOtherPlatforms() throws {
+        let sans = Fixtures.path("specs/TypefitSans.json")
+        let android = run(["scale", "--platform", "android", "--spec", sans, "--font-scale", "2", "--format", "json"])
+        #expect(android.status == .success, "\(android.stderr)")
+        let rows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(android.stdout.utf8)) as? [String: Any])?["sizes"]
+                as? [[String: Any]])
+        let body = try #require(rows.first { $0["style"] as? String == "body" })
+        #expect(body["sp"] as? Int == 17 && body["dp"] as? Int == 29)  // 26 + (17 − 14)/(18 − 14) × (30 − 26)
+        let watch = run(["scale", "--platform", "watchos", "--spec", sans, "--category", "AX3", "--format", "json"])
+        let watchRows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(watch.stdout.utf8)) as? [String: Any])?["sizes"]
+                as? [[String: Any]])
+        // title1 28 on watch: 28 × 44/34 = 36.2 → 36; body 17 × 23/16 = 24.4 → 24.
+        #expect(watchRows.first { $0["style"] as? String == "title1" }?["pointSize"] as? Int == 36)
+        #expect(watchRows.first { $0["style"] as? String == "body" }?["pointSize"] as? Int == 24)
+        let tokens = run(["scale", "--platform", "android", "--spec", sans, "--format", "tokens"]).stdout
+        #expect(tokens.contains("\"fontFamily\": \"Typefit Sans\""))
+    }
+
+    @Test func watchOSHasNoAX5() {
+        let outcome = run(["scale", "--platform", "watchos", "--style", "body", "--category", "AX5"])
+        #expect(outcome.status == .failure && outcome.stderr.contains("watchOS has no category"))
+    }
+
+    @Test func systemCategoryFollowsTheDesktop() {
+        let desktop = RunContext(desktopTextScale: { (1.25, "a test") })
+        let outcome = run(["scale", "--style", "body", "--category", "system"], context: desktop)
+        // 17 × 1.25 = 21.25: nearest Body size is xxLarge's 21.
+        #expect(outcome.stdout == "21\n")
+        #expect(
+            outcome.stderr.contains("desktop text scale 1.25 (from a test)")
+                && outcome.stderr.contains("extraExtraLarge"))
+        let none = run(["scale", "--style", "body", "--category", "system"])
+        #expect(none.status == .failure && none.stderr.contains("no desktop text size found"))
+    }
+
+    /// DTCG tokens and CSS parsed back give the sizes `scale` computes.
+    @Test func tokensAndCSSRoundTrip() throws {
+        let tokens = run(["scale", "--style", "body,headline", "--category", "large,AX5", "--format", "tokens"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(tokens.stdout.utf8)) as? [String: Any])
+        for (category, style, size, line) in [
+            ("large", "body", 17.0, 22.0), ("accessibilityExtraExtraExtraLarge", "headline", 53.0, 62.0),
+        ] {
+            let token = try #require((document[category] as? [String: Any])?[style] as? [String: Any])
+            #expect(token["$type"] as? String == "typography")
+            let value = try #require(token["$value"] as? [String: Any])
+            let fontSize = try #require(value["fontSize"] as? [String: Any])
+            #expect(fontSize["value"] as? Double == size && fontSize["unit"] as? String == "px")
+            #expect(abs((value["lineHeight"] as? Double ?? 0) * size - line) < 1e-9)
+            #expect(value["fontFamily"] as? String == "system-ui")
+        }
+        #expect(
+            ((document["large"] as? [String: Any])?["headline"] as? [String: Any]).flatMap {
+                ($0["$value"] as? [String: Any])?["fontWeight"] as? Int
+            } == 600)
+
+        let css = run(["scale", "--platform", "android", "--style", "bodyLarge", "--format", "css"]).stdout
+        var blocks: [String: [String: String]] = [:]
+        var selector = ""
+        for line in css.split(separator: "\n") {
+            if line.hasSuffix("{") { selector = String(line.dropLast(2)) }
+            if line.hasPrefix("  --") {
+                let parts = line.dropFirst(2).dropLast().split(separator: ":", maxSplits: 1)
+                blocks[selector, default: [:]][String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        #expect(blocks[":root"]?["--typefit-body-large-font-size"] == "1rem")
+        let double = try #require(blocks[":root[data-typefit-size=\"fontScale2\"]"]?["--typefit-body-large-font-size"])
+        #expect(Double(double.dropLast(3)).map { $0 * 16 } == 28)
+    }
+}
