@@ -392,7 +392,10 @@ extension StringProtocol {
 extension CommandLineParser {
     /// `--platform`, `--watch-size`, `--font-scale`, `--android-version`, and
     /// the styles and categories as the platform names them.
-    static func platformOptions(_ parsed: ParsedOptions, into options: inout ScaleOptions) throws(UsageError) {
+    static func platformOptions(
+        _ parsed: ParsedOptions, into options: inout ScaleOptions,
+        iosOnly: [String] = ["--family", "--weight", "--value", "--bold-text", "--fallback", "--model", "--curve"]
+    ) throws(UsageError) {
         if let name = parsed.last("--platform") {
             guard let platform = Platform(rawValue: name.lowercased()) else {
                 throw UsageError(
@@ -411,8 +414,7 @@ extension CommandLineParser {
         try only("--font-scale", on: .android, "Android scales text by a font scale")
         try only("--android-version", on: .android, "it picks linear or non-linear scaling")
         guard platform != .ios else { return }
-        for option in ["--family", "--weight", "--value", "--bold-text", "--fallback", "--model", "--curve"]
-        where parsed.has(option) {
+        for option in iosOnly where parsed.has(option) {
             throw UsageError(
                 "'\(option)' is for iOS; with --platform \(platform.rawValue) give --style, --size or --spec and the platform's own options",
                 subcommand: .scale)

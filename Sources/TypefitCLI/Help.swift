@@ -32,6 +32,14 @@ public enum Help {
         .init(
             name: "--language", valueName: "<language>",
             help: "A BCP 47 language for shaping and line breaking; with catalogs, only that language."),
+        .init(
+            name: "--platform", valueName: "<platform>",
+            help: "ios (default), watchos, macos or android: the platform's styles and sizes (see scale)."),
+        .init(
+            name: "--watch-size", valueName: "<mm>", help: "watchOS: the case size, which sets the default category."),
+        .init(name: "--font-scale", valueName: "<scales>", help: "Android: font scales (default: the Settings steps)."),
+        .init(
+            name: "--android-version", valueName: "<n>", help: "Android: 14 and later scale non-linearly (default 14)."),
         .init(name: "--format", valueName: "<format>", help: "json or table. Default: table on a terminal, else json."),
     ]
 

@@ -12,21 +12,11 @@ extension Runner {
     /// drawn from the font's own outlines, in one SVG.
     static func specimen(_ options: SpecimenOptions, context: RunContext) -> Outcome {
         var text = options.text
-        if text.styles.isEmpty {
-            // Every style, or (with a spec) the spec's: specReport picks them.
-            text.styles = text.specPath == nil ? TextStyle.allCases : []
+        if text.styles.isEmpty && text.platform == .ios && text.specPath == nil {
+            text.styles = TextStyle.allCases
         }
-        var scale = text.scaleOptions
-        scale.stylesGiven = !text.styles.isEmpty
-        let cells: [ScaleEntry]?
-        var outcome: Outcome
-        if let path = text.specPath {
-            let (report, result) = specReport(path, scale, context: context)
-            cells = report?.entries
-            outcome = result
-        } else {
-            (cells, outcome) = textCells(text, context: context, allowMissing: true)
-        }
+        let (cells, start) = textCells(text, context: context, allowMissing: true)
+        var outcome = start
         guard let cells else { return outcome }
         // Each face opened once, the sample shaped once per face.
         var faces: [String: Specimen.Face] = [:]
@@ -57,7 +47,7 @@ extension Runner {
         var samples: [Specimen.Sample] = []
         var missing: [String] = []
         for cell in cells {
-            guard let pointSize = cell.pointSize else { continue }
+            let pointSize = cell.pointSize
             let key = cell.face?.location.flatMap { keys["\($0.file)#\($0.index)"] }
             var lines: Int?
             if let width = options.width, let key, let text = measured[key] {
@@ -66,9 +56,7 @@ extension Runner {
             let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
             if key == nil, let name, !missing.contains(name) { missing.append(name) }
             samples.append(
-                Specimen.Sample(
-                    style: cell.style, category: cell.category, pointSize: pointSize, lineHeight: cell.lineHeight,
-                    postscriptName: name, face: key, lines: lines))
+                Specimen.Sample(cell: cell, postscriptName: name, face: key, lines: lines))
         }
         for name in missing {
             outcome.stderr +=

@@ -6,8 +6,126 @@ extension Runner {
     /// `scale` finds them; or the outcome that ends the run (a face that is
     /// missing cannot be measured).
     static func textCells(_ options: TextOptions, context: RunContext, allowMissing: Bool = false) -> (
-        [ScaleEntry]?, Outcome
+        [SizedCell]?, Outcome
     ) {
+        let (cells, outcome) =
+            options.platform == .ios
+            ? iosCells(options, context: context) : platformCells(options, context: context)
+        guard let cells else { return (nil, outcome) }
+        if allowMissing { return (cells, outcome) }
+        // A face that is not there has no widths: say which and stop.
+        var missing: [String] = []
+        for cell in cells where cell.face?.location == nil {
+            let name = cell.face?.postscriptName ?? "the face"
+            if !missing.contains(name) { missing.append(name) }
+        }
+        guard missing.isEmpty else {
+            var failed = outcome
+            for name in missing {
+                failed.stderr += "typefit: error: cannot measure with \(name): it is not installed nor in --fonts-dir\n"
+            }
+            failed.status = .failure
+            return (nil, failed)
+        }
+        return (cells, outcome)
+    }
+
+    /// The cells on another platform: its sizes (from its tables, `--size`
+    /// or a spec) with the faces `--spec`, `--font` or `--family` give.
+    static func platformCells(_ options: TextOptions, context: RunContext) -> ([SizedCell]?, Outcome) {
+        var request = PlatformRequest(platform: options.platform)
+        request.styles = options.platformStyles
+        request.fontScales = options.fontScales
+        request.androidVersion = options.androidVersion
+        request.designSize = options.size
+        if options.platform == .watchos {
+            if options.categoriesGiven {
+                if let missing = options.categories.first(where: { !WatchTypeTable.categories.contains($0) }) {
+                    let text = "typefit: error: watchOS has no category \(missing.rawValue)\n"
+                    return (nil, Outcome(stderr: text, status: .failure))
+                }
+                request.categories = options.categories
+            } else if let size = options.watchSize {
+                request.categories = [WatchTypeTable.caseSizes.first { $0.millimetres == size }?.category ?? .large]
+            }
+        }
+        var outcome = Outcome()
+        var faces: [String: FaceResolution] = [:]
+        var single: FaceResolution?
+        var familyFaces: [FontFace] = []
+        if let path = options.specPath {
+            // The spec's faces as iOS resolves them; its sizes the platform's way.
+            var ios = options.scaleOptions
+            ios.styles = []
+            ios.stylesGiven = false
+            let (report, result) = specReport(path, ios, context: context)
+            outcome = result
+            guard let report, case .spec(let spec, _) = report.request.subject else { return (nil, outcome) }
+            for entry in report.entries where faces[entry.style.rawValue] == nil {
+                faces[entry.style.rawValue] = entry.face
+            }
+            let table = AppleTypeTable.iOS
+            request.specStyles = spec.styles.map { style in
+                let large = Double(table.pointSize(style.style, .large))
+                let ratio = Double(table.lineHeight(style.style, .large)) / large
+                return (style.style.rawValue, style.designSize ?? large, ratio)
+            }
+        } else if let name = options.font {
+            switch faceNamed(name, options, context: context, warnings: &outcome.stderr) {
+            case .failure(let error): return (nil, error.outcome)
+            case .success(let face): single = face
+            }
+        } else if let family = options.family {
+            let sources = FaceSources.load(
+                directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context
+            ) { FontCatalog.faces($0, inFamily: family).isEmpty }
+            familyFaces = FontCatalog.faces(sources.pool(withFamily: family), inFamily: family)
+            guard !familyFaces.isEmpty else {
+                let names = NameMatching.suggestions(for: family, among: sources.familyNames)
+                return (nil, notFound("no family named '\(family)' installed", names))
+            }
+        }
+        let cells = request.resolve().map { cell -> SizedCell in
+            var face = single ?? faces[cell.style]
+            if !familyFaces.isEmpty {
+                let weight = options.weight ?? request.weight(ofStyle: cell.style)
+                face = FaceMatching.nearest(to: weight, among: familyFaces).map {
+                    FaceResolution(key: nil, postscriptName: $0.postscriptName, location: FaceLocation($0))
+                }
+            }
+            return SizedCell(cell, face: face)
+        }
+        return (cells, outcome)
+    }
+
+    /// The face with PostScript name `name` (`--fonts-dir` first, then
+    /// installed), or the outcome that says it is not there.
+    static func faceNamed(_ name: String, _ options: TextOptions, context: RunContext, warnings: inout String)
+        -> Result<FaceResolution, OutcomeError>
+    {
+        let sources = FaceSources.load(
+            directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context
+        ) { found in !found.contains { $0.postscriptName == name } }
+        for problem in sources.problems { warnings += "typefit: warning: \(problem)\n" }
+        guard let (face, _) = sources.find(name) else {
+            let scope = options.fontsDirectories.isEmpty ? " installed" : " installed nor in --fonts-dir"
+            let nearest = NameMatching.suggestions(for: name, among: sources.knownNames)
+            var failed = notFound("no face with PostScript name '\(name)'" + scope, nearest)
+            failed.stderr = warnings + failed.stderr
+            return .failure(OutcomeError(failed))
+        }
+        return .success(FaceResolution(key: nil, postscriptName: name, location: FaceLocation(face)))
+    }
+
+    /// An error naming what was not found, with the nearest names.
+    static func notFound(_ what: String, _ nearest: [String]) -> Outcome {
+        let suggestion =
+            nearest.isEmpty ? "" : "; did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        return Outcome(stderr: "typefit: error: \(what)\(suggestion)\n", status: .failure)
+    }
+
+    /// The cells on iOS, as `scale` finds them.
+    static func iosCells(_ options: TextOptions, context: RunContext) -> ([SizedCell]?, Outcome) {
         var report: ScaleReport?
         var outcome = Outcome()
         if let path = options.specPath {
@@ -15,45 +133,18 @@ extension Runner {
         } else if let family = options.family {
             (report, outcome) = familyReport(family, options.scaleOptions, context: context)
         } else if let name = options.font {
-            let sources = FaceSources.load(
-                directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context
-            ) { faces in !faces.contains { $0.postscriptName == name } }
-            for problem in sources.problems { outcome.stderr += "typefit: warning: \(problem)\n" }
-            guard let (face, _) = sources.find(name) else {
-                let nearest = NameMatching.suggestions(for: name, among: sources.knownNames)
-                outcome.stderr +=
-                    "typefit: error: no face with PostScript name '\(name)'"
-                    + (options.fontsDirectories.isEmpty ? " installed" : " installed nor in --fonts-dir")
-                    + (nearest.isEmpty
-                        ? "" : "; did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "?")
-                    + "\n"
-                outcome.status = .failure
-                return (nil, outcome)
+            let face: FaceResolution
+            switch faceNamed(name, options, context: context, warnings: &outcome.stderr) {
+            case .failure(let error): return (nil, error.outcome)
+            case .success(let found): face = found
             }
             let request = options.scaleOptions.request
             var faces: [TextStyle: FaceResolution] = [:]
-            for style in options.styles {
-                faces[style] = FaceResolution(key: nil, postscriptName: name, location: FaceLocation(face))
-            }
+            for style in options.styles { faces[style] = face }
             report = request.resolve(faces: faces)
         }
         guard let report else { return (nil, outcome) }
-        if allowMissing { return (report.entries, outcome) }
-        // A face that is not there has no widths: say which and stop.
-        var missing: [String] = []
-        for entry in report.entries where entry.face?.location == nil {
-            let name = entry.face?.postscriptName ?? "the face"
-            if !missing.contains(name) { missing.append(name) }
-        }
-        if !missing.isEmpty {
-            for name in missing {
-                outcome.stderr +=
-                    "typefit: error: cannot measure with \(name): it is not installed nor in --fonts-dir\n"
-            }
-            outcome.status = .failure
-            return (nil, outcome)
-        }
-        return (report.entries, outcome)
+        return (report.entries.compactMap(SizedCell.init), outcome)
     }
 
     /// The measurers of the faces cells use, opened once each. Each string
@@ -66,7 +157,7 @@ extension Runner {
         /// Per cell: the key of its face.
         let faceKeys: [String]
 
-        init(cells: [ScaleEntry], configFile: String?) {
+        init(cells: [SizedCell], configFile: String?) {
             self.configFile = configFile
             faceKeys = cells.map { cell in cell.face?.location.map { "\($0.file)#\($0.index)" } ?? "" }
             for (cell, key) in zip(cells, faceKeys) where measurers[key] == nil {
@@ -141,11 +232,12 @@ extension Runner {
                 missingTexts.append((string.text, missing))
             }
             for (cell, text) in zip(cells, measured) {
-                guard let face = cell.face?.location, let pointSize = cell.pointSize, let text else { continue }
+                guard let face = cell.face?.location, let text else { continue }
+                let pointSize = cell.pointSize
                 let width = text.width(atPointSize: pointSize)
                 if format == .table {
                     table.append([
-                        string.text, cell.style.rawValue, cell.category.higLabel, humanNumber(pointSize),
+                        string.text, cell.style, cell.categoryLabel, humanNumber(pointSize),
                         humanNumber(width), face.postscriptName ?? "-",
                     ])
                     continue
@@ -153,7 +245,7 @@ extension Runner {
                 // Keys in sorted order, as every typefit document has them.
                 writer.beginObject()
                 writer.staticKey("category")
-                writer.string(cell.category.rawValue)
+                writer.string(cell.category)
                 writer.staticKey("fallbacks")
                 writer.beginArray()
                 for use in text.fallbacks {
@@ -184,7 +276,7 @@ extension Runner {
                 writer.staticKey("postscriptName")
                 writer.string(face.postscriptName)
                 writer.staticKey("style")
-                writer.string(cell.style.rawValue)
+                writer.string(cell.style)
                 writer.staticKey("text")
                 writer.string(string.text)
                 writer.staticKey("width")
@@ -239,38 +331,39 @@ extension Runner {
         var outcome = start
         let measurements = Measurements(cells: cells, configFile: options.text.fontconfigFile)
         var results: [JSONValue] = []
-        var table: [[String]] = [["key", "language"] + cells.map(\.category.higLabel) + ["largest fitting"]]
+        var table: [[String]] = [["key", "language"] + cells.map(\.categoryLabel) + ["largest fitting"]]
         var offenders: [String] = []
         for string in strings {
             var lines: [String: JSONValue] = [:]
             var fits: [String: JSONValue] = [:]
             var overflows: [String: JSONValue] = [:]
-            var largest: ContentSizeCategory?
+            var largest: SizedCell?
             var row = [string.key, string.language ?? "-"]
             let breaks = FontRegistry.lineBreaks(string.text, language: string.language)
             for (cell, measured) in zip(cells, measurements.measure(string)) {
-                guard let pointSize = cell.pointSize, let measured else { continue }
+                guard let measured else { continue }
+                let pointSize = cell.pointSize
                 let layout = LineFitter.layout(measured, breaks: breaks, width: options.width / pointSize)
                 let fitting = layout.lines <= options.lines && !layout.overflows
-                lines[cell.category.rawValue] = .int(layout.lines)
-                fits[cell.category.rawValue] = .bool(fitting)
-                overflows[cell.category.rawValue] = .bool(layout.overflows)
-                if fitting, largest.map({ cell.category > $0 }) ?? true { largest = cell.category }
+                lines[cell.category] = .int(layout.lines)
+                fits[cell.category] = .bool(fitting)
+                overflows[cell.category] = .bool(layout.overflows)
+                if fitting, largest.map({ cell.pointSize >= $0.pointSize }) ?? true { largest = cell }
                 row.append("\(layout.lines)\(layout.overflows ? "!" : "")")
-                if cell.category == options.require && !fitting {
+                if cell.category == options.requireKey && !fitting {
                     offenders.append(
                         "\(string.key)" + (string.language.map { " (\($0))" } ?? "") + ": needs \(layout.lines) line"
                             + (layout.lines == 1 ? "" : "s") + (layout.overflows ? ", a word overflows," : "")
-                            + " at \(cell.category.rawValue) (allowed \(options.lines))")
+                            + " at \(cell.category) (allowed \(options.lines))")
                 }
             }
-            row.append(largest?.rawValue ?? "none")
+            row.append(largest?.category ?? "none")
             table.append(row)
             results.append(
                 .object([
                     "key": .string(string.key), "text": .string(string.text), "language": .string(string.language),
                     "lines": .object(lines), "fits": .object(fits), "overflows": .object(overflows),
-                    "largestFittingCategory": .string(largest?.rawValue),
+                    "largestFittingCategory": .string(largest?.category),
                 ]))
         }
         for failure in measurements.failures { outcome.stderr += "typefit: error: \(failure)\n" }
@@ -283,7 +376,9 @@ extension Runner {
         default:
             outcome.stdout = JSONValue.object([
                 "schemaVersion": .int(jsonSchemaVersion), "width": .number(options.width),
-                "maxLines": .int(options.lines), "style": .string(options.text.styles.first?.rawValue),
+                "maxLines": .int(options.lines),
+                "style": .string(options.text.platformStyles?.first ?? options.text.styles.first?.rawValue),
+                "platform": .string(options.text.platform.rawValue),
                 "results": .array(results),
             ]).serialized(pretty: context.stdoutIsTerminal)
         }

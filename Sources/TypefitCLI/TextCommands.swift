@@ -27,6 +27,18 @@ public struct TextOptions: Equatable, Sendable {
     public var language: String?
     /// `--format`: json or table; `nil` picks table on a terminal.
     public var format: OutputFormat?
+    /// `--platform` and its options (see `ScaleOptions`).
+    public var platform = Platform.ios
+    /// `--style` on a platform other than iOS.
+    public var platformStyles: [String]?
+    /// Whether `--category` was given.
+    public var categoriesGiven = false
+    /// `--watch-size` (watchOS).
+    public var watchSize: Int?
+    /// `--font-scale` (Android).
+    public var fontScales: [Double]?
+    /// `--android-version` (Android).
+    public var androidVersion = 14
 
     /// Creates options with the defaults.
     public init() {}
@@ -35,7 +47,8 @@ public struct TextOptions: Equatable, Sendable {
     var scaleOptions: ScaleOptions {
         var options = ScaleOptions()
         options.styles = styles
-        options.stylesGiven = true
+        // No styles: a spec's own (specimen).
+        options.stylesGiven = !styles.isEmpty
         options.categories = categories
         options.specPath = specPath
         options.family = family
@@ -70,6 +83,9 @@ public struct FitOptions: Equatable, Sendable {
     public var lines = 1
     /// `--require`: fail when a string needs more lines at this category.
     public var require: ContentSizeCategory?
+    /// The key of the required size setting (a category, or on Android
+    /// `fontScale2`).
+    public var requireKey: String?
     /// Strings given as arguments.
     public var texts: [String] = []
     /// `--strings` files (repeatable): `.strings`, `.xcstrings`, text.
@@ -84,14 +100,27 @@ extension CommandLineParser {
         -> TextOptions
     {
         var options = TextOptions()
-        if let styles = parsed.last("--style") {
+        // The platform options as `scale` reads them.
+        var platform = ScaleOptions()
+        do {
+            try platformOptions(parsed, into: &platform, iosOnly: [])
+        } catch {
+            throw UsageError(error.message, subcommand: sub)
+        }
+        options.platform = platform.platform
+        options.platformStyles = platform.platformStyles
+        options.watchSize = platform.watchSize
+        options.fontScales = platform.fontScales
+        options.androidVersion = platform.androidVersion
+        options.categoriesGiven = parsed.has("--category")
+        if let styles = parsed.last("--style"), options.platform == .ios {
             options.styles = try list(styles, option: "--style", all: TextStyle.allCases, subcommand: sub) {
                 s throws(NameError) in try TextStyle(parsing: s)
             }
-        } else if styleRequired {
+        } else if !parsed.has("--style") && styleRequired {
             throw UsageError("missing '--style <styles>': the text style to set the text in", subcommand: sub)
         }
-        if let categories = parsed.last("--category") {
+        if let categories = parsed.last("--category"), options.platform != .android, options.platform != .macos {
             options.categories = try list(
                 categories, option: "--category", all: ContentSizeCategory.allCases, subcommand: sub
             ) { s throws(NameError) in try ContentSizeCategory(parsing: s) }
@@ -161,7 +190,7 @@ extension CommandLineParser {
     static func fit(_ parsed: ParsedOptions) throws(UsageError) -> FitOptions {
         var options = FitOptions()
         options.text = try textOptions(parsed, .fit)
-        guard options.text.styles.count == 1 else {
+        guard (options.text.platformStyles?.count ?? options.text.styles.count) == 1 else {
             throw UsageError("'fit' takes one style", subcommand: .fit)
         }
         guard let width = parsed.last("--width") else {
@@ -178,12 +207,24 @@ extension CommandLineParser {
             options.lines = n
         }
         if let require = parsed.last("--require") {
-            do {
-                let category = try ContentSizeCategory(parsing: require)
-                options.require = category
-                if !options.text.categories.contains(category) { options.text.categories.append(category) }
-            } catch {
-                throw UsageError(error.message, subcommand: .fit)
+            if options.text.platform == .android {
+                // Android's size settings are font scales.
+                guard let scale = Double(require.trimmingSpaces), scale >= 0.5, scale <= 3 else {
+                    throw UsageError("on Android '--require' takes a font scale, e.g. 2.0", subcommand: .fit)
+                }
+                options.requireKey = "fontScale" + shortestNumber(scale)
+                if let scales = options.text.fontScales, !scales.contains(scale) {
+                    options.text.fontScales = scales + [scale]
+                }
+            } else {
+                do {
+                    let category = try ContentSizeCategory(parsing: require)
+                    options.require = category
+                    options.requireKey = category.rawValue
+                    if !options.text.categories.contains(category) { options.text.categories.append(category) }
+                } catch {
+                    throw UsageError(error.message, subcommand: .fit)
+                }
             }
         }
         options.texts = parsed.positionals

@@ -27,14 +27,8 @@ public struct ShapedGlyph: Sendable, Equatable {
 public struct Specimen: Sendable {
     /// One cell.
     public struct Sample: Sendable {
-        /// The text style.
-        public var style: TextStyle
-        /// The content size category.
-        public var category: ContentSizeCategory
-        /// The point size.
-        public var pointSize: Double
-        /// The line height in points.
-        public var lineHeight: Double?
+        /// The style, size setting, size and line height.
+        public var cell: SizedCell
         /// The face's PostScript name (or what the spec asked for).
         public var postscriptName: String?
         /// The face's key in `faces`; `nil` when the face is missing (a
@@ -44,18 +38,17 @@ public struct Specimen: Sendable {
         public var lines: Int?
 
         /// Creates a sample.
-        public init(
-            style: TextStyle, category: ContentSizeCategory, pointSize: Double, lineHeight: Double?,
-            postscriptName: String?, face: String?, lines: Int? = nil
-        ) {
-            self.style = style
-            self.category = category
-            self.pointSize = pointSize
-            self.lineHeight = lineHeight
+        public init(cell: SizedCell, postscriptName: String?, face: String?, lines: Int? = nil) {
+            self.cell = cell
             self.postscriptName = postscriptName
             self.face = face
             self.lines = lines
         }
+
+        var style: String { cell.style }
+        var category: String { cell.category }
+        var pointSize: Double { cell.pointSize }
+        var lineHeight: Double? { cell.lineHeight }
     }
 
     /// One face's glyphs for the sample text, and their outlines.
@@ -105,7 +98,7 @@ public struct Specimen: Sendable {
     public func svg() -> String {
         let styles = uniqueInOrder(samples.map(\.style))
         let categories = uniqueInOrder(samples.map(\.category))
-        func sample(_ style: TextStyle, _ category: ContentSizeCategory) -> Sample? {
+        func sample(_ style: String, _ category: String) -> Sample? {
             samples.first { $0.style == style && $0.category == category }
         }
         func sampleWidth(_ s: Sample) -> Double {
@@ -152,8 +145,10 @@ public struct Specimen: Sendable {
         var x = Self.margin + Self.rowLabelWidth
         var axStart: Double?
         for (i, category) in categories.enumerated() {
-            if category.isAccessibilityCategory && axStart == nil { axStart = x }
-            out += text(x, top - 8, "\(category.higLabel) (\(category.rawValue))", size: 9, weight: "bold")
+            let first = samples.first { $0.category == category }?.cell
+            if first?.isAccessibility == true && axStart == nil { axStart = x }
+            let label = first.map { $0.categoryLabel == category ? category : "\($0.categoryLabel) (\(category))" }
+            out += text(x, top - 8, xml(label ?? category), size: 9, weight: "bold")
             x += columnWidths[i]
         }
         if let axStart {
@@ -165,7 +160,7 @@ public struct Specimen: Sendable {
         }
         var y = top
         for (r, style) in styles.enumerated() {
-            out += text(Self.margin, y + 16, style.rawValue, size: 11, weight: "bold")
+            out += text(Self.margin, y + 16, xml(style), size: 11, weight: "bold")
             var x = Self.margin + Self.rowLabelWidth
             for (c, category) in categories.enumerated() {
                 defer { x += columnWidths[c] }

@@ -203,3 +203,49 @@ import TypefitTestSupport
         #expect(Double(double.dropLast(3)).map { $0 * 16 } == 28)
     }
 }
+
+/// `measure`, `fit` and `specimen` on other platforms: the same sizes as
+/// `scale --platform`, with the faces asked for.
+@Suite struct PlatformTextTests {
+    static let config = ["--fontconfig-file", Fixtures.fontconfigFile]
+
+    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+
+    @Test func measureUsesTheWatchsDefaultCategory() throws {
+        let outcome = run(
+            [
+                "measure", "Settings", "--platform", "watchos", "--watch-size", "45mm", "--style", "body", "--font",
+                "TypefitSans-Regular", "--format", "json",
+            ] + Self.config)
+        let rows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])?["measurements"]
+                as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["category"] as? String == "extraLarge" && rows.first?["pointSize"] as? Int == 17)
+    }
+
+    @Test func fitOnAndroidRequiresAFontScale() throws {
+        let base =
+            [
+                "fit", "Alle Einstellungen sichern", "--platform", "android", "--style", "titleLarge", "--font",
+                "TypefitSans-Bold", "--width", "560", "--format", "json",
+            ] + Self.config
+        // 35 dp at 2.0 (22 sp: 34 + (22 − 20)/(24 − 20) × (36 − 34)) is wider than 560 pt here.
+        let gate = run(base + ["--require", "2"])
+        #expect(gate.status == .failure)
+        #expect(gate.stderr.contains("needs 2 lines at fontScale2 (allowed 1)"), "\(gate.stderr)")
+        #expect(run(base + ["--require", "1.3"]).status == .success)
+        #expect(run(base + ["--require", "AX3"]).status == .usage)
+    }
+
+    @Test func specimenOnMacOSAndAndroid() {
+        let mac = run(["specimen", "--platform", "macos", "--family", "Typefit Sans", "--text", "Hi"] + Self.config)
+        #expect(mac.status == .success && mac.stdout.contains(">fixed</text>"))
+        let android = run(
+            [
+                "specimen", "--platform", "android", "--style", "bodyLarge", "--font", "TypefitSans-Regular", "--text",
+                "Hi",
+            ] + Self.config)
+        #expect(android.stdout.contains("2x (fontScale2)") && android.stdout.contains(">bodyLarge</text>"))
+    }
+}
