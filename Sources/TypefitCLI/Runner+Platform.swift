@@ -72,6 +72,10 @@ extension Runner {
         request.styles = options.platformStyles
         request.androidVersion = options.androidVersion
         request.fontScales = options.fontScales
+        if options.platform == .android && options.categoryKeyword == "default" {
+            // Android's default size setting: font scale 1.
+            request.fontScales = [1]
+        }
         if case .customFont(let size, _) = options.subject { request.designSize = size }
         var notes = ""
         var family: String?

@@ -112,6 +112,9 @@ extension CommandLineParser {
         options.watchSize = platform.watchSize
         options.fontScales = platform.fontScales
         options.androidVersion = platform.androidVersion
+        if options.platform == .android, parsed.last("--category")?.lowercased() == "default" {
+            options.fontScales = [1]
+        }
         options.categoriesGiven = parsed.has("--category")
         if let styles = parsed.last("--style"), options.platform == .ios {
             options.styles = try list(styles, option: "--style", all: TextStyle.allCases, subcommand: sub) {

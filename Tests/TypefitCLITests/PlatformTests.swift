@@ -104,6 +104,9 @@ import TypefitTestSupport
         #expect(run(["scale", "--platform", "watchos", "--watch-size", "38mm", "--style", "body"]).stdout == "15\n")
         #expect(run(["scale", "--platform", "watchos", "--style", "footnote", "--category", "AX3"]).stdout == "18\n")
         #expect(run(["scale", "--style", "body", "--category", "default"]).stdout == "17\n")
+        #expect(
+            run(["scale", "--platform", "android", "--style", "bodyLarge", "--category", "default"]).stdout == "16\n")
+        #expect(run(["scale", "--platform", "watchos", "--style", "body", "--category", "default"]).stdout == "16\n")
 
         let mac = run(["scale", "--platform", "macos", "--style", "headline,body", "--format", "json"])
         #expect(mac.stderr.contains("macOS has no Dynamic Type"))
