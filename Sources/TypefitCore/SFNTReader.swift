@@ -203,8 +203,19 @@ public enum SFNTReader {
     /// fontconfig's slant words (`FcContainsSlant`), looked for in style
     /// names case-insensitively.
     public static func namesSlant(_ style: String) -> Bool {
-        let lower = style.lowercased()
-        return lower.contains("italic") || lower.contains("oblique") || lower.contains("kursiv")
+        // ASCII case folding on bytes: this runs for every face.
+        let folded = Array(style.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        func contains(_ word: StaticString) -> Bool {
+            word.withUTF8Buffer { needle in
+                guard folded.count >= needle.count else { return false }
+                for start in 0...(folded.count - needle.count)
+                where folded[start..<(start + needle.count)].elementsEqual(needle) {
+                    return true
+                }
+                return false
+            }
+        }
+        return contains("italic") || contains("oblique") || contains("kursiv")
     }
 }
 
@@ -286,8 +297,8 @@ struct NameTable {
             for id in ids {
                 for record in records(platform: platform, nameID: id) {
                     guard let text = Self.decode(record) else { continue }
-                    let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-                    let key = String(trimmed.lowercased().filter { $0 != " " })
+                    let trimmed = Self.trimmingSpaces(text)
+                    let key = Self.foldKey(trimmed)
                     guard seen.insert(key).inserted else { continue }
                     names.append(trimmed)
                     languages.append(Self.language(record))
@@ -295,6 +306,29 @@ struct NameTable {
             }
         }
         return (names, languages)
+    }
+
+    /// Without leading and trailing spaces (as fontconfig trims names),
+    /// working on UTF-8 bytes: this runs for every name of every face.
+    static func trimmingSpaces(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end && bytes[start] == 0x20 { start += 1 }
+        while end > start && bytes[end - 1] == 0x20 { end -= 1 }
+        if start == 0 && end == bytes.count { return text }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The key fontconfig compares names by: spaces dropped, ASCII letters
+    /// folded to lower case.
+    static func foldKey(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 where byte != 0x20 {
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Family names: WWS, typographic, then legacy family (IDs 21, 16, 1).
