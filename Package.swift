@@ -20,14 +20,18 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        // Headers only: HarfBuzz and libunibreak are opened on first use
+        // (FontRegistry/ShapingLibraries.swift) rather than linked, so that
+        // list-fonts and scale do not map HarfBuzz's GLib, graphite2 and
+        // PCRE. Without pkgConfig SwiftPM adds no -l flags; the headers are
+        // included by their paths. scripts/ensure-deps.sh installs the
+        // -dev packages.
         .systemLibrary(
             name: "CHarfBuzz",
-            pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
         .systemLibrary(
             name: "CUnibreak",
-            pkgConfig: "libunibreak",
             providers: [.apt(["libunibreak-dev"])]
         ),
         .target(name: "TypefitCore"),

@@ -16,6 +16,9 @@ public enum RegistryError: Error, Equatable, Sendable {
     /// The corresponding C functions are `hb_blob_create_from_file_or_fail`
     /// and `hb_face_create`.
     case shapingFailed(file: String, reason: String)
+    /// A library loaded on first use (HarfBuzz, libunibreak) is missing.
+    /// The corresponding C function is `dlopen`.
+    case libraryUnavailable(name: String, package: String)
 
     /// One line for stderr.
     public var message: String {
@@ -30,6 +33,8 @@ public enum RegistryError: Error, Equatable, Sendable {
             return "FreeType could not start: \(FreeTypeError.describe(code))"
         case .shapingFailed(let file, let reason):
             return "\(file): cannot shape text with it: \(reason)"
+        case .libraryUnavailable(let name, let package):
+            return "\(name) is not installed; run: sudo apt-get install \(package)"
         }
     }
 }

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import CUnibreak
 import TypefitCore
 
 /// A font face opened for shaping with HarfBuzz (every `hb_*` call of typefit
@@ -7,6 +6,7 @@ import TypefitCore
 /// unhinted, from the font's tables, at a scale of one unit per font unit:
 /// what `hb-shape` prints, and what iOS lays out.
 final class HarfBuzzFace {
+    private let hb: ShapingLibraries
     private let face: OpaquePointer
     private let font: OpaquePointer
     let unitsPerEm: Double
@@ -14,30 +14,32 @@ final class HarfBuzzFace {
     /// Opens face `index` of `file` (a collection's face in the low 16
     /// bits, a named instance from 1 in the high 16).
     init(file: String, index: Int) throws(RegistryError) {
-        guard let blob = hb_blob_create_from_file_or_fail(file) else {
+        let hb = try ShapingLibraries.shared.get()
+        self.hb = hb
+        guard let blob = hb.blobCreateFromFile(file) else {
             throw .shapingFailed(file: file, reason: "cannot read the file")
         }
-        defer { hb_blob_destroy(blob) }
-        guard let face = hb_face_create(blob, UInt32(index & 0xFFFF)) else {
+        defer { hb.blobDestroy(blob) }
+        guard let face = hb.faceCreate(blob, UInt32(index & 0xFFFF)) else {
             throw .shapingFailed(file: file, reason: "HarfBuzz cannot open face \(index & 0xFFFF)")
         }
         // hb_face_create hands back the empty face, not NULL, on failure.
-        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
-            hb_face_destroy(face)
+        guard hb.faceGlyphCount(face) > 0, let font = hb.fontCreate(face) else {
+            hb.faceDestroy(face)
             throw .shapingFailed(file: file, reason: "HarfBuzz finds no glyphs in face \(index & 0xFFFF)")
         }
         self.face = face
         self.font = font
-        let upem = hb_face_get_upem(face)
+        let upem = hb.faceUnitsPerEm(face)
         unitsPerEm = Double(max(upem, 1))
-        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb.fontSetScale(font, Int32(upem), Int32(upem))
         let instance = index >> 16
-        if instance > 0 { hb_font_set_var_named_instance(font, UInt32(instance - 1)) }
+        if instance > 0 { hb.fontSetNamedInstance(font, UInt32(instance - 1)) }
     }
 
     deinit {
-        hb_font_destroy(font)
-        hb_face_destroy(face)
+        hb.fontDestroy(font)
+        hb.faceDestroy(face)
     }
 
     /// Shapes the bytes `range` of a text (the whole text is context) in
@@ -46,18 +48,18 @@ final class HarfBuzzFace {
         _ buffer: OpaquePointer, _ base: UnsafePointer<CChar>?, _ length: Int, _ range: Range<Int>,
         _ script: hb_script_t, _ language: hb_language_t?
     ) -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)? {
-        hb_buffer_clear_contents(buffer)
-        hb_buffer_add_utf8(buffer, base, Int32(length), UInt32(range.lowerBound), Int32(range.count))
-        hb_buffer_set_script(buffer, script)
-        hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script))
-        hb_buffer_set_language(buffer, language)
+        hb.bufferClear(buffer)
+        hb.bufferAddUTF8(buffer, base, Int32(length), UInt32(range.lowerBound), Int32(range.count))
+        hb.bufferSetScript(buffer, script)
+        hb.bufferSetDirection(buffer, hb.scriptDirection(script))
+        hb.bufferSetLanguage(buffer, language)
         // Each character its own cluster where the script allows: line
         // breaks fall between clusters.
-        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        hb_shape(font, buffer, nil, 0)
+        hb.bufferSetClusterLevel(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb.shape(font, buffer, nil, 0)
         var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        guard let infos = hb.glyphInfos(buffer, &count),
+            let positions = hb.glyphPositions(buffer, &count)
         else { return nil }
         return (infos, positions, Int(count))
     }
@@ -70,9 +72,9 @@ final class HarfBuzzFace {
         _ text: [UInt8], runs: [TextRun], language: String?, within: Range<Int>? = nil,
         advances: inout [Double], missing: inout [Bool]
     ) {
-        guard let buffer = hb_buffer_create() else { return }
-        defer { hb_buffer_destroy(buffer) }
-        let lang = language.flatMap { hb_language_from_string($0, -1) } ?? hb_language_get_default()
+        guard let buffer = hb.bufferCreate() else { return }
+        defer { hb.bufferDestroy(buffer) }
+        let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             for run in runs {
@@ -100,9 +102,9 @@ extension HarfBuzzFace {
     /// The glyphs of `text`, run by run in logical order (each run in
     /// HarfBuzz's visual order), with advances and offsets in ems.
     func glyphs(_ text: [UInt8], runs: [TextRun], language: String?) -> [ShapedGlyph] {
-        guard let buffer = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buffer) }
-        let lang = language.flatMap { hb_language_from_string($0, -1) } ?? hb_language_get_default()
+        guard let buffer = hb.bufferCreate() else { return [] }
+        defer { hb.bufferDestroy(buffer) }
+        let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
         var result: [ShapedGlyph] = []
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
@@ -166,13 +168,13 @@ struct TextRun {
 /// them. Direction follows from each run's script.
 enum ScriptItemizer {
     static func runs(_ text: [UInt8]) -> [TextRun] {
-        guard let funcs = hb_unicode_funcs_get_default() else { return [] }
+        guard case .success(let hb) = ShapingLibraries.shared, let funcs = hb.unicodeFuncsDefault() else { return [] }
         var runs: [TextRun] = []
         var current: (start: Int, script: hb_script_t?) = (0, nil)
         var offset = 0
         for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
             let length = UTF8.width(scalar)
-            let script = hb_unicode_script(funcs, scalar.value)
+            let script = hb.unicodeScript(funcs, scalar.value)
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
             if !neutral {
                 if let running = current.script, running != script {
@@ -191,18 +193,14 @@ enum ScriptItemizer {
 
 /// UAX #14 line break opportunities, from libunibreak.
 enum LineBreaks {
-    /// libunibreak's tables are set up once, before any thread uses them.
-    private static let ready: Bool = {
-        init_linebreak()
-        return true
-    }()
-
+    /// libunibreak's tables are set up when the library is loaded, before
+    /// any thread uses them.
     static func opportunities(_ text: [UInt8], language: String?) -> [LineBreak] {
-        guard ready, !text.isEmpty else { return [] }
+        guard case .success(let hb) = ShapingLibraries.shared, !text.isEmpty else { return [] }
         var breaks = [CChar](repeating: 0, count: text.count)
         text.withUnsafeBufferPointer { bytes in
             breaks.withUnsafeMutableBufferPointer { out in
-                set_linebreaks_utf8(bytes.baseAddress, bytes.count, language, out.baseAddress)
+                hb.setLinebreaksUTF8(bytes.baseAddress, bytes.count, language, out.baseAddress)
             }
         }
         return breaks.map { LineBreak(rawValue: UInt8(bitPattern: $0)) ?? .none }
