@@ -74,40 +74,39 @@ def compare(label, ours, peer, env, target):
 def agreement(binary, env):
     """typefit's (file, index, fontconfig's PostScript name) triples against
     fc-list's on the same configuration: (ours, theirs, in common)."""
-    out = subprocess.run([binary, "list-fonts", "--format", "json", "--no-cache"], env=env,
-                         capture_output=True, text=True).stdout
-    ours = set()
+    ours = typefit_triples([binary, "list-fonts", "--format", "json", "--no-cache"], env)
+    theirs = fontconfig_triples(["fc-list", ":", "-f", "%{file}\t%{index}\t%{postscriptname}\n"], env)
+    return len(ours), len(theirs), len(ours & theirs)
+
+
+def typefit_triples(command, env):
+    """(file, index, fontconfig's PostScript name) of every face typefit lists,
+    once per path that reaches it."""
+    out = subprocess.run(command, env=env, capture_output=True, text=True).stdout
+    triples = set()
     for family in json.loads(out)["families"]:
         for face in family["faces"]:
             name = face["fontconfigPostscriptName"] or face["postscriptName"] or ""
             for path in [face["file"]] + face["otherFiles"]:
-                ours.add((path, face["index"], name))
-    listing = subprocess.run(["fc-list", ":", "-f", "%{file}\t%{index}\t%{postscriptname}\n"], env=env,
-                             capture_output=True, text=True).stdout
-    theirs = set()
+                triples.add((path, face["index"], name))
+    return triples
+
+
+def fontconfig_triples(command, env):
+    """The same triples from fc-list's or fc-scan's file/index/name lines."""
+    listing = subprocess.run(command, env=env, capture_output=True, text=True).stdout
+    triples = set()
     for line in listing.splitlines():
         path, index, name = line.split("\t")
-        theirs.add((path, int(index), name))
-    return len(ours), len(theirs), len(ours & theirs)
+        triples.add((path, int(index), name))
+    return triples
 
 
 def scan_agreement(binary, folder, env):
     """typefit list-fonts --dir's (file, index, fontconfig's PostScript name)
     triples against fc-scan's on the same folder: (ours, theirs, in common)."""
-    out = subprocess.run([binary, "list-fonts", "--dir", folder, "--format", "json"], env=env,
-                         capture_output=True, text=True).stdout
-    ours = set()
-    for family in json.loads(out)["families"]:
-        for face in family["faces"]:
-            name = face["fontconfigPostscriptName"] or face["postscriptName"] or ""
-            for path in [face["file"]] + face["otherFiles"]:
-                ours.add((path, face["index"], name))
-    listing = subprocess.run(["fc-scan", "--format", "%{file}\t%{index}\t%{postscriptname}\n", folder], env=env,
-                             capture_output=True, text=True).stdout
-    theirs = set()
-    for line in listing.splitlines():
-        path, index, name = line.split("\t")
-        theirs.add((path, int(index), name))
+    ours = typefit_triples([binary, "list-fonts", "--dir", folder, "--format", "json"], env)
+    theirs = fontconfig_triples(["fc-scan", "--format", "%{file}\t%{index}\t%{postscriptname}\n", folder], env)
     return len(ours), len(theirs), len(ours & theirs)
 
 

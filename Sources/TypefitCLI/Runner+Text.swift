@@ -207,16 +207,29 @@ extension Runner {
         return .success(strings)
     }
 
-    static func measure(_ options: MeasureOptions, context: RunContext) -> Outcome {
+    /// What `measure` and `fit` start from: the strings (first, so that a
+    /// malformed file ends the run before any font work), the cells, and
+    /// their faces opened for measuring; or the outcome that ends the run.
+    static func textJob(_ texts: [String], files: [String], _ options: TextOptions, context: RunContext) -> Result<
+        (strings: [LocalizedString], cells: [SizedCell], measurements: Measurements, outcome: Outcome), OutcomeError
+    > {
         let strings: [LocalizedString]
-        switch loadStrings(options.texts, files: options.stringsFiles, language: options.text.language) {
-        case .failure(let error): return error.outcome
+        switch loadStrings(texts, files: files, language: options.language) {
+        case .failure(let error): return .failure(error)
         case .success(let loaded): strings = loaded
         }
-        let (cells, start) = textCells(options.text, context: context)
-        guard let cells else { return start }
+        let (cells, outcome) = textCells(options, context: context)
+        guard let cells else { return .failure(OutcomeError(outcome)) }
+        return .success((strings, cells, Measurements(cells: cells, configFile: options.fontconfigFile), outcome))
+    }
+
+    static func measure(_ options: MeasureOptions, context: RunContext) -> Outcome {
+        let (strings, cells, measurements, start): ([LocalizedString], [SizedCell], Measurements, Outcome)
+        switch textJob(options.texts, files: options.stringsFiles, options.text, context: context) {
+        case .failure(let error): return error.outcome
+        case .success(let job): (strings, cells, measurements, start) = job
+        }
         var outcome = start
-        let measurements = Measurements(cells: cells, configFile: options.text.fontconfigFile)
         let format = options.text.format ?? (context.stdoutIsTerminal ? .table : .json)
         // Rows are streamed: a catalog times twelve categories is a large
         // document, and a dictionary per row cost more than the shaping.
@@ -320,16 +333,12 @@ extension Runner {
     }
 
     static func fit(_ options: FitOptions, context: RunContext) -> Outcome {
-        // The strings first: a malformed file ends the run before any font work.
-        let strings: [LocalizedString]
-        switch loadStrings(options.texts, files: options.stringsFiles, language: options.text.language) {
+        let (strings, cells, measurements, start): ([LocalizedString], [SizedCell], Measurements, Outcome)
+        switch textJob(options.texts, files: options.stringsFiles, options.text, context: context) {
         case .failure(let error): return error.outcome
-        case .success(let loaded): strings = loaded
+        case .success(let job): (strings, cells, measurements, start) = job
         }
-        let (cells, start) = textCells(options.text, context: context)
-        guard let cells else { return start }
         var outcome = start
-        let measurements = Measurements(cells: cells, configFile: options.text.fontconfigFile)
         var results: [JSONValue] = []
         var table: [[String]] = [["key", "language"] + cells.map(\.categoryLabel) + ["largest fitting"]]
         var offenders: [String] = []
