@@ -64,8 +64,10 @@ public enum DesignTokens {
             groups.remove(at: index)
             groups.insert(defaultGroup, at: 0)
         }
+        // The first group (the default when it was selected) is the one on
+        // :root, so the properties always have a value.
         for group in groups {
-            let selector = group == (defaultGroup ?? groups.first) ? ":root" : ":root[data-typefit-size=\"\(group)\"]"
+            let selector = group == groups.first ? ":root" : ":root[data-typefit-size=\"\(group)\"]"
             out += "\(selector) {\n"
             for cell in cells where cell.group == group {
                 let name = "--typefit-\(kebab(cell.style))"

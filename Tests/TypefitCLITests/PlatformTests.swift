@@ -204,6 +204,13 @@ import TypefitTestSupport
         #expect(blocks[":root"]?["--typefit-body-large-font-size"] == "1rem")
         let double = try #require(blocks[":root[data-typefit-size=\"fontScale2\"]"]?["--typefit-body-large-font-size"])
         #expect(Double(double.dropLast(3)).map { $0 * 16 } == 28)
+        // Without the default category selected, the first one is on :root.
+        let ax = run(["scale", "--style", "body", "--category", "AX1,AX5", "--format", "css"]).stdout
+        #expect(
+            ax.contains(
+                ":root {\n  --typefit-body-font-family: system-ui;\n  --typefit-body-font-weight: 400;\n  --typefit-body-font-size: 1.75rem;"
+            ))
+        #expect(ax.contains(":root[data-typefit-size=\"accessibilityExtraExtraExtraLarge\"] {"))
     }
 }
 
