@@ -23,8 +23,13 @@ for target in $targets; do
     binary="$out/$target-fuzzer"
     if [ ! -x "$binary" ] || [ -n "$(find Sources/TypefitCore "$source" -newer "$binary" -name '*.swift' | head -1)" ]; then
         echo "fuzz: building $binary"
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TypefitFuzz \
-            Sources/TypefitCore/*.swift "$source" -o "$binary" 2>&1 | grep -v "Cannot export local symbol" || true
+        # A failed build must not leave the old binary to be fuzzed.
+        if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TypefitFuzz \
+            Sources/TypefitCore/*.swift "$source" -o "$binary" 2>"$out/$target-build.log"; then
+            grep -v "Cannot export local symbol" "$out/$target-build.log" >&2
+            rm -f "$binary"
+            exit 1
+        fi
     fi
     mkdir -p "$out/corpus/$target"
     echo "fuzz: $target for $seconds s"
