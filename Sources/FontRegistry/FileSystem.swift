@@ -52,12 +52,6 @@ enum FileSystem {
         return Int(info.st_size)
     }
 
-    /// The last component of a path.
-    static func lastComponent(_ path: String) -> String {
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-    }
-
     /// The device and inode `path` reaches, following symlinks.
     static func identity(_ path: String) -> FileIdentity? {
         var info = stat()

@@ -255,7 +255,7 @@ enum BitmapNaming {
 
     /// The file name up to its last dot (`micro.pcf.gz` → `micro.pcf`).
     static func stem(of file: String) -> String {
-        let name = FileSystem.lastComponent(file)
+        let name = lastPathComponent(file)
         guard let dot = name.lastIndex(of: ".") else { return name }
         return String(name[..<dot])
     }

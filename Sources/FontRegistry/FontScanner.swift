@@ -56,7 +56,7 @@ enum FontScanner {
             case .directory:
                 collect(directory: path, root: path, into: &jobs, problems: &problems, visited: &visited)
             case .regular:
-                jobs.append(Job(path: path, named: true, relativePath: FileSystem.lastComponent(path)))
+                jobs.append(Job(path: path, named: true, relativePath: lastPathComponent(path)))
             case .other:
                 problems.append(ScanProblem(path: path, reason: "not a regular file", wasNamed: true))
             }

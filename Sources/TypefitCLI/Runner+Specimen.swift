@@ -65,7 +65,7 @@ extension Runner {
         if options.strict && !missing.isEmpty { outcome.status = .failure }
         let title =
             "typefit specimen: "
-            + (text.specPath.map { "spec \(FileName.last($0))" } ?? text.family.map { "family \($0)" }
+            + (text.specPath.map { "spec \(lastPathComponent($0))" } ?? text.family.map { "family \($0)" }
                 ?? text.font.map { "font \($0)" } ?? "")
         let svg = Specimen(title: title, text: options.sample, width: options.width, samples: samples, faces: faces)
             .svg()
@@ -78,14 +78,6 @@ extension Runner {
             outcome.stdout = svg
         }
         return outcome
-    }
-}
-
-/// The last component of a path, for titles (which must not depend on
-/// where a checkout lives).
-enum FileName {
-    static func last(_ path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
     }
 }
 

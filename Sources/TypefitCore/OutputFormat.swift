@@ -76,3 +76,11 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let spaces = String(repeating: " ", count: gap)
     return right ? spaces + text : text + spaces
 }
+
+/// The last component of a path (`Fonts/a.ttf` → `a.ttf`; a trailing slash
+/// ignored): for titles that must not depend on where a checkout lives, and
+/// bundle names.
+public func lastPathComponent(_ path: String) -> String {
+    let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+    return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+}

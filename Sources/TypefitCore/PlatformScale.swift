@@ -60,21 +60,7 @@ public struct PlatformRequest: Sendable {
         case .ios:
             return []
         case .watchos:
-            let body = WatchTypeTable.cell("body", .large)?.size ?? 16
-            for name in names {
-                for category in categories ?? WatchTypeTable.categories {
-                    guard let (size, leading) = WatchTypeTable.cell(name, category) else { continue }
-                    var cell = PlatformCell(style: name, pointSize: size, lineHeight: leading)
-                    cell.category = category
-                    if let design = designSize {
-                        // A custom size follows the style's own ratio to Large.
-                        let large = WatchTypeTable.cell(name, .large)?.size ?? body
-                        cell.pointSize = (design * size / large).rounded(.toNearestOrAwayFromZero)
-                        cell.lineHeight = cell.pointSize + (leading - size)
-                    }
-                    cells.append(cell)
-                }
-            }
+            for name in names { cells += watchCells(label: name, style: name, designSize: designSize) }
         case .macos:
             for name in names {
                 guard let row = MacTypeTable.rows.first(where: { $0.style.rawValue == name }) else { continue }
@@ -84,24 +70,45 @@ public struct PlatformRequest: Sendable {
                 cells.append(cell)
             }
         case .android:
-            let scales = fontScales ?? AndroidTypeScale.settingsScales.filter { androidVersion >= 14 || $0 <= 1.3 }
             for name in names {
                 guard let role = AndroidTypeScale.roles.first(where: { $0.name == name }) else { continue }
                 let sp = designSize ?? role.size
                 let lineSp = designSize.map { $0 * role.lineHeight / role.size } ?? role.lineHeight
-                for scale in scales {
-                    var cell = PlatformCell(
-                        style: name,
-                        pointSize: AndroidTypeScale.dp(sp, fontScale: scale, androidVersion: androidVersion),
-                        lineHeight: AndroidTypeScale.dp(lineSp, fontScale: scale, androidVersion: androidVersion))
-                    cell.fontScale = scale
-                    cell.sp = sp
-                    cell.lineHeightSp = lineSp
-                    cells.append(cell)
-                }
+                cells += androidCells(label: name, sp: sp, lineHeightSp: lineSp)
             }
         }
         return cells
+    }
+
+    /// A watchOS style at each selected category; a design size keeps the
+    /// style's own ratio to its Large size, rounded to whole points, and its
+    /// leading's distance from the size.
+    func watchCells(label: String, style name: String, designSize: Double?) -> [PlatformCell] {
+        guard let large = WatchTypeTable.cell(name, .large) else { return [] }
+        return (categories ?? WatchTypeTable.categories).compactMap { category in
+            guard let (size, leading) = WatchTypeTable.cell(name, category) else { return nil }
+            var cell = PlatformCell(style: label, pointSize: size, lineHeight: leading)
+            cell.category = category
+            if let design = designSize {
+                cell.pointSize = (design * size / large.size).rounded(.toNearestOrAwayFromZero)
+                cell.lineHeight = cell.pointSize + (leading - size)
+            }
+            return cell
+        }
+    }
+
+    /// A size and line height in sp at each selected font scale, in dp.
+    func androidCells(label: String, sp: Double, lineHeightSp: Double) -> [PlatformCell] {
+        let scales = fontScales ?? AndroidTypeScale.settingsScales.filter { androidVersion >= 14 || $0 <= 1.3 }
+        return scales.map { scale in
+            var cell = PlatformCell(
+                style: label, pointSize: AndroidTypeScale.dp(sp, fontScale: scale, androidVersion: androidVersion),
+                lineHeight: AndroidTypeScale.dp(lineHeightSp, fontScale: scale, androidVersion: androidVersion))
+            cell.fontScale = scale
+            cell.sp = sp
+            cell.lineHeightSp = lineHeightSp
+            return cell
+        }
     }
 }
 
@@ -115,34 +122,15 @@ extension PlatformRequest {
                 return []
             case .watchos:
                 // The watch style of the same name (footnote is footnote1).
-                guard let name = try? Self.style(entry.style, on: .watchos),
-                    let large = WatchTypeTable.cell(name, .large)
-                else { continue }
-                for category in categories ?? WatchTypeTable.categories {
-                    guard let (size, leading) = WatchTypeTable.cell(name, category) else { continue }
-                    let scaled = (entry.size * size / large.size).rounded(.toNearestOrAwayFromZero)
-                    var cell = PlatformCell(
-                        style: entry.style, pointSize: scaled, lineHeight: scaled + (leading - size))
-                    cell.category = category
-                    cells.append(cell)
-                }
+                guard let name = try? Self.style(entry.style, on: .watchos) else { continue }
+                cells += watchCells(label: entry.style, style: name, designSize: entry.size)
             case .macos:
                 cells.append(
                     PlatformCell(
                         style: entry.style, pointSize: entry.size, lineHeight: entry.size * entry.lineHeightRatio))
             case .android:
-                let scales = fontScales ?? AndroidTypeScale.settingsScales.filter { androidVersion >= 14 || $0 <= 1.3 }
-                let lineSp = entry.size * entry.lineHeightRatio
-                for scale in scales {
-                    var cell = PlatformCell(
-                        style: entry.style,
-                        pointSize: AndroidTypeScale.dp(entry.size, fontScale: scale, androidVersion: androidVersion),
-                        lineHeight: AndroidTypeScale.dp(lineSp, fontScale: scale, androidVersion: androidVersion))
-                    cell.fontScale = scale
-                    cell.sp = entry.size
-                    cell.lineHeightSp = lineSp
-                    cells.append(cell)
-                }
+                cells += androidCells(
+                    label: entry.style, sp: entry.size, lineHeightSp: entry.size * entry.lineHeightRatio)
             }
         }
         return cells
