@@ -17,9 +17,10 @@ extension Runner {
         }
         let (cells, start) = textCells(text, context: context, allowMissing: true)
         var outcome = start
+        outcome.diagnostics.warningsAreErrors = options.strict
         guard let cells else { return outcome }
         // Each face opened once, the sample shaped once per face.
-        var faces: [String: Specimen.Face] = [:]
+        var faces: [String: TypefitCore.Specimen.Face] = [:]
         var keys: [String: String] = [:]
         var measured: [String: MeasuredText] = [:]
         for cell in cells {
@@ -35,16 +36,16 @@ extension Runner {
                 }
                 let key = "f\(keys.count)"
                 keys[id] = key
-                faces[key] = Specimen.Face(unitsPerEm: face.unitsPerEm, glyphs: glyphs, paths: paths)
+                faces[key] = TypefitCore.Specimen.Face(unitsPerEm: face.unitsPerEm, glyphs: glyphs, paths: paths)
                 var advances = [Double](repeating: 0, count: options.sample.utf8.count)
                 for glyph in glyphs where glyph.cluster < advances.count { advances[glyph.cluster] += glyph.advance }
                 measured[key] = MeasuredText(utf8: Array(options.sample.utf8), advances: advances)
             } catch {
-                outcome.stderr += "typefit: warning: \(error.message)\n"
+                outcome.diagnostics.warning(error.message)
             }
         }
         let breaks = FontRegistry.lineBreaks(options.sample, language: text.language)
-        var samples: [Specimen.Sample] = []
+        var samples: [TypefitCore.Specimen.Sample] = []
         var missing: [String] = []
         for cell in cells {
             let pointSize = cell.pointSize
@@ -56,23 +57,22 @@ extension Runner {
             let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
             if key == nil, let name, !missing.contains(name) { missing.append(name) }
             samples.append(
-                Specimen.Sample(cell: cell, postscriptName: name, face: key, lines: lines))
+                TypefitCore.Specimen.Sample(cell: cell, postscriptName: name, face: key, lines: lines))
         }
         for name in missing {
-            outcome.stderr +=
-                "typefit: \(options.strict ? "error" : "warning"): \(name) is missing: its samples are drawn as marked boxes\n"
+            outcome.diagnostics.warning("\(name) is missing: its samples are drawn as marked boxes")
         }
-        if options.strict && !missing.isEmpty { outcome.status = .failure }
         let title =
             "typefit specimen: "
             + (text.specPath.map { "spec \(lastPathComponent($0))" } ?? text.family.map { "family \($0)" }
                 ?? text.font.map { "font \($0)" } ?? "")
-        let svg = Specimen(title: title, text: options.sample, width: options.width, samples: samples, faces: faces)
-            .svg()
+        let svg = TypefitCore.Specimen(
+            title: title, text: options.sample, width: options.width, samples: samples, faces: faces
+        )
+        .svg()
         if let output = options.output {
             if let error = OutputFile.write(Array(svg.utf8), to: output) {
-                outcome.stderr += "typefit: error: \(output): \(error)\n"
-                outcome.status = .failure
+                outcome.diagnostics.error(error, status: .cannotRun, file: output)
             }
         } else {
             outcome.stdout = svg

@@ -22,9 +22,9 @@ extension Runner {
         guard missing.isEmpty else {
             var failed = outcome
             for name in missing {
-                failed.stderr += "typefit: error: cannot measure with \(name): it is not installed nor in --fonts-dir\n"
+                failed.diagnostics.error(
+                    "cannot measure with \(name): it is not installed nor in --fonts-dir", status: .cannotRun)
             }
-            failed.status = .failure
             return (nil, failed)
         }
         return (cells, outcome)
@@ -40,10 +40,7 @@ extension Runner {
         request.designSize = options.size
         if options.platform == .watchos {
             if options.categoriesGiven {
-                if let missing = options.categories.first(where: { !WatchTypeTable.categories.contains($0) }) {
-                    let text = "typefit: error: watchOS has no category \(missing.rawValue)\n"
-                    return (nil, Outcome(stderr: text, status: .failure))
-                }
+                // Categories watchOS lacks were refused on the command line.
                 request.categories = options.categories
             } else if let size = options.watchSize {
                 request.categories = [WatchTypeTable.caseSizes.first { $0.millimetres == size }?.category ?? .large]
@@ -71,7 +68,7 @@ extension Runner {
                 return (style.style.rawValue, style.designSize ?? large, ratio)
             }
         } else if let name = options.font {
-            switch faceNamed(name, options, context: context, warnings: &outcome.stderr) {
+            switch faceNamed(name, options, context: context, diagnostics: &outcome.diagnostics) {
             case .failure(let error): return (nil, error.outcome)
             case .success(let face): single = face
             }
@@ -80,9 +77,12 @@ extension Runner {
                 directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context
             ) { FontCatalog.faces($0, inFamily: family).isEmpty }
             familyFaces = FontCatalog.faces(sources.pool(withFamily: family), inFamily: family)
+            sources.report(into: &outcome.diagnostics)
             guard !familyFaces.isEmpty else {
                 let names = NameMatching.suggestions(for: family, among: sources.familyNames)
-                return (nil, notFound("no family named '\(family)' installed", names))
+                outcome.diagnostics.error(
+                    "no family named '\(family)' installed" + didYouMean(names), status: .cannotRun)
+                return (nil, outcome)
             }
         }
         let cells = request.resolve().map { cell -> SizedCell in
@@ -100,28 +100,22 @@ extension Runner {
 
     /// The face with PostScript name `name` (`--fonts-dir` first, then
     /// installed), or the outcome that says it is not there.
-    static func faceNamed(_ name: String, _ options: TextOptions, context: RunContext, warnings: inout String)
-        -> Result<FaceResolution, OutcomeError>
-    {
+    static func faceNamed(
+        _ name: String, _ options: TextOptions, context: RunContext, diagnostics: inout Diagnostics
+    ) -> Result<FaceResolution, OutcomeError> {
         let sources = FaceSources.load(
             directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context
         ) { found in !found.contains { $0.postscriptName == name } }
-        for problem in sources.problems { warnings += "typefit: warning: \(problem)\n" }
+        sources.report(into: &diagnostics)
         guard let (face, _) = sources.find(name) else {
             let scope = options.fontsDirectories.isEmpty ? " installed" : " installed nor in --fonts-dir"
             let nearest = NameMatching.suggestions(for: name, among: sources.knownNames)
-            var failed = notFound("no face with PostScript name '\(name)'" + scope, nearest)
-            failed.stderr = warnings + failed.stderr
+            var failed = Outcome(diagnostics: diagnostics)
+            failed.diagnostics.error(
+                "no face with PostScript name '\(name)'" + scope + didYouMean(nearest), status: .cannotRun)
             return .failure(OutcomeError(failed))
         }
         return .success(FaceResolution(key: nil, postscriptName: name, location: FaceLocation(face)))
-    }
-
-    /// An error naming what was not found, with the nearest names.
-    static func notFound(_ what: String, _ nearest: [String]) -> Outcome {
-        let suggestion =
-            nearest.isEmpty ? "" : "; did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "?"
-        return Outcome(stderr: "typefit: error: \(what)\(suggestion)\n", status: .failure)
     }
 
     /// The cells on iOS, as `scale` finds them.
@@ -134,7 +128,7 @@ extension Runner {
             (report, outcome) = familyReport(family, options.scaleOptions, context: context)
         } else if let name = options.font {
             let face: FaceResolution
-            switch faceNamed(name, options, context: context, warnings: &outcome.stderr) {
+            switch faceNamed(name, options, context: context, diagnostics: &outcome.diagnostics) {
             case .failure(let error): return (nil, error.outcome)
             case .success(let found): face = found
             }
@@ -192,15 +186,17 @@ extension Runner {
     > {
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
         for path in files {
+            var failed = Outcome()
             switch InputFile.read(path, limit: 64 << 20) {
             case .failure(let error):
-                return .failure(OutcomeError(Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)))
+                failed.diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+                return .failure(OutcomeError(failed))
             case .success(let bytes):
                 do {
                     strings += try StringsFile.read(path: path, bytes: bytes, language: language)
                 } catch {
-                    let text = "typefit: error: \(path):\(error.position): \(error.message)\n"
-                    return .failure(OutcomeError(Outcome(stderr: text, status: .failure)))
+                    failed.diagnostics.cannotRead(error, in: path)
+                    return .failure(OutcomeError(failed))
                 }
             }
         }
@@ -230,14 +226,21 @@ extension Runner {
         case .success(let job): (strings, cells, measurements, start) = job
         }
         var outcome = start
-        let format = options.text.format ?? (context.stdoutIsTerminal ? .table : .json)
+        outcome.diagnostics.warningsAreErrors = options.text.strict
+        let format = options.text.effectiveFormat(context)
         // Rows are streamed: a catalog times twelve categories is a large
         // document, and a dictionary per row cost more than the shaping.
         var writer = JSONWriter(capacity: strings.count * cells.count * 220 + 64, pretty: context.stdoutIsTerminal)
         writer.beginObject()
         writer.staticKey("measurements")
         writer.beginArray()
-        var table: [[String]] = [["text", "style", "category", "pt", "width", "face"]]
+        // Catalog entries are known by key; their text gets its own column.
+        let showText = !options.stringsFiles.isEmpty
+        var table: [[String]] = [
+            ["key", "language"] + (showText ? ["text"] : []) + [
+                "style", "category", "pt", "width", "face", "fallbacks",
+            ]
+        ]
         var missingTexts: [(String, Int)] = []
         for string in strings {
             let measured = measurements.measure(string)
@@ -249,10 +252,12 @@ extension Runner {
                 let pointSize = cell.pointSize
                 let width = text.width(atPointSize: pointSize)
                 if format == .table {
-                    table.append([
-                        string.text, cell.style, cell.categoryLabel, humanNumber(pointSize),
-                        humanNumber(width), face.postscriptName ?? "-",
-                    ])
+                    let fallbacks = text.fallbacks.map { "\($0.postscriptName ?? $0.family) (\($0.characters))" }
+                    table.append(
+                        [string.key, string.language ?? "-"] + (showText ? [string.text] : []) + [
+                            cell.style, cell.categoryLabel, humanNumber(pointSize), humanNumber(width),
+                            face.postscriptName ?? "-", fallbacks.isEmpty ? "-" : fallbacks.joined(separator: ", "),
+                        ])
                     continue
                 }
                 // Keys in sorted order, as every typefit document has them.
@@ -301,10 +306,9 @@ extension Runner {
         writer.staticKey("schemaVersion")
         writer.int(jsonSchemaVersion)
         writer.endObject()
-        for failure in measurements.failures { outcome.stderr += "typefit: error: \(failure)\n" }
-        if !measurements.failures.isEmpty { outcome.status = .failure }
+        for failure in measurements.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
         for (text, missing) in missingTexts {
-            outcome.stderr += "typefit: warning: \(missing) character(s) of \"\(text)\" have no glyph in any face\n"
+            outcome.diagnostics.warning("\(missing) character(s) of \"\(text)\" have no glyph in any face")
         }
         if format == .table {
             outcome.stdout = renderTable(table)
@@ -339,6 +343,7 @@ extension Runner {
         case .success(let job): (strings, cells, measurements, start) = job
         }
         var outcome = start
+        outcome.diagnostics.warningsAreErrors = options.text.strict
         var results: [JSONValue] = []
         var table: [[String]] = [["key", "language"] + cells.map(\.categoryLabel) + ["largest fitting"]]
         var offenders: [String] = []
@@ -375,13 +380,14 @@ extension Runner {
                     "largestFittingCategory": .string(largest?.category),
                 ]))
         }
-        for failure in measurements.failures { outcome.stderr += "typefit: error: \(failure)\n" }
-        if !measurements.failures.isEmpty { outcome.status = .failure }
-        for offender in offenders { outcome.stderr += "typefit: error: \(offender)\n" }
-        if !offenders.isEmpty { outcome.status = .failure }
-        switch options.text.format ?? (context.stdoutIsTerminal ? .table : .json) {
+        for failure in measurements.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
+        for offender in offenders { outcome.diagnostics.error(offender, status: .problemFound) }
+        switch options.text.effectiveFormat(context) {
         case .table:
             outcome.stdout = renderTable(table)
+            if table.dropFirst().contains(where: { row in row.contains { $0.hasSuffix("!") } }) {
+                outcome.stdout += "(N! = N lines, and a word wider than the line overflows it)\n"
+            }
         default:
             outcome.stdout = JSONValue.object([
                 "schemaVersion": .int(jsonSchemaVersion), "width": .number(options.width),

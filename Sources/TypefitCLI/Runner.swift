@@ -1,71 +1,6 @@
 import FontRegistry
 import TypefitCore
 
-/// An outcome carried as an error, for helpers that either produce a value
-/// or end the run.
-struct OutcomeError: Error {
-    var outcome: Outcome
-    init(_ outcome: Outcome) { self.outcome = outcome }
-}
-
-/// typefit's exit statuses, decided in one place (`Runner.run`).
-public enum ExitStatus: Int32, Sendable {
-    /// Success (warnings may have been printed).
-    case success = 0
-    /// A runtime failure: nothing matched, a named font file could not be
-    /// read, fontconfig failed.
-    case failure = 1
-    /// The command line is wrong (EX_USAGE).
-    case usage = 64
-}
-
-/// What a run printed and how it ended; the caller writes it out.
-public struct Outcome: Equatable, Sendable {
-    /// Data for stdout, as bytes (large JSON documents are written as they
-    /// were built, without a round trip through `String`).
-    public var stdoutBytes: [UInt8] = []
-    /// Data for stdout, as text.
-    public var stdout: String {
-        get { String(decoding: stdoutBytes, as: UTF8.self) }
-        set { stdoutBytes = Array(newValue.utf8) }
-    }
-    /// Diagnostics for stderr.
-    public var stderr = ""
-    /// The exit status.
-    public var status = ExitStatus.success
-
-    /// Creates an outcome.
-    public init(stdout: String = "", stderr: String = "", status: ExitStatus = .success) {
-        self.stdoutBytes = Array(stdout.utf8)
-        self.stderr = stderr
-        self.status = status
-    }
-}
-
-/// What a run may know about where it runs.
-public struct RunContext: Sendable {
-    /// Whether stdout is a terminal (people get tables, pipes get JSON).
-    public var stdoutIsTerminal: Bool
-    /// Where `list-fonts` may cache the installed listing; `nil` disables
-    /// the cache (the default, so in-process runs never touch a user's home).
-    public var cacheDirectory: String?
-
-    /// The desktop's text scale and where it was read (`--category
-    /// system`); `nil` when the desktop has none. In-process runs have none
-    /// unless given one.
-    public var desktopTextScale: @Sendable () -> (factor: Double, source: String)?
-
-    /// Creates a context.
-    public init(
-        stdoutIsTerminal: Bool = false, cacheDirectory: String? = nil,
-        desktopTextScale: @escaping @Sendable () -> (factor: Double, source: String)? = { nil }
-    ) {
-        self.stdoutIsTerminal = stdoutIsTerminal
-        self.cacheDirectory = cacheDirectory
-        self.desktopTextScale = desktopTextScale
-    }
-}
-
 /// Runs typefit in-process: arguments in, an `Outcome` out.
 public enum Runner {
     /// Parses and runs the arguments after the program name.
@@ -74,47 +9,54 @@ public enum Runner {
         do {
             command = try CommandLineParser.parse(arguments)
         } catch {
-            return Outcome(stderr: error.rendered, status: .usage)
+            var outcome = Outcome()
+            // `typefit` alone: the overview, on stderr, with the error.
+            if arguments.isEmpty { outcome.stderrText = HelpFormatter.overview() + "\n" }
+            outcome.diagnostics.usageError(error)
+            if CommandLineParser.asksForJSON(arguments) {
+                outcome.stdout = outcome.diagnostics.errorDocument.serialized(pretty: context.stdoutIsTerminal)
+            }
+            return outcome
         }
         return run(command, context: context)
     }
 
-    /// Runs a parsed command.
+    /// Runs a parsed command. In JSON mode an error that ends the run still
+    /// prints a JSON document, so `| jq` never reads an empty stdout.
     public static func run(_ command: Command, context: RunContext) -> Outcome {
         switch command {
-        case .help(let topic):
-            return Outcome(stdout: Help.text(topic))
+        case .help(nil):
+            return Outcome(stdout: HelpFormatter.overview())
+        case .help(let name?):
+            guard let type = Typefit.subcommand(named: name) else { return Outcome(stdout: HelpFormatter.overview()) }
+            return Outcome(stdout: HelpFormatter.help(for: type.configuration))
         case .version:
-            return Outcome(stdout: "typefit \(Help.version)\n")
-        case .scale(let options):
-            return scale(options, context: context)
-        case .listFonts(let options):
-            return listFonts(options, context: context)
-        case .check(let options):
-            return check(options, context: context)
-        case .measure(let options):
-            return measure(options, context: context)
-        case .fit(let options):
-            return fit(options, context: context)
-        case .specimen(let options):
-            return specimen(options, context: context)
+            return Outcome(stdout: "typefit \(Typefit.version)\n")
+        case .run(let subcommand):
+            var outcome = subcommand.run(context: context)
+            if outcome.stdoutBytes.isEmpty, outcome.diagnostics.hasErrors, subcommand.writesJSON(context: context) {
+                outcome.stdout = outcome.diagnostics.errorDocument.serialized(pretty: context.stdoutIsTerminal)
+            }
+            return outcome
         }
     }
 
     static func scale(_ options: ScaleOptions, context: RunContext) -> Outcome {
         var options = options
-        var notes = ""
+        var notes = Diagnostics()
         if let keyword = options.categoryKeyword, options.platform == .ios || options.platform == .watchos {
             switch resolveCategoryKeyword(keyword, options, context: context) {
             case .failure(let error): return error.outcome
             case .success(let (categories, note)):
                 options.categories = categories
-                notes = note
+                if let note { notes.note(note) }
             }
         }
         var outcome =
             options.platform == .ios ? scaleIOS(options, context: context) : platformScale(options, context: context)
-        outcome.stderr = notes + outcome.stderr
+        notes.append(outcome.diagnostics)
+        outcome.diagnostics = notes
+        outcome.diagnostics.warningsAreErrors = options.strict
         return outcome
     }
 
@@ -124,15 +66,20 @@ public enum Runner {
         return render(options.request.resolve(), options, context: context)
     }
 
+    /// `--format value` with more than one cell: the command line asks for
+    /// what cannot be printed.
+    static func valueNeedsOneCell(_ count: Int) -> UsageError {
+        UsageError("'--format value' needs exactly one cell; \(count) are selected", subcommand: "scale")
+    }
+
     static func render(_ report: ScaleReport, _ options: ScaleOptions, context: RunContext) -> Outcome {
         let format = options.format ?? (report.entries.count == 1 ? .value : context.stdoutIsTerminal ? .table : .json)
         switch format {
         case .value:
             guard let entry = report.entries.first, report.entries.count == 1 else {
-                return Outcome(
-                    stderr:
-                        "typefit: error: '--format value' needs exactly one cell; \(report.entries.count) are selected\n",
-                    status: .failure)
+                var outcome = Outcome()
+                outcome.diagnostics.usageError(valueNeedsOneCell(report.entries.count))
+                return outcome
             }
             return Outcome(stdout: shortestNumber(entry.primaryNumber) + "\n")
         case .table:
@@ -155,22 +102,51 @@ public enum Runner {
         }
     }
 
-    /// Reads and decodes a spec (JSON or a ScaledFont property list), or the
-    /// outcome that reports why it cannot. The spec's warnings come back as
-    /// stderr lines.
-    static func loadSpec(_ path: String) -> Result<(spec: DynamicFontSpec, stderr: String), OutcomeError> {
+    /// Why a spec could not be loaded.
+    enum SpecLoadError: Error {
+        /// The file cannot be opened or read.
+        case unreadable(InputFileError)
+        /// The file does not parse or decode, at a position.
+        case malformed(SourceError)
+
+        /// As a diagnostic: `status` for a malformed spec (2 for commands
+        /// that need the spec, 1 for `check`, whose finding it is).
+        func report(_ path: String, malformedStatus: ExitStatus = .cannotRun, into diagnostics: inout Diagnostics) {
+            switch self {
+            case .unreadable(let error):
+                diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+            case .malformed(let error):
+                diagnostics.error(error.message, status: malformedStatus, file: path, at: error.position)
+            }
+        }
+    }
+
+    /// Reads and decodes a spec (JSON or a ScaledFont property list), with
+    /// its warnings, or why it cannot.
+    static func readSpec(_ path: String) -> Result<(spec: DynamicFontSpec, diagnostics: Diagnostics), SpecLoadError> {
         switch InputFile.read(path) {
         case .failure(let error):
-            return .failure(OutcomeError(Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)))
+            return .failure(.unreadable(error))
         case .success(let bytes):
             do {
                 let decoded = try DynamicFontSpec.decode(file: bytes)
-                let warnings = decoded.warnings.map { "typefit: warning: \(path):\($0.position): \($0.message)\n" }
-                return .success((decoded.spec, warnings.joined()))
+                var diagnostics = Diagnostics()
+                for warning in decoded.warnings {
+                    diagnostics.warning(warning.message, file: path, at: warning.position)
+                }
+                return .success((decoded.spec, diagnostics))
             } catch {
-                let text = "typefit: error: \(path):\(error.position): \(error.message)\n"
-                return .failure(OutcomeError(Outcome(stderr: text, status: .failure)))
+                return .failure(.malformed(error))
             }
+        }
+    }
+
+    /// A spec, or the outcome that ends a run needing it (exit 2).
+    static func loadSpec(_ path: String) -> Result<(spec: DynamicFontSpec, diagnostics: Diagnostics), OutcomeError> {
+        readSpec(path).mapError { error in
+            var outcome = Outcome()
+            error.report(path, into: &outcome.diagnostics)
+            return OutcomeError(outcome)
         }
     }
 
@@ -188,20 +164,17 @@ public enum Runner {
         var outcome = Outcome()
         switch loadSpec(path) {
         case .failure(let error): return (nil, error.outcome)
-        case .success(let decoded): (spec, outcome.stderr) = decoded
+        case .success(let decoded): (spec, outcome.diagnostics) = decoded
         }
         var request = options.request
         let defined = spec.styles.map(\.style)
         if options.stylesGiven {
             if let unknown = request.styles.first(where: { !defined.contains($0) }) {
+                // The command line names a style this spec does not have.
                 let names = defined.map(\.rawValue).joined(separator: ", ")
-                return (
-                    nil,
-                    Outcome(
-                        stderr: outcome.stderr
-                            + "typefit: error: \(path) defines no style '\(unknown.rawValue)' (it has \(names))\n",
-                        status: .failure)
-                )
+                outcome.diagnostics.error(
+                    "defines no style '\(unknown.rawValue)' (it has \(names))", status: .usage, file: path)
+                return (nil, outcome)
             }
         } else {
             request.styles = defined
@@ -214,14 +187,13 @@ public enum Runner {
             // Bold Text looks for heavier faces where each face was found.
             options.boldText || !wanted.isSubset(of: Set(directoryFaces.compactMap(\.postscriptName)))
         }
-        for problem in sources.problems { outcome.stderr += "typefit: warning: \(problem)\n" }
+        sources.report(into: &outcome.diagnostics)
 
         var fallbacks: [String: FaceLocation] = [:]
         for face in spec.faces where wanted.contains(face.postscriptName) && sources.find(face.postscriptName) == nil {
             let nearest = NameMatching.suggestions(for: face.postscriptName, among: sources.knownNames)
             var line =
-                "typefit: \(options.strict ? "error" : "warning"): \(path): face '\(face.key)' "
-                + "(\(face.postscriptName)) is not installed"
+                "face '\(face.key)' (\(face.postscriptName)) is not installed"
                 + (options.fontsDirectories.isEmpty ? "" : " nor in --fonts-dir")
                 + (nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", "))
             if options.fallback {
@@ -231,8 +203,7 @@ public enum Runner {
                 fallbacks[face.key] = match.face
                 line += match.description
             }
-            outcome.stderr += line + "\n"
-            if options.strict { outcome.status = .failure }
+            outcome.diagnostics.warning(line, file: path)
         }
 
         var resolutions: [TextStyle: FaceResolution] = [:]
@@ -267,22 +238,21 @@ public enum Runner {
         let sources = FaceSources.load(options, context: context) { directoryFaces in
             FontCatalog.faces(directoryFaces, inFamily: family).isEmpty
         }
-        for problem in sources.problems { outcome.stderr += "typefit: warning: \(problem)\n" }
+        sources.report(into: &outcome.diagnostics)
         let request = options.request
         let pool = sources.pool(withFamily: family)
         let familyFaces = FontCatalog.faces(pool, inFamily: family)
         var resolutions: [TextStyle: FaceResolution] = [:]
         if familyFaces.isEmpty {
             let scope = options.fontsDirectories.isEmpty ? "installed" : "installed nor in --fonts-dir"
-            let names = NameMatching.suggestions(for: family, among: sources.familyNames)
             let line =
                 "no family named '\(family)' \(scope)"
-                + (names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?")
+                + didYouMean(NameMatching.suggestions(for: family, among: sources.familyNames))
             guard options.fallback else {
-                return (nil, Outcome(stderr: outcome.stderr + "typefit: error: \(line)\n", status: .failure))
+                outcome.diagnostics.error(line, status: .cannotRun)
+                return (nil, outcome)
             }
-            outcome.stderr += "typefit: \(options.strict ? "error" : "warning"): \(line)\n"
-            if options.strict { outcome.status = .failure }
+            outcome.diagnostics.warning(line)
             var byWeight: [Int: FaceLocation] = [:]
             var asked = Set<Int>()
             for style in request.styles {
@@ -290,7 +260,7 @@ public enum Runner {
                 if asked.insert(weight).inserted {
                     let match = fallback(family: family, weight: weight, italic: false, options, context: context)
                     byWeight[weight] = match.face
-                    outcome.stderr += "typefit: warning: weight \(weight)\(match.description)\n"
+                    outcome.diagnostics.warning("weight \(weight)\(match.description)")
                 }
                 resolutions[style] = FaceResolution(
                     key: nil, postscriptName: nil, fallback: byWeight[weight],
@@ -313,8 +283,9 @@ public enum Runner {
         -> Outcome
     {
         var rendered = render(report, options, context: context)
-        rendered.stderr = outcome.stderr + rendered.stderr
-        if rendered.status == .success { rendered.status = outcome.status }
+        var diagnostics = outcome.diagnostics
+        diagnostics.append(rendered.diagnostics)
+        rendered.diagnostics = diagnostics
         return rendered
     }
 
@@ -338,31 +309,41 @@ public enum Runner {
         }
     }
 
-    /// `check --spec`: the spec's problems, errors failing the run.
+    /// `check --spec`: the spec's problems, errors failing the run. A spec
+    /// that does not parse is a finding too (exit 1); one that cannot be
+    /// read is not (exit 2).
     static func check(_ options: CheckOptions, context: RunContext) -> Outcome {
-        let spec: DynamicFontSpec
         var outcome = Outcome()
-        switch loadSpec(options.specPath) {
-        case .failure(let error): return error.outcome
-        case .success(let decoded): (spec, outcome.stderr) = decoded
+        var findings: [SpecProblem] = []
+        switch readSpec(options.specPath) {
+        case .failure(.unreadable(let error)):
+            outcome.diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+            return outcome
+        case .failure(let error):
+            error.report(options.specPath, malformedStatus: .problemFound, into: &outcome.diagnostics)
+        case .success(let (spec, diagnostics)):
+            outcome.diagnostics = diagnostics
+            let wanted = Set(spec.faces.map(\.postscriptName))
+            let sources = FaceSources.load(
+                directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context
+            ) { !wanted.isSubset(of: Set($0.compactMap(\.postscriptName))) }
+            var found: [String: FaceLocation] = [:]
+            for name in wanted { if let (face, _) = sources.find(name) { found[name] = FaceLocation(face) } }
+            let known = sources.knownNames
+            findings = SpecCheck.run(spec, faces: found) { NameMatching.suggestions(for: $0, among: known) }
+            sources.report(into: &outcome.diagnostics)
+            // The findings are the report on stdout, not diagnostics.
+            if findings.contains(where: { $0.severity == .error }) { outcome.diagnostics.reportHasProblems = true }
         }
-        let wanted = Set(spec.faces.map(\.postscriptName))
-        let sources = FaceSources.load(
-            directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context
-        ) { !wanted.isSubset(of: Set($0.compactMap(\.postscriptName))) }
-        var found: [String: FaceLocation] = [:]
-        for name in wanted { if let (face, _) = sources.find(name) { found[name] = FaceLocation(face) } }
-        let known = sources.knownNames
-        let findings = SpecCheck.run(spec, faces: found) { NameMatching.suggestions(for: $0, among: known) }
-        for problem in sources.problems { outcome.stderr += "typefit: warning: \(problem)\n" }
-        let errors = findings.filter { $0.severity == .error }.count
-        if errors > 0 { outcome.status = .failure }
+        let parseErrors = outcome.diagnostics.errors.filter { $0.position != nil }
+        let errors = findings.filter { $0.severity == .error }.count + parseErrors.count
         switch options.format {
         case .json:
             outcome.stdout = JSONValue.object([
                 "schemaVersion": .int(jsonSchemaVersion),
                 "spec": .string(options.specPath),
-                "ok": .bool(errors == 0),
+                "ok": .bool(outcome.status == .success),
+                "errors": outcome.diagnostics.errorsJSON,
                 "problems": .array(
                     findings.map { problem in
                         .object([
@@ -377,9 +358,8 @@ public enum Runner {
             for problem in findings {
                 text += "\(options.specPath): \(problem.severity.rawValue): \(problem.message)\n"
             }
-            let warnings = findings.count - errors
-            text +=
-                "\(options.specPath): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
+            let warnings = findings.count - findings.filter { $0.severity == .error }.count
+            text += "\(options.specPath): \(plural(errors, "error")), \(plural(warnings, "warning"))\n"
             outcome.stdout = text
         }
         return outcome
@@ -387,6 +367,7 @@ public enum Runner {
 
     static func listFonts(_ options: ListFontsOptions, context: RunContext) -> Outcome {
         var outcome = Outcome()
+        outcome.diagnostics.warningsAreErrors = options.strict
         var faces: [FontFace]
         var relativePaths: [String: String] = [:]
         if options.paths.isEmpty {
@@ -394,15 +375,20 @@ public enum Runner {
                 let cache = options.useCache ? context.cacheDirectory : nil
                 faces = try FontRegistry(configFile: options.fontconfigFile, cacheDirectory: cache).installedFaces()
             } catch {
-                return Outcome(stderr: "typefit: error: \(error.message)\n", status: .failure)
+                outcome.diagnostics.error(error.message, status: .cannotRun)
+                return outcome
             }
         } else {
             let scan = FontRegistry.scanFiles(options.paths)
             faces = scan.faces
             for problem in scan.problems {
-                let fails = problem.wasNamed || options.strict
-                outcome.stderr += "typefit: \(fails ? "error" : "warning"): \(problem.message)\n"
-                if fails { outcome.status = .failure }
+                // A file named on the command line is needed; one met in a
+                // folder is a warning.
+                if problem.wasNamed {
+                    outcome.diagnostics.error(problem.reason, status: .cannotRun, file: problem.path)
+                } else {
+                    outcome.diagnostics.warning(problem.reason, file: problem.path)
+                }
             }
             relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
         }
@@ -410,10 +396,10 @@ public enum Runner {
         if let family = options.family {
             let matching = FontCatalog.faces(faces, inFamily: family)
             if matching.isEmpty {
-                outcome.stderr +=
-                    "typefit: error: no family named '\(family)' \(scope)"
-                    + didYouMean(NameMatching.suggestions(for: family, among: FontCatalog.familyNames(faces))) + "\n"
-                outcome.status = .failure
+                outcome.diagnostics.error(
+                    "no family named '\(family)' \(scope)"
+                        + didYouMean(NameMatching.suggestions(for: family, among: FontCatalog.familyNames(faces))),
+                    status: .problemFound)
                 return outcome
             }
             faces = matching
@@ -422,11 +408,11 @@ public enum Runner {
             let matching = FontCatalog.faces(faces, withPostScriptName: name)
             if matching.isEmpty {
                 let names = Set(faces.compactMap(\.postscriptName)).sorted()
-                outcome.stderr +=
-                    "typefit: error: no face with PostScript name '\(name)' \(scope)"
-                    + (options.family.map { " in family '\($0)'" } ?? "")
-                    + didYouMean(NameMatching.suggestions(for: name, among: names)) + "\n"
-                outcome.status = .failure
+                outcome.diagnostics.error(
+                    "no face with PostScript name '\(name)' \(scope)"
+                        + (options.family.map { " in family '\($0)'" } ?? "")
+                        + didYouMean(NameMatching.suggestions(for: name, among: names)),
+                    status: .problemFound)
                 return outcome
             }
             faces = matching
@@ -444,8 +430,14 @@ public enum Runner {
         return outcome
     }
 
-    private static func didYouMean(_ names: [String]) -> String {
+    /// "; did you mean 'a' or 'b'?", or nothing.
+    static func didYouMean(_ names: [String]) -> String {
         names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    }
+
+    /// "1 error", "2 errors".
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
 
@@ -454,7 +446,10 @@ public enum Runner {
 struct FaceSources {
     var directoryFaces: [FontFace] = []
     var installedFaces: [FontFace] = []
-    var problems: [String] = []
+    /// Files in `--fonts-dir` that could not be used (warnings).
+    var problems: [ScanProblem] = []
+    /// Why the installed faces could not be listed (fontconfig failing).
+    var failure: String?
 
     /// Scans the directories, then lists the installed faces when
     /// `needsInstalled` says the directories' faces are not enough.
@@ -466,14 +461,14 @@ struct FaceSources {
         if !directories.isEmpty {
             let scan = FontRegistry.scan(directories)
             sources.directoryFaces = scan.faces
-            sources.problems += scan.problems.map(\.message)
+            sources.problems = scan.problems
         }
         if needsInstalled(sources.directoryFaces) {
             do {
                 let registry = FontRegistry(configFile: fontconfigFile, cacheDirectory: context.cacheDirectory)
                 sources.installedFaces = try registry.installedFaces()
             } catch {
-                sources.problems.append(error.message)
+                sources.failure = error.message
             }
         }
         return sources
@@ -485,6 +480,12 @@ struct FaceSources {
         load(
             directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context,
             needsInstalled: needsInstalled)
+    }
+
+    /// Unusable files as warnings; fontconfig failing as an error (exit 2).
+    func report(into diagnostics: inout Diagnostics) {
+        for problem in problems { diagnostics.warning(problem.reason, file: problem.path) }
+        if let failure { diagnostics.error(failure, status: .cannotRun) }
     }
 
     /// The face with this PostScript name, `--fonts-dir` first, and the

@@ -18,15 +18,13 @@ public enum TypefitCommand {
         let context = RunContext(
             stdoutIsTerminal: isatty(1) == 1, cacheDirectory: cacheDirectory(),
             desktopTextScale: { Runner.readDesktopTextScale() })
-        let outcome = Runner.run(arguments, context: context)
-        var status = outcome.status.rawValue
-        var stderrText = outcome.stderr
+        var outcome = Runner.run(arguments, context: context)
         if !write(outcome.stdoutBytes, to: 1) {
-            stderrText += "typefit: error: cannot write to standard output: \(String(cString: strerror(errno)))\n"
-            status = ExitStatus.failure.rawValue
+            outcome.diagnostics.error(
+                "cannot write to standard output: \(String(cString: strerror(errno)))", status: .cannotRun)
         }
-        _ = write(Array(stderrText.utf8), to: 2)
-        return status
+        _ = write(Array(outcome.stderr.utf8), to: 2)
+        return outcome.status.rawValue
     }
 
     /// `TYPEFIT_CACHE_DIR`, else `$XDG_CACHE_HOME/typefit`, else

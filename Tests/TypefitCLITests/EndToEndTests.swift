@@ -15,11 +15,11 @@ struct EndToEndTests {
         let result = try BinaryRunner.run(["scale", "--category", "accesibilityLarge"])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("Error: unknown content size category 'accesibilityLarge'"))
+        #expect(result.stderr.hasPrefix("typefit: error: unknown content size category 'accesibilityLarge'"))
         #expect(result.stderr.contains("did you mean 'accessibilityLarge'"))
     }
 
-    @Test func runtimeFailuresExit1() throws {
+    @Test func noMatchExits1() throws {
         let result = try BinaryRunner.run(
             ["list-fonts", "--family", "No Such Family"],
             environment: ["FONTCONFIG_FILE": Fixtures.fontconfigFile])
@@ -39,9 +39,9 @@ struct EndToEndTests {
                 == ["Typefit Anon", "Typefit Flex", "Typefit Gothic", "Typefit Sans", "Typefit Serif"])
     }
 
-    @Test func missingConfigurationExits1() throws {
+    @Test func missingConfigurationExits2() throws {
         let result = try BinaryRunner.run(["list-fonts", "--fontconfig-file", "/nonexistent/fonts.conf"])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(
             result.stderr
                 == "typefit: error: /nonexistent/fonts.conf: not a fontconfig configuration file fontconfig can read\n")

@@ -38,7 +38,7 @@ import TypefitTestSupport
         #expect(outcome.status == .success)
         #expect(
             outcome.stderr
-                == "typefit: warning: \(Self.plist):75:2: caption2 uses the system font (design rounded), not a custom face; its sizes are Apple's: typefit scale --style caption2\n"
+                == "\(Self.plist):75:2: warning: caption2 uses the system font (design rounded), not a custom face; its sizes are Apple's: typefit scale --style caption2\n"
         )
         let body = try cell(outcome, "body")
         #expect(body["face"] as? String == "TypefitSans-Regular")
@@ -69,13 +69,14 @@ import TypefitTestSupport
         </plist>
         """.write(to: file, atomically: true, encoding: .utf8)
         let outcome = run(["scale", "--spec", file.path] + Self.config)
-        #expect(outcome.status == .failure && outcome.stdout.isEmpty)
+        #expect(outcome.status == .cannotRun && outcome.stdout.isEmpty)
         #expect(
             outcome.stderr
-                == "typefit: error: \(file.path):9:3: expected body's 'fontSize' to be an <integer> or <real>, found a <string>\n"
+                == "\(file.path):9:3: error: expected body's 'fontSize' to be an <integer> or <real>, found a <string>\n"
         )
         let check = run(["check", "--spec", file.path] + Self.config)
-        #expect(check.status == .failure && check.stderr.contains(":9:3:"))
+        // For check, a spec that does not parse is a finding.
+        #expect(check.status == .problemFound && check.stderr.contains(":9:3: error: "))
     }
 
     @Test func checkReadsPlistsToo() {
@@ -125,7 +126,7 @@ import TypefitTestSupport
 
     @Test func unknownFamilyFailsOrFallsBack() throws {
         let failed = run(["scale", "--family", "Typefit Sanz", "--style", "body"] + Self.config)
-        #expect(failed.status == .failure && failed.stdout.isEmpty)
+        #expect(failed.status == .cannotRun && failed.stdout.isEmpty)
         #expect(failed.stderr.contains("no family named 'Typefit Sanz' installed; did you mean 'Typefit Sans'"))
         let fallback = run(
             [
@@ -141,7 +142,7 @@ import TypefitTestSupport
         #expect("\(chosen["file"] ?? "")\t\(chosen["index"] ?? "")" == expected)
         let strict = run(
             ["scale", "--family", "Typefit Sanz", "--fallback", "--strict", "--style", "body"] + Self.config)
-        #expect(strict.status == .failure)
+        #expect(strict.status == .problemFound)
     }
 
     /// A missing spec face gets what fontconfig would really use for the
@@ -232,7 +233,7 @@ import TypefitTestSupport
     func faceOptionsNeedTheirContext(arguments: [String]) {
         let outcome = run(arguments)
         #expect(outcome.status == .usage, "\(arguments)")
-        #expect(outcome.stderr.hasPrefix("Error: '--"), "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("typefit: error: '--"), "\(outcome.stderr)")
     }
 }
 

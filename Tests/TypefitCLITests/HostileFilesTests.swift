@@ -72,12 +72,12 @@ import TypefitTestSupport
             #expect(matching.first?.contains(reason) == true, "\(name): \(matching)")
         }
         let strict = run(["list-fonts", "--dir", dir.path, "--format", "plain", "--strict"])
-        #expect(strict.status == .failure)
+        #expect(strict.status == .problemFound)
         #expect(strict.stdout == outcome.stdout)
         #expect(strict.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("typefit: error: ") })
     }
 
-    /// Named one by one, a file that gives no face is an error (exit 1); one
+    /// Named one by one, a file that gives no face is an error (exit 2); one
     /// that fontconfig still lists is listed with its warning.
     @Test(arguments: expectations.map(\.name))
     func eachFileNamedAlone(name: String) throws {
@@ -91,7 +91,7 @@ import TypefitTestSupport
         } else if listed {
             #expect(outcome.status == .success && outcome.stderr.hasPrefix("typefit: warning: \(path): "))
         } else {
-            #expect(outcome.status == .failure, "\(name)")
+            #expect(outcome.status == .cannotRun, "\(name)")
             #expect(outcome.stderr.hasPrefix("typefit: error: \(path): "), "\(outcome.stderr)")
         }
     }

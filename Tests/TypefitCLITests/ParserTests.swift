@@ -8,6 +8,21 @@ import TypefitCore
         try CommandLineParser.parse(line.split(separator: " ").map(String.init))
     }
 
+    /// The scale options of a command line that must parse as `scale`.
+    func scale(_ line: String) throws -> ScaleOptions {
+        guard case .run(let command) = try parse(line), let scale = command as? Scale else {
+            throw UsageError("not a scale command: \(line)")
+        }
+        return scale.options
+    }
+
+    /// The help topic a command line asks for (`""`: the overview), or
+    /// `nil` when it asks for something else.
+    func helpTopic(_ line: String) throws -> String? {
+        guard case .help(let topic) = try parse(line) else { return nil }
+        return topic ?? ""
+    }
+
     func usageError(_ line: String) -> UsageError? {
         do {
             _ = try parse(line)
@@ -18,49 +33,50 @@ import TypefitCore
     }
 
     @Test func optionForms() throws {
-        guard case .scale(let a) = try parse("scale --style body --category accessibilityLarge"),
-            case .scale(let b) = try parse("scale --style=body --category=AX2")
-        else {
-            Issue.record("not a scale command")
-            return
-        }
+        let a = try scale("scale --style body --category accessibilityLarge")
+        let b = try scale("scale --style=body --category=AX2")
         #expect(a == b)
         #expect(a.styles == [.body] && a.categories == [.accessibilityLarge])
     }
 
     @Test func listsAndAll() throws {
-        guard case .scale(let options) = try parse("scale --style title,body,title1 --category all") else {
-            Issue.record("not a scale command")
-            return
-        }
+        let options = try scale("scale --style title,body,title1 --category all")
         // Duplicates drop, order is kept.
         #expect(options.styles == [.title1, .body])
         #expect(options.categories == ContentSizeCategory.allCases)
     }
 
     @Test func helpAnywhereAndVersion() throws {
-        #expect(try parse("scale --style body --help") == .help(.scale))
-        #expect(try parse("list-fonts -h") == .help(.listFonts))
-        #expect(try parse("help scale") == .help(.scale))
-        #expect(try parse("--help") == .help(nil))
-        #expect(try CommandLineParser.parse([]) == .help(nil))
-        #expect(try parse("--version") == .version)
+        #expect(try helpTopic("scale --style body --help") == "scale")
+        #expect(try helpTopic("list-fonts -h") == "list-fonts")
+        #expect(try helpTopic("help scale") == "scale")
+        #expect(try helpTopic("--help") == "")
+        #expect(try helpTopic("help") == "")
+        guard case .version = try parse("--version") else {
+            Issue.record("--version should print the version")
+            return
+        }
+    }
+
+    /// `typefit` alone is a usage error (exit 64) whose stderr is the
+    /// overview, as for any missing argument.
+    @Test func noArgumentsIsAUsageErrorWithTheOverview() {
+        let outcome = Runner.run([])
+        #expect(outcome.status == .usage && outcome.stdout.isEmpty)
+        #expect(outcome.stderr.hasPrefix("OVERVIEW: "))
+        #expect(outcome.stderr.contains("typefit: error: missing a subcommand: list-fonts, scale,"))
     }
 
     @Test func doubleDashEndsOptions() throws {
-        guard case .listFonts(let options) = try parse("list-fonts -- --help") else {
+        guard case .run(let command) = try parse("list-fonts -- --help"), let list = command as? ListFonts else {
             Issue.record("-- should end options")
             return
         }
-        #expect(options.paths == ["--help"])
+        #expect(list.options.paths == ["--help"])
     }
 
     @Test func customSizeOptions() throws {
-        guard case .scale(let options) = try parse("scale --size 17 --max-size 40 --curve hig --model uifontmetrics")
-        else {
-            Issue.record("not a scale command")
-            return
-        }
+        let options = try scale("scale --size 17 --max-size 40 --curve hig --model uifontmetrics")
         #expect(options.subject == .customFont(designSize: 17, maximumPointSize: 40))
         #expect(options.request.model.curve?.name == "hig-leading")
     }
@@ -70,7 +86,7 @@ import TypefitCore
         ("scale --style bodyy", "did you mean 'body'"),
         ("scael", "did you mean 'scale'"),
         ("scale --sise 17", "did you mean '--size'"),
-        ("scale --size", "missing value for '--size'"),
+        ("scale --size", "missing value for '--size <points>'"),
         ("scale --size abc", "'--size' takes a number"),
         ("scale --size 0", "greater than 0"),
         ("scale --size -3", "greater than 0"),
@@ -81,7 +97,7 @@ import TypefitCore
         ("scale --curve hig", "needs '--size' or '--value'"),
         ("scale --size 17 --model proportional --curve hig", "applies to the uifontmetrics model"),
         ("scale --size 17 --curve steep", "'--curve' takes 'measured', 'hig'"),
-        ("scale --value 3 --display-scale 4", "takes 1, 2 or 3"),
+        ("scale --value 3 --display-scale 4", "'--display-scale' takes '1', '2', '3' (got '4')"),
         ("scale --format value", "exactly one style and one category (132 selected)"),
         ("scale --format plain", "'--format' takes 'json', 'table', 'value'"),
         ("scale --style body --style title1", "given more than once"),
@@ -100,7 +116,7 @@ import TypefitCore
         let error = try #require(usageError("scale --category accesibilityLarge"))
         let lines = error.rendered.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("Error: unknown content size category 'accesibilityLarge'"))
+        #expect(lines[0].hasPrefix("typefit: error: unknown content size category 'accesibilityLarge'"))
         #expect(lines[1].hasPrefix("Usage: typefit scale "))
         #expect(lines[2] == "  See 'typefit help scale' for more information.")
     }

@@ -1,0 +1,141 @@
+import TypefitCore
+
+/// One error, warning or note.
+public struct Diagnostic: Equatable, Sendable {
+    /// How serious it is.
+    public enum Severity: String, Sendable {
+        case error, warning, note
+    }
+
+    /// How serious it is.
+    public var severity: Severity
+    /// What is wrong, in one line (no prefix, no file name).
+    public var message: String
+    /// The file it is about, if any.
+    public var file: String?
+    /// Where in `file`, if known.
+    public var position: SourcePosition?
+    /// For an error, the status it ends the run with; `.success` otherwise.
+    public var status: ExitStatus
+    /// For a usage error: the subcommand whose usage line follows (`""`
+    /// for typefit itself).
+    public var usageOf: String?
+
+    /// The line printed on stderr: `FILE:LINE:COLUMN: error: …` for a
+    /// position in a file (the compiler's format, which editors and CI
+    /// annotations read), else `typefit: error: [FILE: ]…`.
+    public var rendered: String {
+        if let file, let position {
+            return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
+        }
+        return "typefit: \(severity.rawValue): " + (file.map { "\($0): " } ?? "") + message
+    }
+}
+
+/// Everything a run reports besides its data: collected as the run goes,
+/// printed on stderr in order, and the one source of the exit status
+/// (modelled on swift-format's diagnostics engine).
+public struct Diagnostics: Equatable, Sendable {
+    /// What was reported, in order.
+    public private(set) var items: [Diagnostic] = []
+    /// Whether warnings count as errors (`--strict`): each ends the run
+    /// with status 1 and prints as an error.
+    public var warningsAreErrors = false
+
+    /// Whether the run's own report (on stdout) holds problems, as `check`'s
+    /// does: the run ends with status 1 without a line on stderr.
+    public var reportHasProblems = false
+
+    /// Creates an empty collection.
+    public init() {}
+
+    /// An error that ends the run with `status`.
+    public mutating func error(
+        _ message: String, status: ExitStatus, file: String? = nil, at position: SourcePosition? = nil
+    ) {
+        items.append(Diagnostic(severity: .error, message: message, file: file, position: position, status: status))
+    }
+
+    /// A problem the run went on after; an error under `--strict`.
+    public mutating func warning(_ message: String, file: String? = nil, at position: SourcePosition? = nil) {
+        items.append(Diagnostic(severity: .warning, message: message, file: file, position: position, status: .success))
+    }
+
+    /// Information about how a result was made.
+    public mutating func note(_ message: String, file: String? = nil) {
+        items.append(Diagnostic(severity: .note, message: message, file: file, position: nil, status: .success))
+    }
+
+    /// A command line that cannot be run: exit 64, with the usage line.
+    public mutating func usageError(_ error: UsageError) {
+        items.append(
+            Diagnostic(
+                severity: .error, message: error.message, file: nil, position: nil, status: .usage,
+                usageOf: error.subcommand ?? ""))
+    }
+
+    /// A file that could not be read or parsed (exit 2), at a position when
+    /// known.
+    public mutating func cannotRead(_ error: SourceError, in file: String) {
+        self.error(error.message, status: .cannotRun, file: file, at: error.position)
+    }
+
+    /// Appends another run's diagnostics.
+    public mutating func append(_ other: Diagnostics) {
+        items += other.items
+    }
+
+    /// The diagnostics as printed: warnings promoted under `--strict`.
+    public var effective: [Diagnostic] {
+        guard warningsAreErrors else { return items }
+        return items.map { item in
+            guard item.severity == .warning else { return item }
+            var promoted = item
+            promoted.severity = .error
+            promoted.status = .problemFound
+            return promoted
+        }
+    }
+
+    /// The errors, as printed.
+    public var errors: [Diagnostic] { effective.filter { $0.severity == .error } }
+
+    /// Whether any error was reported.
+    public var hasErrors: Bool { !errors.isEmpty }
+
+    /// The exit status: the most serious an error asked for, else success.
+    public var exitStatus: ExitStatus {
+        max(effective.map(\.status).max() ?? .success, reportHasProblems ? .problemFound : .success)
+    }
+
+    /// Everything for stderr, one line each; a usage error adds the usage
+    /// line and where to read more.
+    public var rendered: String {
+        var out = ""
+        for item in effective {
+            out += item.rendered + "\n"
+            if let topic = item.usageOf {
+                out += "Usage: " + HelpFormatter.usage(commandNamed: topic) + "\n"
+                out += "  See 'typefit help" + (topic.isEmpty ? "" : " " + topic) + "' for more information.\n"
+            }
+        }
+        return out
+    }
+
+    /// The JSON document a run in JSON mode prints when an error ends it:
+    /// `{"errors": [{"column", "file", "line", "message"}], "schemaVersion": 1}`.
+    public var errorDocument: JSONValue {
+        .object(["schemaVersion": .int(jsonSchemaVersion), "errors": errorsJSON])
+    }
+
+    /// The errors as a JSON array, for a command's own document.
+    public var errorsJSON: JSONValue {
+        .array(
+            errors.map { item in
+                .object([
+                    "file": .string(item.file), "line": item.position.map { .int($0.line) } ?? .null,
+                    "column": item.position.map { .int($0.column) } ?? .null, "message": .string(item.message),
+                ])
+            })
+    }
+}

@@ -1,0 +1,71 @@
+/// What a run printed and how it ended; the caller writes it out.
+public struct Outcome: Sendable {
+    /// Data for stdout, as bytes (large JSON documents are written as they
+    /// were built, without a round trip through `String`).
+    public var stdoutBytes: [UInt8] = []
+    /// Errors, warnings and notes for stderr; the exit status comes from
+    /// them.
+    public var diagnostics = Diagnostics()
+
+    /// Data for stdout, as text.
+    public var stdout: String {
+        get { String(decoding: stdoutBytes, as: UTF8.self) }
+        set { stdoutBytes = Array(newValue.utf8) }
+    }
+
+    /// Text for stderr before the diagnostics (the overview, when no
+    /// subcommand is given).
+    public var stderrText = ""
+
+    /// Everything printed on stderr.
+    public var stderr: String { stderrText + diagnostics.rendered }
+
+    /// The exit status.
+    public var status: ExitStatus { diagnostics.exitStatus }
+
+    /// Creates an outcome.
+    public init(stdout: String = "", diagnostics: Diagnostics = Diagnostics()) {
+        self.stdoutBytes = Array(stdout.utf8)
+        self.diagnostics = diagnostics
+    }
+
+    /// An outcome that is one error.
+    static func error(
+        _ message: String, status: ExitStatus, file: String? = nil, diagnostics: Diagnostics = Diagnostics()
+    ) -> Outcome {
+        var outcome = Outcome(diagnostics: diagnostics)
+        outcome.diagnostics.error(message, status: status, file: file)
+        return outcome
+    }
+}
+
+/// An outcome carried as an error, for helpers that either produce a value
+/// or end the run.
+struct OutcomeError: Error {
+    var outcome: Outcome
+    init(_ outcome: Outcome) { self.outcome = outcome }
+}
+
+/// What a run may know about where it runs.
+public struct RunContext: Sendable {
+    /// Whether stdout is a terminal (people get tables, pipes get JSON).
+    public var stdoutIsTerminal: Bool
+    /// Where `list-fonts` may cache the installed listing; `nil` disables
+    /// the cache (the default, so in-process runs never touch a user's home).
+    public var cacheDirectory: String?
+
+    /// The desktop's text scale and where it was read (`--category
+    /// system`); `nil` when the desktop has none. In-process runs have none
+    /// unless given one.
+    public var desktopTextScale: @Sendable () -> (factor: Double, source: String)?
+
+    /// Creates a context.
+    public init(
+        stdoutIsTerminal: Bool = false, cacheDirectory: String? = nil,
+        desktopTextScale: @escaping @Sendable () -> (factor: Double, source: String)? = { nil }
+    ) {
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.cacheDirectory = cacheDirectory
+        self.desktopTextScale = desktopTextScale
+    }
+}

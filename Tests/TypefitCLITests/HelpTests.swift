@@ -1,0 +1,96 @@
+import Testing
+import TypefitCore
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// Help is generated from the declarations: every page is a golden file,
+/// fits in 80 columns and names every option its command accepts.
+@Suite struct HelpTests {
+    /// The seven pages: the overview and one per subcommand.
+    static let pages: [(name: String, arguments: [String])] =
+        [("help.txt", ["--help"])]
+        + Typefit.subcommandNames.map { ("help-\($0).txt", ["help", $0]) }
+
+    @Test(arguments: pages.map(\.name))
+    func golden(name: String) throws {
+        let arguments = try #require(Self.pages.first { $0.name == name }?.arguments)
+        let outcome = Runner.run(arguments)
+        #expect(outcome.status == .success && outcome.stderr.isEmpty)
+        if Golden.isRecording {
+            Golden.record(name, outcome.stdout)
+            Issue.record("recorded \(name); run again without TYPEFIT_RECORD_GOLDEN to compare")
+            return
+        }
+        let expected = try #require(Golden.expected(name), "missing golden file \(name); record it")
+        #expect(outcome.stdout == expected)
+    }
+
+    @Test(arguments: pages.map(\.name))
+    func fitsIn80Columns(name: String) throws {
+        let arguments = try #require(Self.pages.first { $0.name == name }?.arguments)
+        for line in Runner.run(arguments).stdout.split(separator: "\n") {
+            #expect(line.count <= 80, "\(name): \(line.count) columns: \(line)")
+        }
+    }
+
+    /// Every declared option is in OPTIONS, and in USAGE unless USAGE says
+    /// `[<options>]` (more than twelve); required ones always are.
+    @Test(arguments: Typefit.subcommandNames)
+    func everyOptionAppears(command: String) throws {
+        let type = try #require(Typefit.subcommand(named: command))
+        let configuration = type.configuration
+        let page = Runner.run(["help", command]).stdout
+        let options = try #require(page.components(separatedBy: "\nOPTIONS:\n").last)
+        let usage = try #require(
+            page.components(separatedBy: "USAGE: ").dropFirst().first?
+                .components(separatedBy: "\n\n").first)
+        let listsAll = configuration.options.count <= HelpFormatter.maximumListedOptions
+        #expect(usage.contains("[<options>]") == !listsAll, "\(usage)")
+        for option in configuration.options {
+            #expect(options.contains("  \(option.label)"), "\(command): \(option.name) missing from OPTIONS")
+            if listsAll || option.isRequired {
+                #expect(usage.contains(option.label), "\(command): \(option.name) missing from USAGE")
+            }
+        }
+        for argument in configuration.arguments {
+            #expect(usage.contains("<\(argument.valueName)>"))
+        }
+    }
+
+    /// Every declared option is one the parser accepts: the declaration is
+    /// the parser's grammar, not a description beside it.
+    @Test(arguments: Typefit.subcommandNames)
+    func everyDeclaredOptionParses(command: String) throws {
+        let configuration = try #require(Typefit.subcommand(named: command)).configuration
+        for option in configuration.options {
+            let value = option.values.first ?? "x"
+            let arguments = option.isFlag ? [option.name] : [option.name, value]
+            do {
+                _ = try ParsedArguments.scan(arguments, for: configuration)
+            } catch {
+                Issue.record("\(command) \(option.name): \(error.message)")
+            }
+        }
+        #expect(throws: UsageError.self) { try ParsedArguments.scan(["--no-such-option"], for: configuration) }
+    }
+
+    /// The usage line of a usage error is the one of the subcommand it
+    /// concerns, on every platform.
+    @Test func usageLineNamesTheSubcommand() {
+        let outcome = Runner.run(["measure", "x", "--platform", "android", "--style", "bodyLarge"])
+        #expect(outcome.status == .usage)
+        #expect(outcome.stderr.contains("Usage: typefit measure "), "\(outcome.stderr)")
+        #expect(outcome.stderr.hasSuffix("  See 'typefit help measure' for more information.\n"))
+    }
+
+    @Test func examplesWrapWithContinuations() {
+        let text = HelpFormatter.wrapCommand(
+            "typefit fit --width 320 --style title1 --spec Fonts/MyFont.json --strings Localizable.xcstrings --require AX3"
+        )
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasSuffix(" \\") && lines[1].hasPrefix("      --"))
+        #expect(lines.allSatisfy { $0.count <= 80 })
+    }
+}
