@@ -29,7 +29,8 @@ else
 	$(BIN) $(ARGS)
 endif
 
-test: check-layering
+# The tests, after the cheap checks: the layering grep and the linter.
+test: check-layering lint
 	@sh scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

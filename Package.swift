@@ -61,9 +61,11 @@ let package = Package(
             name: "FontRegistryTests",
             dependencies: ["FontRegistry", "TypefitCore", "TypefitTestSupport"]
         ),
+        // Depends on the executable too, so that `swift test` alone rebuilds
+        // the `typefit` binary the end-to-end tests run (never a stale one).
         .testTarget(
             name: "TypefitCLITests",
-            dependencies: ["TypefitCLI", "TypefitCore", "TypefitTestSupport"]
+            dependencies: ["TypefitCLI", "TypefitCore", "TypefitTestSupport", "typefit"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -236,7 +236,7 @@ extension Runner {
         default:
             caption = "(macOS has no Dynamic Type: fixed sizes)\n"
         }
-        return renderTable(rows) + caption
+        return TextTable.render(rows) + caption
     }
 }
 

@@ -311,29 +311,11 @@ extension Runner {
             outcome.diagnostics.warning("\(missing) character(s) of \"\(text)\" have no glyph in any face")
         }
         if format == .table {
-            outcome.stdout = renderTable(table)
+            outcome.stdout = TextTable.render(table)
         } else {
             outcome.stdoutBytes = writer.finishBytes()
         }
         return outcome
-    }
-
-    static func renderTable(_ rows: [[String]]) -> String {
-        guard let header = rows.first else { return "" }
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
-        }
-        var out = ""
-        for row in rows {
-            var line = ""
-            for (i, cell) in row.enumerated() {
-                line += (i == 0 ? "" : "  ") + cell + String(repeating: " ", count: max(0, widths[i] - cell.count))
-            }
-            while line.hasSuffix(" ") { line.removeLast() }
-            out += line + "\n"
-        }
-        return out
     }
 
     static func fit(_ options: FitOptions, context: RunContext) -> Outcome {
@@ -384,7 +366,7 @@ extension Runner {
         for offender in offenders { outcome.diagnostics.error(offender, status: .problemFound) }
         switch options.text.effectiveFormat(context) {
         case .table:
-            outcome.stdout = renderTable(table)
+            outcome.stdout = TextTable.render(table)
             if table.dropFirst().contains(where: { row in row.contains { $0.hasSuffix("!") } }) {
                 outcome.stdout += "(N! = N lines, and a word wider than the line overflows it)\n"
             }

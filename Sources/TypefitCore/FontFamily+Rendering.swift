@@ -59,30 +59,55 @@ extension FontFamily {
     }
 
     /// A listing for people, in the spirit of printing `UIFont.familyNames`
-    /// with `fontNames(forFamilyName:)`.
+    /// with `fontNames(forFamilyName:)`: each family with a header row, its
+    /// faces in columns (the face column and notes only where a family has
+    /// them), and the counts.
     public static func table(_ families: [FontFamily]) -> String {
         var out = ""
         for family in families {
             out += "Family: \(family.name)"
             if !family.aliases.isEmpty { out += "  (also: \(family.aliases.joined(separator: ", ")))" }
             out += "\n"
-            let names = family.faces.map { $0.postscriptName ?? "(no PostScript name)" }
-            let nameWidth = names.map(\.count).max() ?? 0
-            let styleWidth = family.faces.map { ($0.style ?? "-").count }.max() ?? 0
-            for (face, name) in zip(family.faces, names) {
+            let showFace = family.faces.contains { $0.index != 0 }
+            let notes = family.faces.map(\.tableNotes)
+            let showNotes = notes.contains { !$0.isEmpty }
+            var rows = [
+                ["PostScript name", "style", "weight"] + (showFace ? ["face"] : []) + ["file"]
+                    + (showNotes ? ["notes"] : [])
+            ]
+            for (face, note) in zip(family.faces, notes) {
                 var weight = face.weight.map(String.init) ?? "-"
                 if let range = face.weightRange { weight = "\(range.lowerBound)-\(range.upperBound)" }
-                var line = "  " + pad(name, nameWidth) + "  " + pad(face.style ?? "-", styleWidth)
-                line += "  " + pad(weight, 7) + "  " + face.file
-                if face.index != 0 { line += " #\(face.index)" }
-                if face.postscriptNameSource == .synthesized { line += "  [synthesized name]" }
-                if face.isVariable { line += "  [variable]" }
-                out += line + "\n"
+                rows.append(
+                    [face.postscriptName ?? "(no PostScript name)", face.style ?? "-", weight]
+                        + (showFace ? [face.faceLabel] : []) + [face.file] + (showNotes ? [note] : []))
             }
+            out += TextTable.render(rows, indent: "  ")
         }
         let faceCount = families.reduce(0) { $0 + $1.faces.count }
-        out += "\(families.count) families, \(faceCount) faces\n"
+        out +=
+            TextTable.count(families.count, "family", "families") + ", "
+            + TextTable.count(faceCount, "face", "faces") + "\n"
         return out
+    }
+}
+
+extension FontFace {
+    /// Where the face is in its file, for people: "face 2" in a
+    /// collection, "instance 3" of a variable font, "-" for the first face.
+    var faceLabel: String {
+        var parts: [String] = []
+        if collectionIndex != 0 { parts.append("face \(collectionIndex)") }
+        if let namedInstance { parts.append("instance \(namedInstance)") }
+        return parts.isEmpty ? "-" : parts.joined(separator: ", ")
+    }
+
+    /// What the table says besides the columns.
+    var tableNotes: String {
+        var notes: [String] = []
+        if isVariable { notes.append("variable") }
+        if postscriptNameSource == .synthesized { notes.append("synthesized name") }
+        return notes.joined(separator: ", ")
     }
 }
 

@@ -196,6 +196,28 @@ import TypefitTestSupport
         #expect(run(arguments).status == .usage, "\(arguments)")
     }
 
+    /// The tables people read: measure names the key, language and
+    /// fallbacks; fit explains its overflow mark.
+    @Test func tablesForPeople() {
+        let measure = run(
+            [
+                "measure", "--strings", Fixtures.path("strings/Settings.xcstrings"), "--style", "body", "--category",
+                "large", "--font", "TypefitSans-Regular", "--format", "table",
+            ] + Self.config)
+        let header = measure.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(
+            header.split(separator: " ", omittingEmptySubsequences: true)
+                == ["key", "language", "text", "style", "category", "pt", "width", "face", "fallbacks"])
+        #expect(measure.stdout.contains("settings.save"))
+        let fit = run(
+            [
+                "fit", "Donaudampfschifffahrt ja", "--width", "100", "--style", "body", "--category", "large",
+                "--font", "TypefitSans-Regular", "--format", "table",
+            ] + Self.config)
+        #expect(fit.stdout.contains("2!"))
+        #expect(fit.stdout.hasSuffix("(N! = N lines, and a word wider than the line overflows it)\n"))
+    }
+
     @Test func unknownFontIsAnErrorWithSuggestions() {
         let outcome = run(["measure", "x", "--style", "body", "--font", "TypefitSans-Regulr"] + Self.config)
         #expect(outcome.status == .cannotRun)

@@ -74,15 +74,30 @@ public enum BinaryRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes to the end before waiting, so a large output never
-        // blocks the child.
+        // Both pipes are read at once, stderr on another thread: read one
+        // after the other, a child that fills the other pipe (64 KiB) would
+        // block forever while this side waits for the first one's end.
+        let errorBox = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        Thread.detachNewThread {
+            errorBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let errData = errorBox.data
         process.waitUntilExit()
         return Result(
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self),
             status: process.terminationStatus)
+    }
+
+    /// The bytes a reader thread hands back (written before `leave`, read
+    /// after `wait`, so never at the same time).
+    private final class DataBox: @unchecked Sendable {
+        var data = Data()
     }
 
     /// Why a run could not start.
