@@ -138,6 +138,9 @@ public enum JSONParser {
         mutating func parseObject(depth: Int) throws(SourceError) -> ParsedJSON.Value {
             index += 1
             var members: [(key: String, keyPosition: SourcePosition, value: ParsedJSON)] = []
+            // The keys seen, so that a duplicate is found in constant time
+            // (a scan of `members` made a wide object quadratic).
+            var seen = Set<String>()
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -150,7 +153,7 @@ public enum JSONParser {
                     throw SourceError(keyPosition, "expected a member name in double quotes, found \(found())")
                 }
                 let key = try parseString()
-                if members.contains(where: { $0.key == key }) {
+                if !seen.insert(key).inserted {
                     throw SourceError(keyPosition, "duplicate key '\(key)'")
                 }
                 skipWhitespace()

@@ -15,6 +15,14 @@ public struct JSONWriter {
 
     private let pretty: Bool
 
+    #if DEBUG
+        /// Per open container: whether it is an object, and its last key.
+        /// Debug builds (the tests) check that every caller writes keys in
+        /// sorted byte order, the promise of every typefit document; release
+        /// builds pay nothing.
+        private var containers: [(isObject: Bool, lastKey: [UInt8]?)] = []
+    #endif
+
     /// Creates an empty writer: indented when `pretty` (for people at a
     /// terminal), else compact (for pipes: a third of the bytes).
     public init(capacity: Int = 4096, pretty: Bool = true) {
@@ -65,6 +73,9 @@ public struct JSONWriter {
         separate()
         buffer.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { buffer.append($0) }
+        #if DEBUG
+            key.withUTF8Buffer { checkOrder(Array($0)) }
+        #endif
         buffer.append(UInt8(ascii: "\""))
         buffer.append(UInt8(ascii: ":"))
         if pretty { buffer.append(UInt8(ascii: " ")) }
@@ -74,6 +85,9 @@ public struct JSONWriter {
     /// Writes a member's key; the next value written is its value.
     public mutating func key(_ key: String) {
         separate()
+        #if DEBUG
+            checkOrder(Array(key.utf8))
+        #endif
         appendString(key)
         buffer.append(UInt8(ascii: ":"))
         if pretty { buffer.append(UInt8(ascii: " ")) }
@@ -129,6 +143,9 @@ public struct JSONWriter {
     private mutating func open(_ bracket: UInt8) {
         separate()
         buffer.append(bracket)
+        #if DEBUG
+            containers.append((bracket == UInt8(ascii: "{"), nil))
+        #endif
         depth += 1
         needsComma = false
         isEmptyContainer = true
@@ -139,6 +156,9 @@ public struct JSONWriter {
     private var isEmptyContainer = false
 
     private mutating func close(_ bracket: UInt8) {
+        #if DEBUG
+            _ = containers.popLast()
+        #endif
         depth -= 1
         if !isEmptyContainer { newline() }
         isEmptyContainer = false
@@ -162,6 +182,20 @@ public struct JSONWriter {
         buffer.append(0x0A)
         buffer.appendRepeating(0x20, count: depth * 2)
     }
+
+    #if DEBUG
+        private mutating func checkOrder(_ key: [UInt8]) {
+            guard let top = containers.indices.last else { return }
+            assert(containers[top].isObject, "a key written outside an object")
+            if let previous = containers[top].lastKey {
+                assert(
+                    previous.lexicographicallyPrecedes(key),
+                    "JSON keys out of order: '\(String(decoding: key, as: UTF8.self))' after "
+                        + "'\(String(decoding: previous, as: UTF8.self))'")
+            }
+            containers[top].lastKey = key
+        }
+    #endif
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 

@@ -64,4 +64,32 @@ import Testing
         #expect((faces.first?["otherFiles"] as? [String])?.count == 20)
         #expect(bytes.last == 0x0A)
     }
+
+    #if DEBUG
+        /// Debug builds trap on keys written out of order, so a document that
+        /// breaks the sorted-keys promise fails the tests that write it.
+        @Test func keysOutOfOrderTrapInDebugBuilds() async {
+            await #expect(processExitsWith: .failure) {
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.staticKey("schemaVersion")
+                writer.int(1)
+                writer.staticKey("errors")
+                writer.null()
+                writer.endObject()
+            }
+            // Nested objects keep their own order.
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.staticKey("a")
+            writer.beginObject()
+            writer.staticKey("z")
+            writer.null()
+            writer.endObject()
+            writer.staticKey("b")
+            writer.null()
+            writer.endObject()
+            #expect(writer.finish().contains("\"z\": null"))
+        }
+    #endif
 }
