@@ -25,7 +25,7 @@ for target in $targets; do
         echo "fuzz: building $binary"
         # A failed build must not leave the old binary to be fuzzed.
         if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TypefitFuzz \
-            Sources/TypefitCore/*.swift "$source" -o "$binary" 2>"$out/$target-build.log"; then
+            $(find Sources/TypefitCore -name '*.swift' | sort) "$source" -o "$binary" 2>"$out/$target-build.log"; then
             grep -v "Cannot export local symbol" "$out/$target-build.log" >&2
             rm -f "$binary"
             exit 1

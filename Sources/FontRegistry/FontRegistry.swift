@@ -28,7 +28,7 @@ public struct FontRegistry: Sendable {
     public func installedListing() throws(RegistryError) -> (faces: [FontFace], fromCache: Bool) {
         let cache = cacheDirectory.map { ListingCache(directory: $0, configFile: configFile) }
         if let faces = cache?.load() { return (faces, true) }
-        let startedAt = FileSystem.now()
+        let startedAt = SystemCalls.now()
         let (faces, config) = try listFromFontconfig()
         cache?.store(faces, dependencies: config.dependencies(), startedAt: startedAt)
         return (faces, false)
@@ -57,7 +57,7 @@ public struct FontRegistry: Sendable {
             if let face = namer.face(from: raw) { faces.append(face) }
         }
         return (
-            FontCatalog.mergingDuplicateFiles(faces, identity: FileSystem.identity, preferred: Self.preferredPath),
+            FontCatalog.mergingDuplicateFiles(faces, identity: SystemCalls.identity, preferred: Self.preferredPath),
             config
         )
     }
@@ -103,7 +103,7 @@ public struct FontRegistry: Sendable {
     /// Which of two paths to the same file to show: a real file over a
     /// symlink, then the shorter path, then the first in byte order.
     static func preferredPath(_ a: String, _ b: String) -> Bool {
-        let linkA = FileSystem.isSymlink(a), linkB = FileSystem.isSymlink(b)
+        let linkA = SystemCalls.isSymlink(a), linkB = SystemCalls.isSymlink(b)
         if linkA != linkB { return !linkA }
         if a.utf8.count != b.utf8.count { return a.utf8.count < b.utf8.count }
         return a < b
@@ -160,9 +160,9 @@ struct NameVerifier {
     }
 
     static func probeNameTable(file: String, faceIndex: Int) -> SFNTNameProbe.Answer {
-        FileSystem.withOpenFile(file) { fd in
+        SystemCalls.withOpenFile(file) { fd in
             guard let fd else { return .unknown }
-            return SFNTNameProbe.probe(faceIndex: faceIndex & 0xFFFF) { FileSystem.read(fd, offset: $0, count: $1) }
+            return SFNTNameProbe.probe(faceIndex: faceIndex & 0xFFFF) { SystemCalls.read(fd, offset: $0, count: $1) }
         }
     }
 
@@ -193,7 +193,7 @@ struct NameVerifier {
     private mutating func verify(
         file: String, index: Int,
         family: String? = nil
-    ) -> Result<FreeTypeLibrary.PostScriptName, FreeTypeFailure>? {
+    ) -> Result<FreeTypeLibrary.PostScriptName, FreeTypeError>? {
         if library == nil && !libraryFailed {
             library = try? FreeTypeLibrary()
             libraryFailed = library == nil

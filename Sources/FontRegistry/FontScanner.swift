@@ -2,12 +2,6 @@ import Dispatch
 import Synchronization
 import TypefitCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads font files and folders that need not be installed: folders
 /// recursively (symbolic links followed, loops cut), fonts recognised by
 /// their first bytes, on every core.
@@ -37,7 +31,7 @@ enum FontScanner {
 
     /// How many workers read files: one per core, at most 16.
     static var workerCount: Int {
-        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let cores = SystemCalls.processorCount
         return min(max(cores, 1), 16)
     }
 
@@ -50,7 +44,7 @@ enum FontScanner {
         var problems: [ScanProblem] = []
         var visited = Set<FileIdentity>()
         for path in paths {
-            switch FileSystem.classify(path) {
+            switch SystemCalls.classify(path) {
             case .missing(let reason):
                 problems.append(ScanProblem(path: path, reason: reason, wasNamed: true))
             case .directory:
@@ -72,7 +66,7 @@ enum FontScanner {
         }
         return ScanResult(
             faces: FontCatalog.mergingDuplicateFiles(
-                faces, identity: FileSystem.identity, preferred: FontRegistry.preferredPath),
+                faces, identity: SystemCalls.identity, preferred: FontRegistry.preferredPath),
             problems: problems, files: files)
     }
 
@@ -97,16 +91,16 @@ enum FontScanner {
         visited: inout Set<FileIdentity>
     ) {
         // Following symlinked directories can loop; remember where we have been.
-        if let id = FileSystem.identity(directory), !visited.insert(id).inserted {
+        if let id = SystemCalls.identity(directory), !visited.insert(id).inserted {
             problems.append(
                 ScanProblem(
                     path: directory, reason: "already searched (a symbolic link loops back to it)", wasNamed: false))
             return
         }
-        guard let entries = FileSystem.entries(directory) else {
+        guard let entries = SystemCalls.entries(directory) else {
             problems.append(
                 ScanProblem(
-                    path: directory, reason: "cannot read directory: \(FileSystem.lastError())", wasNamed: true))
+                    path: directory, reason: "cannot read directory: \(SystemCalls.lastError())", wasNamed: true))
             return
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
@@ -115,7 +109,7 @@ enum FontScanner {
             let path = base + "/" + name
             let relative = String(path.dropFirst(rootBase.count + 1))
             let looksLikeFont = FontRegistry.hasFontExtension(name)
-            switch FileSystem.classify(path) {
+            switch SystemCalls.classify(path) {
             case .directory:
                 if looksLikeFont {
                     problems.append(
@@ -130,7 +124,7 @@ enum FontScanner {
             case .other where looksLikeFont:
                 problems.append(
                     ScanProblem(path: path, reason: "not a regular file (a FIFO, socket or device)", wasNamed: false))
-            case .missing(let reason) where looksLikeFont || FileSystem.isSymlink(path):
+            case .missing(let reason) where looksLikeFont || SystemCalls.isSymlink(path):
                 problems.append(ScanProblem(path: path, reason: reason, wasNamed: false))
             default:
                 break
@@ -185,18 +179,18 @@ struct FileReader {
             guard job.named || looksLikeFont else { return FontScanner.Outcome() }
             return FontScanner.Outcome(problem: ScanProblem(path: path, reason: reason, wasNamed: job.named))
         }
-        let opened = FileSystem.withOpenFile(path) { fd -> Result<OpenedFile, ReadFailure> in
-            guard let fd else { return .failure(ReadFailure("cannot open: \(FileSystem.lastError())")) }
-            guard let size = FileSystem.regularFileSize(fd) else {
+        let opened = SystemCalls.withOpenFile(path) { fd -> Result<OpenedFile, ReadFailure> in
+            guard let fd else { return .failure(ReadFailure("cannot open: \(SystemCalls.lastError())")) }
+            guard let size = SystemCalls.regularFileSize(fd) else {
                 return .failure(ReadFailure("not a regular file"))
             }
             guard size > 0 else { return .failure(ReadFailure("empty file")) }
-            guard let magic = FileSystem.read(fd, offset: 0, count: 16) else {
-                return .failure(ReadFailure("cannot read: \(FileSystem.lastError())"))
+            guard let magic = SystemCalls.read(fd, offset: 0, count: 16) else {
+                return .failure(ReadFailure("cannot read: \(SystemCalls.lastError())"))
             }
             guard SFNTReader.isSFNT(magic) else { return .success((size, magic, nil)) }
             let faces = Result { () throws(SFNTReader.Failure) in
-                try SFNTReader.scan(file: path, size: size) { FileSystem.read(fd, offset: $0, count: $1) }
+                try SFNTReader.scan(file: path, size: size) { SystemCalls.read(fd, offset: $0, count: $1) }
             }
             return .success((size, magic, faces))
         }

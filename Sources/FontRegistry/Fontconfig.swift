@@ -25,7 +25,7 @@ final class FontconfigConfig {
     /// keep a private font setup.
     static func load(path: String) throws(RegistryError) -> FontconfigConfig {
         // fontconfig would print its own complaint to stderr first; say it once.
-        guard FileSystem.kind(path) == .regular, FileSystem.isReadable(path) else {
+        guard SystemCalls.kind(path) == .regular, SystemCalls.isReadable(path) else {
             throw .configurationUnreadable(path: path)
         }
         guard let config = FcConfigCreate() else { throw .fontconfigUnavailable }

@@ -34,10 +34,10 @@ final class FreeTypeLibrary {
     /// font; `nil` when it is something else (scalable, several faces), a
     /// failure when FreeType cannot open it. The corresponding C functions
     /// are `FT_New_Face` and `FT_Get_Font_Format`.
-    func bitmapFace(file: String) -> Result<BitmapFace, FreeTypeFailure>? {
+    func bitmapFace(file: String) -> Result<BitmapFace, FreeTypeError>? {
         var face: FT_Face?
         let error = FT_New_Face(handle, file, 0, &face)
-        guard error == 0, let face else { return .failure(FreeTypeFailure(code: error)) }
+        guard error == 0, let face else { return .failure(FreeTypeError(code: error)) }
         defer { FT_Done_Face(face) }
         guard CFreeType_isScalable(face) == 0, face.pointee.num_faces == 1 else { return nil }
         var unicode = false
@@ -72,10 +72,10 @@ final class FreeTypeLibrary {
     /// the FreeType error code when the face cannot be opened.
     /// The corresponding C functions are `FT_New_Face` and
     /// `FT_Get_Postscript_Name`.
-    func postscriptName(file: String, index: Int, family: String? = nil) -> Result<PostScriptName, FreeTypeFailure> {
+    func postscriptName(file: String, index: Int, family: String? = nil) -> Result<PostScriptName, FreeTypeError> {
         var face: FT_Face?
         let error = FT_New_Face(handle, file, FT_Long(index), &face)
-        guard error == 0, let face else { return .failure(FreeTypeFailure(code: error)) }
+        guard error == 0, let face else { return .failure(FreeTypeError(code: error)) }
         defer { FT_Done_Face(face) }
 
         let name = FT_Get_Postscript_Name(face).map { String(cString: $0) }
@@ -152,12 +152,6 @@ final class FreeTypeLibrary {
     }
 }
 
-/// A FreeType error code, as text via `FreeTypeError`.
-struct FreeTypeFailure: Error {
-    var code: Int32
-    var message: String { FreeTypeError.describe(code) }
-}
-
 /// A face opened to read glyph outlines, unscaled and unhinted, in font
 /// units (for drawing specimens from the font's own shapes).
 final class OutlineFace {
@@ -171,7 +165,7 @@ final class OutlineFace {
         var face: FT_Face?
         let error = FT_New_Face(library.handle, file, FT_Long(index), &face)
         guard error == 0, let face else {
-            throw .shapingFailed(file: file, reason: FreeTypeError.describe(error))
+            throw .shapingFailed(file: file, reason: FreeTypeError(code: error).message)
         }
         self.face = face
         unitsPerEm = Int(max(face.pointee.units_per_EM, 1))

@@ -1,9 +1,17 @@
-/// FreeType's error codes as text.
+/// A FreeType failure: the one error type for every `FT_*` call that
+/// returns an error code, with the code as text.
 ///
 /// Debian builds FreeType without `FT_CONFIG_OPTION_ERROR_STRINGS`, so
 /// `FT_Error_String` returns NULL; the texts here follow `fterrdef.h`.
-enum FreeTypeError {
-    static func describe(_ code: Int32) -> String {
+struct FreeTypeError: Error, Equatable, Sendable {
+    /// FreeType's error code (`FT_Error`).
+    var code: Int32
+
+    /// The code in words, with its number: "unknown file format (FreeType
+    /// error 0x2)".
+    var message: String { Self.describe(code) }
+
+    private static func describe(_ code: Int32) -> String {
         let text: String
         switch code {
         case 0x00: text = "no error"

@@ -18,7 +18,7 @@ struct ListingCache {
     init(directory: String, configFile: String?) {
         var key = "typefit-listing\u{0}\(configFile ?? "-")"
         for name in Self.environmentKeys {
-            key += "\u{0}\(name)=\(FileSystem.environment(name) ?? "-")"
+            key += "\u{0}\(name)=\(SystemCalls.environment(name) ?? "-")"
         }
         path = directory + "/fonts-" + Self.hash(key) + ".cache"
     }
@@ -30,11 +30,11 @@ struct ListingCache {
 
     /// The cached faces when every validator still holds.
     func load() -> [FontFace]? {
-        guard let bytes = FileSystem.readFile(path),
+        guard let bytes = SystemCalls.readFile(path),
             let (validators, faces) = FaceListingCodec.decode(bytes),
             !validators.isEmpty
         else { return nil }
-        for validator in validators where FileSystem.modificationStamp(validator.path) != validator.stamp {
+        for validator in validators where SystemCalls.modificationStamp(validator.path) != validator.stamp {
             return nil
         }
         return faces
@@ -49,10 +49,10 @@ struct ListingCache {
     ) {
         // Create the cache's directory before taking stamps: creating it may
         // change the mtime of a directory the listing depends on.
-        if let slash = path.lastIndex(of: "/") { FileSystem.makeDirectories(String(path[..<slash])) }
+        if let slash = path.lastIndex(of: "/") { SystemCalls.makeDirectories(String(path[..<slash])) }
         var paths = dependencies.fontDirectories + dependencies.configuration
-        let home = FileSystem.environment("HOME")
-        let configHome = FileSystem.environment("XDG_CONFIG_HOME") ?? home.map { $0 + "/.config" }
+        let home = SystemCalls.environment("HOME")
+        let configHome = SystemCalls.environment("XDG_CONFIG_HOME") ?? home.map { $0 + "/.config" }
         if let configHome { paths += [configHome + "/fontconfig/fonts.conf", configHome + "/fontconfig/conf.d"] }
         if let home { paths += [home + "/.fonts.conf", home + "/.fonts.conf.d"] }
         // A new file beside a configuration file (an include that was
@@ -62,12 +62,12 @@ struct ListingCache {
         var seen = Set<String>()
         var validators: [CacheValidator] = []
         for path in paths where !path.isEmpty && seen.insert(path).inserted {
-            let stamp = FileSystem.modificationStamp(path)
+            let stamp = SystemCalls.modificationStamp(path)
             if let stamp, stamp > startedAt - 2_000_000_000 { return }
             validators.append(CacheValidator(path: path, stamp: stamp))
         }
         let text = FaceListingCodec.encode(validators: validators, faces: faces)
-        FileSystem.writeAtomically(Array(text.utf8), to: path)
+        SystemCalls.writeAtomically(Array(text.utf8), to: path)
     }
 
     /// FNV-1a, 64 bits, as hex: a stable file name, not a security measure.

@@ -30,7 +30,7 @@ public enum RegistryError: Error, Equatable, Sendable {
         case .listingFailed:
             return "fontconfig could not list the installed fonts"
         case .freeTypeUnavailable(let code):
-            return "FreeType could not start: \(FreeTypeError.describe(code))"
+            return "FreeType could not start: \(FreeTypeError(code: code).message)"
         case .shapingFailed(let file, let reason):
             return "\(file): cannot shape text with it: \(reason)"
         case .libraryUnavailable(let name, let package):

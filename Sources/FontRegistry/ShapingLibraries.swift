@@ -64,96 +64,57 @@ struct ShapingLibraries: @unchecked Sendable {
         guard let unibreak = open(["libunibreak.so.5", "libunibreak.so.1", "libunibreak.so"]) else {
             return .failure(.libraryUnavailable(name: "libunibreak (libunibreak.so.1)", package: "libunibreak1"))
         }
-        var missing: [String] = []
-        func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, as type: T.Type) -> T? {
-            guard let address = dlsym(handle, name) else {
-                missing.append(name)
-                return nil
-            }
-            return unsafeBitCast(address, to: type)
-        }
-        let h = harfbuzz
-        guard
-            let blobCreateFromFile = symbol(
-                h, "hb_blob_create_from_file_or_fail",
-                as: (@convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?).self),
-            let blobDestroy = symbol(h, "hb_blob_destroy", as: (@convention(c) (OpaquePointer?) -> Void).self),
-            let faceCreate = symbol(
-                h, "hb_face_create", as: (@convention(c) (OpaquePointer?, UInt32) -> OpaquePointer?).self),
-            let faceDestroy = symbol(h, "hb_face_destroy", as: (@convention(c) (OpaquePointer?) -> Void).self),
-            let faceGlyphCount = symbol(
-                h, "hb_face_get_glyph_count", as: (@convention(c) (OpaquePointer?) -> UInt32).self),
-            let faceUnitsPerEm = symbol(h, "hb_face_get_upem", as: (@convention(c) (OpaquePointer?) -> UInt32).self),
-            let fontCreate = symbol(h, "hb_font_create", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
-            let fontDestroy = symbol(h, "hb_font_destroy", as: (@convention(c) (OpaquePointer?) -> Void).self),
-            let fontSetScale = symbol(
-                h, "hb_font_set_scale", as: (@convention(c) (OpaquePointer?, Int32, Int32) -> Void).self),
-            let fontSetNamedInstance = symbol(
-                h, "hb_font_set_var_named_instance", as: (@convention(c) (OpaquePointer?, UInt32) -> Void).self),
-            let bufferCreate = symbol(h, "hb_buffer_create", as: (@convention(c) () -> OpaquePointer?).self),
-            let bufferDestroy = symbol(h, "hb_buffer_destroy", as: (@convention(c) (OpaquePointer?) -> Void).self),
-            let bufferClear = symbol(h, "hb_buffer_clear_contents", as: (@convention(c) (OpaquePointer?) -> Void).self),
-            let bufferAddUTF8 = symbol(
-                h, "hb_buffer_add_utf8",
-                as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UInt32, Int32) -> Void).self),
-            let bufferSetScript = symbol(
-                h, "hb_buffer_set_script", as: (@convention(c) (OpaquePointer?, hb_script_t) -> Void).self),
-            let bufferSetDirection = symbol(
-                h, "hb_buffer_set_direction", as: (@convention(c) (OpaquePointer?, hb_direction_t) -> Void).self),
-            let bufferSetLanguage = symbol(
-                h, "hb_buffer_set_language", as: (@convention(c) (OpaquePointer?, OpaquePointer?) -> Void).self),
-            let bufferSetClusterLevel = symbol(
-                h, "hb_buffer_set_cluster_level",
-                as: (@convention(c) (OpaquePointer?, hb_buffer_cluster_level_t) -> Void).self),
-            let shape = symbol(
-                h, "hb_shape",
-                as: (@convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<hb_feature_t>?, UInt32) -> Void).self
-            ),
-            let glyphInfos = symbol(
-                h, "hb_buffer_get_glyph_infos",
-                as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt32>?) -> UnsafeMutablePointer<
-                    hb_glyph_info_t
-                >?).self),
-            let glyphPositions = symbol(
-                h, "hb_buffer_get_glyph_positions",
-                as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt32>?) -> UnsafeMutablePointer<
-                    hb_glyph_position_t
-                >?).self),
-            let languageFromString = symbol(
-                h, "hb_language_from_string", as: (@convention(c) (UnsafePointer<CChar>?, Int32) -> OpaquePointer?).self
-            ),
-            let languageDefault = symbol(h, "hb_language_get_default", as: (@convention(c) () -> OpaquePointer?).self),
-            let scriptDirection = symbol(
-                h, "hb_script_get_horizontal_direction", as: (@convention(c) (hb_script_t) -> hb_direction_t).self),
-            let unicodeFuncsDefault = symbol(
-                h, "hb_unicode_funcs_get_default", as: (@convention(c) () -> OpaquePointer?).self),
-            let unicodeScript = symbol(
-                h, "hb_unicode_script", as: (@convention(c) (OpaquePointer?, UInt32) -> hb_script_t).self),
-            let initLinebreak = symbol(unibreak, "init_linebreak", as: (@convention(c) () -> Void).self),
-            let setLinebreaksUTF8 = symbol(
-                unibreak, "set_linebreaks_utf8",
-                as: (@convention(c) (UnsafePointer<UInt8>?, Int, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?) ->
-                    Void).self)
-        else {
+        do {
+            let libraries = try ShapingLibraries(harfbuzz: harfbuzz, unibreak: unibreak)
+            libraries.initLinebreak()
+            return .success(libraries)
+        } catch {
             return .failure(
-                .libraryUnavailable(
-                    name: "a shaping function (\(missing.joined(separator: ", ")))", package: "libharfbuzz0b"))
+                .libraryUnavailable(name: "a shaping function (\(error.name))", package: "libharfbuzz0b"))
         }
-        initLinebreak()
-        return .success(
-            ShapingLibraries(
-                blobCreateFromFile: blobCreateFromFile, blobDestroy: blobDestroy, faceCreate: faceCreate,
-                faceDestroy: faceDestroy, faceGlyphCount: faceGlyphCount, faceUnitsPerEm: faceUnitsPerEm,
-                fontCreate: fontCreate, fontDestroy: fontDestroy, fontSetScale: fontSetScale,
-                fontSetNamedInstance: fontSetNamedInstance, bufferCreate: bufferCreate, bufferDestroy: bufferDestroy,
-                bufferClear: bufferClear, bufferAddUTF8: bufferAddUTF8, bufferSetScript: bufferSetScript,
-                bufferSetDirection: bufferSetDirection, bufferSetLanguage: bufferSetLanguage,
-                bufferSetClusterLevel: bufferSetClusterLevel, shape: shape, glyphInfos: glyphInfos,
-                glyphPositions: glyphPositions, languageFromString: languageFromString,
-                languageDefault: languageDefault,
-                scriptDirection: scriptDirection, unicodeFuncsDefault: unicodeFuncsDefault,
-                unicodeScript: unicodeScript,
-                initLinebreak: initLinebreak, setLinebreaksUTF8: setLinebreaksUTF8))
+    }
+
+    /// A function the library does not export.
+    private struct MissingSymbol: Error {
+        var name: String
+    }
+
+    /// Looks every function up; each one's C signature is its property's
+    /// type above, which `symbol` takes as the type to cast to, so it is
+    /// written once.
+    private init(harfbuzz h: UnsafeMutableRawPointer, unibreak u: UnsafeMutableRawPointer) throws(MissingSymbol) {
+        func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String) throws(MissingSymbol) -> T {
+            guard let address = dlsym(handle, name) else { throw MissingSymbol(name: name) }
+            return unsafeBitCast(address, to: T.self)
+        }
+        blobCreateFromFile = try symbol(h, "hb_blob_create_from_file_or_fail")
+        blobDestroy = try symbol(h, "hb_blob_destroy")
+        faceCreate = try symbol(h, "hb_face_create")
+        faceDestroy = try symbol(h, "hb_face_destroy")
+        faceGlyphCount = try symbol(h, "hb_face_get_glyph_count")
+        faceUnitsPerEm = try symbol(h, "hb_face_get_upem")
+        fontCreate = try symbol(h, "hb_font_create")
+        fontDestroy = try symbol(h, "hb_font_destroy")
+        fontSetScale = try symbol(h, "hb_font_set_scale")
+        fontSetNamedInstance = try symbol(h, "hb_font_set_var_named_instance")
+        bufferCreate = try symbol(h, "hb_buffer_create")
+        bufferDestroy = try symbol(h, "hb_buffer_destroy")
+        bufferClear = try symbol(h, "hb_buffer_clear_contents")
+        bufferAddUTF8 = try symbol(h, "hb_buffer_add_utf8")
+        bufferSetScript = try symbol(h, "hb_buffer_set_script")
+        bufferSetDirection = try symbol(h, "hb_buffer_set_direction")
+        bufferSetLanguage = try symbol(h, "hb_buffer_set_language")
+        bufferSetClusterLevel = try symbol(h, "hb_buffer_set_cluster_level")
+        shape = try symbol(h, "hb_shape")
+        glyphInfos = try symbol(h, "hb_buffer_get_glyph_infos")
+        glyphPositions = try symbol(h, "hb_buffer_get_glyph_positions")
+        languageFromString = try symbol(h, "hb_language_from_string")
+        languageDefault = try symbol(h, "hb_language_get_default")
+        scriptDirection = try symbol(h, "hb_script_get_horizontal_direction")
+        unicodeFuncsDefault = try symbol(h, "hb_unicode_funcs_get_default")
+        unicodeScript = try symbol(h, "hb_unicode_script")
+        initLinebreak = try symbol(u, "init_linebreak")
+        setLinebreaksUTF8 = try symbol(u, "set_linebreaks_utf8")
     }
 
     private static func open(_ names: [String]) -> UnsafeMutableRawPointer? {

@@ -1,10 +1,5 @@
+import FontRegistry
 import TypefitCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension Runner {
     /// `--category default` (the platform's default category) and
@@ -46,17 +41,14 @@ extension Runner {
     /// The GNOME desktop's text scaling factor, else `GDK_DPI_SCALE`: the
     /// reader `--category system` uses outside tests.
     public static func readDesktopTextScale() -> (factor: Double, source: String)? {
-        if let pipe = popen("gsettings get org.gnome.desktop.interface text-scaling-factor 2>/dev/null", "r") {
-            var buffer = [CChar](repeating: 0, count: 64)
-            let line = fgets(&buffer, Int32(buffer.count), pipe).map { _ in
-                String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-            let status = pclose(pipe)
-            if status == 0, let line, let factor = Double(line.trimmingSpaces.trimmingCharacters), factor > 0 {
-                return (factor, "gsettings org.gnome.desktop.interface text-scaling-factor")
-            }
+        let command = "gsettings get org.gnome.desktop.interface text-scaling-factor"
+        if let line = SystemCalls.firstLine(ofCommand: command),
+            let factor = Double(line.trimmingSpaces.trimmingCharacters),
+            factor > 0
+        {
+            return (factor, "gsettings org.gnome.desktop.interface text-scaling-factor")
         }
-        if let raw = getenv("GDK_DPI_SCALE"), let factor = Double(String(cString: raw)), factor > 0 {
+        if let raw = SystemCalls.environment("GDK_DPI_SCALE"), let factor = Double(raw), factor > 0 {
             return (factor, "GDK_DPI_SCALE")
         }
         return nil

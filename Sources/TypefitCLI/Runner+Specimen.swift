@@ -1,12 +1,6 @@
 import FontRegistry
 import TypefitCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Runner {
     /// `typefit specimen`: every selected (style, category) as a sample line
     /// drawn from the font's own outlines, in one SVG.
@@ -71,43 +65,12 @@ extension Runner {
         )
         .svg()
         if let output = options.output {
-            if let error = OutputFile.write(Array(svg.utf8), to: output) {
+            if let error = SystemCalls.writeFile(Array(svg.utf8), to: output) {
                 outcome.diagnostics.error(error, status: .cannotRun, file: output)
             }
         } else {
             outcome.stdout = svg
         }
         return outcome
-    }
-}
-
-/// Writes an output file whole: to a temporary name beside it, then renamed,
-/// so a reader never sees half a file.
-enum OutputFile {
-    /// `nil` on success, else why it failed.
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
-        let temporary = path + ".typefit-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                return reason
-            }
-            offset += n
-        }
-        guard close(fd) == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            return reason
-        }
-        return nil
     }
 }

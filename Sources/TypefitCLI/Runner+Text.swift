@@ -187,7 +187,7 @@ extension Runner {
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
         for path in files {
             var failed = Outcome()
-            switch InputFile.read(path, limit: 64 << 20) {
+            switch SystemCalls.readInput(path, limit: 64 << 20, what: "a strings file") {
             case .failure(let error):
                 failed.diagnostics.error(error.reason, status: .cannotRun, file: error.path)
                 return .failure(OutcomeError(failed))

@@ -124,7 +124,7 @@ public enum Runner {
     /// Reads and decodes a spec (JSON or a ScaledFont property list), with
     /// its warnings, or why it cannot.
     static func readSpec(_ path: String) -> Result<(spec: DynamicFontSpec, diagnostics: Diagnostics), SpecLoadError> {
-        switch InputFile.read(path) {
+        switch SystemCalls.readInput(path, limit: 1 << 20, what: "a spec") {
         case .failure(let error):
             return .failure(.unreadable(error))
         case .success(let bytes):

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import FontRegistry
 
 /// The process entry point: arguments in, stdout and stderr out, exit.
 public enum TypefitCommand {
@@ -10,20 +6,20 @@ public enum TypefitCommand {
     public static func main() -> Never {
         // Everything the run allocated is released when `run()` returns, so
         // leak checkers see nothing left behind by `exit`.
-        exit(run())
+        SystemCalls.exitProcess(run())
     }
 
     private static func run() -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let context = RunContext(
-            stdoutIsTerminal: isatty(1) == 1, cacheDirectory: cacheDirectory(),
+            stdoutIsTerminal: SystemCalls.isTerminal(1), cacheDirectory: cacheDirectory(),
             desktopTextScale: { Runner.readDesktopTextScale() })
         var outcome = Runner.run(arguments, context: context)
-        if !write(outcome.stdoutBytes, to: 1) {
+        if !SystemCalls.writeAll(outcome.stdoutBytes, to: 1) {
             outcome.diagnostics.error(
-                "cannot write to standard output: \(String(cString: strerror(errno)))", status: .cannotRun)
+                "cannot write to standard output: \(SystemCalls.lastError())", status: .cannotRun)
         }
-        _ = write(Array(outcome.stderr.utf8), to: 2)
+        _ = SystemCalls.writeAll(Array(outcome.stderr.utf8), to: 2)
         return outcome.status.rawValue
     }
 
@@ -32,30 +28,12 @@ public enum TypefitCommand {
     /// anything but 0) or no place is known.
     static func cacheDirectory() -> String? {
         func env(_ name: String) -> String? {
-            guard let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty else { return nil }
+            guard let value = SystemCalls.environment(name), !value.isEmpty else { return nil }
             return value
         }
         if let off = env("TYPEFIT_NO_CACHE"), off != "0" { return nil }
         if let dir = env("TYPEFIT_CACHE_DIR") { return dir }
         if let dir = env("XDG_CACHE_HOME") { return dir + "/typefit" }
         return env("HOME").map { $0 + "/.cache/typefit" }
-    }
-
-    /// Writes all of `text` to a file descriptor (one output, one write in
-    /// the common case), retrying short writes and interruptions.
-    private static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, base + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
     }
 }

@@ -1,8 +1,3 @@
-/// The platforms typefit knows the text sizes of.
-public enum Platform: String, CaseIterable, Sendable {
-    case ios, watchos, macos, android
-}
-
 /// watchOS: nine categories, ten styles, and a default category that
 /// depends on the watch's case size (Apple HIG, Typography, watchOS).
 public enum WatchTypeTable {

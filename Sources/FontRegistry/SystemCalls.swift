@@ -6,8 +6,21 @@ import TypefitCore
     import Darwin
 #endif
 
-/// The few file-system questions the registry asks, through libc.
-enum FileSystem {
+/// Every libc call typefit makes (files, descriptors, the environment, a
+/// child process), in one place, with one way to retry a call that a
+/// signal interrupted. Only the dynamic loading of HarfBuzz and libunibreak
+/// (`ShapingLibraries`) and fontconfig/FreeType themselves are elsewhere.
+public enum SystemCalls {
+    /// Calls `call` again for as long as it fails with `EINTR` (a signal
+    /// arrived before it did anything); its result otherwise.
+    static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let result = call()
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+
     enum Kind { case regular, directory, other, missing }
 
     /// What `path` is, following symlinks.
@@ -90,7 +103,9 @@ enum FileSystem {
     static func read(_ fd: Int32, offset: Int, count: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0, count <= 1 << 20 else { return nil }
         var buffer = [UInt8](repeating: 0, count: count)
-        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+        let n = buffer.withUnsafeMutableBytes { raw in
+            retryingInterrupts { pread(fd, raw.baseAddress, count, off_t(offset)) }
+        }
         guard n >= 0 else { return nil }
         buffer.removeLast(count - n)
         return buffer
@@ -99,7 +114,7 @@ enum FileSystem {
     /// Runs `body` with a read-only descriptor of `path` (`nil` when it
     /// cannot be opened; a FIFO or device never blocks the open).
     static func withOpenFile<T>(_ path: String, _ body: (Int32?) -> T) -> T {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         defer { if fd >= 0 { close(fd) } }
         return body(fd >= 0 ? fd : nil)
     }
@@ -138,26 +153,77 @@ enum FileSystem {
     static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
         guard let slash = path.lastIndex(of: "/") else { return false }
         makeDirectories(String(path[..<slash]))
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-            if n <= 0 {
-                if n < 0 && errno == EINTR { continue }
-                close(fd)
-                unlink(temporary)
-                return false
+        return writeFile(bytes, to: path) == nil
+    }
+
+    /// Writes `bytes` to `path` whole: to a temporary name beside it, then
+    /// renamed. `nil` on success, else why it failed.
+    public static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
+        let temporary = path + ".typefit-\(getpid())"
+        let fd = retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { return lastError() }
+        guard writeAll(bytes, to: fd) else {
+            let reason = lastError()
+            close(fd)
+            unlink(temporary)
+            return reason
+        }
+        guard close(fd) == 0, rename(temporary, path) == 0 else {
+            let reason = lastError()
+            unlink(temporary)
+            return reason
+        }
+        return nil
+    }
+
+    /// Writes all of `bytes` to a descriptor, through short writes and
+    /// interruptions; whether it worked (`errno` says why not).
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return true }
+            var offset = 0
+            while offset < raw.count {
+                let n = retryingInterrupts { write(fd, base + offset, raw.count - offset) }
+                guard n > 0 else { return false }
+                offset += n
             }
+            return true
+        }
+    }
+
+    /// Reads a small input file (a spec, a strings file) whole, with a
+    /// reason for each way that can fail: missing, a directory, not a
+    /// regular file, larger than `limit`, unreadable. `what` names the kind
+    /// of file in the too-large message.
+    public static func readInput(_ path: String, limit: Int, what: String) -> Result<[UInt8], InputFileError> {
+        func failure(_ reason: String) -> Result<[UInt8], InputFileError> {
+            .failure(InputFileError(path: path, reason: reason))
+        }
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { return failure(lastError()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return failure(lastError()) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return failure("is a directory, not a file")
+        case S_IFREG: break
+        default: return failure("not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            let unit = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+            return failure("\(size) bytes is too large for \(what) (at most \(unit))")
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < size {
+            let n = bytes.withUnsafeMutableBytes { raw in
+                retryingInterrupts { Glibc.read(fd, raw.baseAddress.map { $0 + offset }, size - offset) }
+            }
+            guard n > 0 else { return failure(n == 0 ? "shrank while being read" : lastError()) }
             offset += n
         }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
+        return .success(bytes)
     }
 
     /// `mkdir -p`.
@@ -170,10 +236,40 @@ enum FileSystem {
     }
 
     /// An environment variable, or `nil` when unset.
-    static func environment(_ name: String) -> String? {
+    public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Whether a descriptor is a terminal.
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// How many processors are online (at least 1).
+    static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// The first line a shell command prints, if it exits 0 (its stderr is
+    /// discarded).
+    public static func firstLine(ofCommand command: String) -> String? {
+        guard let pipe = popen(command + " 2>/dev/null", "r") else { return nil }
+        var buffer = [CChar](repeating: 0, count: 256)
+        let line = fgets(&buffer, Int32(buffer.count), pipe).map { _ in
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return pclose(pipe) == 0 ? line : nil
+    }
+
+    /// Ends the process.
+    public static func exitProcess(_ status: Int32) -> Never { exit(status) }
+
     /// The text of errno, for messages.
-    static func lastError() -> String { String(cString: strerror(errno)) }
+    public static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+/// Why an input file could not be read.
+public struct InputFileError: Error, Sendable {
+    /// The file.
+    public var path: String
+    /// Why, in words.
+    public var reason: String
+    /// `PATH: reason`.
+    public var message: String { "\(path): \(reason)" }
 }
