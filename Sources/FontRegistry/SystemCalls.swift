@@ -47,7 +47,6 @@ public enum SystemCalls {
             switch errno {
             case ELOOP: return .missing("a symbolic link loop")
             case ENOENT where isSymlink(path): return .missing("a symbolic link to nothing")
-            case ENOENT: return .missing("no such file or directory")
             default: return .missing(lastError())
             }
         }

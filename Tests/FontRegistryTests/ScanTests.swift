@@ -61,7 +61,7 @@ import TypefitTestSupport
 
     @Test func missingPathsAndNonFilesAreReported() {
         let scan = FontRegistry.scan(["/nonexistent/x.ttf", "/dev/null"])
-        #expect(scan.problems.map(\.reason) == ["no such file or directory", "not a regular file"])
+        #expect(scan.problems.map(\.reason) == ["No such file or directory", "not a regular file"])
     }
 
     /// The same file through a symlink and through its real path is one face.
