@@ -48,7 +48,6 @@ public struct Specimen: ParsableCommand {
             options.width = value
         }
         options.output = parsed.last("--output")
-        options.strict = options.text.strict
         self.options = options
     }
 
@@ -71,8 +70,6 @@ public struct SpecimenOptions: Equatable, Sendable {
     public var width: Double?
     /// `--output`: the SVG file (stdout when `nil`).
     public var output: String?
-    /// `--strict`: a missing face fails the run.
-    public var strict = false
 
     /// Creates options.
     public init() {}
