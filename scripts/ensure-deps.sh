@@ -7,7 +7,9 @@ set -eu
 # `--test`: also the tools the tests check typefit against (hb-shape, the
 # shaping oracle; rsvg-convert, which renders specimens).
 packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libunibreak-dev fontconfig"
-if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin"; fi
+# zsh and fish syntax-check the completion scripts; groff and man render the
+# manual pages; dpkg-dev builds the Debian package the tests install.
+if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev"; fi
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 if [ -z "$missing" ]; then
@@ -20,6 +22,11 @@ command -v fc-list >/dev/null 2>&1 || missing="$missing fontconfig"
 if [ "${1:-}" = "--test" ]; then
     command -v hb-shape >/dev/null 2>&1 || missing="$missing libharfbuzz-bin"
     command -v rsvg-convert >/dev/null 2>&1 || missing="$missing librsvg2-bin"
+    command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
+    command -v fish >/dev/null 2>&1 || missing="$missing fish"
+    command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
+    command -v man >/dev/null 2>&1 || missing="$missing man-db"
+    command -v dpkg-shlibdeps >/dev/null 2>&1 || missing="$missing dpkg-dev"
 fi
 
 if [ -n "$missing" ]; then

@@ -32,6 +32,19 @@ public enum Runner {
             return Outcome(stdout: HelpFormatter.help(for: type.configuration))
         case .version:
             return Outcome(stdout: "typefit \(Typefit.version)\n")
+        case .completionScript(let shell):
+            return Outcome(stdout: shell.script)
+        case .manual(let topic):
+            return Outcome(stdout: Manual.page(topic))
+        case .manualPages(let directory):
+            var outcome = Outcome()
+            for (file, topic) in Manual.pages {
+                let path = directory + "/" + file
+                if let error = SystemCalls.writeFile(Array(Manual.page(topic).utf8), to: path) {
+                    outcome.diagnostics.error(error, status: .cannotRun, file: path)
+                }
+            }
+            return outcome
         case .run(let subcommand):
             var outcome = subcommand.run(context: context)
             if outcome.stdoutBytes.isEmpty, outcome.diagnostics.hasErrors, subcommand.writesJSON(context: context) {

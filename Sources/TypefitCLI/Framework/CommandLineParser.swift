@@ -16,6 +16,29 @@ public enum CommandLineParser {
             return .help(nil)
         case "--version":
             return .version
+        case "--generate-completion-script", "completions":
+            guard let name = rest.first else {
+                throw UsageError("missing a shell for '\(first)': \(CompletionShell.names)")
+            }
+            return .completionScript(try shell(name, after: first, rest: rest))
+        case let option where option.hasPrefix("--generate-completion-script="):
+            let name = String(option.dropFirst("--generate-completion-script=".count))
+            return .completionScript(try shell(name, after: "--generate-completion-script", rest: [name] + rest))
+        case "--generate-manual":
+            guard let topic = rest.first else { return .manual(nil) }
+            if topic == "--output-directory" || topic.hasPrefix("--output-directory=") {
+                let inline = topic.hasPrefix("--output-directory=") ? String(topic.dropFirst(19)) : nil
+                guard let directory = inline ?? rest.dropFirst().first, !directory.isEmpty else {
+                    throw UsageError("missing value for '--output-directory <path>'")
+                }
+                if let extra = rest.dropFirst(inline == nil ? 2 : 1).first {
+                    throw UsageError("unexpected argument '\(extra)'")
+                }
+                return .manualPages(directory: directory)
+            }
+            guard Typefit.subcommand(named: topic) != nil else { throw unknownSubcommand(topic) }
+            if let extra = rest.dropFirst().first { throw UsageError("unexpected argument '\(extra)'") }
+            return .manual(topic)
         case "help":
             guard let topic = rest.first else { return .help(nil) }
             guard Typefit.subcommand(named: topic) != nil else { throw unknownSubcommand(topic) }
@@ -44,6 +67,18 @@ public enum CommandLineParser {
             if located.subcommand == nil { located.subcommand = name }
             throw located
         }
+    }
+
+    /// The shell named after `--generate-completion-script`/`completions`.
+    private static func shell(_ name: String, after option: String, rest: [String]) throws(UsageError)
+        -> CompletionShell
+    {
+        guard let shell = CompletionShell(rawValue: name.lowercased()) else {
+            throw UsageError(
+                NameMatching.choiceMessage("'\(option)'", name, CompletionShell.allCases.map(\.rawValue)))
+        }
+        if let extra = rest.dropFirst().first { throw UsageError("unexpected argument '\(extra)'") }
+        return shell
     }
 
     private static func unknownSubcommand(_ name: String) -> UsageError {

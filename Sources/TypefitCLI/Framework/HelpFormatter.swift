@@ -32,6 +32,12 @@ public enum HelpFormatter {
         out += "USAGE: typefit <subcommand>\n\n"
         out += "OPTIONS:\n"
         out += row("--version", "Show the version.")
+        out += row(
+            "--generate-completion-script <shell>",
+            "Print a completion script for bash, zsh or fish ('typefit completions <shell>' too).")
+        out += row(
+            "--generate-manual [<subcommand>]",
+            "Print the manual page typefit(1), or a subcommand's; with --output-directory <path>, write them all.")
         out += row("-h, --help", "Show help information.")
         out += "\nSUBCOMMANDS:\n"
         for command in Typefit.subcommands {

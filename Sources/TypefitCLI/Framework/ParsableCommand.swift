@@ -51,6 +51,12 @@ public enum Command: Sendable {
     case help(String?)
     /// Print the version.
     case version
+    /// Print a shell completion script.
+    case completionScript(CompletionShell)
+    /// Print a manual page: typefit(1) (`nil`) or a subcommand's.
+    case manual(String?)
+    /// Write every manual page into a folder.
+    case manualPages(directory: String)
     /// Run a subcommand.
     case run(any ParsableCommand)
 }

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// Installed like a Linux tool: completions and manual pages generated from
+/// the declarations and checked by the shells and groff themselves, the
+/// install script `make install` runs, and the Debian package `make deb`
+/// builds, installed into a scratch root.
+@Suite(.enabled(if: BinaryRunner.binary != nil, "the typefit binary is not built (run swift build first)"))
+struct InstallTests {
+    static let environment = ["FONTCONFIG_FILE": Fixtures.fontconfigFile]
+
+    /// Runs a tool that the test set-up installs (scripts/ensure-deps.sh
+    /// --test); its absence is a failure, not a skip.
+    func tool(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> BinaryRunner.Result
+    {
+        try #require(try BinaryRunner.runTool(name, arguments, environment: environment), "\(name) is not installed")
+    }
+
+    // MARK: Completions
+
+    /// The bash script, sourced, with COMP_WORDS set as bash sets them; the
+    /// COMPREPLY words joined by '|'.
+    func bashCompletions(_ words: [String]) throws -> [String] {
+        let binary = try #require(BinaryRunner.binary?.path)
+        let script = CompletionShell.bash.script
+        let file = Fixtures.temporaryDirectory("bash-completion").appendingPathComponent("typefit")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        let quoted = ([binary] + words).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let program = """
+            source '\(file.path)'
+            COMP_WORDS=(\(quoted.joined(separator: " ")))
+            COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            _typefit
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try tool(
+            "bash", ["-c", program], environment: Self.environment.merging(["TYPEFIT_NO_CACHE": "1"]) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesSubcommandsOptionsAndValues() throws {
+        #expect(try bashCompletions(["sc"]) == ["scale"])
+        #expect(try bashCompletions([""]).contains("specimen"))
+        #expect(try bashCompletions(["--generate-completion-script", ""]) == ["bash", "zsh", "fish"])
+        #expect(try bashCompletions(["scale", "--st"]) == ["--style", "--strict"])
+        // Every option each subcommand declares is offered.
+        for command in Typefit.subcommands {
+            let configuration = command.configuration
+            let offered = try bashCompletions([configuration.commandName, "--"])
+            for option in configuration.options {
+                #expect(offered.contains(option.name), "\(configuration.commandName) \(option.name)")
+            }
+        }
+        #expect(try bashCompletions(["scale", "--style", "bo"]) == ["body"])
+        #expect(try bashCompletions(["scale", "--category", "AX"]) == ["AX1", "AX2", "AX3", "AX4", "AX5"])
+        #expect(try bashCompletions(["scale", "--platform", "w"]) == ["watchos"])
+        #expect(try bashCompletions(["scale", "--format", "t"]) == ["table", "tokens"])
+        #expect(try bashCompletions(["scale", "--curve", ""]) == ["measured", "hig"])
+        #expect(try bashCompletions(["scale", "--weight", "semi"]) == ["semibold"])
+        // --opt=value: bash splits the word at '='.
+        #expect(try bashCompletions(["scale", "--style", "=", "hea"]) == ["headline"])
+    }
+
+    @Test func bashCompletesFilesFoldersAndInstalledNames() throws {
+        let specs = Fixtures.path("specs") + "/Typefit"
+        #expect(try bashCompletions(["scale", "--spec", specs]).contains(specs + "Sans.json"))
+        #expect(try bashCompletions(["scale", "--spec", specs]).contains(specs + "Sans-ScaledFont.plist"))
+        // Folders only: Fixtures/make-fonts.py is not offered.
+        let folder = try bashCompletions(["list-fonts", "--dir", Fixtures.root.path + "/"])
+        #expect(folder.contains(Fixtures.path("fonts")) && !folder.contains { $0.hasSuffix(".py") })
+        // Families and PostScript names from `typefit list-fonts --format plain`.
+        #expect(try bashCompletions(["scale", "--family", "Typefit S"]) == ["Typefit\\ Sans", "Typefit\\ Serif"])
+        #expect(
+            try bashCompletions(["measure", "--font", "TypefitSans-"])
+                == ["TypefitSans-Bold", "TypefitSans-Italic", "TypefitSans-Regular"])
+        #expect(try bashCompletions(["list-fonts", "--postscript-name", "TypefitSerif-B"]) == ["TypefitSerif-Bold"])
+    }
+
+    @Test func zshAndFishScriptsParse() throws {
+        let dir = Fixtures.temporaryDirectory("completion-scripts")
+        let zsh = dir.appendingPathComponent("_typefit")
+        try CompletionShell.zsh.script.write(to: zsh, atomically: true, encoding: .utf8)
+        let zshCheck = try tool("zsh", ["-n", zsh.path])
+        #expect(zshCheck.status == 0 && zshCheck.stderr.isEmpty, "\(zshCheck.stderr)")
+        let fish = dir.appendingPathComponent("typefit.fish")
+        try CompletionShell.fish.script.write(to: fish, atomically: true, encoding: .utf8)
+        let fishCheck = try tool("fish", ["-n", fish.path])
+        #expect(fishCheck.status == 0 && fishCheck.stderr.isEmpty, "\(fishCheck.stderr)")
+    }
+
+    /// fish can run its completions without a terminal: `complete -C`.
+    @Test func fishCompletes() throws {
+        let binary = try #require(BinaryRunner.binary)
+        let dir = Fixtures.temporaryDirectory("fish-completion")
+        try FileManager.default.createSymbolicLink(
+            at: dir.appendingPathComponent("typefit"), withDestinationURL: binary)
+        let script = dir.appendingPathComponent("typefit.fish")
+        try CompletionShell.fish.script.write(to: script, atomically: true, encoding: .utf8)
+        let program = """
+            source '\(script.path)'
+            complete -C'typefit sc'
+            complete -C'typefit scale --style bo'
+            complete -C'typefit scale --family Typefit\\ Se'
+            """
+        let path = dir.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try tool(
+            "fish", ["--no-config", "-c", program],
+            environment: Self.environment.merging(["PATH": path, "TYPEFIT_NO_CACHE": "1"]) { $1 })
+        let names = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        #expect(names == ["scale", "body", "Typefit Serif"], "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func unknownShellIsAUsageError() throws {
+        for arguments in [["--generate-completion-script", "tcsh"], ["completions", "pwsh"], ["completions"]] {
+            let result = try BinaryRunner.run(arguments)
+            #expect(result.status == 64 && result.stdout.isEmpty)
+            #expect(result.stderr.contains("bash") && result.stderr.contains("zsh") && result.stderr.contains("fish"))
+        }
+        let alias = try BinaryRunner.run(["completions", "bash"])
+        let long = try BinaryRunner.run(["--generate-completion-script=bash"])
+        #expect(alias.status == 0 && alias.stdout == long.stdout && alias.stdout.contains("complete -F _typefit"))
+    }
+
+    // MARK: Manual pages
+
+    @Test(arguments: [nil] + Typefit.subcommandNames)
+    func manualPageRendersWithoutWarnings(topic: String?) throws {
+        let dir = Fixtures.temporaryDirectory("manual")
+        let file = dir.appendingPathComponent(topic.map { "typefit-\($0).1" } ?? "typefit.1")
+        let page = Manual.page(topic)
+        try page.write(to: file, atomically: true, encoding: .utf8)
+        // -ww: every warning; -z: no output, only the diagnostics.
+        let groff = try tool("groff", ["-ww", "-z", "-man", "-Tutf8", file.path])
+        #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
+        let man = try tool(
+            "man", ["-l", file.path], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+        #expect(man.status == 0, "\(man.stderr)")
+        #expect(man.stdout.contains("EXIT STATUS"))
+        if let topic, let configuration = Typefit.subcommand(named: topic)?.configuration {
+            for option in configuration.options {
+                #expect(man.stdout.contains(option.name), "\(topic): \(option.name)")
+            }
+        } else {
+            for variable in ["TYPEFIT_CACHE_DIR", "TYPEFIT_NO_CACHE", "FONTCONFIG_FILE"] {
+                #expect(man.stdout.contains(variable))
+            }
+            #expect(man.stdout.contains("JSON OUTPUT") && man.stdout.contains("FILES"))
+        }
+    }
+
+    // MARK: make install, make deb
+
+    /// The script `make install` runs, with the binary the tests built.
+    @Test func installPutsEverythingInPlaceAndUninstallRemovesIt() throws {
+        let binary = try #require(BinaryRunner.binary?.path)
+        let prefix = Fixtures.temporaryDirectory("install").appendingPathComponent("usr/local").path
+        let install = try tool(
+            "sh", [Fixtures.packageRoot.appendingPathComponent("scripts/install.sh").path, binary, prefix])
+        #expect(install.status == 0, "\(install.stderr)")
+        let expected =
+            [
+                "bin/typefit", "share/bash-completion/completions/typefit", "share/zsh/site-functions/_typefit",
+                "share/fish/vendor_completions.d/typefit.fish", "share/man/man1/typefit.1",
+            ] + Typefit.subcommandNames.map { "share/man/man1/typefit-\($0).1" }
+        for file in expected {
+            #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
+        }
+        let installed = try tool(prefix + "/bin/typefit", ["scale", "--style", "body", "--category", "AX5"])
+        #expect(installed.stdout == "53\n")
+        // The installed scripts are the binary's own.
+        let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/typefit", encoding: .utf8)
+        #expect(bash == CompletionShell.bash.script)
+        let uninstall = try tool(
+            "sh", [Fixtures.packageRoot.appendingPathComponent("scripts/install.sh").path, "--uninstall", prefix])
+        #expect(uninstall.status == 0)
+        for file in expected {
+            #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) left behind")
+        }
+    }
+
+    /// The package `make deb` builds (here from the test binary; lintian is
+    /// run by `make deb` on the release build), unpacked into a scratch root
+    /// with `dpkg -x`, runs.
+    @Test func debianPackageInstallsAndRuns() throws {
+        let binary = try #require(BinaryRunner.binary?.path)
+        let dir = Fixtures.temporaryDirectory("deb")
+        let build = try tool(
+            "sh", [Fixtures.packageRoot.appendingPathComponent("scripts/make-deb.sh").path, binary, dir.path],
+            environment: ["TYPEFIT_DEB_NO_LINTIAN": "1"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let deb = build.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(deb.hasSuffix(".deb") && deb.contains("typefit_\(Typefit.version)-1_"))
+        let control = try tool("dpkg-deb", ["--field", deb, "Version", "Depends", "Recommends"])
+        #expect(control.stdout.contains("Version: \(Typefit.version)-1"))
+        #expect(control.stdout.contains("libfontconfig1") && control.stdout.contains("libfreetype6"))
+        #expect(control.stdout.contains("libharfbuzz0b"))
+        let root = dir.appendingPathComponent("root").path
+        #expect(try tool("dpkg", ["-x", deb, root]).status == 0)
+        for file in [
+            "usr/share/man/man1/typefit.1.gz", "usr/share/doc/typefit/copyright",
+            "usr/share/doc/typefit/changelog.Debian.gz", "usr/share/zsh/site-functions/_typefit",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file)")
+        }
+        let run = try tool(root + "/usr/bin/typefit", ["--version"])
+        #expect(run.status == 0 && run.stdout == "typefit \(Typefit.version)\n")
+    }
+}

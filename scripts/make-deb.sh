@@ -1,0 +1,98 @@
+#!/bin/sh
+# Builds a Debian binary package from the same install tree `make install`
+# makes: scripts/make-deb.sh BINARY OUTDIR. The version is the binary's own
+# (`typefit --version`, from Typefit.version); Depends is computed by
+# dpkg-shlibdeps from the libraries the binary links (fontconfig, FreeType,
+# libc); Recommends names the packages holding the libraries typefit opens
+# on first use (HarfBuzz, libunibreak). lintian checks the result when it is
+# installed: an error fails the build.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+binary=${1:?usage: make-deb.sh BINARY OUTDIR}
+outdir=${2:?usage: make-deb.sh BINARY OUTDIR}
+for tool in dpkg-deb dpkg-shlibdeps; do
+    command -v "$tool" >/dev/null || { echo "deb: $tool is missing (apt-get install dpkg-dev)" >&2; exit 1; }
+done
+
+version=$("$binary" --version | cut -d' ' -f2)
+revision=1
+arch=$(dpkg --print-architecture)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+stage="$work/typefit_$version-${revision}_$arch"
+
+sh "$root/scripts/install.sh" "$binary" "$stage/usr" >/dev/null
+# Debian's policy: manual pages and the changelog compressed, reproducibly.
+gzip -9n "$stage"/usr/share/man/man1/*.1
+
+doc="$stage/usr/share/doc/typefit"
+install -d "$doc"
+cat >"$doc/copyright" <<COPYRIGHT
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: typefit
+Comment: typefit has not chosen a licence yet; until it does, all rights are
+ reserved by its authors.
+
+Files: *
+Copyright: 2026 the typefit developers
+License: none-yet
+ No licence has been granted yet; all rights reserved.
+COPYRIGHT
+# The changelog entry's date is the manual's release date, so the package is
+# the same on every build.
+release_date=$(gzip -dc "$stage/usr/share/man/man1/typefit.1.gz" | sed -n 's/^\.TH "TYPEFIT" "1" "\([0-9-]*\)".*/\1/p')
+cat >"$work/changelog" <<CHANGELOG
+typefit ($version-$revision) unstable; urgency=medium
+
+  * Built from the typefit sources with make deb.
+
+ -- typefit developers <typefit@localhost>  $(date -u -d "$release_date" -R)
+CHANGELOG
+gzip -9n -c "$work/changelog" >"$doc/changelog.Debian.gz"
+chmod 644 "$doc/copyright" "$doc/changelog.Debian.gz"
+
+# Depends: what dpkg-shlibdeps finds for the linked libraries. It reads
+# debian/control, so it runs in a scratch folder that has one.
+mkdir -p "$work/src/debian"
+printf 'Source: typefit\n\nPackage: typefit\nArchitecture: any\n' >"$work/src/debian/control"
+depends=$(cd "$work/src" && dpkg-shlibdeps -O --ignore-missing-info "$stage/usr/bin/typefit" 2>/dev/null |
+    sed -n 's/^shlibs:Depends=//p')
+
+# Recommends: the packages that hold the libraries opened on first use.
+recommends=""
+for soname in libharfbuzz.so.0 libunibreak.so.5 libunibreak.so.1; do
+    path=$(/sbin/ldconfig -p 2>/dev/null | awk -v s="$soname" '$1 == s { print $NF; exit }')
+    [ -n "$path" ] || continue
+    package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n1 | cut -d: -f1) || true
+    [ -n "$package" ] || continue
+    case ", $recommends, " in *", $package, "*) ;; *) recommends="${recommends:+$recommends, }$package" ;; esac
+done
+
+installed_size=$(du -sk "$stage/usr" | cut -f1)
+install -d "$stage/DEBIAN"
+{
+    echo "Package: typefit"
+    echo "Version: $version-$revision"
+    echo "Architecture: $arch"
+    echo "Maintainer: typefit developers <typefit@localhost>"
+    echo "Installed-Size: $installed_size"
+    [ -z "$depends" ] || echo "Depends: $depends"
+    [ -z "$recommends" ] || echo "Recommends: $recommends"
+    echo "Section: utils"
+    echo "Priority: optional"
+    echo "Description: font registry and Dynamic Type scaler for iOS apps"
+    echo " typefit lists fonts with their PostScript names (what UIFont.familyNames"
+    echo " and fontNames(forFamilyName:) answer on iOS) through fontconfig and"
+    echo " FreeType, prints the point size of every Dynamic Type text style at every"
+    echo " content size category, and measures, fits and draws text at those sizes"
+    echo " for build scripts and CI."
+} >"$stage/DEBIAN/control"
+
+mkdir -p "$outdir"
+deb="$outdir/typefit_$version-${revision}_$arch.deb"
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+echo "$deb"
+if [ -z "${TYPEFIT_DEB_NO_LINTIAN:-}" ] && command -v lintian >/dev/null; then
+    # --fail-on error: warnings are listed (see README), errors fail.
+    lintian --fail-on error --no-tag-display-limit "$deb" >&2
+fi
