@@ -96,11 +96,13 @@ uninstall:
 deb: release
 	sh scripts/make-deb.sh $(BIN) .build/deb
 
-# Regenerate the fixture fonts and the hostile corpus cut from them (needs
-# fontTools: pip install fonttools).
+# Regenerate the fixture fonts, the hostile corpus cut from them and the
+# README's DejaVu Sans subset (needs fontTools: pip install fonttools, and
+# fonts-dejavu-core).
 fixtures:
 	python3 Fixtures/make-fonts.py
 	python3 Fixtures/make-hostile.py
+	python3 Fixtures/make-readme-fonts.py
 
 clean:
 	rm -rf .build

@@ -15,6 +15,13 @@ for tool in dpkg-deb dpkg-shlibdeps; do
 done
 
 version=$("$binary" --version | cut -d' ' -f2)
+# The maintainer as Debian's tools take it (DEBFULLNAME, DEBEMAIL), else the
+# git identity of the checkout.
+name=${DEBFULLNAME:-$(git -C "$root" config user.name 2>/dev/null || true)}
+email=${DEBEMAIL:-$(git -C "$root" config user.email 2>/dev/null || true)}
+[ -n "$name" ] || name="typefit developers"
+[ -n "$email" ] || { echo "deb: set DEBEMAIL (and DEBFULLNAME) to the maintainer's address" >&2; exit 1; }
+maintainer="$name <$email>"
 revision=1
 arch=$(dpkg --print-architecture)
 work=$(mktemp -d)
@@ -46,7 +53,7 @@ typefit ($version-$revision) unstable; urgency=medium
 
   * Built from the typefit sources with make deb.
 
- -- typefit developers <typefit@localhost>  $(date -u -d "$release_date" -R)
+ -- $maintainer  $(date -u -d "$release_date" -R)
 CHANGELOG
 gzip -9n -c "$work/changelog" >"$doc/changelog.Debian.gz"
 chmod 644 "$doc/copyright" "$doc/changelog.Debian.gz"
@@ -74,7 +81,7 @@ install -d "$stage/DEBIAN"
     echo "Package: typefit"
     echo "Version: $version-$revision"
     echo "Architecture: $arch"
-    echo "Maintainer: typefit developers <typefit@localhost>"
+    echo "Maintainer: $maintainer"
     echo "Installed-Size: $installed_size"
     [ -z "$depends" ] || echo "Depends: $depends"
     [ -z "$recommends" ] || echo "Recommends: $recommends"
@@ -94,5 +101,5 @@ dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
 echo "$deb"
 if [ -z "${TYPEFIT_DEB_NO_LINTIAN:-}" ] && command -v lintian >/dev/null; then
     # --fail-on error: warnings are listed (see README), errors fail.
-    lintian --fail-on error --no-tag-display-limit "$deb" >&2
+    lintian --fail-on error --tag-display-limit 0 "$deb" >&2
 fi

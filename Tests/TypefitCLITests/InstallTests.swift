@@ -191,7 +191,9 @@ struct InstallTests {
         let dir = Fixtures.temporaryDirectory("deb")
         let build = try tool(
             "sh", [Fixtures.packageRoot.appendingPathComponent("scripts/make-deb.sh").path, binary, dir.path],
-            environment: ["TYPEFIT_DEB_NO_LINTIAN": "1"])
+            environment: [
+                "TYPEFIT_DEB_NO_LINTIAN": "1", "DEBEMAIL": "tests@typefit.test", "DEBFULLNAME": "typefit tests",
+            ])
         #expect(build.status == 0, "\(build.stderr)")
         let deb = build.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(deb.hasSuffix(".deb") && deb.contains("typefit_\(Typefit.version)-1_"))

@@ -68,21 +68,25 @@ import TypefitTestSupport
         #expect(bytes.count > 4000)
     }
 
-    /// The README's picture is what the command beside it makes.
+    /// The README's picture is what the command beside it makes, from the
+    /// committed DejaVu Sans subset.
     @Test func readmePictureIsUpToDate() throws {
+        let command =
+            "typefit specimen --spec Fixtures/specs/DejaVuSans.json --fonts-dir Fixtures/readme-fonts "
+            + "--text \"Sphinx of black quartz\" --width 300 --category large,xxxLarge,AX3 --output docs/specimen.svg"
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(command))
         let outcome = run([
-            "specimen", "--spec", Fixtures.path("specs/TypefitSans.json"), "--fonts-dir", Fixtures.fonts.path, "--text",
-            "Typefit 123", "--width", "220",
+            "specimen", "--spec", Fixtures.path("specs/DejaVuSans.json"), "--fonts-dir",
+            Fixtures.path("readme-fonts"), "--text", "Sphinx of black quartz", "--width", "300", "--category",
+            "large,xxxLarge,AX3",
         ])
-        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(outcome.status == .success && outcome.stderr.isEmpty, "\(outcome.stderr)")
         let committed = try String(
             contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/specimen.svg"), encoding: .utf8)
         #expect(outcome.stdout == committed, "regenerate docs/specimen.svg with the README's command")
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(
-            readme.contains(
-                "typefit specimen --spec Fixtures/specs/TypefitSans.json --fonts-dir Fixtures/fonts --text \"Typefit 123\" --width 220 --output docs/specimen.svg"
-            ))
+        // Real outlines: glyph paths with curves, not the fixture's boxes.
+        #expect(committed.contains("Q") && committed.contains("DejaVuSans-Bold"))
     }
 
     @Test func missingFacesAreMarkedBoxes() throws {
