@@ -158,9 +158,9 @@ extension Runner {
             top["note"] = .string("macOS has no Dynamic Type: fixed sizes")
         case .android:
             top["androidVersion"] = .int(options.androidVersion)
-            top["model"] = .string(
-                options.androidVersion >= 14 ? "android14-nonlinear" : "linear")
-            top["source"] = .string("Material 3 type scale; AOSP FontScaleConverterFactory (Android 14)")
+            top["model"] = .string(AndroidFontScaling.model(androidVersion: options.androidVersion).name)
+            top["source"] = .string(
+                "Material 3 type scale; " + AndroidFontScaling.source(androidVersion: options.androidVersion))
         case .ios:
             break
         }
@@ -221,8 +221,8 @@ extension Runner {
         switch options.platform {
         case .android:
             caption =
-                "(dp/line height dp of Material 3 roles, Android \(options.androidVersion)"
-                + (options.androidVersion >= 14 ? ", non-linear font scaling)\n" : ", linear font scaling)\n")
+                "(dp/line height dp of Material 3 roles, Android \(options.androidVersion): "
+                + AndroidFontScaling.source(androidVersion: options.androidVersion) + ")\n"
         case .watchos:
             caption = "(point sizes on watchOS; default category \(defaultCategory(options).rawValue))\n"
         default:

@@ -48,20 +48,24 @@ import TypefitTestSupport
             let role = try #require(AndroidTypeScale.roles.first { $0.name == row[0] })
             #expect(role.size == Double(row[1]) && role.lineHeight == Double(row[2]))
         }
-        let table = Fixtures.referenceTable("android14-font-scale")
-        let fromSp = table.header.dropFirst().compactMap(Double.init)
-        #expect(fromSp.count == 9 && table.rows.count == 5)
-        for row in table.rows {
-            let scale = try #require(Double(row[0].replacingOccurrences(of: "toDp @ ", with: "")))
-            for (sp, dp) in zip(fromSp, row.dropFirst().compactMap(Double.init)) {
-                #expect(abs(AndroidTypeScale.dp(sp, fontScale: scale) - dp) < 1e-9, "\(sp) sp at \(scale)")
+        for (name, version, count) in [("android14-font-scale", 14, 5), ("android15-font-scale", 15, 8)] {
+            let table = Fixtures.referenceTable(name)
+            let fromSp = table.header.dropFirst().compactMap(Double.init)
+            #expect(fromSp.count == 9 && table.rows.count == count)
+            for row in table.rows {
+                let scale = try #require(Double(row[0].replacingOccurrences(of: "toDp @ ", with: "")))
+                for (sp, dp) in zip(fromSp, row.dropFirst().compactMap(Double.init)) {
+                    let mine = AndroidTypeScale.dp(sp, fontScale: scale, androidVersion: version)
+                    #expect(mine == dp, "\(sp) sp at \(scale), Android \(version)")
+                }
             }
         }
     }
 
     /// Between points, below the first, above the last, between two
-    /// tables, below 1.13 and before Android 14 — each worked out by hand
-    /// from the table.
+    /// tables, below the threshold and before Android 14 — each worked out
+    /// by hand from the tables (to float precision, as the framework
+    /// computes in float).
     static let converterCases: [(sp: Double, scale: Double, version: Int, dp: Double)] = [
         (8, 2, 14, 16),
         (100, 2, 14, 100),
@@ -70,15 +74,54 @@ import TypefitTestSupport
         (4, 2, 14, 8),  // from (0, 0) to (8, 16)
         (200, 2, 14, 200),  // no growth past 100 sp
         (16, 2, 14, 28),  // bodyLarge at 2.0
-        (16, 1.1, 14, 17.6),  // below 1.13: linear
+        (16, 1.1, 14, 17.6),  // below 1.13 on Android 14: linear
+        (16, 1.12, 14, 17.92),  // still below 1.13
         (16, 2, 13, 32),  // Android 13: linear
         (57, 2, 14, 61.914285714285714),  // 38 + (57 − 30)/(100 − 30) × (100 − 38)
+        // Android 15: the new tables and the 1.03 threshold.
+        (16, 1.1, 15, 17.4),  // 15.6 + (16 − 14)/(18 − 14) × (19.2 − 15.6)
+        (16, 1.05, 15, 16.7),  // 14.8 + 0.5 × (18.6 − 14.8)
+        (16, 1.2, 15, 18.8),  // 17.2 + 0.5 × (20.4 − 17.2)
+        (16, 1.02, 15, 16.32),  // below 1.03: linear
+        (16, 1.04, 15, 16.7),  // (int)(1.04f × 100f) = 104: the 1.05 table
+        (16, 1.25, 15, 19.5),  // halfway between 18.8 (1.2) and 20.2 (1.3)
+        // The key truncates: 2.001 is the 2.0 table, 16 sp → 28 dp.
+        (16, 2.001, 15, 28),
+        (16, 2.001, 14, 28),
+        // Past the largest table: linear.
+        (16, 3, 15, 48),
     ]
 
     @Test(arguments: converterCases)
     func androidConverter(case: (sp: Double, scale: Double, version: Int, dp: Double)) {
         let dp = AndroidTypeScale.dp(`case`.sp, fontScale: `case`.scale, androidVersion: `case`.version)
-        #expect(abs(dp - `case`.dp) < 1e-9, "\(`case`)")
+        #expect(abs(dp - `case`.dp) < 1e-4, "\(`case`): \(dp)")
+    }
+
+    /// The assertions of AOSP's own FontScaleConverterFactoryTest (Android
+    /// 14; its tolerance, 0.18).
+    @Test func frameworkTestAssertions() {
+        func dp(_ sp: Double, _ scale: Double) -> Double {
+            AndroidTypeScale.dp(sp, fontScale: scale, androidVersion: 14)
+        }
+        for (sp, expected) in [(1.0, 2.0), (8, 16), (10, 20), (5, 10), (0, 0)] {
+            #expect(abs(dp(sp, 2) - expected) <= 0.18)  // scale200IsTwiceAtSmallSizes
+            #expect(abs(dp(sp, 1.9999) - expected) <= 0.18)  // missingLookupTable199_returnsInterpolated
+        }
+        for sp in [1.0, 8, 10, 5, 0, 50, 100] {
+            #expect(abs(dp(sp, 3) - sp * 3) <= 0.18)  // missingLookupTablePastEnd_returnsLinear
+        }
+        for sp in [1.0, 8, 10, 5, 0] {
+            #expect(abs(dp(sp, 1.6) - sp * 1.6) <= 0.18)  // missingLookupTable160_returnsInterpolated
+        }
+        #expect(dp(20, 1.6) < 20 * 1.6 && dp(100, 1.6) < 100 * 1.6)
+        // testIsNonLinearFontScalingActive
+        let threshold14 = AndroidFontScaling.minimumNonLinearScale(androidVersion: 14) ?? 99
+        #expect(Float(1.10) < threshold14 && Float(1.1499999) >= threshold14 && Float(1.02) < threshold14)
+        let threshold15 = AndroidFontScaling.minimumNonLinearScale(androidVersion: 15) ?? 99
+        #expect(abs(threshold15 - 1.03) < 1e-6)
+        #expect(AndroidFontScaling.key(1.05) == 104)
+        #expect(AndroidFontScaling.key(2.001) == 200)
     }
 
     /// The numbers the issue names, through the command line.
@@ -91,7 +134,11 @@ import TypefitTestSupport
         #expect(sizes.compactMap { $0["fontScale"] as? Double } == [0.85, 1, 1.15, 1.3, 1.5, 1.8, 2])
         #expect(sizes.last?["sp"] as? Int == 16 && sizes.last?["dp"] as? Int == 28)
         #expect(sizes.last?["lineHeightDp"] as? Int == 36)  // 24 sp at 2.0
-        #expect(object["model"] as? String == "android14-nonlinear")
+        #expect(object["model"] as? String == "android15-nonlinear")
+        #expect((object["source"] as? String)?.contains("Android 15 tables") == true)
+        // 2.001 is the 2.0 table, exactly (not 2.001 × 16).
+        #expect(
+            run(["scale", "--platform", "android", "--style", "bodyLarge", "--font-scale", "2.001"]).stdout == "28\n")
 
         let watch = run([
             "scale", "--platform", "watchos", "--watch-size", "45mm", "--style", "body", "--format", "json",

@@ -250,8 +250,8 @@ public struct ScaleOptions: Equatable, Sendable {
     public var watchSize: Int?
     /// `--font-scale` (Android).
     public var fontScales: [Double]?
-    /// `--android-version` (default 14).
-    public var androidVersion = 14
+    /// `--android-version` (default: the newest typefit knows).
+    public var androidVersion = AndroidFontScaling.newestKnownVersion
 
     /// Creates options with the defaults.
     public init() {}

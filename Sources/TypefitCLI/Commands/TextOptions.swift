@@ -41,7 +41,7 @@ public struct TextOptions: Equatable, Sendable {
     /// `--font-scale` (Android).
     public var fontScales: [Double]?
     /// `--android-version` (Android).
-    public var androidVersion = 14
+    public var androidVersion = AndroidFontScaling.newestKnownVersion
 
     /// Creates options with the defaults.
     public init() {}

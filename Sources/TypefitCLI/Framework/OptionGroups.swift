@@ -88,7 +88,8 @@ enum OptionGroups {
             help: "Android: font scales from 0.5 to 3, e.g. 1.3 or 0.85,1,2 (default: the Settings steps)."),
         .option(
             "--android-version", "n",
-            help: "Android: 14 and later scale text non-linearly, earlier versions linearly (default: 14)."),
+            help: "Android: 15 and later scale text with Android 15's tables, 14 with Android 14's, earlier "
+                + "versions linearly (default: the newest known, 15)."),
     ]
 
     /// `--format` with the formats a command writes.

@@ -69,7 +69,7 @@ public enum MacTypeTable {
 }
 
 /// Android: Material 3's type scale roles, and the framework's font scaling
-/// (linear up to Android 13; non-linear lookup tables from Android 14,
+/// (`AndroidFontScaling`: linear up to Android 13; non-linear lookup tables from Android 14,
 /// AOSP `FontScaleConverterFactory`).
 public enum AndroidTypeScale {
     /// Material 3 roles: size and line height in sp (Material design tokens).
@@ -85,49 +85,11 @@ public enum AndroidTypeScale {
     /// Android 13 the last three are missing.
     public static let settingsScales: [Double] = [0.85, 1.0, 1.15, 1.3, 1.5, 1.8, 2.0]
 
-    /// The sp points of every lookup table.
-    static let fromSp: [Double] = [8, 10, 12, 14, 18, 20, 24, 30, 100]
-
-    /// The lookup tables: dp at each `fromSp` point, per font scale.
-    static let tables: [(scale: Double, toDp: [Double])] = [
-        (1.15, [9.2, 11.5, 13.8, 16.4, 19.8, 21.8, 25.2, 30, 100]),
-        (1.3, [10.4, 13, 15.6, 18.8, 21.6, 23.6, 26.4, 30, 100]),
-        (1.5, [12, 15, 18, 22, 24, 26, 28, 30, 100]),
-        (1.8, [14.4, 18, 21.6, 24.4, 27.6, 30.8, 32.8, 34.8, 100]),
-        (2.0, [16, 20, 24, 26, 30, 34, 36, 38, 100]),
-    ]
-
-    /// Below this scale the framework scales linearly.
-    public static let minimumNonLinearScale = 1.13
-
-    /// `sp` at `fontScale` in dp, as Android `version` converts it: linear
-    /// before 14 and below 1.13; else the lookup table for the scale (or one
-    /// interpolated between the two neighbouring tables), interpolating
-    /// linearly between its points, from (0, 0) below 8 sp, and at the last
-    /// point's ratio (1) above 100 sp; beyond the largest table, linear.
-    public static func dp(_ sp: Double, fontScale: Double, androidVersion: Int = 14) -> Double {
-        guard androidVersion >= 14, fontScale >= minimumNonLinearScale else { return sp * fontScale }
-        guard let table = table(for: fontScale) else { return sp * fontScale }
-        let magnitude = abs(sp)
-        let sign: Double = sp < 0 ? -1 : 1
-        if let exact = fromSp.firstIndex(of: magnitude) { return sign * table[exact] }
-        guard let upper = fromSp.firstIndex(where: { $0 > magnitude }) else {
-            let last = fromSp.count - 1
-            return sp * table[last] / fromSp[last]
-        }
-        let (startSp, startDp) = upper == 0 ? (0.0, 0.0) : (fromSp[upper - 1], table[upper - 1])
-        let t = (magnitude - startSp) / (fromSp[upper] - startSp)
-        return sign * (startDp + t * (table[upper] - startDp))
-    }
-
-    /// The table for a scale: a lookup table, or the two neighbours
-    /// interpolated point by point; `nil` outside them (linear).
-    static func table(for scale: Double) -> [Double]? {
-        if let exact = tables.first(where: { abs($0.scale - scale) < 1e-9 }) { return exact.toDp }
-        guard let upper = tables.firstIndex(where: { $0.scale > scale }), upper > 0 else { return nil }
-        let low = tables[upper - 1]
-        let high = tables[upper]
-        let t = (scale - low.scale) / (high.scale - low.scale)
-        return zip(low.toDp, high.toDp).map { $0 + t * ($1 - $0) }
+    /// `sp` at `fontScale` in dp, as Android `version` converts it (see
+    /// `AndroidFontScaling`).
+    public static func dp(_ sp: Double, fontScale: Double, androidVersion: Int = AndroidFontScaling.newestKnownVersion)
+        -> Double
+    {
+        AndroidFontScaling.dp(sp, fontScale: fontScale, androidVersion: androidVersion)
     }
 }

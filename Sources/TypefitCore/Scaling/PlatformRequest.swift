@@ -10,7 +10,7 @@ public struct PlatformRequest: Sendable {
     /// Android font scales (`nil`: the Settings steps of the version).
     public var fontScales: [Double]?
     /// Android's version: 14 and later scale non-linearly.
-    public var androidVersion = 14
+    public var androidVersion = AndroidFontScaling.newestKnownVersion
     /// A custom design size (`--size`), scaled as the platform scales text:
     /// on watchOS by the style's ratio to its Large size, on Android as sp.
     public var designSize: Double?
