@@ -80,11 +80,12 @@ extension Runner {
             case .success(let decoded): (spec, notes) = decoded
             }
             family = spec.family
-            let table = AppleTypeTable.iOS
-            request.specStyles = spec.styles.map { style in
-                let large = Double(table.pointSize(style.style, .large))
-                let ratio = Double(table.lineHeight(style.style, .large)) / large
-                return (style.style.rawValue, style.designSize ?? large, ratio)
+            request.specStyles = PlatformRequest.SpecStyle.of(spec)
+            let missing = PlatformRequest.specStylesWithoutCounterpart(request.specStyles ?? [], on: options.platform)
+            if !missing.isEmpty {
+                notes.note(
+                    "\(options.platform.displayName) has no text style for the spec's "
+                        + missing.joined(separator: ", ") + "; left out", file: path)
             }
         }
         if options.platform == .watchos {
@@ -107,7 +108,7 @@ extension Runner {
             }
             outcome.stdout = shortestNumber(cell.pointSize) + "\n"
         case .table:
-            outcome.stdout = platformTable(cells, options)
+            outcome.stdout = platformTable(cells, options, specPath: options.specPath)
         case .tokens:
             outcome.stdout = DesignTokens.dtcg(
                 tokenCells(cells, options, family: family), description: tokenDescription(options)
@@ -191,7 +192,7 @@ extension Runner {
         return .object(top)
     }
 
-    static func platformTable(_ cells: [PlatformCell], _ options: ScaleOptions) -> String {
+    static func platformTable(_ cells: [PlatformCell], _ options: ScaleOptions, specPath: String? = nil) -> String {
         var columns: [String] = []
         for cell in cells {
             let label: String
@@ -217,16 +218,21 @@ extension Runner {
             }
             rows.append(row)
         }
+        // What the rows are: the platform's own styles, or a spec's (by
+        // their iOS names) scaled the platform's way.
+        let rowsAre = specPath.map { "the styles of \($0) (iOS names)" }
         var caption = ""
         switch options.platform {
         case .android:
             caption =
-                "(dp/line height dp of Material 3 roles, Android \(options.androidVersion): "
+                "(dp/line height dp of \(rowsAre ?? "Material 3 roles"), Android \(options.androidVersion): "
                 + AndroidFontScaling.source(androidVersion: options.androidVersion) + ")\n"
         case .watchos:
-            caption = "(point sizes on watchOS; default category \(defaultCategory(options).rawValue))\n"
+            caption =
+                "(point sizes of \(rowsAre ?? "watchOS text styles") on watchOS; default category "
+                + "\(defaultCategory(options).rawValue))\n"
         default:
-            caption = "(macOS has no Dynamic Type: fixed sizes)\n"
+            caption = "(\(rowsAre.map { "pt/leading of \($0); " } ?? "")macOS has no Dynamic Type: fixed sizes)\n"
         }
         return TextTable.render(rows) + caption
     }

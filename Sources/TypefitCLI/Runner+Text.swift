@@ -61,11 +61,12 @@ extension Runner {
             for entry in report.entries where faces[entry.style.rawValue] == nil {
                 faces[entry.style.rawValue] = entry.face
             }
-            let table = AppleTypeTable.iOS
-            request.specStyles = spec.styles.map { style in
-                let large = Double(table.pointSize(style.style, .large))
-                let ratio = Double(table.lineHeight(style.style, .large)) / large
-                return (style.style.rawValue, style.designSize ?? large, ratio)
+            request.specStyles = PlatformRequest.SpecStyle.of(spec)
+            let missing = PlatformRequest.specStylesWithoutCounterpart(request.specStyles ?? [], on: options.platform)
+            if !missing.isEmpty {
+                outcome.diagnostics.note(
+                    "\(options.platform.displayName) has no text style for the spec's "
+                        + missing.joined(separator: ", ") + "; left out", file: path)
             }
         } else if let name = options.font {
             switch faceNamed(name, options, context: context, diagnostics: &outcome.diagnostics) {

@@ -60,7 +60,7 @@ struct InstallTests {
         #expect(try bashCompletions(["scale", "--category", "AX"]) == ["AX1", "AX2", "AX3", "AX4", "AX5"])
         #expect(try bashCompletions(["scale", "--platform", "w"]) == ["watchos"])
         #expect(try bashCompletions(["scale", "--format", "t"]) == ["table", "tokens"])
-        #expect(try bashCompletions(["scale", "--curve", ""]) == ["measured", "hig"])
+        #expect(try bashCompletions(["scale", "--curve", ""]) == ["hig", "measured"])
         #expect(try bashCompletions(["scale", "--weight", "semi"]) == ["semibold"])
         // --opt=value: bash splits the word at '='.
         #expect(try bashCompletions(["scale", "--style", "=", "hea"]) == ["headline"])

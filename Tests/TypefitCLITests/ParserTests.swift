@@ -96,7 +96,7 @@ import TypefitCore
         ("scale --max-size 40", "needs '--size'"),
         ("scale --curve hig", "needs '--size' or '--value'"),
         ("scale --size 17 --model proportional --curve hig", "applies to the uifontmetrics model"),
-        ("scale --size 17 --curve steep", "'--curve' takes 'measured', 'hig'"),
+        ("scale --size 17 --curve steep", "'--curve' takes 'hig', 'measured'"),
         ("scale --value 3 --display-scale 4", "'--display-scale' takes '1', '2', '3' (got '4')"),
         ("scale --format value", "exactly one style and one category (132 selected)"),
         ("scale --format plain", "'--format' takes 'json', 'table', 'value'"),

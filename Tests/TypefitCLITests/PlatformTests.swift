@@ -307,4 +307,39 @@ import TypefitTestSupport
             ] + Self.config)
         #expect(android.stdout.contains("2x (fontScale2)") && android.stdout.contains(">bodyLarge</text>"))
     }
+
+    /// A spec scaled for another platform keeps its limits and tables, says
+    /// what its rows are, and names the styles the platform lacks.
+    @Test func specsKeepTheirLimitsOnEveryPlatform() throws {
+        let sans = Fixtures.path("specs/TypefitSans.json")
+        // headline: design 17, maxPointSize 28; at 2.0 Android's converter
+        // gives 29 dp (17 sp between 14 → 26 and 18 → 30), clamped to 28.
+        #expect(AndroidTypeScale.dp(17, fontScale: 2) == 29)
+        let android = run([
+            "scale", "--platform", "android", "--spec", sans, "--font-scale", "2", "--format", "json",
+        ])
+        let rows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(android.stdout.utf8)) as? [String: Any])?["sizes"]
+                as? [[String: Any]])
+        let headline = try #require(rows.first { $0["style"] as? String == "headline" })
+        #expect(headline["dp"] as? Int == 28)
+        // Its line height is the 28 dp size's: 28 × 22/17 (Apple's ratio at Large).
+        #expect(abs((headline["lineHeightDp"] as? Double ?? 0) - 28.0 * 22 / 17) < 1e-9)
+        let table = run(["scale", "--platform", "android", "--spec", sans, "--format", "table"])
+        #expect(table.stdout.contains("of the styles of \(sans) (iOS names)"))
+        #expect(!table.stdout.contains("Material 3 roles"))
+        // watchOS: the hand-made table (caption2 has none there) and the limits.
+        let zen = Fixtures.path("specs/ZenOldMincho.json")
+        let watch = run(["scale", "--platform", "watchos", "--spec", zen, "--format", "json"])
+        #expect(watch.stderr.contains("watchOS has no text style for the spec's callout, subheadline"))
+        let watchRows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(watch.stdout.utf8)) as? [String: Any])?["sizes"]
+                as? [[String: Any]])
+        // Zen's headline table: 23 at every accessibility category.
+        for row in watchRows
+        where row["style"] as? String == "headline" && row["isAccessibilityCategory"] as? Bool == true {
+            #expect(row["pointSize"] as? Int == 23)
+        }
+        #expect(!watchRows.contains { $0["style"] as? String == "callout" })
+    }
 }

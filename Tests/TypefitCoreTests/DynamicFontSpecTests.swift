@@ -36,7 +36,7 @@ import TypefitTestSupport
             "subheadline": 15, "footnote": 13, "caption1": 12, "caption2": 11,
         ]
         let headline: [Double] = [14, 15, 16, 17, 19, 21, 23, 23, 23, 23, 23, 23]
-        let multipliers = Fixtures.referenceTable("ios27-multipliers")
+        let multipliers = Fixtures.higLeadingMultipliers()
         let report = ScaleRequest(styles: spec.styles.map(\.style), subject: .spec(spec, name: "zen")).resolve()
         #expect(report.entries.count == 132)
         for row in multipliers.rows {

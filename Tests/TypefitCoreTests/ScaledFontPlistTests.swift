@@ -37,7 +37,7 @@ import TypefitTestSupport
         let decoded = try DynamicFontSpec.decode(file: bytes)
         let spec = decoded.spec
         #expect(spec.family == nil)
-        #expect(spec.model == .uiFontMetrics(curveName: "ios27-measured"))
+        #expect(spec.model == .uiFontMetrics(curveName: "hig-leading"))
         #expect(
             spec.faces.map(\.postscriptName) == ["TypefitSans-Bold", "TypefitSans-Regular", "TypefitSans-Italic"])
         #expect(spec.styles.count == 10)
@@ -53,14 +53,14 @@ import TypefitTestSupport
         #expect(decoded.warnings.first?.message.contains("caption2 uses the system font (design rounded)") == true)
     }
 
-    /// Sizes come from the reference multipliers, not from typefit's output:
+    /// Sizes come from the reference leadings (the default curve), not from typefit's output:
     /// round(fontSize × multiplier), as UIFontMetrics does for every style.
     @Test func sizesFollowTheModel() throws {
         let bytes = try [UInt8](
             Data(contentsOf: Fixtures.root.appendingPathComponent("specs/TypefitSans-ScaledFont.plist")))
         let spec = try DynamicFontSpec.decode(file: bytes).spec
         let report = ScaleRequest(styles: spec.styles.map(\.style), subject: .spec(spec, name: "plist")).resolve()
-        let multipliers = Fixtures.referenceTable("ios27-multipliers")
+        let multipliers = Fixtures.higLeadingMultipliers()
         let design: [String: Double] = [
             "largeTitle": 34, "title1": 28, "title2": 22, "title3": 20, "headline": 17, "subheadline": 15,
             "body": 17.5, "callout": 16, "footnote": 13, "caption1": 12,

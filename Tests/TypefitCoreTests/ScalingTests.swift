@@ -1,4 +1,5 @@
 import Testing
+import TypefitTestSupport
 
 @testable import TypefitCore
 
@@ -61,15 +62,26 @@ import Testing
         #expect(value == expected)
     }
 
-    /// Every cell of the measured curve for a 17 pt design size, derived here
-    /// from the multiplier and rounding rule rather than copied from output.
-    @Test func everyCellOfACustomFont() {
-        let report = ScaleRequest(subject: .customFont(designSize: 17, maximumPointSize: 0)).resolve()
+    /// Every cell of a 17 pt design size on both curves, derived here from
+    /// the reference tables (the HIG's leadings for the default curve, the
+    /// published multipliers for `measured`) and the rounding rule, rather
+    /// than copied from output.
+    @Test(arguments: ["default", "measured"])
+    func everyCellOfACustomFont(curve: String) throws {
+        let model: ScalingModel = curve == "default" ? .uiFontMetrics(.default) : .uiFontMetrics(.measuredIOS27)
+        let reference =
+            curve == "default" ? Fixtures.higLeadingMultipliers() : Fixtures.referenceTable("ios27-multipliers")
+        let report = ScaleRequest(subject: .customFont(designSize: 17, maximumPointSize: 0), model: model).resolve()
         #expect(report.entries.count == 132)
         for entry in report.entries {
-            let multiplier = ScalingCurve.measuredIOS27.multiplier(entry.style, entry.category)
-            #expect(entry.pointSize == (17 * multiplier).rounded(.toNearestOrAwayFromZero))
+            let row = try #require(reference.rows.first { $0[0] == entry.style.rawValue })
+            let multiplier = try #require(Double(row[entry.category.ordinal + 1]))
+            #expect(
+                entry.pointSize == (17 * multiplier).rounded(.toNearestOrAwayFromZero),
+                "\(entry.style) \(entry.category)")
         }
+        // The default everywhere a custom size is scaled is the HIG-leading curve.
+        #expect(ScaleRequest().model.curve?.name == "hig-leading")
     }
 
     @Test func systemFontReportUsesTheTable() {

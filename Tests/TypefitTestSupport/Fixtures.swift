@@ -51,6 +51,22 @@ public enum Fixtures {
 
     /// A tab-separated reference table from `Fixtures/reference` (lines
     /// starting with `#` are comments; the first other line is the header).
+    /// The HIG-leading curve's multipliers, derived here from the reference
+    /// leading table (`leading(category) / leading(Large)`), in the shape of
+    /// `referenceTable`: the default curve's oracle, independent of
+    /// typefit's own tables.
+    public static func higLeadingMultipliers() -> (header: [String], rows: [[String]]) {
+        let leading = referenceTable("ios-leading")
+        guard let large = leading.header.firstIndex(where: { $0.lowercased().hasPrefix("large") }) else {
+            return (leading.header, [])
+        }
+        let rows = leading.rows.map { row -> [String] in
+            let base = Double(row[large]) ?? .nan
+            return [row[0]] + row.dropFirst().map { String((Double($0) ?? .nan) / base) }
+        }
+        return (leading.header, rows)
+    }
+
     public static func referenceTable(_ name: String) -> (header: [String], rows: [[String]]) {
         let text =
             (try? String(contentsOf: root.appendingPathComponent("reference/\(name).tsv"), encoding: .utf8)) ?? ""

@@ -30,8 +30,8 @@ public struct Scale: ParsableCommand {
                     values: ["uifontmetrics", "proportional"], validatesValues: true),
                 .option(
                     "--curve", "curve",
-                    help: "measured (the default: multipliers measured on iOS 27) or hig (the ratio of the "
-                        + "HIG's leadings).",
+                    help: "hig (the default: the ratio of the HIG's leadings, the model behind UIKit's code) "
+                        + "or measured (a single published table of multipliers, unverified).",
                     values: ScalingCurve.acceptedNames),
             ]
             + OptionGroups.face.without("--font", "--size").replacingHelp(
@@ -208,7 +208,7 @@ public struct ScaleOptions: Equatable, Sendable {
     /// `--model`.
     public var modelName = "uifontmetrics"
     /// `--curve` (for the UIFontMetrics model).
-    public var curveName = "measured"
+    public var curveName = ScalingCurve.default.name
     /// `--display-scale`.
     public var displayScale = 3
     /// `--format`; `nil` picks value for one cell, else table on a terminal
@@ -263,7 +263,7 @@ public struct ScaleOptions: Equatable, Sendable {
     public var request: ScaleRequest {
         let model: ScalingModel =
             modelName == "proportional"
-            ? .proportional : .uiFontMetrics(ScalingCurve.named(curveName) ?? .measuredIOS27)
+            ? .proportional : .uiFontMetrics(ScalingCurve.named(curveName) ?? .default)
         var request = ScaleRequest(
             styles: styles, categories: categories, subject: subject, model: model,
             displayScale: displayScale)

@@ -14,10 +14,77 @@ public struct PlatformRequest: Sendable {
     /// A custom design size (`--size`), scaled as the platform scales text:
     /// on watchOS by the style's ratio to its Large size, on Android as sp.
     public var designSize: Double?
-    /// A spec's styles: iOS style name, design size, and line height as a
-    /// ratio of the size. Each is scaled as `designSize` is; on Android and
-    /// macOS the rows keep the spec's style names.
-    public var specStyles: [(style: String, size: Double, lineHeightRatio: Double)]?
+    /// A spec's styles, each scaled as `designSize` is, within its limits;
+    /// on Android and macOS the rows keep the spec's style names.
+    public var specStyles: [SpecStyle]?
+
+    /// A spec's style as other platforms scale it.
+    public struct SpecStyle: Sendable, Equatable {
+        /// The iOS style name.
+        public var style: String
+        /// The design size at Large.
+        public var size: Double
+        /// The line height as a ratio of the size (Apple's at Large).
+        public var lineHeightRatio: Double
+        /// `maxPointSize`, in the platform's unit (pt, or dp on Android).
+        public var maximum: Double?
+        /// `minPointSize`, likewise.
+        public var minimum: Double?
+        /// The hand-made table, by iOS category.
+        public var sizes: [ContentSizeCategory: Double]
+
+        /// Creates a spec style.
+        public init(
+            style: String, size: Double, lineHeightRatio: Double, maximum: Double? = nil, minimum: Double? = nil,
+            sizes: [ContentSizeCategory: Double] = [:]
+        ) {
+            self.style = style
+            self.size = size
+            self.lineHeightRatio = lineHeightRatio
+            self.maximum = maximum
+            self.minimum = minimum
+            self.sizes = sizes
+        }
+
+        /// A spec's styles: design sizes (Apple's at Large for the system
+        /// model), Apple's line height ratio at Large, limits and tables.
+        public static func of(_ spec: DynamicFontSpec) -> [SpecStyle] {
+            let table = AppleTypeTable.iOS
+            return spec.styles.map { style in
+                let large = Double(table.pointSize(style.style, .large))
+                return SpecStyle(
+                    style: style.style.rawValue, size: style.designSize ?? large,
+                    lineHeightRatio: Double(table.lineHeight(style.style, .large)) / large,
+                    maximum: style.maximumPointSize.flatMap { $0 > 0 ? $0 : nil }, minimum: style.minimumPointSize,
+                    sizes: style.sizes)
+            }
+        }
+
+        /// `size` within the limits; whether they changed it.
+        func limited(_ size: Double) -> (size: Double, changed: Bool) {
+            var result = size
+            if let maximum { result = min(result, maximum) }
+            if let minimum { result = max(result, minimum) }
+            return (result, result != size)
+        }
+    }
+
+    /// The spec styles a platform has no text style for (watchOS has no
+    /// callout or subheadline); they are left out of its rows.
+    public static func specStylesWithoutCounterpart(_ styles: [SpecStyle], on platform: Platform) -> [String] {
+        guard platform == .watchos else { return [] }
+        return styles.map(\.style).filter { (try? style($0, on: .watchos)) == nil }
+    }
+
+    /// The iOS category an Android font scale stands for, for a spec's
+    /// hand-made table: the one whose Body size is nearest 17 × the scale.
+    public static func category(forFontScale scale: Double) -> ContentSizeCategory {
+        let table = AppleTypeTable.iOS
+        let wanted = 17 * scale
+        return ContentSizeCategory.allCases.min {
+            abs(Double(table.pointSize(.body, $0)) - wanted) < abs(Double(table.pointSize(.body, $1)) - wanted)
+        } ?? .large
+    }
 
     /// Creates a request.
     public init(platform: Platform) {
@@ -113,8 +180,11 @@ public struct PlatformRequest: Sendable {
 }
 
 extension PlatformRequest {
-    /// A spec's styles on the platform.
-    func resolveSpec(_ specStyles: [(style: String, size: Double, lineHeightRatio: Double)]) -> [PlatformCell] {
+    /// A spec's styles on the platform: each scaled as a design size is
+    /// there, then its hand-made size for the category (on Android, the
+    /// category nearest the font scale; on macOS, Large) or its limits. A
+    /// size changed so has the line height of that size.
+    func resolveSpec(_ specStyles: [SpecStyle]) -> [PlatformCell] {
         var cells: [PlatformCell] = []
         for entry in specStyles {
             switch platform {
@@ -123,14 +193,33 @@ extension PlatformRequest {
             case .watchos:
                 // The watch style of the same name (footnote is footnote1).
                 guard let name = try? Self.style(entry.style, on: .watchos) else { continue }
-                cells += watchCells(label: entry.style, style: name, designSize: entry.size)
+                for var cell in watchCells(label: entry.style, style: name, designSize: entry.size) {
+                    let leadingOffset = cell.lineHeight - cell.pointSize
+                    let explicit = cell.category.flatMap { entry.sizes[$0] }
+                    let (size, changed) = explicit.map { ($0, true) } ?? entry.limited(cell.pointSize)
+                    if changed {
+                        cell.pointSize = size
+                        cell.lineHeight = size + leadingOffset
+                    }
+                    cells.append(cell)
+                }
             case .macos:
+                let explicit = entry.sizes[.large]
+                let (size, _) = explicit.map { ($0, true) } ?? entry.limited(entry.size)
                 cells.append(
-                    PlatformCell(
-                        style: entry.style, pointSize: entry.size, lineHeight: entry.size * entry.lineHeightRatio))
+                    PlatformCell(style: entry.style, pointSize: size, lineHeight: size * entry.lineHeightRatio))
             case .android:
-                cells += androidCells(
+                for var cell in androidCells(
                     label: entry.style, sp: entry.size, lineHeightSp: entry.size * entry.lineHeightRatio)
+                {
+                    let explicit = cell.fontScale.flatMap { entry.sizes[Self.category(forFontScale: $0)] }
+                    let (size, changed) = explicit.map { ($0, true) } ?? entry.limited(cell.pointSize)
+                    if changed {
+                        cell.pointSize = size
+                        cell.lineHeight = size * entry.lineHeightRatio
+                    }
+                    cells.append(cell)
+                }
             }
         }
         return cells

@@ -39,7 +39,7 @@ public struct ScaleRequest: Sendable {
         styles: [TextStyle] = TextStyle.allCases,
         categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
         subject: Subject = .systemFont,
-        model: ScalingModel = .uiFontMetrics(.measuredIOS27),
+        model: ScalingModel = .uiFontMetrics(.default),
         displayScale: Int = 3
     ) {
         self.styles = styles
@@ -76,9 +76,10 @@ public struct ScaleRequest: Sendable {
                     let designLeading =
                         designSize * Double(table.lineHeight(style, .large))
                         / Double(table.pointSize(style, .large))
-                    entry.lineHeight = model.scaledValue(
-                        designLeading, style: style, category: category,
-                        displayScale: displayScale)
+                    // At the size used: a clamped size has its own line height.
+                    entry.lineHeight = model.lineHeight(
+                        designLeading: designLeading, designSize: designSize, usedSize: entry.pointSize ?? designSize,
+                        style: style, category: category, displayScale: displayScale)
                 case .value(let value):
                     entry.value = model.scaledValue(
                         value, style: style, category: category,

@@ -21,17 +21,29 @@ public struct ScalingCurve: Sendable {
         }
     }
 
-    /// The names `--curve` accepts, for help and suggestions.
-    public static let acceptedNames = ["measured", "hig"]
+    /// The names `--curve` accepts, for help and suggestions (the default
+    /// first).
+    public static let acceptedNames = ["hig", "measured"]
+
+    /// The curve used wherever a custom size is scaled and none is named:
+    /// the HIG-leading model. Every revision of Apple's HIG prints the
+    /// leadings it uses, and UIKit's code takes the ratio of the per-style
+    /// line spacing; the measured table is a single unverified source that
+    /// departs from it in 8 cells (see the reference, "How the numbers are
+    /// made").
+    public static let `default` = ScalingCurve.higLeading
 }
 
 extension ScalingCurve {
-    /// The multipliers `UIFontMetrics` applies to a custom font, measured with
-    /// public UIKit API on iOS 27 (`scaledValue(for: 100) / 100` at @3x), as
-    /// published in gewill's fork of ScaledFont
-    /// (`Sources/ScaledFont/TextSizeScaling.swift`). They agree with the
-    /// leading-ratio model in 124 of 132 cells; in the other 8 the device's
-    /// line height differs from the one the HIG prints.
+    /// The multipliers a single published table gives for `UIFontMetrics`
+    /// applied to a custom font, said to be measured on iOS 27, in gewill's
+    /// fork of ScaledFont (`Sources/ScaledFont/TextSizeScaling.swift`); no
+    /// other public source confirms them, and their four decimals fit
+    /// `scaledValue(for: 1000) / 1000`. They agree with the HIG-leading model
+    /// in 124 of 132 cells; in the other 8 (title1 xLarge/xxLarge/AX4,
+    /// headline AX4, subheadline xxxLarge/AX2, caption1 AX1, caption2 AX2)
+    /// they imply line heights the HIG has never printed. An opt-in curve
+    /// (`--curve measured`), labelled so in its output.
     public static let measuredIOS27: ScalingCurve = {
         let table: [[Double]] = [
             [0.9267, 0.9513, 0.9757, 1, 1.0487, 1.122, 1.1707, 1.2683, 1.3903, 1.4877, 1.6097, 1.7073],  // largeTitle
@@ -48,7 +60,9 @@ extension ScalingCurve {
         ]
         return ScalingCurve(
             name: "ios27-measured",
-            source: "UIFontMetrics multipliers measured on iOS 27 (gewill/ScaledFont, TextSizeScaling.swift)",
+            source:
+                "a single published table of UIFontMetrics multipliers, unverified (said to be measured on "
+                + "iOS 27; gewill/ScaledFont, TextSizeScaling.swift)",
             factor: { style, category in table[style.ordinal][category.ordinal] }
         )
     }()

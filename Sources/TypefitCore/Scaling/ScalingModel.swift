@@ -46,6 +46,26 @@ public enum ScalingModel: Sendable {
         return size
     }
 
+    /// The line height of a font whose design line height at `designSize`
+    /// is `designLeading`, at the size actually used: where that is the
+    /// model's own size, the design line height scaled as a value; where a
+    /// maximum, a minimum or a hand-made table changed it, the design line
+    /// height scaled by that size's own factor (`usedSize ÷ designSize`) —
+    /// a font's line height follows its point size. Snapped to the pixel
+    /// grid, as values are.
+    public func lineHeight(
+        designLeading: Double, designSize: Double, usedSize: Double, style: TextStyle,
+        category: ContentSizeCategory, displayScale: Int = 3
+    ) -> Double {
+        if usedSize == scaledFontSize(designSize, style: style, category: category) {
+            return scaledValue(designLeading, style: style, category: category, displayScale: displayScale)
+        }
+        let raw = designSize > 0 ? designLeading * usedSize / designSize : 0
+        guard case .uiFontMetrics = self, displayScale > 0 else { return raw }
+        let scale = Double(displayScale)
+        return (raw * scale).rounded(.toNearestOrAwayFromZero) / scale
+    }
+
     /// `UIFontMetrics.scaledValue(for:)`: the value times the factor, snapped
     /// to the device's pixel grid (1/`displayScale` pt, nearest). The
     /// proportional model does not snap.

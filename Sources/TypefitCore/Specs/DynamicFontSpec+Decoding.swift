@@ -25,7 +25,7 @@ extension DynamicFontSpec {
         }
         let faces = try decodeFaces(facesJSON)
 
-        var model = Model.uiFontMetrics(curveName: ScalingCurve.measuredIOS27.name)
+        var model = Model.uiFontMetrics(curveName: ScalingCurve.default.name)
         if let json = value("model") {
             switch try string(json, "'model'") {
             case "uifontmetrics": break

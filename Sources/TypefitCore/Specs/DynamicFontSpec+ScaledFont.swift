@@ -143,7 +143,7 @@ extension DynamicFontSpec {
         }
         styles.sort { $0.style < $1.style }
         let spec = DynamicFontSpec(
-            family: nil, faces: faces, model: .uiFontMetrics(curveName: ScalingCurve.measuredIOS27.name),
+            family: nil, faces: faces, model: .uiFontMetrics(curveName: ScalingCurve.default.name),
             styles: styles)
         return Decoded(spec: spec, warnings: warnings)
     }

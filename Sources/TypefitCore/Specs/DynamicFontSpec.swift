@@ -12,13 +12,13 @@ public struct DynamicFontSpec: Sendable, Equatable {
         case system
 
         /// How this model scales a non-text length: the spec's curve, the
-        /// size ratio for proportional, and UIFontMetrics' measured curve
+        /// size ratio for proportional, and the default UIFontMetrics curve
         /// for the system model (whose text follows Apple's table).
         public var valueModel: ScalingModel {
             switch self {
-            case .uiFontMetrics(let curveName): return .uiFontMetrics(ScalingCurve.named(curveName) ?? .measuredIOS27)
+            case .uiFontMetrics(let curveName): return .uiFontMetrics(ScalingCurve.named(curveName) ?? .default)
             case .proportional: return .proportional
-            case .system: return .uiFontMetrics(.measuredIOS27)
+            case .system: return .uiFontMetrics(.default)
             }
         }
 
@@ -105,7 +105,7 @@ extension DynamicFontSpec.Style {
         case .proportional:
             size = ScalingModel.proportional.scaledFontSize(designSize ?? 0, style: style, category: category)
         case .uiFontMetrics(let curveName):
-            let curve = ScalingCurve.named(curveName) ?? .measuredIOS27
+            let curve = ScalingCurve.named(curveName) ?? .default
             size = ScalingModel.uiFontMetrics(curve).scaledFontSize(designSize ?? 0, style: style, category: category)
         }
         if let maximum = maximumPointSize, maximum > 0 { size = min(size, maximum) }
@@ -113,31 +113,45 @@ extension DynamicFontSpec.Style {
         return size
     }
 
-    /// The line height at `category`: Apple's leading for the system model;
-    /// otherwise the design size's share of Apple's leading at Large, scaled
-    /// as a value by the model; for a size from the explicit table, Apple's
-    /// leading ratio at that category applied to it. Snapped to the pixel
-    /// grid of `displayScale`.
+    /// The line height at `category`, at the size actually used (see
+    /// `ScalingModel.lineHeight`): Apple's leading for the system model's
+    /// own sizes; otherwise the design size's share of Apple's leading at
+    /// Large, scaled as a value by the model where the size is the model's,
+    /// and by the size's own factor where `maximumPointSize`,
+    /// `minimumPointSize` or the explicit table changed it. Snapped to the
+    /// pixel grid of `displayScale`.
     public func lineHeight(at category: ContentSizeCategory, model: DynamicFontSpec.Model, displayScale: Int = 3)
         -> Double
     {
         let table = AppleTypeTable.iOS
-        let grid = Double(max(1, displayScale))
-        if let explicit = sizes[category] {
-            let ratio = Double(table.lineHeight(style, category)) / Double(table.pointSize(style, category))
-            return (explicit * ratio * grid).rounded(.toNearestOrAwayFromZero) / grid
-        }
-        let designLeading =
-            (designSize ?? 0) * Double(table.lineHeight(style, .large)) / Double(table.pointSize(style, .large))
+        let used = pointSize(at: category, model: model)
+        let scaling: ScalingModel
+        let design: Double
         switch model {
         case .system:
-            return Double(table.lineHeight(style, category))
+            // The system font's own sizes keep Apple's leadings; a size the
+            // spec changed scales Apple's leading at the category.
+            let apple = Double(table.pointSize(style, category))
+            let leading = Double(table.lineHeight(style, category))
+            if used == apple { return leading }
+            let grid = Double(max(1, displayScale))
+            return (leading * used / apple * grid).rounded(.toNearestOrAwayFromZero) / grid
         case .proportional:
-            return ScalingModel.proportional.scaledValue(designLeading, style: style, category: category)
+            scaling = .proportional
+            design = designSize ?? Double(table.pointSize(style, .large))
         case .uiFontMetrics(let curveName):
-            let curve = ScalingCurve.named(curveName) ?? .measuredIOS27
-            return ScalingModel.uiFontMetrics(curve).scaledValue(
-                designLeading, style: style, category: category, displayScale: displayScale)
+            scaling = .uiFontMetrics(ScalingCurve.named(curveName) ?? .default)
+            design = designSize ?? Double(table.pointSize(style, .large))
         }
+        let designLeading = design * Double(table.lineHeight(style, .large)) / Double(table.pointSize(style, .large))
+        if sizes[category] != nil {
+            // A hand-made size is never the model's own, even where the
+            // numbers agree: its line height is scaled by its own factor.
+            let grid = Double(max(1, displayScale))
+            return (designLeading * used / design * grid).rounded(.toNearestOrAwayFromZero) / grid
+        }
+        return scaling.lineHeight(
+            designLeading: designLeading, designSize: design, usedSize: used, style: style, category: category,
+            displayScale: displayScale)
     }
 }
