@@ -49,8 +49,6 @@ public enum Fixtures {
         return url
     }
 
-    /// A tab-separated reference table from `Fixtures/reference` (lines
-    /// starting with `#` are comments; the first other line is the header).
     /// The HIG-leading curve's multipliers, derived here from the reference
     /// leading table (`leading(category) / leading(Large)`), in the shape of
     /// `referenceTable`: the default curve's oracle, independent of
@@ -67,6 +65,8 @@ public enum Fixtures {
         return (leading.header, rows)
     }
 
+    /// A tab-separated reference table from `Fixtures/reference` (lines
+    /// starting with `#` are comments; the first other line is the header).
     public static func referenceTable(_ name: String) -> (header: [String], rows: [[String]]) {
         let text =
             (try? String(contentsOf: root.appendingPathComponent("reference/\(name).tsv"), encoding: .utf8)) ?? ""
