@@ -33,6 +33,16 @@ extension Runner {
     }
 
     /// Large, or on watchOS the case size's default (Large without one).
+    /// The note for a watch case size whose default category Apple's HIG
+    /// does not list (46 mm), or `nil`.
+    static func watchSizeNote(_ size: Int?) -> String? {
+        guard let size, let entry = WatchTypeTable.caseSizes.first(where: { $0.millimetres == size }),
+            !entry.documented
+        else { return nil }
+        return "\(size) mm (\(entry.models)) is not in Apple's HIG table of default text sizes; typefit uses "
+            + "\(entry.category.higLabel), as for the larger case of every other generation"
+    }
+
     static func defaultCategory(_ options: ScaleOptions) -> ContentSizeCategory {
         guard options.platform == .watchos, let size = options.watchSize else { return .large }
         return WatchTypeTable.caseSizes.first { $0.millimetres == size }?.category ?? .large
@@ -94,6 +104,7 @@ extension Runner {
                 request.categories = options.categoriesGiven ? options.categories : [defaultCategory(options)]
             }
         }
+        if let note = watchSizeNote(options.watchSize) { notes.note(note) }
         if options.platform == .macos {
             notes.note("macOS has no Dynamic Type: its text styles have fixed sizes")
         }
@@ -153,6 +164,7 @@ extension Runner {
         case .watchos:
             top["watchSize"] = options.watchSize.map { .int($0) } ?? .null
             top["defaultCategory"] = .string(defaultCategory(options).rawValue)
+            top["defaultCategoryDocumented"] = .bool(watchSizeNote(options.watchSize) == nil)
             top["source"] = .string("Apple Human Interface Guidelines, Typography: Specifications (watchOS)")
         case .macos:
             top["source"] = .string("Apple Human Interface Guidelines, Typography: Specifications (macOS)")

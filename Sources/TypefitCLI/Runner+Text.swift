@@ -96,6 +96,9 @@ extension Runner {
             }
             return SizedCell(cell, face: face)
         }
+        if options.platform == .watchos, !options.categoriesGiven, let note = watchSizeNote(options.watchSize) {
+            outcome.diagnostics.note(note)
+        }
         return (cells, outcome)
     }
 

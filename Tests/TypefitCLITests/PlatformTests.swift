@@ -232,7 +232,8 @@ import TypefitTestSupport
             let value = try #require(token["$value"] as? [String: Any])
             let fontSize = try #require(value["fontSize"] as? [String: Any])
             #expect(fontSize["value"] as? Double == size && fontSize["unit"] as? String == "px")
-            #expect(abs((value["lineHeight"] as? Double ?? 0) * size - line) < 1e-9)
+            // The ratio is written to four decimals.
+            #expect(abs((value["lineHeight"] as? Double ?? 0) * size - line) < 0.005)
             #expect(value["fontFamily"] as? String == "system-ui")
         }
         #expect(
@@ -341,5 +342,77 @@ import TypefitTestSupport
             #expect(row["pointSize"] as? Int == 23)
         }
         #expect(!watchRows.contains { $0["style"] as? String == "callout" })
+    }
+
+    /// Every current case size, against the HIG's headings and Apple's list
+    /// of sizes; 46 mm is accepted and its default is said to be assumed.
+    @Test func everyWatchCaseSize() throws {
+        let table = Fixtures.referenceTable("watchos-case-sizes")
+        #expect(table.rows.count == WatchTypeTable.caseSizes.count)
+        for row in table.rows {
+            let mm = try #require(Int(row[0]))
+            let entry = try #require(WatchTypeTable.caseSizes.first { $0.millimetres == mm })
+            #expect(entry.category.higLabel == row[2], "\(mm) mm")
+            #expect(entry.models == row[1])
+            #expect(entry.documented == (row[3] == "HIG"))
+            let outcome = run([
+                "scale", "--platform", "watchos", "--watch-size", "\(mm)mm", "--style", "body", "--format", "json",
+            ])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            #expect((object["defaultCategoryDocumented"] as? Bool) == (row[3] == "HIG"))
+            #expect(outcome.stderr.contains("not in Apple's HIG table") == (row[3] != "HIG"))
+        }
+        #expect(run(["scale", "--platform", "watchos", "--watch-size", "46mm", "--style", "body"]).stdout == "17\n")
+        #expect(run(["help", "scale"]).stdout.contains("46mm"))
+    }
+
+    /// Every token document typefit writes, on every platform, keeps the
+    /// Design Tokens Community Group rules: no `.`, `{`, `}` in a name, no
+    /// name starting with `$` other than the format's own properties, and
+    /// typography tokens shaped as the format defines them.
+    @Test(arguments: [
+        ["scale", "--format", "tokens"],
+        ["scale", "--platform", "watchos", "--format", "tokens"],
+        ["scale", "--platform", "macos", "--format", "tokens"],
+        ["scale", "--platform", "android", "--format", "tokens"],
+        ["scale", "--platform", "android", "--font-scale", "1.05,1.3,2.001", "--format", "tokens"],
+        ["scale", "--size", "17", "--max-size", "28", "--format", "tokens"],
+        ["scale", "--spec", Fixtures.path("specs/TypefitSans.json"), "--format", "tokens"],
+    ])
+    func tokenDocumentsFollowTheDTCGRules(arguments: [String]) throws {
+        let faces = arguments.contains("--spec") ? ["--fontconfig-file", Fixtures.fontconfigFile] : []
+        let outcome = run(arguments + faces)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        var tokens = 0
+        func walk(_ node: [String: Any], path: String) {
+            if let value = node["$value"] {
+                tokens += 1
+                #expect(node["$type"] as? String == "typography", "\(path)")
+                let typography = value as? [String: Any] ?? [:]
+                #expect(typography["fontFamily"] is String, "\(path)")
+                let weight = typography["fontWeight"] as? Int ?? 0
+                #expect((1...1000).contains(weight), "\(path)")
+                let size = typography["fontSize"] as? [String: Any] ?? [:]
+                #expect(size["value"] is Double || size["value"] is Int, "\(path)")
+                #expect(["px", "rem"].contains(size["unit"] as? String ?? ""), "\(path)")
+                #expect(typography["lineHeight"] is Double || typography["lineHeight"] is Int, "\(path)")
+                return
+            }
+            for (name, child) in node {
+                if name.hasPrefix("$") {
+                    #expect(["$description", "$type"].contains(name), "\(path)/\(name)")
+                    continue
+                }
+                #expect(!name.contains(".") && !name.contains("{") && !name.contains("}"), "\(path)/\(name)")
+                if let group = child as? [String: Any] { walk(group, path: path + "/" + name) }
+            }
+        }
+        walk(document, path: "")
+        #expect(tokens > 0)
+        if arguments.contains("1.05,1.3,2.001") {
+            #expect(document["fontScale1_3"] != nil && document["fontScale1_05"] != nil)
+        }
     }
 }

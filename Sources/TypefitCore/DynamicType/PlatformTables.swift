@@ -41,11 +41,26 @@ public enum WatchTypeTable {
         [12.5, 13.5, 14.5, 15.5, 16.5, 17.5, 17.5, 17.5, 19.5],
     ]
 
-    /// The case sizes Apple names, and the default category of each.
-    public static let caseSizes: [(millimetres: Int, category: ContentSizeCategory)] = [
-        (38, .small), (40, .large), (41, .large), (42, .large), (44, .extraLarge), (45, .extraLarge),
-        (49, .extraLarge),
-    ]
+    /// Every Apple Watch case size, the models that have it, and its
+    /// default category. The categories are those of Apple's HIG
+    /// (Typography → watchOS Dynamic Type sizes: "Small (default 38mm)",
+    /// "Large (default 40mm/41mm/42mm)", "xLarge (default 44mm/45mm/49mm)");
+    /// the sizes and models are those of Apple's "Supporting multiple watch
+    /// sizes" (Series 4–6 and SE: 40/44 mm; Series 7–9: 41/45 mm; Series 10
+    /// and 11: 42/46 mm; Ultra: 49 mm). The HIG does not yet list 46 mm: like
+    /// the larger case of every other generation (44, 45) it is taken as
+    /// xLarge, and `documented` says so.
+    public static let caseSizes: [(millimetres: Int, category: ContentSizeCategory, models: String, documented: Bool)] =
+        [
+            (38, .small, "Series 1-3", true),
+            (40, .large, "Series 4-6, SE", true),
+            (41, .large, "Series 7-9", true),
+            (42, .large, "Series 1-3, Series 10-11", true),
+            (44, .extraLarge, "Series 4-6, SE", true),
+            (45, .extraLarge, "Series 7-9", true),
+            (46, .extraLarge, "Series 10-11", false),
+            (49, .extraLarge, "Ultra", true),
+        ]
 
     /// The size and leading of `style` (a watchOS name) at `category`, or
     /// `nil` when watchOS has no such style or category.

@@ -1,7 +1,8 @@
 /// One style at one size setting, as design tokens carry it.
 public struct TokenCell: Sendable, Equatable {
     /// The group: a category (`large`), an Android font scale
-    /// (`fontScale1.3`), or `fixed` (macOS).
+    /// (`fontScale1.3`, written `fontScale1_3` as a token name), or `fixed`
+    /// (macOS).
     public var group: String
     /// The style's name.
     public var style: String
@@ -36,13 +37,14 @@ public enum DesignTokens {
     public static func dtcg(_ cells: [TokenCell], description: String) -> JSONValue {
         var groups: [String: [String: JSONValue]] = [:]
         for cell in cells {
-            groups[cell.group, default: [:]][cell.style] = .object([
+            groups[tokenName(cell.group), default: [:]][tokenName(cell.style)] = .object([
                 "$type": .string("typography"),
                 "$value": .object([
                     "fontFamily": .string(cell.fontFamily),
                     "fontWeight": .int(cell.fontWeight),
                     "fontSize": .object(["value": .number(cell.fontSize), "unit": .string("px")]),
-                    "lineHeight": .number(cell.lineHeight / cell.fontSize),
+                    // A ratio to four decimals, as CSS's rem values are.
+                    "lineHeight": .number((cell.lineHeight / cell.fontSize * 10_000).rounded() / 10_000),
                 ]),
             ])
         }
@@ -67,7 +69,7 @@ public enum DesignTokens {
         // The first group (the default when it was selected) is the one on
         // :root, so the properties always have a value.
         for group in groups {
-            let selector = group == groups.first ? ":root" : ":root[data-typefit-size=\"\(group)\"]"
+            let selector = group == groups.first ? ":root" : ":root[data-typefit-size=\"\(tokenName(group))\"]"
             out += "\(selector) {\n"
             for cell in cells where cell.group == group {
                 let name = "--typefit-\(kebab(cell.style))"
@@ -78,6 +80,18 @@ public enum DesignTokens {
             }
             out += "}\n"
         }
+        return out
+    }
+
+    /// A legal DTCG token or group name: the format reserves `.` (path
+    /// separator) and `{` `}` (reference syntax) and a leading `$`; each
+    /// becomes `_` (so the Android group `fontScale1.3` is `fontScale1_3`).
+    public static func tokenName(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            out += character == "." || character == "{" || character == "}" ? "_" : String(character)
+        }
+        if out.hasPrefix("$") { out = "_" + out.dropFirst() }
         return out
     }
 
