@@ -145,9 +145,59 @@ import TypefitTestSupport
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let properties = try #require(schema["properties"] as? [String: Any])
         #expect(Set(properties.keys) == Set(DynamicFontSpec.topLevelKeys))
+        // The style and category spellings: exactly the ones the decoder
+        // folds, as patterns an editor checks keys against.
+        let stylePattern = try #require((properties["styles"] as? [String: Any])?["propertyNames"] as? [String: Any])
+        #expect(stylePattern["pattern"] as? String == NameMatching.schemaPattern(for: TextStyle.self))
         let styles = try #require(properties["styles"] as? [String: Any])
         let variants = try #require((styles["additionalProperties"] as? [String: Any])?["oneOf"] as? [[String: Any]])
         let object = try #require(variants.first { $0["type"] as? String == "object" }?["properties"] as? [String: Any])
         #expect(Set(object.keys) == Set(DynamicFontSpec.styleKeys))
+    }
+
+    /// The schema's patterns accept what the decoder accepts and refuse what
+    /// it refuses (`bodyy`), and `$schema` is allowed.
+    @Test func schemaFlagsWhatTheDecoderRefuses() throws {
+        let url = Fixtures.packageRoot.appendingPathComponent("schema/dynamic-font-spec.schema.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        let styles = try #require(properties["styles"] as? [String: Any])
+        let stylePattern = try #require((styles["propertyNames"] as? [String: Any])?["pattern"] as? String)
+        let object = try #require(
+            ((styles["additionalProperties"] as? [String: Any])?["oneOf"] as? [[String: Any]])?.first {
+                $0["type"] as? String == "object"
+            }?["properties"] as? [String: Any])
+        let categoryPattern = try #require(
+            ((object["sizes"] as? [String: Any])?["propertyNames"] as? [String: Any])?["pattern"] as? String)
+        #expect(categoryPattern == NameMatching.schemaPattern(for: ContentSizeCategory.self))
+        func matches(_ pattern: String, _ text: String) throws -> Bool {
+            let regex = try NSRegularExpression(pattern: pattern)
+            return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        for (key, accepted) in [
+            ("body", true), ("BODY", true), ("Large Title", true), ("large-title", true), (".title2", true),
+            ("UICTFontTextStyleTitle0", true), ("caption", true), ("bodyy", false), ("titel1", false), ("", false),
+        ] {
+            #expect(try matches(stylePattern, key) == accepted, "\(key)")
+            #expect(((try? TextStyle(parsing: key)) != nil) == accepted, "\(key)")
+        }
+        for (key, accepted) in [
+            ("large", true), ("AX3", true), ("xxl", true), ("UICTContentSizeCategoryAccessibilityXL", true),
+            ("accessibility 2", true), ("huge", false), ("AX6", false),
+        ] {
+            #expect(try matches(categoryPattern, key) == accepted, "\(key)")
+            #expect(((try? ContentSizeCategory(parsing: key)) != nil) == accepted, "\(key)")
+        }
+        // A spec that names its schema reads as one that does not.
+        let spec = try DynamicFontSpec.decode(
+            json: Array(
+                "{\"$schema\": \"../schema/dynamic-font-spec.schema.json\", \"faces\": {\"regular\": \"F\"}, \"styles\": {\"body\": 17}}"
+                    .utf8))
+        #expect(spec.styles.map(\.style) == [.body])
+        #expect(throws: SourceError.self) {
+            try DynamicFontSpec.decode(
+                json: Array("{\"$schema\": 3, \"faces\": {\"r\": \"F\"}, \"styles\": {\"body\": 17}}".utf8))
+        }
     }
 }

@@ -71,6 +71,33 @@ public enum NameMatching {
         return message
     }
 
+    /// A regular expression (ECMA-262, as JSON Schema takes it) that
+    /// matches exactly the spellings `key` folds to one of `type`'s:
+    /// letters in either case, with spaces, hyphens, underscores and dots
+    /// anywhere — so an editor flags in a spec what typefit would refuse.
+    public static func schemaPattern<T: Spellable>(for type: T.Type) -> String {
+        let separators = "[ ._-]*"
+        var keys: [String] = []
+        for value in T.allCases {
+            for spelling in value.spellings {
+                let folded = key(spelling)
+                if !folded.isEmpty && !keys.contains(folded) { keys.append(folded) }
+            }
+        }
+        // Longer keys first, so that an alternative never stops early.
+        keys.sort { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+        let alternatives = keys.map { folded in
+            folded.map { character -> String in
+                if character.isLetter {
+                    return "[\(character)\(character.uppercased())]"
+                }
+                if character.isNumber { return String(character) }
+                return "\\" + String(character)
+            }.joined(separator: separators)
+        }
+        return "^" + separators + "(?:" + alternatives.joined(separator: "|") + ")" + separators + "$"
+    }
+
     /// Every folded spelling of every case of `type`, mapped to the case.
     static func lookupTable<T: Spellable>(_ type: T.Type) -> [String: T] {
         var table: [String: T] = [:]

@@ -1,6 +1,7 @@
 extension DynamicFontSpec {
-    /// The keys a spec file may hold at the top level.
-    static let topLevelKeys = ["family", "faces", "model", "curve", "styles"]
+    /// The keys a spec file may hold at the top level (`$schema` points an
+    /// editor at the JSON Schema; typefit ignores it).
+    static let topLevelKeys = ["$schema", "family", "faces", "model", "curve", "styles"]
     /// The keys a style object may hold.
     static let styleKeys = ["size", "face", "maxPointSize", "minPointSize", "sizes"]
 
@@ -17,6 +18,8 @@ extension DynamicFontSpec {
         }
         let value = { (key: String) in members.first { $0.key == key }?.value }
 
+        // `$schema` is for editors; it must be a string, and is otherwise ignored.
+        if let json = value("$schema") { _ = try string(json, "'$schema'") }
         let family = try value("family").map { json throws(SourceError) in try string(json, "'family'") }
         guard let facesJSON = value("faces") else {
             throw SourceError(
