@@ -120,6 +120,19 @@ extension Runner {
             outcome.stdout = shortestNumber(cell.pointSize) + "\n"
         case .table:
             outcome.stdout = platformTable(cells, options, specPath: options.specPath)
+        case .csv:
+            outcome.stdout = PlatformExport.csv(
+                cells, platform: options.platform,
+                defaultCategory: options.platform == .watchos ? defaultCategory(options) : nil)
+        case .swift:
+            var header = "scale --platform \(options.platform.rawValue)"
+            if let path = options.specPath { header += " --spec \(path)" }
+            if options.platform == .android { header += " --android-version \(options.androidVersion)" }
+            let typeName =
+                ScaleReport.swiftTypeName(for: family).dropLast("TypeScale".count)
+                + PlatformExport.typeNamePrefix(options.platform) + "TypeScale"
+            outcome.stdout = PlatformExport.swift(
+                cells, platform: options.platform, typeName: String(typeName), header: header)
         case .tokens:
             outcome.stdout = DesignTokens.dtcg(
                 tokenCells(cells, options, family: family), description: tokenDescription(options)

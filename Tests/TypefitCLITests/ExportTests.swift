@@ -47,14 +47,72 @@ import TypefitTestSupport
         let table = dir.appendingPathComponent("TypeScale.swift")
         let main = dir.appendingPathComponent("main.swift")
         try outcome.stdout.write(to: table, atomically: true, encoding: .utf8)
+        // The dictionaries of the DynamicFont pattern, the non-optional
+        // accessors, and raw values that are UIKit's own.
         try """
-        let size = TypefitSansTypeScale.fontSizeTable[.body]?[.accessibilityExtraExtraExtraLarge] ?? -1
-        print(size, TypefitSansTypeScale.fontNames[.headline] ?? "?", TypefitSansTypeScale.TextStyle.allCases.count)
+        typealias T = TypefitSansTypeScale
+        let size = T.fontSizeTable[.body]?[.accessibilityExtraExtraExtraLarge] ?? -1
+        print(size, T.fontNames[.headline] ?? "?", T.TextStyle.allCases.count)
+        let body: Double = T.pointSize(.body, .accessibilityExtraExtraExtraLarge)
+        let line: Double = T.lineHeight(.headline, .accessibilityExtraExtraExtraLarge)
+        print(body, line, T.fontName(.headline), T.designSize(.headline), T.maximumPointSize(.headline))
+        print(T.TextStyle(rawValue: "UICTFontTextStyleBody") == .body, T.ContentSizeCategory.large.rawValue)
         """.write(to: main, atomically: true, encoding: .utf8)
         let binary = dir.appendingPathComponent("check").path
         let build = try #require(try BinaryRunner.runTool("swiftc", [main.path, table.path, "-o", binary]))
         #expect(build.status == 0, "\(build.stderr)")
         let result = try #require(try BinaryRunner.runTool(binary, []))
-        #expect(result.stdout == "48.0 TypefitSans-Bold 4\n")
+        // The clamped 28 pt's line: 17 × 22/17 (Apple's ratio at Large) × 28/17, on the 1/3-pt grid.
+        let designLine: Double = 17.0 * 22.0 / 17.0
+        let headlineLine: Double = (designLine * 28.0 / 17.0 * 3.0).rounded() / 3.0
+        #expect(
+            result.stdout
+                == "48.0 TypefitSans-Bold 4\n48.0 \(headlineLine) TypefitSans-Bold 17.0 28.0\ntrue UICTContentSizeCategoryL\n",
+            "\(result.stdout)")
+        // The UIKit convenience is there, behind canImport (not compiled on Linux).
+        #expect(
+            outcome.stdout.contains("#if canImport(UIKit)") && outcome.stdout.contains("UIFontMetrics(forTextStyle:"))
+        #expect(outcome.stdout.contains("UIFont.preferredFont(forTextStyle: textStyle"))
+    }
+
+    /// CSV and Swift on every platform; the Swift compiles and answers.
+    @Test(.enabled(if: (try? BinaryRunner.runTool("swiftc", ["--version"])) != nil, "swiftc is not on PATH"))
+    func everyPlatformExports() throws {
+        let android = run([
+            "scale", "--platform", "android", "--style", "bodyLarge", "--font-scale", "1,2", "--format", "csv",
+        ])
+        #expect(android.status == .success)
+        #expect(
+            android.stdout
+                == "style,fontScale,sp,dp,lineHeightSp,lineHeightDp\nbodyLarge,1,16,16,24,24\nbodyLarge,2,16,28,24,36\n"
+        )
+        let watch = run(["scale", "--platform", "watchos", "--style", "body", "--category", "large", "--format", "csv"])
+        #expect(watch.stdout.hasSuffix("body,large,true,false,16,18.5\n"))
+        let mac = run(["scale", "--platform", "macos", "--style", "headline", "--format", "csv"])
+        #expect(mac.stdout == "style,pointSize,lineHeight,weight\nheadline,13,16,bold\n")
+        let dir = Fixtures.temporaryDirectory("platform-swift")
+        var sources: [String] = []
+        for (platform, extra) in [
+            ("android", ["--style", "bodyLarge", "--font-scale", "1.3,2"]), ("watchos", ["--style", "body,footnote1"]),
+            ("macos", ["--style", "body"]),
+        ] {
+            let outcome = run(["scale", "--platform", platform, "--format", "swift"] + extra)
+            #expect(outcome.status == .success, "\(outcome.stderr)")
+            let file = dir.appendingPathComponent("\(platform).swift")
+            try outcome.stdout.write(to: file, atomically: true, encoding: .utf8)
+            sources.append(file.path)
+        }
+        let main = dir.appendingPathComponent("main.swift")
+        try """
+        print(AndroidTypeScale.dp(.bodyLarge, .scale2), AndroidTypeScale.FontScale.scale1_3.rawValue)
+        print(WatchOSTypeScale.pointSize(.footnote1, .accessibilityExtraLarge), WatchOSTypeScale.TextStyle.body.rawValue)
+        print(MacOSTypeScale.pointSize(.body))
+        """.write(to: main, atomically: true, encoding: .utf8)
+        let binary = dir.appendingPathComponent("check").path
+        let build = try #require(try BinaryRunner.runTool("swiftc", [main.path] + sources + ["-o", binary]))
+        #expect(build.status == 0, "\(build.stderr)")
+        let result = try #require(try BinaryRunner.runTool(binary, []))
+        // 16 sp at 2.0: 28 dp; footnote1 at AX3: 18 (HIG); macOS body: 13.
+        #expect(result.stdout == "28.0 1.3\n18.0 UICTFontTextStyleBody\n13.0\n", "\(result.stdout)")
     }
 }

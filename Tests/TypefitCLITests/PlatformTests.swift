@@ -173,7 +173,7 @@ import TypefitTestSupport
         ["scale", "--platform", "android", "--font-scale", "9"],
         ["scale", "--platform", "tvos"],
         ["scale", "--platform", "android", "--family", "X"],
-        ["scale", "--platform", "watchos", "--format", "swift"],
+        ["scale", "--platform", "watchos", "--watch-size", "47mm"],
     ])
     func platformUsageErrors(arguments: [String]) {
         #expect(run(arguments).status == .usage, "\(arguments)")

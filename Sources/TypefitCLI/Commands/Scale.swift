@@ -171,10 +171,6 @@ public struct Scale: ParsableCommand {
         }
         if let format = parsed.format() {
             options.format = format
-            if options.platform != .ios && [.csv, .swift].contains(format) {
-                throw UsageError(
-                    "'--format \(format.rawValue)' is for iOS; other platforms give json, table, value, tokens or css")
-            }
             if format == .swift, case .value = options.subject {
                 throw UsageError("'--format swift' writes point sizes; it does not go with '--value'")
             }

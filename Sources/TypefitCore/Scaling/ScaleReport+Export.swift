@@ -22,9 +22,17 @@ extension ScaleReport {
         return out
     }
 
-    /// A Swift source file with the resolved table, in the shape of the
-    /// seeds' `fontSizeTable`, as plain Swift that compiles anywhere (no
-    /// UIKit): enums whose cases are UIKit's names, and the sizes.
+    /// A Swift source file with the resolved table, as plain Swift that
+    /// compiles anywhere: `TextStyle` and `ContentSizeCategory` enums whose
+    /// raw values are UIKit's own (`UICTFontTextStyleBody`,
+    /// `UICTContentSizeCategoryL`, so `UIFont.TextStyle(rawValue:)`
+    /// round-trips), non-optional accessors total over them (`pointSize`,
+    /// `lineHeight`, and with faces `fontName`, `designSize`,
+    /// `maximumPointSize`), the `fontSizeTable`/`lineHeightTable`
+    /// dictionaries of the DynamicFont pattern, and inside `#if
+    /// canImport(UIKit)` a `font(_:compatibleWith:)` that builds the custom
+    /// face scaled by `UIFontMetrics`, or `preferredFont(forTextStyle:)` when
+    /// the face is missing.
     public func swiftSource(typeName: String) -> String {
         let styles = uniqueInOrder(entries.map(\.style))
         let categories = uniqueInOrder(entries.map(\.category))
@@ -37,13 +45,55 @@ extension ScaleReport {
         if let caption = captionLines.first { out += "// \(caption)\n" }
         out += "\n/// Point sizes per text style and content size category.\n"
         out += "public enum \(typeName) {\n"
-        out += "    /// Text styles, named as UIKit's `UIFont.TextStyle` cases.\n"
-        out += "    public enum TextStyle: String, CaseIterable, Sendable {\n"
-        out += "        case " + styles.map(\.rawValue).joined(separator: ", ") + "\n    }\n\n"
-        out += "    /// Content size categories, named as UIKit's `UIContentSizeCategory` cases.\n"
-        out += "    public enum ContentSizeCategory: String, CaseIterable, Sendable {\n"
-        out += "        case " + categories.map(\.rawValue).joined(separator: ", ") + "\n    }\n\n"
-        if entries.contains(where: { $0.face != nil }) {
+        out += SwiftExport.enumeration(
+            "TextStyle", "Text styles; raw values are UIKit's, so UIFont.TextStyle(rawValue:) round-trips.",
+            styles.map { ($0.rawValue, $0.constantValue) })
+        out += SwiftExport.enumeration(
+            "ContentSizeCategory",
+            "Content size categories; raw values are UIKit's, so UIContentSizeCategory(rawValue:) round-trips.",
+            categories.map { ($0.rawValue, $0.constantValue) })
+        func value(_ style: TextStyle, _ category: ContentSizeCategory, _ pick: (ScaleEntry) -> Double?) -> Double {
+            entries.first { $0.style == style && $0.category == category }.flatMap(pick) ?? 0
+        }
+        out += SwiftExport.accessor(
+            "pointSize", "The point size of `style` at `contentSizeCategory`.", "TextStyle", "ContentSizeCategory",
+            styles.map(\.rawValue), categories.map(\.rawValue)
+        ) { style, category in
+            value(styles[style], categories[category]) { $0.pointSize }
+        }
+        out += SwiftExport.accessor(
+            "lineHeight", "The line height of `style` at `contentSizeCategory`, in points.", "TextStyle",
+            "ContentSizeCategory", styles.map(\.rawValue), categories.map(\.rawValue)
+        ) { style, category in
+            value(styles[style], categories[category]) { $0.lineHeight }
+        }
+        let faces = styles.map { style in entries.first { $0.style == style }?.face }
+        let postscriptNames = faces.map { $0?.postscriptName }
+        let hasFaces = postscriptNames.allSatisfy { $0 != nil } && !postscriptNames.isEmpty
+        if hasFaces {
+            out += SwiftExport.stringAccessor(
+                "fontName", "The PostScript name of `style`'s face (what UIFont(name:size:) takes).", "TextStyle",
+                zip(styles, postscriptNames).map { ($0.rawValue, $1 ?? "") })
+            if entries.contains(where: { $0.face?.boldText != nil }) {
+                out += SwiftExport.stringAccessor(
+                    "boldTextFontName", "With Bold Text on: the heavier face where the family has one.", "TextStyle",
+                    zip(styles, faces).map {
+                        ($0.rawValue, $1?.boldText?.face?.postscriptName ?? $1?.postscriptName ?? "")
+                    })
+            }
+            out += SwiftExport.styleAccessor(
+                "designSize", "The size `style` is designed at, at Large: what UIFontMetrics scales.", "TextStyle",
+                styles.map { ($0.rawValue, designSize(of: $0)) })
+            out += SwiftExport.styleAccessor(
+                "maximumPointSize", "The most `style` grows to (0: no limit), as UIFontMetrics' maximumPointSize.",
+                "TextStyle", styles.map { ($0.rawValue, maximumPointSize(of: $0)) })
+        }
+        var family = request.family
+        if case .spec(let spec, _) = request.subject { family = spec.family }
+        if let family {
+            out += "    /// The family.\n    public static let familyName = \(Self.swiftString(family))\n\n"
+        }
+        if hasFaces {
             out += names("fontNames", "The PostScript name of each style's face.", styles) { $0.postscriptName }
             if entries.contains(where: { $0.face?.boldText != nil }) {
                 out += names(
@@ -51,16 +101,35 @@ extension ScaleReport {
                 ) { $0.boldText?.face?.postscriptName ?? $0.postscriptName }
             }
         }
-        var family = request.family
-        if case .spec(let spec, _) = request.subject { family = spec.family }
-        if let family {
-            out += "    /// The family.\n    public static let familyName = \(Self.swiftString(family))\n\n"
-        }
         out += table("fontSizeTable", "Point sizes.", styles, categories) { $0.pointSize }
         out += "\n"
         out += table("lineHeightTable", "Line heights in points.", styles, categories) { $0.lineHeight }
         out += "}\n"
+        if hasFaces { out += SwiftExport.uiKitFont(typeName) }
         return out
+    }
+
+    /// The design size of `style` at Large: the spec's or `--size`'s, else
+    /// the size at Large.
+    func designSize(of style: TextStyle) -> Double {
+        switch request.subject {
+        case .spec(let spec, _):
+            if let size = spec.styles.first(where: { $0.style == style })?.designSize { return size }
+        case .customFont(let size, _):
+            return size
+        default:
+            break
+        }
+        return Double(AppleTypeTable.iOS.pointSize(style, .large))
+    }
+
+    /// The maximum point size of `style` (0: none).
+    func maximumPointSize(of style: TextStyle) -> Double {
+        switch request.subject {
+        case .spec(let spec, _): return spec.styles.first { $0.style == style }?.maximumPointSize ?? 0
+        case .customFont(_, let maximum): return maximum
+        default: return 0
+        }
     }
 
     /// A Swift identifier made from a family name (`Zen Old Mincho` →
