@@ -91,7 +91,7 @@ extension ScaleReport {
         var family = request.family
         if case .spec(let spec, _) = request.subject { family = spec.family }
         if let family {
-            out += "    /// The family.\n    public static let familyName = \(Self.swiftString(family))\n\n"
+            out += "    /// The family.\n    public static let familyName = \(SwiftExport.literal(family))\n\n"
         }
         if hasFaces {
             out += names("fontNames", "The PostScript name of each style's face.", styles) { $0.postscriptName }
@@ -152,7 +152,7 @@ extension ScaleReport {
         var any = false
         for style in styles {
             guard let face = entries.first(where: { $0.style == style })?.face, let text = pick(face) else { continue }
-            out += "        .\(style.rawValue): \(Self.swiftString(text)),\n"
+            out += "        .\(style.rawValue): \(SwiftExport.literal(text)),\n"
             any = true
         }
         if !any { out += "        :\n" }
@@ -195,25 +195,5 @@ extension ScaleReport {
             if character == "\"" { quoted.append("\"") }
         }
         return quoted + "\""
-    }
-
-    private static func swiftString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
