@@ -269,6 +269,4 @@ public struct InputFileError: Error, Sendable {
     public var path: String
     /// Why, in words.
     public var reason: String
-    /// `PATH: reason`.
-    public var message: String { "\(path): \(reason)" }
 }

@@ -252,9 +252,6 @@ public struct ScaleOptions: Equatable, Sendable {
     /// Creates options with the defaults.
     public init() {}
 
-    /// Whether faces are looked up (a spec or a family).
-    var usesFaces: Bool { specPath != nil || family != nil }
-
     /// The request these options describe.
     public var request: ScaleRequest {
         let model: ScalingModel =

@@ -30,11 +30,9 @@ public struct Outcome: Sendable {
     }
 
     /// An outcome that is one error.
-    static func error(
-        _ message: String, status: ExitStatus, file: String? = nil, diagnostics: Diagnostics = Diagnostics()
-    ) -> Outcome {
-        var outcome = Outcome(diagnostics: diagnostics)
-        outcome.diagnostics.error(message, status: status, file: file)
+    static func error(_ message: String, status: ExitStatus) -> Outcome {
+        var outcome = Outcome()
+        outcome.diagnostics.error(message, status: status)
         return outcome
     }
 }
