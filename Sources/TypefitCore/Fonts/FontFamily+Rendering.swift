@@ -71,16 +71,18 @@ extension FontFamily {
             let showFace = family.faces.contains { $0.index != 0 }
             let notes = family.faces.map(\.tableNotes)
             let showNotes = notes.contains { !$0.isEmpty }
+            // The file last: a path's length (which differs from machine to
+            // machine) then pads nothing.
             var rows = [
-                ["PostScript name", "style", "weight"] + (showFace ? ["face"] : []) + ["file"]
-                    + (showNotes ? ["notes"] : [])
+                ["PostScript name", "style", "weight"] + (showFace ? ["face"] : []) + (showNotes ? ["notes"] : [])
+                    + ["file"]
             ]
             for (face, note) in zip(family.faces, notes) {
                 var weight = face.weight.map(String.init) ?? "-"
                 if let range = face.weightRange { weight = "\(range.lowerBound)-\(range.upperBound)" }
                 rows.append(
                     [face.postscriptName ?? "(no PostScript name)", face.style ?? "-", weight]
-                        + (showFace ? [face.faceLabel] : []) + [face.file] + (showNotes ? [note] : []))
+                        + (showFace ? [face.faceLabel] : []) + (showNotes ? [note] : []) + [face.file])
             }
             out += TextTable.render(rows, indent: "  ")
         }
