@@ -48,7 +48,7 @@ def box(width, height):
 
 def build(family, style, psname, weight, italic=False, localized=None,
           drop_psname=False, full_name=None, typographic=None, extra_chars=(),
-          extra_glyphs=None, marks=(), fea=None):
+          extra_glyphs=None, marks=(), fea=None, width_class=5):
     """Return a TTFont for one static face.
 
     extra_chars: more code points to map (each a box of its own width);
@@ -102,7 +102,7 @@ def build(family, style, psname, weight, italic=False, localized=None,
                  for k, v in names.items()}
     f.setupNameTable(names, mac=False)
     fs_selection = 0x01 if italic else (0x20 if weight >= 700 else 0x40)
-    f.setupOS2(usWeightClass=weight, fsSelection=fs_selection,
+    f.setupOS2(usWeightClass=weight, usWidthClass=width_class, fsSelection=fs_selection,
                sTypoAscender=800, sTypoDescender=-200, usWinAscent=800,
                usWinDescent=200, achVendID="TYPF")
     f.setupPost(italicAngle=-12 if italic else 0)
@@ -171,6 +171,19 @@ def main():
     save(build("Typefit Sans", "Regular", "TypefitSans-Regular", 400), "TypefitSans-Regular.ttf")
     save(build("Typefit Sans", "Bold", "TypefitSans-Bold", 700), "TypefitSans-Bold.ttf")
     save(build("Typefit Sans", "Italic", "TypefitSans-Italic", 400, italic=True), "TypefitSans-Italic.ttf")
+
+    # Condensed faces that share the family name (as DejaVu Sans Condensed
+    # does): normal width must win every face choice. Their names sort
+    # before the normal faces', so list order alone would pick them.
+    save(build("Typefit Sans", "Condensed", "TypefitSans-Condensed", 400, width_class=3),
+         "TypefitSans-Condensed.ttf")
+    save(build("Typefit Sans", "SemiBold Condensed", "TypefitSans-SemiBoldCondensed", 600, width_class=3),
+         "TypefitSans-SemiBoldCondensed.ttf")
+
+    # An icon font whose name ID 6 has spaces, as Material Design Icons
+    # ships: Core Text (and so UIFont(name:)) takes it as stored, FreeType
+    # refuses it and fontconfig makes "Typefit-Icons" from the family.
+    save(build("Typefit Icons", "Regular", "Typefit Icons", 400), "TypefitIcons.ttf")
 
     # A collection: two faces in one .ttc, listed with indices 0 and 1.
     coll = TTCollection()

@@ -36,12 +36,20 @@ public struct FontRegistry: Sendable {
 
     /// The face fontconfig would use for `family` at `weight` (OpenType
     /// scale): the installed face a missing custom font falls back to, as
-    /// `fc-match` reports it. `nil` when fontconfig matches nothing at all.
-    public func fallback(family: String, weight: Int, italic: Bool) throws(RegistryError) -> FontFace? {
+    /// `fc-match` reports it, then chosen within the family fontconfig
+    /// picked by CSS's order (width first, then style, then weight; see
+    /// `FaceMatching`), because fontconfig ranks weight above width and
+    /// would take a condensed face of the right weight over a normal one
+    /// of the next weight. `nil` when fontconfig matches nothing at all.
+    public func fallback(family: String, weight: Int, italic: Bool, width: Int = 100) throws(RegistryError)
+        -> FontFace?
+    {
         let config = try configuration()
-        guard let raw = config.match(family: family, weight: weight, italic: italic) else { return nil }
+        guard let raw = config.match(family: family, weight: weight, italic: italic, width: width) else { return nil }
         var namer = NameVerifier()
-        return namer.face(from: raw)
+        guard let matched = namer.face(from: raw) else { return nil }
+        let familyFaces = FontCatalog.faces(try installedFaces(), inFamily: matched.family)
+        return FaceMatching.nearest(to: weight, italic: italic, width: width, among: familyFaces) ?? matched
     }
 
     private func configuration() throws(RegistryError) -> FontconfigConfig {
@@ -140,10 +148,12 @@ struct NameVerifier {
         } else if let invented = name, Self.looksDerived(invented, from: raw.families) {
             // Most such names are real (IPAGothic is the font's own name);
             // the name table answers without loading the face. A face with
-            // no name ID 6 has no PostScript name, whatever fontconfig made.
+            // no name ID 6 has no PostScript name, whatever fontconfig made;
+            // one whose name ID 6 FreeType refused (`Material Design
+            // Icons`, with spaces) has that name, as Core Text reports it.
             switch Self.probeNameTable(file: file, faceIndex: raw.index) {
-            case .hasPostScriptName:
-                break
+            case .postScriptName(let stored):
+                name = stored
             case .noPostScriptName:
                 name = nil
             case .unknown:
@@ -155,7 +165,7 @@ struct NameVerifier {
             postscriptName: name, postscriptNameSource: name == nil ? nil : source,
             fontconfigPostscriptName: raw.postscriptName == name ? nil : raw.postscriptName,
             style: raw.style, weight: raw.weightRange == nil ? raw.weight : nil, weightRange: raw.weightRange,
-            isItalic: raw.slant != 0, file: file, index: raw.index,
+            width: raw.width ?? 100, widthRange: raw.widthRange, isItalic: raw.slant != 0, file: file, index: raw.index,
             isVariable: raw.isVariable, format: raw.format)
     }
 
@@ -249,6 +259,7 @@ enum BitmapNaming {
             family: family, familyAliases: [], postscriptName: nil,
             fontconfigPostscriptName: SFNTReader.fontconfigStandInName(family: family), style: info.style,
             weight: fontconfigWeightToOpenType(weight),
+            width: info.width ?? SFNTReader.widthNamed(info.style ?? "") ?? 100,
             isItalic: info.isItalic || SFNTReader.namesSlant(info.style ?? ""), file: file, index: 0,
             format: info.format)
     }

@@ -81,14 +81,15 @@ final class FontconfigConfig {
 
 extension FontconfigConfig {
     /// The face fontconfig would really use for `family` at `weight`
-    /// (OpenType scale), upright or italic: what `fc-match
-    /// 'Family:weight=W'` prints, the analogue of the font UIKit falls back
+    /// (OpenType scale) and `width` (percentage), upright or italic: what
+    /// `fc-match 'Family:weight=W:width=N'` prints, the analogue of the font UIKit falls back
     /// to for a descriptor. The corresponding C functions are
     /// `FcConfigSubstitute`, `FcDefaultSubstitute` and `FcFontMatch`.
-    func match(family: String, weight: Int, italic: Bool) -> RawFace? {
+    func match(family: String, weight: Int, italic: Bool, width: Int) -> RawFace? {
         bestMatch(family: family) { pattern in
             FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(Double(weight))) == FcTrue
                 && FcPatternAddInteger(pattern, "slant", italic ? 100 : 0) == FcTrue  // FC_SLANT_ITALIC, _ROMAN
+                && FcPatternAddInteger(pattern, "width", Int32(width)) == FcTrue
         } accept: { _ in
             true
         }
@@ -164,7 +165,7 @@ func queryFontFile(_ path: String, _ body: (RawFace) -> Void) -> Int {
 struct RawFace {
     static let objectNames = [
         "family", "familylang", "style", "postscriptname", "file", "index",
-        "weight", "slant", "variable", "fontformat",
+        "weight", "width", "slant", "variable", "fontformat",
     ]
 
     var families: [String] = []
@@ -175,6 +176,9 @@ struct RawFace {
     var index = 0
     var weight: Int?
     var weightRange: ClosedRange<Int>?
+    /// fontconfig's width is already CSS's percentage (100 normal).
+    var width: Int?
+    var widthRange: ClosedRange<Int>?
     var slant = 0
     var isVariable = false
     var format: String?
@@ -231,6 +235,7 @@ struct RawFace {
             case .variable: if value.type == FcTypeBool { isVariable = value.u.b == FcTrue }
             case .format: format = Self.string(value)
             case .weight: readWeight(value)
+            case .width: readWidth(value)
             case .other: break
             }
         }
@@ -239,7 +244,8 @@ struct RawFace {
     /// The pattern elements typefit reads, recognised from fontconfig's
     /// object name without building a Swift string.
     private enum Element {
-        case family, familyLanguage, style, postscriptName, file, index, slant, variable, format, weight, other
+        case family, familyLanguage, style, postscriptName, file, index, slant, variable, format, weight, width
+        case other
 
         init(_ name: UnsafePointer<CChar>) {
             // Dispatch on the first letter, then one strcmp: a pattern has
@@ -264,7 +270,7 @@ struct RawFace {
             case UInt8(ascii: "p"): self = matches("postscriptname") ? .postscriptName : .other
             case UInt8(ascii: "i"): self = matches("index") ? .index : .other
             case UInt8(ascii: "v"): self = matches("variable") ? .variable : .other
-            case UInt8(ascii: "w"): self = matches("weight") ? .weight : .other
+            case UInt8(ascii: "w"): self = matches("weight") ? .weight : matches("width") ? .width : .other
             default: self = .other
             }
         }
@@ -282,6 +288,24 @@ struct RawFace {
             var low = 0.0, high = 0.0
             if let range = value.u.r, FcRangeGetDouble(range, &low, &high) == FcTrue {
                 weightRange = Self.openType(low)...max(Self.openType(low), Self.openType(high))
+            }
+        default:
+            break
+        }
+    }
+
+    /// Width may be an integer, a double (87.5 from a 'wdth' instance) or a
+    /// range; typefit rounds it to a whole percentage.
+    private mutating func readWidth(_ value: FcValue) {
+        switch value.type {
+        case FcTypeInteger:
+            width = Int(value.u.i)
+        case FcTypeDouble:
+            width = Int(value.u.d.rounded())
+        case FcTypeRange:
+            var low = 0.0, high = 0.0
+            if let range = value.u.r, FcRangeGetDouble(range, &low, &high) == FcTrue {
+                widthRange = Int(low.rounded())...max(Int(low.rounded()), Int(high.rounded()))
             }
         default:
             break

@@ -1,4 +1,5 @@
 import CFreeType
+import TypefitCore
 
 /// An owned FreeType library (every `FT_*` call of typefit is in this file).
 ///
@@ -28,6 +29,9 @@ final class FreeTypeLibrary {
         /// lists a bitmap font without a Unicode map only when it names
         /// none (cursor and symbol fonts).
         var namesCharset: Bool
+        /// The width fontconfig reads from the `RELATIVE_SETWIDTH` (10–90)
+        /// or `SETWIDTH_NAME` properties, when they give one.
+        var width: Int?
     }
 
     /// Opens face 0 of `file` and reads it when it is a single-face bitmap
@@ -55,7 +59,31 @@ final class FreeTypeLibrary {
                 style: face.pointee.style_name.map { String(cString: $0) },
                 isItalic: CFreeType_isItalic(face) != 0,
                 format: FT_Get_Font_Format(face).map { String(cString: $0) },
-                hasUnicodeMap: unicode, namesCharset: namesCharset))
+                hasUnicodeMap: unicode, namesCharset: namesCharset, width: bitmapWidth(face)))
+    }
+
+    /// fontconfig's reading of a bitmap font's width: `RELATIVE_SETWIDTH`
+    /// in tens (50 normal), else `SETWIDTH_NAME` as a whole word. The
+    /// corresponding C function is `FT_Get_BDF_Property`.
+    private func bitmapWidth(_ face: FT_Face) -> Int? {
+        var property = BDF_PropertyRec()
+        if FT_Get_BDF_Property(face, "RELATIVE_SETWIDTH", &property) == 0 {
+            let value: Int? =
+                switch property.type {
+                case BDF_PROPERTY_TYPE_INTEGER: Int(property.u.integer)
+                case BDF_PROPERTY_TYPE_CARDINAL: Int(property.u.cardinal)
+                default: nil
+                }
+            let widths = [50, 63, 75, 87, 100, 113, 125, 150, 200]
+            // fontconfig's (value + 5) / 10 in C integer division.
+            if let value, case let step = (value + 5) / 10, (1...9).contains(step) { return widths[step - 1] }
+        }
+        if FT_Get_BDF_Property(face, "SETWIDTH_NAME", &property) == 0, property.type == BDF_PROPERTY_TYPE_ATOM,
+            let atom = property.u.atom
+        {
+            return SFNTReader.widthIs(String(cString: atom))
+        }
+        return nil
     }
 
     /// What a face's own tables say its PostScript name is.
@@ -78,13 +106,17 @@ final class FreeTypeLibrary {
         guard error == 0, let face else { return .failure(FreeTypeError(code: error)) }
         defer { FT_Done_Face(face) }
 
-        let name = FT_Get_Postscript_Name(face).map { String(cString: $0) }
         let instance = index >> 16
         guard instance > 0 else {
             // Outside variable fonts FreeType synthesizes nothing: a name is
-            // the font's own.
+            // the font's own. FreeType refuses a name ID 6 with a space or a
+            // delimiter (and empties the record as it does); Core Text
+            // reports it as stored, so typefit reads the record first.
+            let stored = sfntName(face, id: 6).flatMap { $0.isEmpty ? nil : $0 }
+            let name = stored ?? FT_Get_Postscript_Name(face).map { String(cString: $0) }
             return .success(PostScriptName(name: name, isFromFont: name != nil))
         }
+        let name = FT_Get_Postscript_Name(face).map { String(cString: $0) }
         return .success(instanceName(face, instance: instance, freeTypeName: name, family: family))
     }
 

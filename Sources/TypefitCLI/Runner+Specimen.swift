@@ -12,6 +12,7 @@ extension Runner {
         let (cells, start) = textCells(text, context: context, allowMissing: true)
         var outcome = start
         outcome.diagnostics.warningsAreErrors = options.text.strict
+        outcome.diagnostics.listsEachFile = options.text.verbose
         guard let cells else { return outcome }
         // Each face opened once, the sample shaped once per face.
         var faces: [String: TypefitCore.Specimen.Face] = [:]

@@ -231,6 +231,7 @@ extension Runner {
         }
         var outcome = start
         outcome.diagnostics.warningsAreErrors = options.text.strict
+        outcome.diagnostics.listsEachFile = options.text.verbose
         let format = options.text.effectiveFormat(context)
         // Rows are streamed: a catalog times twelve categories is a large
         // document, and a dictionary per row cost more than the shaping.
@@ -330,6 +331,7 @@ extension Runner {
         }
         var outcome = start
         outcome.diagnostics.warningsAreErrors = options.text.strict
+        outcome.diagnostics.listsEachFile = options.text.verbose
         var results: [JSONValue] = []
         var table: [[String]] = [["key", "language"] + cells.map(\.categoryLabel) + ["largest fitting"]]
         var offenders: [String] = []

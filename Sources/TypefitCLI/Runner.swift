@@ -70,6 +70,7 @@ public enum Runner {
         notes.append(outcome.diagnostics)
         outcome.diagnostics = notes
         outcome.diagnostics.warningsAreErrors = options.strict
+        outcome.diagnostics.listsEachFile = options.verbose
         return outcome
     }
 
@@ -212,7 +213,8 @@ public enum Runner {
             if options.fallback {
                 let (weight, italic) = spec.impliedStyle(ofFace: face.key)
                 let family = spec.familyForMatching(ofFace: face.key)
-                let match = fallback(family: family, weight: weight, italic: italic, options, context: context)
+                let match = fallback(
+                    family: family, weight: weight, italic: italic, width: spec.width ?? 100, options, context: context)
                 fallbacks[face.key] = match.face
                 line += match.description
             }
@@ -304,12 +306,12 @@ public enum Runner {
 
     /// What fontconfig would use for a family and weight, and the words that
     /// say so after a missing-face message.
-    static func fallback(family: String, weight: Int, italic: Bool, _ options: ScaleOptions, context: RunContext) -> (
-        face: FaceLocation?, description: String
-    ) {
+    static func fallback(
+        family: String, weight: Int, italic: Bool, width: Int = 100, _ options: ScaleOptions, context: RunContext
+    ) -> (face: FaceLocation?, description: String) {
         let registry = FontRegistry(configFile: options.fontconfigFile, cacheDirectory: context.cacheDirectory)
         do {
-            guard let face = try registry.fallback(family: family, weight: weight, italic: italic) else {
+            guard let face = try registry.fallback(family: family, weight: weight, italic: italic, width: width) else {
                 return (nil, "; fontconfig matches nothing for '\(family)'")
             }
             let name = face.postscriptName ?? "(no PostScript name)"
@@ -336,6 +338,7 @@ public enum Runner {
             error.report(options.specPath, malformedStatus: .problemFound, into: &outcome.diagnostics)
         case .success(let (spec, diagnostics)):
             outcome.diagnostics = diagnostics
+            outcome.diagnostics.listsEachFile = options.verbose
             let wanted = Set(spec.faces.map(\.postscriptName))
             let sources = FaceSources.load(
                 directories: options.fontsDirectories, fontconfigFile: options.fontconfigFile, context: context
@@ -381,6 +384,7 @@ public enum Runner {
     static func listFonts(_ options: ListFontsOptions, context: RunContext) -> Outcome {
         var outcome = Outcome()
         outcome.diagnostics.warningsAreErrors = options.strict
+        outcome.diagnostics.listsEachFile = options.verbose
         var faces: [FontFace]
         var relativePaths: [String: String] = [:]
         if options.paths.isEmpty {
@@ -394,15 +398,23 @@ public enum Runner {
         } else {
             let scan = FontRegistry.scanFiles(options.paths)
             faces = scan.faces
-            for problem in scan.problems {
-                // A file named on the command line is needed; one met in a
-                // folder is a warning.
-                if problem.wasNamed {
-                    outcome.diagnostics.error(problem.reason, status: .cannotRun, file: problem.path)
-                } else {
-                    outcome.diagnostics.warning(problem.reason, file: problem.path)
-                }
+            // A file named on the command line is needed; one met in a
+            // folder is a warning. So is a name ID 6 that breaks the
+            // PostScript rules: apps use it as stored, other tools do not.
+            for problem in scan.problems where problem.wasNamed {
+                outcome.diagnostics.error(problem.reason, status: .cannotRun, file: problem.path)
             }
+            var warnings = scan.problems.filter { !$0.wasNamed }.map { (path: $0.path, reason: $0.reason) }
+            for face in faces where face.postscriptNameValid == false {
+                warnings.append(
+                    (
+                        face.file,
+                        "PostScript name '\(face.postscriptName ?? "")' breaks the PostScript rules (printable "
+                            + "ASCII without spaces or []{}()<>/%, at most 63 characters); UIFont(name:) takes it "
+                            + "as stored, fontconfig knows the face as '\(face.fontconfigPostscriptName ?? "-")'"
+                    ))
+            }
+            outcome.diagnostics.fileWarnings(warnings)
             relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
         }
         let scope = options.paths.isEmpty ? "installed" : "in the given files"
@@ -497,7 +509,7 @@ struct FaceSources {
 
     /// Unusable files as warnings; fontconfig failing as an error (exit 2).
     func report(into diagnostics: inout Diagnostics) {
-        for problem in problems { diagnostics.warning(problem.reason, file: problem.path) }
+        diagnostics.fileWarnings(problems.map { ($0.path, $0.reason) })
         if let failure { diagnostics.error(failure, status: .cannotRun) }
     }
 

@@ -21,12 +21,37 @@ import TypefitTestSupport
                 "Typefit Anon|-|0",
                 "Typefit Flex|-|0", "Typefit Flex|TypefitFlex-Regular|0", "Typefit Flex|TypefitFlex-Light|65536",
                 "Typefit Flex|TypefitFlex-Bold|196608", "Typefit Flex|TypefitFlex-Black|262144",
-                "Typefit Gothic|TypefitGothic-Regular|0",
+                "Typefit Gothic|TypefitGothic-Regular|0", "Typefit Icons|Typefit Icons|0",
                 "Typefit Sans|TypefitSans-Regular|0", "Typefit Sans|TypefitSans-Bold|0",
-                "Typefit Sans|TypefitSans-Italic|0",
+                "Typefit Sans|TypefitSans-Italic|0", "Typefit Sans|TypefitSans-Condensed|0",
+                "Typefit Sans|TypefitSans-SemiBoldCondensed|0",
                 "Typefit Serif|TypefitSerif-Regular|0", "Typefit Serif|TypefitSerif-Bold|1",
             ])
         #expect(Self.faces.allSatisfy { $0.file.hasPrefix(Fixtures.fonts.path) })
+    }
+
+    /// Name ID 6 as stored, spaces and all: what Core Text reports and
+    /// `UIFont(name:)` takes; flagged as breaking the PostScript rules, and
+    /// fontconfig's own name (asked of fc-scan, not assumed) kept beside it.
+    @Test func aNameWithSpacesIsReportedAsStored() throws {
+        let icons = try face("Typefit Icons")
+        #expect(icons.postscriptNameSource == .font && icons.postscriptNameValid == false)
+        #expect(icons.knownToUIFont == true)
+        let fcScan = try FontconfigTools.scan(Fixtures.fonts.appendingPathComponent("TypefitIcons.ttf").path)
+        #expect(icons.fontconfigPostscriptName == fcScan.first?["postscriptname"])
+        #expect(try face("TypefitSans-Regular").postscriptNameValid == true)
+    }
+
+    /// Widths as fontconfig reads them (OS/2 usWidthClass), checked against
+    /// fc-list on the same configuration.
+    @Test func widthsAgreeWithFcList() throws {
+        let listed = try FontconfigTools.list(config: Fixtures.fontconfigFile)
+        for face in Self.faces where !face.isVariable {
+            let row = listed.first { $0["file"] == face.file && $0["index"] == String(face.index) }
+            let width = try #require(row?["width"], "\(face.file) \(face.index) not in fc-list")
+            #expect(Double(width).map { Int($0.rounded()) } == face.width, "\(face.file)")
+        }
+        #expect(try face("TypefitSans-Condensed").width == 75)
     }
 
     @Test func twoWeightFamily() throws {
@@ -53,8 +78,11 @@ import TypefitTestSupport
         let light = try face("TypefitFlex-Light"), bold = try face("TypefitFlex-Bold")
         #expect(light.namedInstance == 1 && light.weight == 300 && light.postscriptNameSource == .font)
         #expect(bold.namedInstance == 3 && bold.weight == 700 && bold.postscriptNameSource == .font)
-        // fontconfig 2.14 names both "Typefit-Flex"; typefit reports it aside.
-        #expect(light.fontconfigPostscriptName == "Typefit-Flex")
+        // fontconfig names instances its own way (2.14: "Typefit-Flex";
+        // other versions otherwise): typefit reports fc-scan's name aside.
+        let scanned = try FontconfigTools.scan(light.file)
+        #expect(
+            light.fontconfigPostscriptName == scanned.first { $0["index"] == String(light.index) }?["postscriptname"])
 
         // Black has no postScriptNameID: its name is synthesized, and says so.
         let black = try face("TypefitFlex-Black")
@@ -70,7 +98,8 @@ import TypefitTestSupport
     @Test func faceWithoutAPostScriptName() throws {
         let anon = try #require(Self.faces.first { $0.family == "Typefit Anon" })
         #expect(anon.postscriptName == nil && anon.postscriptNameSource == nil)
-        #expect(anon.fontconfigPostscriptName == "Typefit-Anon")
+        #expect(anon.fontconfigPostscriptName == (try FontconfigTools.scan(anon.file).first?["postscriptname"]))
+        #expect(anon.fontconfigPostscriptName != nil)
     }
 
     @Test func unreadableConfigurationIsAnError() {

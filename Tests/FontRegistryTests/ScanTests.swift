@@ -15,22 +15,33 @@ import TypefitTestSupport
         #expect(Set(scanned.faces.map(key)) == Set(installed.map(key)))
     }
 
-    /// The sfnt reader gives, field for field, what fontconfig (and so
-    /// fc-scan) gives for every fixture: names, styles, weights, slant,
-    /// named instances, the variable face, the collection.
-    @Test func sfntReaderAgreesWithFontconfigOnEveryFixture() throws {
+    /// `--dir` gives, field for field, what fc-scan itself prints for every
+    /// fixture: names, styles, weights, widths, slant, named instances, the
+    /// variable face, the collection, the icon font's refused name.
+    @Test func everyFixtureReadsAsFcScanReadsIt() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.fonts.path).sorted()
-        #expect(files.count >= 7)
+        #expect(files.count >= 10)
         for name in files {
             let path = Fixtures.fonts.appendingPathComponent(name).path
             let ours = FontRegistry.scan([path]).faces
-            let reference = FontRegistry.fontconfigFaces(file: path)
             #expect(!ours.isEmpty)
-            let order: (FontFace, FontFace) -> Bool = {
-                ($0.index, $0.isVariable ? 1 : 0) < ($1.index, $1.isVariable ? 1 : 0)
-            }
-            #expect(ours.sorted(by: order) == reference.sorted(by: order), "\(name)")
+            let differences = FcScanComparison.differences(
+                file: path, ours: ours, theirs: try FontconfigTools.scan([path]))
+            #expect(differences.isEmpty, "\(differences)")
         }
+    }
+
+    /// The comparison itself catches a difference, naming the field.
+    @Test func comparisonNamesTheFieldThatDiffers() throws {
+        let path = Fixtures.fonts.appendingPathComponent("TypefitSans-Condensed.ttf").path
+        let ours = try #require(FontRegistry.scan([path]).faces.first)
+        let altered = FontFace(
+            family: ours.family, postscriptName: ours.postscriptName, style: ours.style, weight: ours.weight,
+            width: 100, isItalic: ours.isItalic, file: ours.file, index: ours.index, format: ours.format)
+        let differences = FcScanComparison.differences(
+            file: path, ours: [altered], theirs: try FontconfigTools.scan([path]))
+        #expect(differences.map(\.field) == ["width"])
+        #expect(differences.first?.description == "\(path) face 0: width: typefit 100, fc-scan 75")
     }
 
     @Test func namedFilesAreReadWhateverTheirName() {

@@ -170,6 +170,27 @@ import TypefitTestSupport
         #expect(try cell(plain, "body")["fallback"] == nil)
     }
 
+    /// A spec's `width` is the width a missing face's fallback is chosen
+    /// at; without one, normal width wins over the weight fontconfig ranks
+    /// first (a condensed face of the asked weight loses to a normal one).
+    @Test(arguments: [
+        ("", "TypefitSans-Bold"), (#""width": "condensed","#, "TypefitSans-SemiBoldCondensed"),
+        (#""width": 75,"#, "TypefitSans-SemiBoldCondensed"),
+    ])
+    func fallbackFollowsTheSpecWidth(width: String, expected: String) throws {
+        let spec = Fixtures.temporaryDirectory("spec-width").appendingPathComponent("Wide.json")
+        let text =
+            #"{"family": "Typefit Sans", "# + width
+            + #" "faces": {"semibold": "TypefitSans-Missing"}, "styles": {"body": {"size": 17, "face": "semibold"}}}"#
+        try Data(text.utf8).write(to: spec)
+        let outcome = run(
+            ["scale", "--spec", spec.path, "--fallback", "--style", "body", "--category", "large", "--format", "json"]
+                + Self.config)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let fallback = try #require(try cell(outcome, "body")["fallback"] as? [String: Any], "\(outcome.stdout)")
+        #expect(fallback["postscriptName"] as? String == expected, "\(outcome.stderr)")
+    }
+
     @Test func boldTextStepsEachFaceOrSaysWhyNot() throws {
         let outcome = run(
             ["scale", "--spec", Self.sans, "--bold-text", "--category", "large", "--format", "json"] + Self.config)

@@ -60,9 +60,9 @@ import TypefitTestSupport
 
     @Test func oneWarningPerBadFileAndTheGoodFontListed() throws {
         let dir = try Self.folder()
-        let outcome = run(["list-fonts", "--dir", dir.path, "--format", "plain"])
+        let outcome = run(["list-fonts", "--dir", dir.path, "--format", "plain", "--verbose"])
         #expect(outcome.status == .success)
-        #expect(outcome.stdout.contains("Typefit Sans\tTypefitSans-Bold\n"))
+        #expect(outcome.stdout.contains("Typefit Sans\tTypefitSans-Bold\t100\n"))
         let lines = outcome.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == Self.expectations.count, "\(outcome.stderr)")
         for (name, reason) in Self.expectations {
@@ -71,6 +71,22 @@ import TypefitTestSupport
             #expect(matching.count == 1, "\(name): \(lines)")
             #expect(matching.first?.contains(reason) == true, "\(name): \(matching)")
         }
+        // Without --verbose, files that share a reason are counted on one
+        // line when more than three do; every file is still accounted for.
+        let grouped = run(["list-fonts", "--dir", dir.path, "--format", "plain"])
+        let groupedLines = grouped.stderr.split(separator: "\n").map(String.init)
+        var accounted = 0
+        for line in groupedLines {
+            if line.hasPrefix("typefit: warning: \(dir.path)/") {
+                accounted += 1
+            } else {
+                let count = line.dropFirst("typefit: warning: ".count).prefix { $0.isNumber }
+                #expect(line.contains(" files: ") && line.hasSuffix("--verbose lists each)"), "\(line)")
+                accounted += Int(count) ?? 0
+            }
+        }
+        #expect(accounted == Self.expectations.count, "\(grouped.stderr)")
+        #expect(groupedLines.count <= lines.count)
         let strict = run(["list-fonts", "--dir", dir.path, "--format", "plain", "--strict"])
         #expect(strict.status == .problemFound)
         #expect(strict.stdout == outcome.stdout)

@@ -77,7 +77,10 @@ struct InstallTests {
         #expect(try bashCompletions(["scale", "--family", "Typefit S"]) == ["Typefit\\ Sans", "Typefit\\ Serif"])
         #expect(
             try bashCompletions(["measure", "--font", "TypefitSans-"])
-                == ["TypefitSans-Bold", "TypefitSans-Italic", "TypefitSans-Regular"])
+                == [
+                    "TypefitSans-Bold", "TypefitSans-Condensed", "TypefitSans-Italic", "TypefitSans-Regular",
+                    "TypefitSans-SemiBoldCondensed",
+                ])
         #expect(try bashCompletions(["list-fonts", "--postscript-name", "TypefitSerif-B"]) == ["TypefitSerif-Bold"])
     }
 

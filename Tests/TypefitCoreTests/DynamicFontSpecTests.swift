@@ -123,7 +123,7 @@ import TypefitTestSupport
             1, 57, "'curve' applies"
         ),
         ("{\"faces\": {}, \"styles\": {\"body\": 17}}", 1, 11, "non-empty object"),
-        ("{\"faces\": {\"regular\": \"My Font\"}, \"styles\": {\"body\": 17}}", 1, 23, "not a PostScript name"),
+        ("{\"faces\": {\"regular\": \"My Font \"}, \"styles\": {\"body\": 17}}", 1, 23, "not a PostScript name"),
         ("{\"styles\": {\"body\": 17}}", 1, 1, "missing 'faces'"),
         ("{\"faces\": {\"regular\": \"F\"}}", 1, 1, "missing 'styles'"),
         ("{\"faces\": {\"regular\": \"F\"}, \"styles\": {\"body\": 17, \"Body\": 18}}", 1, 52, "names body again"),
@@ -136,6 +136,21 @@ import TypefitTestSupport
         let error = try #require(problem(text), "should be rejected: \(text)")
         #expect(error.message.contains(message), "\(error.message)")
         #expect(error.position == SourcePosition(line: line, column: column), "\(error.message)")
+    }
+
+    /// `width`: a CSS keyword or a percentage from 50 to 200.
+    @Test func widthKeywordsAndPercentages() throws {
+        func width(_ value: String) throws -> Int? {
+            let text = #"{"width": "# + value + #", "faces": {"regular": "F"}, "styles": {"body": 17}}"#
+            return try DynamicFontSpec.decode(json: Array(text.utf8)).width
+        }
+        #expect(try width(#""condensed""#) == 75)
+        #expect(try width(#""Semi-Expanded""#) == 113)
+        #expect(try width("87.5") == 88)
+        #expect(throws: SourceError.self) { try width(#""narrow""#) }
+        #expect(throws: SourceError.self) { try width("300") }
+        let none = #"{"faces": {"regular": "Material Design Icons"}, "styles": {"body": 17}}"#
+        #expect(try DynamicFontSpec.decode(json: Array(none.utf8)).width == nil)
     }
 
     /// The JSON Schema in the repository names exactly the keys the decoder

@@ -15,6 +15,57 @@ import Testing
 
     static func weights(_ values: [Int]) -> [FontFace] { values.map { face($0) } }
 
+    static func face(width: Int, weight: Int = 400, italic: Bool = false) -> FontFace {
+        FontFace(
+            family: "F", postscriptName: "F-\(weight)-\(width)\(italic ? "Italic" : "")", style: nil, weight: weight,
+            width: width, isItalic: italic, file: "/f/\(weight)-\(width).ttf", index: 0)
+    }
+
+    /// CSS Fonts 4 §5.2: width before style and weight. At or below 100%,
+    /// narrower widths (nearest first) come before wider ones; above 100%,
+    /// wider ones first.
+    @Test(arguments: [
+        (100, [75, 100, 125], 100),
+        (100, [75, 125], 75),
+        (100, [87, 63, 125], 87),
+        (75, [63, 87, 100], 63),
+        (75, [87, 100], 87),
+        (125, [100, 150, 113], 150),
+        (125, [100, 113], 113),
+        (200, [50, 100], 100),
+    ])
+    func cssWidthMatching(asked: Int, available: [Int], expected: Int) {
+        let faces = available.map { Self.face(width: $0) }
+        #expect(FaceMatching.nearest(to: 400, width: asked, among: faces)?.width == expected)
+    }
+
+    /// A condensed face of the exact weight loses to a normal face of
+    /// another weight and style: width is matched first (DejaVu Sans
+    /// Condensed shares its family name with DejaVu Sans).
+    @Test func widthComesBeforeStyleAndWeight() {
+        let condensed = Self.face(width: 75, weight: 400)
+        let normalBold = Self.face(width: 100, weight: 700)
+        let normalItalic = Self.face(width: 100, weight: 400, italic: true)
+        #expect(FaceMatching.nearest(to: 400, among: [condensed, normalBold]) == normalBold)
+        #expect(FaceMatching.nearest(to: 400, among: [condensed, normalItalic]) == normalItalic)
+        #expect(FaceMatching.nearest(to: 400, width: 75, among: [condensed, normalBold]) == condensed)
+        // A variable face with a width range offers the asked width.
+        let variable = FontFace(
+            family: "F", postscriptName: "F-VF", style: nil, weight: 400, widthRange: 75...100, isItalic: false,
+            file: "/f/vf.ttf", index: 0)
+        #expect(FaceMatching.nearest(to: 400, width: 80, among: [Self.face(width: 100), variable]) == variable)
+    }
+
+    /// Bold Text keeps the width: from a normal face to the next heavier
+    /// normal face, never to a heavier condensed one.
+    @Test func boldTextKeepsTheWidth() {
+        let regular = Self.face(width: 100, weight: 400)
+        let semiboldCondensed = Self.face(width: 75, weight: 600)
+        let bold = Self.face(width: 100, weight: 700)
+        #expect(FaceMatching.nextHeavier(than: regular, among: [regular, semiboldCondensed, bold]) == bold)
+        #expect(FaceMatching.nextHeavier(than: regular, among: [regular, semiboldCondensed]) == nil)
+    }
+
     /// CSS Fonts 4 §5.2, one case per branch of the weight rule.
     @Test(arguments: [
         // 400–500 asked: up to 500 ascending, then lighter descending, then heavier.

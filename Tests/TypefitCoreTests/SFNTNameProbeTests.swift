@@ -15,9 +15,15 @@ import TypefitTestSupport
     }
 
     @Test func facesWithAndWithoutNameID6() {
-        #expect(probe("fonts/TypefitSans-Regular.ttf") == .hasPostScriptName)
+        #expect(probe("fonts/TypefitSans-Regular.ttf") == .postScriptName("TypefitSans-Regular"))
         #expect(probe("fonts/TypefitAnon-Regular.ttf") == .noPostScriptName)
-        #expect(probe("fonts/TypefitSerif.ttc", face: 1) == .hasPostScriptName)
+        #expect(probe("fonts/TypefitSerif.ttc", face: 1) == .postScriptName("TypefitSerif-Bold"))
+    }
+
+    /// Name ID 6 as stored, spaces and all (fontconfig and FreeType refuse
+    /// it; Core Text does not).
+    @Test func aNameWithSpacesIsReadAsStored() {
+        #expect(probe("fonts/TypefitIcons.ttf") == .postScriptName("Typefit Icons"))
     }
 
     @Test func brokenAndForeignInputIsUnknown() {

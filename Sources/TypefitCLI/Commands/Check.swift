@@ -40,6 +40,7 @@ public struct Check: ParsableCommand {
         var options = CheckOptions(specPath: spec)
         options.fontconfigFile = parsed.last("--fontconfig-file")
         options.fontsDirectories = parsed.all("--fonts-dir")
+        options.verbose = parsed.has("--verbose")
         options.format = parsed.format() ?? .table
         self.options = options
     }
@@ -61,6 +62,8 @@ public struct CheckOptions: Equatable, Sendable {
     public var fontsDirectories: [String] = []
     /// `--fontconfig-file`.
     public var fontconfigFile: String?
+    /// `--verbose`: one warning line per file.
+    public var verbose = false
     /// `--format`: json, or table (the default on a terminal and in pipes:
     /// a CI log is read by people).
     public var format: OutputFormat = .table

@@ -66,6 +66,7 @@ public struct ListFonts: ParsableCommand {
         options.paths = parsed.all("--dir") + parsed.positionals
         options.useCache = !parsed.has("--no-cache")
         options.strict = parsed.has("--strict")
+        options.verbose = parsed.has("--verbose")
         if options.paths.isEmpty {
             if options.format == .uiappfonts {
                 throw UsageError(
@@ -110,6 +111,8 @@ public struct ListFontsOptions: Equatable, Sendable {
     public var useCache = true
     /// `--strict`: a file in a `--dir` that cannot be used fails the run.
     public var strict = false
+    /// `--verbose`: one warning line per file.
+    public var verbose = false
 
     /// Creates options with the defaults.
     public init(

@@ -135,6 +135,7 @@ public struct Scale: ParsableCommand {
         options.family = parsed.last("--family")
         options.fontconfigFile = parsed.last("--fontconfig-file")
         options.strict = parsed.has("--strict")
+        options.verbose = parsed.has("--verbose")
         options.boldText = parsed.has("--bold-text")
         options.fallback = parsed.has("--fallback")
         options.fontsDirectories = parsed.all("--fonts-dir")
@@ -220,6 +221,8 @@ public struct ScaleOptions: Equatable, Sendable {
     public var fontsDirectories: [String] = []
     /// `--strict`: warnings (a missing face) make the run fail.
     public var strict = false
+    /// `--verbose`: one warning line per file.
+    public var verbose = false
     /// `--fontconfig-file`: the configuration whose fonts count as installed.
     public var fontconfigFile: String?
     /// `--family`: the family whose face each style uses (no spec needed).

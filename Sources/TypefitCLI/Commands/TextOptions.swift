@@ -25,6 +25,8 @@ public struct TextOptions: Equatable, Sendable {
     public var fontconfigFile: String?
     /// `--strict`: warnings fail the run.
     public var strict = false
+    /// `--verbose`: one warning line per file.
+    public var verbose = false
     /// `--language`: for shaping and line breaking, and to pick one
     /// language of a catalog.
     public var language: String?
@@ -117,6 +119,7 @@ public struct TextOptions: Equatable, Sendable {
         language = parsed.last("--language")
         fontsDirectories = parsed.all("--fonts-dir")
         strict = parsed.has("--strict")
+        verbose = parsed.has("--verbose")
         let chosen = [specPath, font, family].compactMap { $0 }.count
         guard chosen == 1 else {
             throw UsageError(

@@ -42,6 +42,10 @@ public struct Diagnostics: Equatable, Sendable {
     /// with status 1 and prints as an error.
     public var warningsAreErrors = false
 
+    /// Whether a warning shared by many files is printed once per file
+    /// (`--verbose`) rather than once with a count (see `fileWarnings`).
+    public var listsEachFile = false
+
     /// Whether the run's own report (on stdout) holds problems, as `check`'s
     /// does: the run ends with status 1 without a line on stderr.
     public var reportHasProblems = false
@@ -59,6 +63,29 @@ public struct Diagnostics: Equatable, Sendable {
     /// A problem the run went on after; an error under `--strict`.
     public mutating func warning(_ message: String, file: String? = nil, at position: SourcePosition? = nil) {
         items.append(Diagnostic(severity: .warning, message: message, file: file, position: position, status: .success))
+    }
+
+    /// Warnings about files, in order; the files that share a reason, when
+    /// more than `groupAbove` do, as one line with their count and the
+    /// first few paths (a folder of X11 bitmap fonts in legacy encodings is
+    /// hundreds of them), unless `listsEachFile`. Under `--strict` each
+    /// line is an error, as any warning.
+    public mutating func fileWarnings(_ problems: [(path: String, reason: String)], groupAbove: Int = 3) {
+        var byReason: [String: [String]] = [:]
+        for problem in problems { byReason[problem.reason, default: []].append(problem.path) }
+        var printedReasons = Set<String>()
+        for problem in problems {
+            let paths = byReason[problem.reason] ?? []
+            guard !listsEachFile, paths.count > groupAbove else {
+                warning(problem.reason, file: problem.path)
+                continue
+            }
+            guard printedReasons.insert(problem.reason).inserted else { continue }
+            let shown = paths.prefix(groupAbove).joined(separator: ", ")
+            warning(
+                "\(paths.count) files: \(problem.reason) (\(shown), and \(paths.count - groupAbove) more; "
+                    + "--verbose lists each)")
+        }
     }
 
     /// Information about how a result was made.

@@ -71,6 +71,9 @@ enum OptionGroups {
         .flag(
             "--strict",
             help: "Treat warnings as errors: a missing face or an unusable font file fails the run (exit 1)."),
+        .flag(
+            "--verbose",
+            help: "One warning line per file, even when many files share a reason (they are counted otherwise)."),
     ]
 
     /// `--platform`, `--watch-size`, `--font-scale`, `--android-version`.

@@ -1,5 +1,6 @@
 /// Reads just enough of an OpenType/TrueType file (or collection) to tell
-/// whether a face stores a PostScript name (name ID 6).
+/// whether a face stores a PostScript name (name ID 6), and what it is as
+/// stored.
 ///
 /// fontconfig invents PostScript names for faces that have none; telling them
 /// apart used to mean opening the face with FreeType, which loads character
@@ -8,8 +9,8 @@
 public enum SFNTNameProbe {
     /// What the probe found.
     public enum Answer: Equatable, Sendable {
-        /// The face has a non-empty name ID 6 record.
-        case hasPostScriptName
+        /// The face's name ID 6 as stored (`NameTable.storedPostScriptName`).
+        case postScriptName(String)
         /// The face is sfnt and its name table has no usable name ID 6.
         case noPostScriptName
         /// Not an sfnt face this probe understands (Type 1, PCF, WOFF, a
@@ -45,30 +46,21 @@ public enum SFNTNameProbe {
         for i in 0..<tableCount where tag(records, i * 16) == "name" {
             let offset = Int(u32(records, i * 16 + 8))
             let length = Int(u32(records, i * 16 + 12))
-            return nameTableHasPostScriptName(offset: offset, length: length, read: read)
+            return storedName(offset: offset, length: length, read: read)
         }
         return .noPostScriptName
     }
 
-    private static func nameTableHasPostScriptName(
+    private static func storedName(
         offset: Int, length: Int,
         read: (Int, Int) -> [UInt8]?
     ) -> Answer {
-        guard length >= 6, let head = read(offset, 6), head.count == 6 else { return .unknown }
-        let count = Int(u16(head, 2))
-        let storage = Int(u16(head, 4))
-        guard 6 + count * 12 <= length, let records = read(offset + 6, count * 12),
-            records.count == count * 12
+        // A name table is a few kilobytes; one read, then the sfnt reader's
+        // own record parsing and choice of record.
+        guard length >= 6, length <= 1 << 20, let bytes = read(offset, length), bytes.count == length,
+            let table = try? NameTable(bytes)
         else { return .unknown }
-        for i in 0..<count {
-            let base = i * 12
-            guard u16(records, base + 6) == 6 else { continue }
-            let nameLength = Int(u16(records, base + 8))
-            let nameOffset = Int(u16(records, base + 10))
-            // A record whose string lies inside the table counts.
-            if nameLength > 0 && storage + nameOffset + nameLength <= length { return .hasPostScriptName }
-        }
-        return .noPostScriptName
+        return table.storedPostScriptName().map(Answer.postScriptName) ?? .noPostScriptName
     }
 
     private static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {

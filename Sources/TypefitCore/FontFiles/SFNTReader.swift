@@ -72,8 +72,9 @@ public enum SFNTReader {
         var isCFF: Bool
         var names: NameTable
         var weightClass: Int?
+        /// fontconfig's width from OS/2 `usWidthClass` (1–9), when set.
+        var widthClass: Int?
         var italicFlag: Bool
-        var fvar: FontVariations?
 
         init(offset: Int, size: Int, read: (Int, Int) -> [UInt8]?) throws(Failure) {
             guard offset >= 0, offset + 12 <= size, let header = read(offset, 12), header.count == 12 else {
@@ -115,79 +116,44 @@ public enum SFNTReader {
                 // Some fonts use 1–9 for 100–900; fontconfig reads them so.
                 if (1...9).contains(weight) { weight *= 100 }
                 weightClass = weight
+                let widths = [50, 63, 75, 87, 100, 113, 125, 150, 200]
+                let widthClass = Int(Bytes.u16(os2, 6))
+                if (1...9).contains(widthClass) { self.widthClass = widths[widthClass - 1] }
                 let selection = Bytes.u16(os2, 62)
                 italicFlag = selection & 0x0201 != 0  // ITALIC or OBLIQUE
             } else {
                 let head = try table("head", limit: 4096)
                 italicFlag = head.map { $0.count >= 46 && Bytes.u16($0, 44) & 0x2 != 0 } ?? false
             }
-            fvar = try table("fvar", limit: 1 << 16).flatMap { bytes throws(Failure) in
-                try FontVariations(bytes)
-            }
+            // A variable font goes to fontconfig: the names it gives named
+            // instances come from FreeType's handling of design coordinates
+            // (`Inter_100wght` in 2.14 with FreeType 2.12), which changes
+            // between versions; only fontconfig itself says them right.
+            guard tables["fvar"] == nil else { throw .unsupported }
         }
 
         func faces(file: String, collectionIndex: Int) throws(Failure) -> [FontFace] {
             let format = isCFF ? "CFF" : "TrueType"
-            let family = names.family(instanceSubfamily: nil)
+            let family = names.family()
             guard !family.names.isEmpty else { throw .unsupported }
-            let psName = names.freeTypePostScriptName()
-            func face(
-                index: Int, styles: [String], weight: Int?, range: ClosedRange<Int>? = nil, italic: Bool,
-                postscriptName: String?, source: FontFace.NameSource?, fontconfigName: String?,
-                variable: Bool = false
-            ) -> FontFace {
-                let naming = FamilyNaming.primary(names: family.names, languages: family.languages)
-                return FontFace(
-                    family: naming?.name ?? "", familyAliases: naming?.aliases ?? [], postscriptName: postscriptName,
-                    postscriptNameSource: source,
-                    fontconfigPostscriptName: fontconfigName == postscriptName ? nil : fontconfigName,
-                    style: styles.first, weight: weight, weightRange: range, isItalic: italic, file: file,
-                    index: index, isVariable: variable, format: format)
-            }
-            let derived = names.fontconfigDerivedName(family: family)
-            let styles = names.styles(instanceSubfamily: nil)
-            let italic = italicFlag || styles.contains(where: SFNTReader.namesSlant)
-            guard let fvar, !fvar.instances.isEmpty else {
-                return [
-                    face(
-                        index: collectionIndex, styles: styles, weight: weightClass ?? 400, italic: italic,
-                        postscriptName: psName, source: psName == nil ? nil : .font,
-                        fontconfigName: psName ?? derived)
-                ]
-            }
-            // A variable font: every named instance, the one at the default
-            // coordinates as the plain face (as fontconfig lists it), then
-            // the default face spanning the axes.
-            var result: [FontFace] = []
-            for (number, instance) in fvar.instances.enumerated() {
-                let instanceStyles = names.styles(instanceSubfamily: instance.subfamilyNameID)
-                let weight = fvar.weight(of: instance) ?? weightClass ?? 400
-                let instanceItalic = italicFlag || instanceStyles.contains(where: SFNTReader.namesSlant)
-                if instance.coordinates == fvar.defaults {
-                    result.append(
-                        face(
-                            index: collectionIndex, styles: instanceStyles, weight: weight, italic: instanceItalic,
-                            postscriptName: psName, source: psName == nil ? nil : .font,
-                            fontconfigName: psName ?? derived))
-                    continue
-                }
-                let own = instance.postScriptNameID.flatMap { names.string(id: $0) }
-                let synthesized = names.synthesizedInstanceName(
-                    family: family, subfamilyNameID: instance.subfamilyNameID)
-                result.append(
-                    face(
-                        index: (number + 1) << 16 | collectionIndex, styles: instanceStyles, weight: weight,
-                        italic: instanceItalic, postscriptName: own ?? synthesized,
-                        source: own != nil ? .font : synthesized == nil ? nil : .synthesized,
-                        // FreeType 2.12 gives fontconfig no name for an instance;
-                        // fontconfig then makes one from the family.
-                        fontconfigName: derived))
-            }
-            result.append(
-                face(
-                    index: collectionIndex, styles: [], weight: nil, range: fvar.weightRange, italic: italicFlag,
-                    postscriptName: nil, source: nil, fontconfigName: nil, variable: true))
-            return result
+            // The font's own name, as stored; fontconfig's is FreeType's
+            // (which refuses a name with a space or a delimiter), else one
+            // it makes from the family.
+            let psName = names.storedPostScriptName()
+            let freeTypeName = names.freeTypePostScriptName()
+            let fontconfigName = freeTypeName ?? names.fontconfigDerivedName(family: family)
+            let naming = FamilyNaming.primary(names: family.names, languages: family.languages)
+            let styles = names.styles()
+            return [
+                FontFace(
+                    family: naming?.name ?? "", familyAliases: naming?.aliases ?? [], postscriptName: psName,
+                    postscriptNameSource: psName == nil ? nil : .font,
+                    fontconfigPostscriptName: fontconfigName == psName ? nil : fontconfigName,
+                    style: styles.first, weight: weightClass ?? 400,
+                    width: widthClass ?? styles.lazy.compactMap(SFNTReader.widthNamed).first ?? 100,
+                    isItalic: italicFlag || styles.contains(where: SFNTReader.namesSlant), file: file,
+                    index: collectionIndex, format: format)
+            ]
         }
     }
 
@@ -198,6 +164,33 @@ public enum SFNTReader {
         let excluded: Set<UInt8> = Set("\u{4}()/<>[]{}\t\u{C}\r\n ".utf8)
         let bytes = family.utf8.prefix(255).map { excluded.contains($0) ? UInt8(ascii: "-") : $0 }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// fontconfig's width words (`FcContainsWidth`), in its order: the
+    /// first contained in a style name (ignoring case and blanks) wins, so
+    /// "semicondensed" is found before "condensed".
+    static let widthWords: [(word: String, width: Int)] = [
+        ("ultracondensed", 50), ("extracondensed", 63), ("semicondensed", 87), ("condensed", 75),
+        ("normal", 100), ("semiexpanded", 113), ("extraexpanded", 150), ("ultraexpanded", 200),
+        ("expanded", 125), ("extended", 125),
+    ]
+
+    /// The width a style name names (`Bold Condensed` → 75), as fontconfig
+    /// reads it from styles when the font's tables give none.
+    public static func widthNamed(_ style: String) -> Int? {
+        let folded = String(
+            decoding: style.utf8.filter { $0 != 0x20 }.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 },
+            as: UTF8.self)
+        return widthWords.first { folded.contains($0.word) }?.width
+    }
+
+    /// The width a `SETWIDTH_NAME` names, compared whole as fontconfig's
+    /// `FcIsWidth` does (ignoring case and blanks).
+    public static func widthIs(_ name: String) -> Int? {
+        let folded = String(
+            decoding: name.utf8.filter { $0 != 0x20 }.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 },
+            as: UTF8.self)
+        return widthWords.first { folded == $0.word }?.width
     }
 
     /// fontconfig's slant words (`FcContainsSlant`), looked for in style
@@ -332,32 +325,37 @@ struct NameTable {
     }
 
     /// Family names: WWS, typographic, then legacy family (IDs 21, 16, 1).
-    func family(instanceSubfamily: UInt16?) -> (names: [String], languages: [String]) {
+    func family() -> (names: [String], languages: [String]) {
         collect([21, 16, 1])
     }
 
-    /// Style names: IDs 21's, 17, 2; for a named instance, its own
-    /// subfamily name only (fontconfig skips the others there).
-    func styles(instanceSubfamily: UInt16?) -> [String] {
-        if let id = instanceSubfamily { return collect([id]).names }
-        return collect([22, 17, 2]).names
+    /// Style names: IDs 22, 17, 2.
+    func styles() -> [String] {
+        collect([22, 17, 2]).names
     }
 
-    /// The string for a name ID, English Windows first (for instance names).
-    func string(id: UInt16) -> String? {
-        let candidates = records.filter { $0.nameID == id }
-        let ranked = candidates.sorted { rank($0) < rank($1) }
-        for record in ranked { if let text = Self.decode(record) { return text } }
-        return nil
-    }
-
-    private func rank(_ record: Record) -> (Int, Int) {
-        switch (record.platform, record.language) {
-        case (3, 0x409): return (0, record.order)
-        case (3, _): return (1, record.order)
-        case (0, _): return (2, record.order)
-        default: return (3, record.order)
+    /// Name ID 6 as stored, as Core Text reads it and `UIFont(name:)` takes
+    /// it: a Windows Unicode record (US English first, else the first in
+    /// the table), else a Macintosh Roman one; spaces and all. `nil` when
+    /// the face has neither.
+    func storedPostScriptName() -> String? {
+        var windows: Record?
+        var apple: Record?
+        for record in records where record.nameID == 6 {
+            if record.platform == 3 && [0, 1, 10].contains(record.encoding)
+                && (windows == nil || (record.language == 0x409 && windows?.language != 0x409))
+            {
+                windows = record
+            }
+            if record.platform == 1 && record.encoding == 0
+                && (apple == nil || (record.language == 0 && apple?.language != 0))
+            {
+                apple = record
+            }
         }
+        if let windows, let text = Self.decode(windows), !text.isEmpty { return text }
+        if let apple, let text = Self.decode(apple), !text.isEmpty { return text }
+        return nil
     }
 
     /// `FT_Get_Postscript_Name` for an sfnt face: name ID 6 from an English
@@ -409,19 +407,6 @@ struct NameTable {
         let index = family.languages.firstIndex(of: "en") ?? 0
         guard index < family.names.count else { return nil }
         return SFNTReader.fontconfigStandInName(family: family.names[index])
-    }
-
-    /// FreeType's name for a named instance without its own: the family
-    /// prefix (name ID 25, else the family), a hyphen, the instance's
-    /// subfamily, letters and digits only (Adobe TechNote 5902).
-    func synthesizedInstanceName(family: (names: [String], languages: [String]), subfamilyNameID: UInt16)
-        -> String?
-    {
-        guard let prefix = string(id: 25) ?? family.names.first, let subfamily = string(id: subfamilyNameID) else {
-            return nil
-        }
-        let keep: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        return prefix.filter(keep) + "-" + subfamily.filter(keep)
     }
 
     /// A record's text: UTF-16 for Unicode and Windows Unicode encodings,
@@ -482,67 +467,6 @@ struct NameTable {
     }
 }
 
-/// The 'fvar' table: axes and named instances.
-struct FontVariations {
-    struct Instance {
-        var subfamilyNameID: UInt16
-        var coordinates: [Double]
-        var postScriptNameID: UInt16?
-    }
-
-    var axes: [(tag: String, minimum: Double, defaultValue: Double, maximum: Double)] = []
-    var instances: [Instance] = []
-    var defaults: [Double] { axes.map(\.defaultValue) }
-
-    init?(_ table: [UInt8]) throws(SFNTReader.Failure) {
-        guard table.count >= 16 else { throw .damaged("the fvar table is cut short") }
-        let axesOffset = Int(Bytes.u16(table, 4))
-        let axisCount = Int(Bytes.u16(table, 8))
-        let axisSize = Int(Bytes.u16(table, 10))
-        let instanceCount = Int(Bytes.u16(table, 12))
-        let instanceSize = Int(Bytes.u16(table, 14))
-        guard axisCount > 0, axisSize >= 20, instanceSize >= 4 + axisCount * 4 else { return nil }
-        let instancesOffset = axesOffset + axisCount * axisSize
-        guard axesOffset + axisCount * axisSize <= table.count,
-            instancesOffset + instanceCount * instanceSize <= table.count
-        else { throw .damaged("the fvar table's records are cut short") }
-        for i in 0..<axisCount {
-            let base = axesOffset + i * axisSize
-            axes.append(
-                (
-                    Bytes.tag(table, base), Bytes.fixed(table, base + 4), Bytes.fixed(table, base + 8),
-                    Bytes.fixed(table, base + 12)
-                ))
-        }
-        let hasPostScriptNameID = instanceSize >= 6 + axisCount * 4
-        for i in 0..<instanceCount {
-            let base = instancesOffset + i * instanceSize
-            let coordinates = (0..<axisCount).map { Bytes.fixed(table, base + 4 + $0 * 4) }
-            var psid: UInt16?
-            if hasPostScriptNameID {
-                let id = Bytes.u16(table, base + 4 + axisCount * 4)
-                // 0xFFFF means none; IDs below 256 are not instance names.
-                if id != 0xFFFF && id > 255 { psid = id }
-            }
-            instances.append(
-                Instance(subfamilyNameID: Bytes.u16(table, base), coordinates: coordinates, postScriptNameID: psid))
-        }
-    }
-
-    /// An instance's weight: its 'wght' coordinate.
-    func weight(of instance: Instance) -> Int? {
-        guard let axis = axes.firstIndex(where: { $0.tag == "wght" }) else { return nil }
-        return Int(instance.coordinates[axis].rounded())
-    }
-
-    /// The 'wght' axis's range.
-    var weightRange: ClosedRange<Int>? {
-        guard let axis = axes.first(where: { $0.tag == "wght" }) else { return nil }
-        let low = Int(axis.minimum.rounded())
-        return low...max(low, Int(axis.maximum.rounded()))
-    }
-}
-
 /// Big-endian reads from bytes whose bounds the caller has checked.
 enum Bytes {
     static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
@@ -551,10 +475,6 @@ enum Bytes {
 
     static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         UInt32(u16(bytes, at)) << 16 | UInt32(u16(bytes, at + 2))
-    }
-
-    static func fixed(_ bytes: [UInt8], _ at: Int) -> Double {
-        Double(Int32(bitPattern: u32(bytes, at))) / 65536
     }
 
     static func tag(_ bytes: [UInt8], _ at: Int) -> String {

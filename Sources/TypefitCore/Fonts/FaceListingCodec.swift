@@ -19,7 +19,7 @@ public struct CacheValidator: Equatable, Sendable {
 /// stands for a missing value. Pure, so it is tested without fontconfig.
 public enum FaceListingCodec {
     /// The first line; a different one (an older typefit) is a cache miss.
-    public static let header = "typefit-face-cache 1"
+    public static let header = "typefit-face-cache 2"
 
     /// The cache text for `faces`, valid while every validator holds.
     public static func encode(validators: [CacheValidator], faces: [FontFace]) -> String {
@@ -35,7 +35,8 @@ public enum FaceListingCodec {
                 optional(face.style), optional(face.weight.map(String.init)),
                 optional(face.weightRange.map { "\($0.lowerBound)-\($0.upperBound)" }),
                 face.isItalic ? "1" : "0", escape(face.file), String(face.index), face.isVariable ? "1" : "0",
-                optional(face.format), list(face.otherFiles),
+                optional(face.format), list(face.otherFiles), optional(face.width.map(String.init)),
+                optional(face.widthRange.map { "\($0.lowerBound)-\($0.upperBound)" }),
             ]
             out += fields.joined(separator: "\t") + "\n"
         }
@@ -59,7 +60,7 @@ public enum FaceListingCodec {
             var faces: [FontFace] = []
             var inFaces = false
             var fields: [Range<Int>] = []
-            fields.reserveCapacity(14)
+            fields.reserveCapacity(16)
             while let line = lines.next() {
                 if line.isEmpty { continue }
                 if !inFaces && equals(buffer, line, "--") {
@@ -75,22 +76,24 @@ public enum FaceListingCodec {
                     validators.append(CacheValidator(path: path, stamp: stamp.flatMap { Int64($0) }))
                     continue
                 }
-                guard fields.count == 14, let family = text(0), let aliases = list(buffer, fields[1]),
+                guard fields.count == 16, let family = text(0), let aliases = list(buffer, fields[1]),
                     let file = text(9), let index = text(10).flatMap({ Int($0) }),
                     let others = list(buffer, fields[13])
                 else { return nil }
-                var range: ClosedRange<Int>?
-                if let span = text(7) {
+                func span(_ i: Int) -> ClosedRange<Int>?? {
+                    guard let span = text(i) else { return .some(nil) }
                     let ends = span.split(separator: "-").compactMap { Int($0) }
                     guard ends.count == 2, ends[0] <= ends[1] else { return nil }
-                    range = ends[0]...ends[1]
+                    return ends[0]...ends[1]
                 }
+                guard let range = span(7), let widthRange = span(15) else { return nil }
                 faces.append(
                     FontFace(
                         family: family, familyAliases: aliases, postscriptName: text(2),
                         postscriptNameSource: text(3).flatMap(FontFace.NameSource.init(rawValue:)),
                         fontconfigPostscriptName: text(4), style: text(5), weight: text(6).flatMap { Int($0) },
-                        weightRange: range, isItalic: equals(buffer, fields[8], "1"), file: file, index: index,
+                        weightRange: range, width: text(14).flatMap { Int($0) }, widthRange: widthRange,
+                        isItalic: equals(buffer, fields[8], "1"), file: file, index: index,
                         isVariable: equals(buffer, fields[11], "1"), format: text(12), otherFiles: others))
             }
             return inFaces ? (validators, faces) : nil

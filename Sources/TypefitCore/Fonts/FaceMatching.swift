@@ -3,23 +3,36 @@
 /// step iOS's Bold Text setting takes. Pure: the family's faces come in.
 public enum FaceMatching {
     /// The face CSS would pick for `weight` (OpenType scale) among one
-    /// family's faces: first by style (upright faces for upright text,
-    /// italic for italic, the other kind only when none exists), then by
-    /// weight:
-    /// - 400–500 asked: weights from the asked one up to 500, ascending;
-    ///   then lighter ones, descending; then heavier than 500, ascending.
-    /// - below 400: lighter or equal, descending; then heavier, ascending.
-    /// - above 500: heavier or equal, ascending; then lighter, descending.
+    /// family's faces, in the order of CSS Fonts Level 4 §5.2:
+    /// 1. width (`font-stretch`, a percentage): the asked width; at or
+    ///    below 100%, narrower widths nearest first, then wider ones; above
+    ///    100%, wider widths nearest first, then narrower ones. So a family
+    ///    whose condensed faces share its name gives its normal faces.
+    /// 2. style: upright faces for upright text, italic for italic; the
+    ///    other kind only when none exists.
+    /// 3. weight:
+    ///    - 400–500 asked: weights from the asked one up to 500, ascending;
+    ///      then lighter ones, descending; then heavier than 500, ascending.
+    ///    - below 400: lighter or equal, descending; then heavier, ascending.
+    ///    - above 500: heavier or equal, ascending; then lighter, descending.
     /// Only faces with a PostScript name are candidates while the family has
     /// any (a name is what an app asks UIFont for; a variable font's named
     /// instances have one, its default face spanning the axes has none);
-    /// otherwise a variable face whose weight range holds the asked weight
-    /// matches it exactly. Among equals, list order.
-    public static func nearest(to weight: Int, italic: Bool = false, among faces: [FontFace]) -> FontFace? {
+    /// otherwise a variable face whose ranges hold the asked values matches
+    /// them exactly. Among equals, list order.
+    public static func nearest(
+        to weight: Int, italic: Bool = false, width: Int = 100, among faces: [FontFace]
+    ) -> FontFace? {
         let named = faces.filter { $0.postscriptName != nil }
         let candidates = named.isEmpty ? faces : named
-        let sameStyle = candidates.filter { $0.isItalic == italic }
-        let pool = sameStyle.isEmpty ? candidates : sameStyle
+        guard
+            let bestWidth = candidates.map({ effectiveWidth(of: $0, asked: width) }).min(by: {
+                widthRank($0, asked: width) < widthRank($1, asked: width)
+            })
+        else { return nil }
+        let sameWidth = candidates.filter { effectiveWidth(of: $0, asked: width) == bestWidth }
+        let sameStyle = sameWidth.filter { $0.isItalic == italic }
+        let pool = sameStyle.isEmpty ? sameWidth : sameStyle
         var best: (face: FontFace, key: (Int, Int))?
         for face in pool {
             guard let candidate = effectiveWeight(of: face, asked: weight) else { continue }
@@ -32,13 +45,17 @@ public enum FaceMatching {
     }
 
     /// The face iOS's Bold Text would use instead of `face`: the lightest
-    /// face of the same family and style that is heavier than it, or `nil`
-    /// when the family has none.
+    /// face of the same family, width and style that is heavier than it,
+    /// or `nil` when the family has none.
     public static func nextHeavier(than face: FontFace, among faces: [FontFace]) -> FontFace? {
         // A variable default face already spans every weight it has.
         guard let current = face.weight else { return nil }
+        let width = face.width ?? 100
         var best: (face: FontFace, weight: Int)?
-        for other in faces where other.isItalic == face.isItalic && other.postscriptName != nil {
+        for other in faces
+        where other.isItalic == face.isItalic && other.postscriptName != nil
+            && effectiveWidth(of: other, asked: width) == width
+        {
             guard let weight = other.weight, weight > current else { continue }
             if let current = best, current.weight <= weight { continue }
             best = (other, weight)
@@ -64,6 +81,23 @@ public enum FaceMatching {
     static func effectiveWeight(of face: FontFace, asked: Int) -> Int? {
         if let range = face.weightRange { return min(max(asked, range.lowerBound), range.upperBound) }
         return face.weight
+    }
+
+    /// The width a face offers for `asked`: its own, or for a variable face
+    /// the asked width clamped to its range.
+    static func effectiveWidth(of face: FontFace, asked: Int) -> Int {
+        if let range = face.widthRange { return min(max(asked, range.lowerBound), range.upperBound) }
+        return face.width ?? 100
+    }
+
+    /// CSS's width order as a sortable pair: exact first; then, at or
+    /// below 100%, narrower (nearest first) before wider; above, wider
+    /// before narrower.
+    static func widthRank(_ width: Int, asked: Int) -> (group: Int, distance: Int) {
+        let distance = abs(width - asked)
+        if width == asked { return (0, 0) }
+        let preferred = asked <= 100 ? width < asked : width > asked
+        return (preferred ? 1 : 2, distance)
     }
 
     /// The CSS order as a sortable pair: which group the weight falls in,

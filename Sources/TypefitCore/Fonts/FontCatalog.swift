@@ -2,7 +2,7 @@
 public enum FontCatalog {
     /// Families sorted as `UIFont.familyNames.sorted()` would be, but
     /// case-insensitively (ties broken by the exact spelling, so the order is
-    /// total); faces within a family by weight, then upright before italic,
+    /// total); faces within a family by weight, width, then upright before italic,
     /// then PostScript name, file and index, so output never depends on the
     /// order fontconfig happened to return.
     public static func families(from faces: [FontFace]) -> [FontFamily] {
@@ -37,12 +37,16 @@ public enum FontCatalog {
         return families
     }
 
-    /// Face order within a family: weight, upright before italic, static
-    /// before variable, then PostScript name, file and index.
+    /// Face order within a family: weight, width (narrowest first), upright
+    /// before italic, static before variable, then PostScript name, file
+    /// and index.
     static func precedes(_ faces: [FontFace], _ a: Int, _ b: Int) -> Bool {
         let wa = faces[a].weight ?? faces[a].weightRange?.lowerBound ?? 400
         let wb = faces[b].weight ?? faces[b].weightRange?.lowerBound ?? 400
         if wa != wb { return wa < wb }
+        let sa = faces[a].width ?? faces[a].widthRange?.lowerBound ?? 100
+        let sb = faces[b].width ?? faces[b].widthRange?.lowerBound ?? 100
+        if sa != sb { return sa < sb }
         if faces[a].isItalic != faces[b].isItalic { return !faces[a].isItalic }
         if faces[a].isVariable != faces[b].isVariable { return !faces[a].isVariable }
         if faces[a].postscriptName != faces[b].postscriptName {

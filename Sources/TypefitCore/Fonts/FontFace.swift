@@ -37,6 +37,12 @@ public final class FontFace: Sendable, Hashable {
     public let weight: Int?
     /// The weight range of a variable face, on the OpenType scale.
     public let weightRange: ClosedRange<Int>?
+    /// The width as a CSS `font-stretch` percentage (50 ultra-condensed,
+    /// 75 condensed, 100 normal, 200 ultra-expanded), as fontconfig's
+    /// `width`; `nil` for a variable face spanning a 'wdth' range.
+    public let width: Int?
+    /// The width range of a variable face with a 'wdth' axis.
+    public let widthRange: ClosedRange<Int>?
     /// Whether the face is italic or oblique.
     public let isItalic: Bool
     /// The font file's path.
@@ -56,8 +62,9 @@ public final class FontFace: Sendable, Hashable {
     public init(
         family: String, familyAliases: [String] = [], postscriptName: String?,
         postscriptNameSource: NameSource? = nil, fontconfigPostscriptName: String? = nil, style: String?, weight: Int?,
-        weightRange: ClosedRange<Int>? = nil, isItalic: Bool, file: String, index: Int,
-        isVariable: Bool = false, format: String? = nil, otherFiles: [String] = []
+        weightRange: ClosedRange<Int>? = nil, width: Int? = 100, widthRange: ClosedRange<Int>? = nil,
+        isItalic: Bool, file: String, index: Int, isVariable: Bool = false, format: String? = nil,
+        otherFiles: [String] = []
     ) {
         self.family = family
         self.familyAliases = familyAliases
@@ -67,6 +74,8 @@ public final class FontFace: Sendable, Hashable {
         self.style = style
         self.weight = weight
         self.weightRange = weightRange
+        self.width = widthRange == nil ? width : nil
+        self.widthRange = widthRange
         self.isItalic = isItalic
         self.file = file
         self.index = index
@@ -80,8 +89,9 @@ public final class FontFace: Sendable, Hashable {
         FontFace(
             family: family, familyAliases: familyAliases, postscriptName: postscriptName,
             postscriptNameSource: postscriptNameSource, fontconfigPostscriptName: fontconfigPostscriptName,
-            style: style, weight: weight, weightRange: weightRange, isItalic: isItalic, file: file, index: index,
-            isVariable: isVariable, format: format, otherFiles: otherFiles)
+            style: style, weight: weight, weightRange: weightRange, width: width, widthRange: widthRange,
+            isItalic: isItalic, file: file, index: index, isVariable: isVariable, format: format,
+            otherFiles: otherFiles)
     }
 
     /// Faces are equal when every field is.
@@ -91,7 +101,8 @@ public final class FontFace: Sendable, Hashable {
                 && a.family == b.family && a.familyAliases == b.familyAliases
                 && a.postscriptNameSource == b.postscriptNameSource
                 && a.fontconfigPostscriptName == b.fontconfigPostscriptName && a.style == b.style
-                && a.weight == b.weight && a.weightRange == b.weightRange && a.isItalic == b.isItalic
+                && a.weight == b.weight && a.weightRange == b.weightRange && a.width == b.width
+                && a.widthRange == b.widthRange && a.isItalic == b.isItalic
                 && a.isVariable == b.isVariable && a.format == b.format && a.otherFiles == b.otherFiles)
     }
 
@@ -100,6 +111,32 @@ public final class FontFace: Sendable, Hashable {
         hasher.combine(file)
         hasher.combine(index)
         hasher.combine(postscriptName)
+    }
+
+    /// Whether `postscriptName` follows the PostScript rules for a font
+    /// name (printable ASCII 33–126 without `[](){}<>/%`, at most 63
+    /// characters); `nil` when the face has no name. CoreText reports name
+    /// ID 6 as stored, so an app uses an invalid name as it is, spaces and
+    /// all; other tools (fontconfig, FreeType) refuse or rewrite it.
+    public var postscriptNameValid: Bool? {
+        postscriptName.map(Self.isValidPostScriptName)
+    }
+
+    /// The PostScript rules for a font name (Adobe Technical Note #5088).
+    public static func isValidPostScriptName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        return !bytes.isEmpty && bytes.count <= 63
+            && bytes.allSatisfy { (33...126).contains($0) && !"[](){}<>/%".utf8.contains($0) }
+    }
+
+    /// Whether `UIFont(name:)` is known to accept `postscriptName`: the
+    /// font's own name ID 6 of a face that is not a variable font's named
+    /// instance. Named instances are reached through variation axes
+    /// (README, "Variable fonts on iOS"); their names, the font's own or
+    /// synthesized, are not documented to work by name. `nil` without a name.
+    public var knownToUIFont: Bool? {
+        guard postscriptName != nil else { return nil }
+        return postscriptNameSource == .font && namedInstance == nil
     }
 
     /// The face's position inside a collection (0 for a single-face file).

@@ -46,13 +46,15 @@ extension FontFamily {
         writer.endObject()
     }
 
-    /// One `family<TAB>postscriptName` line per face (an empty second field
-    /// for a face without a PostScript name).
+    /// One `family<TAB>postscriptName<TAB>width` line per face (an empty
+    /// second field for a face without a PostScript name; the width as a
+    /// percentage, or `low-high` for a variable face's range). The width
+    /// comes last so that scripts reading the first two fields keep working.
     public static func plain(_ families: [FontFamily]) -> String {
         var out = ""
         for family in families {
             for face in family.faces {
-                out += family.name + "\t" + (face.postscriptName ?? "") + "\n"
+                out += family.name + "\t" + (face.postscriptName ?? "") + "\t" + face.widthText + "\n"
             }
         }
         return out
@@ -74,14 +76,15 @@ extension FontFamily {
             // The file last: a path's length (which differs from machine to
             // machine) then pads nothing.
             var rows = [
-                ["PostScript name", "style", "weight"] + (showFace ? ["face"] : []) + (showNotes ? ["notes"] : [])
+                ["PostScript name", "style", "weight", "width"] + (showFace ? ["face"] : [])
+                    + (showNotes ? ["notes"] : [])
                     + ["file"]
             ]
             for (face, note) in zip(family.faces, notes) {
                 var weight = face.weight.map(String.init) ?? "-"
                 if let range = face.weightRange { weight = "\(range.lowerBound)-\(range.upperBound)" }
                 rows.append(
-                    [face.postscriptName ?? "(no PostScript name)", face.style ?? "-", weight]
+                    [face.postscriptName ?? "(no PostScript name)", face.style ?? "-", weight, face.widthText]
                         + (showFace ? [face.faceLabel] : []) + (showNotes ? [note] : []) + [face.file])
             }
             out += TextTable.render(rows, indent: "  ")
@@ -104,11 +107,20 @@ extension FontFace {
         return parts.isEmpty ? "-" : parts.joined(separator: ", ")
     }
 
+    /// The width for people and for plain output: the percentage, or the
+    /// range of a variable face.
+    var widthText: String {
+        if let range = widthRange { return "\(range.lowerBound)-\(range.upperBound)" }
+        return width.map(String.init) ?? "-"
+    }
+
     /// What the table says besides the columns.
     var tableNotes: String {
         var notes: [String] = []
         if isVariable { notes.append("variable") }
         if postscriptNameSource == .synthesized { notes.append("synthesized name") }
+        if postscriptNameValid == false { notes.append("not a valid PostScript name") }
+        if knownToUIFont == false { notes.append("UIFont(name:) not known to take it") }
         return notes.joined(separator: ", ")
     }
 }
@@ -129,6 +141,8 @@ extension FontFace {
         writer.int(index)
         writer.staticKey("italic")
         writer.bool(isItalic)
+        writer.staticKey("knownToUIFont")
+        if let knownToUIFont { writer.bool(knownToUIFont) } else { writer.null() }
         writer.staticKey("namedInstance")
         if let namedInstance { writer.int(namedInstance) } else { writer.null() }
         writer.staticKey("otherFiles")
@@ -139,6 +153,8 @@ extension FontFace {
         writer.string(postscriptName)
         writer.staticKey("postscriptNameSource")
         writer.string(postscriptNameSource?.rawValue)
+        writer.staticKey("postscriptNameValid")
+        if let postscriptNameValid { writer.bool(postscriptNameValid) } else { writer.null() }
         writer.staticKey("style")
         writer.string(style)
         writer.staticKey("variable")
@@ -146,14 +162,20 @@ extension FontFace {
         writer.staticKey("weight")
         if let weight { writer.int(weight) } else { writer.null() }
         writer.staticKey("weightRange")
-        if let range = weightRange {
-            writer.beginArray()
-            writer.int(range.lowerBound)
-            writer.int(range.upperBound)
-            writer.endArray()
-        } else {
-            writer.null()
-        }
+        Self.write(weightRange, to: &writer)
+        writer.staticKey("width")
+        if let width { writer.int(width) } else { writer.null() }
+        writer.staticKey("widthRange")
+        Self.write(widthRange, to: &writer)
         writer.endObject()
+    }
+
+    /// A range as `[low, high]`, or null.
+    private static func write(_ range: ClosedRange<Int>?, to writer: inout JSONWriter) {
+        guard let range else { return writer.null() }
+        writer.beginArray()
+        writer.int(range.lowerBound)
+        writer.int(range.upperBound)
+        writer.endArray()
     }
 }

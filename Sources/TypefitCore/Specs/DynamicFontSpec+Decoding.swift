@@ -1,7 +1,7 @@
 extension DynamicFontSpec {
     /// The keys a spec file may hold at the top level (`$schema` points an
     /// editor at the JSON Schema; typefit ignores it).
-    static let topLevelKeys = ["$schema", "family", "faces", "model", "curve", "styles"]
+    static let topLevelKeys = ["$schema", "family", "width", "faces", "model", "curve", "styles"]
     /// The keys a style object may hold.
     static let styleKeys = ["size", "face", "maxPointSize", "minPointSize", "sizes"]
 
@@ -27,6 +27,7 @@ extension DynamicFontSpec {
                 "missing 'faces': the PostScript name of each face, e.g. {\"regular\": \"MyFont-Regular\"}")
         }
         let faces = try decodeFaces(facesJSON)
+        let width = try value("width").map { json throws(SourceError) in try decodeWidth(json) }
 
         var model = Model.uiFontMetrics(curveName: ScalingCurve.default.name)
         if let json = value("model") {
@@ -81,7 +82,33 @@ extension DynamicFontSpec {
             styles.append(decoded)
         }
         styles.sort { $0.style < $1.style }
-        return DynamicFontSpec(family: family, faces: faces, model: model, styles: styles)
+        var spec = DynamicFontSpec(family: family, faces: faces, model: model, styles: styles)
+        spec.width = width
+        return spec
+    }
+
+    /// CSS `font-stretch` keywords and their percentages (CSS Fonts 4 §2.4).
+    public static let widthKeywords: [(name: String, percentage: Int)] = [
+        ("ultra-condensed", 50), ("extra-condensed", 63), ("condensed", 75), ("semi-condensed", 87),
+        ("normal", 100), ("semi-expanded", 113), ("expanded", 125), ("extra-expanded", 150),
+        ("ultra-expanded", 200),
+    ]
+
+    /// `width`: a keyword, or a percentage from 50 to 200.
+    private static func decodeWidth(_ json: ParsedJSON) throws(SourceError) -> Int {
+        if case .number(let value) = json.value {
+            guard (50...200).contains(value) else {
+                throw SourceError(json.position, "'width' must be a percentage from 50 to 200, found \(value)")
+            }
+            return Int(value.rounded())
+        }
+        let name = try string(json, "'width'")
+        guard let keyword = widthKeywords.first(where: { $0.name == name.lowercased() }) else {
+            throw SourceError(
+                json.position,
+                NameMatching.choiceMessage("'width'", name, widthKeywords.map(\.name)) + " (or a percentage)")
+        }
+        return keyword.percentage
     }
 
     private static func decodeFaces(_ json: ParsedJSON) throws(SourceError) -> [(key: String, postscriptName: String)] {
@@ -93,8 +120,15 @@ extension DynamicFontSpec {
         var faces: [(key: String, postscriptName: String)] = []
         for member in members {
             let name = try string(member.value, "face '\(member.key)'")
-            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else {
-                throw SourceError(member.value.position, "'\(name)' is not a PostScript name (no spaces, not empty)")
+            // Spaces inside are allowed: Core Text takes name ID 6 as stored
+            // (`Material Design Icons`), so an app does too.
+            guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
+                first.properties.isWhitespace == false, last.properties.isWhitespace == false,
+                !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw SourceError(
+                    member.value.position,
+                    "'\(name)' is not a PostScript name (empty, or blank at an end, or a control character)")
             }
             faces.append((member.key, name))
         }

@@ -63,6 +63,10 @@ public struct DynamicFontSpec: Sendable, Equatable {
 
     /// The family name, when the file gives one.
     public var family: String?
+    /// `width`: the CSS width (percentage) the family's faces are matched at
+    /// when one is missing and fontconfig is asked for a fallback; normal
+    /// (100) when the file gives none.
+    public var width: Int?
     /// Face keys (`regular`, `bold`, …) and their PostScript names, in file order.
     public var faces: [(key: String, postscriptName: String)]
     /// The model.
@@ -85,7 +89,7 @@ public struct DynamicFontSpec: Sendable, Equatable {
 
     /// Specs are equal when every field is (faces compared in order).
     public static func == (a: DynamicFontSpec, b: DynamicFontSpec) -> Bool {
-        a.family == b.family && a.model == b.model && a.styles == b.styles
+        a.family == b.family && a.width == b.width && a.model == b.model && a.styles == b.styles
             && a.faces.map(\.key) == b.faces.map(\.key)
             && a.faces.map(\.postscriptName) == b.faces.map(\.postscriptName)
     }
