@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import TypefitCore
 
 /// The fonts a machine has, and font files it has not installed, as plain
@@ -61,9 +63,27 @@ public struct FontRegistry: Sendable {
         let config = try configuration()
         var faces: [FontFace] = []
         var namer = NameVerifier()
+        // The few faces whose names only FreeType can read (a web font's
+        // compressed name table: opening a WOFF2 file decompresses all of
+        // it) are named on other cores while the listing goes on; a
+        // handful of icon fonts cost more than fontconfig's whole listing.
+        let group = DispatchGroup()
+        let deferred = Mutex<[FontFace]>([])
         try config.listFaces { raw in
-            if let face = namer.face(from: raw) { faces.append(face) }
+            if let face = namer.face(
+                from: raw,
+                deferring: { raw in
+                    DispatchQueue.global().async(group: group) {
+                        var worker = NameVerifier()
+                        if let face = worker.face(from: raw) { deferred.withLock { $0.append(face) } }
+                    }
+                })
+            {
+                faces.append(face)
+            }
         }
+        group.wait()
+        faces += deferred.withLock { $0 }
         return (
             FontCatalog.mergingDuplicateFiles(faces, identity: SystemCalls.identity, preferred: Self.preferredPath),
             config
@@ -132,16 +152,27 @@ public struct FontRegistry: Sendable {
 struct NameVerifier {
     private var library: FreeTypeLibrary?
     private var libraryFailed = false
+    /// The instance names of each variable face met, read once.
+    private var instanceNames: [InstanceKey: [Int: FreeTypeLibrary.PostScriptName]] = [:]
 
-    mutating func face(from raw: RawFace) -> FontFace? {
+    private struct InstanceKey: Hashable {
+        var file: String
+        var collectionIndex: Int
+    }
+
+    /// The face fontconfig describes in `raw`, named as the font stores
+    /// it; `nil` when fontconfig gave no file. With `deferring`, a face
+    /// whose name needs FreeType is handed to it instead (and `nil` comes
+    /// back): the caller names it elsewhere.
+    mutating func face(from raw: RawFace, deferring: ((RawFace) -> Void)? = nil) -> FontFace? {
         guard let file = raw.file else { return nil }
         let naming = FamilyNaming.primary(names: raw.families, languages: raw.familyLanguages)
         var name = raw.postscriptName
         var source: FontFace.NameSource? = .font
         if raw.index >> 16 > 0 {
-            // A named instance: FreeType reads its own postScriptNameID, or
-            // says the name was synthesized.
-            if case .success(let checked)? = verify(file: file, index: raw.index, family: naming?.name) {
+            // A named instance: its own postScriptNameID, or a synthesized
+            // name that says so.
+            if let checked = instanceName(file: file, index: raw.index, family: naming?.name) {
                 name = checked.name
                 source = checked.isFromFont ? .font : .synthesized
             }
@@ -157,6 +188,10 @@ struct NameVerifier {
             case .noPostScriptName:
                 name = nil
             case .unknown:
+                if let deferring {
+                    deferring(raw)
+                    return nil
+                }
                 if case .success(let checked)? = verify(file: file, index: raw.index) { name = checked.name }
             }
         }
@@ -181,11 +216,7 @@ struct NameVerifier {
     /// bitmap font FreeType opens (fontconfig is asked then), a failure
     /// when it is one fontconfig would not list (no Unicode character map).
     mutating func bitmapFace(file: String) -> Result<FontFace, ScanRefusal>? {
-        if library == nil && !libraryFailed {
-            library = try? FreeTypeLibrary()
-            libraryFailed = library == nil
-        }
-        guard case .success(let info)? = library?.bitmapFace(file: file) else { return nil }
+        guard case .success(let info)? = openLibrary()?.bitmapFace(file: file) else { return nil }
         guard info.hasUnicodeMap || !info.namesCharset else {
             return .failure(
                 ScanRefusal(
@@ -200,15 +231,26 @@ struct NameVerifier {
         return nil
     }
 
-    private mutating func verify(
-        file: String, index: Int,
-        family: String? = nil
-    ) -> Result<FreeTypeLibrary.PostScriptName, FreeTypeError>? {
+    private mutating func verify(file: String, index: Int) -> Result<FreeTypeLibrary.PostScriptName, FreeTypeError>? {
+        openLibrary()?.postscriptName(file: file, index: index)
+    }
+
+    /// A named instance's name, from the names of every instance of its
+    /// face, read once per face.
+    private mutating func instanceName(file: String, index: Int, family: String?) -> FreeTypeLibrary.PostScriptName? {
+        let key = InstanceKey(file: file, collectionIndex: index & 0xFFFF)
+        if instanceNames[key] == nil, let library = openLibrary() {
+            instanceNames[key] = library.instanceNames(file: file, collectionIndex: key.collectionIndex, family: family)
+        }
+        return instanceNames[key]?[index >> 16]
+    }
+
+    private mutating func openLibrary() -> FreeTypeLibrary? {
         if library == nil && !libraryFailed {
             library = try? FreeTypeLibrary()
             libraryFailed = library == nil
         }
-        return library?.postscriptName(file: file, index: index, family: family)
+        return library
     }
 
     /// Whether `name` could be fontconfig's stand-in made from a family name:

@@ -95,63 +95,66 @@ final class FreeTypeLibrary {
         var isFromFont: Bool
     }
 
-    /// Opens `file` at `index` and reads its PostScript name (`family` is the
-    /// family name to build a named instance's name from), or returns
-    /// the FreeType error code when the face cannot be opened.
-    /// The corresponding C functions are `FT_New_Face` and
-    /// `FT_Get_Postscript_Name`.
-    func postscriptName(file: String, index: Int, family: String? = nil) -> Result<PostScriptName, FreeTypeError> {
+    /// Opens `file` at `index` (a face, not a named instance) and reads its
+    /// PostScript name, or returns the FreeType error code when the face
+    /// cannot be opened. The corresponding C functions are `FT_New_Face`
+    /// and `FT_Get_Postscript_Name`.
+    func postscriptName(file: String, index: Int) -> Result<PostScriptName, FreeTypeError> {
         var face: FT_Face?
-        let error = FT_New_Face(handle, file, FT_Long(index), &face)
+        let error = FT_New_Face(handle, file, FT_Long(index & 0xFFFF), &face)
         guard error == 0, let face else { return .failure(FreeTypeError(code: error)) }
         defer { FT_Done_Face(face) }
-
-        let instance = index >> 16
-        guard instance > 0 else {
-            // Outside variable fonts FreeType synthesizes nothing: a name is
-            // the font's own. FreeType refuses a name ID 6 with a space or a
-            // delimiter (and empties the record as it does); Core Text
-            // reports it as stored, so typefit reads the record first.
-            let stored = sfntName(face, id: 6).flatMap { $0.isEmpty ? nil : $0 }
-            let name = stored ?? FT_Get_Postscript_Name(face).map { String(cString: $0) }
-            return .success(PostScriptName(name: name, isFromFont: name != nil))
-        }
-        let name = FT_Get_Postscript_Name(face).map { String(cString: $0) }
-        return .success(instanceName(face, instance: instance, freeTypeName: name, family: family))
+        // Outside named instances FreeType synthesizes nothing: a name is
+        // the font's own. FreeType refuses a name ID 6 with a space or a
+        // delimiter (and empties the record as it does); Core Text reports
+        // it as stored, so typefit reads the record first.
+        let stored = sfntName(face, id: 6).flatMap { $0.isEmpty ? nil : $0 }
+        let name = stored ?? FT_Get_Postscript_Name(face).map { String(cString: $0) }
+        return .success(PostScriptName(name: name, isFromFont: name != nil))
     }
 
-    /// A named instance's PostScript name: its own `postScriptNameID` when
-    /// the name table holds it; otherwise FreeType's synthesized name; and
-    /// when FreeType gives none (2.12 does not for every font), the same
-    /// shape built here: family prefix, a hyphen, the instance's subfamily,
-    /// letters and digits only.
-    private func instanceName(
-        _ face: FT_Face, instance: Int, freeTypeName: String?,
-        family: String?
-    ) -> PostScriptName {
+    /// The PostScript names of every named instance of face
+    /// `collectionIndex` of `file`, by instance number (from 1), read with
+    /// the face opened once: opening a variable font per instance was a
+    /// quarter of a cold listing's instructions. Each is the instance's own
+    /// `postScriptNameID` when the name table holds it; otherwise the name
+    /// FreeType synthesizes (Adobe TechNote 5902: the prefix, name ID 25,
+    /// else 16, else 1, when it is letters and digits only; a hyphen; the
+    /// subfamily's letters and digits); and when FreeType would give none
+    /// (a prefix with a space), the same shape from the prefix's letters
+    /// and digits (`family` stands in for a missing ID 25). The
+    /// corresponding C functions are `FT_New_Face` and `FT_Get_MM_Var`.
+    func instanceNames(file: String, collectionIndex: Int, family: String?) -> [Int: PostScriptName] {
+        var face: FT_Face?
+        guard FT_New_Face(handle, file, FT_Long(collectionIndex), &face) == 0, let face else { return [:] }
+        defer { FT_Done_Face(face) }
         var master: UnsafeMutablePointer<FT_MM_Var>?
         guard CFreeType_hasMultipleMasters(face) != 0, FT_Get_MM_Var(face, &master) == 0, let master else {
-            return PostScriptName(name: freeTypeName, isFromFont: false)
+            return [:]
         }
         defer { FT_Done_MM_Var(handle, master) }
-        guard instance <= Int(master.pointee.num_namedstyles), let styles = master.pointee.namedstyle else {
-            return PostScriptName(name: freeTypeName, isFromFont: false)
-        }
-        let style = styles[instance - 1]
-        // 0xFFFF means "no PostScript name"; IDs below 256 are not instance names.
-        if style.psid != 0xFFFF, style.psid > 255, let own = sfntName(face, id: UInt16(style.psid)) {
-            return PostScriptName(name: own, isFromFont: true)
-        }
-        if let freeTypeName { return PostScriptName(name: freeTypeName, isFromFont: false) }
-        // fontconfig's family name stands in for name IDs 16 and 1: after
-        // FT_Get_Postscript_Name fails on an instance, FreeType 2.12 hands
-        // back an empty string for name ID 1.
-        let prefix = sfntName(face, id: 25) ?? family
-        guard let prefix, let subfamily = sfntName(face, id: UInt16(style.strid)) else {
-            return PostScriptName(name: nil, isFromFont: false)
-        }
+        guard let styles = master.pointee.namedstyle else { return [:] }
         let keep: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        return PostScriptName(name: prefix.filter(keep) + "-" + subfamily.filter(keep), isFromFont: false)
+        let strictPrefix = [25, 16, 1].lazy.compactMap { self.sfntName(face, id: UInt16($0)) }.first
+            .flatMap { $0.allSatisfy(keep) && !$0.isEmpty ? $0 : nil }
+        let loosePrefix = (sfntName(face, id: 25) ?? family)?.filter(keep)
+        var names: [Int: PostScriptName] = [:]
+        for i in 0..<Int(master.pointee.num_namedstyles) {
+            let style = styles[i]
+            // FreeType reads postScriptNameID 6 or 256–32767; 0xFFFF is none.
+            let psid = Int(style.psid)
+            if psid == 6 || (256..<32768).contains(psid), let own = sfntName(face, id: UInt16(psid)) {
+                names[i + 1] = PostScriptName(name: own, isFromFont: true)
+                continue
+            }
+            guard let prefix = strictPrefix ?? loosePrefix, let subfamily = sfntName(face, id: UInt16(style.strid))
+            else {
+                names[i + 1] = PostScriptName(name: nil, isFromFont: false)
+                continue
+            }
+            names[i + 1] = PostScriptName(name: prefix + "-" + subfamily.filter(keep), isFromFont: false)
+        }
+        return names
     }
 
     /// The name table's string for `id`: Windows Unicode first, then Unicode,

@@ -125,8 +125,18 @@ public final class FontFace: Sendable, Hashable {
     /// The PostScript rules for a font name (Adobe Technical Note #5088).
     public static func isValidPostScriptName(_ name: String) -> Bool {
         let bytes = name.utf8
-        return !bytes.isEmpty && bytes.count <= 63
-            && bytes.allSatisfy { (33...126).contains($0) && !"[](){}<>/%".utf8.contains($0) }
+        guard !bytes.isEmpty, bytes.count <= 63 else { return false }
+        // A switch on bytes: this runs for every face of a listing.
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"),
+                UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+                return false
+            case 33...126: continue
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Whether `UIFont(name:)` is known to accept `postscriptName`: the
