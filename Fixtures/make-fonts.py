@@ -321,7 +321,7 @@ feature fina { %s } fina;
 
 
 def formats():
-    """Other formats typefit must recognise by content: WOFF, a BDF bitmap
+    """Other formats typefit must recognise by content: WOFF, WOFF2, a BDF bitmap
     font in Unicode, and a BDF in a legacy character set, which fontconfig
     does not list. (FreeType reads gzip-compressed PCF, not BDF; PCF is
     checked on real fonts by `make agreement`.)"""
@@ -331,6 +331,14 @@ def formats():
     woff.flavor = "woff"
     pin(woff)
     woff.save(os.path.join(out, "TypefitSans-Bold.woff"))
+    # The icon font whose name ID 6 has spaces, as WOFF and WOFF2: typefit
+    # reads the name from the compressed name table alone (zlib; Brotli,
+    # needs python3-brotli).
+    for flavor in ("woff", "woff2"):
+        icons = TTFont(os.path.join(FONTS, "TypefitIcons.ttf"))
+        icons.flavor = flavor
+        pin(icons)
+        icons.save(os.path.join(out, "TypefitIcons." + flavor))
     bold = BDF_TEMPLATE.format(weight="Bold", registry="ISO10646", encoding="1").encode()
     with open(os.path.join(out, "TypefitPixel-Bold.bdf"), "wb") as fh:
         fh.write(bold)

@@ -10,6 +10,9 @@
 #include FT_FONT_FORMATS_H
 #include FT_BDF_H
 #include FT_OUTLINE_H
+#include FT_GZIP_H
+#include FT_SYSTEM_H
+#include <stdlib.h>
 
 // FT_HAS_MULTIPLE_MASTERS is a function-like macro, which Swift cannot import.
 static inline int CFreeType_hasMultipleMasters(FT_Face face) {
@@ -18,4 +21,21 @@ static inline int CFreeType_hasMultipleMasters(FT_Face face) {
 // The face-flag macros are function-like too.
 static inline int CFreeType_isScalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 static inline int CFreeType_isItalic(FT_Face face) { return (face->style_flags & FT_STYLE_FLAG_ITALIC) ? 1 : 0; }
+// FT_Gzip_Uncompress wants an FT_Memory, and FT_Library's own is not
+// public: one backed by malloc, for inflating a WOFF table.
+static void *CFreeType_alloc(FT_Memory memory, long size) { (void)memory; return malloc((size_t)size); }
+static void CFreeType_free(FT_Memory memory, void *block) { (void)memory; free(block); }
+static void *CFreeType_realloc(FT_Memory memory, long cur, long size, void *block) {
+    (void)memory; (void)cur; return realloc(block, (size_t)size);
+}
+/// Inflates a zlib stream into `output` (`*outputLength` bytes at most;
+/// on return, the bytes written). 0 on success, else a FreeType error.
+static inline int CFreeType_inflate(unsigned char *output, unsigned long *outputLength,
+                                    const unsigned char *input, unsigned long inputLength) {
+    struct FT_MemoryRec_ memory = { NULL, CFreeType_alloc, CFreeType_free, CFreeType_realloc };
+    FT_ULong length = *outputLength;
+    FT_Error error = FT_Gzip_Uncompress(&memory, output, &length, input, inputLength);
+    *outputLength = length;
+    return error;
+}
 #endif

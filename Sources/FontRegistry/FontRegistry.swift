@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import TypefitCore
 
 /// The fonts a machine has, and font files it has not installed, as plain
@@ -61,29 +60,29 @@ public struct FontRegistry: Sendable {
 
     private func listFromFontconfig() throws(RegistryError) -> ([FontFace], FontconfigConfig) {
         let config = try configuration()
-        var faces: [FontFace] = []
-        var namer = NameVerifier()
-        // The few faces whose names only FreeType can read (a web font's
-        // compressed name table: opening a WOFF2 file decompresses all of
-        // it) are named on other cores while the listing goes on; a
-        // handful of icon fonts cost more than fontconfig's whole listing.
-        let group = DispatchGroup()
-        let deferred = Mutex<[FontFace]>([])
-        try config.listFaces { raw in
-            if let face = namer.face(
-                from: raw,
-                deferring: { raw in
-                    DispatchQueue.global().async(group: group) {
-                        var worker = NameVerifier()
-                        if let face = worker.face(from: raw) { deferred.withLock { $0.append(face) } }
-                    }
-                })
-            {
-                faces.append(face)
+        // Reading patterns and naming faces is a third of a cold listing
+        // after fontconfig's own work: shared out in chunks over every core,
+        // each face stored at its place in fontconfig's order. Faces whose
+        // names take a file's decompressing (a WOFF2 font's Brotli stream)
+        // or FreeType (Type 1) go first, one per chunk, so they run beside
+        // the rest instead of after it.
+        let patterns = try config.patterns()
+        let slow = patterns.indices.filter { FileFormats.isSlowToName(patterns[$0].file) }
+        let slowSet = Set(slow)
+        let order = slow + patterns.indices.filter { !slowSet.contains($0) }
+        let chunkSize = 64
+        let chunks: [Range<Int>] =
+            slow.indices.map { $0..<($0 + 1) }
+            + stride(from: slow.count, to: order.count, by: chunkSize).map { $0..<min(order.count, $0 + chunkSize) }
+        let results = Slots<FontFace?>(count: patterns.count, initial: nil)
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
+            var namer = NameVerifier()
+            for position in chunks[chunk] {
+                let index = order[position]
+                results.store(namer.face(from: RawFace(patterns[index].pointer)), at: index)
             }
         }
-        group.wait()
-        faces += deferred.withLock { $0 }
+        let faces = withExtendedLifetime(config) { results.take().compactMap { $0 } }
         return (
             FontCatalog.mergingDuplicateFiles(faces, identity: SystemCalls.identity, preferred: Self.preferredPath),
             config
@@ -161,10 +160,8 @@ struct NameVerifier {
     }
 
     /// The face fontconfig describes in `raw`, named as the font stores
-    /// it; `nil` when fontconfig gave no file. With `deferring`, a face
-    /// whose name needs FreeType is handed to it instead (and `nil` comes
-    /// back): the caller names it elsewhere.
-    mutating func face(from raw: RawFace, deferring: ((RawFace) -> Void)? = nil) -> FontFace? {
+    /// it; `nil` when fontconfig gave no file.
+    mutating func face(from raw: RawFace) -> FontFace? {
         guard let file = raw.file else { return nil }
         let naming = FamilyNaming.primary(names: raw.families, languages: raw.familyLanguages)
         var name = raw.postscriptName
@@ -188,10 +185,6 @@ struct NameVerifier {
             case .noPostScriptName:
                 name = nil
             case .unknown:
-                if let deferring {
-                    deferring(raw)
-                    return nil
-                }
                 if case .success(let checked)? = verify(file: file, index: raw.index) { name = checked.name }
             }
         }
@@ -204,10 +197,17 @@ struct NameVerifier {
             isVariable: raw.isVariable, format: raw.format)
     }
 
+    /// The stored name ID 6 of an sfnt face or web font, read from the
+    /// name table alone (a web font's decompressed by itself).
     static func probeNameTable(file: String, faceIndex: Int) -> SFNTNameProbe.Answer {
         SystemCalls.withOpenFile(file) { fd in
             guard let fd else { return .unknown }
-            return SFNTNameProbe.probe(faceIndex: faceIndex & 0xFFFF) { SystemCalls.read(fd, offset: $0, count: $1) }
+            let read = { (offset: Int, count: Int) in SystemCalls.read(fd, offset: offset, count: count) }
+            if let magic = read(0, 4), WOFFNames.isWOFF(magic) {
+                guard faceIndex == 0 else { return .unknown }
+                return WOFFNames.probe(read: read, decompressors: WebFontNames.decompressors)
+            }
+            return SFNTNameProbe.probe(faceIndex: faceIndex & 0xFFFF, read: read)
         }
     }
 

@@ -72,7 +72,7 @@ enum FontScanner {
 
     /// Reads every job, `workers` at a time; the outcomes in job order.
     static func run(_ jobs: [Job], workers: Int) -> [Outcome] {
-        let results = ResultSlots(count: jobs.count)
+        let results = Slots<Outcome>(count: jobs.count, initial: Outcome())
         let next = Atomic<Int>(0)
         let workerCount = min(max(workers, 1), max(jobs.count, 1))
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
@@ -143,26 +143,6 @@ public struct ScanResult: Sendable {
     /// to the folder it was found in (its own name when named), in the
     /// order met.
     public var files: [(path: String, relativePath: String)]
-}
-
-/// One slot per job, each written by exactly one worker, read after all
-/// have finished (`concurrentPerform` returns only then).
-private final class ResultSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<FontScanner.Outcome>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: FontScanner.Outcome())
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func store(_ outcome: FontScanner.Outcome, at index: Int) { slots[index] = outcome }
-
-    func take() -> [FontScanner.Outcome] { Array(slots) }
 }
 
 /// One worker's way of reading a file: the sfnt reader first, fontconfig for
@@ -249,6 +229,31 @@ private typealias OpenedFile = (
 private struct ReadFailure: Error {
     var reason: String
     init(_ reason: String) { self.reason = reason }
+}
+
+/// Font files by name, for scheduling: those whose names take the most
+/// work to read.
+enum FileFormats {
+    /// Web fonts (a compressed name table) and Type 1 fonts (FreeType
+    /// parses the whole font to give its name), by extension, on the C
+    /// string fontconfig holds (no Swift string made for thousands of
+    /// files).
+    static func isSlowToName(_ file: UnsafePointer<CChar>?) -> Bool {
+        guard let file else { return false }
+        var length = 0
+        while file[length] != 0 { length += 1 }
+        func ends(_ suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            guard length >= count else { return false }
+            return suffix.withUTF8Buffer { tail in
+                (0..<count).allSatisfy { i in
+                    let byte = UInt8(bitPattern: file[length - count + i])
+                    return (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == tail[i]
+                }
+            }
+        }
+        return ends(".woff") || ends(".woff2") || ends(".pfb") || ends(".pfa") || ends(".t1")
+    }
 }
 
 /// Font formats recognised by their first bytes besides sfnt.

@@ -62,20 +62,43 @@ final class FontconfigConfig {
         return values
     }
 
-    /// Hands every installed face to `body`, one at a time, so no array of
-    /// intermediate values is kept. The corresponding C function is
-    /// `FcFontList`.
-    func listFaces(_ body: (RawFace) -> Void) throws(RegistryError) {
-        guard let pattern = FcPatternCreate() else { throw .listingFailed }
-        defer { FcPatternDestroy(pattern) }
-        guard let objects = FcObjectSetCreate() else { throw .listingFailed }
-        defer { FcObjectSetDestroy(objects) }
-        for name in RawFace.objectNames {
-            _ = FcObjectSetAdd(objects, name)
+    /// Every installed face's pattern: the configuration's own font sets
+    /// (system fonts, then fonts the application added), read in place.
+    /// `fc-list` asks `FcFontList`, which copies every pattern with the
+    /// asked elements and removes duplicates through a hash table: a third
+    /// of a cold listing's instructions, for a result that differs only
+    /// when two faces are identical in every element (typefit's catalog
+    /// merges those anyway). `<rejectfont>` rules were applied when the
+    /// sets were built. The patterns belong to the configuration: read
+    /// them while it lives (`RawFace` copies what it needs), never free
+    /// them. The corresponding C function is `FcConfigGetFonts`.
+    func patterns() throws(RegistryError) -> [FontPattern] {
+        var listed = false
+        var patterns: [FontPattern] = []
+        for set in [FcSetSystem, FcSetApplication] {
+            guard let fonts = FcConfigGetFonts(handle, set) else { continue }
+            listed = true
+            let count = Int(fonts.pointee.nfont)
+            guard count > 0, let list = fonts.pointee.fonts else { continue }
+            patterns.reserveCapacity(patterns.count + count)
+            for i in 0..<count { if let pattern = list[i] { patterns.append(FontPattern(pointer: pattern)) } }
         }
-        guard let set = FcFontList(handle, pattern, objects) else { throw .listingFailed }
-        defer { FcFontSetDestroy(set) }
-        RawFace.read(set, body)
+        guard listed else { throw .listingFailed }
+        return patterns
+    }
+}
+
+/// A pattern of a configuration's font set, read-only: safe to read from
+/// several threads at once (reading a pattern changes nothing in it).
+struct FontPattern: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    /// The face's file, looked up alone (`RawFace` reads every element in
+    /// one pass). The corresponding C function is `FcPatternGetString`.
+    var file: UnsafePointer<CChar>? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pointer, "file", 0, &value) == FcResultMatch, let value else { return nil }
+        return UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)
     }
 }
 

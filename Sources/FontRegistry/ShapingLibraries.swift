@@ -58,10 +58,10 @@ struct ShapingLibraries: @unchecked Sendable {
     private static func load() -> Result<ShapingLibraries, RegistryError> {
         // The sonames Debian ships (libharfbuzz0b, libunibreak1; newer
         // releases have libunibreak5), then the development links.
-        guard let harfbuzz = open(["libharfbuzz.so.0", "libharfbuzz.so"]) else {
+        guard let harfbuzz = DynamicLibrary.open(["libharfbuzz.so.0", "libharfbuzz.so"]) else {
             return .failure(.libraryUnavailable(name: "HarfBuzz (libharfbuzz.so.0)", package: "libharfbuzz0b"))
         }
-        guard let unibreak = open(["libunibreak.so.5", "libunibreak.so.1", "libunibreak.so"]) else {
+        guard let unibreak = DynamicLibrary.open(["libunibreak.so.5", "libunibreak.so.1", "libunibreak.so"]) else {
             return .failure(.libraryUnavailable(name: "libunibreak (libunibreak.so.1)", package: "libunibreak1"))
         }
         do {
@@ -74,18 +74,12 @@ struct ShapingLibraries: @unchecked Sendable {
         }
     }
 
-    /// A function the library does not export.
-    private struct MissingSymbol: Error {
-        var name: String
-    }
-
     /// Looks every function up; each one's C signature is its property's
     /// type above, which `symbol` takes as the type to cast to, so it is
     /// written once.
     private init(harfbuzz h: UnsafeMutableRawPointer, unibreak u: UnsafeMutableRawPointer) throws(MissingSymbol) {
         func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String) throws(MissingSymbol) -> T {
-            guard let address = dlsym(handle, name) else { throw MissingSymbol(name: name) }
-            return unsafeBitCast(address, to: T.self)
+            try DynamicLibrary.symbol(handle, name)
         }
         blobCreateFromFile = try symbol(h, "hb_blob_create_from_file_or_fail")
         blobDestroy = try symbol(h, "hb_blob_destroy")
@@ -115,13 +109,5 @@ struct ShapingLibraries: @unchecked Sendable {
         unicodeScript = try symbol(h, "hb_unicode_script")
         initLinebreak = try symbol(u, "init_linebreak")
         setLinebreaksUTF8 = try symbol(u, "set_linebreaks_utf8")
-    }
-
-    private static func open(_ names: [String]) -> UnsafeMutableRawPointer? {
-        for name in names {
-            // RTLD_NOW: a missing symbol fails here, not mid-shaping.
-            if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return handle }
-        }
-        return nil
     }
 }

@@ -183,15 +183,24 @@ import TypefitTestSupport
 
     @Test func woffAndBitmapFontsAreListedAsFontconfigListsThem() throws {
         let scan = FontRegistry.scan([Self.formats.path])
-        let names = scan.faces.map { "\($0.family)|\($0.postscriptName ?? "-")|\($0.fontconfigPostscriptName ?? "-")" }
-        #expect(names.sorted() == ["Typefit Pixel|-|Typefit-Pixel", "Typefit Sans|TypefitSans-Bold|-"])
+        // typefit's own decisions: the names as stored (none for a bitmap
+        // font); fontconfig's made-up names are checked against fc-scan below.
+        let names = scan.faces.map { "\($0.family)|\($0.postscriptName ?? "-")" }
+        #expect(
+            names.sorted() == [
+                "Typefit Icons|Typefit Icons", "Typefit Icons|Typefit Icons", "Typefit Pixel|-",
+                "Typefit Sans|TypefitSans-Bold",
+            ])
         #expect(scan.faces.first { $0.family == "Typefit Pixel" }?.weight == 700)
         #expect(scan.faces.first { $0.family == "Typefit Pixel" }?.format == "BDF")
         #expect(scan.problems.map(\.path) == [Self.formats.appendingPathComponent("TypefitPixel-Latin2.bdf").path])
         #expect(scan.problems.first?.reason.contains("legacy character set") == true)
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.formats.path) {
             let path = Self.formats.appendingPathComponent(name).path
-            #expect(FontRegistry.scan([path]).faces == FontRegistry.fontconfigFaces(file: path), "\(name)")
+            let faces = FontRegistry.scan([path]).faces
+            let differences = FcScanComparison.differences(
+                file: path, ours: faces, theirs: try FontconfigTools.scan([path]))
+            #expect(differences.isEmpty, "\(name): \(differences)")
         }
     }
 
@@ -208,5 +217,39 @@ import TypefitTestSupport
         let scan = FontRegistry.scan([dir.path])
         #expect(scan.problems.isEmpty)
         #expect(scan.faces.count == 4)
+    }
+}
+
+/// Web fonts' names read from the compressed name table alone (zlib for
+/// WOFF, Brotli for WOFF2), agreeing with what FreeType reads after
+/// decompressing the whole font.
+@Suite struct WebFontNameTests {
+    @Test(arguments: ["TypefitIcons.woff", "TypefitIcons.woff2", "TypefitSans-Bold.woff"])
+    func nameTableAloneGivesTheStoredName(file: String) throws {
+        let path = Fixtures.path("formats/" + file)
+        let probed = NameVerifier.probeNameTable(file: path, faceIndex: 0)
+        let library = try FreeTypeLibrary()
+        guard case .success(let freeType) = library.postscriptName(file: path, index: 0) else {
+            Issue.record("FreeType cannot open \(path)")
+            return
+        }
+        #expect(probed == .postScriptName(try #require(freeType.name)))
+        #expect(file.hasPrefix("TypefitSans") || probed == .postScriptName("Typefit Icons"))
+    }
+
+    /// Cut short anywhere, a web font is `.unknown` (FreeType is asked),
+    /// never a crash or a wrong name.
+    @Test(arguments: ["TypefitIcons.woff", "TypefitIcons.woff2"])
+    func truncatedWebFontsAreUnknown(file: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("formats/" + file))))
+        for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
+            let prefix = Array(bytes[..<cut])
+            let answer = WOFFNames.probe(
+                read: { offset, count in
+                    guard offset >= 0, offset <= prefix.count else { return nil }
+                    return Array(prefix[offset..<min(prefix.count, offset + count)])
+                }, decompressors: WebFontNames.decompressors)
+            #expect(answer == .unknown || answer == .postScriptName("Typefit Icons"), "cut at \(cut): \(answer)")
+        }
     }
 }

@@ -73,7 +73,11 @@ public enum FontconfigTools {
         guard let result = try BinaryRunner.runTool(tool, arguments, environment: environment) else {
             throw Failure.missing(tool)
         }
-        guard result.status == 0 else { throw Failure.failed(tool, result.status, result.stderr) }
+        // fc-scan exits 1 when some file gives no face (a bitmap font in a
+        // legacy encoding): the others are still printed.
+        guard result.status == 0 || (tool == "fc-scan" && result.status == 1) else {
+            throw Failure.failed(tool, result.status, result.stderr)
+        }
         return result.stdout.split(separator: "\n", omittingEmptySubsequences: true).map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             var values: [String: [String]] = [:]
