@@ -99,8 +99,8 @@ deb: release
 	sh scripts/make-deb.sh $(BIN) .build/deb
 
 # Regenerate the fixture fonts, the hostile corpus cut from them and the
-# README's DejaVu Sans subset (needs fontTools: pip install fonttools, and
-# fonts-dejavu-core).
+# README's DejaVu Sans subset (needs fontTools and Brotli: apt-get install
+# python3-fonttools python3-brotli fonts-dejavu-core).
 fixtures:
 	python3 Fixtures/make-fonts.py
 	python3 Fixtures/make-hostile.py

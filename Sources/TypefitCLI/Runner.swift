@@ -103,7 +103,20 @@ public enum Runner {
         case .swift:
             var family = report.request.family
             if case .spec(let spec, _) = report.request.subject { family = spec.family }
-            return Outcome(stdout: report.swiftSource(typeName: ScaleReport.swiftTypeName(for: family)))
+            var outcome = Outcome(stdout: report.swiftSource(typeName: ScaleReport.swiftTypeName(for: family)))
+            // One warning per name the file ships that UIFont(name:) is not
+            // known to take (a variable font's named instance).
+            var warned = Set<String>()
+            for entry in report.entries {
+                guard let location = entry.face?.location, location.knownToUIFont == false,
+                    let name = location.postscriptName, warned.insert(name).inserted
+                else { continue }
+                outcome.diagnostics.warning(
+                    "the Swift file names '\(name)', a variable font's named instance: UIFont(name:) is not known "
+                        + "to take it; use the default face's name with a 'wght' variation (README, "
+                        + "\"Variable fonts on iOS\")")
+            }
+            return outcome
         case .tokens:
             return Outcome(
                 stdout: DesignTokens.dtcg(report.tokenCells, description: tokenDescription(options))

@@ -30,6 +30,26 @@ import TypefitTestSupport
                     + Fixtures.path("fonts/TypefitSans-Regular.ttf") + ",0,false,400,,,,\n"))
     }
 
+    /// A variable font's named instance in a Swift file: marked on its
+    /// line, flagged in JSON, and warned about once; the plain face is not.
+    @Test func namedInstancesAreMarkedAndWarnedAbout() throws {
+        let config = ["--fontconfig-file", Fixtures.fontconfigFile]
+        let light = run(
+            ["scale", "--family", "Typefit Flex", "--weight", "300", "--style", "body,headline", "--format", "swift"]
+                + config)
+        #expect(light.status == .success)
+        #expect(light.stdout.contains(#"case .body: return "TypefitFlex-Light"  // a variable font's named instance"#))
+        let warnings = light.stderr.split(separator: "\n")
+        #expect(warnings.count == 1 && warnings.first?.contains("'TypefitFlex-Light', a variable font's named") == true)
+        let json = run(
+            ["scale", "--family", "Typefit Flex", "--weight", "300", "--style", "body", "--format", "json"] + config)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let cell = try #require((object?["sizes"] as? [[String: Any]])?.first)
+        #expect(cell["knownToUIFont"] as? Bool == false)
+        let regular = run(["scale", "--family", "Typefit Sans", "--style", "body", "--format", "swift"] + config)
+        #expect(regular.stderr.isEmpty && !regular.stdout.contains("not known"))
+    }
+
     @Test func swiftWithValueIsAUsageError() {
         #expect(run(["scale", "--value", "17", "--format", "swift"]).status == .usage)
     }

@@ -37,13 +37,24 @@ enum SwiftExport {
         return out + "        }\n    }\n\n"
     }
 
-    /// `public static func NAME(_ a: A) -> String`.
-    static func stringAccessor(_ name: String, _ doc: String, _ type: String, _ values: [(String, String)]) -> String {
+    /// `public static func NAME(_ a: A) -> String`; a value may carry a
+    /// comment on its line.
+    static func stringAccessor(
+        _ name: String, _ doc: String, _ type: String, _ values: [(String, String)], comments: [String: String] = [:]
+    ) -> String {
         var out =
             "    /// \(doc)\n    public static func \(name)(_ style: \(type)) -> String {\n        switch style {\n"
-        for (key, value) in values { out += "        case .\(identifier(key)): return \(literal(value))\n" }
+        for (key, value) in values {
+            out += "        case .\(identifier(key)): return \(literal(value))"
+            out += comments[key].map { "  // \($0)" } ?? ""
+            out += "\n"
+        }
         return out + "        }\n    }\n\n"
     }
+
+    /// The comment beside a name `UIFont(name:)` is not known to take.
+    static let unknownToUIFont =
+        "a variable font's named instance: UIFont(name:) is not known to take it (README, \"Variable fonts on iOS\")"
 
     /// The UIKit convenience: the style's face at its design size, scaled
     /// by `UIFontMetrics` (so `adjustsFontForContentSizeCategory` follows

@@ -11,21 +11,28 @@ public struct FaceLocation: Sendable, Equatable {
     public var family: String?
     /// The face's weight on the OpenType scale (`nil`: a variable range).
     public var weight: Int?
+    /// Whether `UIFont(name:)` is known to take `postscriptName`
+    /// (`FontFace.knownToUIFont`); `nil` when unknown or without a name.
+    public var knownToUIFont: Bool?
 
     /// Creates a location.
-    public init(file: String, index: Int, postscriptName: String? = nil, family: String? = nil, weight: Int? = nil) {
+    public init(
+        file: String, index: Int, postscriptName: String? = nil, family: String? = nil, weight: Int? = nil,
+        knownToUIFont: Bool? = nil
+    ) {
         self.file = file
         self.index = index
         self.postscriptName = postscriptName
         self.family = family
         self.weight = weight
+        self.knownToUIFont = knownToUIFont
     }
 
     /// Where `face` is, and what it is.
     public init(_ face: FontFace) {
         self.init(
             file: face.file, index: face.index, postscriptName: face.postscriptName, family: face.family,
-            weight: face.weight)
+            weight: face.weight, knownToUIFont: face.knownToUIFont)
     }
 }
 

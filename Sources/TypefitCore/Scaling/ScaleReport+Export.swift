@@ -71,9 +71,13 @@ extension ScaleReport {
         let postscriptNames = faces.map { $0?.postscriptName }
         let hasFaces = postscriptNames.allSatisfy { $0 != nil } && !postscriptNames.isEmpty
         if hasFaces {
+            var unknown: [String: String] = [:]
+            for (style, face) in zip(styles, faces) where face?.location?.knownToUIFont == false {
+                unknown[style.rawValue] = SwiftExport.unknownToUIFont
+            }
             out += SwiftExport.stringAccessor(
                 "fontName", "The PostScript name of `style`'s face (what UIFont(name:size:) takes).", "TextStyle",
-                zip(styles, postscriptNames).map { ($0.rawValue, $1 ?? "") })
+                zip(styles, postscriptNames).map { ($0.rawValue, $1 ?? "") }, comments: unknown)
             if entries.contains(where: { $0.face?.boldText != nil }) {
                 out += SwiftExport.stringAccessor(
                     "boldTextFontName", "With Bold Text on: the heavier face where the family has one.", "TextStyle",

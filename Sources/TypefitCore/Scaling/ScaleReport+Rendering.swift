@@ -56,6 +56,7 @@ extension ScaleReport {
             cell["index"] = .int(location.index)
             if face.key == nil { cell["family"] = .string(location.family) }
             if let weight = location.weight { cell["faceWeight"] = .int(weight) }
+            if let known = location.knownToUIFont { cell["knownToUIFont"] = .bool(known) }
         } else {
             cell["missing"] = .bool(true)
         }
@@ -74,7 +75,7 @@ extension ScaleReport {
         [
             "postscriptName": .string(location.postscriptName), "family": .string(location.family),
             "weight": location.weight.map { .int($0) } ?? .null, "file": .string(location.file),
-            "index": .int(location.index),
+            "index": .int(location.index), "knownToUIFont": location.knownToUIFont.map { .bool($0) } ?? .null,
         ]
     }
 
