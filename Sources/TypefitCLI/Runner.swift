@@ -47,7 +47,7 @@ public enum Runner {
             return outcome
         case .run(let subcommand):
             var outcome = subcommand.run(context: context)
-            if outcome.stdoutBytes.isEmpty, outcome.diagnostics.hasErrors, subcommand.writesJSON(context: context) {
+            if !outcome.hasStdout, outcome.diagnostics.hasErrors, subcommand.writesJSON(context: context) {
                 outcome.stdout = outcome.diagnostics.errorDocument.serialized(pretty: context.stdoutIsTerminal)
             }
             return outcome
@@ -463,7 +463,9 @@ public enum Runner {
             // in (its own name when named): the bundle-relative path.
             outcome.stdout = uiAppFontsFragment(faces.compactMap { relativePaths[$0.file] })
         case .table: outcome.stdout = FontFamily.table(families)
-        default: outcome.stdoutBytes = FontFamily.json(families, pretty: context.stdoutIsTerminal)
+        default:
+            let pretty = context.stdoutIsTerminal
+            outcome.stream { write in FontFamily.writeJSON(families, pretty: pretty, to: write) }
         }
         return outcome
     }

@@ -15,7 +15,10 @@ public enum TypefitCommand {
             stdoutIsTerminal: SystemCalls.isTerminal(1), cacheDirectory: cacheDirectory(),
             desktopTextScale: { Runner.readDesktopTextScale() })
         var outcome = Runner.run(arguments, context: context)
-        if !SystemCalls.writeAll(outcome.stdoutBytes, to: 1) {
+        let written =
+            outcome.stdoutStream.map { produce in produce { SystemCalls.writeAll($0, to: 1) } }
+            ?? SystemCalls.writeAll(outcome.stdoutBytes, to: 1)
+        if !written {
             outcome.diagnostics.error(
                 "cannot write to standard output: \(SystemCalls.lastError())", status: .cannotRun)
         }

@@ -48,21 +48,36 @@ import Testing
         #expect(text.contains("\"weightRange\": [\n"))
     }
 
-    /// A listing larger than the space reserved for it is written again into
-    /// a growable buffer, whole.
+    /// A listing streamed in small chunks is the same document as one
+    /// written whole, and a writer that refuses stops the stream.
     @Test(arguments: [true, false])
-    func oversizedListingsAreComplete(pretty: Bool) throws {
+    func streamedListingsAreTheWholeDocument(pretty: Bool) throws {
         let long = String(repeating: "/very-long-folder-name", count: 100)
-        let face = FontFace(
-            family: "Big", postscriptName: "Big-Regular", style: "Regular", weight: 400, isItalic: false,
-            file: long + "/Big.ttf", index: 0, otherFiles: (0..<20).map { "\(long)/copy\($0).ttf" })
-        let bytes = FontFamily.json(FontCatalog.families(from: [face]), pretty: pretty)
-        #expect(bytes.count > 768 + 4096)
-        let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
-        let families = try #require(object?["families"] as? [[String: Any]])
-        let faces = try #require(families.first?["faces"] as? [[String: Any]])
-        #expect((faces.first?["otherFiles"] as? [String])?.count == 20)
-        #expect(bytes.last == 0x0A)
+        let faces = (0..<30).map { i in
+            FontFace(
+                family: "Big \(i % 7)", postscriptName: "Big-\(i)", style: "Regular", weight: 400, isItalic: false,
+                file: long + "/Big\(i).ttf", index: 0, otherFiles: (0..<3).map { "\(long)/copy\(i)-\($0).ttf" })
+        }
+        let families = FontCatalog.families(from: faces)
+        let whole = FontFamily.json(families, pretty: pretty)
+        var chunks: [[UInt8]] = []
+        #expect(
+            FontFamily.writeJSON(families, pretty: pretty, chunkSize: 512) { chunk in
+                chunks.append(chunk)
+                return true
+            })
+        #expect(chunks.count > 5)
+        #expect(chunks.flatMap { $0 } == whole)
+        let object = try JSONSerialization.jsonObject(with: Data(whole)) as? [String: Any]
+        #expect((object?["families"] as? [[String: Any]])?.count == 7)
+        #expect(whole.last == 0x0A)
+        var calls = 0
+        #expect(
+            !FontFamily.writeJSON(families, pretty: pretty, chunkSize: 512) { _ in
+                calls += 1
+                return false
+            })
+        #expect(calls == 1)
     }
 
     #if DEBUG

@@ -1,8 +1,42 @@
 /// What a run printed and how it ended; the caller writes it out.
 public struct Outcome: Sendable {
+    /// Data for stdout, made as it is written: the producer hands each
+    /// chunk to the writer it is given and returns false when a write
+    /// failed (or the writer said stop). Long documents use it, so they
+    /// never sit in memory whole.
+    public typealias Stream = @Sendable (_ write: ([UInt8]) -> Bool) -> Bool
+
+    private var buffered: [UInt8] = []
+    /// Data for stdout made while it is written, when the run streams it.
+    public private(set) var stdoutStream: Stream?
+
     /// Data for stdout, as bytes (large JSON documents are written as they
-    /// were built, without a round trip through `String`).
-    public var stdoutBytes: [UInt8] = []
+    /// were built, without a round trip through `String`). A streamed
+    /// output is made in full when read here (tests read it so).
+    public var stdoutBytes: [UInt8] {
+        get {
+            guard let stdoutStream else { return buffered }
+            var all: [UInt8] = []
+            _ = stdoutStream { chunk in
+                all += chunk
+                return true
+            }
+            return all
+        }
+        set {
+            buffered = newValue
+            stdoutStream = nil
+        }
+    }
+
+    /// Whether the run has anything for stdout (a stream counts, unmade).
+    public var hasStdout: Bool { stdoutStream != nil || !buffered.isEmpty }
+
+    /// Streams stdout instead of buffering it.
+    public mutating func stream(_ producer: @escaping Stream) {
+        buffered = []
+        stdoutStream = producer
+    }
     /// Errors, warnings and notes for stderr; the exit status comes from
     /// them.
     public var diagnostics = Diagnostics()
@@ -25,7 +59,7 @@ public struct Outcome: Sendable {
 
     /// Creates an outcome.
     public init(stdout: String = "", diagnostics: Diagnostics = Diagnostics()) {
-        self.stdoutBytes = Array(stdout.utf8)
+        self.buffered = Array(stdout.utf8)
         self.diagnostics = diagnostics
     }
 

@@ -2,47 +2,49 @@ extension FontFamily {
     /// The JSON document for `list-fonts` (`schemaVersion` 1), keys sorted;
     /// indented when `pretty`, else compact.
     public static func json(_ families: [FontFamily], pretty: Bool = true) -> [UInt8] {
-        // Written straight into the result's storage, so the document is
-        // never copied. The reservation is about twice what a face takes
-        // (~600 bytes indented, ~360 compact); pages never written cost no
-        // memory. A document that does not fit is written again, growably.
-        let faces = families.reduce(1) { $0 + $1.faces.count }
-        let bound = (pretty ? 1280 : 768) * faces + 4096
-        var overflowed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: bound) { memory, count in
-            var writer = JSONWriter(writingInto: memory, pretty: pretty)
-            write(families, to: &writer)
-            let written = writer.finishInPlace()
-            overflowed = writer.overflowed
-            count = overflowed ? 0 : written
+        var document: [UInt8] = []
+        _ = writeJSON(families, pretty: pretty) { chunk in
+            document += chunk
+            return true
         }
-        if !overflowed { return bytes }
-        var writer = JSONWriter(capacity: bound * 2, pretty: pretty)
-        write(families, to: &writer)
-        return writer.finishBytes()
+        return document
     }
 
-    private static func write(_ families: [FontFamily], to writer: inout JSONWriter) {
+    /// `json`, handed to `write` in chunks of about `chunkSize` bytes as it
+    /// is made (a listing of thousands of faces is a megabyte: written to
+    /// stdout as it goes, it never sits in memory whole). Stops, returning
+    /// false, when `write` does.
+    public static func writeJSON(
+        _ families: [FontFamily], pretty: Bool, chunkSize: Int = 1 << 16, to write: ([UInt8]) -> Bool
+    ) -> Bool {
+        var writer = JSONWriter(capacity: chunkSize + (chunkSize >> 2), pretty: pretty)
         writer.beginObject()
         writer.staticKey("families")
         writer.beginArray()
         for family in families {
-            writer.beginObject()
-            writer.staticKey("aliases")
-            writer.beginArray()
-            for alias in family.aliases { writer.string(alias) }
-            writer.endArray()
-            writer.staticKey("faces")
-            writer.beginArray()
-            for face in family.faces { face.writeJSON(to: &writer) }
-            writer.endArray()
-            writer.staticKey("name")
-            writer.string(family.name)
-            writer.endObject()
+            family.writeJSON(to: &writer)
+            if writer.pendingCount >= chunkSize, !write(writer.drain()) { return false }
         }
         writer.endArray()
         writer.staticKey("schemaVersion")
         writer.int(jsonSchemaVersion)
+        writer.endObject()
+        return write(writer.finishBytes())
+    }
+
+    /// Writes the family's JSON object, keys in sorted order.
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.staticKey("aliases")
+        writer.beginArray()
+        for alias in aliases { writer.string(alias) }
+        writer.endArray()
+        writer.staticKey("faces")
+        writer.beginArray()
+        for face in faces { face.writeJSON(to: &writer) }
+        writer.endArray()
+        writer.staticKey("name")
+        writer.string(name)
         writer.endObject()
     }
 

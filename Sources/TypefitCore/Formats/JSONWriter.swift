@@ -30,26 +30,18 @@ public struct JSONWriter {
         self.pretty = pretty
     }
 
-    /// A writer into `memory`, which it cannot grow: see `overflowed`.
-    init(writingInto memory: UnsafeMutableBufferPointer<UInt8>, pretty: Bool) {
-        buffer = ByteBuffer(writingInto: memory)
-        self.pretty = pretty
-    }
+    /// How many bytes are written and not yet taken by `drain`.
+    public var pendingCount: Int { buffer.count }
 
-    /// Whether the document did not fit into the memory given to
-    /// `init(writingInto:pretty:)`; the bytes written are then incomplete.
-    var overflowed: Bool { buffer.overflowed }
+    /// The bytes written since the last drain (a document streamed to
+    /// stdout in chunks); the document goes on where it was.
+    public mutating func drain() -> [UInt8] { buffer.take() }
 
-    /// Ends the document with a newline; the number of bytes written.
-    mutating func finishInPlace() -> Int {
-        buffer.append(0x0A)
-        return buffer.count
-    }
-
-    /// The document's bytes (valid UTF-8), with a final newline.
+    /// The document's bytes (valid UTF-8) since the last `drain`, with a
+    /// final newline.
     public mutating func finishBytes() -> [UInt8] {
         buffer.append(0x0A)
-        return buffer.array
+        return buffer.take()
     }
 
     /// The document as text, with a final newline.
