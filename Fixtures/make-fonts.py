@@ -163,6 +163,30 @@ def variable_font():
     return font
 
 
+def wide_variable_font():
+    """A variable font with weight and width axes: its variable face spans a
+    width range, its named instances sit at widths (Condensed with its own
+    PostScript name, Bold Expanded without)."""
+    font = build("Typefit Wide", "Regular", "TypefitWide-Regular", 400)
+    f = FontBuilder(font=font)
+    name = font["name"]
+    regular = name.addName("Regular", minNameID=256)
+    condensed = name.addName("Condensed", minNameID=256)
+    bold_expanded = name.addName("Bold Expanded", minNameID=256)
+    condensed_ps = name.addName("TypefitWide-Condensed", minNameID=256)
+    f.setupFvar(axes=[("wght", 100, 400, 900, "Weight"), ("wdth", 75, 100, 125, "Width")], instances=[])
+    fvar = font["fvar"]
+    for sub, ps, weight, width in ((regular, 0xFFFF, 400, 100), (condensed, condensed_ps, 400, 75),
+                                   (bold_expanded, 0xFFFF, 700, 125)):
+        inst = NamedInstance()
+        inst.subfamilyNameID = sub
+        inst.postscriptNameID = ps
+        inst.coordinates = {"wght": weight, "wdth": width}
+        fvar.instances.append(inst)
+    f.setupGvar({})
+    return font
+
+
 def main():
     os.makedirs(FONTS, exist_ok=True)
     os.makedirs(BROKEN, exist_ok=True)
@@ -197,6 +221,8 @@ def main():
 
     # A variable font with named instances.
     save(variable_font(), "TypefitFlex-VF.ttf")
+    # And one with a width axis.
+    save(wide_variable_font(), "TypefitWide-VF.ttf")
 
     # A family with an English and a Japanese name (fontconfig lists both).
     # It also draws a few ideographs: the fixture configuration's fallback

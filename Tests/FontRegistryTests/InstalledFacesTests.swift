@@ -26,6 +26,8 @@ import TypefitTestSupport
                 "Typefit Sans|TypefitSans-Italic|0", "Typefit Sans|TypefitSans-Condensed|0",
                 "Typefit Sans|TypefitSans-SemiBoldCondensed|0",
                 "Typefit Serif|TypefitSerif-Regular|0", "Typefit Serif|TypefitSerif-Bold|1",
+                "Typefit Wide|-|0", "Typefit Wide|TypefitWide-Regular|0", "Typefit Wide|TypefitWide-Condensed|131072",
+                "Typefit Wide|TypefitWide-BoldExpanded|196608",
             ])
         #expect(Self.faces.allSatisfy { $0.file.hasPrefix(Fixtures.fonts.path) })
     }
@@ -47,11 +49,26 @@ import TypefitTestSupport
     @Test func widthsAgreeWithFcList() throws {
         let listed = try FontconfigTools.list(config: Fixtures.fontconfigFile)
         for face in Self.faces where !face.isVariable {
-            let row = listed.first { $0["file"] == face.file && $0["index"] == String(face.index) }
+            let row = listed.first {
+                $0["file"] == face.file && $0["index"] == String(face.index) && $0["variable"] == "False"
+            }
             let width = try #require(row?["width"], "\(face.file) \(face.index) not in fc-list")
             #expect(Double(width).map { Int($0.rounded()) } == face.width, "\(face.file)")
         }
         #expect(try face("TypefitSans-Condensed").width == 75)
+    }
+
+    /// A variable font with a width axis: the variable face spans the
+    /// widths, each instance sits at its own (as fc-list says, above), and
+    /// asking for condensed picks the condensed instance.
+    @Test func widthAxis() throws {
+        let wide = Self.faces.filter { $0.family == "Typefit Wide" }
+        let variable = try #require(wide.first { $0.isVariable })
+        #expect(variable.width == nil && variable.widthRange == 75...125)
+        #expect(try face("TypefitWide-Condensed").width == 75 && face("TypefitWide-BoldExpanded").width == 125)
+        #expect(FaceMatching.nearest(to: 400, width: 75, among: wide)?.postscriptName == "TypefitWide-Condensed")
+        #expect(FaceMatching.nearest(to: 400, among: wide)?.postscriptName == "TypefitWide-Regular")
+        #expect(FaceMatching.nearest(to: 700, width: 125, among: wide)?.postscriptName == "TypefitWide-BoldExpanded")
     }
 
     @Test func twoWeightFamily() throws {

@@ -36,7 +36,10 @@ struct EndToEndTests {
         let families = try #require(object?["families"] as? [[String: Any]])
         #expect(
             families.compactMap { $0["name"] as? String }
-                == ["Typefit Anon", "Typefit Flex", "Typefit Gothic", "Typefit Icons", "Typefit Sans", "Typefit Serif"])
+                == [
+                    "Typefit Anon", "Typefit Flex", "Typefit Gothic", "Typefit Icons", "Typefit Sans", "Typefit Serif",
+                    "Typefit Wide",
+                ])
     }
 
     @Test func missingConfigurationExits2() throws {
