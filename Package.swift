@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layout (see README, "Design"): TypefitCore is pure Swift; FontRegistry is the
-// only module that touches C (fontconfig, FreeType, HarfBuzz, libunibreak); TypefitCLI parses and
+// only module that touches C (fontconfig, FreeType, HarfBuzz, ICU); TypefitCLI parses and
 // runs commands; `typefit` is a thin main.
 let package = Package(
     name: "typefit",
@@ -20,24 +20,22 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
-        // Headers only: HarfBuzz and libunibreak are opened on first use
+        // Headers only: HarfBuzz is opened on first use
         // (FontRegistry/ShapingLibraries.swift) rather than linked, so that
         // list-fonts and scale do not map HarfBuzz's GLib, graphite2 and
         // PCRE. Without pkgConfig SwiftPM adds no -l flags; the headers are
-        // included by their paths. scripts/ensure-deps.sh installs the
+        // included by their paths. ICU (line breaking, bidi) is opened on
+        // first use too, with no headers at all (FontRegistry/ICU.swift):
+        // they clash with Foundation's. scripts/ensure-deps.sh installs the
         // -dev packages.
         .systemLibrary(
             name: "CHarfBuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
-        .systemLibrary(
-            name: "CUnibreak",
-            providers: [.apt(["libunibreak-dev"])]
-        ),
         .target(name: "TypefitCore"),
         .target(
             name: "FontRegistry",
-            dependencies: ["TypefitCore", "CFontconfig", "CFreeType", "CHarfBuzz", "CUnibreak"]
+            dependencies: ["TypefitCore", "CFontconfig", "CFreeType", "CHarfBuzz"]
         ),
         .target(
             name: "TypefitCLI",

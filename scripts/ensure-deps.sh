@@ -6,7 +6,7 @@ set -eu
 
 # `--test`: also the tools the tests check typefit against (hb-shape, the
 # shaping oracle; rsvg-convert, which renders specimens).
-packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libunibreak-dev fontconfig"
+packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig"
 # zsh and fish syntax-check the completion scripts; groff and man render the
 # manual pages; dpkg-dev builds the Debian package the tests install.
 if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev"; fi
@@ -16,7 +16,7 @@ if [ -z "$missing" ]; then
     pkg-config --exists fontconfig || missing="$missing libfontconfig-dev"
     pkg-config --exists freetype2 || missing="$missing libfreetype-dev"
     pkg-config --exists harfbuzz || missing="$missing libharfbuzz-dev"
-    pkg-config --exists libunibreak || missing="$missing libunibreak-dev"
+    pkg-config --exists icu-uc || missing="$missing libicu-dev"
 fi
 command -v fc-list >/dev/null 2>&1 || missing="$missing fontconfig"
 if [ "${1:-}" = "--test" ]; then

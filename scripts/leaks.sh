@@ -25,7 +25,7 @@ check list-fonts --format json --no-cache
 check list-fonts --format json --dir "$root/Fixtures"
 check list-fonts --format uiappfonts --dir "$root/Fixtures/hostile"
 check scale --format json
-# Shaping (HarfBuzz), fontconfig fallbacks and line breaking (libunibreak).
+# Shaping (HarfBuzz), fontconfig fallbacks and line breaking (ICU).
 check measure "Hi 日本 مرحبا" --style body --font TypefitSans-Regular --fontconfig-file "$tmp/fonts.conf"
 check fit --strings "$root/Fixtures/strings/Settings.xcstrings" --width 800 --style title1 \
     --font TypefitSans-Bold --fontconfig-file "$tmp/fonts.conf"

@@ -4,7 +4,7 @@
 # (`typefit --version`, from Typefit.version); Depends is computed by
 # dpkg-shlibdeps from the libraries the binary links (fontconfig, FreeType,
 # libc); Recommends names the packages holding the libraries typefit opens
-# on first use (HarfBuzz, libunibreak). lintian checks the result when it is
+# on first use (HarfBuzz, ICU). lintian checks the result when it is
 # installed: an error fails the build.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -67,7 +67,7 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O --ignore-missing-info "$stage/usr/
 
 # Recommends: the packages that hold the libraries opened on first use.
 recommends=""
-for soname in libharfbuzz.so.0 libunibreak.so.5 libunibreak.so.1; do
+for soname in libharfbuzz.so.0 $(/sbin/ldconfig -p 2>/dev/null | awk '$1 ~ /^libicuuc\.so\.[0-9]+$/ { print $1; exit }'); do
     path=$(/sbin/ldconfig -p 2>/dev/null | awk -v s="$soname" '$1 == s { print $NF; exit }')
     [ -n "$path" ] || continue
     package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n1 | cut -d: -f1) || true

@@ -16,7 +16,7 @@ public enum RegistryError: Error, Equatable, Sendable {
     /// The corresponding C functions are `hb_blob_create_from_file_or_fail`
     /// and `hb_face_create`.
     case shapingFailed(file: String, reason: String)
-    /// A library loaded on first use (HarfBuzz, libunibreak) is missing.
+    /// A library loaded on first use (HarfBuzz, ICU) is missing.
     /// The corresponding C function is `dlopen`.
     case libraryUnavailable(name: String, package: String)
 

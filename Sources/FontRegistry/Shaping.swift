@@ -191,22 +191,6 @@ enum ScriptItemizer {
     }
 }
 
-/// UAX #14 line break opportunities, from libunibreak.
-enum LineBreaks {
-    /// libunibreak's tables are set up when the library is loaded, before
-    /// any thread uses them.
-    static func opportunities(_ text: [UInt8], language: String?) -> [LineBreak] {
-        guard case .success(let hb) = ShapingLibraries.shared, !text.isEmpty else { return [] }
-        var breaks = [CChar](repeating: 0, count: text.count)
-        text.withUnsafeBufferPointer { bytes in
-            breaks.withUnsafeMutableBufferPointer { out in
-                hb.setLinebreaksUTF8(bytes.baseAddress, bytes.count, language, out.baseAddress)
-            }
-        }
-        return breaks.map { LineBreak(rawValue: UInt8(bitPattern: $0)) ?? .none }
-    }
-}
-
 /// Measures text in one face, standing in fontconfig's choice for the
 /// characters it lacks, as iOS's cascade list does.
 public final class TextMeasurer {
@@ -308,8 +292,11 @@ public final class TextMeasurer {
 }
 
 extension FontRegistry {
-    /// UAX #14 break opportunities for `text` (libunibreak), per UTF-8 byte.
+    /// Line break opportunities for `text` (ICU, see `LineBreaker`), per
+    /// UTF-8 byte; none when ICU is missing.
     public static func lineBreaks(_ text: String, language: String? = nil) -> [LineBreak] {
-        LineBreaks.opportunities(Array(text.utf8), language: language)
+        let utf8 = Array(text.utf8)
+        guard let breaker = try? LineBreaker() else { return [LineBreak](repeating: .none, count: utf8.count) }
+        return breaker.opportunities(utf8, language: language)
     }
 }

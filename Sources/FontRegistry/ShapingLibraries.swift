@@ -1,5 +1,4 @@
 import CHarfBuzz
-import CUnibreak
 
 #if canImport(Glibc)
     import Glibc
@@ -7,8 +6,7 @@ import CUnibreak
     import Darwin
 #endif
 
-/// HarfBuzz and libunibreak, opened the first time text is shaped or broken
-/// into lines rather than linked: HarfBuzz brings GLib, graphite2 and PCRE
+/// HarfBuzz, opened the first time text is shaped rather than linked: HarfBuzz brings GLib, graphite2 and PCRE
 /// with it, and mapping them cost every `list-fonts` and `scale` run 2 MiB of
 /// memory and a third of a millisecond of start-up for libraries they never
 /// call. The headers still come from the systemLibrary targets; only the
@@ -46,28 +44,18 @@ struct ShapingLibraries: @unchecked Sendable {
     let scriptDirection: @convention(c) (hb_script_t) -> hb_direction_t
     let unicodeFuncsDefault: @convention(c) () -> OpaquePointer?
     let unicodeScript: @convention(c) (OpaquePointer?, UInt32) -> hb_script_t
-    let initLinebreak: @convention(c) () -> Void
-    let setLinebreaksUTF8:
-        @convention(c) (UnsafePointer<UInt8>?, Int, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?)
-            -> Void
 
     /// The libraries, loaded once (Swift initializes a static once, under a
     /// lock), or why they could not be.
     static let shared: Result<ShapingLibraries, RegistryError> = load()
 
     private static func load() -> Result<ShapingLibraries, RegistryError> {
-        // The sonames Debian ships (libharfbuzz0b, libunibreak1; newer
-        // releases have libunibreak5), then the development links.
+        // The soname Debian ships (libharfbuzz0b), then the development link.
         guard let harfbuzz = DynamicLibrary.open(["libharfbuzz.so.0", "libharfbuzz.so"]) else {
             return .failure(.libraryUnavailable(name: "HarfBuzz (libharfbuzz.so.0)", package: "libharfbuzz0b"))
         }
-        guard let unibreak = DynamicLibrary.open(["libunibreak.so.5", "libunibreak.so.1", "libunibreak.so"]) else {
-            return .failure(.libraryUnavailable(name: "libunibreak (libunibreak.so.1)", package: "libunibreak1"))
-        }
         do {
-            let libraries = try ShapingLibraries(harfbuzz: harfbuzz, unibreak: unibreak)
-            libraries.initLinebreak()
-            return .success(libraries)
+            return .success(try ShapingLibraries(harfbuzz: harfbuzz))
         } catch {
             return .failure(
                 .libraryUnavailable(name: "a shaping function (\(error.name))", package: "libharfbuzz0b"))
@@ -77,7 +65,7 @@ struct ShapingLibraries: @unchecked Sendable {
     /// Looks every function up; each one's C signature is its property's
     /// type above, which `symbol` takes as the type to cast to, so it is
     /// written once.
-    private init(harfbuzz h: UnsafeMutableRawPointer, unibreak u: UnsafeMutableRawPointer) throws(MissingSymbol) {
+    private init(harfbuzz h: UnsafeMutableRawPointer) throws(MissingSymbol) {
         func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String) throws(MissingSymbol) -> T {
             try DynamicLibrary.symbol(handle, name)
         }
@@ -107,7 +95,5 @@ struct ShapingLibraries: @unchecked Sendable {
         scriptDirection = try symbol(h, "hb_script_get_horizontal_direction")
         unicodeFuncsDefault = try symbol(h, "hb_unicode_funcs_get_default")
         unicodeScript = try symbol(h, "hb_unicode_script")
-        initLinebreak = try symbol(u, "init_linebreak")
-        setLinebreaksUTF8 = try symbol(u, "set_linebreaks_utf8")
     }
 }

@@ -8,8 +8,8 @@ import TypefitCore
 
 /// Every libc call typefit makes (files, descriptors, the environment, a
 /// child process), in one place, with one way to retry a call that a
-/// signal interrupted. Only the dynamic loading of HarfBuzz and libunibreak
-/// (`ShapingLibraries`) and fontconfig/FreeType themselves are elsewhere.
+/// signal interrupted. Only the dynamic loading of HarfBuzz, ICU and Brotli
+/// (`DynamicLibrary`) and fontconfig/FreeType themselves are elsewhere.
 public enum SystemCalls {
     /// Calls `call` again for as long as it fails with `EINTR` (a signal
     /// arrived before it did anything); its result otherwise.

@@ -1,0 +1,233 @@
+import TypefitCore
+
+/// ICU's line breaking and bidirectional algorithm, opened the first time
+/// text is broken into lines or reordered, as HarfBuzz is: `list-fonts` and
+/// `scale` never map its 30 MB of data. No headers are needed (ICU's clash
+/// with Foundation's): the functions below are looked up with their C
+/// signatures, under the version suffix ICU gives every symbol
+/// (`ubrk_open_72`).
+struct ICU: @unchecked Sendable {
+    typealias Status = Int32
+    let breakOpen:
+        @convention(c) (
+            Int32, UnsafePointer<CChar>?, UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Status>?
+        ) -> OpaquePointer?
+    let breakSetText:
+        @convention(c) (OpaquePointer?, UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Status>?) -> Void
+    let breakClose: @convention(c) (OpaquePointer?) -> Void
+    let breakFirst: @convention(c) (OpaquePointer?) -> Int32
+    let breakNext: @convention(c) (OpaquePointer?) -> Int32
+    let breakRuleStatus: @convention(c) (OpaquePointer?) -> Int32
+    let bidiOpen: @convention(c) () -> OpaquePointer?
+    let bidiClose: @convention(c) (OpaquePointer?) -> Void
+    let bidiSetPara:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<UInt16>?, Int32, UInt8, UnsafeMutablePointer<UInt8>?,
+            UnsafeMutablePointer<Status>?
+        ) -> Void
+    let bidiCountRuns: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Status>?) -> Int32
+    let bidiVisualRun:
+        @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
+    /// The ICU version the symbols carry.
+    let version: Int
+
+    /// Loaded once, or why not.
+    static let shared: Result<ICU, RegistryError> = load()
+
+    private static func load() -> Result<ICU, RegistryError> {
+        // Debian and Ubuntu ship one libicuuc.so.N (72 in Debian 12, 74 in
+        // Ubuntu 24.04, 76 in Debian 13); the symbols end in _N.
+        for version in (60...99).reversed() {
+            guard let handle = DynamicLibrary.open(["libicuuc.so.\(version)"]) else { continue }
+            do {
+                return .success(try ICU(handle, version: version))
+            } catch {
+                return .failure(.libraryUnavailable(name: "ICU (\(error.name)_\(version))", package: "libicu-dev"))
+            }
+        }
+        return .failure(.libraryUnavailable(name: "ICU (libicuuc.so)", package: "libicu-dev"))
+    }
+
+    private init(_ handle: UnsafeMutableRawPointer, version: Int) throws(MissingSymbol) {
+        func symbol<T>(_ name: String) throws(MissingSymbol) -> T {
+            try DynamicLibrary.symbol(handle, "\(name)_\(version)")
+        }
+        self.version = version
+        breakOpen = try symbol("ubrk_open")
+        breakSetText = try symbol("ubrk_setText")
+        breakClose = try symbol("ubrk_close")
+        breakFirst = try symbol("ubrk_first")
+        breakNext = try symbol("ubrk_next")
+        breakRuleStatus = try symbol("ubrk_getRuleStatus")
+        bidiOpen = try symbol("ubidi_open")
+        bidiClose = try symbol("ubidi_close")
+        bidiSetPara = try symbol("ubidi_setPara")
+        bidiCountRuns = try symbol("ubidi_countRuns")
+        bidiVisualRun = try symbol("ubidi_getVisualRun")
+    }
+}
+
+/// UTF-8 text as ICU wants it: UTF-16, with the UTF-8 offset of every
+/// UTF-16 position (and of the end).
+struct UTF16Text {
+    var units: [UInt16] = []
+    var utf8Offsets: [Int] = []
+
+    init(_ utf8: [UInt8]) {
+        units.reserveCapacity(utf8.count)
+        utf8Offsets.reserveCapacity(utf8.count + 1)
+        var offset = 0
+        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+            if scalar.value > 0xFFFF {
+                let value = scalar.value - 0x10000
+                units.append(UInt16(0xD800 + (value >> 10)))
+                units.append(UInt16(0xDC00 + (value & 0x3FF)))
+                utf8Offsets.append(offset)
+                utf8Offsets.append(offset)
+            } else {
+                units.append(UInt16(scalar.value))
+                utf8Offsets.append(offset)
+            }
+            offset += UTF8.width(scalar)
+        }
+        utf8Offsets.append(offset)
+    }
+}
+
+/// Line break opportunities from ICU's line break iterator: UAX #14 with
+/// ICU's dictionaries for Thai, Lao, Khmer and Myanmar (written without
+/// spaces) and the CJK rules (no line starts with 。、」 or a small kana),
+/// tailored by the text's language. Then the one rule of iOS's own:
+/// UILabel's default line break strategy (`.standard`) includes
+/// `hangulWordPriority`, "prohibits breaking between Hangul characters", so
+/// Korean breaks only where words end. One breaker per thread: ICU's
+/// iterators are reused across strings (opening one loads its rules).
+public final class LineBreaker {
+    private let icu: ICU
+    private var iterators: [String: OpaquePointer] = [:]
+
+    /// A breaker; fails when ICU cannot be loaded.
+    public init() throws(RegistryError) {
+        icu = try ICU.shared.get()
+    }
+
+    deinit {
+        for iterator in iterators.values { icu.breakClose(iterator) }
+    }
+
+    /// Per UTF-8 byte of `utf8`: whether a line may (or must) end after it.
+    public func opportunities(_ utf8: [UInt8], language: String?) -> [LineBreak] {
+        var breaks = [LineBreak](repeating: .none, count: utf8.count)
+        guard !utf8.isEmpty else { return breaks }
+        let text = UTF16Text(utf8)
+        let locale = Self.locale(language)
+        var status: ICU.Status = 0
+        let iterator: OpaquePointer
+        if let open = iterators[locale] {
+            iterator = open
+        } else {
+            // UBRK_LINE is 2; the text is set below.
+            guard let open = icu.breakOpen(2, locale, nil, 0, &status), status <= 0 else { return breaks }
+            iterators[locale] = open
+            iterator = open
+        }
+        text.units.withUnsafeBufferPointer { units in
+            icu.breakSetText(iterator, units.baseAddress, Int32(units.count), &status)
+        }
+        guard status <= 0 else { return breaks }
+        _ = icu.breakFirst(iterator)
+        while true {
+            let boundary = Int(icu.breakNext(iterator))
+            guard boundary >= 0, boundary <= text.units.count else { break }  // UBRK_DONE is -1
+            let end = text.utf8Offsets[boundary]
+            guard end > 0 else { continue }
+            // Hard breaks (after a newline) have rule status 100–199.
+            let hard = (100..<200).contains(Int(icu.breakRuleStatus(iterator)))
+            breaks[end - 1] = hard ? .mandatory : .allowed
+        }
+        Self.keepHangulWords(utf8, &breaks)
+        return breaks
+    }
+
+    /// The ICU locale for a language tag (`pt-BR` → `pt_BR`); the root
+    /// locale when none is given.
+    static func locale(_ language: String?) -> String {
+        guard let language, !language.isEmpty else { return "" }
+        return language.replacingHyphens()
+    }
+
+    /// `hangulWordPriority`: no break between two Hangul characters.
+    static func keepHangulWords(_ utf8: [UInt8], _ breaks: inout [LineBreak]) {
+        var previousWasHangul = false
+        var previousEnd = 0
+        var offset = 0
+        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+            let hangul = isHangul(scalar.value)
+            if hangul && previousWasHangul && previousEnd > 0 && breaks[previousEnd - 1] == .allowed {
+                breaks[previousEnd - 1] = .none
+            }
+            offset += UTF8.width(scalar)
+            previousEnd = offset
+            previousWasHangul = hangul
+        }
+    }
+
+    /// Hangul syllables and jamo (the Unicode blocks of the Hangul script).
+    static func isHangul(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF, 0xFFA0...0xFFDC:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingHyphens() -> String {
+        String(map { $0 == "-" ? "_" : $0 })
+    }
+}
+
+/// The visual order of a line's text, from ICU's bidirectional algorithm
+/// (UAX #9): runs of one direction, left to right as drawn.
+public enum BidiOrder {
+    /// A run: a UTF-8 byte range of the text, and whether it reads right to
+    /// left.
+    public struct Run: Sendable, Equatable {
+        /// The bytes, in logical order.
+        public var range: Range<Int>
+        /// Whether the run is right-to-left.
+        public var rightToLeft: Bool
+    }
+
+    /// The runs of `utf8` in visual order, the paragraph direction taken
+    /// from its first strong character (as UILabel's natural alignment
+    /// does); one left-to-right run when ICU is missing or fails.
+    public static func visualRuns(_ utf8: [UInt8]) -> [Run] {
+        let whole = [Run(range: 0..<utf8.count, rightToLeft: false)]
+        guard !utf8.isEmpty, case .success(let icu) = ICU.shared, let bidi = icu.bidiOpen() else { return whole }
+        defer { icu.bidiClose(bidi) }
+        let text = UTF16Text(utf8)
+        var status: ICU.Status = 0
+        // UBIDI_DEFAULT_LTR (0xFE): the first strong character decides,
+        // left to right when there is none. ICU keeps a pointer to the
+        // text: every call using it stays inside this closure.
+        return text.units.withUnsafeBufferPointer { units -> [Run] in
+            icu.bidiSetPara(bidi, units.baseAddress, Int32(units.count), 0xFE, nil, &status)
+            guard status <= 0 else { return whole }
+            let count = icu.bidiCountRuns(bidi, &status)
+            guard status <= 0, count > 0 else { return whole }
+            var runs: [Run] = []
+            for i in 0..<count {
+                var start: Int32 = 0
+                var length: Int32 = 0
+                let direction = icu.bidiVisualRun(bidi, i, &start, &length)
+                let lower = text.utf8Offsets[Int(start)]
+                let upper = text.utf8Offsets[Int(start + length)]
+                runs.append(Run(range: lower..<upper, rightToLeft: direction == 1))
+            }
+            return runs
+        }
+    }
+}
