@@ -251,6 +251,7 @@ def main():
     text = os.path.join(HERE, "text")
     os.makedirs(text, exist_ok=True)
     save(script_font(), "TypefitScript-Regular.ttf", text)
+    save(world_font(), "TypefitWorld-Regular.ttf", text)
 
 
 BDF_TEMPLATE = """STARTFONT 2.1
@@ -344,6 +345,25 @@ feature fina { %s } fina;
     return build("Typefit Script", "Regular", "TypefitScript-Regular", 400,
                  extra_chars=ARABIC + HEBREW + DEVANAGARI + DEVANAGARI_MARKS + THAI + THAI_MARKS + CJK,
                  marks=DEVANAGARI_MARKS + THAI_MARKS, extra_glyphs=forms, fea=fea)
+
+
+def world_font():
+    """A face for the line-break oracle: every character of
+    text/line-break-strings.tsv (Thai, Lao, Khmer, Myanmar, Japanese,
+    Chinese, Korean, Latin), each a box of its own width, combining marks
+    (Unicode category Mn) without advance."""
+    import unicodedata
+    points = set()
+    with open(os.path.join(HERE, "text", "line-break-strings.tsv"), encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("#") or "\t" not in line:
+                continue
+            points.update(ord(c) for c in line.rstrip("\n").split("\t", 1)[1])
+    points -= {ord(c) for c in CHARS} | {0x20}
+    marks = sorted(cp for cp in points if unicodedata.category(chr(cp)) == "Mn")
+    spacing = sorted(cp for cp in points if cp not in marks)
+    return build("Typefit World", "Regular", "TypefitWorld-Regular", 400,
+                 extra_chars=spacing + marks, marks=marks)
 
 
 def formats():
