@@ -46,12 +46,12 @@ final class HarfBuzzFace {
     /// one script; the buffer's glyphs, valid until it is next used.
     fileprivate func shapeRun(
         _ buffer: OpaquePointer, _ base: UnsafePointer<CChar>?, _ length: Int, _ range: Range<Int>,
-        _ script: hb_script_t, _ language: hb_language_t?
+        _ script: hb_script_t, _ language: hb_language_t?, direction: hb_direction_t? = nil
     ) -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)? {
         hb.bufferClear(buffer)
         hb.bufferAddUTF8(buffer, base, Int32(length), UInt32(range.lowerBound), Int32(range.count))
         hb.bufferSetScript(buffer, script)
-        hb.bufferSetDirection(buffer, hb.scriptDirection(script))
+        hb.bufferSetDirection(buffer, direction ?? hb.scriptDirection(script))
         hb.bufferSetLanguage(buffer, language)
         // Each character its own cluster where the script allows: line
         // breaks fall between clusters.
@@ -100,8 +100,10 @@ final class HarfBuzzFace {
 
 extension HarfBuzzFace {
     /// The glyphs of `text`, run by run in logical order (each run in
-    /// HarfBuzz's visual order), with advances and offsets in ems.
-    func glyphs(_ text: [UInt8], runs: [TextRun], language: String?) -> [ShapedGlyph] {
+    /// HarfBuzz's visual order), with advances and offsets in ems; a run's
+    /// direction is its script's unless `rightToLeft` says (the bidi
+    /// algorithm's level for the run).
+    func glyphs(_ text: [UInt8], runs: [TextRun], language: String?, rightToLeft: Bool? = nil) -> [ShapedGlyph] {
         guard let buffer = hb.bufferCreate() else { return [] }
         defer { hb.bufferDestroy(buffer) }
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
@@ -109,7 +111,10 @@ extension HarfBuzzFace {
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             for run in runs where !run.range.isEmpty {
-                guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, run.range, run.script, lang)
+                let direction = rightToLeft.map { $0 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }
+                guard
+                    let (infos, positions, count) = shapeRun(
+                        buffer, base, bytes.count, run.range, run.script, lang, direction: direction)
                 else { continue }
                 for i in 0..<count {
                     result.append(
@@ -122,6 +127,58 @@ extension HarfBuzzFace {
             }
         }
         return result
+    }
+}
+
+/// Text shaped for drawing (`TextMeasurer.draw`): glyphs in visual order,
+/// each with the face that draws it.
+public struct DrawnText: Sendable {
+    /// One glyph, left to right as drawn.
+    public struct Glyph: Sendable, Equatable {
+        /// 0: the measured face; k > 0: `fallbackFaces[k - 1]`.
+        public var face: Int
+        /// The glyph index in that face (0: no face has the character).
+        public var glyph: UInt32
+        /// The UTF-8 offset of the character it draws.
+        public var cluster: Int
+        /// The advance in ems.
+        public var advance: Double
+        /// The horizontal offset in ems.
+        public var offsetX: Double
+        /// The vertical offset in ems (up).
+        public var offsetY: Double
+        /// Whether no installed face has the character (a marked box is drawn).
+        public var missing: Bool
+    }
+
+    /// The widths, fallbacks and missing count, as `measure` reports them.
+    public var measured: MeasuredText
+    /// The glyphs in visual order.
+    public var glyphs: [Glyph]
+    /// The fallback faces, in order of first use.
+    public var fallbackFaces: [FontFace]
+}
+
+/// A face's glyph outlines, read with FreeType, each once.
+public final class GlyphOutlines {
+    private let outlines: OutlineFace
+    private var paths: [UInt32: String?] = [:]
+
+    /// Opens face `index` of `file`.
+    public init(file: String, index: Int) throws(RegistryError) {
+        outlines = try OutlineFace(file: file, index: index)
+    }
+
+    /// Font units per em (outline coordinates are in these).
+    public var unitsPerEm: Int { outlines.unitsPerEm }
+
+    /// A glyph's outline as SVG path data in font units, y up; `nil` for a
+    /// glyph with no outline.
+    public func path(_ glyph: UInt32) -> String? {
+        if let known = paths[glyph] { return known }
+        let path = outlines.path(glyph: glyph)
+        paths[glyph] = path
+        return path
     }
 }
 
@@ -213,12 +270,21 @@ public final class TextMeasurer {
     /// Shapes `text` once: each cluster's advance in ems, fallbacks for
     /// missing glyphs.
     public func measure(_ text: String, language: String? = nil) -> MeasuredText {
-        let utf8 = Array(text.utf8)
+        analyze(Array(text.utf8), language: language).measured
+    }
+
+    /// What `measure` finds, and which face draws each byte: 0 the face
+    /// itself, k > 0 the fallback `fallbackOrder[k - 1]`.
+    private func analyze(_ utf8: [UInt8], language: String?) -> (
+        measured: MeasuredText, faceOf: [Int], fallbackOrder: [(face: FontFace, shaper: HarfBuzzFace)]
+    ) {
         let runs = ScriptItemizer.runs(utf8)
         var advances = [Double](repeating: 0, count: utf8.count)
         var missing = [Bool](repeating: false, count: utf8.count)
         primary.shape(utf8, runs: runs, language: language, advances: &advances, missing: &missing)
         var fallbacks: [FallbackUse] = []
+        var faceOf = [Int](repeating: 0, count: utf8.count)
+        var order: [(face: FontFace, shaper: HarfBuzzFace)] = []
         var stillMissing = 0
         for range in Self.missingRanges(missing, utf8) {
             let characters = Array(String(decoding: utf8[range], as: UTF8.self).unicodeScalars)
@@ -237,7 +303,15 @@ public final class TextMeasurer {
                 stillMissing += characters.count
                 continue
             }
-            for i in range { advances[i] = local[i] }
+            var number = order.firstIndex { $0.face.file == face.file && $0.face.index == face.index }
+            if number == nil {
+                order.append((face, shaper))
+                number = order.count - 1
+            }
+            for i in range {
+                advances[i] = local[i]
+                faceOf[i] = (number ?? 0) + 1
+            }
             stillMissing += unresolved
             let used = characters.count - unresolved
             if let index = fallbacks.firstIndex(where: {
@@ -250,7 +324,51 @@ public final class TextMeasurer {
                         postscriptName: face.postscriptName, family: face.family, file: face.file, characters: used))
             }
         }
-        return MeasuredText(utf8: utf8, advances: advances, missingGlyphs: stillMissing, fallbacks: fallbacks)
+        let measured = MeasuredText(utf8: utf8, advances: advances, missingGlyphs: stillMissing, fallbacks: fallbacks)
+        return (measured, faceOf, order)
+    }
+
+    /// `text` ready to draw, as `measure` measures it: each stretch shaped
+    /// with the face that draws it (the face, else the fallback fontconfig
+    /// picks for the characters it lacks), laid out in visual order by the
+    /// bidirectional algorithm (UAX #9: `Save الإعدادات 3` draws the Arabic
+    /// right to left between the English and the digit). Widths are
+    /// `measure`'s.
+    public func draw(_ text: String, language: String? = nil) -> DrawnText {
+        let utf8 = Array(text.utf8)
+        let (measured, faceOf, order) = analyze(utf8, language: language)
+        let runs = ScriptItemizer.runs(utf8)
+        var glyphs: [DrawnText.Glyph] = []
+        for bidiRun in BidiOrder.visualRuns(utf8) {
+            // Stretches of one script and one face inside the bidi run.
+            var stretches: [(range: Range<Int>, script: hb_script_t, face: Int)] = []
+            for run in runs {
+                let lower = max(run.range.lowerBound, bidiRun.range.lowerBound)
+                let upper = min(run.range.upperBound, bidiRun.range.upperBound)
+                guard lower < upper else { continue }
+                var start = lower
+                for i in (lower + 1)...upper where i == upper || faceOf[i] != faceOf[start] {
+                    // A face change inside a character cannot happen: faceOf
+                    // is set per cluster range.
+                    stretches.append((start..<i, run.script, faceOf[start]))
+                    start = i
+                }
+            }
+            if bidiRun.rightToLeft { stretches.reverse() }
+            for stretch in stretches {
+                let shaper = stretch.face == 0 ? primary : order[stretch.face - 1].shaper
+                let shaped = shaper.glyphs(
+                    utf8, runs: [TextRun(range: stretch.range, script: stretch.script)], language: language,
+                    rightToLeft: bidiRun.rightToLeft)
+                for glyph in shaped {
+                    glyphs.append(
+                        DrawnText.Glyph(
+                            face: stretch.face, glyph: glyph.glyph, cluster: glyph.cluster, advance: glyph.advance,
+                            offsetX: glyph.offsetX, offsetY: glyph.offsetY, missing: glyph.glyph == 0))
+                }
+            }
+        }
+        return DrawnText(measured: measured, glyphs: glyphs, fallbackFaces: order.map(\.face))
     }
 
     /// The byte ranges of consecutive clusters without glyphs.

@@ -14,45 +14,93 @@ extension Runner {
         outcome.diagnostics.warningsAreErrors = options.text.strict
         outcome.diagnostics.listsEachFile = options.text.verbose
         guard let cells else { return outcome }
-        // Each face opened once, the sample shaped once per face.
-        var faces: [String: TypefitCore.Specimen.Face] = [:]
-        var keys: [String: String] = [:]
+        // Each face opened once and the sample drawn once per face, as
+        // `measure` measures it: the face's glyphs, fontconfig's fallback
+        // for the characters it lacks, in the bidi algorithm's visual order.
+        var lines: [String: TypefitCore.Specimen.Line] = [:]
+        var lineKeys: [String: String] = [:]
         var measured: [String: MeasuredText] = [:]
+        var outlines: [String: (key: String, outlines: GlyphOutlines)] = [:]
+        var faces: [String: TypefitCore.Specimen.Face] = [:]
+        func faceKey(file: String, index: Int) -> String? {
+            let id = "\(file)#\(index)"
+            if let known = outlines[id] { return known.key }
+            guard let opened = try? GlyphOutlines(file: file, index: index) else { return nil }
+            let key = "f\(outlines.count)"
+            outlines[id] = (key, opened)
+            return key
+        }
         for cell in cells {
             guard let location = cell.face?.location else { continue }
             let id = "\(location.file)#\(location.index)"
-            guard keys[id] == nil else { continue }
+            guard lineKeys[id] == nil else { continue }
             do {
-                let face = try GlyphFace(file: location.file, index: location.index)
-                let glyphs = face.glyphs(options.sample, language: text.language)
-                var paths: [UInt32: String] = [:]
-                for glyph in glyphs where paths[glyph.glyph] == nil {
-                    if let path = face.path(glyph.glyph) { paths[glyph.glyph] = path }
+                let measurer = try TextMeasurer(
+                    file: location.file, index: location.index, family: location.family ?? "",
+                    configFile: text.fontconfigFile)
+                let drawn = measurer.draw(options.sample, language: text.language)
+                var keysByFace: [Int: String] = [:]
+                keysByFace[0] = faceKey(file: location.file, index: location.index)
+                for (i, fallback) in drawn.fallbackFaces.enumerated() {
+                    keysByFace[i + 1] = faceKey(file: fallback.file, index: fallback.index)
                 }
-                let key = "f\(keys.count)"
-                keys[id] = key
-                faces[key] = TypefitCore.Specimen.Face(unitsPerEm: face.unitsPerEm, glyphs: glyphs, paths: paths)
-                var advances = [Double](repeating: 0, count: options.sample.utf8.count)
-                for glyph in glyphs where glyph.cluster < advances.count { advances[glyph.cluster] += glyph.advance }
-                measured[key] = MeasuredText(utf8: Array(options.sample.utf8), advances: advances)
+                let glyphs = drawn.glyphs.compactMap { glyph -> TypefitCore.Specimen.Glyph? in
+                    guard let key = keysByFace[glyph.face] else { return nil }
+                    return TypefitCore.Specimen.Glyph(
+                        face: key, glyph: glyph.glyph, advance: glyph.advance, offsetX: glyph.offsetX,
+                        offsetY: glyph.offsetY, missing: glyph.missing)
+                }
+                let key = "l\(lineKeys.count)"
+                lineKeys[id] = key
+                lines[key] = TypefitCore.Specimen.Line(
+                    glyphs: glyphs, fallbacks: drawn.fallbackFaces.map { $0.postscriptName ?? $0.family },
+                    missingGlyphs: drawn.measured.missingGlyphs)
+                measured[key] = drawn.measured
             } catch {
                 outcome.diagnostics.warning(error.message)
             }
         }
+        // Each outline once, for every face any line uses.
+        for (key, opened) in outlines.values {
+            var paths: [UInt32: String] = [:]
+            for line in lines.values {
+                for glyph in line.glyphs where glyph.face == key && !glyph.missing && paths[glyph.glyph] == nil {
+                    if let path = opened.path(glyph.glyph) { paths[glyph.glyph] = path }
+                }
+            }
+            faces[key] = TypefitCore.Specimen.Face(unitsPerEm: opened.unitsPerEm, paths: paths)
+        }
         let breaks = FontRegistry.lineBreaks(options.sample, language: text.language)
         var samples: [TypefitCore.Specimen.Sample] = []
         var missing: [String] = []
+        var warned = Set<String>()
         for cell in cells {
             let pointSize = cell.pointSize
-            let key = cell.face?.location.flatMap { keys["\($0.file)#\($0.index)"] }
-            var lines: Int?
+            let key = cell.face?.location.flatMap { lineKeys["\($0.file)#\($0.index)"] }
+            var lineCount: Int?
             if let width = options.width, let key, let text = measured[key] {
-                lines = LineFitter.layout(text, breaks: breaks, width: width / pointSize).lines
+                lineCount = LineFitter.layout(text, breaks: breaks, width: width / pointSize).lines
             }
             let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
             if key == nil, let name, !missing.contains(name) { missing.append(name) }
+            // One warning per (style, fallback face), and per style for
+            // characters no face has.
+            if let key, let text = measured[key] {
+                for fallback in text.fallbacks where warned.insert("\(cell.style)|\(fallback.file)").inserted {
+                    let face = fallback.postscriptName ?? fallback.family
+                    outcome.diagnostics.warning(
+                        "\(cell.style): \(fallback.characters) character\(fallback.characters == 1 ? "" : "s") of the "
+                            + "sample drawn with fallback \(face) (\(fallback.family)), the face measure uses: "
+                            + "\(name ?? "the face") lacks them")
+                }
+                if text.missingGlyphs > 0, warned.insert("\(cell.style)|missing").inserted {
+                    outcome.diagnostics.warning(
+                        "\(cell.style): \(text.missingGlyphs) character\(text.missingGlyphs == 1 ? "" : "s") of the "
+                            + "sample in no installed face: drawn as marked boxes")
+                }
+            }
             samples.append(
-                TypefitCore.Specimen.Sample(cell: cell, postscriptName: name, face: key, lines: lines))
+                TypefitCore.Specimen.Sample(cell: cell, postscriptName: name, line: key, lines: lineCount))
         }
         for name in missing {
             outcome.diagnostics.warning("\(name) is missing: its samples are drawn as marked boxes")
@@ -62,7 +110,7 @@ extension Runner {
             + (text.specPath.map { "spec \(lastPathComponent($0))" } ?? text.family.map { "family \($0)" }
                 ?? text.font.map { "font \($0)" } ?? "")
         let svg = TypefitCore.Specimen(
-            title: title, text: options.sample, width: options.width, samples: samples, faces: faces
+            title: title, text: options.sample, width: options.width, samples: samples, lines: lines, faces: faces
         )
         .svg()
         if let output = options.output {

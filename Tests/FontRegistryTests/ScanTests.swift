@@ -253,3 +253,25 @@ import TypefitTestSupport
         }
     }
 }
+
+/// Mixed-direction text drawn in visual order (UAX #9 through ICU): the
+/// Arabic right to left after the English; a number after Arabic letters
+/// belongs to the Arabic (rule W2 makes it an Arabic number) and sits to its
+/// left, its digits still left to right.
+@Suite struct BidiDrawingTests {
+    @Test func mixedDirectionLinesAreReordered() throws {
+        let measurer = try TextMeasurer(
+            file: Fixtures.root.appendingPathComponent("text/TypefitScript-Regular.ttf").path, index: 0,
+            family: "Typefit Script", configFile: Fixtures.fontconfigFile)
+        let text = "Save \u{0645}\u{0631}\u{062D}\u{0628}\u{0627} 12"
+        let drawn = measurer.draw(text)
+        #expect(drawn.glyphs.map(\.cluster) == [0, 1, 2, 3, 4, 16, 17, 15, 13, 11, 9, 7, 5])
+        // Widths do not change: the drawn advances add up to the measured width.
+        let total = drawn.measured.ems(0..<text.utf8.count)
+        #expect(abs(drawn.glyphs.reduce(0) { $0 + $1.advance } - total) < 1e-9)
+        #expect(BidiOrder.visualRuns(Array("plain".utf8)) == [BidiOrder.Run(range: 0..<5, rightToLeft: false)])
+        // A right-to-left paragraph (first strong character Arabic) starts at the right.
+        let runs = BidiOrder.visualRuns(Array("\u{0645}\u{0631} ok".utf8))
+        #expect(runs.map(\.rightToLeft) == [false, true] && runs.first?.range == 5..<7)
+    }
+}

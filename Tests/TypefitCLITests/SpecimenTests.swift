@@ -99,6 +99,42 @@ import TypefitTestSupport
         #expect(strict.status == .problemFound)
     }
 
+    /// The specimen draws each character with the face measure uses: the
+    /// fallback fontconfig picks where the face lacks it (named in the
+    /// label, the SVG and one warning per style and face), a marked box
+    /// where no installed face has it (counted, warned, exit 1 under
+    /// --strict); never the face's .notdef.
+    @Test func fallbacksAreDrawnAndNamedAndMissingCharactersMarked() throws {
+        let arguments =
+            [
+                "specimen", "--font", "TypefitSans-Regular", "--style", "body,title1", "--category", "large",
+                "--text", "Hi 日本 \u{0E01}", "--width", "200",
+            ] + Self.config
+        let outcome = run(arguments)
+        #expect(outcome.status == .success)
+        let svg = outcome.stdout
+        #expect(svg.components(separatedBy: "data-fallbacks=\"TypefitGothic-Regular\"").count - 1 == 2)
+        #expect(svg.components(separatedBy: "· fallback: TypefitGothic-Regular · 1 missing").count - 1 == 2)
+        #expect(svg.components(separatedBy: "data-missing=\"true\"").count - 1 == 2)
+        #expect(!svg.contains("g0\""), "no .notdef outline is drawn")
+        // The fallback's own outlines are there, under their own key.
+        #expect(svg.contains("<path id=\"f1g"))
+        let warnings = outcome.stderr.split(separator: "\n")
+        #expect(warnings.filter { $0.contains("drawn with fallback TypefitGothic-Regular") }.count == 2)
+        #expect(warnings.filter { $0.contains("1 character of the sample in no installed face") }.count == 2)
+        // The same line count as fit reports for the same text, face and width.
+        let fit = Runner.run(
+            [
+                "fit", "Hi 日本 \u{0E01}", "--font", "TypefitSans-Regular", "--style", "body", "--category",
+                "large", "--width", "200", "--format", "json",
+            ] + Self.config, context: RunContext())
+        let object = try JSONSerialization.jsonObject(with: Data(fit.stdout.utf8)) as? [String: Any]
+        let lines = try #require(
+            ((object?["results"] as? [[String: Any]])?.first?["lines"] as? [String: Int])?["large"])
+        #expect(svg.contains("TypefitSans-Regular · \(lines) line\(lines == 1 ? "" : "s") · fallback"))
+        #expect(run(arguments + ["--strict"]).status == .problemFound)
+    }
+
     @Test func unwritableOutputIsAnError() {
         let outcome = run(Self.arguments + ["--output", "/nonexistent/dir/s.svg"])
         #expect(outcome.status == .cannotRun)

@@ -31,17 +31,17 @@ public struct Specimen: Sendable {
         public var cell: SizedCell
         /// The face's PostScript name (or what the spec asked for).
         public var postscriptName: String?
-        /// The face's key in `faces`; `nil` when the face is missing (a
-        /// marked placeholder is drawn).
-        public var face: String?
+        /// The key in `lines` of the sample text as this face draws it;
+        /// `nil` when the face is missing (a marked placeholder is drawn).
+        public var line: String?
         /// With a width: the lines `fit` would report.
         public var lines: Int?
 
         /// Creates a sample.
-        public init(cell: SizedCell, postscriptName: String?, face: String?, lines: Int? = nil) {
+        public init(cell: SizedCell, postscriptName: String?, line: String?, lines: Int? = nil) {
             self.cell = cell
             self.postscriptName = postscriptName
-            self.face = face
+            self.line = line
             self.lines = lines
         }
 
@@ -51,19 +51,62 @@ public struct Specimen: Sendable {
         var lineHeight: Double? { cell.lineHeight }
     }
 
-    /// One face's glyphs for the sample text, and their outlines.
+    /// One glyph of a drawn line, left to right.
+    public struct Glyph: Sendable {
+        /// The key in `faces` of the face that draws it.
+        public var face: String
+        /// The glyph index.
+        public var glyph: UInt32
+        /// The advance in ems.
+        public var advance: Double
+        /// The horizontal offset in ems.
+        public var offsetX: Double
+        /// The vertical offset in ems (up).
+        public var offsetY: Double
+        /// No installed face has the character: a marked box is drawn.
+        public var missing: Bool
+
+        /// Creates a glyph.
+        public init(
+            face: String, glyph: UInt32, advance: Double, offsetX: Double = 0, offsetY: Double = 0,
+            missing: Bool = false
+        ) {
+            self.face = face
+            self.glyph = glyph
+            self.advance = advance
+            self.offsetX = offsetX
+            self.offsetY = offsetY
+            self.missing = missing
+        }
+    }
+
+    /// The sample text as one face (and its fallbacks) draws it.
+    public struct Line: Sendable {
+        /// The glyphs in visual order.
+        public var glyphs: [Glyph]
+        /// The PostScript names (else families) of the fallback faces used.
+        public var fallbacks: [String]
+        /// Characters no installed face has.
+        public var missingGlyphs: Int
+
+        /// Creates a line.
+        public init(glyphs: [Glyph], fallbacks: [String] = [], missingGlyphs: Int = 0) {
+            self.glyphs = glyphs
+            self.fallbacks = fallbacks
+            self.missingGlyphs = missingGlyphs
+        }
+    }
+
+    /// A face's outlines.
     public struct Face: Sendable {
         /// Font units per em (the outlines' coordinates).
         public var unitsPerEm: Int
-        /// The sample text, shaped.
-        public var glyphs: [ShapedGlyph]
         /// Outline path data by glyph index, font units, y up.
         public var paths: [UInt32: String]
 
         /// Creates a face.
-        public init(unitsPerEm: Int, glyphs: [ShapedGlyph], paths: [UInt32: String]) {
+        public init(unitsPerEm: Int, paths: [UInt32: String]) {
             self.unitsPerEm = unitsPerEm
-            self.glyphs = glyphs
             self.paths = paths
         }
     }
@@ -76,15 +119,20 @@ public struct Specimen: Sendable {
     public var width: Double?
     /// The cells, styles outermost.
     public var samples: [Sample]
-    /// The faces by key.
+    /// The drawn lines by key.
+    public var lines: [String: Line]
+    /// The faces' outlines by key.
     public var faces: [String: Face]
 
     /// Creates a specimen.
-    public init(title: String, text: String, width: Double?, samples: [Sample], faces: [String: Face]) {
+    public init(
+        title: String, text: String, width: Double?, samples: [Sample], lines: [String: Line], faces: [String: Face]
+    ) {
         self.title = title
         self.text = text
         self.width = width
         self.samples = samples
+        self.lines = lines
         self.faces = faces
     }
 
@@ -102,8 +150,8 @@ public struct Specimen: Sendable {
             samples.first { $0.style == style && $0.category == category }
         }
         func sampleWidth(_ s: Sample) -> Double {
-            guard let key = s.face, let face = faces[key] else { return 120 }
-            return face.glyphs.reduce(0) { $0 + $1.advance } * s.pointSize
+            guard let key = s.line, let line = lines[key] else { return 120 }
+            return line.glyphs.reduce(0) { $0 + $1.advance } * s.pointSize
         }
         // Columns as wide as their widest sample (and the guide); rows as
         // tall as their tallest line.
@@ -165,8 +213,13 @@ public struct Specimen: Sendable {
             for (c, category) in categories.enumerated() {
                 defer { x += columnWidths[c] }
                 guard let s = sample(style, category) else { continue }
+                let line = s.line.flatMap { lines[$0] }
                 var label = "\(n(s.pointSize))/\(s.lineHeight.map(n) ?? "-") pt · \(s.postscriptName ?? "?")"
                 if let lines = s.lines { label += " · \(lines) line\(lines == 1 ? "" : "s")" }
+                if let line, !line.fallbacks.isEmpty {
+                    label += " · fallback: " + line.fallbacks.joined(separator: ", ")
+                }
+                if let line, line.missingGlyphs > 0 { label += " · \(line.missingGlyphs) missing" }
                 out += text(x, y + Self.labelSize, xml(label), size: Self.labelSize, color: "#555555")
                 let baseline = y + Self.labelSize * 2 + (s.lineHeight ?? s.pointSize * 1.3) * 0.8
                 if let width {
@@ -174,7 +227,7 @@ public struct Specimen: Sendable {
                     out += " y2=\"\(n(y + rowHeights[r] - Self.gap / 2))\" stroke=\"\(Self.warning)\""
                     out += " stroke-dasharray=\"3 2\" stroke-width=\"0.75\"/>\n"
                 }
-                guard let key = s.face, let face = faces[key] else {
+                guard let line else {
                     // The face is missing: a marked box, not a guess.
                     out += "<rect x=\"\(n(x))\" y=\"\(n(y + Self.labelSize * 2))\" width=\"120\""
                     out += " height=\"\(n(s.pointSize))\" fill=\"none\" stroke=\"\(Self.warning)\""
@@ -183,18 +236,34 @@ public struct Specimen: Sendable {
                     out += text(x + 4, y + Self.labelSize * 2 + 12, marker, size: 9, color: Self.warning)
                     continue
                 }
-                let scale = s.pointSize / Double(face.unitsPerEm)
+                out += "<g data-style=\"\(xml(style))\" data-category=\"\(xml(category))\""
+                if !line.fallbacks.isEmpty {
+                    out += " data-fallbacks=\"\(xml(line.fallbacks.joined(separator: " ")))\""
+                }
+                out += ">\n"
                 var pen = 0.0
-                for glyph in face.glyphs {
+                for glyph in line.glyphs {
                     defer { pen += glyph.advance * s.pointSize }
-                    guard face.paths[glyph.glyph] != nil else { continue }
+                    let beyond = width.map { pen + glyph.advance * s.pointSize > $0 + 1e-9 } ?? false
+                    if glyph.missing {
+                        // No installed face has the character: a marked
+                        // box as wide as its advance, never a .notdef
+                        // that looks like a drawn letter.
+                        let boxWidth = max(glyph.advance * s.pointSize, s.pointSize * 0.3)
+                        out += "<rect x=\"\(n(x + pen))\" y=\"\(n(baseline - s.pointSize * 0.7))\""
+                        out += " width=\"\(n(boxWidth))\" height=\"\(n(s.pointSize * 0.7))\" fill=\"none\""
+                        out += " stroke=\"\(Self.warning)\" data-missing=\"true\"/>\n"
+                        continue
+                    }
+                    guard let face = faces[glyph.face], face.paths[glyph.glyph] != nil else { continue }
+                    let scale = s.pointSize / Double(face.unitsPerEm)
                     let gx = x + pen + glyph.offsetX * s.pointSize
                     let gy = baseline - glyph.offsetY * s.pointSize
-                    let beyond = width.map { pen + glyph.advance * s.pointSize > $0 + 1e-9 } ?? false
-                    out += "<use href=\"#\(key)g\(glyph.glyph)\""
+                    out += "<use href=\"#\(glyph.face)g\(glyph.glyph)\""
                     out += " transform=\"translate(\(n(gx)) \(n(gy))) scale(\(n(scale)) \(n(-scale)))\""
                     out += beyond ? " fill=\"\(Self.warning)\"/>\n" : "/>\n"
                 }
+                out += "</g>\n"
             }
             y += rowHeights[r]
         }
