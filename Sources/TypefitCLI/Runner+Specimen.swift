@@ -14,6 +14,11 @@ extension Runner {
         outcome.diagnostics.warningsAreErrors = options.text.strict
         outcome.diagnostics.listsEachFile = options.text.verbose
         guard let cells else { return outcome }
+        // The sample's placeholders replaced as measure and fit replace them.
+        let sampleString = LocalizedString(key: options.sample, language: text.language, text: options.sample)
+            .substituting(text.samples)
+        notePlaceholderDefaults([sampleString], into: &outcome.diagnostics)
+        let sample = sampleString.text
         // Each face opened once and the sample drawn once per face, as
         // `measure` measures it: the face's glyphs, fontconfig's fallback
         // for the characters it lacks, in the bidi algorithm's visual order.
@@ -38,7 +43,7 @@ extension Runner {
                 let measurer = try TextMeasurer(
                     file: location.file, index: location.index, family: location.family ?? "",
                     configFile: text.fontconfigFile)
-                let drawn = measurer.draw(options.sample, language: text.language)
+                let drawn = measurer.draw(sample, language: text.language)
                 var keysByFace: [Int: String] = [:]
                 keysByFace[0] = faceKey(file: location.file, index: location.index)
                 for (i, fallback) in drawn.fallbackFaces.enumerated() {
@@ -70,7 +75,7 @@ extension Runner {
             }
             faces[key] = TypefitCore.Specimen.Face(unitsPerEm: opened.unitsPerEm, paths: paths)
         }
-        let breaks = FontRegistry.lineBreaks(options.sample, language: text.language)
+        let breaks = FontRegistry.lineBreaks(sample, language: text.language)
         var samples: [TypefitCore.Specimen.Sample] = []
         var missing: [String] = []
         var warned = Set<String>()
@@ -110,7 +115,7 @@ extension Runner {
             + (text.specPath.map { "spec \(lastPathComponent($0))" } ?? text.family.map { "family \($0)" }
                 ?? text.font.map { "font \($0)" } ?? "")
         let svg = TypefitCore.Specimen(
-            title: title, text: options.sample, width: options.width, samples: samples, lines: lines, faces: faces
+            title: title, text: sample, width: options.width, samples: samples, lines: lines, faces: faces
         )
         .svg()
         if let output = options.output {

@@ -185,9 +185,9 @@ extension Runner {
 
     /// The strings of the arguments and the `--strings` files, or the
     /// outcome that reports a file that cannot be read.
-    static func loadStrings(_ texts: [String], files: [String], language: String?) -> Result<
-        [LocalizedString], OutcomeError
-    > {
+    static func loadStrings(
+        _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples()
+    ) -> Result<[LocalizedString], OutcomeError> {
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
         for path in files {
             var failed = Outcome()
@@ -204,7 +204,24 @@ extension Runner {
                 }
             }
         }
-        return .success(strings)
+        return .success(strings.map { $0.substituting(samples) })
+    }
+
+    /// One note naming the placeholders typefit's defaults stood in for
+    /// (`--sample` values the user chose need no saying).
+    static func notePlaceholderDefaults(_ strings: [LocalizedString], into diagnostics: inout Diagnostics) {
+        var seen = Set<String>()
+        var parts: [String] = []
+        for string in strings {
+            for substitution in string.substitutions where substitution.isDefault {
+                guard seen.insert(substitution.placeholder).inserted else { continue }
+                parts.append("\(substitution.placeholder) as '\(substitution.value)'")
+            }
+        }
+        guard !parts.isEmpty else { return }
+        diagnostics.note(
+            "format placeholders measured with sample values: " + parts.joined(separator: ", ")
+                + " (choose others with --sample SPEC=VALUE)")
     }
 
     /// What `measure` and `fit` start from: the strings (first, so that a
@@ -214,12 +231,13 @@ extension Runner {
         (strings: [LocalizedString], cells: [SizedCell], measurements: Measurements, outcome: Outcome), OutcomeError
     > {
         let strings: [LocalizedString]
-        switch loadStrings(texts, files: files, language: options.language) {
+        switch loadStrings(texts, files: files, language: options.language, samples: options.samples) {
         case .failure(let error): return .failure(error)
         case .success(let loaded): strings = loaded
         }
-        let (cells, outcome) = textCells(options, context: context)
+        var (cells, outcome) = textCells(options, context: context)
         guard let cells else { return .failure(OutcomeError(outcome)) }
+        notePlaceholderDefaults(strings, into: &outcome.diagnostics)
         return .success((strings, cells, Measurements(cells: cells, configFile: options.fontconfigFile), outcome))
     }
 
@@ -259,7 +277,7 @@ extension Runner {
                 if format == .table {
                     let fallbacks = text.fallbacks.map { "\($0.postscriptName ?? $0.family) (\($0.characters))" }
                     table.append(
-                        [string.key, string.language ?? "-"] + (showText ? [string.text] : []) + [
+                        [string.key, string.language ?? "-"] + (showText ? [string.written] : []) + [
                             cell.style, cell.categoryLabel, humanNumber(pointSize), humanNumber(width),
                             face.postscriptName ?? "-", fallbacks.isEmpty ? "-" : fallbacks.joined(separator: ", "),
                         ])
@@ -298,10 +316,14 @@ extension Runner {
                 writer.number(pointSize)
                 writer.staticKey("postscriptName")
                 writer.string(face.postscriptName)
+                writer.staticKey("sampleText")
+                writer.string(string.text)
                 writer.staticKey("style")
                 writer.string(cell.style)
+                writer.staticKey("substitutions")
+                Self.writeSubstitutions(string.substitutions, to: &writer)
                 writer.staticKey("text")
-                writer.string(string.text)
+                writer.string(string.written)
                 writer.staticKey("width")
                 writer.number(width)
                 writer.endObject()
@@ -363,7 +385,15 @@ extension Runner {
             table.append(row)
             results.append(
                 .object([
-                    "key": .string(string.key), "text": .string(string.text), "language": .string(string.language),
+                    "key": .string(string.key), "text": .string(string.written), "sampleText": .string(string.text),
+                    "substitutions": .array(
+                        string.substitutions.map {
+                            .object([
+                                "placeholder": .string($0.placeholder), "value": .string($0.value),
+                                "default": .bool($0.isDefault),
+                            ])
+                        }),
+                    "language": .string(string.language),
                     "lines": .object(lines), "fits": .object(fits), "overflows": .object(overflows),
                     "largestFittingCategory": .string(largest?.category),
                 ]))
@@ -386,5 +416,21 @@ extension Runner {
             ]).serialized(pretty: context.stdoutIsTerminal)
         }
         return outcome
+    }
+
+    /// `[{"default":…,"placeholder":…,"value":…}]`.
+    static func writeSubstitutions(_ substitutions: [PlaceholderSamples.Substitution], to writer: inout JSONWriter) {
+        writer.beginArray()
+        for substitution in substitutions {
+            writer.beginObject()
+            writer.staticKey("default")
+            writer.bool(substitution.isDefault)
+            writer.staticKey("placeholder")
+            writer.string(substitution.placeholder)
+            writer.staticKey("value")
+            writer.string(substitution.value)
+            writer.endObject()
+        }
+        writer.endArray()
     }
 }

@@ -135,6 +135,18 @@ import TypefitTestSupport
         #expect(run(arguments + ["--strict"]).status == .problemFound)
     }
 
+    /// The sample's placeholders are replaced as measure and fit replace them.
+    @Test func placeholdersInTheSample() {
+        let base =
+            ["specimen", "--font", "TypefitSans-Regular", "--style", "body", "--category", "large"] + Self.config
+        let given = run(base + ["--text", "Hi %@", "--sample", "%@=Zoe"])
+        #expect(
+            given.status == .success && given.stderr.isEmpty && given.stdout.contains("<desc>typefit specimen: Hi Zoe ")
+        )
+        let defaulted = run(base + ["--text", "Hi %@"])
+        #expect(defaulted.stdout.contains("Hi Maximilianus") && defaulted.stderr.contains("%@ as 'Maximilianus'"))
+    }
+
     @Test func unwritableOutputIsAnError() {
         let outcome = run(Self.arguments + ["--output", "/nonexistent/dir/s.svg"])
         #expect(outcome.status == .cannotRun)

@@ -96,7 +96,9 @@ import TypefitTestSupport
         #expect(gate.status == .problemFound)
         #expect(
             gate.stderr
-                == "typefit: error: settings.save (de): needs 2 lines at accessibilityExtraLarge (allowed 1)\n")
+                == "typefit: note: format placeholders measured with sample values: %lld as '1,000,000' "
+                + "(choose others with --sample SPEC=VALUE)\n"
+                + "typefit: error: settings.save (de): needs 2 lines at accessibilityExtraLarge (allowed 1)\n")
         let results = try json(gate, "results")
         let german = try #require(
             results.first { $0["key"] as? String == "settings.save" && $0["language"] as? String == "de" })
@@ -110,6 +112,17 @@ import TypefitTestSupport
                 "settings.title", "settings.save", "OK", "items.count|plural.one", "items.count|plural.other",
             ])
         #expect(run(base + ["--require", "AX2"]).status == .success)
+        // The plural variations' %lld is measured as a number, not as "%lld":
+        // the default, or the --sample given.
+        let items = try #require(results.first { $0["key"] as? String == "items.count|plural.other" })
+        #expect(items["text"] as? String == "%lld items" && items["sampleText"] as? String == "1,000,000 items")
+        let sampled = try json(run(base + ["--sample", "%lld=7"]), "results")
+        let seven = try #require(sampled.first { $0["key"] as? String == "items.count|plural.other" })
+        #expect(seven["sampleText"] as? String == "7 items")
+        let substitution = try #require((seven["substitutions"] as? [[String: Any]])?.first)
+        #expect(substitution["placeholder"] as? String == "%lld" && substitution["default"] as? Bool == false)
+        let bad = run(base + ["--sample", "lld=7"])
+        #expect(bad.status == .usage && bad.stderr.contains("--sample: 'lld' is not one format placeholder"))
         let english = run(base + ["--require", "AX3", "--language", "en"])
         #expect(english.status == .success, "\(english.stderr)")
     }

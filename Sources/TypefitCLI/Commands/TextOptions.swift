@@ -30,6 +30,8 @@ public struct TextOptions: Equatable, Sendable {
     /// `--language`: for shaping and line breaking, and to pick one
     /// language of a catalog.
     public var language: String?
+    /// `--sample SPEC=VALUE` (repeatable): values for format placeholders.
+    public var samples = PlaceholderSamples()
     /// `--format`: json or table; `nil` picks table on a terminal.
     public var format: OutputFormat?
     /// `--platform` and its options (see `ScaleOptions`).
@@ -73,7 +75,12 @@ public struct TextOptions: Equatable, Sendable {
             + [
                 .option(
                     "--language", "language",
-                    help: "A BCP 47 language for shaping and line breaking; with catalogs, only that language.")
+                    help: "A BCP 47 language for shaping and line breaking; with catalogs, only that language."),
+                .option(
+                    "--sample", "spec=value",
+                    help: "The value a format placeholder stands for while text is measured ('%@=Alexandria', "
+                        + "'%lld=1000'; '%1$@' matches '%@'). Default: a 12-letter name, 1,000,000 or 1,000.0.",
+                    repeatable: true),
             ]
             + OptionGroups.platform
     }
@@ -117,6 +124,15 @@ public struct TextOptions: Equatable, Sendable {
         family = parsed.last("--family")
         fontconfigFile = parsed.last("--fontconfig-file")
         language = parsed.last("--language")
+        var pairs: [(placeholder: String, value: String)] = []
+        for argument in parsed.all("--sample") {
+            do {
+                pairs.append(try PlaceholderSamples.parse(argument))
+            } catch {
+                throw UsageError("--sample: " + error.message)
+            }
+        }
+        samples = PlaceholderSamples(pairs)
         fontsDirectories = parsed.all("--fonts-dir")
         strict = parsed.has("--strict")
         verbose = parsed.has("--verbose")

@@ -6,8 +6,13 @@ public struct LocalizedString: Sendable, Equatable {
     /// Its language, when known (`de` from `de.lproj`, a catalog's
     /// localization).
     public var language: String?
-    /// The text.
+    /// The text measured: the string with its format placeholders replaced
+    /// by sample values (see `substituting`).
     public var text: String
+    /// The string as written, when placeholders were replaced in `text`.
+    public var original: String?
+    /// The placeholders replaced, and by what.
+    public var substitutions: [PlaceholderSamples.Substitution] = []
 
     /// Creates a string.
     public init(key: String, language: String?, text: String) {
@@ -15,6 +20,20 @@ public struct LocalizedString: Sendable, Equatable {
         self.language = language
         self.text = text
     }
+
+    /// The string with its placeholders replaced by `samples`' values.
+    public func substituting(_ samples: PlaceholderSamples) -> LocalizedString {
+        let (replaced, substitutions) = samples.substitute(text)
+        guard replaced != text || !substitutions.isEmpty else { return self }
+        var copy = self
+        copy.original = original ?? text
+        copy.text = replaced
+        copy.substitutions = substitutions
+        return copy
+    }
+
+    /// The string as written.
+    public var written: String { original ?? text }
 }
 
 /// Reads the files `typefit fit --strings` takes: Apple `.strings` files,
