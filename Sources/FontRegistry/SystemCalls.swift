@@ -243,7 +243,7 @@ public enum SystemCalls {
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     /// How many processors are online (at least 1).
-    static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// The first line a shell command prints, if it exits 0 (its stderr is
     /// discarded).

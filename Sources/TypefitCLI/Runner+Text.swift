@@ -1,4 +1,6 @@
+import Dispatch
 import FontRegistry
+import Synchronization
 import TypefitCore
 
 extension Runner {
@@ -346,76 +348,188 @@ extension Runner {
     }
 
     static func fit(_ options: FitOptions, context: RunContext) -> Outcome {
-        let (strings, cells, measurements, start): ([LocalizedString], [SizedCell], Measurements, Outcome)
-        switch textJob(options.texts, files: options.stringsFiles, options.text, context: context) {
+        let strings: [LocalizedString]
+        switch loadStrings(options.texts, files: options.stringsFiles, language: options.text.language,
+            samples: options.text.samples)
+        {
         case .failure(let error): return error.outcome
-        case .success(let job): (strings, cells, measurements, start) = job
+        case .success(let loaded): strings = loaded
         }
-        var outcome = start
+        var (cellsFound, outcome) = textCells(options.text, context: context)
+        guard let cells = cellsFound else { return outcome }
+        notePlaceholderDefaults(strings, into: &outcome.diagnostics)
         outcome.diagnostics.warningsAreErrors = options.text.strict
         outcome.diagnostics.listsEachFile = options.text.verbose
-        var results: [JSONValue] = []
-        var table: [[String]] = [["key", "language"] + cells.map(\.categoryLabel) + ["largest fitting"]]
-        var offenders: [String] = []
-        for string in strings {
-            var lines: [String: JSONValue] = [:]
-            var fits: [String: JSONValue] = [:]
-            var overflows: [String: JSONValue] = [:]
-            var largest: SizedCell?
-            var row = [string.key, string.language ?? "-"]
-            let breaks = FontRegistry.lineBreaks(string.text, language: string.language)
-            for (cell, measured) in zip(cells, measurements.measure(string)) {
-                guard let measured else { continue }
-                let pointSize = cell.pointSize
-                let layout = LineFitter.layout(measured, breaks: breaks, width: options.width / pointSize)
-                let fitting = layout.lines <= options.lines && !layout.overflows
-                lines[cell.category] = .int(layout.lines)
-                fits[cell.category] = .bool(fitting)
-                overflows[cell.category] = .bool(layout.overflows)
-                if fitting, largest.map({ cell.pointSize >= $0.pointSize }) ?? true { largest = cell }
-                row.append("\(layout.lines)\(layout.overflows ? "!" : "")")
-                if cell.category == options.requireKey && !fitting {
-                    offenders.append(
-                        "\(string.key)" + (string.language.map { " (\($0))" } ?? "") + ": needs \(layout.lines) line"
-                            + (layout.lines == 1 ? "" : "s") + (layout.overflows ? ", a word overflows," : "")
-                            + " at \(cell.category) (allowed \(options.lines))")
-                }
-            }
-            row.append(largest?.category ?? "none")
-            table.append(row)
-            results.append(
-                .object([
-                    "key": .string(string.key), "text": .string(string.written), "sampleText": .string(string.text),
-                    "substitutions": .array(
-                        string.substitutions.map {
-                            .object([
-                                "placeholder": .string($0.placeholder), "value": .string($0.value),
-                                "default": .bool($0.isDefault),
-                            ])
-                        }),
-                    "language": .string(string.language),
-                    "lines": .object(lines), "fits": .object(fits), "overflows": .object(overflows),
-                    "largestFittingCategory": .string(largest?.category),
-                ]))
+        let laidOut = FitLayouts.compute(
+            strings: strings, cells: cells, width: options.width, configFile: options.text.fontconfigFile)
+        for failure in laidOut.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
+        let required = options.requireKey.flatMap { key in cells.firstIndex { $0.category == key } }
+        for (s, string) in strings.enumerated() {
+            guard let c = required, let layout = laidOut.layout(s, c) else { continue }
+            guard layout.lines > options.lines || layout.overflows else { continue }
+            outcome.diagnostics.error(
+                "\(string.key)" + (string.language.map { " (\($0))" } ?? "") + ": needs \(layout.lines) line"
+                    + (layout.lines == 1 ? "" : "s") + (layout.overflows ? ", a word overflows," : "")
+                    + " at \(cells[c].category) (allowed \(options.lines))", status: .problemFound)
         }
-        for failure in measurements.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
-        for offender in offenders { outcome.diagnostics.error(offender, status: .problemFound) }
         switch options.text.effectiveFormat(context) {
         case .table:
-            outcome.stdout = TextTable.render(table)
-            if table.dropFirst().contains(where: { row in row.contains { $0.hasSuffix("!") } }) {
-                outcome.stdout += "(N! = N lines, and a word wider than the line overflows it)\n"
+            var table: [[String]] = [["key", "language"] + cells.map(\.categoryLabel) + ["largest fitting"]]
+            var marked = false
+            for (s, string) in strings.enumerated() {
+                var row = [string.key, string.language ?? "-"]
+                for c in cells.indices {
+                    guard let layout = laidOut.layout(s, c) else { continue }
+                    row.append("\(layout.lines)\(layout.overflows ? "!" : "")")
+                    marked = marked || layout.overflows
+                }
+                row.append(laidOut.largestFitting(s, cells: cells, maxLines: options.lines)?.category ?? "none")
+                table.append(row)
             }
+            outcome.stdout = TextTable.render(table)
+            if marked { outcome.stdout += "(N! = N lines, and a word wider than the line overflows it)\n" }
         default:
-            outcome.stdout = JSONValue.object([
-                "schemaVersion": .int(jsonSchemaVersion), "width": .number(options.width),
-                "maxLines": .int(options.lines),
-                "style": .string(options.text.platformStyles?.first ?? options.text.styles.first?.rawValue),
-                "platform": .string(options.text.platform.rawValue),
-                "results": .array(results),
-            ]).serialized(pretty: context.stdoutIsTerminal)
+            // Streamed: ten thousand strings are ten megabytes of JSON,
+            // written as they are made.
+            let pretty = context.stdoutIsTerminal
+            let style = options.text.platformStyles?.first ?? options.text.styles.first?.rawValue
+            let (width, maxLines, platform) = (options.width, options.lines, options.text.platform.rawValue)
+            outcome.stream { write in
+                FitLayouts.writeJSON(
+                    laidOut, strings: strings, cells: cells, header: (width, maxLines, style, platform),
+                    pretty: pretty, to: write)
+            }
         }
         return outcome
+    }
+
+    /// Every string laid out in every cell, on every core: each worker with
+    /// its own faces and ICU line breaker, taking the next chunk of strings
+    /// as it finishes; results in compact arrays in input order (a line
+    /// count and an overflow flag per string and cell).
+    struct FitLayouts: Sendable {
+        /// Per (string, cell): the line count, 0 where the cell's face could
+        /// not be opened.
+        var lines: [Int32]
+        var overflows: [Bool]
+        var cellCount: Int
+        var failures: [String]
+
+        func layout(_ string: Int, _ cell: Int) -> LineFitter.Layout? {
+            let n = lines[string * cellCount + cell]
+            return n == 0 ? nil : LineFitter.Layout(lines: Int(n), overflows: overflows[string * cellCount + cell])
+        }
+
+        /// The largest cell (by point size) at which the string fits.
+        func largestFitting(_ string: Int, cells: [SizedCell], maxLines: Int) -> SizedCell? {
+            var largest: SizedCell?
+            for (c, cell) in cells.enumerated() {
+                guard let layout = layout(string, c), layout.lines <= maxLines, !layout.overflows else { continue }
+                if largest.map({ cell.pointSize >= $0.pointSize }) ?? true { largest = cell }
+            }
+            return largest
+        }
+
+        static func compute(strings: [LocalizedString], cells: [SizedCell], width: Double, configFile: String?)
+            -> FitLayouts
+        {
+            let cellCount = cells.count
+            let results = Slots<(lines: Int32, overflows: Bool)>(
+                count: strings.count * cellCount, initial: (0, false))
+            let failures = Slots<[String]>(count: SystemCalls.processorCount, initial: [])
+            let chunk = 128
+            let chunks = (strings.count + chunk - 1) / chunk
+            let next = Atomic<Int>(0)
+            let workers = min(SystemCalls.processorCount, max(chunks, 1))
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let measurements = Measurements(cells: cells, configFile: configFile)
+                failures.store(measurements.failures, at: worker)
+                guard let breaker = try? LineBreaker() else { return }
+                while true {
+                    let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard k < chunks else { break }
+                    for s in (k * chunk)..<min(strings.count, (k + 1) * chunk) {
+                        let string = strings[s]
+                        let breaks = breaker.opportunities(Array(string.text.utf8), language: string.language)
+                        var prepared: [String: LineFitter.Prepared] = [:]
+                        for (c, measured) in zip(cells.indices, measurements.measure(string)) {
+                            guard let measured else { continue }
+                            let key = measurements.faceKeys[c]
+                            let line = prepared[key] ?? LineFitter.Prepared(measured, breaks: breaks)
+                            prepared[key] = line
+                            let layout = line.layout(width: width / cells[c].pointSize)
+                            results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
+                        }
+                    }
+                }
+            }
+            var seen = Set<String>()
+            let messages = failures.take().flatMap { $0 }.filter { seen.insert($0).inserted }
+            let all = results.take()
+            return FitLayouts(
+                lines: all.map { $0.lines }, overflows: all.map { $0.overflows }, cellCount: cellCount,
+                failures: messages)
+        }
+
+        /// The `fit` document (`schemaVersion` 1), keys sorted, handed to
+        /// `write` in chunks.
+        static func writeJSON(
+            _ laidOut: FitLayouts, strings: [LocalizedString], cells: [SizedCell],
+            header: (width: Double, maxLines: Int, style: String?, platform: String), pretty: Bool,
+            to write: ([UInt8]) -> Bool
+        ) -> Bool {
+            // The per-category objects' keys in sorted order.
+            let order = cells.indices.sorted { cells[$0].category < cells[$1].category }
+            var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
+            writer.beginObject()
+            writer.staticKey("maxLines")
+            writer.int(header.maxLines)
+            writer.staticKey("platform")
+            writer.string(header.platform)
+            writer.staticKey("results")
+            writer.beginArray()
+            for (s, string) in strings.enumerated() {
+                func perCell(_ value: (LineFitter.Layout) -> Void) {
+                    writer.beginObject()
+                    for c in order {
+                        guard let layout = laidOut.layout(s, c) else { continue }
+                        writer.key(cells[c].category)
+                        value(layout)
+                    }
+                    writer.endObject()
+                }
+                writer.beginObject()
+                writer.staticKey("fits")
+                perCell { writer.bool($0.lines <= header.maxLines && !$0.overflows) }
+                writer.staticKey("key")
+                writer.string(string.key)
+                writer.staticKey("language")
+                writer.string(string.language)
+                writer.staticKey("largestFittingCategory")
+                writer.string(laidOut.largestFitting(s, cells: cells, maxLines: header.maxLines)?.category)
+                writer.staticKey("lines")
+                perCell { writer.int($0.lines) }
+                writer.staticKey("overflows")
+                perCell { writer.bool($0.overflows) }
+                writer.staticKey("sampleText")
+                writer.string(string.text)
+                writer.staticKey("substitutions")
+                Runner.writeSubstitutions(string.substitutions, to: &writer)
+                writer.staticKey("text")
+                writer.string(string.written)
+                writer.endObject()
+                if writer.pendingCount >= 1 << 16, !write(writer.drain()) { return false }
+            }
+            writer.endArray()
+            writer.staticKey("schemaVersion")
+            writer.int(jsonSchemaVersion)
+            writer.staticKey("style")
+            writer.string(header.style)
+            writer.staticKey("width")
+            writer.number(header.width)
+            writer.endObject()
+            return write(writer.finishBytes())
+        }
     }
 
     /// `[{"default":…,"placeholder":…,"value":…}]`.

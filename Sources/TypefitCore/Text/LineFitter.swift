@@ -18,69 +18,102 @@ public enum LineFitter {
         /// Whether some piece between break opportunities (a long word) is
         /// wider than the line on its own and overflows it.
         public var overflows: Bool
+
+        /// Creates a layout.
+        public init(lines: Int, overflows: Bool) {
+            self.lines = lines
+            self.overflows = overflows
+        }
     }
 
     /// The lines `text` needs at `width` ems (the width in points divided
     /// by the point size), breaking only where `breaks` allows.
     public static func layout(_ text: MeasuredText, breaks: [LineBreak], width: Double) -> Layout {
-        let count = text.utf8.count
-        guard count > 0 else { return Layout(lines: 1, overflows: false) }
-        // Break positions: offsets after which a line may end.
-        var ends: [(offset: Int, mandatory: Bool)] = []
-        for i in 0..<min(count, breaks.count) {
-            switch breaks[i] {
-            case .mandatory: ends.append((i + 1, true))
-            case .allowed: ends.append((i + 1, false))
-            default: break
-            }
-        }
-        if ends.last?.offset != count { ends.append((count, true)) }
-        // Allow for rounding in the sums: a line exactly as wide fits.
-        let limit = width + 1e-9
-        var lines = 1
-        var overflows = false
-        var start = 0
-        var lastFit: Int?
-        var k = 0
-        while k < ends.count {
-            let end = ends[k]
-            let used = text.ems(start..<visibleEnd(text, start, end.offset))
-            if used <= limit {
-                lastFit = end.offset
-                if end.mandatory && end.offset < count {
-                    lines += 1
-                    start = end.offset
-                    lastFit = nil
-                }
-                k += 1
-                continue
-            }
-            if let fit = lastFit {
-                // Break at the last place that fitted; look at this piece again.
-                lines += 1
-                start = fit
-                lastFit = nil
-            } else {
-                // One piece wider than the line: it overflows on its own line.
-                overflows = true
-                if end.offset < count {
-                    lines += 1
-                    start = end.offset
-                }
-                k += 1
-            }
-        }
-        return Layout(lines: lines, overflows: overflows)
+        Prepared(text, breaks: breaks).layout(width: width)
     }
 
-    /// `end`, moved back over white space at the end of the line.
-    static func visibleEnd(_ text: MeasuredText, _ start: Int, _ end: Int) -> Int {
-        var e = end
-        while e > start {
-            let byte = text.utf8[e - 1]
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
-            e -= 1
+    /// A string ready to be laid out at many widths: its break positions,
+    /// where each line would end without its trailing white space, and the
+    /// running sum of its advances, so a line's width is one subtraction
+    /// (`fit` lays every string out at twelve sizes).
+    public struct Prepared: Sendable {
+        private var count: Int
+        private var ends: [Int] = []
+        private var mandatory: [Bool] = []
+        private var trimmed: [Int] = []
+        private var prefix: [Double]
+
+        /// Prepares `text` with its break opportunities.
+        public init(_ text: MeasuredText, breaks: [LineBreak]) {
+            count = text.utf8.count
+            prefix = [Double](repeating: 0, count: count + 1)
+            var sum = 0.0
+            for i in 0..<count {
+                sum += text.advances[i]
+                prefix[i + 1] = sum
+            }
+            for i in 0..<min(count, breaks.count) {
+                switch breaks[i] {
+                case .mandatory: append(i + 1, true, text.utf8)
+                case .allowed: append(i + 1, false, text.utf8)
+                default: break
+                }
+            }
+            if ends.last != count { append(count, true, text.utf8) }
         }
-        return e
+
+        private mutating func append(_ end: Int, _ isMandatory: Bool, _ utf8: [UInt8]) {
+            ends.append(end)
+            mandatory.append(isMandatory)
+            var e = end
+            while e > 0 {
+                let byte = utf8[e - 1]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+                e -= 1
+            }
+            trimmed.append(e)
+        }
+
+        /// The lines needed at `width` ems: greedy filling, white space at
+        /// a line's end hanging past the edge.
+        public func layout(width: Double) -> Layout {
+            guard count > 0 else { return Layout(lines: 1, overflows: false) }
+            // Allow for rounding in the sums: a line exactly as wide fits.
+            let limit = width + 1e-9
+            var lines = 1
+            var overflows = false
+            var start = 0
+            var lastFit: Int?
+            var k = 0
+            while k < ends.count {
+                let end = ends[k]
+                let used = prefix[max(start, trimmed[k])] - prefix[start]
+                if used <= limit {
+                    lastFit = end
+                    if mandatory[k] && end < count {
+                        lines += 1
+                        start = end
+                        lastFit = nil
+                    }
+                    k += 1
+                    continue
+                }
+                if let fit = lastFit {
+                    // Break at the last place that fitted; look at this piece again.
+                    lines += 1
+                    start = fit
+                    lastFit = nil
+                } else {
+                    // One piece wider than the line: it overflows on its own line.
+                    overflows = true
+                    if end < count {
+                        lines += 1
+                        start = end
+                    }
+                    k += 1
+                }
+            }
+            return Layout(lines: lines, overflows: overflows)
+        }
     }
 }

@@ -1,10 +1,11 @@
 /// One slot per job, each written by exactly one worker, read after all
 /// have finished (`concurrentPerform` returns only then): results in job
 /// order whatever the scheduling.
-final class Slots<Value>: @unchecked Sendable {
+public final class Slots<Value>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Value>
 
-    init(count: Int, initial: Value) {
+    /// `count` slots, each holding `initial`.
+    public init(count: Int, initial: Value) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: initial)
     }
@@ -14,7 +15,9 @@ final class Slots<Value>: @unchecked Sendable {
         slots.deallocate()
     }
 
-    func store(_ value: Value, at index: Int) { slots[index] = value }
+    /// Stores a value; each slot is written by one worker only.
+    public func store(_ value: Value, at index: Int) { slots[index] = value }
 
-    func take() -> [Value] { Array(slots) }
+    /// The values, once every worker has finished.
+    public func take() -> [Value] { Array(slots) }
 }
