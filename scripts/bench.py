@@ -137,6 +137,40 @@ def text_benchmark(binary, env):
             "worst": worst}
 
 
+def fit_benchmark(binary, env):
+    """typefit fit --format json over 10,000 short UI strings in Noto Sans
+    (body, width 300 pt, 12 sizes) against the C peer (scripts/fit_peer.c:
+    HarfBuzz and ICU, the same filling) and the Python baseline
+    (scripts/fit_baseline.py: uharfbuzz and ICU): times, the line totals
+    (which must agree), peak memory."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    font = subprocess.run(["fc-match", "-f", "%{file}", "Noto Sans:style=Regular"], env=env,
+                          capture_output=True, text=True).stdout
+    if not font.endswith("NotoSans-Regular.ttf"):
+        return None
+    tmp = tempfile.mkdtemp(prefix="typefit-bench-fit-")
+    strings = os.path.join(tmp, "ui.txt")
+    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_ui_strings.py"), strings, "10000"],
+                   check=True)
+    sizes = "14 15 16 17 19 21 23 28 33 40 47 53"  # body at each category
+    ours = f"{binary} fit --strings {strings} --width 300 --style body --font NotoSans-Regular --format json"
+    peer = f"{os.path.join(root, '.build', 'bench', 'fit_peer')} {font} {strings} 300 {sizes}"
+    python = f"{sys.executable} {os.path.join(root, 'scripts', 'fit_baseline.py')} {font} {strings} 300 {sizes}"
+    ours_t, peer_t, python_t = [], [], []
+    for _ in range(ROUNDS):
+        ours_t.append(hyperfine_median(ours, env, runs=5))
+        peer_t.append(hyperfine_median(peer, env, runs=5))
+        python_t.append(hyperfine_median(python, env, runs=3))
+    document = json.loads(subprocess.run(ours.split(), env=env, capture_output=True, text=True).stdout)
+    ours_total = sum(sum(r["lines"].values()) for r in document["results"])
+    peer_total = int(subprocess.run(peer.split(), env=env, capture_output=True, text=True).stdout)
+    python_total = int(subprocess.run(python.split(), env=env, capture_output=True, text=True).stdout)
+    o, p, py = (statistics.median(x) for x in (ours_t, peer_t, python_t))
+    return {"ours": o, "peer": p, "python": py, "ratio": o / p, "python_ratio": py / o,
+            "strings_per_second": 10000 / o, "totals": (ours_total, peer_total, python_total),
+            "ours_mem": peak_rss_kib(ours.split(), env), "peer_mem": peak_rss_kib(peer.split(), env)}
+
+
 def face_count(env):
     out = subprocess.run(["fc-list", ":", "file", "index"], env=env, capture_output=True, text=True).stdout
     return len([line for line in out.splitlines() if line.strip()])
@@ -221,6 +255,18 @@ def main():
           f"uharfbuzz per size {text['peer']*1000:.0f} ms: {text['speedup']:.1f}x faster (>= 5x, {ok}); "
           f"{text['strings_per_second']:,.0f} strings/s; {text['cells']:,} widths, largest difference "
           f"{text['worst']:.2g} pt (< 0.01 pt).")
+    fit = fit_benchmark(binary, base)
+    if fit is None:
+        print("\nfit: Noto Sans is not installed (apt-get install fonts-noto-core); not measured.")
+    else:
+        same = "equal" if len(set(fit["totals"])) == 1 else "DIFFERENT"
+        ok = "ok" if fit["ratio"] <= 2 else "MISSED"
+        print(f"\nfit --format json, 10,000 UI strings x 12 sizes (Noto Sans, width 300 pt): typefit "
+              f"{fit['ours']*1000:.0f} ms, C peer (HarfBuzz + ICU) {fit['peer']*1000:.0f} ms: {fit['ratio']:.2f}x "
+              f"(<= 2x, {ok}); Python baseline (uharfbuzz + ICU) {fit['python']*1000:.0f} ms, "
+              f"{fit['python_ratio']:.1f}x slower than typefit; {fit['strings_per_second']:,.0f} strings/s; "
+              f"line totals {fit['totals'][0]:,} / {fit['totals'][1]:,} / {fit['totals'][2]:,}: {same}; "
+              f"peak RSS {fit['ours_mem']/1024:.1f} / {fit['peer_mem']/1024:.1f} MiB.")
     o, t, both = scan_agreement(binary, scan_dir, base)
     verdict = "identical" if o == t == both else "DIFFERENT"
     print(f"\nAgreement with fc-scan ({scan_dir}): {o} typefit faces, {t} fc-scan faces, {both} in common: {verdict}.")

@@ -22,4 +22,9 @@ if ! python3 -c "import uharfbuzz" 2>/dev/null; then
         exit 1
     }
 fi
-exec python3 "$(dirname "$0")/bench.py" "$@"
+# The C peer of `fit`'s benchmark, built with the compiler and the HarfBuzz
+# and ICU headers the build already needs (scripts/ensure-deps.sh).
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$here/../.build/bench"
+cc -O2 -o "$here/../.build/bench/fit_peer" "$here/fit_peer.c" $(pkg-config --cflags --libs harfbuzz icu-uc)
+exec python3 "$here/bench.py" "$@"

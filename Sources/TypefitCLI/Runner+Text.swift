@@ -349,7 +349,8 @@ extension Runner {
 
     static func fit(_ options: FitOptions, context: RunContext) -> Outcome {
         let strings: [LocalizedString]
-        switch loadStrings(options.texts, files: options.stringsFiles, language: options.text.language,
+        switch loadStrings(
+            options.texts, files: options.stringsFiles, language: options.text.language,
             samples: options.text.samples)
         {
         case .failure(let error): return error.outcome
