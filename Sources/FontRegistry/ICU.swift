@@ -36,8 +36,11 @@ struct ICU: @unchecked Sendable {
 
     private static func load() -> Result<ICU, RegistryError> {
         // Debian and Ubuntu ship one libicuuc.so.N (72 in Debian 12, 74 in
-        // Ubuntu 24.04, 76 in Debian 13); the symbols end in _N.
-        for version in (60...99).reversed() {
+        // Ubuntu 24.04, 76 in Debian 13, 70 in Ubuntu 22.04); the symbols end
+        // in _N. Those first: each name that is not there costs the loader
+        // a search of the library path.
+        let known = [72, 74, 76, 70, 78, 77, 75, 73, 71]
+        for version in known + (60...99).reversed().filter({ !known.contains($0) }) {
             guard let handle = DynamicLibrary.open(["libicuuc.so.\(version)"]) else { continue }
             do {
                 return .success(try ICU(handle, version: version))
