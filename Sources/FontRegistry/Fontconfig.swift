@@ -206,10 +206,10 @@ struct RawFace: Sendable {
     var isVariable = false
     var format: String?
 
-    /// Reads and empties a font set the caller owns, handing each face to
-    /// `body`: each pattern is destroyed as soon as it is copied, so the
-    /// Swift strings reuse its memory instead of growing the heap (a
-    /// listing's peak memory was the whole set and all its copies at once).
+    /// Reads and empties a font set the caller owns (a file's faces, as
+    /// `fc-scan` reads them), handing each face to `body`: each pattern is
+    /// destroyed as soon as it is copied, so the Swift strings reuse its
+    /// memory instead of growing the heap.
     /// The set itself is still the caller's to destroy; it is left with no
     /// fonts. Returns how many faces were read.
     @discardableResult

@@ -411,10 +411,8 @@ public final class TextMeasurer {
 
 extension FontRegistry {
     /// Line break opportunities for `text` (ICU, see `LineBreaker`), per
-    /// UTF-8 byte; none when ICU is missing.
-    public static func lineBreaks(_ text: String, language: String? = nil) -> [LineBreak] {
-        let utf8 = Array(text.utf8)
-        guard let breaker = try? LineBreaker() else { return [LineBreak](repeating: .none, count: utf8.count) }
-        return breaker.opportunities(utf8, language: language)
+    /// UTF-8 byte; fails when ICU cannot be loaded.
+    public static func lineBreaks(_ text: String, language: String? = nil) throws(RegistryError) -> [LineBreak] {
+        try LineBreaker().opportunities(Array(text.utf8), language: language)
     }
 }

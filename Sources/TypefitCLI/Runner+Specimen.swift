@@ -75,7 +75,15 @@ extension Runner {
             }
             faces[key] = TypefitCore.Specimen.Face(unitsPerEm: opened.unitsPerEm, paths: paths)
         }
-        let breaks = FontRegistry.lineBreaks(sample, language: text.language)
+        var breaks: [LineBreak] = []
+        if options.width != nil {
+            do {
+                breaks = try FontRegistry.lineBreaks(sample, language: text.language)
+            } catch {
+                outcome.diagnostics.error(error.message, status: .cannotRun)
+                return outcome
+            }
+        }
         var samples: [TypefitCore.Specimen.Sample] = []
         var missing: [String] = []
         var warned = Set<String>()

@@ -444,8 +444,15 @@ extension Runner {
             let workers = min(SystemCalls.processorCount, max(chunks, 1))
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 let measurements = Measurements(cells: cells, configFile: configFile)
+                let breaker: LineBreaker
+                do throws(RegistryError) {
+                    breaker = try LineBreaker()
+                } catch {
+                    // No ICU: no string is laid out, and the run says why.
+                    failures.store(measurements.failures + [error.message], at: worker)
+                    return
+                }
                 failures.store(measurements.failures, at: worker)
-                guard let breaker = try? LineBreaker() else { return }
                 while true {
                     let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard k < chunks else { break }
