@@ -186,11 +186,6 @@ func queryFontFile(_ path: String, _ body: (RawFace) -> Void) -> Int {
 /// What fontconfig says about one face, copied out of its pattern before the
 /// font set that owns the pattern is destroyed.
 struct RawFace: Sendable {
-    static let objectNames = [
-        "family", "familylang", "style", "postscriptname", "file", "index",
-        "weight", "width", "slant", "variable", "fontformat",
-    ]
-
     var families: [String] = []
     var familyLanguages: [String] = []
     var style: String?

@@ -226,9 +226,10 @@ extension Runner {
                 + " (choose others with --sample SPEC=VALUE)")
     }
 
-    /// What `measure` and `fit` start from: the strings (first, so that a
-    /// malformed file ends the run before any font work), the cells, and
-    /// their faces opened for measuring; or the outcome that ends the run.
+    /// What `measure` starts from: the strings (first, so that a malformed
+    /// file ends the run before any font work), the cells, and their faces
+    /// opened for measuring; or the outcome that ends the run. (`fit` opens
+    /// its faces once per worker, in `FitLayouts.compute`.)
     static func textJob(_ texts: [String], files: [String], _ options: TextOptions, context: RunContext) -> Result<
         (strings: [LocalizedString], cells: [SizedCell], measurements: Measurements, outcome: Outcome), OutcomeError
     > {
