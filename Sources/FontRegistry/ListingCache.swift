@@ -67,7 +67,7 @@ struct ListingCache {
             validators.append(CacheValidator(path: path, stamp: stamp))
         }
         let text = FaceListingCodec.encode(validators: validators, faces: faces)
-        SystemCalls.writeAtomically(Array(text.utf8), to: path)
+        SystemCalls.writeCreatingFolders(Array(text.utf8), to: path)
     }
 
     /// FNV-1a, 64 bits, as hex: a stable file name, not a security measure.

@@ -145,34 +145,12 @@ public enum SystemCalls {
         }
     }
 
-    /// Writes `bytes` to `path` through a temporary file and a rename, so a
-    /// reader never sees half a file; creates missing parent directories.
-    /// Returns whether it worked.
+    /// `writeFile`, after creating the missing folders above `path` (the
+    /// listing cache's folder may not exist yet). Returns whether it worked.
     @discardableResult
-    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
-        guard let slash = path.lastIndex(of: "/") else { return false }
-        makeDirectories(String(path[..<slash]))
+    static func writeCreatingFolders(_ bytes: [UInt8], to path: String) -> Bool {
+        makeDirectories(folder(of: path))
         return writeFile(bytes, to: path) == nil
-    }
-
-    /// Writes `bytes` to `path` whole: to a temporary name beside it, then
-    /// renamed. `nil` on success, else why it failed.
-    public static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
-        let temporary = path + ".typefit-\(getpid())"
-        let fd = retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { return lastError() }
-        guard writeAll(bytes, to: fd) else {
-            let reason = lastError()
-            close(fd)
-            unlink(temporary)
-            return reason
-        }
-        guard close(fd) == 0, rename(temporary, path) == 0 else {
-            let reason = lastError()
-            unlink(temporary)
-            return reason
-        }
-        return nil
     }
 
     /// Writes all of `bytes` to a descriptor, through short writes and

@@ -40,8 +40,11 @@ public enum Runner {
             var outcome = Outcome()
             for (file, topic) in Manual.pages {
                 let path = directory + "/" + file
+                // The first page that cannot be written stops the run: a
+                // missing or read-only folder would fail every page alike.
                 if let error = SystemCalls.writeFile(Array(Manual.page(topic).utf8), to: path) {
                     outcome.diagnostics.error(error, status: .cannotRun, file: path)
+                    break
                 }
             }
             return outcome

@@ -70,9 +70,22 @@ import TypefitTestSupport
         #expect(scan.problems.count == 3 && scan.problems.allSatisfy { !$0.wasNamed })
     }
 
+    /// Non-files of the test's own (never the machine's /dev/null, which
+    /// something may have replaced): a FIFO, and a device node where the
+    /// test may make one.
     @Test func missingPathsAndNonFilesAreReported() {
-        let scan = FontRegistry.scan(["/nonexistent/x.ttf", "/dev/null"])
-        #expect(scan.problems.map(\.reason) == ["No such file or directory", "not a regular file"])
+        let dir = Fixtures.temporaryDirectory("non-files")
+        let fifo = dir.appendingPathComponent("pipe.ttf").path
+        #expect(SpecialFiles.makeFIFO(at: fifo))
+        var paths = [dir.appendingPathComponent("missing/x.ttf").path, fifo]
+        if SpecialFiles.canMakeDeviceNodes {
+            let node = dir.appendingPathComponent("null.ttf").path
+            #expect(SpecialFiles.makeNullDevice(at: node))
+            paths.append(node)
+        }
+        let scan = FontRegistry.scan(paths)
+        let expected = ["No such file or directory"] + Array(repeating: "not a regular file", count: paths.count - 1)
+        #expect(scan.problems.map(\.reason) == expected)
     }
 
     /// The same file through a symlink and through its real path is one face.

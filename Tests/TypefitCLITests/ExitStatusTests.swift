@@ -69,7 +69,10 @@ struct ExitStatusTests {
         ("fontconfig failing", ["list-fonts", "--fontconfig-file", "/nonexistent/fonts.conf"], 2),
         (
             "an output file that cannot be written",
-            ["specimen", "--font", "TypefitSans-Bold", "--style", "body", "--output", "/nonexistent/dir/s.svg"], 2
+            [
+                "specimen", "--font", "TypefitSans-Bold", "--style", "body", "--output",
+                Fixtures.temporaryDirectory("status-output").appendingPathComponent("missing/s.svg").path,
+            ], 2
         ),
         // 64: the command line is wrong.
         ("an unknown option", ["scale", "--sise", "17"], 64),
