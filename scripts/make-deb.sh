@@ -34,16 +34,33 @@ gzip -9n "$stage"/usr/share/man/man1/*.1
 
 doc="$stage/usr/share/doc/typefit"
 install -d "$doc"
+# Machine-readable copyright (DEP-5): the whole of typefit is Apache-2.0;
+# its common licence text is on every Debian system.
 cat >"$doc/copyright" <<COPYRIGHT
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: typefit
-Comment: typefit has not chosen a licence yet; until it does, all rights are
- reserved by its authors.
+Upstream-Contact: the typefit developers
+Source: the typefit sources (LICENSE at their top holds the full text)
 
 Files: *
 Copyright: 2026 the typefit developers
-License: none-yet
- No licence has been granted yet; all rights reserved.
+License: Apache-2.0
+
+License: Apache-2.0
+ Licensed under the Apache License, Version 2.0 (the "License");
+ you may not use this file except in compliance with the License.
+ You may obtain a copy of the License at
+ .
+     http://www.apache.org/licenses/LICENSE-2.0
+ .
+ Unless required by applicable law or agreed to in writing, software
+ distributed under the License is distributed on an "AS IS" BASIS,
+ WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ See the License for the specific language governing permissions and
+ limitations under the License.
+ .
+ On Debian systems, the complete text of the Apache License, Version 2.0
+ can be found in "/usr/share/common-licenses/Apache-2.0".
 COPYRIGHT
 # The changelog entry's date is the manual's release date, so the package is
 # the same on every build.

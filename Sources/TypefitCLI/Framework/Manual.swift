@@ -60,6 +60,7 @@ public enum Manual {
         for command in Typefit.subcommands {
             out += examples(command.configuration.examples.prefix(2))
         }
+        out += ".SH COPYRIGHT\n" + paragraphs(Typefit.licence)
         out += seeAlso(["fc\\-list (1)", "fc\\-match (1)", "fc\\-scan (1)", "hb\\-shape (1)", "fonts\\-conf (5)"])
         return out
     }

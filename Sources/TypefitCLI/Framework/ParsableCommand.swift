@@ -23,6 +23,16 @@ public enum Typefit {
     /// One line: what typefit is.
     static let abstract = "Font registry and Dynamic Type scaler for Linux."
 
+    /// The licence, as typefit(1) states it (LICENSE at the top of the
+    /// sources holds the full text; the Debian package's copyright file
+    /// names it too).
+    static let licence = """
+        typefit is licensed under the Apache License, Version 2.0: see the LICENSE file \
+        that comes with its sources, or /usr/share/doc/typefit/copyright where it was \
+        installed from its Debian package. The fixture fonts in its sources keep their \
+        own licences, listed in Fixtures/LICENSES.md.
+        """
+
     /// The overview's paragraph.
     static let discussion = """
         Lists the fonts a machine has with their PostScript names (what \
