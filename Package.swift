@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layout (see README, "Design"): TypefitCore is pure Swift; FontRegistry is the
+// typefit is licensed under the Apache License, Version 2.0 (LICENSE).
+// Layout (see docs/REFERENCE.md, "Design"): TypefitCore is pure Swift; FontRegistry is the
 // only module that touches C (fontconfig, FreeType, HarfBuzz, ICU); TypefitCLI parses and
 // runs commands; `typefit` is a thin main.
 let package = Package(

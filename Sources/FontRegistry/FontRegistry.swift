@@ -173,7 +173,11 @@ struct NameVerifier {
                 name = checked.name
                 source = checked.isFromFont ? .font : .synthesized
             }
-        } else if let invented = name, Self.looksDerived(invented, from: raw.families) {
+        } else if let invented = name,
+            Self.looksDerived(invented, from: raw.families)
+                || (FreeTypeLibrary.nameRule == .dropsExcludedCharacters
+                    && Self.looksDropped(invented, from: raw.families, style: raw.style))
+        {
             // Most such names are real (IPAGothic is the font's own name);
             // the name table answers without loading the face. A face with
             // no name ID 6 has no PostScript name, whatever fontconfig made;
@@ -261,6 +265,20 @@ struct NameVerifier {
     static func looksDerived(_ name: String, from families: [String]) -> Bool {
         families.contains { family in
             name.utf8.count == family.utf8.count && name.utf8.elementsEqual(family.utf8.lazy.map(fontconfigPSByte))
+        }
+    }
+
+    /// Whether `name` may be FreeType 2.13's reading of a stored name ID 6
+    /// with excluded characters (`Typefit Icons` → `TypefitIcons`): a
+    /// family, or family and style, with its spaces and delimiters
+    /// dropped. The name table says whether it is; a stored name with a
+    /// space that is neither (rare: name ID 6 is almost always one of
+    /// those) is reported as FreeType gives it.
+    static func looksDropped(_ name: String, from families: [String], style: String?) -> Bool {
+        families.contains { family in
+            let dropped = FreeTypeNameRule.dropping(family)
+            guard dropped.utf8.count != family.utf8.count else { return false }
+            return name == dropped || style.map { name == dropped + FreeTypeNameRule.dropping($0) } == true
         }
     }
 

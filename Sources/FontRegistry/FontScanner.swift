@@ -170,7 +170,9 @@ struct FileReader {
             }
             guard SFNTReader.isSFNT(magic) else { return .success((size, magic, nil)) }
             let faces = Result { () throws(SFNTReader.Failure) in
-                try SFNTReader.scan(file: path, size: size) { SystemCalls.read(fd, offset: $0, count: $1) }
+                try SFNTReader.scan(file: path, size: size, nameRule: FreeTypeLibrary.nameRule) {
+                    SystemCalls.read(fd, offset: $0, count: $1)
+                }
             }
             return .success((size, magic, faces))
         }

@@ -16,6 +16,19 @@ final class FreeTypeLibrary {
 
     deinit { FT_Done_FreeType(handle) }
 
+    /// How the FreeType this process runs on (the one fontconfig uses too)
+    /// names a face whose name ID 6 holds excluded characters; read once
+    /// from its version. The corresponding C function is
+    /// `FT_Library_Version`.
+    static let nameRule: FreeTypeNameRule = {
+        guard let library = try? FreeTypeLibrary() else { return .refusesExcludedCharacters }
+        var major: FT_Int = 0
+        var minor: FT_Int = 0
+        var patch: FT_Int = 0
+        FT_Library_Version(library.handle, &major, &minor, &patch)
+        return FreeTypeNameRule(major: Int(major), minor: Int(minor))
+    }()
+
     /// What FreeType reads from a bitmap font (PCF, BDF; gzip-compressed
     /// too): enough to list it as fontconfig would, without fontconfig
     /// computing its character set glyph by glyph.

@@ -96,7 +96,10 @@ import TypefitTestSupport
 
     /// A device node made in a scratch folder (never /dev itself) is opened
     /// and written, and is still the same device afterwards.
-    @Test(.enabled(if: SpecialFiles.canMakeDeviceNodes, "making device nodes needs root"))
+    @Test(
+        .enabled(
+            if: SpecialFiles.canMakeDeviceNodes,
+            "this process cannot make and open device nodes (root, on a mount without nodev)"))
     func aDeviceNodeIsWrittenInPlace() throws {
         let dir = Fixtures.temporaryDirectory("write-device")
         let node = dir.appendingPathComponent("null").path

@@ -214,5 +214,20 @@ struct InstallTests {
         }
         let run = try tool(root + "/usr/bin/typefit", ["--version"])
         #expect(run.status == 0 && run.stdout == "typefit \(Typefit.version)\n")
+        // The licence, in DEP-5 form: a Files stanza naming it and its
+        // stand-alone paragraph, as Debian's policy asks.
+        let copyright = try String(contentsOfFile: root + "/usr/share/doc/typefit/copyright", encoding: .utf8)
+        #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"))
+        #expect(copyright.contains("\nFiles: *\nCopyright: ") && copyright.contains("\nLicense: Apache-2.0\n"))
+        #expect(copyright.contains("/usr/share/common-licenses/Apache-2.0"))
+    }
+
+    /// LICENSE is the Apache License 2.0, and typefit(1) says so.
+    @Test func licenceIsStated() throws {
+        let licence = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(licence.contains("Apache License") && licence.contains("Version 2.0, January 2004"))
+        let page = try BinaryRunner.run(["--generate-manual"])
+        #expect(page.stdout.contains(".SH COPYRIGHT\n") && page.stdout.contains("Apache License, Version 2.0"))
     }
 }

@@ -22,7 +22,10 @@ struct OutputFileTests {
 
     func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
 
-    @Test(.enabled(if: SpecialFiles.canMakeDeviceNodes, "making device nodes needs root"))
+    @Test(
+        .enabled(
+            if: SpecialFiles.canMakeDeviceNodes,
+            "this process cannot make and open device nodes (root, on a mount without nodev)"))
     func aDeviceNodeStaysADevice() throws {
         let dir = Fixtures.temporaryDirectory("out-device")
         let node = dir.appendingPathComponent("null").path

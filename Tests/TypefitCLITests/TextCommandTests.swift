@@ -59,7 +59,10 @@ import TypefitTestSupport
     func liveHBShapeAgrees() throws {
         for (text, units) in Self.oracle where !text.contains(" 日本 ") {
             let result = try #require(
-                try BinaryRunner.runTool("hb-shape", ["--output-format=json", Self.scriptFont, text]))
+                // hb-shape reads its text argument in the locale's charset:
+                // under C (a bare `env -i`) it refuses anything not ASCII.
+                try BinaryRunner.runTool(
+                    "hb-shape", ["--output-format=json", Self.scriptFont, text], environment: ["LC_ALL": "C.UTF-8"]))
             let glyphs = try #require(
                 try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             #expect(glyphs.reduce(0) { $0 + (($1["ax"] as? Int) ?? 0) } == units, "\(text)")

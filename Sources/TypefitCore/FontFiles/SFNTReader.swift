@@ -1,6 +1,7 @@
 /// Reads the faces of an OpenType/TrueType file or collection straight from
 /// its tables — names, weight, slant, variable-font instances — reporting
-/// them as fontconfig 2.14 with FreeType 2.12 would, without loading glyphs
+/// them as fontconfig 2.14 with FreeType 2.12 (or 2.15 with FreeType 2.13)
+/// would, without loading glyphs
 /// or character maps (`fc-scan` computes a face's whole character set, the
 /// bulk of its time).
 ///
@@ -20,16 +21,21 @@ public enum SFNTReader {
 
     /// Reads every face of `file`, whose bytes `read(offset, count)` returns
     /// (fewer at the end of the file, `nil` on an error) and which is `size`
-    /// bytes long.
-    public static func faces(file: String, size: Int, read: (Int, Int) -> [UInt8]?) throws(Failure) -> [FontFace] {
-        try scan(file: file, size: size, read: read).faces
+    /// bytes long. `nameRule` is that of the FreeType fontconfig runs on,
+    /// for the `fontconfigPostscriptName` it would report.
+    public static func faces(
+        file: String, size: Int, nameRule: FreeTypeNameRule = .refusesExcludedCharacters,
+        read: (Int, Int) -> [UInt8]?
+    ) throws(Failure) -> [FontFace] {
+        try scan(file: file, size: size, nameRule: nameRule, read: read).faces
     }
 
     /// The faces, and a note when something in the file was skipped (name
     /// records that are not valid UTF-16, which fontconfig skips too).
-    public static func scan(file: String, size: Int, read: (Int, Int) -> [UInt8]?) throws(Failure) -> (
-        faces: [FontFace], note: String?
-    ) {
+    public static func scan(
+        file: String, size: Int, nameRule: FreeTypeNameRule = .refusesExcludedCharacters,
+        read: (Int, Int) -> [UInt8]?
+    ) throws(Failure) -> (faces: [FontFace], note: String?) {
         guard let header = read(0, 12), header.count == 12 else { throw .damaged("shorter than a font header") }
         var offsets: [Int] = [0]
         if Bytes.tag(header, 0) == "ttcf" {
@@ -48,7 +54,7 @@ public enum SFNTReader {
         var badNames = Set<UInt16>()
         for (collectionIndex, offset) in offsets.enumerated() {
             let font = try Font(offset: offset, size: size, read: read)
-            faces += try font.faces(file: file, collectionIndex: collectionIndex)
+            faces += try font.faces(file: file, collectionIndex: collectionIndex, nameRule: nameRule)
             badNames.formUnion(font.names.undecodableNameIDs)
         }
         var note: String?
@@ -132,15 +138,16 @@ public enum SFNTReader {
             guard tables["fvar"] == nil else { throw .unsupported }
         }
 
-        func faces(file: String, collectionIndex: Int) throws(Failure) -> [FontFace] {
+        func faces(file: String, collectionIndex: Int, nameRule: FreeTypeNameRule) throws(Failure) -> [FontFace] {
             let format = isCFF ? "CFF" : "TrueType"
             let family = names.family()
             guard !family.names.isEmpty else { throw .unsupported }
             // The font's own name, as stored; fontconfig's is FreeType's
-            // (which refuses a name with a space or a delimiter), else one
-            // it makes from the family.
+            // (which refuses a name with a space or a delimiter, or drops
+            // those characters, by version), else one it makes from the
+            // family.
             let psName = names.storedPostScriptName()
-            let freeTypeName = names.freeTypePostScriptName()
+            let freeTypeName = names.freeTypePostScriptName(rule: nameRule)
             let fontconfigName = freeTypeName ?? names.fontconfigDerivedName(family: family)
             let naming = FamilyNaming.primary(names: family.names, languages: family.languages)
             let styles = names.styles()
@@ -359,10 +366,10 @@ struct NameTable {
     }
 
     /// `FT_Get_Postscript_Name` for an sfnt face: name ID 6 from an English
-    /// (else the first) Windows record, else a Macintosh Roman one; a name
-    /// with any character outside printable ASCII or a PostScript delimiter
-    /// counts as none.
-    func freeTypePostScriptName() -> String? {
+    /// (else the first) Windows record, else a Macintosh Roman one; a
+    /// character outside printable ASCII or a PostScript delimiter makes it
+    /// none (FreeType 2.12) or is dropped (2.13), as `rule` says.
+    func freeTypePostScriptName(rule: FreeTypeNameRule) -> String? {
         var windows: Record?
         var apple: Record?
         for record in records where record.nameID == 6 {
@@ -375,9 +382,7 @@ struct NameTable {
                 apple = record
             }
         }
-        func isPostScript(_ byte: UInt8) -> Bool {
-            byte > 32 && byte < 127 && !"[](){}<>/%".utf8.contains(byte)
-        }
+        let drops = rule == .dropsExcludedCharacters
         if let windows {
             var name: [UInt8] = []
             var valid = windows.bytes.count >= 2
@@ -385,17 +390,21 @@ struct NameTable {
             while i + 1 < windows.bytes.endIndex {
                 let high = windows.bytes[i]
                 let low = windows.bytes[i + 1]
-                guard high == 0, isPostScript(low) else {
+                i += 2
+                if high == 0 && FreeTypeNameRule.keeps(low) {
+                    name.append(low)
+                } else if !drops {
                     valid = false
                     break
                 }
-                name.append(low)
-                i += 2
             }
-            if valid { return String(decoding: name, as: UTF8.self) }
+            if valid && !name.isEmpty { return String(decoding: name, as: UTF8.self) }
         }
-        if let apple, apple.bytes.allSatisfy(isPostScript) {
-            return String(decoding: apple.bytes, as: UTF8.self)
+        if let apple {
+            let kept = apple.bytes.filter(FreeTypeNameRule.keeps)
+            if kept.count == apple.bytes.count || (drops && !kept.isEmpty) {
+                return String(decoding: kept, as: UTF8.self)
+            }
         }
         return nil
     }
