@@ -6,7 +6,7 @@ ARGS ?=
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/typefit
 
-.PHONY: all deps build release run test asan tsan leaks fuzz lint check-layering bench agreement install uninstall deb fixtures clean
+.PHONY: all deps build release run test test-debian13 asan tsan leaks fuzz lint check-layering bench agreement install uninstall deb fixtures clean
 
 all: build
 
@@ -34,6 +34,13 @@ test: check-layering lint
 	@sh scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The same tests inside a Debian 13 root (fontconfig 2.15, FreeType 2.13,
+# HarfBuzz 10, ICU 76), built once with debootstrap under
+# /var/cache/typefit-debian13 and run through bubblewrap with a /dev of its
+# own. Needs root; installs debootstrap and bubblewrap if missing.
+test-debian13:
+	sh scripts/test-debian13.sh
 
 # The whole test suite under AddressSanitizer (the end-to-end tests run the
 # sanitized binary too). Leaks are checked by `make leaks`: the test runtime
