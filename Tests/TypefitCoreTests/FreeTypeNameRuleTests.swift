@@ -57,6 +57,17 @@ import Testing
         #expect(valid.freeTypePostScriptName(rule: .refusesExcludedCharacters) == "Valid-Name")
     }
 
+    /// A family record in Macintosh Japanese (IPA P Gothic has one): the
+    /// reader cannot say what fontconfig makes of it (2.14 converts it,
+    /// 2.15 reads it as UTF-16), so such a file goes to fontconfig.
+    @Test func undecodedFamilyRecordsAreNoticed() throws {
+        let names = try nameTable([(3, 1, 0x409, 1, "IPAPGothic"), (1, 1, 11, 1, "IPAPGothic")])
+        #expect(names.hasUndecodedNames(among: [1, 2, 16, 17, 21, 22]))
+        #expect(!names.hasUndecodedNames(among: [4, 6]))
+        let roman = try nameTable([(3, 1, 0x409, 1, "Typefit Sans"), (1, 0, 0, 1, "Typefit Sans")])
+        #expect(!roman.hasUndecodedNames(among: [1, 2, 16, 17, 21, 22]))
+    }
+
     @Test func droppingMatchesTheRule() {
         #expect(FreeTypeNameRule.dropping("Material Design Icons") == "MaterialDesignIcons")
         #expect(FreeTypeNameRule.dropping("A[b]{c}<d>/e%f") == "Abcdef")

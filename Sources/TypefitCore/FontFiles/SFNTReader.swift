@@ -142,6 +142,12 @@ public enum SFNTReader {
             let format = isCFF ? "CFF" : "TrueType"
             let family = names.family()
             guard !family.names.isEmpty else { throw .unsupported }
+            // A family or style record in an encoding this reader does not
+            // decode (Macintosh Japanese, Windows Big5, …): fontconfig 2.14
+            // converts it with iconv, 2.15 reads Macintosh Japanese as
+            // UTF-16 (IPA P Gothic's `IPAPGothic` comes out as `䥐䅐䝯瑨楣`).
+            // Only fontconfig itself says what it makes of it.
+            guard !names.hasUndecodedNames(among: [1, 2, 16, 17, 21, 22]) else { throw .unsupported }
             // The font's own name, as stored; fontconfig's is FreeType's
             // (which refuses a name with a space or a delimiter, or drops
             // those characters, by version), else one it makes from the
@@ -267,6 +273,12 @@ struct NameTable {
             if record.bytes.count % 2 != 0 || !Self.decodeUTF16(units).valid { ids.insert(record.nameID) }
         }
         return ids
+    }
+
+    /// Whether a record of one of `ids` is in an encoding `decode` does
+    /// not read.
+    func hasUndecodedNames(among ids: Set<UInt16>) -> Bool {
+        records.contains { ids.contains($0.nameID) && Self.decode($0) == nil }
     }
 
     static func isUTF16(_ record: Record) -> Bool {
