@@ -92,9 +92,17 @@ release=$(cat "$root/etc/debian_version")
 versions=$(inside dpkg-query -W -f '${Package} ${Version}, ' libfontconfig1 libfreetype6 libharfbuzz0b 'libicu[0-9]*' 2>/dev/null || true)
 say "Debian $release: ${versions%, }"
 
+# The root's build folder serves one checkout: another checkout (a CI
+# clone) starts from an empty one rather than trust objects built from
+# other files.
+if [ "$(cat "$build/.typefit-source" 2>/dev/null)" != "$src" ]; then
+    rm -rf "$build"
+fi
+mkdir -p "$build"
+echo "$src" >"$build/.typefit-source"
 # A fresh /tmp each run: the tests' scratch folders do not pile up.
 rm -rf "$scratch"
-mkdir -p "$scratch" "$build"
+mkdir -p "$scratch"
 chmod 1777 "$scratch"
 mkdir -p "$src/.build"
 exec bwrap --bind "$root" / --dev /dev --proc /proc --bind "$scratch" /tmp \
