@@ -3,8 +3,9 @@ import PackageDescription
 
 // typefit is licensed under the Apache License, Version 2.0 (LICENSE).
 // Layout (see docs/REFERENCE.md, "Design"): TypefitCore is pure Swift; FontRegistry is the
-// only module that touches C (fontconfig, FreeType, HarfBuzz, ICU); TypefitCLI parses and
-// runs commands; `typefit` is a thin main.
+// only module that touches C (fontconfig, FreeType, HarfBuzz, ICU); TypefitKit is the
+// library the commands call; TypefitCLI parses, calls TypefitKit and renders; `typefit` is
+// a thin main.
 let package = Package(
     name: "typefit",
     products: [
@@ -38,9 +39,22 @@ let package = Package(
             name: "FontRegistry",
             dependencies: ["TypefitCore", "CFontconfig", "CFreeType", "CHarfBuzz"]
         ),
+        // The library between the command line and the registry: finding
+        // faces from every source, building reports and cells, the text
+        // jobs and the parallel fit engine, with one way to stop (see
+        // TypefitKit/Stopped.swift). Its own module rather than part of
+        // FontRegistry, which stays the thin layer over C; tested without
+        // the CLI.
+        .target(
+            name: "TypefitKit",
+            dependencies: ["TypefitCore", "FontRegistry"]
+        ),
+        // Declarations, the argument framework and `run` bodies that parse,
+        // call TypefitKit and render. FontRegistry only for the process's
+        // own I/O (SystemCalls: stdout, the environment, --output files).
         .target(
             name: "TypefitCLI",
-            dependencies: ["TypefitCore", "FontRegistry"]
+            dependencies: ["TypefitCore", "TypefitKit", "FontRegistry"]
         ),
         .executableTarget(
             name: "typefit",
@@ -57,6 +71,10 @@ let package = Package(
             dependencies: ["TypefitCore", "TypefitTestSupport"]
         ),
         .testTarget(
+            name: "TypefitKitTests",
+            dependencies: ["TypefitKit", "TypefitCore", "FontRegistry", "TypefitTestSupport"]
+        ),
+        .testTarget(
             name: "FontRegistryTests",
             dependencies: ["FontRegistry", "TypefitCore", "TypefitTestSupport"]
         ),
@@ -64,7 +82,7 @@ let package = Package(
         // the `typefit` binary the end-to-end tests run (never a stale one).
         .testTarget(
             name: "TypefitCLITests",
-            dependencies: ["TypefitCLI", "TypefitCore", "TypefitTestSupport", "typefit"]
+            dependencies: ["TypefitCLI", "TypefitKit", "TypefitCore", "TypefitTestSupport", "typefit"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,20 +1,23 @@
 import FontRegistry
+import TypefitCore
+import TypefitKit
 
-/// The process entry point: arguments in, stdout and stderr out, exit.
+/// The entry point: arguments in, an `Outcome` out (in-process, as the
+/// tests run it), or stdout, stderr and the exit status (the process).
 public enum TypefitCommand {
     /// Runs typefit with the process's arguments and exits.
     public static func main() -> Never {
         // Everything the run allocated is released when `run()` returns, so
         // leak checkers see nothing left behind by `exit`.
-        SystemCalls.exitProcess(run())
+        SystemCalls.exitProcess(runProcess())
     }
 
-    private static func run() -> Int32 {
+    private static func runProcess() -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let context = RunContext(
             stdoutIsTerminal: SystemCalls.isTerminal(1), cacheDirectory: cacheDirectory(),
-            desktopTextScale: { Runner.readDesktopTextScale() })
-        var outcome = Runner.run(arguments, context: context)
+            desktopTextScale: { ScaleJob.readDesktopTextScale() })
+        var outcome = run(arguments, context: context)
         let written =
             outcome.stdoutStream.map { produce in produce { SystemCalls.writeAll($0, to: 1) } }
             ?? SystemCalls.writeAll(outcome.stdoutBytes, to: 1)
@@ -24,6 +27,64 @@ public enum TypefitCommand {
         }
         _ = SystemCalls.writeAll(Array(outcome.stderr.utf8), to: 2)
         return outcome.status.rawValue
+    }
+
+    /// Parses and runs the arguments after the program name.
+    public static func run(_ arguments: [String], context: RunContext = RunContext()) -> Outcome {
+        let command: Command
+        do {
+            command = try CommandLineParser.parse(arguments)
+        } catch {
+            var outcome = Outcome()
+            // `typefit` alone: the overview, on stderr, with the error.
+            if arguments.isEmpty { outcome.stderrText = HelpFormatter.overview() + "\n" }
+            outcome.diagnostics.usageError(error)
+            if CommandLineParser.asksForJSON(arguments) {
+                outcome.stdout = outcome.diagnostics.errorDocument.serialized(pretty: context.stdoutIsTerminal)
+            }
+            return outcome
+        }
+        return run(command, context: context)
+    }
+
+    /// Runs a parsed command, applying what every command shares:
+    /// `--strict` (warnings are errors), `--verbose` (one line per file),
+    /// and in JSON mode a JSON document even when an error ends the run, so
+    /// `| jq` never reads an empty stdout.
+    public static func run(_ command: Command, context: RunContext) -> Outcome {
+        switch command {
+        case .help(nil):
+            return Outcome(stdout: HelpFormatter.overview())
+        case .help(let name?):
+            guard let type = Typefit.subcommand(named: name) else { return Outcome(stdout: HelpFormatter.overview()) }
+            return Outcome(stdout: HelpFormatter.help(for: type.configuration))
+        case .version:
+            return Outcome(stdout: "typefit \(Typefit.version)\n")
+        case .completionScript(let shell):
+            return Outcome(stdout: shell.script)
+        case .manual(let topic):
+            return Outcome(stdout: Manual.page(topic))
+        case .manualPages(let directory):
+            var outcome = Outcome()
+            for (file, topic) in Manual.pages {
+                let path = directory + "/" + file
+                // The first page that cannot be written stops the run: a
+                // missing or read-only folder would fail every page alike.
+                if let error = SystemCalls.writeFile(Array(Manual.page(topic).utf8), to: path) {
+                    outcome.diagnostics.error(error, status: .cannotRun, file: path)
+                    break
+                }
+            }
+            return outcome
+        case .run(let parsed):
+            var outcome = parsed.command.run(context: context)
+            outcome.diagnostics.warningsAreErrors = parsed.output.strict
+            outcome.diagnostics.listsEachFile = parsed.output.verbose
+            if !outcome.hasStdout, outcome.diagnostics.hasErrors, parsed.output.json {
+                outcome.stdout = outcome.diagnostics.errorDocument.serialized(pretty: context.stdoutIsTerminal)
+            }
+            return outcome
+        }
     }
 
     /// `TYPEFIT_CACHE_DIR`, else `$XDG_CACHE_HOME/typefit`, else

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 /// The built binary, as a build script runs it: exit statuses, stdout for

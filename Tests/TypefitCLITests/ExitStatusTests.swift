@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 /// The exit-status contract, end to end through the built binary: 0 done,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -8,7 +9,7 @@ import TypefitTestSupport
 @Suite struct ExportTests {
     static let sans = Fixtures.path("specs/TypefitSans.json")
 
-    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
     @Test func csvHasAHeaderAndOneLinePerCell() {
         let outcome = run(["scale", "--style", "body,caption2", "--category", "large,AX5", "--format", "csv"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -12,7 +13,7 @@ import TypefitTestSupport
     static let zen = Fixtures.path("specs/ZenOldMincho.json")
     static let plist = Fixtures.path("specs/TypefitSans-ScaledFont.plist")
 
-    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
     func cells(_ outcome: Outcome) throws -> [[String: Any]] {
         let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]

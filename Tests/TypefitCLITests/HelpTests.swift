@@ -1,5 +1,6 @@
 import Testing
 import TypefitCore
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -15,7 +16,7 @@ import TypefitTestSupport
     @Test(arguments: pages.map(\.name))
     func golden(name: String) throws {
         let arguments = try #require(Self.pages.first { $0.name == name }?.arguments)
-        let outcome = Runner.run(arguments)
+        let outcome = TypefitCommand.run(arguments)
         #expect(outcome.status == .success && outcome.stderr.isEmpty)
         if Golden.isRecording {
             Golden.record(name, outcome.stdout)
@@ -29,7 +30,7 @@ import TypefitTestSupport
     @Test(arguments: pages.map(\.name))
     func fitsIn80Columns(name: String) throws {
         let arguments = try #require(Self.pages.first { $0.name == name }?.arguments)
-        for line in Runner.run(arguments).stdout.split(separator: "\n") {
+        for line in TypefitCommand.run(arguments).stdout.split(separator: "\n") {
             #expect(line.count <= 80, "\(name): \(line.count) columns: \(line)")
         }
     }
@@ -40,7 +41,7 @@ import TypefitTestSupport
     func everyOptionAppears(command: String) throws {
         let type = try #require(Typefit.subcommand(named: command))
         let configuration = type.configuration
-        let page = Runner.run(["help", command]).stdout
+        let page = TypefitCommand.run(["help", command]).stdout
         let options = try #require(page.components(separatedBy: "\nOPTIONS:\n").last)
         let usage = try #require(
             page.components(separatedBy: "USAGE: ").dropFirst().first?
@@ -62,23 +63,30 @@ import TypefitTestSupport
     /// the parser's grammar, not a description beside it.
     @Test(arguments: Typefit.subcommandNames)
     func everyDeclaredOptionParses(command: String) throws {
-        let configuration = try #require(Typefit.subcommand(named: command)).configuration
-        for option in configuration.options {
-            let value = option.values.first ?? "x"
+        let type = try #require(Typefit.subcommand(named: command))
+        for option in type.configuration.options {
+            // A value every free option parses (a number of points, a count, a name).
+            let value = option.values.first ?? "1"
             let arguments = option.isFlag ? [option.name] : [option.name, value]
             do {
-                _ = try ParsedArguments.scan(arguments, for: configuration)
+                try Self.scan(type, arguments)
             } catch {
                 Issue.record("\(command) \(option.name): \(error.message)")
             }
         }
-        #expect(throws: UsageError.self) { try ParsedArguments.scan(["--no-such-option"], for: configuration) }
+        #expect(throws: UsageError.self) { try Self.scan(type, ["--no-such-option"]) }
+    }
+
+    /// The grammar alone: the options read through their bindings, without
+    /// the command's checks of how they combine.
+    static func scan<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) throws(UsageError) {
+        _ = try ArgumentScanner.scan(arguments, options: C.options, acceptsArguments: true)
     }
 
     /// The usage line of a usage error is the one of the subcommand it
     /// concerns, on every platform.
     @Test func usageLineNamesTheSubcommand() {
-        let outcome = Runner.run(["measure", "x", "--platform", "android", "--style", "bodyLarge"])
+        let outcome = TypefitCommand.run(["measure", "x", "--platform", "android", "--style", "bodyLarge"])
         #expect(outcome.status == .usage)
         #expect(outcome.stderr.contains("Usage: typefit measure "), "\(outcome.stderr)")
         #expect(outcome.stderr.hasSuffix("  See 'typefit help measure' for more information.\n"))

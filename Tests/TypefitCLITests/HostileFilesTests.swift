@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -56,7 +57,7 @@ import TypefitTestSupport
         return dir
     }
 
-    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
     @Test func oneWarningPerBadFileAndTheGoodFontListed() throws {
         let dir = try Self.folder()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -37,7 +38,7 @@ import TypefitTestSupport
 
     @Test(arguments: cases)
     func linesAgreeWithTheOracle(_ oracle: Case) throws {
-        let outcome = Runner.run(
+        let outcome = TypefitCommand.run(
             [
                 "fit", oracle.text, "--width", String(oracle.width), "--style", "body", "--category", "large",
                 "--language", oracle.language, "--font", "TypefitWorld-Regular", "--fonts-dir",

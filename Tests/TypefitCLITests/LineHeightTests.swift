@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -9,7 +10,7 @@ import TypefitTestSupport
 /// design size's share of Apple's leading at Large, from the reference
 /// tables) times the size's own factor, on the 1/3-pt grid.
 @Suite struct LineHeightTests {
-    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
     /// Apple's size and leading of `style` at Large, from the reference
     /// transcription of the HIG.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 #if canImport(Glibc)

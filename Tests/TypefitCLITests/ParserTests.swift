@@ -1,5 +1,6 @@
 import Testing
 import TypefitCore
+import TypefitKit
 
 @testable import TypefitCLI
 
@@ -8,12 +9,12 @@ import TypefitCore
         try CommandLineParser.parse(line.split(separator: " ").map(String.init))
     }
 
-    /// The scale options of a command line that must parse as `scale`.
-    func scale(_ line: String) throws -> ScaleOptions {
-        guard case .run(let command) = try parse(line), let scale = command as? Scale else {
+    /// The scale settings of a command line that must parse as `scale`.
+    func scale(_ line: String) throws -> ScaleSettings {
+        guard case .run(let parsed) = try parse(line), let scale = parsed.command as? Scale else {
             throw UsageError("not a scale command: \(line)")
         }
-        return scale.options
+        return scale.settings
     }
 
     /// The help topic a command line asks for (`""`: the overview), or
@@ -61,18 +62,19 @@ import TypefitCore
     /// `typefit` alone is a usage error (exit 64) whose stderr is the
     /// overview, as for any missing argument.
     @Test func noArgumentsIsAUsageErrorWithTheOverview() {
-        let outcome = Runner.run([])
+        let outcome = TypefitCommand.run([])
         #expect(outcome.status == .usage && outcome.stdout.isEmpty)
         #expect(outcome.stderr.hasPrefix("OVERVIEW: "))
         #expect(outcome.stderr.contains("typefit: error: missing a subcommand: list-fonts, scale,"))
     }
 
     @Test func doubleDashEndsOptions() throws {
-        guard case .run(let command) = try parse("list-fonts -- --help"), let list = command as? ListFonts else {
+        guard case .run(let parsed) = try parse("list-fonts -- --help"), let list = parsed.command as? ListFonts
+        else {
             Issue.record("-- should end options")
             return
         }
-        #expect(list.options.paths == ["--help"])
+        #expect(list.query.paths == ["--help"])
     }
 
     @Test func customSizeOptions() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -10,7 +11,7 @@ import TypefitTestSupport
 /// the documented numbers through the command line, tokens parsed back.
 @Suite struct PlatformTests {
     func run(_ arguments: [String], context: RunContext = RunContext()) -> Outcome {
-        Runner.run(arguments, context: context)
+        TypefitCommand.run(arguments, context: context)
     }
 
     static func rows(_ name: String) -> [[String]] {
@@ -269,7 +270,7 @@ import TypefitTestSupport
 @Suite struct PlatformTextTests {
     static let config = ["--fontconfig-file", Fixtures.fontconfigFile]
 
-    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
     @Test func measureUsesTheWatchsDefaultCategory() throws {
         let outcome = run(

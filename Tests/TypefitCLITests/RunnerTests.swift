@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TypefitCore
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -9,7 +10,7 @@ import TypefitTestSupport
 /// the contract (TYPEFIT_RECORD_GOLDEN=1 re-records them and fails).
 @Suite struct RunnerTests {
     func run(_ arguments: [String], terminal: Bool = false) -> Outcome {
-        Runner.run(arguments, context: RunContext(stdoutIsTerminal: terminal))
+        TypefitCommand.run(arguments, context: RunContext(stdoutIsTerminal: terminal))
     }
 
     static let fixtureConfig = ["--fontconfig-file", Fixtures.fontconfigFile]

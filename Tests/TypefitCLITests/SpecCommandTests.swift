@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -10,7 +11,7 @@ import TypefitTestSupport
     static let config = ["--fontconfig-file", Fixtures.fontconfigFile]
     static let sans = Fixtures.path("specs/TypefitSans.json")
 
-    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
     func json(_ outcome: Outcome) throws -> [[String: Any]] {
         let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -15,7 +16,7 @@ import TypefitTestSupport
             "--width", "300", "--text", "AVA fi مرحبا 日本",
         ] + config + textFonts
 
-    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
     @Test func goldenAndDeterministic() throws {
         let first = run(Self.arguments)
@@ -123,7 +124,7 @@ import TypefitTestSupport
         #expect(warnings.filter { $0.contains("drawn with fallback TypefitGothic-Regular") }.count == 2)
         #expect(warnings.filter { $0.contains("1 character of the sample in no installed face") }.count == 2)
         // The same line count as fit reports for the same text, face and width.
-        let fit = Runner.run(
+        let fit = TypefitCommand.run(
             [
                 "fit", "Hi 日本 \u{0E01}", "--font", "TypefitSans-Regular", "--style", "body", "--category",
                 "large", "--width", "200", "--format", "json",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
@@ -11,7 +12,7 @@ import TypefitTestSupport
     static let textFonts = ["--fonts-dir", Fixtures.root.appendingPathComponent("text").path]
     static let scriptFont = Fixtures.root.appendingPathComponent("text/TypefitScript-Regular.ttf").path
 
-    func run(_ arguments: [String]) -> Outcome { Runner.run(arguments, context: RunContext()) }
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
     func json(_ outcome: Outcome, _ key: String) throws -> [[String: Any]] {
         let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]

@@ -1,4 +1,5 @@
 import TypefitCore
+import TypefitKit
 
 /// Turns arguments into a `Command`. Pure: no globals, no environment, no I/O.
 public enum CommandLineParser {
@@ -11,12 +12,13 @@ public enum CommandLineParser {
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else { throw missingSubcommand }
         let rest = Array(arguments.dropFirst())
+        // typefit's own options (declared in `Typefit.options`).
         switch first {
         case "-h", "--help":
             return .help(nil)
         case "--version":
             return .version
-        case "--generate-completion-script", "completions":
+        case "--generate-completion-script":
             guard let name = rest.first else {
                 throw UsageError("missing a shell for '\(first)': \(CompletionShell.names)")
             }
@@ -25,27 +27,7 @@ public enum CommandLineParser {
             let name = String(option.dropFirst("--generate-completion-script=".count))
             return .completionScript(try shell(name, after: "--generate-completion-script", rest: [name] + rest))
         case "--generate-manual":
-            guard let topic = rest.first else { return .manual(nil) }
-            if topic == "--output-directory" || topic.hasPrefix("--output-directory=") {
-                let inline = topic.hasPrefix("--output-directory=") ? String(topic.dropFirst(19)) : nil
-                guard let directory = inline ?? rest.dropFirst().first, !directory.isEmpty else {
-                    throw UsageError("missing value for '--output-directory <path>'")
-                }
-                if let extra = rest.dropFirst(inline == nil ? 2 : 1).first {
-                    throw UsageError("unexpected argument '\(extra)'")
-                }
-                return .manualPages(directory: directory)
-            }
-            guard Typefit.subcommand(named: topic) != nil else { throw unknownSubcommand(topic) }
-            if let extra = rest.dropFirst().first { throw UsageError("unexpected argument '\(extra)'") }
-            return .manual(topic)
-        case "help":
-            guard let topic = rest.first else { return .help(nil) }
-            guard Typefit.subcommand(named: topic) != nil else { throw unknownSubcommand(topic) }
-            if let extra = rest.dropFirst().first {
-                throw UsageError("unexpected argument '\(extra)' after 'help \(topic)'")
-            }
-            return .help(topic)
+            return try manual(rest)
         default:
             break
         }
@@ -60,8 +42,11 @@ public enum CommandLineParser {
         let beforeDashes = rest.prefix { $0 != "--" }
         if beforeDashes.contains("-h") || beforeDashes.contains("--help") { return .help(name) }
         do {
-            let parsed = try ParsedArguments.scan(rest, for: type.configuration)
-            return .run(try type.init(parsing: parsed))
+            let parsed = try type.parse(rest)
+            // The built-ins are what the overview's options are.
+            if let help = parsed.command as? Help { return .help(help.topic) }
+            if let completions = parsed.command as? Completions { return .completionScript(completions.shell) }
+            return .run(ParsedCommand(command: parsed.command, output: parsed.output))
         } catch {
             var located = error
             if located.subcommand == nil { located.subcommand = name }
@@ -69,10 +54,27 @@ public enum CommandLineParser {
         }
     }
 
+    /// `--generate-manual [SUBCOMMAND]` or `--generate-manual
+    /// --output-directory DIR`.
+    private static func manual(_ rest: [String]) throws(UsageError) -> Command {
+        guard let topic = rest.first else { return .manual(nil) }
+        if topic == "--output-directory" || topic.hasPrefix("--output-directory=") {
+            let inline = topic.hasPrefix("--output-directory=") ? String(topic.dropFirst(19)) : nil
+            guard let directory = inline ?? rest.dropFirst().first, !directory.isEmpty else {
+                throw UsageError("missing value for '--output-directory <path>'")
+            }
+            if let extra = rest.dropFirst(inline == nil ? 2 : 1).first {
+                throw UsageError("unexpected argument '\(extra)'")
+            }
+            return .manualPages(directory: directory)
+        }
+        guard Typefit.subcommandNames.contains(topic) else { throw unknownSubcommand(topic) }
+        if let extra = rest.dropFirst().first { throw UsageError("unexpected argument '\(extra)'") }
+        return .manual(topic)
+    }
+
     /// The shell named after `--generate-completion-script`/`completions`.
-    private static func shell(_ name: String, after option: String, rest: [String]) throws(UsageError)
-        -> CompletionShell
-    {
+    static func shell(_ name: String, after option: String, rest: [String]) throws(UsageError) -> CompletionShell {
         guard let shell = CompletionShell(rawValue: name.lowercased()) else {
             throw UsageError(
                 NameMatching.choiceMessage("'\(option)'", name, CompletionShell.allCases.map(\.rawValue)))
@@ -81,8 +83,8 @@ public enum CommandLineParser {
         return shell
     }
 
-    private static func unknownSubcommand(_ name: String) -> UsageError {
-        let names = Typefit.subcommandNames + ["help"]
+    static func unknownSubcommand(_ name: String) -> UsageError {
+        let names = Typefit.subcommandNames + Typefit.builtinNames
         var message = "unknown subcommand '\(name)'"
         if let best = NameMatching.suggestions(for: name, among: names, limit: 1).first {
             message += "; did you mean '\(best)'?"
@@ -101,67 +103,5 @@ public enum CommandLineParser {
             previous = argument
         }
         return false
-    }
-}
-
-// MARK: Value readers the commands share
-
-extension ParsedArguments {
-    /// A comma list of names (`all` adds every value), duplicates dropped,
-    /// order kept.
-    func list<T: Equatable>(
-        _ option: String, all: [T], parse: (String) throws(NameError) -> T
-    ) throws(UsageError) -> [T]? {
-        guard let text = last(option) else { return nil }
-        var result: [T] = []
-        for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let item = piece.trimmingSpaces
-            guard !item.isEmpty else { throw UsageError("'\(option)' has an empty item in '\(text)'") }
-            if item.lowercased() == "all" {
-                for value in all where !result.contains(value) { result.append(value) }
-                continue
-            }
-            do {
-                let value = try parse(item)
-                if !result.contains(value) { result.append(value) }
-            } catch {
-                throw UsageError(error.message)
-            }
-        }
-        return result
-    }
-
-    /// A number of points in `range` (0 allowed when `allowZero`).
-    func points(_ option: String, range: ClosedRange<Double>, allowZero: Bool) throws(UsageError) -> Double? {
-        guard let text = last(option) else { return nil }
-        guard let value = Double(text.trimmingSpaces), value.isFinite else {
-            throw UsageError("'\(option)' takes a number of points (got '\(text)')")
-        }
-        guard range.contains(value), allowZero || value > 0 else {
-            let low = allowZero ? "from 0" : "greater than 0"
-            throw UsageError("'\(option)' must be \(low) and at most \(humanNumber(range.upperBound)) (got '\(text)')")
-        }
-        return value
-    }
-
-    /// `--format`, already one of the declared values.
-    func format(_ option: String = "--format") -> OutputFormat? {
-        last(option).flatMap { OutputFormat(rawValue: $0.lowercased()) }
-    }
-
-    /// `--weight`: a name or 100-900.
-    func weight() throws(UsageError) -> Int? {
-        guard let text = last("--weight") else { return nil }
-        guard let value = FontWeight.parseOpenType(text.trimmingSpaces) else {
-            let names = FontWeight.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("'--weight' takes a weight name (\(names)) or a number from 100 to 900 (got '\(text)')")
-        }
-        return value
-    }
-}
-
-extension StringProtocol {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -1,4 +1,5 @@
 import TypefitCore
+import TypefitKit
 
 /// Help text generated from the declarations, in swift-argument-parser's
 /// layout (OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS) and its rules:
@@ -14,30 +15,21 @@ public enum HelpFormatter {
     static let maximumListedOptions = 12
 
     /// The exit statuses, as every help page states them.
-    static let exitStatuses: [(String, String)] = [
-        ("0", "Done; warnings may have been printed."),
-        (
-            "1",
-            "Done, and found a problem: text that does not fit (fit --require), check errors, "
-                + "warnings under --strict, no face matching list-fonts --family/--postscript-name."
-        ),
-        ("2", "Could not be done: a font, spec or strings file missing or unreadable, a library failing."),
-        ("64", "The command line is wrong (EX_USAGE)."),
-    ]
+    static var exitStatuses: [(String, String)] {
+        ExitStatus.allCases.map { (String($0.rawValue), $0.summary) }
+    }
 
-    /// The overview: `typefit --help`.
+    /// The overview, `typefit --help`, from typefit's own declaration:
+    /// its options (hidden ones left out) and its subcommands (the
+    /// built-ins are named in the last line).
     public static func overview() -> String {
         var out = "OVERVIEW: \(Typefit.abstract)\n\n"
         out += wrap(Typefit.discussion, indent: 0).joined(separator: "\n") + "\n\n"
         out += "USAGE: typefit <subcommand>\n\n"
         out += "OPTIONS:\n"
-        out += row("--version", "Show the version.")
-        out += row(
-            "--generate-completion-script <shell>",
-            "Print a completion script for bash, zsh or fish ('typefit completions <shell>' too).")
-        out += row(
-            "--generate-manual [<subcommand>]",
-            "Print the manual page typefit(1), or a subcommand's; with --output-directory <path>, write them all.")
+        for option in Typefit.options where !option.isHidden {
+            out += row(option.label, option.help)
+        }
         out += row("-h, --help", "Show help information.")
         out += "\nSUBCOMMANDS:\n"
         for command in Typefit.subcommands {
@@ -65,7 +57,7 @@ public enum HelpFormatter {
             }
         }
         out += "\nOPTIONS:\n"
-        for option in configuration.options {
+        for option in configuration.options where !option.isHidden {
             out += row(option.label, optionHelp(option))
         }
         out += row("-h, --help", "Show help information.")

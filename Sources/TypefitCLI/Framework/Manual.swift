@@ -1,3 +1,5 @@
+import TypefitKit
+
 /// Manual pages in roff (the `man` macros) generated from the command
 /// declarations, plus the reference sections help has no room for: exit
 /// statuses, diagnostics, JSON, environment, files. `typefit.1` is the
@@ -27,8 +29,7 @@ public enum Manual {
         for command in Typefit.subcommands {
             out += synopsis(command.configuration)
         }
-        out += ".B typefit\n\\fB\\-\\-generate\\-completion\\-script\\fR \\fIbash\\fR|\\fIzsh\\fR|\\fIfish\\fR\n.br\n"
-        out += ".B typefit\n\\fB\\-\\-version\\fR\n"
+        out += rootSynopsis()
         out += ".SH DESCRIPTION\n" + paragraphs(Typefit.discussion)
         out += paragraphs(Reference.description)
         out += ".SH SUBCOMMANDS\n"
@@ -37,8 +38,15 @@ public enum Manual {
             out += ".TP\n.B \(configuration.commandName)\n"
             out += text(configuration.abstract) + " See\n.BR typefit\\-\(code(configuration.commandName)) (1).\n"
         }
-        out += ".TP\n.B help \\fR[\\fIsubcommand\\fR]\nThe overview, or a subcommand's help, on stdout.\n"
-        out += ".TP\n.BI \"completions \" shell\nThe same as \\fB\\-\\-generate\\-completion\\-script\\fR.\n"
+        for command in Typefit.builtins {
+            let configuration = command.configuration
+            out += ".TP\n.B \(code(configuration.commandName))"
+            for argument in configuration.arguments {
+                let item = "\\fI\(code(argument.valueName))\\fR"
+                out += argument.isRequired ? " \(item)" : " \\fR[\(item)]"
+            }
+            out += "\n\(text(configuration.abstract))\n"
+        }
         out += exitStatus()
         out += ".SH DIAGNOSTICS\n" + paragraphs(Reference.diagnostics)
         out += ".SH JSON OUTPUT\n" + paragraphs(Reference.json)
@@ -99,6 +107,33 @@ public enum Manual {
             + ".TH \"\(title)\" \"1\" \"\(date)\" \"typefit \(Typefit.version)\" \"User Commands\"\n"
             // Option names and Swift API names must not be hyphenated.
             + ".nh\n.ad l\n"
+    }
+
+    /// typefit's own options, one synopsis line each (an option that
+    /// modifies another, such as `--output-directory`, on that one's line),
+    /// from `Typefit.options`.
+    static func rootSynopsis() -> String {
+        var lines: [String] = []
+        for option in Typefit.options where option.requires == nil {
+            var line = ".B typefit\n" + item(option)
+            for modifier in Typefit.options where modifier.requires == option.name {
+                // The modifier stands in for the optional value.
+                line += "\n.br\n.B typefit\n\\fB\(code(option.name))\\fR " + item(modifier)
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n.br\n") + "\n"
+    }
+
+    /// An option as a synopsis writes it: its name in bold, its value in
+    /// italics (in brackets when optional).
+    private static func item(_ option: OptionDeclaration) -> String {
+        var item = "\\fB\(code(option.name))\\fR"
+        if let valueName = option.valueName {
+            let value = "\\fI\(code(valueName))\\fR"
+            item += option.valueIsOptional ? " [\(value)]" : " \(value)"
+        }
+        return item
     }
 
     /// The synopsis as man pages write it: the command in bold, values in

@@ -18,13 +18,21 @@ public struct OptionDeclaration: Sendable {
     public var isRequired: Bool
     /// How a shell completes its value.
     public var completion: Completion
+    /// Whether the value may be left out (`--generate-manual [<subcommand>]`).
+    public var valueIsOptional = false
+    /// Whether help leaves it out (the manual and completions still show
+    /// it): an option that only modifies another.
+    public var isHidden = false
+    /// The option this one only modifies (`--output-directory` modifies
+    /// `--generate-manual`), or `nil`.
+    public var requires: String?
 
     /// Whether it is a flag (takes no value).
     public var isFlag: Bool { valueName == nil }
 
     /// `--name <value>`, or `--name` for a flag.
     public var label: String {
-        name + (valueName.map { " <\($0)>" } ?? "")
+        name + (valueName.map { valueIsOptional ? " [<\($0)>]" : " <\($0)>" } ?? "")
     }
 
     /// An option that takes a value.
@@ -43,6 +51,21 @@ public struct OptionDeclaration: Sendable {
         OptionDeclaration(
             name: name, valueName: nil, help: help, values: [], validatesValues: false, repeatable: false,
             isRequired: false, completion: .none)
+    }
+
+    /// The same option, its value optional.
+    public func optionalValue() -> OptionDeclaration {
+        var copy = self
+        copy.valueIsOptional = true
+        return copy
+    }
+
+    /// The same option, left out of help, modifying `option`.
+    public func hidden(modifying option: String) -> OptionDeclaration {
+        var copy = self
+        copy.isHidden = true
+        copy.requires = option
+        return copy
     }
 
     /// The same option with another help text (a group's option whose

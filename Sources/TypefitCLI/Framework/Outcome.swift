@@ -1,3 +1,5 @@
+import TypefitKit
+
 /// What a run printed and how it ended; the caller writes it out.
 public struct Outcome: Sendable {
     /// Data for stdout, made as it is written: the producer hands each
@@ -52,7 +54,7 @@ public struct Outcome: Sendable {
     public var stderrText = ""
 
     /// Everything printed on stderr.
-    public var stderr: String { stderrText + diagnostics.rendered }
+    public var stderr: String { stderrText + diagnostics.rendered(usage: HelpFormatter.usage(commandNamed:)) }
 
     /// The exit status.
     public var status: ExitStatus { diagnostics.exitStatus }
@@ -63,19 +65,29 @@ public struct Outcome: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// An outcome that is one error.
-    static func error(_ message: String, status: ExitStatus) -> Outcome {
-        var outcome = Outcome()
-        outcome.diagnostics.error(message, status: status)
-        return outcome
+    /// The outcome of library work: its diagnostics, and its result
+    /// rendered by `render` when it did not stop.
+    static func reporting(_ work: (inout Diagnostics) throws(Stopped) -> Outcome) -> Outcome {
+        var diagnostics = Diagnostics()
+        do {
+            var outcome = try work(&diagnostics)
+            diagnostics.append(outcome.diagnostics)
+            outcome.diagnostics = diagnostics
+            return outcome
+        } catch {
+            return Outcome(diagnostics: diagnostics)
+        }
     }
 }
 
-/// An outcome carried as an error, for helpers that either produce a value
-/// or end the run.
-struct OutcomeError: Error {
-    var outcome: Outcome
-    init(_ outcome: Outcome) { self.outcome = outcome }
+extension UsageError {
+    /// The lines printed on stderr: the error, the usage line, where to
+    /// read more.
+    public var rendered: String {
+        var diagnostics = Diagnostics()
+        diagnostics.usageError(self)
+        return diagnostics.rendered(usage: HelpFormatter.usage(commandNamed:))
+    }
 }
 
 /// What a run may know about where it runs.

@@ -1,58 +1,79 @@
-/// A subcommand: its declaration, how its options are read from the
-/// declared arguments (the `validate()` step: cross-option checks), and how
-/// it runs. Adding a subcommand is one file conforming to this and one line
-/// in `Typefit.subcommands`.
+import TypefitKit
+
+/// A subcommand in one place: its declaration, its options bound to the
+/// fields of its `Options`, the step that checks how they combine, and its
+/// `run`, which calls the library and renders. Adding a subcommand is one
+/// file conforming to this and one line in `Typefit.subcommands`.
 public protocol ParsableCommand: Sendable {
-    /// The declaration: name, help, options, examples.
+    /// The struct the parser fills through `options`.
+    associatedtype Options: CommandOptions
+    /// The declaration: name, help, arguments, examples; its options are
+    /// `options`' declarations.
     static var configuration: CommandConfiguration { get }
-    /// Reads the options from arguments the declaration already accepted.
-    init(parsing arguments: ParsedArguments) throws(UsageError)
-    /// Runs the command in-process.
+    /// Every option, in the order help lists them, bound to its field.
+    static var options: [Option<Options>] { get }
+    /// Checks how the options combine (the `validate()` step) and keeps
+    /// what `run` needs.
+    init(options: Options, arguments: [String]) throws(UsageError)
+    /// Runs the command in-process: the library's work, rendered. The
+    /// framework applies `--strict`, `--verbose` and `--format json` (see
+    /// `CommandOptions.output`) to what it returns.
     func run(context: RunContext) -> Outcome
-    /// Whether `--format json` was given, so that an error ending the run
-    /// still prints a JSON document on stdout. (JSON chosen by default for a
-    /// pipe does not count: there an error leaves stdout empty.)
-    func writesJSON(context: RunContext) -> Bool
 }
 
-/// typefit itself: the overview, the version, and its subcommands.
-public enum Typefit {
-    /// The version `--version` prints.
-    public static let version = "0.1.0"
+/// What every command's options tell the framework.
+public protocol CommandOptions: Sendable {
+    /// The defaults, before the command line is read.
+    init()
+    /// `--strict`, `--verbose` and whether `--format json` was asked for.
+    var output: OutputSettings { get }
+}
 
-    /// One line: what typefit is.
-    static let abstract = "Font registry and Dynamic Type scaler for Linux."
+/// What the framework applies to every command's outcome.
+public struct OutputSettings: Sendable, Equatable {
+    /// `--strict`: warnings are errors (exit 1).
+    public var strict = false
+    /// `--verbose`: one warning line per file.
+    public var verbose = false
+    /// `--format json` was given, so that an error ending the run still
+    /// prints a JSON document on stdout. (JSON chosen by default for a pipe
+    /// does not count: there an error leaves stdout empty.)
+    public var json = false
 
-    /// The licence, as typefit(1) states it (LICENSE at the top of the
-    /// sources holds the full text; the Debian package's copyright file
-    /// names it too).
-    static let licence = """
-        typefit is licensed under the Apache License, Version 2.0: see the LICENSE file \
-        that comes with its sources, or /usr/share/doc/typefit/copyright where it was \
-        installed from its Debian package. The fixture fonts in its sources keep their \
-        own licences, listed in Fixtures/LICENSES.md.
-        """
+    /// Creates settings.
+    public init(strict: Bool = false, verbose: Bool = false, json: Bool = false) {
+        self.strict = strict
+        self.verbose = verbose
+        self.json = json
+    }
+}
 
-    /// The overview's paragraph.
-    static let discussion = """
-        Lists the fonts a machine has with their PostScript names (what \
-        UIFont.familyNames and fontNames(forFamilyName:) answer on iOS), prints the point \
-        size of every Dynamic Type text style at every content size category, and \
-        measures, fits and draws text at those sizes.
-        """
-
-    /// Every subcommand, in the order help lists them.
-    public static let subcommands: [any ParsableCommand.Type] = [
-        ListFonts.self, Scale.self, Check.self, Measure.self, Fit.self, Specimen.self,
-    ]
-
-    /// The subcommand named `name`.
-    static func subcommand(named name: String) -> (any ParsableCommand.Type)? {
-        subcommands.first { $0.configuration.commandName == name }
+extension ParsableCommand {
+    /// Parses the arguments after the subcommand's name into the command.
+    static func parse(_ arguments: [String]) throws(UsageError) -> (command: Self, output: OutputSettings) {
+        let (options, positionals) = try ArgumentScanner.scan(
+            arguments, options: Self.options, acceptsArguments: !configuration.arguments.isEmpty)
+        return (try Self(options: options, arguments: positionals), options.output)
     }
 
-    /// The names of the subcommands.
-    public static var subcommandNames: [String] { subcommands.map { $0.configuration.commandName } }
+    /// The declaration with the options' declarations (what a command's
+    /// `configuration` is made from).
+    static func declared(
+        _ name: String, abstract: String, discussion: String = "", arguments: [ArgumentDeclaration] = [],
+        examples: [Example] = []
+    ) -> CommandConfiguration {
+        CommandConfiguration(
+            commandName: name, abstract: abstract, discussion: discussion, arguments: arguments,
+            options: options.map(\.declaration), examples: examples)
+    }
+}
+
+/// A parsed subcommand, ready to run, with what the framework applies.
+public struct ParsedCommand: Sendable {
+    /// The command.
+    public var command: any ParsableCommand
+    /// `--strict`, `--verbose`, `--format json`.
+    public var output: OutputSettings
 }
 
 /// A parsed command line: what to run.
@@ -68,5 +89,5 @@ public enum Command: Sendable {
     /// Write every manual page into a folder.
     case manualPages(directory: String)
     /// Run a subcommand.
-    case run(any ParsableCommand)
+    case run(ParsedCommand)
 }

@@ -201,3 +201,18 @@ extension ScaleReport {
         return quoted + "\""
     }
 }
+
+extension ScaleReport {
+    /// The names the Swift export ships that `UIFont(name:)` is not known to
+    /// take (a variable font's named instances), each once, in cell order.
+    public var namesNotKnownToUIFont: [String] {
+        var names: [String] = []
+        for entry in entries {
+            guard let location = entry.face?.location, location.knownToUIFont == false,
+                let name = location.postscriptName, !names.contains(name)
+            else { continue }
+            names.append(name)
+        }
+        return names
+    }
+}

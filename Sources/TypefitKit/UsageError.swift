@@ -11,12 +11,4 @@ public struct UsageError: Error, Equatable, Sendable {
         self.message = message
         self.subcommand = subcommand
     }
-
-    /// The lines printed on stderr: the error, the usage line, where to
-    /// read more.
-    public var rendered: String {
-        var diagnostics = Diagnostics()
-        diagnostics.usageError(self)
-        return diagnostics.rendered
-    }
 }

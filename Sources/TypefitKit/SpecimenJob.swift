@@ -1,23 +1,24 @@
 import FontRegistry
 import TypefitCore
 
-extension Runner {
-    /// `typefit specimen`: every selected (style, category) as a sample line
-    /// drawn from the font's own outlines, in one SVG.
-    static func specimen(_ options: SpecimenOptions, context: RunContext) -> Outcome {
-        var text = options.text
-        if text.styles.isEmpty && text.platform == .ios && text.specPath == nil {
-            text.styles = TextStyle.allCases
+/// `specimen`'s work: every (style, size setting) cell as a sample line
+/// drawn from the font's own outlines, placed by HarfBuzz, in one SVG.
+public enum SpecimenJob {
+    /// The SVG; a face that is missing is drawn as marked boxes and warned
+    /// about, a line breaker that cannot be had (with a width) stops the run.
+    public static func svg(
+        _ settings: TextSettings, search: FontSearch, sampleText: String, width: Double?,
+        diagnostics: inout Diagnostics
+    ) throws(Stopped) -> String {
+        var settings = settings
+        if settings.styles.isEmpty && settings.platform.platform == .ios && settings.face.specPath == nil {
+            settings.styles = TextStyle.allCases
         }
-        let (cells, start) = textCells(text, context: context, allowMissing: true)
-        var outcome = start
-        outcome.diagnostics.warningsAreErrors = options.text.strict
-        outcome.diagnostics.listsEachFile = options.text.verbose
-        guard let cells else { return outcome }
+        let cells = try TextJob.cells(settings, search: search, allowMissing: true, diagnostics: &diagnostics)
         // The sample's placeholders replaced as measure and fit replace them.
-        let sampleString = LocalizedString(key: options.sample, language: text.language, text: options.sample)
-            .substituting(text.samples)
-        notePlaceholderDefaults([sampleString], into: &outcome.diagnostics)
+        let sampleString = LocalizedString(key: sampleText, language: settings.language, text: sampleText)
+            .substituting(settings.samples)
+        TextJob.notePlaceholderDefaults([sampleString], into: &diagnostics)
         let sample = sampleString.text
         // Each face opened once and the sample drawn once per face, as
         // `measure` measures it: the face's glyphs, fontconfig's fallback
@@ -42,8 +43,8 @@ extension Runner {
             do {
                 let measurer = try TextMeasurer(
                     file: location.file, index: location.index, family: location.family ?? "",
-                    configFile: text.fontconfigFile)
-                let drawn = measurer.draw(sample, language: text.language)
+                    configFile: search.fontconfigFile)
+                let drawn = measurer.draw(sample, language: settings.language)
                 var keysByFace: [Int: String] = [:]
                 keysByFace[0] = faceKey(file: location.file, index: location.index)
                 for (i, fallback) in drawn.fallbackFaces.enumerated() {
@@ -62,7 +63,7 @@ extension Runner {
                     missingGlyphs: drawn.measured.missingGlyphs)
                 measured[key] = drawn.measured
             } catch {
-                outcome.diagnostics.warning(error.message)
+                diagnostics.warning(error.message)
             }
         }
         // Each outline once, for every face any line uses.
@@ -76,12 +77,12 @@ extension Runner {
             faces[key] = TypefitCore.Specimen.Face(unitsPerEm: opened.unitsPerEm, paths: paths)
         }
         var breaks: [LineBreak] = []
-        if options.width != nil {
+        if width != nil {
             do {
-                breaks = try FontRegistry.lineBreaks(sample, language: text.language)
+                breaks = try FontRegistry.lineBreaks(sample, language: settings.language)
             } catch {
-                outcome.diagnostics.error(error.message, status: .cannotRun)
-                return outcome
+                diagnostics.error(error.message, status: .cannotRun)
+                throw Stopped()
             }
         }
         var samples: [TypefitCore.Specimen.Sample] = []
@@ -91,7 +92,7 @@ extension Runner {
             let pointSize = cell.pointSize
             let key = cell.face?.location.flatMap { lineKeys["\($0.file)#\($0.index)"] }
             var lineCount: Int?
-            if let width = options.width, let key, let text = measured[key] {
+            if let width = width, let key, let text = measured[key] {
                 lineCount = LineFitter.layout(text, breaks: breaks, width: width / pointSize).lines
             }
             let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
@@ -101,13 +102,13 @@ extension Runner {
             if let key, let text = measured[key] {
                 for fallback in text.fallbacks where warned.insert("\(cell.style)|\(fallback.file)").inserted {
                     let face = fallback.postscriptName ?? fallback.family
-                    outcome.diagnostics.warning(
+                    diagnostics.warning(
                         "\(cell.style): \(fallback.characters) character\(fallback.characters == 1 ? "" : "s") of the "
                             + "sample drawn with fallback \(face) (\(fallback.family)), the face measure uses: "
                             + "\(name ?? "the face") lacks them")
                 }
                 if text.missingGlyphs > 0, warned.insert("\(cell.style)|missing").inserted {
-                    outcome.diagnostics.warning(
+                    diagnostics.warning(
                         "\(cell.style): \(text.missingGlyphs) character\(text.missingGlyphs == 1 ? "" : "s") of the "
                             + "sample in no installed face: drawn as marked boxes")
                 }
@@ -116,23 +117,15 @@ extension Runner {
                 TypefitCore.Specimen.Sample(cell: cell, postscriptName: name, line: key, lines: lineCount))
         }
         for name in missing {
-            outcome.diagnostics.warning("\(name) is missing: its samples are drawn as marked boxes")
+            diagnostics.warning("\(name) is missing: its samples are drawn as marked boxes")
         }
         let title =
             "typefit specimen: "
-            + (text.specPath.map { "spec \(lastPathComponent($0))" } ?? text.family.map { "family \($0)" }
-                ?? text.font.map { "font \($0)" } ?? "")
-        let svg = TypefitCore.Specimen(
-            title: title, text: sample, width: options.width, samples: samples, lines: lines, faces: faces
+            + (settings.face.specPath.map { "spec \(lastPathComponent($0))" }
+                ?? settings.face.family.map { "family \($0)" } ?? settings.face.font.map { "font \($0)" } ?? "")
+        return TypefitCore.Specimen(
+            title: title, text: sample, width: width, samples: samples, lines: lines, faces: faces
         )
         .svg()
-        if let output = options.output {
-            if let error = SystemCalls.writeFile(Array(svg.utf8), to: output) {
-                outcome.diagnostics.error(error, status: .cannotRun, file: output)
-            }
-        } else {
-            outcome.stdout = svg
-        }
-        return outcome
     }
 }

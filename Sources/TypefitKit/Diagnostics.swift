@@ -20,6 +20,9 @@ public struct Diagnostic: Equatable, Sendable {
     /// For a usage error: the subcommand whose usage line follows (`""`
     /// for typefit itself).
     public var usageOf: String?
+    /// For a warning about a file: its reason, which files sharing it are
+    /// grouped by (see `Diagnostics.fileWarnings`).
+    public var sharedReason: String?
 
     /// The line printed on stderr: `FILE:LINE:COLUMN: error: …` for a
     /// position in a file (the compiler's format, which editors and CI
@@ -65,28 +68,24 @@ public struct Diagnostics: Equatable, Sendable {
         items.append(Diagnostic(severity: .warning, message: message, file: file, position: position, status: .success))
     }
 
-    /// Warnings about files, in order; the files that share a reason, when
-    /// more than `groupAbove` do, as one line with their count and the
-    /// first few paths (a folder of X11 bitmap fonts in legacy encodings is
-    /// hundreds of them), unless `listsEachFile`. Under `--strict` each
-    /// line is an error, as any warning.
-    public mutating func fileWarnings(_ problems: [(path: String, reason: String)], groupAbove: Int = 3) {
-        var byReason: [String: [String]] = [:]
-        for problem in problems { byReason[problem.reason, default: []].append(problem.path) }
-        var printedReasons = Set<String>()
+    /// Warnings about files, in order. The files that share a reason, when
+    /// more than `groupAbove` do, are printed as one line with their count
+    /// and the first few paths (a folder of X11 bitmap fonts in legacy
+    /// encodings is hundreds of them), unless `listsEachFile`. Grouping
+    /// happens when the diagnostics are printed, so `--verbose` applies
+    /// whenever it is set. Under `--strict` each line is an error, as any
+    /// warning.
+    public mutating func fileWarnings(_ problems: [(path: String, reason: String)]) {
         for problem in problems {
-            let paths = byReason[problem.reason] ?? []
-            guard !listsEachFile, paths.count > groupAbove else {
-                warning(problem.reason, file: problem.path)
-                continue
-            }
-            guard printedReasons.insert(problem.reason).inserted else { continue }
-            let shown = paths.prefix(groupAbove).joined(separator: ", ")
-            warning(
-                "\(paths.count) files: \(problem.reason) (\(shown), and \(paths.count - groupAbove) more; "
-                    + "--verbose lists each)")
+            var item = Diagnostic(
+                severity: .warning, message: problem.reason, file: problem.path, position: nil, status: .success)
+            item.sharedReason = problem.reason
+            items.append(item)
         }
     }
+
+    /// How many files must share a reason for their warnings to be one line.
+    public static let groupAbove = 3
 
     /// Information about how a result was made.
     public mutating func note(_ message: String, file: String? = nil) {
@@ -112,10 +111,36 @@ public struct Diagnostics: Equatable, Sendable {
         items += other.items
     }
 
-    /// The diagnostics as printed: warnings promoted under `--strict`.
+    /// The diagnostics as printed: file warnings grouped (unless
+    /// `listsEachFile`), warnings promoted under `--strict`.
     public var effective: [Diagnostic] {
-        guard warningsAreErrors else { return items }
-        return items.map { item in
+        var grouped: [Diagnostic] = []
+        if listsEachFile {
+            grouped = items
+        } else {
+            var byReason: [String: [String]] = [:]
+            for item in items {
+                if let reason = item.sharedReason, let file = item.file { byReason[reason, default: []].append(file) }
+            }
+            var printed = Set<String>()
+            for item in items {
+                guard let reason = item.sharedReason, let paths = byReason[reason], paths.count > Self.groupAbove
+                else {
+                    grouped.append(item)
+                    continue
+                }
+                guard printed.insert(reason).inserted else { continue }
+                let shown = paths.prefix(Self.groupAbove).joined(separator: ", ")
+                grouped.append(
+                    Diagnostic(
+                        severity: .warning,
+                        message:
+                            "\(paths.count) files: \(reason) (\(shown), and \(paths.count - Self.groupAbove) more; "
+                            + "--verbose lists each)", file: nil, position: nil, status: .success))
+            }
+        }
+        guard warningsAreErrors else { return grouped }
+        return grouped.map { item in
             guard item.severity == .warning else { return item }
             var promoted = item
             promoted.severity = .error
@@ -136,13 +161,14 @@ public struct Diagnostics: Equatable, Sendable {
     }
 
     /// Everything for stderr, one line each; a usage error adds the usage
-    /// line and where to read more.
-    public var rendered: String {
+    /// line (`usage` gives it for a subcommand's name, `""` for typefit)
+    /// and where to read more.
+    public func rendered(usage: (String) -> String) -> String {
         var out = ""
         for item in effective {
             out += item.rendered + "\n"
             if let topic = item.usageOf {
-                out += "Usage: " + HelpFormatter.usage(commandNamed: topic) + "\n"
+                out += "Usage: " + usage(topic) + "\n"
                 out += "  See 'typefit help" + (topic.isEmpty ? "" : " " + topic) + "' for more information.\n"
             }
         }

@@ -1,0 +1,128 @@
+import TypefitCore
+import TypefitKit
+
+/// `typefit list-fonts`: installed fonts, or font files, with their
+/// PostScript names.
+public struct ListFonts: ParsableCommand {
+    /// What the command line gives, bound by the parser.
+    public struct Options: CommandOptions {
+        var format: OutputFormat?
+        var family: String?
+        var postscriptName: String?
+        var directories: [String] = []
+        var sources = SourceOptions()
+        var noCache = false
+
+        /// The defaults.
+        public init() {}
+
+        /// `--strict`, `--verbose`, `--format json`.
+        public var output: OutputSettings {
+            OutputSettings(strict: sources.strict, verbose: sources.verbose, json: format == .json)
+        }
+    }
+
+    /// Every option, bound to its field, in the order help lists them.
+    public static let options: [Option<Options>] =
+        [
+            formatOption(
+                [.json, .table, .plain, .uiappfonts],
+                help: "json, table, plain (family<TAB>postscriptName<TAB>width) or uiappfonts (the Info.plist "
+                    + "array, with --dir). Default: table on a terminal, else json.", \.format),
+            .string(
+                "--family", "name", help: "Only faces of this family (any of its names, case-insensitive).",
+                completion: .families, \.family),
+            .string(
+                "--postscript-name", "name", help: "Only faces with exactly this PostScript name.",
+                completion: .postscriptNames, \.postscriptName),
+            .list(
+                "--dir", "path",
+                help: "List the font files in this folder (recursively) instead of the installed fonts.",
+                completion: .directory, \.directories),
+        ]
+        + SourceOptions.options.lifted(\Options.sources).without("--fonts-dir").replacingHelp(
+            of: "--strict", with: "With --dir or files: any file that cannot be used fails the run (exit 1).")
+        + [
+            .flag(
+                "--no-cache",
+                help: "Ask fontconfig even when a valid cached listing exists (see docs/REFERENCE.md, "
+                    + "\"The listing cache\").", \.noCache)
+        ]
+
+    /// The declaration.
+    public static let configuration = declared(
+        "list-fonts",
+        abstract: "List installed fonts, or font files, with their PostScript names.",
+        discussion: """
+            Families are sorted case-insensitively; each face has its PostScript name (null \
+            when it has none), style, weight (100-900), file and face index: what \
+            UIFont.familyNames and UIFont.fontNames(forFamilyName:) answer on iOS. With \
+            --dir or font files, the files are read directly, without installing them.
+            """,
+        arguments: [
+            ArgumentDeclaration(
+                "font-file", help: "A font file to list instead of the installed fonts.",
+                completion: .file(extensions: ["ttf", "otf", "ttc", "otc", "woff", "woff2", "pfb", "pcf", "bdf"]))
+        ],
+        examples: [
+            Example("typefit list-fonts --family \"DejaVu Sans\""),
+            Example("typefit list-fonts --format json | jq -r '.families[].faces[].postscriptName'"),
+            Example("typefit list-fonts --dir MyApp/Fonts --format plain"),
+            Example("typefit list-fonts --dir MyApp/Resources --format uiappfonts --strict"),
+        ])
+
+    /// What to list.
+    public var query: ListingJob.Query
+    /// `--fontconfig-file`.
+    public var search: FontSearch
+    /// `--format`; `nil` picks table on a terminal and JSON otherwise.
+    public var format: OutputFormat?
+
+    /// Checks how the options combine: `--strict` and `uiappfonts` need files.
+    public init(options: Options, arguments: [String]) throws(UsageError) {
+        var query = ListingJob.Query()
+        query.family = options.family
+        query.postscriptName = options.postscriptName
+        query.paths = options.directories + arguments
+        query.useCache = !options.noCache
+        if query.paths.isEmpty {
+            if options.format == .uiappfonts {
+                throw UsageError(
+                    "'--format uiappfonts' lists an app's own font files: give them with --dir or as arguments")
+            }
+            if options.sources.strict {
+                throw UsageError("'--strict' applies to font files given with --dir or as arguments")
+            }
+        }
+        if options.sources.search.fontconfigFile != nil && !query.paths.isEmpty {
+            throw UsageError(
+                "'--fontconfig-file' lists installed fonts; it cannot be combined with --dir or font files")
+        }
+        self.query = query
+        search = options.sources.search
+        format = options.format
+    }
+
+    /// Lists the faces.
+    public func run(context: RunContext) -> Outcome {
+        var search = search
+        search.cacheDirectory = context.cacheDirectory
+        return Outcome.reporting { diagnostics throws(Stopped) in
+            let listing = try ListingJob.list(query, search: search, diagnostics: &diagnostics)
+            let families = FontCatalog.families(from: listing.faces)
+            var outcome = Outcome()
+            switch format ?? (context.stdoutIsTerminal ? .table : .json) {
+            case .plain: outcome.stdout = FontFamily.plain(families)
+            case .uiappfonts:
+                // One entry per file, by its path inside the folder it was
+                // found in (its own name when named): the bundle-relative path.
+                outcome.stdout = uiAppFontsFragment(listing.faces.compactMap { listing.relativePaths[$0.file] })
+            case .table: outcome.stdout = FontFamily.table(families)
+            default:
+                let pretty = context.stdoutIsTerminal
+                outcome.stream { write in FontFamily.writeJSON(families, pretty: pretty, to: write) }
+            }
+            return outcome
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import FontRegistry
+import TypefitCore
+import TypefitKit
+
+/// `typefit specimen`: the type ramp as an SVG drawn from the font's own
+/// outlines.
+public struct Specimen: ParsableCommand {
+    /// What the command line gives, bound by the parser.
+    public struct Options: CommandOptions {
+        var sample: String?
+        var width: Double?
+        var outputFile: String?
+        var text = TextOptions()
+
+        /// The defaults.
+        public init() {}
+
+        /// `--strict`, `--verbose`; SVG, never JSON.
+        public var output: OutputSettings { OutputSettings(strict: text.sources.strict, verbose: text.sources.verbose) }
+    }
+
+    /// Every option, bound to its field, in the order help lists them.
+    public static let options: [Option<Options>] =
+        [
+            .string("--text", "text", help: "The sample line (default: a pangram).", \.sample),
+            .value(
+                "--width", "points",
+                help: "A guide at this width: glyphs beyond it in red, the lines fit would need in each label.",
+                \.width, parse: ValueParsers.width),
+            .string(
+                "--output", "file.svg", help: "Write the SVG here (default: stdout).",
+                completion: .file(extensions: ["svg"]), \.outputFile),
+        ]
+        + TextOptions.options(style: "Text styles: a name, a comma list or 'all' (default: all, or the spec's).")
+        .lifted(\Options.text)
+
+    /// The declaration.
+    public static let configuration = declared(
+        "specimen",
+        abstract: "The whole type ramp as an SVG drawn from the font's own outlines.",
+        discussion: """
+            Writes an SVG with one sample line per text style and content size category, \
+            drawn from the font's own glyph outlines (FreeType) placed by HarfBuzz, so it \
+            looks right on a machine without the font. Styles are rows, categories columns, \
+            the accessibility sizes on a tinted band. A missing face is a marked box and a \
+            warning.
+            """,
+        examples: [
+            Example("typefit specimen --spec Fonts/MyFont.json --fonts-dir Fonts --output specimen.svg"),
+            Example("typefit specimen --family \"DejaVu Sans\" --style title1,body --width 320 > ramp.svg"),
+        ])
+
+    /// Styles (default: all, or the spec's), categories, face, language,
+    /// samples, platform.
+    public var settings: TextSettings
+    /// `--fonts-dir`, `--fontconfig-file`.
+    public var search: FontSearch
+    /// `--text`: the sample line.
+    public var sample = "Sphinx of black quartz, judge my vow"
+    /// `--width`: a guide at this many points, glyphs beyond it marked.
+    public var width: Double?
+    /// `--output`: the SVG file (stdout when `nil`).
+    public var output: String?
+
+    /// Reads the options (no style needed: all, or the spec's).
+    public init(options: Options, arguments: [String]) throws(UsageError) {
+        settings = try options.text.settings(styleRequired: false)
+        search = options.text.sources.search
+        if let sample = options.sample { self.sample = sample }
+        width = options.width
+        output = options.outputFile
+    }
+
+    /// Draws the specimen, to `--output` or stdout.
+    public func run(context: RunContext) -> Outcome {
+        var search = search
+        search.cacheDirectory = context.cacheDirectory
+        return Outcome.reporting { diagnostics throws(Stopped) in
+            let svg = try SpecimenJob.svg(
+                settings, search: search, sampleText: sample, width: width, diagnostics: &diagnostics)
+            var outcome = Outcome()
+            if let output {
+                if let error = SystemCalls.writeFile(Array(svg.utf8), to: output) {
+                    outcome.diagnostics.error(error, status: .cannotRun, file: output)
+                }
+            } else {
+                outcome.stdout = svg
+            }
+            return outcome
+        }
+    }
+}

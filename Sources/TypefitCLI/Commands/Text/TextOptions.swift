@@ -1,0 +1,98 @@
+import TypefitCore
+import TypefitKit
+
+/// The options `measure`, `fit` and `specimen` share: styles and
+/// categories, the face, where faces are found, language, samples,
+/// platform.
+struct TextOptions: Sendable, Equatable {
+    var styleCategory = StyleCategoryOptions()
+    var face = FaceOptions()
+    var sources = SourceOptions()
+    var language: String?
+    var samples: [String] = []
+    var platform = PlatformOptions()
+
+    /// The declarations, `--style` with the command's own help.
+    static func options(style: String) -> [Option<TextOptions>] {
+        StyleCategoryOptions.options.lifted(\TextOptions.styleCategory).replacingHelp(of: "--style", with: style)
+            + FaceOptions.options.lifted(\TextOptions.face)
+            + SourceOptions.options.lifted(\TextOptions.sources)
+            + [
+                .string(
+                    "--language", "language",
+                    help: "A BCP 47 language for shaping and line breaking; with catalogs, only that language.",
+                    \.language),
+                .list(
+                    "--sample", "spec=value",
+                    help: "The value a format placeholder stands for while text is measured ('%@=Alexandria', "
+                        + "'%lld=1000'; '%1$@' matches '%@'). Default: a 12-letter name, 1,000,000 or 1,000.0.",
+                    \.samples),
+            ]
+            + PlatformOptions.options.lifted(\TextOptions.platform)
+    }
+
+    /// `--strings FILE`, as measure and fit declare it.
+    static func stringsOption<Options>(_ field: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
+        .list(
+            "--strings", "file",
+            help: "Strings from a .strings file, a .xcstrings String Catalog, or text (one per line).",
+            completion: .file(extensions: ["strings", "xcstrings", "txt"]), field)
+    }
+
+    /// The settings these options describe, after checking how they
+    /// combine.
+    func settings(styleRequired: Bool = true) throws(UsageError) -> TextSettings {
+        var settings = TextSettings()
+        settings.platform = try platform.choice(styles: styleCategory, iosOnly: [])
+        let platform = settings.platform.platform
+        if platform == .android, styleCategory.category?.lowercased() == "default" {
+            settings.platform.fontScales = [1]
+        }
+        settings.categoriesGiven = styleCategory.category != nil
+        if platform == .ios, let styles = try styleCategory.iosStyles() {
+            settings.styles = styles
+        } else if styleCategory.style == nil && styleRequired {
+            throw UsageError("missing '--style <styles>': the text style to set the text in")
+        }
+        if platform != .android, platform != .macos, let categories = try styleCategory.categories() {
+            try PlatformOptions.checkCategories(categories, on: platform)
+            settings.categories = categories
+        }
+        settings.face.specPath = face.spec
+        settings.face.font = face.font
+        settings.face.family = face.family
+        settings.language = language
+        var pairs: [(placeholder: String, value: String)] = []
+        for argument in samples {
+            do {
+                pairs.append(try PlaceholderSamples.parse(argument))
+            } catch {
+                throw UsageError("--sample: " + error.message)
+            }
+        }
+        settings.samples = PlaceholderSamples(pairs)
+        let chosen = [face.spec, face.font, face.family].compactMap { $0 }.count
+        guard chosen == 1 else {
+            throw UsageError(
+                chosen == 0
+                    ? "no face: give '--spec <file>', '--font <postscript-name>' or '--family <name>'"
+                    : "give one of '--spec', '--font' and '--family'")
+        }
+        if let weight = try face.parsedWeight() {
+            guard face.family != nil else { throw UsageError("'--weight' needs '--family'") }
+            settings.face.weight = weight
+        }
+        if face.size != nil {
+            guard face.spec == nil else {
+                throw UsageError("'--size' cannot be combined with '--spec' (the spec gives the sizes)")
+            }
+            settings.face.size = try face.parsedSize()
+        }
+        return settings
+    }
+
+    /// The output format a run writes.
+    static func effectiveFormat(_ format: OutputFormat?, _ context: RunContext) -> OutputFormat {
+        format ?? (context.stdoutIsTerminal ? .table : .json)
+    }
+}

@@ -1,0 +1,148 @@
+import TypefitCore
+import TypefitKit
+
+/// Reads a subcommand's arguments into its options through the bindings:
+/// `--opt value`, `--opt=value`, flags, `--`; unknown options (with a
+/// did-you-mean), missing values, values outside a declared set and
+/// options given twice that may not be are usage errors.
+enum ArgumentScanner {
+    /// The options and the positional arguments.
+    static func scan<Options: CommandOptions>(
+        _ arguments: [String], options declared: [Option<Options>], acceptsArguments: Bool
+    ) throws(UsageError) -> (options: Options, positionals: [String]) {
+        var options = Options()
+        var positionals: [String] = []
+        var given = Set<String>()
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            i += 1
+            if argument == "--" {
+                positionals += arguments[i...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument.count > 1 else {
+                positionals.append(argument)
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if let eq = argument.firstIndex(of: "=") {
+                name = String(argument[..<eq])
+                inline = String(argument[argument.index(after: eq)...])
+            }
+            guard let option = declared.first(where: { $0.name == name }) else {
+                var message = "unknown option '\(name)'"
+                if let best = NameMatching.suggestions(for: name, among: declared.map(\.name), limit: 1).first {
+                    message += "; did you mean '\(best)'?"
+                }
+                throw UsageError(message)
+            }
+            let declaration = option.declaration
+            var value = ""
+            if declaration.isFlag {
+                if inline != nil { throw UsageError("'\(name)' takes no value") }
+            } else if let inline {
+                value = inline
+            } else if i < arguments.count {
+                value = arguments[i]
+                i += 1
+            } else {
+                throw UsageError("missing value for '\(name) <\(declaration.valueName ?? "value")>'")
+            }
+            if !declaration.isFlag && value.isEmpty {
+                throw UsageError("'\(name)' needs a value (<\(declaration.valueName ?? "value")>)")
+            }
+            if declaration.validatesValues {
+                guard let known = declaration.values.first(where: { $0.lowercased() == value.lowercased() }) else {
+                    throw UsageError(NameMatching.choiceMessage("'\(name)'", value, declaration.values))
+                }
+                value = known
+            }
+            if !declaration.repeatable, !given.insert(name).inserted {
+                throw UsageError("'\(name)' given more than once")
+            }
+            try option.bind(&options, value)
+        }
+        if !acceptsArguments, let stray = positionals.first {
+            throw UsageError("unexpected argument '\(stray)'")
+        }
+        return (options, positionals)
+    }
+}
+
+// MARK: Value parsers the options share
+
+/// The value readers bindings use: each names its option in its error.
+enum ValueParsers {
+    /// A number of points in `range` (0 allowed when `allowZero`).
+    static func points(_ option: String, range: ClosedRange<Double>, allowZero: Bool)
+        -> @Sendable (String) throws(UsageError) -> Double
+    {
+        { text throws(UsageError) in
+            guard let value = Double(text.trimmingSpaces), value.isFinite else {
+                throw UsageError("'\(option)' takes a number of points (got '\(text)')")
+            }
+            guard range.contains(value), allowZero || value > 0 else {
+                let low = allowZero ? "from 0" : "greater than 0"
+                throw UsageError(
+                    "'\(option)' must be \(low) and at most \(humanNumber(range.upperBound)) (got '\(text)')")
+            }
+            return value
+        }
+    }
+
+    /// A width in points: greater than 0, at most 100,000.
+    static func width(_ text: String) throws(UsageError) -> Double {
+        guard let value = Double(text.trimmingSpaces), value.isFinite, value > 0, value <= 100_000 else {
+            throw UsageError("'--width' must be a number of points greater than 0 (got '\(text)')")
+        }
+        return value
+    }
+
+    /// `--weight`: a name or 100-900.
+    static func weight(_ text: String) throws(UsageError) -> Int {
+        guard let value = FontWeight.parseOpenType(text.trimmingSpaces) else {
+            let names = FontWeight.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("'--weight' takes a weight name (\(names)) or a number from 100 to 900 (got '\(text)')")
+        }
+        return value
+    }
+
+    /// `--format`, already one of the declared values.
+    static func format(_ text: String) throws(UsageError) -> OutputFormat {
+        guard let format = OutputFormat(rawValue: text.lowercased()) else {
+            throw UsageError("unknown format '\(text)'")
+        }
+        return format
+    }
+
+    /// A comma list of names (`all` adds every value), duplicates dropped,
+    /// order kept.
+    static func list<T: Equatable>(
+        _ option: String, _ text: String, all: [T], parse: (String) throws(NameError) -> T
+    ) throws(UsageError) -> [T] {
+        var result: [T] = []
+        for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = piece.trimmingSpaces
+            guard !item.isEmpty else { throw UsageError("'\(option)' has an empty item in '\(text)'") }
+            if item.lowercased() == "all" {
+                for value in all where !result.contains(value) { result.append(value) }
+                continue
+            }
+            do {
+                let value = try parse(item)
+                if !result.contains(value) { result.append(value) }
+            } catch {
+                throw UsageError(error.message)
+            }
+        }
+        return result
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,39 @@
+extension SpecCheck {
+    /// `check --format json`: the spec, whether it passed, the errors that
+    /// ended or failed the run (`errors`, as every JSON-mode error document
+    /// has them) and the findings.
+    public static func document(specPath: String, ok: Bool, errors: JSONValue, findings: [SpecProblem]) -> JSONValue {
+        .object([
+            "schemaVersion": .int(jsonSchemaVersion),
+            "spec": .string(specPath),
+            "ok": .bool(ok),
+            "errors": errors,
+            "problems": .array(
+                findings.map { problem in
+                    .object([
+                        "severity": .string(problem.severity.rawValue), "code": .string(problem.code),
+                        "style": .string(problem.style?.rawValue), "category": .string(problem.category?.rawValue),
+                        "message": .string(problem.message),
+                    ])
+                }),
+        ])
+    }
+
+    /// `check`'s report for people: one line per finding and a count;
+    /// `parseErrors` are errors at a position in the spec (counted too).
+    public static func text(specPath: String, findings: [SpecProblem], parseErrors: Int) -> String {
+        var text = ""
+        for problem in findings {
+            text += "\(specPath): \(problem.severity.rawValue): \(problem.message)\n"
+        }
+        let errors = findings.filter { $0.severity == .error }.count + parseErrors
+        let warnings = findings.count - findings.filter { $0.severity == .error }.count
+        text += "\(specPath): \(plural(errors, "error")), \(plural(warnings, "warning"))\n"
+        return text
+    }
+}
+
+/// "1 error", "2 errors".
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

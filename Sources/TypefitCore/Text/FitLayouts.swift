@@ -1,0 +1,155 @@
+/// Every string laid out in every cell: a line count and an overflow flag
+/// per (string, cell), in compact arrays in input order, and the `fit`
+/// renderers (JSON streamed in chunks, the table for people).
+public struct FitLayouts: Sendable {
+    /// Per (string, cell): the line count, 0 where the cell's face could
+    /// not be opened.
+    public var lines: [Int32]
+    /// Per (string, cell): whether a word is wider than the line.
+    public var overflows: [Bool]
+    /// How many cells each string was laid out in.
+    public var cellCount: Int
+    /// Why faces could not be opened, or the line breaker could not be had.
+    public var failures: [String]
+
+    /// Creates layouts.
+    public init(lines: [Int32], overflows: [Bool], cellCount: Int, failures: [String]) {
+        self.lines = lines
+        self.overflows = overflows
+        self.cellCount = cellCount
+        self.failures = failures
+    }
+
+    /// String `string` in cell `cell`, or `nil` where it was not laid out.
+    public func layout(_ string: Int, _ cell: Int) -> LineFitter.Layout? {
+        let n = lines[string * cellCount + cell]
+        return n == 0 ? nil : LineFitter.Layout(lines: Int(n), overflows: overflows[string * cellCount + cell])
+    }
+
+    /// The largest cell (by point size) at which the string fits.
+    public func largestFitting(_ string: Int, cells: [SizedCell], maxLines: Int) -> SizedCell? {
+        var largest: SizedCell?
+        for (c, cell) in cells.enumerated() {
+            guard let layout = layout(string, c), layout.lines <= maxLines, !layout.overflows else { continue }
+            if largest.map({ cell.pointSize >= $0.pointSize }) ?? true { largest = cell }
+        }
+        return largest
+    }
+
+    /// What the `fit` document says about the run besides its results.
+    public struct Header: Sendable {
+        /// `--width`.
+        public var width: Double
+        /// `--lines`.
+        public var maxLines: Int
+        /// The style's name on its platform.
+        public var style: String?
+        /// The platform's name.
+        public var platform: String
+
+        /// Creates a header.
+        public init(width: Double, maxLines: Int, style: String?, platform: String) {
+            self.width = width
+            self.maxLines = maxLines
+            self.style = style
+            self.platform = platform
+        }
+    }
+
+    /// The `fit` document (`schemaVersion` 1), keys sorted, handed to
+    /// `write` in chunks of about 64 KiB; false when a write failed.
+    public func writeJSON(
+        strings: [LocalizedString], cells: [SizedCell], header: Header, pretty: Bool,
+        to write: ([UInt8]) -> Bool
+    ) -> Bool {
+        // The per-category objects' keys in sorted order.
+        let order = cells.indices.sorted { cells[$0].category < cells[$1].category }
+        var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
+        writer.beginObject()
+        writer.staticKey("maxLines")
+        writer.int(header.maxLines)
+        writer.staticKey("platform")
+        writer.string(header.platform)
+        writer.staticKey("results")
+        writer.beginArray()
+        for (s, string) in strings.enumerated() {
+            func perCell(_ value: (LineFitter.Layout) -> Void) {
+                writer.beginObject()
+                for c in order {
+                    guard let layout = layout(s, c) else { continue }
+                    writer.key(cells[c].category)
+                    value(layout)
+                }
+                writer.endObject()
+            }
+            writer.beginObject()
+            writer.staticKey("fits")
+            perCell { writer.bool($0.lines <= header.maxLines && !$0.overflows) }
+            writer.staticKey("key")
+            writer.string(string.key)
+            writer.staticKey("language")
+            writer.string(string.language)
+            writer.staticKey("largestFittingCategory")
+            writer.string(largestFitting(s, cells: cells, maxLines: header.maxLines)?.category)
+            writer.staticKey("lines")
+            perCell { writer.int($0.lines) }
+            writer.staticKey("overflows")
+            perCell { writer.bool($0.overflows) }
+            writer.staticKey("sampleText")
+            writer.string(string.text)
+            writer.staticKey("substitutions")
+            writer.substitutions(string.substitutions)
+            writer.staticKey("text")
+            writer.string(string.written)
+            writer.endObject()
+            if writer.pendingCount >= 1 << 16, !write(writer.drain()) { return false }
+        }
+        writer.endArray()
+        writer.staticKey("schemaVersion")
+        writer.int(jsonSchemaVersion)
+        writer.staticKey("style")
+        writer.string(header.style)
+        writer.staticKey("width")
+        writer.number(header.width)
+        writer.endObject()
+        return write(writer.finishBytes())
+    }
+
+    /// The table for people: a row per string, a column per size setting
+    /// (`N!` where a word overflows), and the largest that fits.
+    public func table(strings: [LocalizedString], cells: [SizedCell], maxLines: Int) -> String {
+        var table: [[String]] = [["key", "language"] + cells.map(\.categoryLabel) + ["largest fitting"]]
+        var marked = false
+        for (s, string) in strings.enumerated() {
+            var row = [string.key, string.language ?? "-"]
+            for c in cells.indices {
+                guard let layout = layout(s, c) else { continue }
+                row.append("\(layout.lines)\(layout.overflows ? "!" : "")")
+                marked = marked || layout.overflows
+            }
+            row.append(largestFitting(s, cells: cells, maxLines: maxLines)?.category ?? "none")
+            table.append(row)
+        }
+        var out = TextTable.render(table)
+        if marked { out += "(N! = N lines, and a word wider than the line overflows it)\n" }
+        return out
+    }
+}
+
+extension JSONWriter {
+    /// `[{"default":…,"placeholder":…,"value":…}]`.
+    public mutating func substitutions(_ substitutions: [PlaceholderSamples.Substitution]) {
+        beginArray()
+        for substitution in substitutions {
+            beginObject()
+            staticKey("default")
+            bool(substitution.isDefault)
+            staticKey("placeholder")
+            string(substitution.placeholder)
+            staticKey("value")
+            string(substitution.value)
+            endObject()
+        }
+        endArray()
+    }
+}

@@ -1,0 +1,103 @@
+/// `measure`'s output: a row per (string, cell) with the width at the
+/// cell's point size, as JSON (`schemaVersion` 1) or a table. Each string is
+/// measured once (`measure` gives its measurement per cell) while its rows
+/// are written: a catalog times twelve categories is a large document, and
+/// a dictionary per row cost more than the shaping.
+public enum MeasureDocument {
+    /// What was rendered, and the strings with characters no face has
+    /// (their text and how many characters).
+    public struct Rendered: Sendable {
+        /// The document or table.
+        public var bytes: [UInt8]
+        /// Strings some characters of which have no glyph in any face.
+        public var missing: [(text: String, characters: Int)]
+    }
+
+    /// Renders the rows. `showText` adds the written text beside the key
+    /// (catalog entries are known by key).
+    public static func render(
+        strings: [LocalizedString], cells: [SizedCell], asTable: Bool, showText: Bool, pretty: Bool,
+        measure: (LocalizedString) -> [MeasuredText?]
+    ) -> Rendered {
+        var writer = JSONWriter(capacity: strings.count * cells.count * 220 + 64, pretty: pretty)
+        writer.beginObject()
+        writer.staticKey("measurements")
+        writer.beginArray()
+        var table: [[String]] = [
+            ["key", "language"] + (showText ? ["text"] : []) + [
+                "style", "category", "pt", "width", "face", "fallbacks",
+            ]
+        ]
+        var missingTexts: [(text: String, characters: Int)] = []
+        for string in strings {
+            let measured = measure(string)
+            if let missing = measured.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 })?.missingGlyphs {
+                missingTexts.append((string.text, missing))
+            }
+            for (cell, text) in zip(cells, measured) {
+                guard let face = cell.face?.location, let text else { continue }
+                let pointSize = cell.pointSize
+                let width = text.width(atPointSize: pointSize)
+                if asTable {
+                    let fallbacks = text.fallbacks.map { "\($0.postscriptName ?? $0.family) (\($0.characters))" }
+                    table.append(
+                        [string.key, string.language ?? "-"] + (showText ? [string.written] : []) + [
+                            cell.style, cell.categoryLabel, humanNumber(pointSize), humanNumber(width),
+                            face.postscriptName ?? "-", fallbacks.isEmpty ? "-" : fallbacks.joined(separator: ", "),
+                        ])
+                    continue
+                }
+                // Keys in sorted order, as every typefit document has them.
+                writer.beginObject()
+                writer.staticKey("category")
+                writer.string(cell.category)
+                writer.staticKey("fallbacks")
+                writer.beginArray()
+                for use in text.fallbacks {
+                    writer.beginObject()
+                    writer.staticKey("characters")
+                    writer.int(use.characters)
+                    writer.staticKey("family")
+                    writer.string(use.family)
+                    writer.staticKey("file")
+                    writer.string(use.file)
+                    writer.staticKey("postscriptName")
+                    writer.string(use.postscriptName)
+                    writer.endObject()
+                }
+                writer.endArray()
+                if showText {
+                    writer.staticKey("key")
+                    writer.string(string.key)
+                    writer.staticKey("language")
+                    writer.string(string.language)
+                }
+                writer.staticKey("lineHeight")
+                if let lineHeight = cell.lineHeight { writer.number(lineHeight) } else { writer.null() }
+                writer.staticKey("missingGlyphs")
+                writer.int(text.missingGlyphs)
+                writer.staticKey("pointSize")
+                writer.number(pointSize)
+                writer.staticKey("postscriptName")
+                writer.string(face.postscriptName)
+                writer.staticKey("sampleText")
+                writer.string(string.text)
+                writer.staticKey("style")
+                writer.string(cell.style)
+                writer.staticKey("substitutions")
+                writer.substitutions(string.substitutions)
+                writer.staticKey("text")
+                writer.string(string.written)
+                writer.staticKey("width")
+                writer.number(width)
+                writer.endObject()
+            }
+        }
+        writer.endArray()
+        writer.staticKey("schemaVersion")
+        writer.int(jsonSchemaVersion)
+        writer.endObject()
+        let bytes = asTable ? Array(TextTable.render(table).utf8) : writer.finishBytes()
+        return Rendered(bytes: bytes, missing: missingTexts)
+    }
+}

@@ -1,0 +1,32 @@
+import TypefitCore
+
+/// `check`'s work: a spec's problems, with its faces looked for where the
+/// search says. A spec that does not parse is a finding (exit 1); one that
+/// cannot be read stops the run (exit 2).
+public enum CheckJob {
+    /// The findings (empty when the spec did not parse: its error is in
+    /// the diagnostics, with the status of a finding).
+    public static func findings(
+        specPath: String, search: FontSearch, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> [SpecProblem] {
+        switch SpecFile.read(specPath, diagnostics: &diagnostics) {
+        case .failure(.unreadable(let error)):
+            diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+            throw Stopped()
+        case .failure(let error):
+            error.report(specPath, malformedStatus: .problemFound, into: &diagnostics)
+            return []
+        case .success(let spec):
+            let wanted = Set(spec.faces.map(\.postscriptName))
+            let sources = FaceSources.load(search) { !wanted.isSubset(of: Set($0.compactMap(\.postscriptName))) }
+            var found: [String: FaceLocation] = [:]
+            for name in wanted { if let (face, _) = sources.find(name) { found[name] = FaceLocation(face) } }
+            let known = sources.knownNames
+            let findings = SpecCheck.run(spec, faces: found) { NameMatching.suggestions(for: $0, among: known) }
+            sources.report(into: &diagnostics)
+            // The findings are the report on stdout, not diagnostics.
+            if findings.contains(where: { $0.severity == .error }) { diagnostics.reportHasProblems = true }
+            return findings
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Dispatch
+import FontRegistry
+import Synchronization
+import TypefitCore
+
+/// Lays every string out in every cell, on every core: each worker with its
+/// own faces and ICU line breaker, taking the next chunk of strings as it
+/// finishes; the results in input order.
+public enum FitEngine {
+    /// How many strings a worker takes at a time.
+    static let chunk = 128
+
+    /// The line counts of `strings` at `width` points in each of `cells`.
+    public static func layOut(strings: [LocalizedString], cells: [SizedCell], width: Double, configFile: String?)
+        -> FitLayouts
+    {
+        let cellCount = cells.count
+        let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
+        let failures = Slots<[String]>(count: SystemCalls.processorCount, initial: [])
+        let chunks = (strings.count + chunk - 1) / chunk
+        let next = Atomic<Int>(0)
+        let workers = min(SystemCalls.processorCount, max(chunks, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let measurements = Measurements(cells: cells, configFile: configFile)
+            let breaker: LineBreaker
+            do throws(RegistryError) {
+                breaker = try LineBreaker()
+            } catch {
+                // No ICU: no string is laid out, and the run says why.
+                failures.store(measurements.failures + [error.message], at: worker)
+                return
+            }
+            failures.store(measurements.failures, at: worker)
+            while true {
+                let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard k < chunks else { break }
+                for s in (k * chunk)..<min(strings.count, (k + 1) * chunk) {
+                    let string = strings[s]
+                    let breaks = breaker.opportunities(Array(string.text.utf8), language: string.language)
+                    var prepared: [String: LineFitter.Prepared] = [:]
+                    for (c, measured) in zip(cells.indices, measurements.measure(string)) {
+                        guard let measured else { continue }
+                        let key = measurements.faceKeys[c]
+                        let line = prepared[key] ?? LineFitter.Prepared(measured, breaks: breaks)
+                        prepared[key] = line
+                        let layout = line.layout(width: width / cells[c].pointSize)
+                        results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
+                    }
+                }
+            }
+        }
+        var seen = Set<String>()
+        let messages = failures.take().flatMap { $0 }.filter { seen.insert($0).inserted }
+        let all = results.take()
+        return FitLayouts(
+            lines: all.map { $0.lines }, overflows: all.map { $0.overflows }, cellCount: cellCount,
+            failures: messages)
+    }
+}

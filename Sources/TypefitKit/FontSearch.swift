@@ -1,0 +1,95 @@
+import FontRegistry
+import TypefitCore
+
+/// Where a run looks for faces: folders of font files that are not
+/// installed (an app's Fonts/, `--fonts-dir`), then the installed fonts of
+/// a fontconfig configuration, listed through the cache when there is one.
+public struct FontSearch: Equatable, Sendable {
+    /// `--fonts-dir`: searched first.
+    public var directories: [String] = []
+    /// `--fontconfig-file`: the configuration whose fonts count as
+    /// installed (`nil`: the system's, or FONTCONFIG_FILE).
+    public var fontconfigFile: String?
+    /// Where the installed listing may be cached (`nil`: no cache).
+    public var cacheDirectory: String?
+
+    /// Creates a search.
+    public init(directories: [String] = [], fontconfigFile: String? = nil, cacheDirectory: String? = nil) {
+        self.directories = directories
+        self.fontconfigFile = fontconfigFile
+        self.cacheDirectory = cacheDirectory
+    }
+
+    /// "installed", or "installed nor in --fonts-dir": where a face was
+    /// not found, for messages.
+    var notFoundScope: String {
+        directories.isEmpty ? "installed" : "installed nor in --fonts-dir"
+    }
+
+    /// The registry of the installed fonts.
+    var registry: FontRegistry { FontRegistry(configFile: fontconfigFile, cacheDirectory: cacheDirectory) }
+}
+
+/// The faces a run may use: those in `--fonts-dir` (an app's own files, read
+/// without installing them) and, when needed, the installed ones.
+struct FaceSources {
+    var directoryFaces: [FontFace] = []
+    var installedFaces: [FontFace] = []
+    /// Files in `--fonts-dir` that could not be used (warnings).
+    var problems: [ScanProblem] = []
+    /// Why the installed faces could not be listed (fontconfig failing).
+    var failure: String?
+
+    /// Scans the directories, then lists the installed faces when
+    /// `needsInstalled` says the directories' faces are not enough.
+    static func load(_ search: FontSearch, needsInstalled: ([FontFace]) -> Bool) -> FaceSources {
+        var sources = FaceSources()
+        if !search.directories.isEmpty {
+            let scan = FontRegistry.scan(search.directories)
+            sources.directoryFaces = scan.faces
+            sources.problems = scan.problems
+        }
+        if needsInstalled(sources.directoryFaces) {
+            do {
+                sources.installedFaces = try search.registry.installedFaces()
+            } catch {
+                sources.failure = error.message
+            }
+        }
+        return sources
+    }
+
+    /// Unusable files as warnings; fontconfig failing as an error (exit 2).
+    func report(into diagnostics: inout Diagnostics) {
+        diagnostics.fileWarnings(problems.map { ($0.path, $0.reason) })
+        if let failure { diagnostics.error(failure, status: .cannotRun) }
+    }
+
+    /// The face with this PostScript name, `--fonts-dir` first, and the
+    /// faces of the place it was found in.
+    func find(_ postscriptName: String) -> (face: FontFace, pool: [FontFace])? {
+        for pool in [directoryFaces, installedFaces] {
+            if let face = pool.first(where: { $0.postscriptName == postscriptName }) { return (face, pool) }
+        }
+        return nil
+    }
+
+    /// The faces of the first place that has the family (`--fonts-dir`
+    /// first).
+    func pool(withFamily family: String) -> [FontFace] {
+        FontCatalog.faces(directoryFaces, inFamily: family).isEmpty ? installedFaces : directoryFaces
+    }
+
+    /// Every PostScript name seen, for "nearest" suggestions.
+    var knownNames: [String] {
+        Set((directoryFaces + installedFaces).compactMap(\.postscriptName)).sorted()
+    }
+
+    /// Every family name seen, for "did you mean" suggestions.
+    var familyNames: [String] { FontCatalog.familyNames(directoryFaces + installedFaces) }
+}
+
+/// "; did you mean 'a' or 'b'?", or nothing.
+func didYouMean(_ names: [String]) -> String {
+    names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
+}

@@ -1,0 +1,97 @@
+import FontRegistry
+import TypefitCore
+
+/// `list-fonts`' work: the installed faces, or the faces of font files and
+/// folders, filtered by family and PostScript name.
+public enum ListingJob {
+    /// What to list.
+    public struct Query: Equatable, Sendable {
+        /// Font files and folders to read instead of the installed fonts.
+        public var paths: [String] = []
+        /// Only faces of this family (any of its names, case-insensitive).
+        public var family: String?
+        /// Only faces with exactly this PostScript name.
+        public var postscriptName: String?
+        /// Whether a valid cached listing may answer.
+        public var useCache = true
+
+        /// Lists every installed face.
+        public init() {}
+    }
+
+    /// The faces, and for files read from folders each file's path inside
+    /// the folder it was found in (its own name when named).
+    public struct Listing: Sendable {
+        /// The faces, in listing order.
+        public var faces: [FontFace]
+        /// Bundle-relative paths by file.
+        public var relativePaths: [String: String]
+    }
+
+    /// The listing; no face matching a filter is a finding (exit 1), a
+    /// registry that cannot be read or a named file that cannot be used
+    /// stops the run (exit 2).
+    public static func list(
+        _ query: Query, search: FontSearch, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> Listing {
+        var faces: [FontFace]
+        var relativePaths: [String: String] = [:]
+        if query.paths.isEmpty {
+            do {
+                var search = search
+                if !query.useCache { search.cacheDirectory = nil }
+                faces = try search.registry.installedFaces()
+            } catch {
+                diagnostics.error(error.message, status: .cannotRun)
+                throw Stopped()
+            }
+        } else {
+            let scan = FontRegistry.scanFiles(query.paths)
+            faces = scan.faces
+            // A file named on the command line is needed; one met in a
+            // folder is a warning. So is a name ID 6 that breaks the
+            // PostScript rules: apps use it as stored, other tools do not.
+            for problem in scan.problems where problem.wasNamed {
+                diagnostics.error(problem.reason, status: .cannotRun, file: problem.path)
+            }
+            var warnings = scan.problems.filter { !$0.wasNamed }.map { (path: $0.path, reason: $0.reason) }
+            for face in faces where face.postscriptNameValid == false {
+                warnings.append(
+                    (
+                        face.file,
+                        "PostScript name '\(face.postscriptName ?? "")' breaks the PostScript rules (printable "
+                            + "ASCII without spaces or []{}()<>/%, at most 63 characters); UIFont(name:) takes it "
+                            + "as stored, fontconfig knows the face as '\(face.fontconfigPostscriptName ?? "-")'"
+                    ))
+            }
+            diagnostics.fileWarnings(warnings)
+            relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
+        }
+        let scope = query.paths.isEmpty ? "installed" : "in the given files"
+        if let family = query.family {
+            let matching = FontCatalog.faces(faces, inFamily: family)
+            if matching.isEmpty {
+                diagnostics.error(
+                    "no family named '\(family)' \(scope)"
+                        + didYouMean(NameMatching.suggestions(for: family, among: FontCatalog.familyNames(faces))),
+                    status: .problemFound)
+                throw Stopped()
+            }
+            faces = matching
+        }
+        if let name = query.postscriptName {
+            let matching = FontCatalog.faces(faces, withPostScriptName: name)
+            if matching.isEmpty {
+                let names = Set(faces.compactMap(\.postscriptName)).sorted()
+                diagnostics.error(
+                    "no face with PostScript name '\(name)' \(scope)"
+                        + (query.family.map { " in family '\($0)'" } ?? "")
+                        + didYouMean(NameMatching.suggestions(for: name, among: names)),
+                    status: .problemFound)
+                throw Stopped()
+            }
+            faces = matching
+        }
+        return Listing(faces: faces, relativePaths: relativePaths)
+    }
+}

@@ -1,0 +1,247 @@
+import FontRegistry
+import TypefitCore
+
+/// `scale`'s work: the cells of Apple's table, a custom font, a spec or a
+/// family on iOS, or a platform's own sizes, with the faces found where the
+/// search says.
+public enum ScaleJob {
+    /// The iOS report the settings ask for: Apple's table or a custom size,
+    /// a spec's faces and sizes, or a family's faces.
+    public static func report(
+        _ settings: ScaleSettings, search: FontSearch, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> ScaleReport {
+        if let path = settings.face.specPath {
+            return try specReport(path, settings, search: search, diagnostics: &diagnostics)
+        }
+        if let family = settings.face.family {
+            return try familyReport(family, settings, search: search, diagnostics: &diagnostics)
+        }
+        return settings.request.resolve()
+    }
+
+    /// The categories `--category default` or `--category system` stand
+    /// for (the desktop's text size mapped to the category whose Body size
+    /// is nearest), with a note saying where it came from.
+    public static func categories(
+        forKeyword keyword: String, platform: PlatformChoice,
+        desktopTextScale: () -> (factor: Double, source: String)?, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> [ContentSizeCategory] {
+        if keyword == "default" { return [platform.defaultCategory] }
+        guard let (factor, source) = desktopTextScale() else {
+            diagnostics.error(
+                "no desktop text size found: GNOME's org.gnome.desktop.interface text-scaling-factor "
+                    + "(gsettings) is not available and GDK_DPI_SCALE is not set", status: .cannotRun)
+            throw Stopped()
+        }
+        // The desktop's factor applied to the platform's default Body size.
+        let body: [(ContentSizeCategory, Double)] =
+            platform.platform == .watchos
+            ? WatchTypeTable.categories.compactMap { c in WatchTypeTable.cell("body", c).map { (c, $0.size) } }
+            : ContentSizeCategory.allCases.map { ($0, Double(AppleTypeTable.iOS.pointSize(.body, $0))) }
+        let base = body.first { $0.0 == platform.defaultCategory }?.1 ?? 17
+        let wanted = base * factor
+        let nearest = body.min { abs($0.1 - wanted) < abs($1.1 - wanted) }?.0 ?? .large
+        diagnostics.note(
+            "desktop text scale \(humanNumber(factor)) (from \(source)): Body \(humanNumber(wanted)) pt, "
+                + "nearest category \(nearest.rawValue)")
+        return [nearest]
+    }
+
+    /// The GNOME desktop's text scaling factor, else `GDK_DPI_SCALE`: the
+    /// reader `--category system` uses outside tests.
+    public static func readDesktopTextScale() -> (factor: Double, source: String)? {
+        let command = "gsettings get org.gnome.desktop.interface text-scaling-factor"
+        if let line = SystemCalls.firstLine(ofCommand: command),
+            let factor = Double(String(line.filter { !"\n'\" \t".contains($0) })),
+            factor > 0
+        {
+            return (factor, "gsettings org.gnome.desktop.interface text-scaling-factor")
+        }
+        if let raw = SystemCalls.environment("GDK_DPI_SCALE"), let factor = Double(raw), factor > 0 {
+            return (factor, "GDK_DPI_SCALE")
+        }
+        return nil
+    }
+
+    /// `scale --spec`: the cells of a spec, with where each face is.
+    public static func specReport(
+        _ path: String, _ settings: ScaleSettings, search: FontSearch, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> ScaleReport {
+        let spec = try SpecFile.load(path, diagnostics: &diagnostics)
+        var request = settings.request
+        let defined = spec.styles.map(\.style)
+        if settings.stylesGiven {
+            if let unknown = request.styles.first(where: { !defined.contains($0) }) {
+                // The command line names a style this spec does not have.
+                let names = defined.map(\.rawValue).joined(separator: ", ")
+                diagnostics.error(
+                    "defines no style '\(unknown.rawValue)' (it has \(names))", status: .usage, file: path)
+                throw Stopped()
+            }
+        } else {
+            request.styles = defined
+        }
+        request.subject = .spec(spec, name: path)
+
+        let chosen = spec.styles.filter { request.styles.contains($0.style) }
+        let wanted = Set(chosen.compactMap { spec.postscriptName(ofFace: $0.face) })
+        let sources = FaceSources.load(search) { directoryFaces in
+            // Bold Text looks for heavier faces where each face was found.
+            settings.boldText || !wanted.isSubset(of: Set(directoryFaces.compactMap(\.postscriptName)))
+        }
+        sources.report(into: &diagnostics)
+
+        var fallbacks: [String: FaceLocation] = [:]
+        for face in spec.faces where wanted.contains(face.postscriptName) && sources.find(face.postscriptName) == nil {
+            let nearest = NameMatching.suggestions(for: face.postscriptName, among: sources.knownNames)
+            var line =
+                "face '\(face.key)' (\(face.postscriptName)) is not installed"
+                + (search.directories.isEmpty ? "" : " nor in --fonts-dir")
+                + (nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", "))
+            if settings.fallback {
+                let (weight, italic) = spec.impliedStyle(ofFace: face.key)
+                let family = spec.familyForMatching(ofFace: face.key)
+                let match = fallback(family: family, weight: weight, italic: italic, width: spec.width ?? 100, search)
+                fallbacks[face.key] = match.face
+                line += match.description
+            }
+            diagnostics.warning(line, file: path)
+        }
+
+        var resolutions: [TextStyle: FaceResolution] = [:]
+        for style in chosen {
+            let name = spec.postscriptName(ofFace: style.face)
+            var resolution = FaceResolution(key: style.face, postscriptName: name)
+            if let name, let (face, pool) = sources.find(name) {
+                resolution.location = FaceLocation(face)
+                if settings.boldText { resolution.boldText = FaceMatching.boldTextStep(for: face, in: pool) }
+            } else {
+                resolution.fallback = fallbacks[style.face]
+                if settings.boldText { resolution.boldText = BoldTextStep(face: nil, reason: "the face is missing") }
+            }
+            resolutions[style.style] = resolution
+        }
+        return request.resolve(faces: resolutions)
+    }
+
+    /// `scale --family`: each style in the family's face nearest its weight
+    /// (or `--weight`), as CSS font matching picks it.
+    public static func familyReport(
+        _ family: String, _ settings: ScaleSettings, search: FontSearch, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> ScaleReport {
+        let sources = FaceSources.load(search) { directoryFaces in
+            FontCatalog.faces(directoryFaces, inFamily: family).isEmpty
+        }
+        sources.report(into: &diagnostics)
+        let request = settings.request
+        let pool = sources.pool(withFamily: family)
+        let familyFaces = FontCatalog.faces(pool, inFamily: family)
+        var resolutions: [TextStyle: FaceResolution] = [:]
+        if familyFaces.isEmpty {
+            let line =
+                "no family named '\(family)' \(search.notFoundScope)"
+                + didYouMean(NameMatching.suggestions(for: family, among: sources.familyNames))
+            guard settings.fallback else {
+                diagnostics.error(line, status: .cannotRun)
+                throw Stopped()
+            }
+            diagnostics.warning(line)
+            var byWeight: [Int: FaceLocation] = [:]
+            var asked = Set<Int>()
+            for style in request.styles {
+                let weight = settings.face.weight ?? AppleTypeTable.iOS.weight(style).openTypeValue
+                if asked.insert(weight).inserted {
+                    let match = fallback(family: family, weight: weight, italic: false, search)
+                    byWeight[weight] = match.face
+                    diagnostics.warning("weight \(weight)\(match.description)")
+                }
+                resolutions[style] = FaceResolution(
+                    key: nil, postscriptName: nil, fallback: byWeight[weight],
+                    boldText: settings.boldText ? BoldTextStep(face: nil, reason: "the family is missing") : nil)
+            }
+        } else {
+            for style in request.styles {
+                let weight = settings.face.weight ?? AppleTypeTable.iOS.weight(style).openTypeValue
+                guard let face = FaceMatching.nearest(to: weight, among: familyFaces) else { continue }
+                resolutions[style] = FaceResolution(
+                    key: nil, postscriptName: face.postscriptName, location: FaceLocation(face),
+                    boldText: settings.boldText ? FaceMatching.boldTextStep(for: face, in: pool) : nil)
+            }
+        }
+        return request.resolve(faces: resolutions)
+    }
+
+    /// A note naming the spec's styles the platform has no style for (they
+    /// are left out).
+    static func noteStylesWithoutCounterpart(
+        _ styles: [PlatformRequest.SpecStyle], on platform: Platform, spec path: String,
+        _ diagnostics: inout Diagnostics
+    ) {
+        let missing = PlatformRequest.specStylesWithoutCounterpart(styles, on: platform)
+        guard !missing.isEmpty else { return }
+        diagnostics.note(
+            "\(platform.displayName) has no text style for the spec's " + missing.joined(separator: ", ")
+                + "; left out", file: path)
+    }
+
+    /// What fontconfig would use for a family and weight, and the words that
+    /// say so after a missing-face message.
+    static func fallback(
+        family: String, weight: Int, italic: Bool, width: Int = 100, _ search: FontSearch
+    ) -> (face: FaceLocation?, description: String) {
+        do {
+            guard let face = try search.registry.fallback(family: family, weight: weight, italic: italic, width: width)
+            else {
+                return (nil, "; fontconfig matches nothing for '\(family)'")
+            }
+            let name = face.postscriptName ?? "(no PostScript name)"
+            return (
+                FaceLocation(face),
+                "; fallback: fontconfig would use \(name) (\(face.family)) for '\(family)' at weight \(weight)"
+            )
+        } catch {
+            return (nil, "; no fallback: \(error.message)")
+        }
+    }
+
+    /// `scale --platform watchos|macos|android`: the platform's cells, a
+    /// spec's design sizes scaled the platform's way when there is one
+    /// (their line heights keep Apple's ratio at Large for the style).
+    public static func platformReport(
+        _ settings: ScaleSettings, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> PlatformReport {
+        let choice = settings.platform
+        var request = PlatformRequest(platform: choice.platform)
+        request.styles = choice.styles
+        request.androidVersion = choice.androidVersion
+        request.fontScales = choice.fontScales
+        if choice.platform == .android && settings.categoryKeyword == "default" {
+            // Android's default size setting: font scale 1.
+            request.fontScales = [1]
+        }
+        if case .customFont(let size, _) = settings.subject { request.designSize = size }
+        var family: String?
+        if let path = settings.face.specPath {
+            let spec = try SpecFile.load(path, diagnostics: &diagnostics)
+            family = spec.family
+            request.specStyles = PlatformRequest.SpecStyle.of(spec)
+            ScaleJob.noteStylesWithoutCounterpart(
+                request.specStyles ?? [], on: choice.platform, spec: path, &diagnostics)
+        }
+        if choice.platform == .watchos, settings.categoriesGiven || choice.watchSize != nil {
+            // Categories watchOS lacks were refused on the command line.
+            request.categories = settings.categoriesGiven ? settings.categories : [choice.defaultCategory]
+        }
+        if let note = choice.watchSizeNote { diagnostics.note(note) }
+        if choice.platform == .macos {
+            diagnostics.note("macOS has no Dynamic Type: its text styles have fixed sizes")
+        }
+        var designSize: Double?
+        if case .customFont(let size, _) = settings.subject { designSize = size }
+        return PlatformReport(
+            cells: request.resolve(), platform: choice.platform, watchSize: choice.watchSize,
+            defaultCategory: choice.defaultCategory, watchSizeDocumented: choice.watchSizeNote == nil,
+            androidVersion: choice.androidVersion, designSize: designSize, specPath: settings.face.specPath,
+            family: family)
+    }
+}

@@ -1,0 +1,228 @@
+import FontRegistry
+import TypefitCore
+
+/// What `measure`, `fit` and `specimen` start from: the strings, and each
+/// (style, size setting) cell with its point size and face, found as
+/// `scale` finds them.
+public enum TextJob {
+    /// What `measure` and `fit` start from: the strings (first, so that a
+    /// malformed file ends the run before any font work), then the cells,
+    /// and a note naming the placeholder values typefit chose.
+    public static func prepare(
+        texts: [String], files: [String], _ settings: TextSettings, search: FontSearch,
+        diagnostics: inout Diagnostics
+    ) throws(Stopped) -> (strings: [LocalizedString], cells: [SizedCell]) {
+        let strings = try strings(
+            texts, files: files, language: settings.language, samples: settings.samples, diagnostics: &diagnostics)
+        let cells = try cells(settings, search: search, diagnostics: &diagnostics)
+        notePlaceholderDefaults(strings, into: &diagnostics)
+        return (strings, cells)
+    }
+
+    /// The cells; a face that is missing stops the run (it cannot be
+    /// measured) unless `allowMissing` (the specimen draws a marked box).
+    public static func cells(
+        _ settings: TextSettings, search: FontSearch, allowMissing: Bool = false, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> [SizedCell] {
+        let cells =
+            settings.platform.platform == .ios
+            ? try iosCells(settings, search: search, diagnostics: &diagnostics)
+            : try platformCells(settings, search: search, diagnostics: &diagnostics)
+        if allowMissing { return cells }
+        // A face that is not there has no widths: say which and stop.
+        var missing: [String] = []
+        for cell in cells where cell.face?.location == nil {
+            let name = cell.face?.postscriptName ?? "the face"
+            if !missing.contains(name) { missing.append(name) }
+        }
+        guard missing.isEmpty else {
+            for name in missing {
+                diagnostics.error(
+                    "cannot measure with \(name): it is not installed nor in --fonts-dir", status: .cannotRun)
+            }
+            throw Stopped()
+        }
+        return cells
+    }
+
+    /// The cells on iOS, as `scale` finds them.
+    static func iosCells(
+        _ settings: TextSettings, search: FontSearch, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> [SizedCell] {
+        let report: ScaleReport
+        if let path = settings.face.specPath {
+            report = try ScaleJob.specReport(path, settings.scaleSettings, search: search, diagnostics: &diagnostics)
+        } else if let family = settings.face.family {
+            report = try ScaleJob.familyReport(
+                family, settings.scaleSettings, search: search, diagnostics: &diagnostics)
+        } else if let name = settings.face.font {
+            let face = try faceNamed(name, search: search, diagnostics: &diagnostics)
+            var faces: [TextStyle: FaceResolution] = [:]
+            for style in settings.styles { faces[style] = face }
+            report = settings.scaleSettings.request.resolve(faces: faces)
+        } else {
+            return []
+        }
+        return report.entries.compactMap(SizedCell.init)
+    }
+
+    /// The cells on another platform: its sizes (from its tables, `--size`
+    /// or a spec) with the faces `--spec`, `--font` or `--family` give.
+    static func platformCells(
+        _ settings: TextSettings, search: FontSearch, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> [SizedCell] {
+        let choice = settings.platform
+        var request = PlatformRequest(platform: choice.platform)
+        request.styles = choice.styles
+        request.fontScales = choice.fontScales
+        request.androidVersion = choice.androidVersion
+        request.designSize = settings.face.size
+        if choice.platform == .watchos {
+            if settings.categoriesGiven {
+                // Categories watchOS lacks were refused on the command line.
+                request.categories = settings.categories
+            } else if let size = choice.watchSize {
+                request.categories = [WatchTypeTable.caseSizes.first { $0.millimetres == size }?.category ?? .large]
+            }
+        }
+        var faces: [String: FaceResolution] = [:]
+        var single: FaceResolution?
+        var familyFaces: [FontFace] = []
+        if let path = settings.face.specPath {
+            // The spec's faces as iOS resolves them; its sizes the platform's way.
+            var ios = settings.scaleSettings
+            ios.styles = []
+            ios.stylesGiven = false
+            let report = try ScaleJob.specReport(path, ios, search: search, diagnostics: &diagnostics)
+            guard case .spec(let spec, _) = report.request.subject else { return [] }
+            for entry in report.entries where faces[entry.style.rawValue] == nil {
+                faces[entry.style.rawValue] = entry.face
+            }
+            request.specStyles = PlatformRequest.SpecStyle.of(spec)
+            ScaleJob.noteStylesWithoutCounterpart(
+                request.specStyles ?? [], on: choice.platform, spec: path, &diagnostics)
+        } else if let name = settings.face.font {
+            single = try faceNamed(name, search: search, diagnostics: &diagnostics)
+        } else if let family = settings.face.family {
+            let sources = FaceSources.load(search) { FontCatalog.faces($0, inFamily: family).isEmpty }
+            familyFaces = FontCatalog.faces(sources.pool(withFamily: family), inFamily: family)
+            sources.report(into: &diagnostics)
+            guard !familyFaces.isEmpty else {
+                let names = NameMatching.suggestions(for: family, among: sources.familyNames)
+                diagnostics.error("no family named '\(family)' installed" + didYouMean(names), status: .cannotRun)
+                throw Stopped()
+            }
+        }
+        let cells = request.resolve().map { cell -> SizedCell in
+            var face = single ?? faces[cell.style]
+            if !familyFaces.isEmpty {
+                let weight = settings.face.weight ?? request.weight(ofStyle: cell.style)
+                face = FaceMatching.nearest(to: weight, among: familyFaces).map {
+                    FaceResolution(key: nil, postscriptName: $0.postscriptName, location: FaceLocation($0))
+                }
+            }
+            return SizedCell(cell, face: face)
+        }
+        if choice.platform == .watchos, !settings.categoriesGiven, let note = choice.watchSizeNote {
+            diagnostics.note(note)
+        }
+        return cells
+    }
+
+    /// The face with PostScript name `name` (`--fonts-dir` first, then
+    /// installed); its absence stops the run.
+    static func faceNamed(
+        _ name: String, search: FontSearch, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> FaceResolution {
+        let sources = FaceSources.load(search) { found in !found.contains { $0.postscriptName == name } }
+        sources.report(into: &diagnostics)
+        guard let (face, _) = sources.find(name) else {
+            let nearest = NameMatching.suggestions(for: name, among: sources.knownNames)
+            diagnostics.error(
+                "no face with PostScript name '\(name)' \(search.notFoundScope)" + didYouMean(nearest),
+                status: .cannotRun)
+            throw Stopped()
+        }
+        return FaceResolution(key: nil, postscriptName: name, location: FaceLocation(face))
+    }
+
+    /// The strings of the arguments and the `--strings` files, placeholders
+    /// replaced by their sample values; a file that cannot be read or
+    /// parsed stops the run.
+    public static func strings(
+        _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
+        diagnostics: inout Diagnostics
+    ) throws(Stopped) -> [LocalizedString] {
+        var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
+        for path in files {
+            switch SystemCalls.readInput(path, limit: 64 << 20, what: "a strings file") {
+            case .failure(let error):
+                diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+                throw Stopped()
+            case .success(let bytes):
+                do {
+                    strings += try StringsFile.read(path: path, bytes: bytes, language: language)
+                } catch {
+                    diagnostics.cannotRead(error, in: path)
+                    throw Stopped()
+                }
+            }
+        }
+        return strings.map { $0.substituting(samples) }
+    }
+
+    /// One note naming the placeholders typefit's defaults stood in for
+    /// (`--sample` values the user chose need no saying).
+    public static func notePlaceholderDefaults(_ strings: [LocalizedString], into diagnostics: inout Diagnostics) {
+        var seen = Set<String>()
+        var parts: [String] = []
+        for string in strings {
+            for substitution in string.substitutions where substitution.isDefault {
+                guard seen.insert(substitution.placeholder).inserted else { continue }
+                parts.append("\(substitution.placeholder) as '\(substitution.value)'")
+            }
+        }
+        guard !parts.isEmpty else { return }
+        diagnostics.note(
+            "format placeholders measured with sample values: " + parts.joined(separator: ", ")
+                + " (choose others with --sample SPEC=VALUE)")
+    }
+}
+
+/// The measurers of the faces cells use, opened once each. Each string is
+/// shaped once per face, not once per category: with unhinted advances a
+/// line's width is linear in the point size.
+public final class Measurements {
+    private var measurers: [String: TextMeasurer] = [:]
+    /// Why faces could not be opened (each once).
+    public private(set) var failures: [String] = []
+    /// Per cell: the key of its face.
+    public let faceKeys: [String]
+
+    /// Opens the faces of `cells`.
+    public init(cells: [SizedCell], configFile: String?) {
+        faceKeys = cells.map { cell in cell.face?.location.map { "\($0.file)#\($0.index)" } ?? "" }
+        for (cell, key) in zip(cells, faceKeys) where measurers[key] == nil {
+            guard let face = cell.face?.location else { continue }
+            do {
+                measurers[key] = try TextMeasurer(
+                    file: face.file, index: face.index, family: face.family ?? "", configFile: configFile)
+            } catch {
+                if !failures.contains(error.message) { failures.append(error.message) }
+            }
+        }
+    }
+
+    /// One string measured in every face the cells use; per cell, its
+    /// measurement (`nil` where its face could not be opened).
+    public func measure(_ string: LocalizedString) -> [MeasuredText?] {
+        var byFace: [String: MeasuredText] = [:]
+        return faceKeys.map { key in
+            if let known = byFace[key] { return known }
+            guard let measurer = measurers[key] else { return nil }
+            let measured = measurer.measure(string.text, language: string.language)
+            byFace[key] = measured
+            return measured
+        }
+    }
+}
