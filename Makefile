@@ -69,7 +69,7 @@ leaks: build
 	@command -v valgrind >/dev/null || { echo "leaks: install valgrind (apt-get install valgrind)" >&2; exit 1; }
 	@sh scripts/leaks.sh .build/debug/typefit
 
-# Only FontRegistry may import the C modules (see README, "Design").
+# Only FontRegistry may import the C modules (see docs/REFERENCE.md, "Design").
 check-layering:
 	@leaks=$$(grep -rlE '^\s*import\s+C(Fontconfig|FreeType|HarfBuzz)' Sources | grep -vE '^Sources/FontRegistry/' || true); \
 	if [ -n "$$leaks" ]; then echo "C modules imported outside FontRegistry: $$leaks" >&2; exit 1; fi

@@ -104,17 +104,6 @@ public struct FontRegistry: Sendable {
         FontScanner.scan(paths, workers: workers ?? FontScanner.workerCount)
     }
 
-    /// The faces of one file as fontconfig reads it (what `fc-scan` does):
-    /// the reference the sfnt reader is tested against.
-    public static func fontconfigFaces(file: String) -> [FontFace] {
-        var namer = NameVerifier()
-        var faces: [FontFace] = []
-        _ = queryFontFile(file) { raw in
-            if let face = namer.face(from: raw) { faces.append(face) }
-        }
-        return faces
-    }
-
     static let fontExtensions: Set<String> = [
         "ttf", "otf", "ttc", "otc", "woff", "woff2", "pfb", "pfa",
         "pcf", "bdf", "dfont", "cff", "t1",

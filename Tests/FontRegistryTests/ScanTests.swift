@@ -110,7 +110,14 @@ import TypefitTestSupport
             at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"),
             to: dir.appendingPathComponent("a.ttf"))
         let scan = FontRegistry.scan([dir.path])
-        #expect(scan.faces.count == 1)
+        // The font once (not once per trip round the loop), from its real
+        // path, and the loop reported at the link, as a warning.
+        #expect(scan.faces.map(\.postscriptName) == ["TypefitSans-Bold"])
+        #expect(scan.faces.first?.file == dir.appendingPathComponent("a.ttf").path)
+        let loop = dir.appendingPathComponent("self").path
+        #expect(scan.problems.map(\.path) == [loop])
+        #expect(scan.problems.first?.reason == "already searched (a symbolic link loops back to it)")
+        #expect(scan.problems.first?.wasNamed == false)
     }
 
     /// A FIFO named like a font, in a folder and named on the command line:

@@ -39,8 +39,39 @@ import Testing
         let ours = try parse(text)
         let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
         #expect(theirs != nil)
-        guard case .object(let members) = ours.value else { return }
+        guard case .object(let members) = ours.value else {
+            Issue.record("not an object: \(ours.value)")
+            return
+        }
         #expect(Set(members.map(\.key)) == Set(theirs?.allKeys.compactMap { $0 as? String } ?? []))
+        // The values too, member by member, as Foundation reads them.
+        let z = try #require(members.first { $0.key == "z" }?.value.value)
+        guard case .array(let items) = z else {
+            Issue.record("z is not an array: \(z)")
+            return
+        }
+        let numbers = items.prefix(4).compactMap { item -> Double? in
+            if case .number(let n) = item.value { return n }
+            return nil
+        }
+        #expect(numbers == ((theirs?["z"] as? [Any])?.prefix(4).compactMap { ($0 as? NSNumber)?.doubleValue } ?? []))
+        if case .string(let text)? = items.last?.value {
+            #expect(text == (theirs?["z"] as? [Any])?.last as? String)
+        } else {
+            Issue.record("the last item of z is not a string")
+        }
+        let y = try #require(members.first { $0.key == "y" }?.value.value)
+        guard case .object(let inner) = y, case .bool(let k)? = inner.first?.value.value else {
+            Issue.record("y is not {k: false}: \(y)")
+            return
+        }
+        #expect(inner.map(\.key) == ["k"] && k == ((theirs?["y"] as? NSDictionary)?["k"] as? Bool))
+        let x = try #require(members.first { $0.key == "x" }?.value.value)
+        guard case .null = x else {
+            Issue.record("x is not null: \(x)")
+            return
+        }
+        #expect(theirs?["x"] is NSNull)
     }
 
     /// Each malformed document names the line and column of the problem.

@@ -23,7 +23,7 @@ import Testing
     }
 
     /// The list-fonts writer spells its keys by hand; check they come out
-    /// sorted at every level, as the README promises.
+    /// sorted at every level, as docs/REFERENCE.md promises.
     @Test func fontListingKeysAreSorted() throws {
         let face = FontFace(
             family: "A", familyAliases: ["B"], postscriptName: "A-Regular", style: "Regular",

@@ -29,6 +29,30 @@ public struct CommandConfiguration: Sendable {
         self.examples = examples
     }
 
+    /// What is wrong with the declarations, if anything: a name declared
+    /// twice (the parser would only ever bind the first), a name without
+    /// `--`, `--help`/`-h` (the framework's own), a value set checked but
+    /// empty, a value declared twice (values match case-insensitively).
+    /// The tests require none for every command; debug builds trap on one
+    /// when the command line is parsed.
+    public var declarationProblems: [String] {
+        var problems: [String] = []
+        var seen = Set<String>()
+        for option in options {
+            if !seen.insert(option.name).inserted { problems.append("'\(option.name)' is declared twice") }
+            if !option.name.hasPrefix("--") { problems.append("'\(option.name)' does not start with '--'") }
+            if option.name == "--help" || option.name == "-h" { problems.append("'\(option.name)' is typefit's own") }
+            if option.validatesValues && option.values.isEmpty {
+                problems.append("'\(option.name)' checks its values but declares none")
+            }
+            var values = Set<String>()
+            for value in option.values where !values.insert(value.lowercased()).inserted {
+                problems.append("'\(option.name)' declares '\(value)' twice (values are case-insensitive)")
+            }
+        }
+        return problems
+    }
+
     /// The declaration of option `name`.
     public func option(_ name: String) -> OptionDeclaration? {
         options.first { $0.name == name }

@@ -96,10 +96,10 @@ public enum HelpFormatter {
     }
 
     /// The synopsis as units that are never split across lines.
-    static func synopsisUnits(_ configuration: CommandConfiguration) -> [String] {
+    static func synopsisUnits(_ configuration: CommandConfiguration, everyOption: Bool = false) -> [String] {
         var units = ["typefit", configuration.commandName]
         let options = configuration.options
-        if options.count > maximumListedOptions {
+        if options.count > maximumListedOptions && !everyOption {
             units.append("[<options>]")
             for option in options where option.isRequired { units.append(unit(option)) }
         } else {
@@ -111,6 +111,50 @@ public enum HelpFormatter {
                 argument.isRequired ? "<\(argument.valueName)>\(dots)" : "[<\(argument.valueName)>\(dots)]")
         }
         return units
+    }
+
+    /// The synopsis README.md and docs/REFERENCE.md show: every command
+    /// with every option (values in angle brackets, as help writes them),
+    /// the built-ins, and typefit's own options, wrapped at 100 columns
+    /// under the command's name. A test keeps both files equal to it.
+    public static func documentationSynopsis() -> String {
+        var lines: [String] = []
+        for command in Typefit.subcommands + Typefit.builtins {
+            let units = synopsisUnits(command.configuration, everyOption: true)
+            let indent = String(repeating: " ", count: units[0].count + 1 + units[1].count + 1)
+            var line = units[0] + " " + units[1]
+            for unit in units.dropFirst(2) {
+                if line.count + 1 + unit.count > 100 {
+                    lines.append(line)
+                    line = indent + unit
+                } else {
+                    line += " " + unit
+                }
+            }
+            lines.append(line)
+        }
+        for option in Typefit.options {
+            var line = "typefit " + option.label
+            for modifier in Typefit.options where modifier.requires == option.name {
+                line = "typefit " + option.label + " | " + option.name + " " + modifier.label
+            }
+            if option.requires == nil { lines.append(line) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A subcommand's options as the reference tables them (Markdown): each
+    /// option with its value, what it does, the values it takes, whether
+    /// it repeats or is required; then -h/--help.
+    public static func markdownOptions(_ configuration: CommandConfiguration) -> String {
+        var out = "| option | what it does |\n|---|---|\n"
+        for option in configuration.options where !option.isHidden {
+            let help =
+                optionHelp(option) + (option.isRequired && !option.help.contains("(required)") ? " (required)" : "")
+            out += "| `\(option.label)` | \(help.replacingPipes) |\n"
+        }
+        out += "| `-h`, `--help` | Show help information. |\n"
+        return out
     }
 
     private static func unit(_ option: OptionDeclaration) -> String {
@@ -257,6 +301,13 @@ public enum HelpFormatter {
 }
 
 extension String {
+    /// With `|` escaped, for a Markdown table cell.
+    fileprivate var replacingPipes: String {
+        var out = ""
+        for character in self { out += character == "|" ? "\\|" : String(character) }
+        return out
+    }
+
     fileprivate func padding(_ width: Int) -> String {
         self + String(repeating: " ", count: max(0, width - count))
     }

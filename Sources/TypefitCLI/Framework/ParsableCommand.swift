@@ -51,6 +51,7 @@ public struct OutputSettings: Sendable, Equatable {
 extension ParsableCommand {
     /// Parses the arguments after the subcommand's name into the command.
     static func parse(_ arguments: [String]) throws(UsageError) -> (command: Self, output: OutputSettings) {
+        assert(configuration.declarationProblems.isEmpty, "\(configuration.declarationProblems)")
         let (options, positionals) = try ArgumentScanner.scan(
             arguments, options: Self.options, acceptsArguments: !configuration.arguments.isEmpty)
         return (try Self(options: options, arguments: positionals), options.output)

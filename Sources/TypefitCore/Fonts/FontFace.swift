@@ -142,7 +142,7 @@ public final class FontFace: Sendable, Hashable {
     /// Whether `UIFont(name:)` is known to accept `postscriptName`: the
     /// font's own name ID 6 of a face that is not a variable font's named
     /// instance. Named instances are reached through variation axes
-    /// (README, "Variable fonts on iOS"); their names, the font's own or
+    /// (docs/REFERENCE.md, "Variable fonts on iOS"); their names, the font's own or
     /// synthesized, are not documented to work by name. `nil` without a name.
     public var knownToUIFont: Bool? {
         guard postscriptName != nil else { return nil }

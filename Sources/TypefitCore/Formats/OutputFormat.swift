@@ -1,6 +1,6 @@
 /// The output formats typefit's commands offer.
 public enum OutputFormat: String, Sendable, CaseIterable {
-    /// JSON for scripts (the contract documented in the README).
+    /// JSON for scripts (the contract documented in docs/REFERENCE.md).
     case json
     /// A readable table for people.
     case table

@@ -54,7 +54,7 @@ enum SwiftExport {
 
     /// The comment beside a name `UIFont(name:)` is not known to take.
     static let unknownToUIFont =
-        "a variable font's named instance: UIFont(name:) is not known to take it (README, \"Variable fonts on iOS\")"
+        "a variable font's named instance: UIFont(name:) is not known to take it (docs/REFERENCE.md, \"Variable fonts on iOS\")"
 
     /// The UIKit convenience: the style's face at its design size, scaled
     /// by `UIFontMetrics` (so `adjustsFontForContentSizeCategory` follows

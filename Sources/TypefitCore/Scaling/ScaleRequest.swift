@@ -34,7 +34,8 @@ public struct ScaleRequest: Sendable {
     public var weight: Int?
 
     /// Creates a request; the defaults are every style, every category, the
-    /// system font, the measured curve and a @3x display.
+    /// system font, the HIG-leading curve (`ScalingCurve.default`) and a @3x
+    /// display.
     public init(
         styles: [TextStyle] = TextStyle.allCases,
         categories: [ContentSizeCategory] = ContentSizeCategory.allCases,

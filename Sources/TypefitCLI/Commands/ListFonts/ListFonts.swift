@@ -45,8 +45,8 @@ public struct ListFonts: ParsableCommand {
         + [
             .flag(
                 "--no-cache",
-                help: "Ask fontconfig even when a valid cached listing exists (see docs/REFERENCE.md, "
-                    + "\"The listing cache\").", \.noCache)
+                help: "Ask fontconfig even when a valid cached listing exists "
+                    + "(see docs/REFERENCE.md, \"The listing cache\").", \.noCache)
         ]
 
     /// The declaration.

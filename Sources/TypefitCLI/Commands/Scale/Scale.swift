@@ -284,8 +284,8 @@ public struct Scale: ParsableCommand {
             for name in report.namesNotKnownToUIFont {
                 outcome.diagnostics.warning(
                     "the Swift file names '\(name)', a variable font's named instance: UIFont(name:) is not known "
-                        + "to take it; use the default face's name with a 'wght' variation (docs/REFERENCE.md, "
-                        + "\"Variable fonts on iOS\")")
+                        + "to take it; use the default face's name with a 'wght' variation "
+                        + "(docs/REFERENCE.md, \"Variable fonts on iOS\")")
             }
             return outcome
         case .tokens:
