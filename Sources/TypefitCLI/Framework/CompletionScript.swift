@@ -257,7 +257,6 @@ enum CompletionScript {
     // MARK: fish
 
     static func fish() -> String {
-        let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: " ")
         var out = """
             # fish completion for typefit: \(header)
 
