@@ -99,6 +99,16 @@ public struct FontRegistry: Sendable {
         return (result.faces, result.problems)
     }
 
+    /// Why the fontconfig configuration at `path` cannot be used (it is
+    /// missing, not a regular file, or unreadable), or `nil` when it can be
+    /// opened.
+    public static func configurationProblem(_ path: String) -> String? {
+        guard SystemCalls.kind(path) == .regular, SystemCalls.isReadable(path) else {
+            return RegistryError.configurationUnreadable(path: path).message
+        }
+        return nil
+    }
+
     /// `scan`, with the files that gave faces (for `UIAppFonts`).
     public static func scanFiles(_ paths: [String], workers: Int? = nil) -> ScanResult {
         FontScanner.scan(paths, workers: workers ?? FontScanner.workerCount)

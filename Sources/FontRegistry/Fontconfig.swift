@@ -23,11 +23,14 @@ final class FontconfigConfig {
 
     /// A configuration read from `path` only, for tests and for users who
     /// keep a private font setup.
-    static func load(path: String) throws(RegistryError) -> FontconfigConfig {
+    static func load(path given: String) throws(RegistryError) -> FontconfigConfig {
         // fontconfig would print its own complaint to stderr first; say it once.
-        guard SystemCalls.kind(path) == .regular, SystemCalls.isReadable(path) else {
-            throw .configurationUnreadable(path: path)
+        guard SystemCalls.kind(given) == .regular, SystemCalls.isReadable(given) else {
+            throw .configurationUnreadable(path: given)
         }
+        // fontconfig looks for a relative name in its own configuration
+        // folder, not the working folder the user typed it in.
+        let path = SystemCalls.absolutePath(given)
         guard let config = FcConfigCreate() else { throw .fontconfigUnavailable }
         let owned = FontconfigConfig(takingOwnershipOf: config)
         let loaded = path.withCString { cPath in

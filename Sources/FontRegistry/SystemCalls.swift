@@ -77,6 +77,17 @@ public enum SystemCalls {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
+    /// `path` made absolute against the working folder (as typed: no link
+    /// is resolved); `path` itself when the working folder is unknown.
+    public static func absolutePath(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return (folder.hasSuffix("/") ? folder : folder + "/") + relative
+    }
+
     /// Whether the process may read `path`.
     static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
@@ -201,6 +212,26 @@ public enum SystemCalls {
             offset += n
         }
         return .success(bytes)
+    }
+
+    /// Standard input read to its end (`--strings -`), at most `limit`
+    /// bytes; the error names it as `-`.
+    public static func readStandardInput(limit: Int, what: String) -> Result<[UInt8], InputFileError> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { raw in
+                retryingInterrupts { Glibc.read(0, raw.baseAddress, raw.count) }
+            }
+            guard n >= 0 else { return .failure(InputFileError(path: "-", reason: "standard input: " + lastError())) }
+            if n == 0 { return .success(bytes) }
+            bytes += chunk.prefix(n)
+            guard bytes.count <= limit else {
+                return .failure(
+                    InputFileError(
+                        path: "-", reason: "standard input is too large for \(what) (at most \(limit >> 20) MiB)"))
+            }
+        }
     }
 
     /// `mkdir -p`.

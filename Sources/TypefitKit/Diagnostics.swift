@@ -27,7 +27,12 @@ public struct Diagnostic: Equatable, Sendable {
     /// The line printed on stderr: `FILE:LINE:COLUMN: error: …` for a
     /// position in a file (the compiler's format, which editors and CI
     /// annotations read), else `typefit: error: [FILE: ]…`.
+    /// Keys and texts inside a message (a catalog key with a line break)
+    /// are shown with their control characters escaped: one diagnostic is
+    /// one line, for people and for tools that read stderr by line.
     public var rendered: String {
+        let message = TerminalText.escapingControls(message)
+        let file = file.map(TerminalText.escapingControls)
         if let file, let position {
             return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
         }

@@ -16,6 +16,7 @@ public enum FitEngine {
     {
         let cellCount = cells.count
         let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
+        let missing = Slots<Int32>(count: strings.count, initial: 0)
         let failures = Slots<[String]>(count: SystemCalls.processorCount, initial: [])
         let chunks = (strings.count + chunk - 1) / chunk
         let next = Atomic<Int>(0)
@@ -38,7 +39,13 @@ public enum FitEngine {
                     let string = strings[s]
                     let breaks = breaker.opportunities(Array(string.text.utf8), language: string.language)
                     var prepared: [String: LineFitter.Prepared] = [:]
-                    for (c, measured) in zip(cells.indices, measurements.measure(string)) {
+                    let measuredCells = measurements.measure(string)
+                    // Characters no face has, as measure counts them: the
+                    // first face that lacks any.
+                    if let lacking = measuredCells.lazy.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 }) {
+                        missing.store(Int32(lacking.missingGlyphs), at: s)
+                    }
+                    for (c, measured) in zip(cells.indices, measuredCells) {
                         guard let measured else { continue }
                         let key = measurements.faceKeys[c]
                         let line = prepared[key] ?? LineFitter.Prepared(measured, breaks: breaks)
@@ -54,6 +61,6 @@ public enum FitEngine {
         let all = results.take()
         return FitLayouts(
             lines: all.map { $0.lines }, overflows: all.map { $0.overflows }, cellCount: cellCount,
-            failures: messages)
+            failures: messages, missingGlyphs: missing.take())
     }
 }

@@ -20,6 +20,15 @@ public struct FontSearch: Equatable, Sendable {
         self.cacheDirectory = cacheDirectory
     }
 
+    /// A configuration file that cannot be read stops the run (exit 2) in
+    /// every command, before any other work: a gate that went on without
+    /// it would check against the machine's fonts instead, or nothing.
+    public func validate(_ diagnostics: inout Diagnostics) throws(Stopped) {
+        guard let fontconfigFile, let problem = FontRegistry.configurationProblem(fontconfigFile) else { return }
+        diagnostics.error(problem, status: .cannotRun)
+        throw Stopped()
+    }
+
     /// "installed", or "installed nor in --fonts-dir": where a face was
     /// not found, for messages.
     var notFoundScope: String {

@@ -154,19 +154,45 @@ public enum TextJob {
         diagnostics: inout Diagnostics
     ) throws(Stopped) -> [LocalizedString] {
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
+        // A gate over files that gave nothing would pass having checked
+        // nothing: an empty file, or a language no file has, stops the run.
+        var fromFiles = 0
+        var available = Set<String>()
         for path in files {
-            switch SystemCalls.readInput(path, limit: 64 << 20, what: "a strings file") {
+            let read =
+                path == "-"
+                ? SystemCalls.readStandardInput(limit: 64 << 20, what: "a strings file")
+                : SystemCalls.readInput(path, limit: 64 << 20, what: "a strings file")
+            switch read {
             case .failure(let error):
                 diagnostics.error(error.reason, status: .cannotRun, file: error.path)
                 throw Stopped()
             case .success(let bytes):
+                let all: [LocalizedString]
+                let kept: [LocalizedString]
                 do {
-                    strings += try StringsFile.read(path: path, bytes: bytes, language: language)
+                    all = try StringsFile.read(path: path, bytes: bytes, language: nil)
+                    kept = language == nil ? all : try StringsFile.read(path: path, bytes: bytes, language: language)
                 } catch {
                     diagnostics.cannotRead(error, in: path)
                     throw Stopped()
                 }
+                guard !all.isEmpty else {
+                    diagnostics.error("holds no strings: nothing to check", status: .cannotRun, file: path)
+                    throw Stopped()
+                }
+                available.formUnion(all.compactMap(\.language))
+                fromFiles += kept.count
+                strings += kept
             }
+        }
+        if let language, !files.isEmpty, fromFiles == 0 {
+            let names = available.sorted().joined(separator: ", ")
+            diagnostics.error(
+                "no strings in language '\(language)' in "
+                    + (files.count == 1 ? files[0] : "the --strings files")
+                    + (names.isEmpty ? "" : " (available: \(names))"), status: .cannotRun)
+            throw Stopped()
         }
         return strings.map { $0.substituting(samples) }
     }

@@ -11,13 +11,17 @@ public struct FitLayouts: Sendable {
     public var cellCount: Int
     /// Why faces could not be opened, or the line breaker could not be had.
     public var failures: [String]
+    /// Per string: the characters that have no glyph in any face (0 for
+    /// none), as `measure` counts them.
+    public var missingGlyphs: [Int32]
 
     /// Creates layouts.
-    public init(lines: [Int32], overflows: [Bool], cellCount: Int, failures: [String]) {
+    public init(lines: [Int32], overflows: [Bool], cellCount: Int, failures: [String], missingGlyphs: [Int32] = []) {
         self.lines = lines
         self.overflows = overflows
         self.cellCount = cellCount
         self.failures = failures
+        self.missingGlyphs = missingGlyphs
     }
 
     /// String `string` in cell `cell`, or `nil` where it was not laid out.

@@ -40,20 +40,51 @@ public struct LocalizedString: Sendable, Equatable {
 /// `.xcstrings` String Catalogs, and plain text (one string per line).
 /// Every mistake is a `SourceError` at its line (and column where known).
 public enum StringsFile {
-    /// The kind of file, by its extension.
-    public enum Kind: Sendable {
-        case strings, catalog, text
+    /// The kind of file, by its extension (standard input, `-`, by its
+    /// content).
+    public enum Kind: Sendable, Equatable {
+        case strings, stringsdict, catalog, text
 
-        /// `.strings`, `.xcstrings`, anything else is text.
+        /// `.strings`, `.stringsdict`, `.xcstrings`, anything else is text.
         public init(path: String) {
             let lower = path.lowercased()
             if lower.hasSuffix(".xcstrings") {
                 self = .catalog
+            } else if lower.hasSuffix(".stringsdict") {
+                self = .stringsdict
             } else if lower.hasSuffix(".strings") {
                 self = .strings
             } else {
                 self = .text
             }
+        }
+
+        /// What bytes read from standard input are: a property list (binary
+        /// or XML) is a `.stringsdict` when its entries are dictionaries,
+        /// else a `.strings`; a JSON object a String Catalog; text with a
+        /// quoted key and `=` a `.strings`; anything else lines of text.
+        public init(sniffing bytes: [UInt8]) {
+            let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+            let trimmed = head.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+            if BinaryPropertyList.isBinary(bytes) || trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<plist") {
+                self =
+                    head.contains("NSStringLocalizedFormatKey") || Self.binaryHasFormatKey(bytes)
+                    ? .stringsdict : .strings
+            } else if trimmed.hasPrefix("{") && head.contains("\"strings\"") {
+                self = .catalog
+            } else if (trimmed.hasPrefix("\"") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("//"))
+                && head.contains("=")
+            {
+                self = .strings
+            } else {
+                self = .text
+            }
+        }
+
+        private static func binaryHasFormatKey(_ bytes: [UInt8]) -> Bool {
+            let needle = Array("NSStringLocalizedFormatKey".utf8)
+            guard BinaryPropertyList.isBinary(bytes), bytes.count >= needle.count else { return false }
+            return (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
         }
     }
 
@@ -63,13 +94,23 @@ public enum StringsFile {
     public static func read(path: String, bytes: [UInt8], language: String? = nil) throws(SourceError)
         -> [LocalizedString]
     {
-        switch Kind(path: path) {
+        switch path == "-" ? Kind(sniffing: bytes) : Kind(path: path) {
         case .catalog:
             return try catalog(bytes, language: language)
         case .strings:
             let fileLanguage = lprojLanguage(path)
             if let language, let fileLanguage, fileLanguage != language { return [] }
+            // What Xcode puts in a built app: a binary (or XML) property list.
+            if let plist = try propertyList(bytes) { return try stringsTable(plist, language: fileLanguage) }
             return try strings(try decodeText(bytes), language: fileLanguage)
+        case .stringsdict:
+            let fileLanguage = lprojLanguage(path)
+            if let language, let fileLanguage, fileLanguage != language { return [] }
+            guard let plist = try propertyList(bytes) else {
+                throw SourceError(
+                    SourcePosition(line: 1, column: 1), "a .stringsdict is a property list (XML or binary)")
+            }
+            return try stringsdict(plist, language: fileLanguage)
         case .text:
             let text = try decodeText(bytes)
             var result: [LocalizedString] = []
@@ -123,8 +164,14 @@ public enum StringsFile {
 
     // MARK: .strings
 
-    /// Apple's `.strings` format: `"key" = "value";` entries, `/* */` and
-    /// `//` comments, `\"`, `\\`, `\n`, `\t`, `\r`, `\U` + four hex digits.
+    /// Apple's `.strings` format as CoreFoundation's old-style property-list
+    /// parser reads it (CFOldStylePList.c, `parseQuotedPlistString` and
+    /// `getSlashedChar`): `"key" = "value";` entries (single quotes too,
+    /// and unquoted keys of ASCII letters, digits and `_$/:.-`), `/* */`
+    /// and `//` comments; escapes `\a \b \f \n \r \t \v`, `\"`, an
+    /// escaped line break, one to three octal digits (`\012`), `\U` with
+    /// one to four hexadecimal digits, and any other character after a
+    /// backslash stands for itself (`\(` is `(`, `\\` is `\`, `\u` is `u`).
     static func strings(_ text: String, language: String?) throws(SourceError) -> [LocalizedString] {
         var scanner = StringsScanner(Array(text.unicodeScalars))
         var result: [LocalizedString] = []
@@ -208,7 +255,7 @@ public enum StringsFile {
         /// `_ . - $ : /`.
         mutating func token(_ what: String) throws(SourceError) -> String {
             guard let c = peek else { throw SourceError(position, "expected \(what), found the end of the file") }
-            if c == "\"" { return try quoted() }
+            if c == "\"" || c == "'" { return try quoted(by: c) }
             var text = ""
             while let d = peek,
                 d.properties.isAlphabetic || ("0"..."9").contains(d) || "_.-$:/".unicodeScalars.contains(d)
@@ -222,45 +269,135 @@ public enum StringsFile {
             return text
         }
 
-        mutating func quoted() throws(SourceError) -> String {
+        mutating func quoted(by quote: Unicode.Scalar) throws(SourceError) -> String {
             let start = position
             advance()
             var text = ""
             while true {
-                guard let c = peek else { throw SourceError(start, "unterminated string (no closing '\"')") }
+                guard let c = peek else { throw SourceError(start, "unterminated string (no closing '\(quote)')") }
                 advance()
-                if c == "\"" { return text }
+                if c == quote { return text }
                 guard c == "\\" else {
                     text.unicodeScalars.append(c)
                     continue
                 }
-                let escape = position
-                guard let e = peek else { throw SourceError(start, "unterminated string (no closing '\"')") }
+                guard let e = peek else { throw SourceError(start, "unterminated string (no closing '\(quote)')") }
                 advance()
-                switch e {
-                case "n": text += "\n"
-                case "t": text += "\t"
-                case "r": text += "\r"
-                case "0": text += "\u{0}"
-                case "\"", "\\", "'": text.unicodeScalars.append(e)
-                case "U", "u":
-                    var value: UInt32 = 0
-                    for _ in 0..<4 {
-                        guard let h = peek, let digit = UInt32(String(h), radix: 16) else {
-                            throw SourceError(escape, "\\\(e) needs four hexadecimal digits")
-                        }
-                        value = value << 4 | digit
-                        advance()
-                    }
-                    guard let scalar = Unicode.Scalar(value) else {
-                        throw SourceError(escape, "\\\(e) escape is not a Unicode scalar")
-                    }
-                    text.unicodeScalars.append(scalar)
-                default:
-                    throw SourceError(escape, "unknown escape '\\\(Character(e))'")
-                }
+                text.unicodeScalars.append(slashed(e))
             }
         }
+
+        /// The character an escape stands for (`getSlashedChar`), the
+        /// scanner past it.
+        mutating func slashed(_ e: Unicode.Scalar) -> Unicode.Scalar {
+            switch e {
+            case "0"..."7":
+                // One to three octal digits: "\0005" is NUL then '5'.
+                var value = e.value - 0x30
+                for _ in 0..<2 {
+                    guard let d = peek, ("0"..."7").contains(d) else { break }
+                    value = value << 3 + (d.value - 0x30)
+                    advance()
+                }
+                // NeXTSTEP Latin above 127; Latin-1 stands in for it here.
+                return Unicode.Scalar(value & 0xFF) ?? "?"
+            case "U":
+                // One to four hexadecimal digits.
+                var value: UInt32 = 0
+                for _ in 0..<4 {
+                    guard let h = peek, h.isASCII, let digit = UInt32(String(h), radix: 16) else { break }
+                    value = value << 4 | digit
+                    advance()
+                }
+                return Unicode.Scalar(value) ?? "\u{FFFD}"
+            case "a": return "\u{07}"
+            case "b": return "\u{08}"
+            case "f": return "\u{0C}"
+            case "n": return "\n"
+            case "r": return "\r"
+            case "t": return "\t"
+            case "v": return "\u{0B}"
+            default: return e
+            }
+        }
+    }
+
+    // MARK: Property lists
+
+    /// A binary or XML property list, or `nil` for other text.
+    static func propertyList(_ bytes: [UInt8]) throws(SourceError) -> ParsedPlist? {
+        if BinaryPropertyList.isBinary(bytes) { return try BinaryPropertyList.parse(bytes) }
+        let head = String(decoding: bytes.prefix(256), as: UTF8.self)
+        let trimmed = head.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        guard trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<plist") else { return nil }
+        return try PropertyListParser.parse(bytes)
+    }
+
+    /// A `.strings` table as a property list: a dictionary of strings.
+    static func stringsTable(_ plist: ParsedPlist, language: String?) throws(SourceError) -> [LocalizedString] {
+        guard case .dictionary(let members) = plist.value else {
+            throw SourceError(plist.position, "expected a dictionary of strings, found \(plist.kindDescription)")
+        }
+        var result: [LocalizedString] = []
+        for member in members {
+            guard let text = member.value.string else {
+                throw SourceError(
+                    member.value.position,
+                    "expected the value of \"\(member.key)\" to be a string, found \(member.value.kindDescription)")
+            }
+            result.append(LocalizedString(key: member.key, language: language, text: text))
+        }
+        return result
+    }
+
+    /// A `.stringsdict`: per key, `NSStringLocalizedFormatKey` and the
+    /// variables its `%#@name@` placeholders name, each a plural rule
+    /// (`NSStringPluralRuleType`: zero, one, two, few, many, other) with
+    /// its value type (`NSStringFormatValueTypeKey`); every variation
+    /// measured, keyed `KEY|name.plural.one` (see `Substitutions`).
+    static func stringsdict(_ plist: ParsedPlist, language: String?) throws(SourceError) -> [LocalizedString] {
+        guard case .dictionary(let entries) = plist.value else {
+            throw SourceError(plist.position, "expected a dictionary of plural rules, found \(plist.kindDescription)")
+        }
+        var result: [LocalizedString] = []
+        for entry in entries {
+            guard case .dictionary(let fields) = entry.value.value else {
+                throw SourceError(
+                    entry.value.position,
+                    "expected \"\(entry.key)\" to be a dictionary, found \(entry.value.kindDescription)")
+            }
+            guard let format = fields.first(where: { $0.key == "NSStringLocalizedFormatKey" })?.value else {
+                throw SourceError(entry.keyPosition, "\"\(entry.key)\" has no NSStringLocalizedFormatKey")
+            }
+            guard let formatText = format.string else {
+                throw SourceError(
+                    format.position,
+                    "expected NSStringLocalizedFormatKey to be a string, found \(format.kindDescription)")
+            }
+            var variables: [String: Substitutions.Variable] = [:]
+            for field in fields where field.key != "NSStringLocalizedFormatKey" {
+                guard case .dictionary(let rule) = field.value.value else { continue }
+                let type = rule.first { $0.key == "NSStringFormatSpecTypeKey" }?.value.string
+                guard type == nil || type == "NSStringPluralRuleType" else {
+                    throw SourceError(
+                        field.value.position,
+                        "\"\(field.key)\" of \"\(entry.key)\" is a \(type ?? "") rule; typefit reads NSStringPluralRuleType"
+                    )
+                }
+                let specifier = rule.first { $0.key == "NSStringFormatValueTypeKey" }?.value.string ?? "d"
+                var variations: [(label: String, text: String)] = []
+                for category in ["zero", "one", "two", "few", "many", "other"] {
+                    if let text = rule.first(where: { $0.key == category })?.value.string {
+                        variations.append(("plural." + category, text))
+                    }
+                }
+                variables[field.key] = Substitutions.Variable(
+                    specifier: specifier, argument: nil, variations: variations)
+            }
+            let base = LocalizedString(key: entry.key, language: language, text: formatText)
+            result += Substitutions.expand(base, variables)
+        }
+        return result
     }
 
     // MARK: .xcstrings
@@ -326,8 +463,11 @@ public enum StringsFile {
                 "expected the \(language) localization of \"\(key)\" to be an object, found \(json.kindDescription)")
         }
         var result: [LocalizedString] = []
+        var variables: [String: Substitutions.Variable] = [:]
         for field in fields {
             switch field.key {
+            case "substitutions":
+                variables = try substitutionVariables(field.value, key: key, language: language)
             case "stringUnit":
                 guard case .object(let unit) = field.value.value,
                     let valueJSON = unit.first(where: { $0.key == "value" })?.value
@@ -361,6 +501,47 @@ public enum StringsFile {
                 continue
             }
         }
-        return result
+        // `%#@name@`: every variation of the localization's substitutions.
+        return variables.isEmpty ? result : result.flatMap { Substitutions.expand($0, variables) }
+    }
+
+    /// A localization's `substitutions`: each one's `formatSpecifier`,
+    /// `argNum` and the `stringUnit` of each of its variations.
+    private static func substitutionVariables(_ json: ParsedJSON, key: String, language: String) throws(SourceError)
+        -> [String: Substitutions.Variable]
+    {
+        guard case .object(let entries) = json.value else {
+            throw SourceError(json.position, "expected 'substitutions' of \"\(key)\" to be an object")
+        }
+        var variables: [String: Substitutions.Variable] = [:]
+        for entry in entries {
+            guard case .object(let fields) = entry.value.value else {
+                throw SourceError(
+                    entry.value.position, "expected the substitution '\(entry.key)' of \"\(key)\" to be an object")
+            }
+            var specifier = "@"
+            var argument: Int?
+            var variations: [(label: String, text: String)] = []
+            for field in fields {
+                switch (field.key, field.value.value) {
+                case ("formatSpecifier", .string(let text)): specifier = text
+                case ("argNum", .number(let n)) where n >= 1 && n <= 99 && n == n.rounded(): argument = Int(n)
+                case ("variations", .object(let kinds)):
+                    for kind in kinds {
+                        guard case .object(let cases) = kind.value.value else { continue }
+                        for variation in cases {
+                            for unit in try units(variation.value, key: key, language: language) {
+                                variations.append((kind.key + "." + variation.key, unit.text))
+                            }
+                        }
+                    }
+                default:
+                    continue
+                }
+            }
+            variables[entry.key] = Substitutions.Variable(
+                specifier: specifier, argument: argument, variations: variations)
+        }
+        return variables
     }
 }

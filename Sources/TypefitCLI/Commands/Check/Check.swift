@@ -67,6 +67,7 @@ public struct Check: ParsableCommand {
         var diagnostics = Diagnostics()
         let findings: [SpecProblem]
         do {
+            try search.validate(&diagnostics)
             findings = try CheckJob.findings(specPath: specPath, search: search, diagnostics: &diagnostics)
         } catch {
             return Outcome(diagnostics: diagnostics)

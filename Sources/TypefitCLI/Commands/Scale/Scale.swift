@@ -237,6 +237,7 @@ public struct Scale: ParsableCommand {
         var search = search
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
+            try search.validate(&diagnostics)
             var settings = settings
             if let keyword = settings.categoryKeyword, [.ios, .watchos].contains(settings.platform.platform) {
                 settings.categories = try ScaleJob.categories(

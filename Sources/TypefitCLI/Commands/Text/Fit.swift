@@ -131,12 +131,20 @@ public struct Fit: ParsableCommand {
         var search = search
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
+            try search.validate(&diagnostics)
             let (strings, cells) = try TextJob.prepare(
                 texts: texts, files: stringsFiles, settings, search: search, diagnostics: &diagnostics)
             let laidOut = FitEngine.layOut(
                 strings: strings, cells: cells, width: width, configFile: search.fontconfigFile)
             var outcome = Outcome()
             for failure in laidOut.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
+            // As measure says it (and fails under --strict): a width measured
+            // with .notdef boxes is not the width the device shows.
+            for (s, string) in strings.enumerated() where s < laidOut.missingGlyphs.count {
+                let count = laidOut.missingGlyphs[s]
+                guard count > 0 else { continue }
+                outcome.diagnostics.warning("\(count) character(s) of \"\(string.text)\" have no glyph in any face")
+            }
             let required = requireKey.flatMap { key in cells.firstIndex { $0.category == key } }
             for (s, string) in strings.enumerated() {
                 guard let c = required, let layout = laidOut.layout(s, c) else { continue }

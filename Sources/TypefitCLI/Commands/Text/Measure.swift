@@ -70,6 +70,7 @@ public struct Measure: ParsableCommand {
         var search = search
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
+            try search.validate(&diagnostics)
             let (strings, cells) = try TextJob.prepare(
                 texts: texts, files: stringsFiles, settings, search: search, diagnostics: &diagnostics)
             let measurements = Measurements(cells: cells, configFile: search.fontconfigFile)

@@ -76,6 +76,7 @@ public struct Specimen: ParsableCommand {
         var search = search
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
+            try search.validate(&diagnostics)
             let svg = try SpecimenJob.svg(
                 settings, search: search, sampleText: sample, width: width, diagnostics: &diagnostics)
             var outcome = Outcome()

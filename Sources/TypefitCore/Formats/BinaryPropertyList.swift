@@ -1,0 +1,149 @@
+/// Apple's binary property lists (`bplist00`), which Xcode writes into a
+/// built app for `.strings` and `.stringsdict` files: read into the same
+/// values as XML property lists. The bytes are untrusted: every offset and
+/// count is checked against the file, nesting is bounded (which also ends a
+/// reference cycle), and a problem is a `SourceError` whose column is the
+/// byte offset (line 1).
+public enum BinaryPropertyList {
+    /// Whether `bytes` start like a binary property list.
+    public static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: Array("bplist0".utf8))
+    }
+
+    /// The top object of a binary property list.
+    public static func parse(_ bytes: [UInt8]) throws(SourceError) -> ParsedPlist {
+        var reader = try Reader(bytes)
+        return try reader.object(reader.top, depth: 0)
+    }
+
+    struct Reader {
+        let bytes: [UInt8]
+        let offsets: [Int]
+        let referenceSize: Int
+        let top: Int
+
+        init(_ bytes: [UInt8]) throws(SourceError) {
+            self.bytes = bytes
+            guard bytes.count >= 8 + 32, BinaryPropertyList.isBinary(bytes) else {
+                throw SourceError(SourcePosition(line: 1, column: 1), "not a binary property list")
+            }
+            let trailer = bytes.count - 32
+            let offsetSize = Int(bytes[trailer + 6])
+            referenceSize = Int(bytes[trailer + 7])
+            let count = Self.integer(bytes, trailer + 8, 8)
+            let topIndex = Self.integer(bytes, trailer + 16, 8)
+            let table = Self.integer(bytes, trailer + 24, 8)
+            guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, topIndex < count,
+                table >= 8, count <= (trailer - table) / offsetSize
+            else {
+                throw SourceError(
+                    SourcePosition(line: 1, column: trailer + 1), "the binary property list's trailer is damaged")
+            }
+            offsets = (0..<count).map { Self.integer(bytes, table + $0 * offsetSize, offsetSize) }
+            top = topIndex
+        }
+
+        /// A big-endian unsigned integer of `size` bytes at `at` (callers
+        /// check the range; sizes above 8 are refused before).
+        static func integer(_ bytes: [UInt8], _ at: Int, _ size: Int) -> Int {
+            var value: UInt64 = 0
+            for i in 0..<size where at + i < bytes.count { value = value << 8 | UInt64(bytes[at + i]) }
+            return Int(truncatingIfNeeded: min(value, UInt64(Int.max)))
+        }
+
+        func fail(_ at: Int, _ message: String) -> SourceError {
+            SourceError(SourcePosition(line: 1, column: at + 1), message)
+        }
+
+        /// The object at index `index` of the offset table.
+        mutating func object(_ index: Int, depth: Int) throws(SourceError) -> ParsedPlist {
+            guard depth < 64 else { throw fail(0, "objects nested more than 64 deep (or a reference cycle)") }
+            guard index >= 0, index < offsets.count else { throw fail(0, "an object reference out of range") }
+            let at = offsets[index]
+            guard at >= 8, at < bytes.count - 32 else { throw fail(at, "an object offset out of range") }
+            let position = SourcePosition(line: 1, column: at + 1)
+            let marker = bytes[at]
+            let info = Int(marker & 0x0F)
+            switch marker >> 4 {
+            case 0x0:
+                switch marker {
+                case 0x08: return ParsedPlist(value: .bool(false), position: position)
+                case 0x09: return ParsedPlist(value: .bool(true), position: position)
+                default:
+                    throw fail(at, "an object of a kind property lists do not hold (0x\(String(marker, radix: 16)))")
+                }
+            case 0x1:
+                let size = 1 << info
+                guard size <= 8, at + 1 + size <= bytes.count else { throw fail(at, "an integer cut short") }
+                return ParsedPlist(
+                    value: .integer(Int64(truncatingIfNeeded: Self.integer(bytes, at + 1, size))), position: position)
+            case 0x2:
+                let size = 1 << info
+                guard size == 4 || size == 8, at + 1 + size <= bytes.count else { throw fail(at, "a real cut short") }
+                let raw = UInt64(Self.integer(bytes, at + 1, size))
+                let value = size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
+                return ParsedPlist(value: .real(value), position: position)
+            case 0x3:
+                return ParsedPlist(value: .date("(a date)"), position: position)
+            case 0x4:
+                let (length, start) = try self.length(at, info)
+                guard start + length <= bytes.count else { throw fail(at, "data cut short") }
+                return ParsedPlist(value: .data("\(length) bytes"), position: position)
+            case 0x5:
+                let (length, start) = try self.length(at, info)
+                guard start + length <= bytes.count else { throw fail(at, "a string cut short") }
+                let text = String(decoding: bytes[start..<start + length], as: UTF8.self)
+                return ParsedPlist(value: .string(text), position: position)
+            case 0x6:
+                let (length, start) = try self.length(at, info)
+                guard length <= (bytes.count - start) / 2 else { throw fail(at, "a string cut short") }
+                let units = (0..<length).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }
+                guard let text = String(validating: units, as: UTF16.self) else {
+                    throw fail(at, "a UTF-16 string with unpaired surrogates")
+                }
+                return ParsedPlist(value: .string(text), position: position)
+            case 0xA:
+                let (count, start) = try self.length(at, info)
+                let refs = try references(start, count, at)
+                var items: [ParsedPlist] = []
+                for ref in refs { items.append(try object(ref, depth: depth + 1)) }
+                return ParsedPlist(value: .array(items), position: position)
+            case 0xD:
+                let (count, start) = try self.length(at, info)
+                let keys = try references(start, count, at)
+                let values = try references(start + count * referenceSize, count, at)
+                var members: [(key: String, keyPosition: SourcePosition, value: ParsedPlist)] = []
+                for (key, value) in zip(keys, values) {
+                    let name = try object(key, depth: depth + 1)
+                    guard case .string(let text) = name.value else {
+                        throw fail(at, "a dictionary key that is \(name.kindDescription), not a string")
+                    }
+                    members.append((text, name.position, try object(value, depth: depth + 1)))
+                }
+                return ParsedPlist(value: .dictionary(members), position: position)
+            default:
+                throw fail(at, "an object of a kind property lists do not hold (0x\(String(marker, radix: 16)))")
+            }
+        }
+
+        /// The count in a marker's low nibble, or the integer object after it
+        /// (nibble 0xF), and where the content starts.
+        func length(_ at: Int, _ info: Int) throws(SourceError) -> (Int, Int) {
+            guard info == 0xF else { return (info, at + 1) }
+            guard at + 2 < bytes.count, bytes[at + 1] >> 4 == 0x1 else {
+                throw fail(at, "a length that is not an integer")
+            }
+            let size = 1 << Int(bytes[at + 1] & 0x0F)
+            guard size <= 8, at + 2 + size <= bytes.count else { throw fail(at, "a length cut short") }
+            let length = Self.integer(bytes, at + 2, size)
+            guard length <= bytes.count else { throw fail(at, "a length larger than the file") }
+            return (length, at + 2 + size)
+        }
+
+        /// `count` object references at `start`.
+        func references(_ start: Int, _ count: Int, _ at: Int) throws(SourceError) -> [Int] {
+            guard count <= (bytes.count - start) / referenceSize else { throw fail(at, "references cut short") }
+            return (0..<count).map { Self.integer(bytes, start + $0 * referenceSize, referenceSize) }
+        }
+    }
+}

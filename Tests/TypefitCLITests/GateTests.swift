@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TypefitCore
+import TypefitKit
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// A CI gate must not pass having checked nothing, and must fail on what
+/// `measure` fails on; what it prints stays one line per problem.
+@Suite struct GateTests {
+    static let config = ["--fontconfig-file", Fixtures.fontconfigFile]
+    static let catalog = Fixtures.path("strings/Settings.xcstrings")
+    static let fit = ["fit", "--width", "800", "--style", "title1", "--font", "TypefitSans-Bold"]
+
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
+
+    @Test func aLanguageNoFileHasIsExit2NamingWhatTheFilesHave() {
+        let outcome = run(
+            Self.fit + ["--strings", Self.catalog, "--language", "fr-CA", "--require", "AX5"] + Self.config)
+        #expect(outcome.status == .cannotRun)
+        #expect(
+            outcome.stderr.contains(
+                "typefit: error: no strings in language 'fr-CA' in \(Self.catalog) (available: de, en)"),
+            "\(outcome.stderr)")
+        #expect(run(Self.fit + ["--strings", Self.catalog, "--language", "de"] + Self.config).status == .success)
+    }
+
+    @Test func anEmptyStringsFileIsExit2() throws {
+        let file = Fixtures.temporaryDirectory("gate-empty").appendingPathComponent("Localizable.strings")
+        try "/* nothing yet */\n".write(to: file, atomically: true, encoding: .utf8)
+        let outcome = run(Self.fit + ["--strings", file.path] + Self.config)
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("\(file.path): holds no strings: nothing to check"))
+    }
+
+    /// fit fails on characters no face has under --strict, as measure does.
+    @Test func fitStrictFailsOnMissingGlyphs() {
+        let base =
+            ["fit", "Hi \u{0E01}", "--width", "800", "--style", "body", "--font", "TypefitSans-Regular"]
+            + Self.config
+        let lenient = run(base)
+        #expect(lenient.status == .success)
+        #expect(lenient.stderr.contains("1 character(s) of \"Hi \u{0E01}\" have no glyph in any face"))
+        let strict = run(base + ["--strict"])
+        #expect(strict.status == .problemFound)
+        let measure = run(
+            ["measure", "Hi \u{0E01}", "--style", "body", "--font", "TypefitSans-Regular", "--strict"] + Self.config)
+        #expect(measure.status == strict.status)
+    }
+
+    /// fontconfig looks for a relative configuration in its own folder; the
+    /// user meant the working folder.
+    @Test func aRelativeFontconfigFileIsTheWorkingFolders() throws {
+        let dir = Fixtures.temporaryDirectory("relative-config")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.fontconfigFile, toPath: dir.appendingPathComponent("fonts.conf").path)
+        let script =
+            "cd '\(dir.path)' && '\(try #require(BinaryRunner.binary).path)' list-fonts --fontconfig-file fonts.conf "
+            + "--format plain"
+        let result = try #require(
+            try BinaryRunner.runTool("sh", ["-c", script], environment: ["TYPEFIT_NO_CACHE": "1"]))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("TypefitSans-Regular"))
+    }
+
+    /// An unreadable configuration stops every command that takes one,
+    /// not only list-fonts.
+    @Test(arguments: [
+        ["list-fonts"], ["measure", "x", "--style", "body", "--font", "TypefitSans-Regular"],
+        Self.fit + ["x"], ["specimen", "--font", "TypefitSans-Regular"],
+        ["scale", "--family", "Typefit Sans"], ["check", "--spec", Fixtures.path("specs/TypefitSans.json")],
+    ])
+    func anUnreadableConfigurationStopsEveryCommand(arguments: [String]) {
+        let missing = Fixtures.temporaryDirectory("no-config").appendingPathComponent("fonts.conf").path
+        let outcome = run(arguments + ["--fontconfig-file", missing])
+        #expect(outcome.status == .cannotRun, "\(arguments[0]): \(outcome.stderr)")
+        #expect(outcome.stderr.contains("\(missing): not a fontconfig configuration file fontconfig can read"))
+    }
+
+    /// A key or text with a line break is one diagnostic line and one row.
+    @Test func oneLinePerProblemAndPerRow() throws {
+        let file = Fixtures.temporaryDirectory("gate-lines").appendingPathComponent("Localizable.strings")
+        try "\"two\\nlines\" = \"Eine sehr lange Zeile,\\ndie nicht passt\";\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let gate = run(
+            ["fit", "--strings", file.path, "--width", "20", "--style", "body", "--font", "TypefitSans-Regular"]
+                + ["--require", "large", "--format", "table"] + Self.config)
+        #expect(gate.status == .problemFound)
+        let errors = gate.stderr.split(separator: "\n").filter { $0.hasPrefix("typefit: error: ") }
+        #expect(errors.count == 1 && errors.first?.contains("two\\nlines") == true, "\(gate.stderr)")
+        // The header and one row (then the footer that explains "N!").
+        let rows = gate.stdout.split(separator: "\n").filter { !$0.hasPrefix("(") }
+        #expect(rows.count == 2 && rows[1].hasPrefix("two\\nlines "), "\(gate.stdout)")
+    }
+
+    /// Table columns by display width: a Japanese key takes two columns a
+    /// character, a Thai vowel sign none.
+    @Test func tableColumnsLineUpForWideAndCombiningText() {
+        let table = TextTable.render([["key", "Z"], ["設定", "Z"], ["ที่", "Z"], ["ab", "Z"]])
+        let lines = table.split(separator: "\n").map(String.init)
+        // The second column starts at one display column on every row.
+        let starts: [Int] = lines.map { TerminalText.displayWidth(String($0.dropLast())) }
+        #expect(Set(starts).count == 1, "\(table)")
+        #expect(TerminalText.displayWidth("設定") == 4 && TerminalText.displayWidth("ที่") == 1)
+    }
+
+    /// `--strings -`: standard input, its format sniffed.
+    @Test func standardInput() throws {
+        let binary = try #require(BinaryRunner.binary).path
+        let script =
+            "printf '\"a\" = \"Deeplink: \\\\(%%@)\";\\n' | '\(binary)' measure --strings - --style body "
+            + "--category large --font TypefitSans-Regular --fontconfig-file '\(Fixtures.fontconfigFile)' "
+            + "--format json"
+        let result = try #require(
+            try BinaryRunner.runTool("sh", ["-c", script], environment: ["TYPEFIT_NO_CACHE": "1"]))
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let row = try #require((document?["measurements"] as? [[String: Any]])?.first)
+        #expect(row["key"] as? String == "a" && row["text"] as? String == "Deeplink: (%@)")
+    }
+}
