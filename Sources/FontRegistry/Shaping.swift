@@ -282,6 +282,15 @@ public final class TextMeasurer {
         var advances = [Double](repeating: 0, count: utf8.count)
         var missing = [Bool](repeating: false, count: utf8.count)
         primary.shape(utf8, runs: runs, language: language, advances: &advances, missing: &missing)
+        // Line breaks, tabs and other control characters are layout, not
+        // glyphs: no advance of their own (a tab's comes from the tab
+        // stops), never a missing glyph, never a fallback.
+        for control in Self.controlRanges(utf8) {
+            for i in control {
+                advances[i] = 0
+                missing[i] = false
+            }
+        }
         var fallbacks: [FallbackUse] = []
         var faceOf = [Int](repeating: 0, count: utf8.count)
         var order: [(face: FontFace, shaper: HarfBuzzFace)] = []
@@ -338,6 +347,9 @@ public final class TextMeasurer {
         let utf8 = Array(text.utf8)
         let (measured, faceOf, order) = analyze(utf8, language: language)
         let runs = ScriptItemizer.runs(utf8)
+        // A line break or tab draws nothing (no .notdef box).
+        var isControl = [Bool](repeating: false, count: max(utf8.count, 1))
+        for range in Self.controlRanges(utf8) { for i in range { isControl[i] = true } }
         var glyphs: [DrawnText.Glyph] = []
         for bidiRun in BidiOrder.visualRuns(utf8) {
             // Stretches of one script and one face inside the bidi run.
@@ -360,7 +372,7 @@ public final class TextMeasurer {
                 let shaped = shaper.glyphs(
                     utf8, runs: [TextRun(range: stretch.range, script: stretch.script)], language: language,
                     rightToLeft: bidiRun.rightToLeft)
-                for glyph in shaped {
+                for glyph in shaped where !isControl[min(glyph.cluster, isControl.count - 1)] {
                     glyphs.append(
                         DrawnText.Glyph(
                             face: stretch.face, glyph: glyph.glyph, cluster: glyph.cluster, advance: glyph.advance,
@@ -369,6 +381,26 @@ public final class TextMeasurer {
             }
         }
         return DrawnText(measured: measured, glyphs: glyphs, fallbackFaces: order.map(\.face))
+    }
+
+    /// The byte ranges of control characters: C0 and C1 controls (line
+    /// breaks and tabs among them), U+2028 and U+2029.
+    static func controlRanges(_ utf8: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var i = 0
+        while i < utf8.count {
+            let byte = utf8[i]
+            var length = byte < 0x20 || byte == 0x7F ? 1 : 0
+            if byte == 0xC2, i + 1 < utf8.count, (0x80...0x9F).contains(utf8[i + 1]) { length = 2 }
+            if byte == 0xE2 { length = MeasuredText.hardBreakLength(utf8, at: i) }
+            if length > 0 {
+                ranges.append(i..<min(utf8.count, i + length))
+                i += length
+            } else {
+                i += 1
+            }
+        }
+        return ranges
     }
 
     /// The byte ranges of consecutive clusters without glyphs.

@@ -50,7 +50,9 @@ public enum FitEngine {
                         let key = measurements.faceKeys[c]
                         let line = prepared[key] ?? LineFitter.Prepared(measured, breaks: breaks)
                         prepared[key] = line
-                        let layout = line.layout(width: width / cells[c].pointSize)
+                        let layout = line.layout(
+                            width: width / cells[c].pointSize,
+                            tabInterval: MeasuredText.tabInterval / cells[c].pointSize)
                         results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
                     }
                 }

@@ -93,7 +93,11 @@ public enum SpecimenJob {
             let key = cell.face?.location.flatMap { lineKeys["\($0.file)#\($0.index)"] }
             var lineCount: Int?
             if let width = width, let key, let text = measured[key] {
-                lineCount = LineFitter.layout(text, breaks: breaks, width: width / pointSize).lines
+                lineCount =
+                    LineFitter.layout(
+                        text, breaks: breaks, width: width / pointSize,
+                        tabInterval: MeasuredText.tabInterval / pointSize
+                    ).lines
             }
             let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
             if key == nil, let name, !missing.contains(name) { missing.append(name) }

@@ -28,8 +28,10 @@ public enum LineFitter {
 
     /// The lines `text` needs at `width` ems (the width in points divided
     /// by the point size), breaking only where `breaks` allows.
-    public static func layout(_ text: MeasuredText, breaks: [LineBreak], width: Double) -> Layout {
-        Prepared(text, breaks: breaks).layout(width: width)
+    public static func layout(
+        _ text: MeasuredText, breaks: [LineBreak], width: Double, tabInterval: Double? = nil
+    ) -> Layout {
+        Prepared(text, breaks: breaks).layout(width: width, tabInterval: tabInterval)
     }
 
     /// A string ready to be laid out at many widths: its break positions,
@@ -42,10 +44,18 @@ public enum LineFitter {
         private var mandatory: [Bool] = []
         private var trimmed: [Int] = []
         private var prefix: [Double]
+        /// With tabs: each byte's advance and whether it is a tab (a tab's
+        /// width depends on where it stands on its line).
+        private var advances: [Double] = []
+        private var tabs: [Bool] = []
 
         /// Prepares `text` with its break opportunities.
         public init(_ text: MeasuredText, breaks: [LineBreak]) {
             count = text.utf8.count
+            if text.utf8.contains(0x09) {
+                advances = text.advances
+                tabs = text.utf8.map { $0 == 0x09 }
+            }
             prefix = [Double](repeating: 0, count: count + 1)
             var sum = 0.0
             for i in 0..<count {
@@ -74,9 +84,20 @@ public enum LineFitter {
             trimmed.append(e)
         }
 
+        /// The width in ems of the bytes `start..<end` as one line, each tab
+        /// advancing to the next multiple of `tabInterval` ems.
+        private func lineWidth(_ start: Int, _ end: Int, tabInterval: Double) -> Double {
+            var width = 0.0
+            for i in start..<end {
+                width = tabs[i] ? ((width / tabInterval).rounded(.down) + 1) * tabInterval : width + advances[i]
+            }
+            return width
+        }
+
         /// The lines needed at `width` ems: greedy filling, white space at
-        /// a line's end hanging past the edge.
-        public func layout(width: Double) -> Layout {
+        /// a line's end hanging past the edge; with `tabInterval` (ems: 28
+        /// points over the point size) tabs advance to tab stops.
+        public func layout(width: Double, tabInterval: Double? = nil) -> Layout {
             guard count > 0 else { return Layout(lines: 1, overflows: false) }
             // Allow for rounding in the sums: a line exactly as wide fits.
             let limit = width + 1e-9
@@ -87,7 +108,10 @@ public enum LineFitter {
             var k = 0
             while k < ends.count {
                 let end = ends[k]
-                let used = prefix[max(start, trimmed[k])] - prefix[start]
+                let stop = max(start, trimmed[k])
+                let used =
+                    tabs.isEmpty || tabInterval == nil
+                    ? prefix[stop] - prefix[start] : lineWidth(start, stop, tabInterval: tabInterval ?? 1)
                 if used <= limit {
                     lastFit = end
                     if mandatory[k] && end < count {

@@ -31,6 +31,7 @@ public enum MeasureDocument {
         var missingTexts: [(text: String, characters: Int)] = []
         for string in strings {
             let measured = measure(string)
+            let hardLines = measured.lazy.compactMap { $0 }.first?.hardLines.count ?? 1
             if let missing = measured.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 })?.missingGlyphs {
                 missingTexts.append((string.text, missing))
             }
@@ -74,6 +75,9 @@ public enum MeasureDocument {
                 }
                 writer.staticKey("lineHeight")
                 if let lineHeight = cell.lineHeight { writer.number(lineHeight) } else { writer.null() }
+                // Hard lines (line breaks in the text); `width` is the widest.
+                writer.staticKey("lines")
+                writer.int(hardLines)
                 writer.staticKey("missingGlyphs")
                 writer.int(text.missingGlyphs)
                 writer.staticKey("pointSize")

@@ -26,9 +26,63 @@ public struct MeasuredText: Sendable, Equatable {
         advances[range].reduce(0, +)
     }
 
-    /// The width of the whole line at `pointSize`, in points.
+    /// Where a tab advances to: the next multiple of 28 points, the
+    /// interval of `NSParagraphStyle`'s default tab stops (Apple's
+    /// documentation of `tabStops`: "12 left-aligned tabs at 28-point
+    /// intervals"; past the twelfth typefit keeps the interval).
+    public static let tabInterval = 28.0
+
+    /// The byte ranges of the hard lines: text between line breaks (`\n`,
+    /// `\r\n`, `\r`, U+2028, U+2029), as UILabel and SwiftUI break there.
+    public var hardLines: [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        var i = 0
+        while i < utf8.count {
+            let length = Self.hardBreakLength(utf8, at: i)
+            guard length > 0 else {
+                i += 1
+                continue
+            }
+            lines.append(start..<i)
+            i += length
+            start = i
+        }
+        lines.append(start..<utf8.count)
+        return lines
+    }
+
+    /// How many bytes the hard line break at `i` takes (0: none there).
+    public static func hardBreakLength(_ utf8: [UInt8], at i: Int) -> Int {
+        switch utf8[i] {
+        case 0x0A: return 1
+        case 0x0D: return i + 1 < utf8.count && utf8[i + 1] == 0x0A ? 2 : 1
+        case 0xE2 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && (utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9):
+            return 3
+        default: return 0
+        }
+    }
+
+    /// The width of the bytes `range` as one line at `pointSize`, a tab
+    /// advancing to the next tab stop.
+    public func lineWidth(_ range: Range<Int>, atPointSize pointSize: Double) -> Double {
+        var width = 0.0
+        for i in range {
+            if utf8[i] == 0x09 {
+                width = ((width / Self.tabInterval).rounded(.down) + 1) * Self.tabInterval
+            } else {
+                width += advances[i] * pointSize
+            }
+        }
+        return width
+    }
+
+    /// The width at `pointSize`, in points: the widest hard line.
     public func width(atPointSize pointSize: Double) -> Double {
-        ems(0..<advances.count) * pointSize
+        guard utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }) else {
+            return ems(0..<advances.count) * pointSize
+        }
+        return hardLines.map { lineWidth($0, atPointSize: pointSize) }.max() ?? 0
     }
 }
 
