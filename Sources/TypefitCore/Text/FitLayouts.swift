@@ -66,55 +66,133 @@ public struct FitLayouts: Sendable {
         strings: [LocalizedString], cells: [SizedCell], header: Header, pretty: Bool,
         to write: ([UInt8]) -> Bool
     ) -> Bool {
-        // The per-category objects' keys in sorted order.
-        let order = cells.indices.sorted { cells[$0].category < cells[$1].category }
+        Self.writeJSON(
+            groups: [Group(layouts: self, strings: strings, cells: cells, maxLines: header.maxLines)],
+            header: header, rules: nil, pretty: pretty, to: write)
+    }
+
+    /// Strings laid out under one rule (or the command line's settings).
+    public struct Group: Sendable {
+        /// The layouts of `strings` in `cells`.
+        public var layouts: FitLayouts
+        /// The strings.
+        public var strings: [LocalizedString]
+        /// The cells (one style at every size setting).
+        public var cells: [SizedCell]
+        /// The lines the strings may take.
+        public var maxLines: Int
+        /// With `--rules`: the rule's index, style and width.
+        public var rule: (index: Int, style: String, width: Double)?
+
+        /// Creates a group.
+        public init(
+            layouts: FitLayouts, strings: [LocalizedString], cells: [SizedCell], maxLines: Int,
+            rule: (index: Int, style: String, width: Double)? = nil
+        ) {
+            self.layouts = layouts
+            self.strings = strings
+            self.cells = cells
+            self.maxLines = maxLines
+            self.rule = rule
+        }
+    }
+
+    /// The `fit` document for groups of strings. With `rules` (`--rules`),
+    /// the top-level `maxLines`, `style` and `width` are null, `rules` lists
+    /// the rules, and each result says its `rule` (from 0), `style`,
+    /// `width` and `maxLines`.
+    public static func writeJSON(
+        groups: [Group], header: Header, rules: FitRules?, pretty: Bool, to write: ([UInt8]) -> Bool
+    ) -> Bool {
         var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
         writer.beginObject()
         writer.staticKey("maxLines")
-        writer.int(header.maxLines)
+        if rules == nil { writer.int(header.maxLines) } else { writer.null() }
         writer.staticKey("platform")
         writer.string(header.platform)
         writer.staticKey("results")
         writer.beginArray()
-        for (s, string) in strings.enumerated() {
-            func perCell(_ value: (LineFitter.Layout) -> Void) {
+        for group in groups {
+            let cells = group.cells
+            // The per-category objects' keys in sorted order.
+            let order = cells.indices.sorted { cells[$0].category < cells[$1].category }
+            for (s, string) in group.strings.enumerated() {
+                func perCell(_ value: (LineFitter.Layout) -> Void) {
+                    writer.beginObject()
+                    for c in order {
+                        guard let layout = group.layouts.layout(s, c) else { continue }
+                        writer.key(cells[c].category)
+                        value(layout)
+                    }
+                    writer.endObject()
+                }
                 writer.beginObject()
-                for c in order {
-                    guard let layout = layout(s, c) else { continue }
-                    writer.key(cells[c].category)
-                    value(layout)
+                writer.staticKey("fits")
+                perCell { writer.bool($0.lines <= group.maxLines && !$0.overflows) }
+                writer.staticKey("key")
+                writer.string(string.key)
+                writer.staticKey("language")
+                writer.string(string.language)
+                writer.staticKey("largestFittingCategory")
+                writer.string(group.layouts.largestFitting(s, cells: cells, maxLines: group.maxLines)?.category)
+                writer.staticKey("lines")
+                perCell { writer.int($0.lines) }
+                if group.rule != nil {
+                    writer.staticKey("maxLines")
+                    writer.int(group.maxLines)
+                }
+                writer.staticKey("overflows")
+                perCell { writer.bool($0.overflows) }
+                if let rule = group.rule {
+                    writer.staticKey("rule")
+                    writer.int(rule.index)
+                }
+                writer.staticKey("sampleText")
+                writer.string(string.text)
+                if let rule = group.rule {
+                    writer.staticKey("style")
+                    writer.string(rule.style)
+                }
+                writer.staticKey("substitutions")
+                writer.substitutions(string.substitutions)
+                writer.staticKey("text")
+                writer.string(string.written)
+                if let rule = group.rule {
+                    writer.staticKey("width")
+                    writer.number(rule.width)
                 }
                 writer.endObject()
+                if writer.pendingCount >= 1 << 16, !write(writer.drain()) { return false }
             }
-            writer.beginObject()
-            writer.staticKey("fits")
-            perCell { writer.bool($0.lines <= header.maxLines && !$0.overflows) }
-            writer.staticKey("key")
-            writer.string(string.key)
-            writer.staticKey("language")
-            writer.string(string.language)
-            writer.staticKey("largestFittingCategory")
-            writer.string(largestFitting(s, cells: cells, maxLines: header.maxLines)?.category)
-            writer.staticKey("lines")
-            perCell { writer.int($0.lines) }
-            writer.staticKey("overflows")
-            perCell { writer.bool($0.overflows) }
-            writer.staticKey("sampleText")
-            writer.string(string.text)
-            writer.staticKey("substitutions")
-            writer.substitutions(string.substitutions)
-            writer.staticKey("text")
-            writer.string(string.written)
-            writer.endObject()
-            if writer.pendingCount >= 1 << 16, !write(writer.drain()) { return false }
         }
         writer.endArray()
+        if let rules {
+            writer.staticKey("rules")
+            writer.beginArray()
+            for rule in rules.rules {
+                writer.beginObject()
+                writer.staticKey("keys")
+                writer.beginArray()
+                for pattern in rule.keys { writer.string(pattern) }
+                writer.endArray()
+                writer.staticKey("lines")
+                writer.int(rule.lines)
+                writer.staticKey("require")
+                writer.string(rule.require?.rawValue)
+                writer.staticKey("style")
+                writer.string(rule.style.rawValue)
+                writer.staticKey("width")
+                writer.number(rule.width)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
         writer.staticKey("schemaVersion")
         writer.int(jsonSchemaVersion)
         writer.staticKey("style")
-        writer.string(header.style)
+        if rules == nil { writer.string(header.style) } else { writer.null() }
         writer.staticKey("width")
-        writer.number(header.width)
+        if rules == nil { writer.number(header.width) } else { writer.null() }
         writer.endObject()
         return write(writer.finishBytes())
     }

@@ -1,3 +1,4 @@
+import FontRegistry
 import TypefitCore
 import TypefitKit
 
@@ -8,6 +9,8 @@ public struct Fit: ParsableCommand {
         var width: Double?
         var lines: Int?
         var require: String?
+        var rules: String?
+        var keys: [String] = []
         var strings: [String] = []
         var text = TextOptions()
         var format: OutputFormat?
@@ -25,7 +28,7 @@ public struct Fit: ParsableCommand {
     public static let options: [Option<Options>] =
         [
             .value(
-                "--width", "points", help: "The line width in points.", isRequired: true, \.width,
+                "--width", "points", help: "The line width in points (required without --rules).", \.width,
                 parse: ValueParsers.width),
             .value("--lines", "n", help: "How many lines the text may take (default: 1).", \.lines) {
                 text throws(UsageError) in
@@ -38,10 +41,17 @@ public struct Fit: ParsableCommand {
                 "--require", "category",
                 help: "Exit 1 when any string needs more lines at this category (on Android a font scale).",
                 values: ContentSizeCategory.allCases.map(\.rawValue), \.require),
+            .string(
+                "--rules", "file",
+                help: "A rules file (JSON): per key pattern the style, width, lines and required category; the "
+                    + "first matching rule applies to each string (in place of --width, --style, --lines, --require).",
+                completion: .file(extensions: ["json"]), \.rules),
+            .list(
+                "--keys", "pattern",
+                help: "Only strings whose key matches this pattern ('*' any run, '?' one character).", \.keys),
             TextOptions.stringsOption(\Options.strings),
         ]
-        + TextOptions.options(style: "The text style (required).")
-        .map { $0.name == "--style" ? $0.required() : $0 }.lifted(\Options.text)
+        + TextOptions.options(style: "The text style (required without --rules).").lifted(\Options.text)
         + [formatOption([.json, .table], help: "Default: table on a terminal, else json.", \.format)]
 
     /// The declaration.
@@ -69,6 +79,13 @@ public struct Fit: ParsableCommand {
     public var settings: TextSettings
     /// `--fonts-dir`, `--fontconfig-file`.
     public var search: FontSearch
+    /// `--rules`: the rules file, in place of width, style, lines and
+    /// require.
+    public var rulesPath: String?
+    /// `--keys`: only strings whose key matches one of these patterns.
+    public var keyPatterns: [String] = []
+    /// `--strict`: a key no rule matches fails the run.
+    public var strict = false
     /// `--width`: the line width in points.
     public var width: Double
     /// `--lines`: how many lines the text may take (default 1).
@@ -85,14 +102,33 @@ public struct Fit: ParsableCommand {
 
     /// Checks how the options combine.
     public init(options: Options, arguments: [String]) throws(UsageError) {
-        var settings = try options.text.settings()
-        guard (settings.platform.styles?.count ?? settings.styles.count) == 1 else {
-            throw UsageError("'fit' takes one style")
+        rulesPath = options.rules
+        keyPatterns = options.keys
+        strict = options.text.sources.strict
+        if rulesPath != nil {
+            let given: [(String, Bool)] = [
+                ("--width", options.width != nil), ("--style", options.text.styleCategory.style != nil),
+                ("--lines", options.lines != nil), ("--require", options.require != nil),
+            ]
+            for (name, isGiven) in given where isGiven {
+                throw UsageError("'\(name)' cannot be combined with '--rules' (each rule gives it)")
+            }
         }
-        guard let width = options.width else {
-            throw UsageError("missing '--width <points>': the line width")
+        var settings = try options.text.settings(styleRequired: rulesPath == nil)
+        if rulesPath != nil {
+            guard settings.platform.platform == .ios else {
+                throw UsageError("'--rules' names iOS text styles; it does not go with --platform")
+            }
+            self.width = 0
+        } else {
+            guard (settings.platform.styles?.count ?? settings.styles.count) == 1 else {
+                throw UsageError("'fit' takes one style")
+            }
+            guard let width = options.width else {
+                throw UsageError("missing '--width <points>': the line width")
+            }
+            self.width = width
         }
-        self.width = width
         if let lines = options.lines { self.lines = lines }
         if let require = options.require {
             if settings.platform.platform == .android {
@@ -132,28 +168,17 @@ public struct Fit: ParsableCommand {
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
-            let (strings, cells) = try TextJob.prepare(
-                texts: texts, files: stringsFiles, settings, search: search, diagnostics: &diagnostics)
+            let strings = try filtered(
+                try TextJob.strings(
+                    texts, files: stringsFiles, language: settings.language, samples: settings.samples,
+                    diagnostics: &diagnostics), &diagnostics)
+            if let rulesPath { return try runRules(rulesPath, strings, search: search, context, &diagnostics) }
+            let cells = try TextJob.cells(settings, search: search, diagnostics: &diagnostics)
+            TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
             let laidOut = FitEngine.layOut(
                 strings: strings, cells: cells, width: width, configFile: search.fontconfigFile)
             var outcome = Outcome()
-            for failure in laidOut.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
-            // As measure says it (and fails under --strict): a width measured
-            // with .notdef boxes is not the width the device shows.
-            for (s, string) in strings.enumerated() where s < laidOut.missingGlyphs.count {
-                let count = laidOut.missingGlyphs[s]
-                guard count > 0 else { continue }
-                outcome.diagnostics.warning("\(count) character(s) of \"\(string.text)\" have no glyph in any face")
-            }
-            let required = requireKey.flatMap { key in cells.firstIndex { $0.category == key } }
-            for (s, string) in strings.enumerated() {
-                guard let c = required, let layout = laidOut.layout(s, c) else { continue }
-                guard layout.lines > lines || layout.overflows else { continue }
-                outcome.diagnostics.error(
-                    "\(string.key)" + (string.language.map { " (\($0))" } ?? "") + ": needs \(layout.lines) line"
-                        + (layout.lines == 1 ? "" : "s") + (layout.overflows ? ", a word overflows," : "")
-                        + " at \(cells[c].category) (allowed \(lines))", status: .problemFound)
-            }
+            Self.report(laidOut, strings, cells, maxLines: lines, requireKey: requireKey, rule: nil, &outcome)
             switch TextOptions.effectiveFormat(format, context) {
             case .table:
                 outcome.stdout = laidOut.table(strings: strings, cells: cells, maxLines: lines)
@@ -171,5 +196,125 @@ public struct Fit: ParsableCommand {
             }
             return outcome
         }
+    }
+
+    /// `--keys`: the strings whose key matches a pattern; none is exit 2.
+    private func filtered(_ strings: [LocalizedString], _ diagnostics: inout Diagnostics) throws(Stopped)
+        -> [LocalizedString]
+    {
+        guard !keyPatterns.isEmpty else { return strings }
+        let kept = strings.filter { FitRules.matches($0.key, any: keyPatterns) }
+        guard kept.isEmpty else { return kept }
+        var keys: [String] = []
+        for string in strings where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }
+        diagnostics.error(
+            "no key matches --keys " + keyPatterns.map { "'\($0)'" }.joined(separator: ", ")
+                + (keys.isEmpty ? "" : " (keys such as " + keys.map { "'\($0)'" }.joined(separator: ", ") + ")"),
+            status: .cannotRun)
+        throw Stopped()
+    }
+
+    /// Errors and warnings for one group of strings: faces that could not
+    /// be opened, characters no face has (as measure says them, failing
+    /// --strict), and `--require` (or a rule's) failures.
+    static func report(
+        _ laidOut: FitLayouts, _ strings: [LocalizedString], _ cells: [SizedCell], maxLines: Int,
+        requireKey: String?, rule: Int?, _ outcome: inout Outcome
+    ) {
+        for failure in laidOut.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
+        for (s, string) in strings.enumerated() where s < laidOut.missingGlyphs.count {
+            let count = laidOut.missingGlyphs[s]
+            guard count > 0 else { continue }
+            outcome.diagnostics.warning("\(count) character(s) of \"\(string.text)\" have no glyph in any face")
+        }
+        let required = requireKey.flatMap { key in cells.firstIndex { $0.category == key } }
+        for (s, string) in strings.enumerated() {
+            guard let c = required, let layout = laidOut.layout(s, c) else { continue }
+            guard layout.lines > maxLines || layout.overflows else { continue }
+            outcome.diagnostics.error(
+                "\(string.key)" + (string.language.map { " (\($0))" } ?? "") + ": needs \(layout.lines) line"
+                    + (layout.lines == 1 ? "" : "s") + (layout.overflows ? ", a word overflows," : "")
+                    + " at \(cells[c].category) (allowed \(maxLines)" + (rule.map { "; rule \($0 + 1)" } ?? "") + ")",
+                status: .problemFound)
+        }
+    }
+
+    /// `--rules`: each string under the first rule its key matches, each
+    /// rule's strings laid out at its style, width and lines.
+    private func runRules(
+        _ path: String, _ strings: [LocalizedString], search: FontSearch, _ context: RunContext,
+        _ diagnostics: inout Diagnostics
+    ) throws(Stopped) -> Outcome {
+        let rules: FitRules
+        switch SystemCalls.readInput(path, limit: 1 << 20, what: "a rules file") {
+        case .failure(let error):
+            diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+            throw Stopped()
+        case .success(let bytes):
+            do {
+                rules = try FitRules.decode(bytes)
+            } catch {
+                diagnostics.cannotRead(error, in: path)
+                throw Stopped()
+            }
+        }
+        var members = [[Int]](repeating: [], count: rules.rules.count)
+        var unmatched: [String] = []
+        for (s, string) in strings.enumerated() {
+            if let r = rules.rule(for: string.key) {
+                members[r].append(s)
+            } else if !unmatched.contains(string.key) {
+                unmatched.append(string.key)
+            }
+        }
+        guard members.contains(where: { !$0.isEmpty }) else {
+            diagnostics.error("no string's key matches a rule of \(path)", status: .cannotRun)
+            throw Stopped()
+        }
+        if !unmatched.isEmpty {
+            let shown = unmatched.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+            let line =
+                "\(unmatched.count) key\(unmatched.count == 1 ? "" : "s") match no rule, not checked: \(shown)"
+                + (unmatched.count > 5 ? ", and \(unmatched.count - 5) more" : "")
+            if strict { diagnostics.warning(line, file: path) } else { diagnostics.note(line, file: path) }
+        }
+        TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
+        var outcome = Outcome()
+        var groups: [FitLayouts.Group] = []
+        var table = ""
+        for (r, rule) in rules.rules.enumerated() where !members[r].isEmpty {
+            var ruleSettings = settings
+            ruleSettings.styles = [rule.style]
+            if let require = rule.require, !ruleSettings.categories.contains(require) {
+                ruleSettings.categories.append(require)
+            }
+            let cells = try TextJob.cells(ruleSettings, search: search, diagnostics: &diagnostics)
+            let group = members[r].map { strings[$0] }
+            let laidOut = FitEngine.layOut(
+                strings: group, cells: cells, width: rule.width, configFile: search.fontconfigFile)
+            Self.report(
+                laidOut, group, cells, maxLines: rule.lines, requireKey: rule.require?.rawValue, rule: r, &outcome)
+            groups.append(
+                FitLayouts.Group(
+                    layouts: laidOut, strings: group, cells: cells, maxLines: rule.lines,
+                    rule: (r, rule.style.rawValue, rule.width)))
+            table +=
+                "rule \(r + 1) (" + rule.keys.joined(separator: ", ") + "): \(rule.style.rawValue), "
+                + "\(humanNumber(rule.width)) pt, \(rule.lines) line\(rule.lines == 1 ? "" : "s")"
+                + (rule.require.map { ", required at \($0.rawValue)" } ?? "") + "\n"
+                + laidOut.table(strings: group, cells: cells, maxLines: rule.lines) + "\n"
+        }
+        switch TextOptions.effectiveFormat(format, context) {
+        case .table:
+            outcome.stdout = table
+        default:
+            let pretty = context.stdoutIsTerminal
+            let header = FitLayouts.Header(width: 0, maxLines: 0, style: nil, platform: "ios")
+            let groups = groups
+            outcome.stream { write in
+                FitLayouts.writeJSON(groups: groups, header: header, rules: rules, pretty: pretty, to: write)
+            }
+        }
+        return outcome
     }
 }

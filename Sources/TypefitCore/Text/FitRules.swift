@@ -1,0 +1,159 @@
+/// `fit --rules FILE`: how each string of an app is laid out, by key. The
+/// first rule whose `keys` match a string's key applies to it (a catalog
+/// variation `key|plural.one` matches by its key before the `|` too), so
+/// one run checks a whole app: titles at one width and line limit, body
+/// text at another. Documented in docs/REFERENCE.md and
+/// schema/fit-rules.schema.json.
+public struct FitRules: Sendable, Equatable {
+    /// One rule.
+    public struct Rule: Sendable, Equatable {
+        /// Key patterns: `*` any run of characters, `?` one, else literal.
+        public var keys: [String]
+        /// The text style the strings are set in.
+        public var style: TextStyle
+        /// The line width in points.
+        public var width: Double
+        /// How many lines the strings may take.
+        public var lines: Int
+        /// Fail (exit 1) when a string needs more lines at this category.
+        public var require: ContentSizeCategory?
+
+        /// Whether `key` matches one of the patterns (or its part before a
+        /// variation's `|`).
+        public func matches(_ key: String) -> Bool { FitRules.matches(key, any: keys) }
+    }
+
+    /// The rules, in order.
+    public var rules: [Rule]
+
+    /// The index of the first rule matching `key`, or `nil`.
+    public func rule(for key: String) -> Int? {
+        rules.firstIndex { $0.matches(key) }
+    }
+
+    /// Whether `key` (or its part before a variation's `|`) matches one of
+    /// `patterns`.
+    public static func matches(_ key: String, any patterns: [String]) -> Bool {
+        let base = key.split(separator: "|", maxSplits: 1).first.map(String.init) ?? key
+        return patterns.contains { glob($0, matches: key) || glob($0, matches: base) }
+    }
+
+    /// Whether `pattern` (`*`, `?`, literals) matches all of `text`.
+    public static func glob(_ pattern: String, matches text: String) -> Bool {
+        let p = Array(pattern)
+        let t = Array(text)
+        var pi = 0
+        var ti = 0
+        var star: Int?
+        var mark = 0
+        while ti < t.count {
+            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) {
+                pi += 1
+                ti += 1
+            } else if pi < p.count && p[pi] == "*" {
+                star = pi
+                mark = ti
+                pi += 1
+            } else if let s = star {
+                pi = s + 1
+                mark += 1
+                ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count && p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+
+    /// Decodes a rules file: `{"rules": [...]}` or the list itself. Every
+    /// mistake is a `SourceError` at its place.
+    public static func decode(_ bytes: [UInt8]) throws(SourceError) -> FitRules {
+        let document = try JSONParser.parse(bytes)
+        var list = document
+        if case .object(let members) = document.value {
+            for member in members where member.key != "rules" && member.key != "$schema" {
+                throw SourceError(member.keyPosition, "unknown key '\(member.key)' (a rules file has 'rules')")
+            }
+            guard let rules = members.first(where: { $0.key == "rules" })?.value else {
+                throw SourceError(document.position, "missing 'rules': a list of rules")
+            }
+            list = rules
+        }
+        guard case .array(let items) = list.value else {
+            throw SourceError(list.position, "expected a list of rules, found \(list.kindDescription)")
+        }
+        guard !items.isEmpty else { throw SourceError(list.position, "no rules: nothing would be checked") }
+        return FitRules(rules: try items.map(rule))
+    }
+
+    private static func rule(_ json: ParsedJSON) throws(SourceError) -> Rule {
+        guard case .object(let members) = json.value else {
+            throw SourceError(json.position, "expected a rule object, found \(json.kindDescription)")
+        }
+        var keys: [String]?
+        var style: TextStyle?
+        var width: Double?
+        var lines = 1
+        var require: ContentSizeCategory?
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "keys":
+                switch value.value {
+                case .string(let pattern): keys = [pattern]
+                case .array(let patterns):
+                    keys = try patterns.map { item throws(SourceError) -> String in
+                        guard case .string(let pattern) = item.value else {
+                            throw SourceError(item.position, "expected a key pattern, found \(item.kindDescription)")
+                        }
+                        return pattern
+                    }
+                default:
+                    throw SourceError(value.position, "expected 'keys' to be a pattern or a list of them")
+                }
+                if keys?.isEmpty == true { throw SourceError(value.position, "'keys' is empty") }
+            case "style":
+                guard case .string(let name) = value.value else {
+                    throw SourceError(value.position, "expected 'style' to be a text style name")
+                }
+                do { style = try TextStyle(parsing: name) } catch { throw SourceError(value.position, error.message) }
+            case "width":
+                guard case .number(let points) = value.value, points > 0, points <= 100_000 else {
+                    throw SourceError(value.position, "expected 'width' to be a number of points greater than 0")
+                }
+                width = points
+            case "lines":
+                guard case .number(let n) = value.value, n >= 1, n <= 1000, n == n.rounded() else {
+                    throw SourceError(value.position, "expected 'lines' to be a whole number from 1 to 1000")
+                }
+                lines = Int(n)
+            case "require":
+                guard case .string(let name) = value.value else {
+                    throw SourceError(value.position, "expected 'require' to be a content size category")
+                }
+                do {
+                    require = try ContentSizeCategory(parsing: name)
+                } catch {
+                    throw SourceError(value.position, error.message)
+                }
+            case "markdown":
+                // SwiftUI renders a LocalizedStringKey's inline Markdown;
+                // typefit does not yet measure it so, and says so rather
+                // than measure the markup as text under a rule that asked.
+                guard case .bool(let on) = value.value else {
+                    throw SourceError(value.position, "expected 'markdown' to be true or false")
+                }
+                if on { throw SourceError(value.position, "'markdown': true is not supported yet") }
+            default:
+                throw SourceError(
+                    member.keyPosition,
+                    "unknown key '\(member.key)' (a rule has keys, style, width, lines, require, markdown)")
+            }
+        }
+        guard let keys else { throw SourceError(json.position, "the rule has no 'keys'") }
+        guard let style else { throw SourceError(json.position, "the rule has no 'style'") }
+        guard let width else { throw SourceError(json.position, "the rule has no 'width'") }
+        return Rule(keys: keys, style: style, width: width, lines: lines, require: require)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TypefitCore
+import TypefitKit
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// `fit --rules`: one run over a whole catalog, each string under the first
+/// rule its key matches; `--keys` to pick strings from the command line.
+@Suite struct FitRulesTests {
+    static let config = ["--fontconfig-file", Fixtures.fontconfigFile]
+    static let catalog = Fixtures.path("strings/Settings.xcstrings")
+
+    func rules(_ json: String) throws -> String {
+        let file = Fixtures.temporaryDirectory("rules").appendingPathComponent("rules.json")
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    func fit(_ arguments: [String]) -> Outcome {
+        TypefitCommand.run(
+            ["fit", "--strings", Self.catalog, "--font", "TypefitSans-Bold", "--format", "json"] + arguments
+                + Self.config)
+    }
+
+    func results(_ outcome: Outcome) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        return try #require(object?["results"] as? [[String: Any]], "\(outcome.stderr)")
+    }
+
+    /// The rules' results agree with fit run once per rule with the same
+    /// settings on the same strings.
+    @Test func eachStringUnderTheFirstRuleItsKeyMatches() throws {
+        let path = try rules(
+            """
+            {"rules": [
+              {"keys": "settings.title", "style": "title1", "width": 800, "require": "AX3"},
+              {"keys": ["settings.*"], "style": "body", "width": 200, "lines": 2}
+            ]}
+            """)
+        let outcome = fit(["--rules", path])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let rows = try results(outcome)
+        let title = try #require(rows.first { $0["key"] as? String == "settings.title" })
+        #expect(title["rule"] as? Int == 0 && title["style"] as? String == "title1" && title["width"] as? Double == 800)
+        let save = try #require(
+            rows.first { $0["key"] as? String == "settings.save" && $0["language"] as? String == "de" })
+        #expect(save["rule"] as? Int == 1 && save["maxLines"] as? Int == 2)
+        // The same as fit with the second rule's settings on that key.
+        let alone = try results(fit(["--keys", "settings.save", "--style", "body", "--width", "200", "--lines", "2"]))
+        let aloneDE = try #require(alone.first { $0["language"] as? String == "de" })
+        #expect((save["lines"] as? [String: Int]) == (aloneDE["lines"] as? [String: Int]))
+        // Keys no rule matches are named, and fail under --strict.
+        #expect(outcome.stderr.contains("match no rule, not checked: 'OK'"), "\(outcome.stderr)")
+        #expect(fit(["--rules", path, "--strict"]).status == .problemFound)
+    }
+
+    @Test func aRulesRequireFailsTheGate() throws {
+        let path = try rules(
+            #"[{"keys": "settings.save", "style": "body", "width": 200, "lines": 2, "require": "AX5"}]"#)
+        let outcome = fit(["--rules", path])
+        #expect(outcome.status == .problemFound)
+        #expect(outcome.stderr.contains("settings.save (de): needs 3 lines"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("(allowed 2; rule 1)"))
+    }
+
+    @Test(arguments: [
+        (#"{"rules": []}"#, ":1:11: error: no rules"),
+        (#"[{"keys": "a", "style": "bodyy", "width": 1}]"#, "did you mean 'body'"),
+        (#"[{"keys": "a", "style": "body"}]"#, ":1:2: error: the rule has no 'width'"),
+        (#"[{"keys": "a", "style": "body", "width": 9, "colour": 1}]"#, "unknown key 'colour'"),
+        (#"[{"keys": "a", "style": "body", "width": 9, "markdown": true}]"#, "'markdown': true is not supported yet"),
+    ])
+    func malformedRulesNameTheirPlace(json: String, message: String) throws {
+        let path = try rules(json)
+        let outcome = fit(["--rules", path])
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix(path + ":"), "\(outcome.stderr)")
+    }
+
+    @Test func rulesReplaceTheCommandLinesLayoutOptions() throws {
+        let path = try rules(#"[{"keys": "*", "style": "body", "width": 100}]"#)
+        let outcome = fit(["--rules", path, "--width", "100"])
+        #expect(outcome.status == .usage && outcome.stderr.contains("'--width' cannot be combined with '--rules'"))
+    }
+
+    @Test func keysThatMatchNothingAreExit2() {
+        let outcome = fit(["--keys", "nope.*", "--style", "body", "--width", "100"])
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("no key matches --keys 'nope.*' (keys such as 'settings.title'"))
+    }
+
+    @Test func globs() {
+        #expect(FitRules.glob("settings.*", matches: "settings.save"))
+        #expect(FitRules.glob("*.title", matches: "settings.title"))
+        #expect(FitRules.glob("a?c", matches: "abc") && !FitRules.glob("a?c", matches: "abbc"))
+        #expect(!FitRules.glob("settings.*", matches: "onboarding.settings.x"))
+        #expect(FitRules.matches("items.count|plural.one", any: ["items.count"]))
+    }
+}
