@@ -105,6 +105,21 @@ import TypefitTestSupport
         #expect(TerminalText.displayWidth("設定") == 4 && TerminalText.displayWidth("ที่") == 1)
     }
 
+    /// Widths in JSON to 1/1000 pt, not shaping's seventeen digits.
+    @Test func measuredWidthsAreRoundedToAThousandthOfAPoint() throws {
+        let outcome = run(
+            ["measure", "Settings heading", "AVA fi", "--style", "body,caption2", "--font", "TypefitSans-Regular"]
+                + ["--format", "json"] + Self.config)
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let rows = try #require(object?["measurements"] as? [[String: Any]])
+        #expect(rows.count == 2 * 2 * 12)
+        for row in rows {
+            let width = try #require(row["width"] as? Double)
+            #expect(abs(width * 1000 - (width * 1000).rounded()) < 1e-6, "\(width)")
+        }
+        #expect(!outcome.stdout.contains("99999999"))
+    }
+
     /// `--strings -`: standard input, its format sniffed.
     @Test func standardInput() throws {
         let binary = try #require(BinaryRunner.binary).path

@@ -92,8 +92,12 @@ public enum MeasureDocument {
                 writer.substitutions(string.substitutions)
                 writer.staticKey("text")
                 writer.string(string.written)
+                // Widths to 1/1000 pt (shaping gives them to far more digits
+                // than any layout uses: 129.81199999999998 is 129.812);
+                // sizes and line heights stay as scale gives them, on the
+                // 1/3-pt grid.
                 writer.staticKey("width")
-                writer.number(width)
+                writer.number((width * 1000).rounded() / 1000)
                 writer.endObject()
             }
         }
