@@ -121,26 +121,48 @@ extension FontconfigConfig {
         }
     }
 
-    /// The face fontconfig would use to draw `characters` in text set in
-    /// `family`: the family itself where it has them, else the font its
-    /// rules fall back to. `nil` when the match covers none of them. The
-    /// corresponding C functions are `FcCharSetAddChar` and
-    /// `FcPatternAddCharSet`, then those of `bestMatch`.
-    func match(family: String, covering characters: [UInt32]) -> RawFace? {
-        guard let wanted = FcCharSetCreate() else { return nil }
-        defer { FcCharSetDestroy(wanted) }
-        for character in characters { _ = FcCharSetAddChar(wanted, character) }
-        return bestMatch(family: family) { pattern in
-            // FcPatternAddCharSet takes its own reference to the set.
-            FcPatternAddCharSet(pattern, "charset", wanted) == FcTrue
-        } accept: { matched in
-            // The charset returned belongs to the pattern: read it, do not free it.
-            var coverage: OpaquePointer?
-            guard FcPatternGetCharSet(matched, "charset", 0, &coverage) == FcResultMatch, let coverage else {
-                return false
+    /// The fonts fontconfig would try, best first, for text in `family`
+    /// and `language`: the analogue of Core Text's cascade list, each with
+    /// the characters it covers and whether it is a colour font. The
+    /// corresponding C functions are `FcConfigSubstitute`,
+    /// `FcDefaultSubstitute`, `FcFontSort`, `FcPatternGetCharSet` and
+    /// `FcCharSetCopy`.
+    func cascade(family: String, language: String?) -> [CascadeFont] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        // FcPatternAdd* copy the values they are given.
+        var added = family.withCString { cFamily in
+            cFamily.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                FcPatternAddString(pattern, "family", $0)
             }
-            return characters.contains { FcCharSetHasChar(coverage, $0) == FcTrue }
         }
+        if let language, added == FcTrue {
+            added = language.withCString { cLanguage in
+                cLanguage.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
+                    FcPatternAddString(pattern, "lang", $0)
+                }
+            }
+        }
+        guard added == FcTrue, FcConfigSubstitute(handle, pattern, FcMatchPattern) == FcTrue else { return [] }
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        // FcFontSort returns a new set the caller owns; trimmed, it drops
+        // fonts that add no coverage to those before them.
+        guard let set = FcFontSort(handle, pattern, FcTrue, nil, &result), result == FcResultMatch else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var fonts: [CascadeFont] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i] else { continue }
+            var coverage: OpaquePointer?
+            // The charset belongs to the pattern: copied (a new reference).
+            guard FcPatternGetCharSet(font, "charset", 0, &coverage) == FcResultMatch, let coverage,
+                let owned = FcCharSetCopy(coverage)
+            else { continue }
+            var color: FcBool = FcFalse
+            _ = FcPatternGetBool(font, "color", 0, &color)
+            fonts.append(CascadeFont(raw: RawFace(font), charset: OwnedCharSet(owned), isColor: color == FcTrue))
+        }
+        return fonts
     }
 
     /// `FcFontMatch` for a pattern of `family` that `configure` completes,
@@ -167,6 +189,26 @@ extension FontconfigConfig {
         defer { FcPatternDestroy(matched) }
         return accept(matched) ? RawFace(matched) : nil
     }
+}
+
+/// A font of a fallback cascade: how fontconfig describes it, what it
+/// covers, whether it is a colour (emoji) font.
+struct CascadeFont {
+    var raw: RawFace
+    var charset: OwnedCharSet
+    var isColor: Bool
+
+    /// Whether the font has every one of `characters`.
+    func covers(_ characters: [UInt32]) -> Bool {
+        characters.allSatisfy { FcCharSetHasChar(charset.handle, $0) == FcTrue }
+    }
+}
+
+/// An `FcCharSet` reference this process owns, released once.
+final class OwnedCharSet {
+    let handle: OpaquePointer
+    init(_ handle: OpaquePointer) { self.handle = handle }
+    deinit { FcCharSetDestroy(handle) }
 }
 
 /// Queries a font file that need not be installed, as `fc-scan` does,

@@ -257,6 +257,7 @@ public final class TextMeasurer {
     private var config: FontconfigConfig?
     private var configFailed = false
     private var fallbackFaces: [String: HarfBuzzFace] = [:]
+    private var cascades: [String: [CascadeFont]] = [:]
 
     /// Opens face `index` of `file` (of `family`, asked for fallbacks) for
     /// measuring; fallbacks come from the fontconfig configuration
@@ -295,12 +296,13 @@ public final class TextMeasurer {
         var faceOf = [Int](repeating: 0, count: utf8.count)
         var order: [(face: FontFace, shaper: HarfBuzzFace)] = []
         var stillMissing = 0
-        for range in Self.missingRanges(missing, utf8) {
-            let characters = Array(String(decoding: utf8[range], as: UTF8.self).unicodeScalars)
-            guard let (face, shaper) = fallbackFace(for: characters.map(\.value)) else {
+        for range in fallbackSegments(utf8, missing: missing, language: language) {
+            let characters = Array(String(decoding: utf8[range.bytes], as: UTF8.self).unicodeScalars)
+            guard let candidate = range.font, let (face, shaper) = fallbackFace(candidate, language: language) else {
                 stillMissing += characters.count
                 continue
             }
+            let range = range.bytes
             var local = [Double](repeating: 0, count: utf8.count)
             var localMissing = [Bool](repeating: false, count: utf8.count)
             shaper.shape(
@@ -422,17 +424,82 @@ public final class TextMeasurer {
         return ranges
     }
 
-    private func fallbackFace(for characters: [UInt32]) -> (FontFace, HarfBuzzFace)? {
+    /// The cascade fontconfig sorts for the measured family and
+    /// `language`, read once per language (a fallback language costs one
+    /// sort, not one match per string).
+    private func cascade(_ language: String?) -> [CascadeFont] {
         if config == nil && !configFailed {
             config =
                 try? configFile.map { path throws(RegistryError) in try FontconfigConfig.load(path: path) }
                 ?? FontconfigConfig.system()
             configFailed = config == nil
         }
-        var namer = NameVerifier()
-        guard let raw = config?.match(family: family, covering: characters), let face = namer.face(from: raw) else {
-            return nil
+        let key = language ?? ""
+        if let known = cascades[key] { return known }
+        let list = config?.cascade(family: family, language: language) ?? []
+        cascades[key] = list
+        return list
+    }
+
+    /// The missing bytes in stretches drawn by one cascade font each (`nil`:
+    /// none has them): each grapheme cluster the face lacks goes to the
+    /// first font of the cascade that has the whole cluster, a colour font
+    /// first for emoji presentation (an emoji, or U+FE0F), as Core Text's
+    /// cascade list substitutes per character. Variation selectors and
+    /// joiners are not asked of the charset (fonts map them through other
+    /// tables).
+    private func fallbackSegments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [(
+        bytes: Range<Int>, font: Int?
+    )] {
+        var segments: [(bytes: Range<Int>, font: Int?)] = []
+        // Whole grapheme clusters: HarfBuzz marks a cluster's base as
+        // missing, not the U+FE0F after it, which decides its presentation.
+        var boundaries: [Int] = [0]
+        for character in String(decoding: utf8, as: UTF8.self) {
+            boundaries.append((boundaries.last ?? 0) + character.utf8.count)
         }
+        var ranges: [Range<Int>] = []
+        for missingRange in Self.missingRanges(missing, utf8) {
+            let lower = boundaries.last { $0 <= missingRange.lowerBound } ?? missingRange.lowerBound
+            let upper = min(boundaries.first { $0 >= missingRange.upperBound } ?? missingRange.upperBound, utf8.count)
+            if let last = ranges.last, last.upperBound >= lower {
+                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, upper)
+            } else {
+                ranges.append(lower..<upper)
+            }
+        }
+        for range in ranges {
+            let list = cascade(language)
+            var offset = range.lowerBound
+            for cluster in String(decoding: utf8[range], as: UTF8.self) {
+                let length = cluster.utf8.count
+                let scalars = cluster.unicodeScalars
+                let needed = scalars.map(\.value).filter {
+                    !(0xFE00...0xFE0F).contains($0) && !(0xE0100...0xE01EF).contains($0) && $0 != 0x200D && $0 != 0x200C
+                }
+                let emoji =
+                    scalars.contains { $0.value == 0xFE0F } || (scalars.first?.properties.isEmojiPresentation ?? false)
+                var choice: Int?
+                if emoji { choice = list.firstIndex { $0.isColor && $0.covers(needed) } }
+                if choice == nil { choice = list.firstIndex { $0.covers(needed) } }
+                let bytes = offset..<min(range.upperBound, offset + length)
+                if let last = segments.last, last.font == choice, last.bytes.upperBound == bytes.lowerBound {
+                    segments[segments.count - 1].bytes = last.bytes.lowerBound..<bytes.upperBound
+                } else {
+                    segments.append((bytes, choice))
+                }
+                offset += length
+            }
+        }
+        return segments
+    }
+
+    /// Cascade font `index` for `language`, opened for shaping once.
+    private func fallbackFace(_ index: Int, language: String?) -> (FontFace, HarfBuzzFace)? {
+        let list = cascade(language)
+        guard index < list.count else { return nil }
+        var namer = NameVerifier()
+        guard let face = namer.face(from: list[index].raw) else { return nil }
         let key = "\(face.file)#\(face.index)"
         if let open = fallbackFaces[key] { return (face, open) }
         guard let open = try? HarfBuzzFace(file: face.file, index: face.index) else { return nil }

@@ -74,3 +74,60 @@ struct HardBreakTests {
         #expect(!outcome.stdout.contains("data-missing"))
     }
 }
+
+/// Fallback per grapheme cluster, as Core Text's cascade list substitutes:
+/// two characters side by side that no one font has are each drawn by the
+/// font that has it (a match for the pair as a whole gave one font, and the
+/// other character was "missing"). Which font has which character is asked
+/// of fc-list, not typefit.
+@Suite struct PerCharacterFallbackTests {
+    /// The fixture fonts and the text fixtures (Hebrew in TypefitScript,
+    /// Thai in TypefitWorld) installed together.
+    static let config: String = {
+        let dir = Fixtures.temporaryDirectory("cascade")
+        let text = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <dir>\(Fixtures.fonts.path)</dir>
+              <dir>\(Fixtures.root.appendingPathComponent("text").path)</dir>
+              <cachedir>\(dir.appendingPathComponent("cache").path)</cachedir>
+            </fontconfig>
+            """
+        let file = dir.appendingPathComponent("fonts.conf")
+        try? text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }()
+
+    /// The one font of the configuration that has `character`, per fc-list.
+    func onlyFont(with character: String) throws -> String {
+        let result = try #require(
+            try BinaryRunner.runTool(
+                "fc-list", [":charset=\(character)", "postscriptname"], environment: ["FONTCONFIG_FILE": Self.config]))
+        let names = result.stdout.split(separator: "\n").map {
+            $0.replacingOccurrences(of: ":postscriptname=", with: "")
+        }
+        #expect(names.count == 1, "\(names)")
+        return try #require(names.first)
+    }
+
+    @Test func eachClusterGoesToTheFontThatHasIt() throws {
+        let hebrew = try onlyFont(with: "5d5")
+        let thai = try onlyFont(with: "e20")
+        #expect(hebrew != thai)
+        let outcome = TypefitCommand.run(
+            [
+                "measure", "Hi \u{05D5}\u{0E20}", "--style", "body", "--category", "large", "--font",
+                "TypefitSans-Regular",
+            ]
+                + ["--fontconfig-file", Self.config, "--format", "json", "--strict"])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let row = try #require((object?["measurements"] as? [[String: Any]])?.first)
+        #expect(row["missingGlyphs"] as? Int == 0)
+        let fallbacks = try #require(row["fallbacks"] as? [[String: Any]])
+        #expect(
+            Set(fallbacks.compactMap { $0["postscriptName"] as? String }) == [hebrew, thai], "\(fallbacks)")
+        #expect(fallbacks.allSatisfy { $0["characters"] as? Int == 1 })
+    }
+}
