@@ -11,25 +11,8 @@ import TypefitTestSupport
 /// dictionaries find, Japanese and Chinese by the CJK rules, Korean at
 /// spaces only, Latin at spaces.
 @Suite struct LineBreakOracleTests {
-    struct Case: Sendable, CustomStringConvertible {
-        var language: String
-        var text: String
-        var width: Int
-        var lines: Int
-        var overflows: Bool
-        var description: String { "\(language) at \(width) pt" }
-    }
-
-    static let cases: [Case] = {
-        let url = Fixtures.root.appendingPathComponent("text/line-breaks.tsv")
-        let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
-        return lines.filter { !$0.hasPrefix("#") }.compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 5, let width = Int(fields[2]), let count = Int(fields[3]) else { return nil }
-            return Case(
-                language: fields[0], text: fields[1], width: width, lines: count, overflows: fields[4] == "true")
-        }
-    }()
+    typealias Case = LineBreakCase
+    static let cases = LineBreakCase.all
 
     @Test func theOracleCoversEveryScript() {
         #expect(Set(Self.cases.map(\.language)) == ["th", "lo", "km", "my", "ja", "zh", "ko", "en"])

@@ -10,24 +10,7 @@ import TypefitTestSupport
 /// `TextJob` and `FitEngine` directly, many strings at once so that several
 /// workers take chunks and the results must come back in input order.
 @Suite struct FitEngineTests {
-    struct Case: Sendable {
-        var language: String
-        var text: String
-        var width: Int
-        var lines: Int
-        var overflows: Bool
-    }
-
-    static let cases: [Case] = {
-        let url = Fixtures.root.appendingPathComponent("text/line-breaks.tsv")
-        let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
-        return lines.filter { !$0.hasPrefix("#") }.compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 5, let width = Int(fields[2]), let count = Int(fields[3]) else { return nil }
-            return Case(
-                language: fields[0], text: fields[1], width: width, lines: count, overflows: fields[4] == "true")
-        }
-    }()
+    static let cases = LineBreakCase.all
 
     static let search = FontSearch(
         directories: [Fixtures.root.appendingPathComponent("text").path], fontconfigFile: Fixtures.fontconfigFile)

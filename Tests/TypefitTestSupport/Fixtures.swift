@@ -75,3 +75,33 @@ public enum Fixtures {
         return (cells.first ?? [], Array(cells.dropFirst()))
     }
 }
+
+/// One case of the committed line-break oracle (Fixtures/text/line-breaks.tsv:
+/// ICU through PyICU, widths from hb-shape, greedy filling written apart
+/// from typefit's).
+public struct LineBreakCase: Sendable, CustomStringConvertible {
+    /// The BCP 47 language.
+    public var language: String
+    /// The text.
+    public var text: String
+    /// The line width in points (body at 17 pt).
+    public var width: Int
+    /// The lines the oracle needs.
+    public var lines: Int
+    /// Whether a piece overflows the line.
+    public var overflows: Bool
+    /// For test names.
+    public var description: String { "\(language) at \(width) pt" }
+
+    /// Every case of the oracle file.
+    public static let all: [LineBreakCase] = {
+        let url = Fixtures.root.appendingPathComponent("text/line-breaks.tsv")
+        let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
+        return lines.filter { !$0.hasPrefix("#") }.compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 5, let width = Int(fields[2]), let count = Int(fields[3]) else { return nil }
+            return LineBreakCase(
+                language: fields[0], text: fields[1], width: width, lines: count, overflows: fields[4] == "true")
+        }
+    }()
+}
