@@ -168,20 +168,25 @@ public enum TextJob {
                 diagnostics.error(error.reason, status: .cannotRun, file: error.path)
                 throw Stopped()
             case .success(let bytes):
-                let all: [LocalizedString]
+                // Parsed once; a second time, unfiltered, only when the
+                // language left nothing (to tell an empty file from a
+                // language it lacks, and to name the ones it has).
                 let kept: [LocalizedString]
+                var all: [LocalizedString]?
                 do {
-                    all = try StringsFile.read(path: path, bytes: bytes, language: nil)
-                    kept = language == nil ? all : try StringsFile.read(path: path, bytes: bytes, language: language)
+                    kept = try StringsFile.read(path: path, bytes: bytes, language: language)
+                    if kept.isEmpty { all = language == nil ? kept : try StringsFile.read(path: path, bytes: bytes) }
                 } catch {
                     diagnostics.cannotRead(error, in: path)
                     throw Stopped()
                 }
-                guard !all.isEmpty else {
-                    diagnostics.error("holds no strings: nothing to check", status: .cannotRun, file: path)
-                    throw Stopped()
+                if let all {
+                    guard !all.isEmpty else {
+                        diagnostics.error("holds no strings: nothing to check", status: .cannotRun, file: path)
+                        throw Stopped()
+                    }
+                    available.formUnion(all.compactMap(\.language))
                 }
-                available.formUnion(all.compactMap(\.language))
                 fromFiles += kept.count
                 strings += kept
             }
