@@ -11,9 +11,10 @@ public enum FitEngine {
     static let chunk = 128
 
     /// The line counts of `strings` at `width` points in each of `cells`.
-    public static func layOut(strings: [LocalizedString], cells: [SizedCell], width: Double, configFile: String?)
-        -> FitLayouts
-    {
+    public static func layOut(
+        strings: [LocalizedString], cells: [SizedCell], width: Double, configFile: String?,
+        styled: StyledFaces = StyledFaces()
+    ) -> FitLayouts {
         let cellCount = cells.count
         let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
         let missing = Slots<Int32>(count: strings.count, initial: 0)
@@ -22,7 +23,7 @@ public enum FitEngine {
         let next = Atomic<Int>(0)
         let workers = min(SystemCalls.processorCount, max(chunks, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let measurements = Measurements(cells: cells, configFile: configFile)
+            let measurements = Measurements(cells: cells, configFile: configFile, styled: styled)
             let breaker: LineBreaker
             do throws(RegistryError) {
                 breaker = try LineBreaker()

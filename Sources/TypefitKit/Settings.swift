@@ -123,6 +123,9 @@ public struct TextSettings: Equatable, Sendable {
     public var language: String?
     /// `--sample SPEC=VALUE` (repeatable): values for format placeholders.
     public var samples = PlaceholderSamples()
+    /// `--markdown` (true), `--no-markdown` (false), or neither (`nil`:
+    /// String Catalogs as Markdown, everything else as written).
+    public var markdown: Bool?
     /// `--platform` and its settings.
     public var platform = PlatformChoice()
 

@@ -225,16 +225,27 @@ public enum TextJob {
 /// line's width is linear in the point size.
 public final class Measurements {
     private var measurers: [String: TextMeasurer] = [:]
+    /// Per base face key: the keys of the faces of its Markdown runs.
+    private let styledKeys: [String: [InlineMarkdown.Traits: String]]
     /// Why faces could not be opened (each once).
     public private(set) var failures: [String] = []
     /// Per cell: the key of its face.
     public let faceKeys: [String]
 
-    /// Opens the faces of `cells`.
-    public init(cells: [SizedCell], configFile: String?) {
-        faceKeys = cells.map { cell in cell.face?.location.map { "\($0.file)#\($0.index)" } ?? "" }
-        for (cell, key) in zip(cells, faceKeys) where measurers[key] == nil {
-            guard let face = cell.face?.location else { continue }
+    /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
+    /// runs).
+    public init(cells: [SizedCell], configFile: String?, styled: StyledFaces = StyledFaces()) {
+        faceKeys = cells.map { cell in cell.face?.location.map(StyledFaces.key) ?? "" }
+        var styledKeys: [String: [InlineMarkdown.Traits: String]] = [:]
+        var locations = cells.compactMap { $0.face?.location }
+        for (base, byTraits) in styled.faces {
+            styledKeys[base] = byTraits.mapValues(StyledFaces.key)
+            locations += byTraits.values
+        }
+        self.styledKeys = styledKeys
+        for face in locations {
+            let key = StyledFaces.key(face)
+            guard measurers[key] == nil else { continue }
             do {
                 measurers[key] = try TextMeasurer(
                     file: face.file, index: face.index, family: face.family ?? "", configFile: configFile)
@@ -248,12 +259,52 @@ public final class Measurements {
     /// measurement (`nil` where its face could not be opened).
     public func measure(_ string: LocalizedString) -> [MeasuredText?] {
         var byFace: [String: MeasuredText] = [:]
+        let styled = string.spans.contains { !$0.traits.face.isEmpty }
         return faceKeys.map { key in
             if let known = byFace[key] { return known }
             guard let measurer = measurers[key] else { return nil }
-            let measured = measurer.measure(string.text, language: string.language)
+            let measured =
+                styled
+                ? measureRuns(string, base: key, measurer)
+                : measurer.measure(string.text, language: string.language)
             byFace[key] = measured
             return measured
         }
+    }
+
+    /// A Markdown string: each run shaped in its face (as Core Text starts
+    /// a new run where the font changes), the pieces joined.
+    private func measureRuns(_ string: LocalizedString, base: String, _ regular: TextMeasurer) -> MeasuredText {
+        let utf8 = Array(string.text.utf8)
+        var runs: [(Range<Int>, InlineMarkdown.Traits)] = []
+        var offset = 0
+        for span in string.spans {
+            if span.range.lowerBound > offset { runs.append((offset..<span.range.lowerBound, [])) }
+            runs.append((span.range, span.traits.face))
+            offset = span.range.upperBound
+        }
+        if offset < utf8.count { runs.append((offset..<utf8.count, [])) }
+        var joined = MeasuredText(utf8: [], advances: [])
+        var start = 0
+        while start < runs.count {
+            // Neighbouring runs in one face are shaped together.
+            var end = start + 1
+            while end < runs.count && runs[end].1 == runs[start].1 { end += 1 }
+            let range = runs[start].0.lowerBound..<runs[end - 1].0.upperBound
+            let measurer = styledKeys[base]?[runs[start].1].flatMap { measurers[$0] } ?? regular
+            let piece = measurer.measure(String(decoding: utf8[range], as: UTF8.self), language: string.language)
+            joined.utf8 += piece.utf8
+            joined.advances += piece.advances
+            joined.missingGlyphs += piece.missingGlyphs
+            for use in piece.fallbacks {
+                if let i = joined.fallbacks.firstIndex(where: { $0.file == use.file && $0.family == use.family }) {
+                    joined.fallbacks[i].characters += use.characters
+                } else {
+                    joined.fallbacks.append(use)
+                }
+            }
+            start = end
+        }
+        return joined
     }
 }

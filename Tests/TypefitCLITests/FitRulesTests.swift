@@ -97,7 +97,10 @@ import TypefitTestSupport
         (#"[{"keys": "a", "style": "bodyy", "width": 1}]"#, "did you mean 'body'"),
         (#"[{"keys": "a", "style": "body"}]"#, ":1:2: error: the rule has no 'width'"),
         (#"[{"keys": "a", "style": "body", "width": 9, "colour": 1}]"#, "unknown key 'colour'"),
-        (#"[{"keys": "a", "style": "body", "width": 9, "markdown": true}]"#, "'markdown': true is not supported yet"),
+        (
+            #"[{"keys": "a", "style": "body", "width": 9, "markdown": "yes"}]"#,
+            "expected 'markdown' to be true or false"
+        ),
     ])
     func malformedRulesNameTheirPlace(json: String, message: String) throws {
         let path = try rules(json)

@@ -105,3 +105,51 @@ public struct LineBreakCase: Sendable, CustomStringConvertible {
         }
     }()
 }
+
+/// One case of Fixtures/text/markdown-cases.tsv: inline Markdown as
+/// markdown-it-py (a CommonMark-conformant parser, with strikethrough)
+/// reads it.
+public struct MarkdownCase: Sendable, CustomStringConvertible {
+    /// The string as written.
+    public var input: String
+    /// The text as drawn, markup removed.
+    public var drawn: String
+    /// Styled runs: UTF-8 byte range and traits (`b`, `i`, `c`, `s`, `l`).
+    public var runs: [(range: Range<Int>, traits: String)]
+    /// For test names.
+    public var description: String { input }
+
+    /// Every case of the oracle file.
+    public static let all: [MarkdownCase] = {
+        let url = Fixtures.root.appendingPathComponent("text/markdown-cases.tsv")
+        let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
+        return lines.filter { !$0.hasPrefix("#") }.compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3 else { return nil }
+            let runs = fields[2].split(separator: ",").compactMap { run -> (Range<Int>, String)? in
+                let parts = run.split(separator: ":")
+                let bounds = parts[0].split(separator: "-").compactMap { Int($0) }
+                guard parts.count == 2, bounds.count == 2 else { return nil }
+                return (bounds[0]..<bounds[1], String(parts[1]))
+            }
+            return MarkdownCase(input: unescape(fields[0]), drawn: unescape(fields[1]), runs: runs)
+        }
+    }()
+
+    /// `\t`, `\n` and `\\` as the file escapes them.
+    static func unescape(_ field: String) -> String {
+        var out = ""
+        var escaped = false
+        for c in field {
+            if escaped {
+                out.append(c == "t" ? "\t" : c == "n" ? "\n" : c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -177,6 +177,8 @@ public struct FitLayouts: Sendable {
                 writer.endArray()
                 writer.staticKey("lines")
                 writer.int(rule.lines)
+                writer.staticKey("markdown")
+                if let markdown = rule.markdown { writer.bool(markdown) } else { writer.null() }
                 writer.staticKey("require")
                 writer.string(rule.require?.rawValue)
                 writer.staticKey("style")

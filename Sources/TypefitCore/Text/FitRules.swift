@@ -17,6 +17,9 @@ public struct FitRules: Sendable, Equatable {
         public var lines: Int
         /// Fail (exit 1) when a string needs more lines at this category.
         public var require: ContentSizeCategory?
+        /// Measure as SwiftUI's Text draws Markdown (`nil`: the command's
+        /// setting, or the default by kind of file).
+        public var markdown: Bool?
 
         /// Whether `key` matches one of the patterns (or its part before a
         /// variation's `|`).
@@ -96,6 +99,7 @@ public struct FitRules: Sendable, Equatable {
         var width: Double?
         var lines = 1
         var require: ContentSizeCategory?
+        var markdown: Bool?
         for member in members {
             let value = member.value
             switch member.key {
@@ -138,13 +142,10 @@ public struct FitRules: Sendable, Equatable {
                     throw SourceError(value.position, error.message)
                 }
             case "markdown":
-                // SwiftUI renders a LocalizedStringKey's inline Markdown;
-                // typefit does not yet measure it so, and says so rather
-                // than measure the markup as text under a rule that asked.
                 guard case .bool(let on) = value.value else {
                     throw SourceError(value.position, "expected 'markdown' to be true or false")
                 }
-                if on { throw SourceError(value.position, "'markdown': true is not supported yet") }
+                markdown = on
             default:
                 throw SourceError(
                     member.keyPosition,
@@ -154,6 +155,6 @@ public struct FitRules: Sendable, Equatable {
         guard let keys else { throw SourceError(json.position, "the rule has no 'keys'") }
         guard let style else { throw SourceError(json.position, "the rule has no 'style'") }
         guard let width else { throw SourceError(json.position, "the rule has no 'width'") }
-        return Rule(keys: keys, style: style, width: width, lines: lines, require: require)
+        return Rule(keys: keys, style: style, width: width, lines: lines, require: require, markdown: markdown)
     }
 }

@@ -13,6 +13,11 @@ public struct LocalizedString: Sendable, Equatable {
     public var original: String?
     /// The placeholders replaced, and by what.
     public var substitutions: [PlaceholderSamples.Substitution] = []
+    /// The kind of file it came from (`nil`: a command-line argument).
+    public var source: StringsFile.Kind?
+    /// When `text` is Markdown as drawn (`renderingMarkdown`): its bold,
+    /// italic and monospaced runs.
+    public var spans: [InlineMarkdown.Span] = []
 
     /// Creates a string.
     public init(key: String, language: String?, text: String) {
@@ -34,6 +39,20 @@ public struct LocalizedString: Sendable, Equatable {
 
     /// The string as written.
     public var written: String { original ?? text }
+
+    /// The string as SwiftUI draws a `LocalizedStringKey`: Markdown markup
+    /// removed, its runs in `spans`. Applied after the placeholders are
+    /// replaced (sample values hold no markup, so the order does not
+    /// change what is drawn). `nil` when it has no markup.
+    public func renderingMarkdown() -> LocalizedString? {
+        guard InlineMarkdown.hasMarkup(text) else { return nil }
+        let rendered = InlineMarkdown.render(text)
+        var copy = self
+        copy.original = original ?? text
+        copy.text = rendered.text
+        copy.spans = rendered.spans
+        return copy
+    }
 }
 
 /// Reads the files `typefit fit --strings` takes: Apple `.strings` files,
@@ -94,7 +113,16 @@ public enum StringsFile {
     public static func read(path: String, bytes: [UInt8], language: String? = nil) throws(SourceError)
         -> [LocalizedString]
     {
-        switch path == "-" ? Kind(sniffing: bytes) : Kind(path: path) {
+        let kind = path == "-" ? Kind(sniffing: bytes) : Kind(path: path)
+        var strings = try read(kind, path: path, bytes: bytes, language: language)
+        for i in strings.indices { strings[i].source = kind }
+        return strings
+    }
+
+    static func read(_ kind: Kind, path: String, bytes: [UInt8], language: String?) throws(SourceError)
+        -> [LocalizedString]
+    {
+        switch kind {
         case .catalog:
             return try catalog(bytes, language: language)
         case .strings:

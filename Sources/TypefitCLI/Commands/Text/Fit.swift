@@ -13,6 +13,7 @@ public struct Fit: ParsableCommand {
         var keys: [String] = []
         var strings: [String] = []
         var text = TextOptions()
+        var markdown: Bool?
         var format: OutputFormat?
 
         /// The defaults.
@@ -52,6 +53,7 @@ public struct Fit: ParsableCommand {
             TextOptions.stringsOption(\Options.strings),
         ]
         + TextOptions.options(style: "The text style (required without --rules).").lifted(\Options.text)
+        + TextOptions.markdownOptions(\Options.markdown)
         + [formatOption([.json, .table], help: "Default: table on a terminal, else json.", \.format)]
 
     /// The declaration.
@@ -115,6 +117,7 @@ public struct Fit: ParsableCommand {
             }
         }
         var settings = try options.text.settings(styleRequired: rulesPath == nil)
+        settings.markdown = options.markdown
         if rulesPath != nil {
             guard settings.platform.platform == .ios else {
                 throw UsageError("'--rules' names iOS text styles; it does not go with --platform")
@@ -168,15 +171,19 @@ public struct Fit: ParsableCommand {
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
-            let strings = try filtered(
+            let written = try filtered(
                 try TextJob.strings(
                     texts, files: stringsFiles, language: settings.language, samples: settings.samples,
                     diagnostics: &diagnostics), &diagnostics)
-            if let rulesPath { return try runRules(rulesPath, strings, search: search, context, &diagnostics) }
+            if let rulesPath { return try runRules(rulesPath, written, search: search, context, &diagnostics) }
             let cells = try TextJob.cells(settings, search: search, diagnostics: &diagnostics)
-            TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
+            TextJob.notePlaceholderDefaults(written, into: &diagnostics)
+            var counts = MarkdownText.Counts()
+            let strings = MarkdownText.render(written, mode: settings.markdown, counts: &counts)
+            MarkdownText.note(counts, into: &diagnostics)
+            let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
             let laidOut = FitEngine.layOut(
-                strings: strings, cells: cells, width: width, configFile: search.fontconfigFile)
+                strings: strings, cells: cells, width: width, configFile: search.fontconfigFile, styled: styled)
             var outcome = Outcome()
             Self.report(laidOut, strings, cells, maxLines: lines, requireKey: requireKey, rule: nil, &outcome)
             switch TextOptions.effectiveFormat(format, context) {
@@ -282,6 +289,7 @@ public struct Fit: ParsableCommand {
         var outcome = Outcome()
         var groups: [FitLayouts.Group] = []
         var table = ""
+        var counts = MarkdownText.Counts()
         for (r, rule) in rules.rules.enumerated() where !members[r].isEmpty {
             var ruleSettings = settings
             ruleSettings.styles = [rule.style]
@@ -289,9 +297,11 @@ public struct Fit: ParsableCommand {
                 ruleSettings.categories.append(require)
             }
             let cells = try TextJob.cells(ruleSettings, search: search, diagnostics: &diagnostics)
-            let group = members[r].map { strings[$0] }
+            let group = MarkdownText.render(
+                members[r].map { strings[$0] }, mode: rule.markdown ?? settings.markdown, counts: &counts)
+            let styled = StyledFaces.find(for: group, cells: cells, search: search, diagnostics: &diagnostics)
             let laidOut = FitEngine.layOut(
-                strings: group, cells: cells, width: rule.width, configFile: search.fontconfigFile)
+                strings: group, cells: cells, width: rule.width, configFile: search.fontconfigFile, styled: styled)
             Self.report(
                 laidOut, group, cells, maxLines: rule.lines, requireKey: rule.require?.rawValue, rule: r, &outcome)
             groups.append(
@@ -304,6 +314,7 @@ public struct Fit: ParsableCommand {
                 + (rule.require.map { ", required at \($0.rawValue)" } ?? "") + "\n"
                 + laidOut.table(strings: group, cells: cells, maxLines: rule.lines) + "\n"
         }
+        MarkdownText.note(counts, into: &diagnostics)
         switch TextOptions.effectiveFormat(format, context) {
         case .table:
             outcome.stdout = table

@@ -7,6 +7,7 @@ public struct Measure: ParsableCommand {
     public struct Options: CommandOptions {
         var strings: [String] = []
         var text = TextOptions()
+        var markdown: Bool?
         var format: OutputFormat?
 
         /// The defaults.
@@ -23,6 +24,7 @@ public struct Measure: ParsableCommand {
         [TextOptions.stringsOption(\Options.strings)]
         + TextOptions.options(style: "The text styles (required): a name, a comma list or 'all'.")
         .map { $0.name == "--style" ? $0.required() : $0 }.lifted(\Options.text)
+        + TextOptions.markdownOptions(\Options.markdown)
         + [formatOption([.json, .table], help: "Default: table on a terminal, else json.", \.format)]
 
     /// The declaration.
@@ -55,6 +57,7 @@ public struct Measure: ParsableCommand {
     /// Checks the options: there must be text.
     public init(options: Options, arguments: [String]) throws(UsageError) {
         settings = try options.text.settings()
+        settings.markdown = options.markdown
         search = options.text.sources.search
         format = options.format
         texts = arguments
@@ -71,9 +74,13 @@ public struct Measure: ParsableCommand {
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
-            let (strings, cells) = try TextJob.prepare(
+            let (written, cells) = try TextJob.prepare(
                 texts: texts, files: stringsFiles, settings, search: search, diagnostics: &diagnostics)
-            let measurements = Measurements(cells: cells, configFile: search.fontconfigFile)
+            var counts = MarkdownText.Counts()
+            let strings = MarkdownText.render(written, mode: settings.markdown, counts: &counts)
+            MarkdownText.note(counts, into: &diagnostics)
+            let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
+            let measurements = Measurements(cells: cells, configFile: search.fontconfigFile, styled: styled)
             let asTable = TextOptions.effectiveFormat(format, context) == .table
             let rendered = MeasureDocument.render(
                 strings: strings, cells: cells, asTable: asTable, showText: !stringsFiles.isEmpty,

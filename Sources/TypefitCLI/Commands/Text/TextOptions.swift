@@ -39,6 +39,34 @@ struct TextOptions: Sendable, Equatable {
             completion: .file(extensions: ["strings", "xcstrings", "txt"]), field)
     }
 
+    /// `--markdown` and `--no-markdown`, as measure and fit declare them,
+    /// setting `field` to true or false (neither: `nil`, the default by
+    /// kind of file; both: a usage error).
+    static func markdownOptions<Options>(_ field: WritableKeyPath<Options, Bool?> & Sendable) -> [Option<Options>] {
+        [
+            Option(
+                declaration: .flag(
+                    "--markdown",
+                    help: "Measure every string as SwiftUI's Text draws a LocalizedStringKey: inline Markdown "
+                        + "rendered. Default: String Catalogs only.")
+            ) { options, _ throws(UsageError) in
+                if options[keyPath: field] == false {
+                    throw UsageError("give one of '--markdown' and '--no-markdown'")
+                }
+                options[keyPath: field] = true
+            },
+            Option(
+                declaration: .flag(
+                    "--no-markdown", help: "Measure every string as written, String Catalogs included.")
+            ) { options, _ throws(UsageError) in
+                if options[keyPath: field] == true {
+                    throw UsageError("give one of '--markdown' and '--no-markdown'")
+                }
+                options[keyPath: field] = false
+            },
+        ]
+    }
+
     /// The settings these options describe, after checking how they
     /// combine.
     func settings(styleRequired: Bool = true) throws(UsageError) -> TextSettings {

@@ -1,0 +1,511 @@
+/// SwiftUI's `Text` renders a `LocalizedStringKey` (a literal or a catalog
+/// string) as inline Markdown: Foundation's
+/// `AttributedString(markdown:options:)` with
+/// `.inlineOnlyPreservingWhitespace`, a CommonMark parser with GitHub's
+/// strikethrough. What is drawn is the text with the markup removed, some
+/// of it bold, italic or monospaced. This reads the inline part of
+/// CommonMark 0.31 that changes what is drawn:
+///
+/// - backslash escapes of ASCII punctuation, and entity references
+///   (`&amp;`, `&#233;`, `&#xE9;`, the common named ones);
+/// - code spans (`` `x` ``, ``` `` a ` b `` ```), one space stripped from
+///   each end when both ends have one;
+/// - emphasis and strong emphasis with `*` and `_` by the specification's
+///   delimiter-run rules (left- and right-flanking runs, the rule of three,
+///   `_` not inside words), strikethrough with `~~` (a single `~`, common
+///   as "about", stays text);
+/// - inline links `[title](destination "title")` and images (their text is
+///   drawn, the destination is not); autolinks `<https://…>` (drawn as the
+///   address).
+///
+/// Block syntax, raw HTML and reference links are not parsed (inline-only
+/// parsing leaves them as text); whitespace and line breaks are kept as
+/// written (the option preserves them), a backslash before a line end
+/// dropped (a hard break).
+/// Checked against markdown-it-py, a CommonMark-conformant parser
+/// (Fixtures/text/make-markdown-cases.py).
+public enum InlineMarkdown {
+    /// How a run of text is drawn.
+    public struct Traits: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let bold = Traits(rawValue: 1)
+        public static let italic = Traits(rawValue: 2)
+        public static let code = Traits(rawValue: 4)
+        public static let strikethrough = Traits(rawValue: 8)
+        public static let link = Traits(rawValue: 16)
+
+        /// Traits that change the face (strikethrough and links do not
+        /// change widths).
+        public var face: Traits { intersection([.bold, .italic, .code]) }
+    }
+
+    /// A run of the rendered text: its UTF-8 byte range and traits.
+    public struct Span: Sendable, Equatable {
+        public var range: Range<Int>
+        public var traits: Traits
+        public init(range: Range<Int>, traits: Traits) {
+            self.range = range
+            self.traits = traits
+        }
+    }
+
+    /// The text as drawn, and its styled runs (runs without traits are left
+    /// out; adjacent runs with the same traits are merged).
+    public struct Rendered: Sendable, Equatable {
+        public var text: String
+        public var spans: [Span]
+    }
+
+    /// Whether `text` contains anything Markdown would change: a cheap test
+    /// for the characters markup starts with, then a parse.
+    public static func hasMarkup(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { markupBytes.contains($0) }) else { return false }
+        let rendered = render(text)
+        return rendered.text != text || !rendered.spans.isEmpty
+    }
+
+    private static let markupBytes: Set<UInt8> = Set("*_`~[!<&\\".utf8)
+
+    /// `text` as SwiftUI draws it.
+    public static func render(_ text: String) -> Rendered {
+        var pieces: [(String, Traits)] = []
+        for piece in Parser(Array(text.unicodeScalars)).parse() { pieces.append((piece.text, piece.traits)) }
+        var out = ""
+        var spans: [Span] = []
+        var offset = 0
+        for (piece, traits) in pieces where !piece.isEmpty {
+            let length = piece.utf8.count
+            out += piece
+            if !traits.isEmpty {
+                if let last = spans.last, last.traits == traits, last.range.upperBound == offset {
+                    spans[spans.count - 1].range = last.range.lowerBound..<(offset + length)
+                } else {
+                    spans.append(Span(range: offset..<(offset + length), traits: traits))
+                }
+            }
+            offset += length
+        }
+        return Rendered(text: out, spans: spans)
+    }
+
+    /// A piece of output.
+    struct Piece {
+        var text: String
+        var traits: Traits
+    }
+
+    /// One parse of a run of inline text.
+    struct Parser {
+        let s: [Unicode.Scalar]
+
+        init(_ scalars: [Unicode.Scalar]) { s = scalars }
+
+        /// A token: text, or a delimiter run of `*`, `_` or `~`.
+        struct Token {
+            var text: String
+            var traits: Traits = []
+            /// The delimiter character, for a run.
+            var delimiter: Unicode.Scalar?
+            /// Characters of the run not yet used.
+            var count = 0
+            var originalCount = 0
+            var canOpen = false
+            var canClose = false
+            /// Tokens of a link's text (parsed on their own).
+            var inner: [Piece]?
+        }
+
+        func parse() -> [Piece] {
+            var tokens = tokenize()
+            processEmphasis(&tokens)
+            var pieces: [Piece] = []
+            for token in tokens {
+                if let inner = token.inner {
+                    pieces += inner.map { Piece(text: $0.text, traits: $0.traits.union(token.traits)) }
+                } else if let d = token.delimiter {
+                    pieces.append(Piece(text: String(repeating: String(d), count: token.count), traits: token.traits))
+                } else {
+                    pieces.append(Piece(text: token.text, traits: token.traits))
+                }
+            }
+            return pieces
+        }
+
+        // MARK: Tokens
+
+        func tokenize() -> [Token] {
+            var tokens: [Token] = []
+            var text = ""
+            func flush() {
+                if !text.isEmpty { tokens.append(Token(text: text)) }
+                text = ""
+            }
+            var i = 0
+            while i < s.count {
+                let c = s[i]
+                switch c {
+                case "\\":
+                    if i + 1 < s.count, isASCIIPunctuation(s[i + 1]) {
+                        text.unicodeScalars.append(s[i + 1])
+                        i += 2
+                    } else {
+                        // Before a line end it is a hard break: the break
+                        // stays, the backslash goes.
+                        if i + 1 < s.count, s[i + 1] == "\n" {
+                            i += 1
+                            continue
+                        }
+                        text.unicodeScalars.append(c)
+                        i += 1
+                    }
+                case "`":
+                    let run = runLength(at: i, of: "`")
+                    if let (content, end) = codeSpan(at: i, ticks: run) {
+                        flush()
+                        tokens.append(Token(text: content, traits: .code))
+                        i = end
+                    } else {
+                        text += String(repeating: "`", count: run)
+                        i += run
+                    }
+                case "*", "_", "~":
+                    let run = runLength(at: i, of: c)
+                    if c == "~" && run != 2 {
+                        text += String(repeating: "~", count: run)
+                        i += run
+                        continue
+                    }
+                    flush()
+                    var token = Token(text: "", delimiter: c, count: run, originalCount: run)
+                    let before: Unicode.Scalar? = i > 0 ? s[i - 1] : nil
+                    let after: Unicode.Scalar? = i + run < s.count ? s[i + run] : nil
+                    let (left, right) = flanking(before: before, after: after)
+                    switch c {
+                    case "_":
+                        token.canOpen = left && (!right || before.map(isPunctuation) == true)
+                        token.canClose = right && (!left || after.map(isPunctuation) == true)
+                    default:
+                        token.canOpen = left
+                        token.canClose = right
+                    }
+                    tokens.append(token)
+                    i += run
+                case "[", "!":
+                    let isImage = c == "!"
+                    let open = isImage ? i + 1 : i
+                    if open < s.count, s[open] == "[", let link = inlineLink(at: open) {
+                        flush()
+                        var token = Token(text: "", traits: isImage ? [] : .link)
+                        token.inner = Parser(Array(s[(open + 1)..<link.textEnd])).parse()
+                        tokens.append(token)
+                        i = link.end
+                    } else {
+                        text.unicodeScalars.append(c)
+                        i += 1
+                    }
+                case "<":
+                    if let (address, end) = autolink(at: i) {
+                        flush()
+                        tokens.append(Token(text: address, traits: .link))
+                        i = end
+                    } else {
+                        text.unicodeScalars.append(c)
+                        i += 1
+                    }
+                case "&":
+                    if let (decoded, end) = entity(at: i) {
+                        text += decoded
+                        i = end
+                    } else {
+                        text.unicodeScalars.append(c)
+                        i += 1
+                    }
+                default:
+                    text.unicodeScalars.append(c)
+                    i += 1
+                }
+            }
+            flush()
+            return tokens
+        }
+
+        func runLength(at i: Int, of c: Unicode.Scalar) -> Int {
+            var j = i
+            while j < s.count && s[j] == c { j += 1 }
+            return j - i
+        }
+
+        /// A code span opened by `ticks` backticks at `i`: its content and
+        /// where it ends, or `nil` when no run of as many backticks closes it.
+        func codeSpan(at i: Int, ticks: Int) -> (String, Int)? {
+            var j = i + ticks
+            while j < s.count {
+                if s[j] == "`" {
+                    let run = runLength(at: j, of: "`")
+                    if run == ticks {
+                        var content = s[(i + ticks)..<j].map { $0 == "\n" ? " " : $0 }
+                        if content.count >= 2, content.first == " ", content.last == " ",
+                            content.contains(where: { $0 != " " })
+                        {
+                            content = Array(content.dropFirst().dropLast())
+                        }
+                        var text = ""
+                        text.unicodeScalars.append(contentsOf: content)
+                        return (text, j + run)
+                    }
+                    j += run
+                } else {
+                    j += 1
+                }
+            }
+            return nil
+        }
+
+        /// `[text](destination "title")` at `i` (the `[`): where its text
+        /// ends (the `]`) and where the link ends.
+        func inlineLink(at i: Int) -> (textEnd: Int, end: Int)? {
+            // The matching `]`, brackets balanced, escapes and code spans
+            // skipped.
+            var depth = 0
+            var j = i
+            var close: Int?
+            while j < s.count {
+                switch s[j] {
+                case "\\":
+                    j += 2
+                    continue
+                case "`":
+                    let run = runLength(at: j, of: "`")
+                    if let (_, end) = codeSpan(at: j, ticks: run) { j = end } else { j += run }
+                    continue
+                case "[": depth += 1
+                case "]":
+                    depth -= 1
+                    if depth == 0 { close = j }
+                default: break
+                }
+                if close != nil { break }
+                j += 1
+            }
+            guard let close, close + 1 < s.count, s[close + 1] == "(" else { return nil }
+            // The destination and optional title, up to the `)`.
+            var k = close + 2
+            skipSpaces(&k)
+            if k < s.count, s[k] == "<" {
+                k += 1
+                while k < s.count, s[k] != ">" {
+                    if s[k] == "\n" || s[k] == "<" { return nil }
+                    k += s[k] == "\\" ? 2 : 1
+                }
+                guard k < s.count else { return nil }
+                k += 1
+            } else {
+                var parens = 0
+                while k < s.count {
+                    let c = s[k]
+                    if c == "\\" {
+                        k += 2
+                        continue
+                    }
+                    if c == " " || c == "\n" || c == "\t" || c.value < 0x20 { break }
+                    if c == "(" { parens += 1 }
+                    if c == ")" {
+                        if parens == 0 { break }
+                        parens -= 1
+                    }
+                    k += 1
+                }
+            }
+            let afterDestination = k
+            skipSpaces(&k)
+            if k < s.count, k > afterDestination || s[k] == ")" {
+                if s[k] == "\"" || s[k] == "'" || s[k] == "(" {
+                    let closer: Unicode.Scalar = s[k] == "(" ? ")" : s[k]
+                    k += 1
+                    while k < s.count, s[k] != closer { k += s[k] == "\\" ? 2 : 1 }
+                    guard k < s.count else { return nil }
+                    k += 1
+                    skipSpaces(&k)
+                }
+            }
+            guard k < s.count, s[k] == ")" else { return nil }
+            return (close, k + 1)
+        }
+
+        func skipSpaces(_ k: inout Int) {
+            while k < s.count, s[k] == " " || s[k] == "\t" || s[k] == "\n" { k += 1 }
+        }
+
+        /// `<scheme:…>` or `<name@host>` at `i`: the address and the end.
+        func autolink(at i: Int) -> (String, Int)? {
+            var j = i + 1
+            while j < s.count, s[j] != ">" {
+                if s[j] == " " || s[j] == "<" || s[j].value < 0x20 { return nil }
+                j += 1
+            }
+            guard j < s.count else { return nil }
+            var body = ""
+            body.unicodeScalars.append(contentsOf: s[(i + 1)..<j])
+            let isURI: Bool = {
+                guard let colon = body.firstIndex(of: ":") else { return false }
+                let scheme = body[..<colon]
+                return (2...32).contains(scheme.count) && scheme.first!.isASCII && scheme.first!.isLetter
+                    && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+            }()
+            let isEmail: Bool = {
+                let parts = body.split(separator: "@", omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
+                let local = parts[0].allSatisfy {
+                    $0.isASCII && ($0.isLetter || $0.isNumber || ".!#$%&'*+/=?^_`{|}~-".contains($0))
+                }
+                let host = parts[1].split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
+                    !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
+                        && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+                }
+                return local && host
+            }()
+            guard isURI || isEmail else { return nil }
+            return (body, j + 1)
+        }
+
+        /// An entity reference at `i`: the characters and the end.
+        func entity(at i: Int) -> (String, Int)? {
+            var j = i + 1
+            while j < s.count, j - i <= 32, s[j] != ";" {
+                guard s[j].isASCII, s[j].properties.isAlphabetic || ("0"..."9").contains(s[j]) || s[j] == "#" else {
+                    return nil
+                }
+                j += 1
+            }
+            guard j < s.count, s[j] == ";", j > i + 1 else { return nil }
+            var name = ""
+            name.unicodeScalars.append(contentsOf: s[(i + 1)..<j])
+            if name.hasPrefix("#") {
+                let digits = name.dropFirst()
+                let value: UInt32?
+                if digits.first == "x" || digits.first == "X" {
+                    value = (2...7).contains(digits.count) ? UInt32(digits.dropFirst(), radix: 16) : nil
+                } else {
+                    value = (1...7).contains(digits.count) ? UInt32(digits, radix: 10) : nil
+                }
+                guard let value else { return nil }
+                let scalar = value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
+                return (String(scalar), j + 1)
+            }
+            guard let decoded = Self.entities[name] else { return nil }
+            return (decoded, j + 1)
+        }
+
+        /// The named entities real strings use (HTML has 2,000; these are
+        /// the ones seen in catalogs and typography).
+        static let entities: [String: String] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "copy": "©",
+            "reg": "®", "trade": "™", "hellip": "…", "mdash": "—", "ndash": "–", "lsquo": "‘", "rsquo": "’",
+            "ldquo": "“", "rdquo": "”", "laquo": "«", "raquo": "»", "euro": "€", "pound": "£", "yen": "¥",
+            "cent": "¢", "deg": "°", "middot": "·", "bull": "•", "times": "×", "divide": "÷", "shy": "\u{AD}",
+            "thinsp": "\u{2009}", "ensp": "\u{2002}", "emsp": "\u{2003}", "zwj": "\u{200D}", "zwnj": "\u{200C}",
+        ]
+
+        /// CommonMark's left- and right-flanking tests (start and end of
+        /// the text count as whitespace).
+        func flanking(before: Unicode.Scalar?, after: Unicode.Scalar?) -> (Bool, Bool) {
+            let beforeSpace = before.map(isWhitespace) ?? true
+            let afterSpace = after.map(isWhitespace) ?? true
+            let beforePunct = before.map(isPunctuation) ?? false
+            let afterPunct = after.map(isPunctuation) ?? false
+            let left = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+            let right = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+            return (left, right)
+        }
+
+        // MARK: Emphasis
+
+        /// CommonMark's "process emphasis": each closer, from the first,
+        /// matched with the nearest opener of the same character before
+        /// it; the tokens between take the trait.
+        func processEmphasis(_ tokens: inout [Token]) {
+            // Per (character, closer can open, length % 3): the index below
+            // which no opener is looked for again.
+            var bottoms: [String: Int] = [:]
+            var c = 0
+            while c < tokens.count {
+                guard let d = tokens[c].delimiter, tokens[c].canClose, tokens[c].count > 0 else {
+                    c += 1
+                    continue
+                }
+                let bottomKey = "\(d)\(tokens[c].canOpen)\(tokens[c].originalCount % 3)"
+                let bottom = bottoms[bottomKey] ?? -1
+                var o = c - 1
+                var found: Int?
+                while o > bottom {
+                    let opener = tokens[o]
+                    if opener.delimiter == d, opener.canOpen, opener.count > 0 {
+                        if d == "~" {
+                            if opener.originalCount == tokens[c].originalCount {
+                                found = o
+                                break
+                            }
+                        } else {
+                            let oddMatch =
+                                (opener.canClose || tokens[c].canOpen)
+                                && (opener.originalCount + tokens[c].originalCount) % 3 == 0
+                                && !(opener.originalCount % 3 == 0 && tokens[c].originalCount % 3 == 0)
+                            if !oddMatch {
+                                found = o
+                                break
+                            }
+                        }
+                    }
+                    o -= 1
+                }
+                guard let o = found else {
+                    bottoms[bottomKey] = c - 1
+                    if !tokens[c].canOpen { tokens[c].canClose = false }
+                    c += 1
+                    continue
+                }
+                let used: Int
+                let trait: Traits
+                if d == "~" {
+                    used = tokens[c].count
+                    trait = .strikethrough
+                } else {
+                    used = tokens[o].count >= 2 && tokens[c].count >= 2 ? 2 : 1
+                    trait = used == 2 ? .bold : .italic
+                }
+                for k in (o + 1)..<c {
+                    tokens[k].traits.insert(trait)
+                    // Delimiters between the pair can no longer match.
+                    if tokens[k].delimiter != nil { tokens[k].canOpen = false; tokens[k].canClose = false }
+                }
+                tokens[o].count -= used
+                tokens[c].count -= used
+                if tokens[c].count == 0 { c += 1 }
+            }
+        }
+
+        // MARK: Characters
+
+        func isASCIIPunctuation(_ c: Unicode.Scalar) -> Bool {
+            c.isASCII && "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars.contains(c)
+        }
+
+        func isWhitespace(_ c: Unicode.Scalar) -> Bool {
+            c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}"
+                || c.properties.generalCategory == .spaceSeparator
+        }
+
+        /// Unicode punctuation as CommonMark 0.31 has it: P* and S*.
+        func isPunctuation(_ c: Unicode.Scalar) -> Bool {
+            switch c.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol,
+                .modifierSymbol, .otherSymbol:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+}
