@@ -252,6 +252,7 @@ def main():
     os.makedirs(text, exist_ok=True)
     save(script_font(), "TypefitScript-Regular.ttf", text)
     save(world_font(), "TypefitWorld-Regular.ttf", text)
+    emoji_fonts()
 
 
 BDF_TEMPLATE = """STARTFONT 2.1
@@ -364,6 +365,31 @@ def world_font():
     spacing = sorted(cp for cp in points if cp not in marks)
     return build("Typefit World", "Regular", "TypefitWorld-Regular", 400,
                  extra_chars=spacing + marks, marks=marks)
+
+
+EMOJI = [0x1F4F1, 0x2764]  # 📱 (emoji presentation), ❤ (text presentation unless U+FE0F follows)
+
+
+def emoji_fonts():
+    """Two faces with the same two emoji, kept in Fixtures/emoji: a
+    monochrome one (boxes 450 + (cp % 11) * 37 wide) and a colour one (COLR
+    and CPAL tables, which fontconfig reports as color=True; every glyph
+    900 wide, U+FE0F mapped with no advance). The fallback tests put the
+    monochrome face first in the cascade: an emoji-presentation cluster
+    must still go to the colour face, as Core Text's cascade prefers Apple
+    Color Emoji."""
+    from fontTools.colorLib.builder import buildCOLR, buildCPAL
+    out = os.path.join(HERE, "emoji")
+    os.makedirs(out, exist_ok=True)
+    save(build("Typefit Mono Emoji", "Regular", "TypefitMonoEmoji-Regular", 400, extra_chars=EMOJI),
+         "TypefitMonoEmoji-Regular.ttf", out)
+    colour = build("Typefit Color Emoji", "Regular", "TypefitColorEmoji-Regular", 400,
+                   extra_chars=EMOJI + [0xFE0F], marks=[0xFE0F])
+    for cp in EMOJI:
+        colour["hmtx"].metrics["uni%04X" % cp] = (900, 50)
+    colour["CPAL"] = buildCPAL([[(1.0, 0.2, 0.2, 1.0)]])
+    colour["COLR"] = buildCOLR({"uni%04X" % cp: [("uni%04X" % cp, 0)] for cp in EMOJI})
+    save(colour, "TypefitColorEmoji-Regular.ttf", out)
 
 
 def formats():

@@ -171,6 +171,46 @@ def fit_benchmark(binary, env):
             "ours_mem": peak_rss_kib(ours.split(), env), "peer_mem": peak_rss_kib(peer.split(), env)}
 
 
+LATIN = ("en", "de", "fr", "ru")
+FALLBACK = ("ja", "zh-Hans", "ko", "ar", "he", "th", "hi")
+
+
+def catalog_benchmark(binary, env, keys=5000):
+    """fit over a many-language String Catalog (scripts/make_bench_catalog.py:
+    the same keys in 11 languages) in Noto Sans, body at 300 pt, 12 sizes.
+    Per language, the cost per string: the run over the language's strings
+    less a run over one key (reading the catalog, opening the faces, sorting
+    the fallback cascade), over the strings. Languages Noto Sans draws
+    (Latin, Cyrillic) against those whose every letter comes from a
+    fallback face (CJK, Arabic, Hebrew, Thai, Devanagari). And the whole
+    catalog in one run."""
+    font = subprocess.run(["fc-match", "-f", "%{file}", "Noto Sans:style=Regular"], env=env,
+                          capture_output=True, text=True).stdout
+    if not font.endswith("NotoSans-Regular.ttf"):
+        return None
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    tmp = tempfile.mkdtemp(prefix="typefit-bench-catalog-")
+    catalog = os.path.join(tmp, "Localizable.xcstrings")
+    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_bench_catalog.py"), catalog, str(keys)],
+                   check=True)
+    base = f"{binary} fit --strings {catalog} --width 300 --style body --font NotoSans-Regular --format json"
+    rounds = max(1, ROUNDS - 2)
+    per_string = {}
+    for language in LATIN + FALLBACK:
+        full, one = [], []
+        for _ in range(rounds):
+            full.append(hyperfine_median(f"{base} --language {language}", env, runs=5))
+            one.append(hyperfine_median(f"{base} --language {language} --keys key.00000", env, runs=5))
+        per_string[language] = (statistics.median(full) - statistics.median(one)) / (keys - 1)
+    latin = statistics.mean(per_string[language] for language in LATIN)
+    whole = statistics.median(hyperfine_median(base, env, runs=3) for _ in range(rounds))
+    document = json.loads(subprocess.run(base.split(), env=env, capture_output=True, text=True).stdout)
+    missing = subprocess.run(base.split() + ["--strict"], env=env, capture_output=True, text=True)
+    return {"per_string": per_string, "latin": latin, "whole": whole, "strings": len(document["results"]),
+            "cells": sum(len(r["lines"]) for r in document["results"]),
+            "no_missing": "no glyph" not in missing.stderr}
+
+
 def face_count(env):
     out = subprocess.run(["fc-list", ":", "file", "index"], env=env, capture_output=True, text=True).stdout
     return len([line for line in out.splitlines() if line.strip()])
@@ -267,6 +307,21 @@ def main():
               f"{fit['python_ratio']:.1f}x slower than typefit; {fit['strings_per_second']:,.0f} strings/s; "
               f"line totals {fit['totals'][0]:,} / {fit['totals'][1]:,} / {fit['totals'][2]:,}: {same}; "
               f"peak RSS {fit['ours_mem']/1024:.1f} / {fit['peer_mem']/1024:.1f} MiB.")
+    catalog = catalog_benchmark(binary, base)
+    if catalog is None:
+        print("\nfit over a many-language catalog: Noto Sans is not installed; not measured.")
+    else:
+        print(f"\nfit over a many-language String Catalog ({catalog['strings']:,} strings in "
+              f"{len(LATIN) + len(FALLBACK)} languages x 12 sizes, Noto Sans, width 300 pt): whole catalog "
+              f"{catalog['whole']*1000:.0f} ms; no missing glyphs: {catalog['no_missing']}. Cost per string, "
+              f"against the mean of {', '.join(LATIN)} ({catalog['latin']*1e6:.1f} us):\n")
+        print("| language | us per string | against Latin (target <= 2x) |")
+        print("|---|---:|---:|")
+        for language in LATIN + FALLBACK:
+            cost = catalog["per_string"][language]
+            ratio = cost / catalog["latin"]
+            verdict = "" if language in LATIN else (" ok" if ratio <= 2 else " MISSED")
+            print(f"| {language} | {cost*1e6:.1f} | {ratio:.2f}x{verdict} |")
     o, t, both = scan_agreement(binary, scan_dir, base)
     verdict = "identical" if o == t == both else "DIFFERENT"
     print(f"\nAgreement with fc-scan ({scan_dir}): {o} typefit faces, {t} fc-scan faces, {both} in common: {verdict}.")

@@ -258,6 +258,13 @@ public final class TextMeasurer {
     private var configFailed = false
     private var fallbackFaces: [String: HarfBuzzFace] = [:]
     private var cascades: [String: [CascadeFont]] = [:]
+    /// Per language and cascade index: the face opened (`nil`: it cannot
+    /// be), so that a string's fallback names no face and opens no file.
+    private var cascadeFaces: [String: [Int: (FontFace, HarfBuzzFace)?]] = [:]
+    /// Per language: the cascade font chosen for a cluster of up to three
+    /// characters (packed 21 bits each), so that a repeated letter asks no
+    /// charset again.
+    private var clusterChoices: [String: [UInt64: Int?]] = [:]
 
     /// Opens face `index` of `file` (of `family`, asked for fallbacks) for
     /// measuring; fallbacks come from the fontconfig configuration
@@ -296,22 +303,35 @@ public final class TextMeasurer {
         var faceOf = [Int](repeating: 0, count: utf8.count)
         var order: [(face: FontFace, shaper: HarfBuzzFace)] = []
         var stillMissing = 0
-        for range in fallbackSegments(utf8, missing: missing, language: language) {
-            let characters = Array(String(decoding: utf8[range.bytes], as: UTF8.self).unicodeScalars)
-            guard let candidate = range.font, let (face, shaper) = fallbackFace(candidate, language: language) else {
-                stillMissing += characters.count
+        let segments = fallbackSegments(utf8, missing: missing, language: language)
+        // One scratch pair for every segment, cleared over the segment's
+        // bytes after use (shaping writes only there).
+        var local = segments.isEmpty ? [] : [Double](repeating: 0, count: utf8.count)
+        var localMissing = segments.isEmpty ? [] : [Bool](repeating: false, count: utf8.count)
+        for segment in segments {
+            let range = segment.bytes
+            let characters = Self.scalarCount(utf8, range)
+            guard let candidate = segment.font, let (face, shaper) = fallbackFace(candidate, language: language) else {
+                stillMissing += characters
                 continue
             }
-            let range = range.bytes
-            var local = [Double](repeating: 0, count: utf8.count)
-            var localMissing = [Bool](repeating: false, count: utf8.count)
             shaper.shape(
                 utf8, runs: runs, language: language, within: range, advances: &local, missing: &localMissing)
-            let unresolved = Self.missingRanges(localMissing, utf8).reduce(0) {
-                $0 + String(decoding: utf8[$1], as: UTF8.self).unicodeScalars.count
+            defer {
+                for i in range {
+                    local[i] = 0
+                    localMissing[i] = false
+                }
             }
-            if unresolved == characters.count {
-                stillMissing += characters.count
+            var unresolved = 0
+            for i in range where localMissing[i] {
+                // A missing cluster: its characters up to the next start.
+                var end = i + 1
+                while end < range.upperBound && !localMissing[end] && utf8[end] & 0xC0 == 0x80 { end += 1 }
+                unresolved += Self.scalarCount(utf8, i..<end)
+            }
+            if unresolved >= characters {
+                stillMissing += characters
                 continue
             }
             var number = order.firstIndex { $0.face.file == face.file && $0.face.index == face.index }
@@ -324,7 +344,7 @@ public final class TextMeasurer {
                 faceOf[i] = (number ?? 0) + 1
             }
             stillMissing += unresolved
-            let used = characters.count - unresolved
+            let used = characters - unresolved
             if let index = fallbacks.firstIndex(where: {
                 $0.file == face.file && $0.postscriptName == face.postscriptName
             }) {
@@ -451,51 +471,80 @@ public final class TextMeasurer {
     private func fallbackSegments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [(
         bytes: Range<Int>, font: Int?
     )] {
+        let missingRanges = Self.missingRanges(missing, utf8)
+        guard !missingRanges.isEmpty else { return [] }
+        let list = cascade(language)
+        let key = language ?? ""
+        var chosen = clusterChoices[key] ?? [:]
+        defer { clusterChoices[key] = chosen }
         var segments: [(bytes: Range<Int>, font: Int?)] = []
-        // Whole grapheme clusters: HarfBuzz marks a cluster's base as
-        // missing, not the U+FE0F after it, which decides its presentation.
-        var boundaries: [Int] = [0]
-        for character in String(decoding: utf8, as: UTF8.self) {
-            boundaries.append((boundaries.last ?? 0) + character.utf8.count)
-        }
-        var ranges: [Range<Int>] = []
-        for missingRange in Self.missingRanges(missing, utf8) {
-            let lower = boundaries.last { $0 <= missingRange.lowerBound } ?? missingRange.lowerBound
-            let upper = min(boundaries.first { $0 >= missingRange.upperBound } ?? missingRange.upperBound, utf8.count)
-            if let last = ranges.last, last.upperBound >= lower {
-                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, upper)
-            } else {
-                ranges.append(lower..<upper)
+        // Whole grapheme clusters, walked once: HarfBuzz marks a cluster's
+        // base as missing, not the U+FE0F after it, which decides its
+        // presentation.
+        var r = 0
+        var offset = 0
+        for cluster in String(decoding: utf8, as: UTF8.self) {
+            let bytes = offset..<min(utf8.count, offset + cluster.utf8.count)
+            offset = bytes.upperBound
+            while r < missingRanges.count && missingRanges[r].upperBound <= bytes.lowerBound { r += 1 }
+            guard r < missingRanges.count else { break }
+            guard missingRanges[r].lowerBound < bytes.upperBound else { continue }
+            let scalars = cluster.unicodeScalars
+            // Clusters of up to three characters (nearly all) are looked up
+            // once per language: 21 bits each.
+            var packed: UInt64? = 0
+            for (n, scalar) in scalars.enumerated() {
+                guard n < 3, let value = packed else {
+                    packed = nil
+                    break
+                }
+                packed = value << 21 | UInt64(scalar.value)
             }
-        }
-        for range in ranges {
-            let list = cascade(language)
-            var offset = range.lowerBound
-            for cluster in String(decoding: utf8[range], as: UTF8.self) {
-                let length = cluster.utf8.count
-                let scalars = cluster.unicodeScalars
-                let needed = scalars.map(\.value).filter {
-                    !(0xFE00...0xFE0F).contains($0) && !(0xE0100...0xE01EF).contains($0) && $0 != 0x200D && $0 != 0x200C
-                }
-                let emoji =
-                    scalars.contains { $0.value == 0xFE0F } || (scalars.first?.properties.isEmojiPresentation ?? false)
-                var choice: Int?
-                if emoji { choice = list.firstIndex { $0.isColor && $0.covers(needed) } }
-                if choice == nil { choice = list.firstIndex { $0.covers(needed) } }
-                let bytes = offset..<min(range.upperBound, offset + length)
-                if let last = segments.last, last.font == choice, last.bytes.upperBound == bytes.lowerBound {
-                    segments[segments.count - 1].bytes = last.bytes.lowerBound..<bytes.upperBound
-                } else {
-                    segments.append((bytes, choice))
-                }
-                offset += length
+            let choice: Int?
+            if let packed, let known = chosen[packed] {
+                choice = known
+            } else {
+                choice = Self.choose(scalars, in: list)
+                if let packed { chosen[packed] = .some(choice) }
+            }
+            if let last = segments.last, last.font == choice, last.bytes.upperBound == bytes.lowerBound {
+                segments[segments.count - 1].bytes = last.bytes.lowerBound..<bytes.upperBound
+            } else {
+                segments.append((bytes, choice))
             }
         }
         return segments
     }
 
+    /// The cascade font that draws a cluster: the first that has all of
+    /// it, a colour font first for emoji presentation. Variation selectors
+    /// and joiners are not asked of the charset (fonts map them through
+    /// other tables).
+    private static func choose(_ scalars: String.UnicodeScalarView, in list: [CascadeFont]) -> Int? {
+        let needed = scalars.map(\.value).filter {
+            !(0xFE00...0xFE0F).contains($0) && !(0xE0100...0xE01EF).contains($0) && $0 != 0x200D && $0 != 0x200C
+        }
+        let emoji = scalars.contains { $0.value == 0xFE0F } || (scalars.first?.properties.isEmojiPresentation ?? false)
+        if emoji, let colour = list.firstIndex(where: { $0.isColor && $0.covers(needed) }) { return colour }
+        return list.firstIndex { $0.covers(needed) }
+    }
+
+    /// How many characters the bytes `range` hold.
+    static func scalarCount(_ utf8: [UInt8], _ range: Range<Int>) -> Int {
+        var count = 0
+        for i in range where utf8[i] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
     /// Cascade font `index` for `language`, opened for shaping once.
     private func fallbackFace(_ index: Int, language: String?) -> (FontFace, HarfBuzzFace)? {
+        if let known = cascadeFaces[language ?? ""]?[index] { return known }
+        let opened = openFallbackFace(index, language: language)
+        cascadeFaces[language ?? "", default: [:]][index] = .some(opened)
+        return opened
+    }
+
+    private func openFallbackFace(_ index: Int, language: String?) -> (FontFace, HarfBuzzFace)? {
         let list = cascade(language)
         guard index < list.count else { return nil }
         var namer = NameVerifier()

@@ -9,10 +9,12 @@ public enum MarkdownText {
     public struct Counts: Sendable {
         /// Strings whose markup was rendered.
         public var rendered = 0
-        /// Strings with markup measured as written, and the first key.
+        /// Strings with markup measured as written (by default).
         public var literal = 0
+        /// The first of those strings' keys.
         public var firstLiteralKey: String?
 
+        /// No strings yet.
         public init() {}
     }
 
@@ -68,6 +70,7 @@ public struct StyledFaces: Sendable {
     /// By face key, then by face traits (bold, italic, code).
     public var faces: [String: [InlineMarkdown.Traits: FaceLocation]] = [:]
 
+    /// None: every run in its cell's face.
     public init() {}
 
     /// The faces the bold, italic and `code` runs of `strings` need, for

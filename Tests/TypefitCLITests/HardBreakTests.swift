@@ -83,21 +83,8 @@ struct HardBreakTests {
 @Suite struct PerCharacterFallbackTests {
     /// The fixture fonts and the text fixtures (Hebrew in TypefitScript,
     /// Thai in TypefitWorld) installed together.
-    static let config: String = {
-        let dir = Fixtures.temporaryDirectory("cascade")
-        let text = """
-            <?xml version="1.0"?>
-            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-            <fontconfig>
-              <dir>\(Fixtures.fonts.path)</dir>
-              <dir>\(Fixtures.root.appendingPathComponent("text").path)</dir>
-              <cachedir>\(dir.appendingPathComponent("cache").path)</cachedir>
-            </fontconfig>
-            """
-        let file = dir.appendingPathComponent("fonts.conf")
-        try? text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }()
+    static let config = Fixtures.fontconfigFile(
+        "cascade", directories: [Fixtures.fonts, Fixtures.root.appendingPathComponent("text")])
 
     /// The one font of the configuration that has `character`, per fc-list.
     func onlyFont(with character: String) throws -> String {

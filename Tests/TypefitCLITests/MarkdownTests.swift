@@ -64,20 +64,12 @@ struct MarkdownTests {
 
     @Test func codeIsMeasuredInFontconfigsMonospaceFace() throws {
         // A configuration whose "monospace" is Typefit Anon.
-        let dir = Fixtures.temporaryDirectory("markdown-mono")
-        let conf = dir.appendingPathComponent("fonts.conf")
-        try """
-        <?xml version="1.0"?>
-        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-        <fontconfig>
-          <dir>\(Fixtures.fonts.path)</dir>
-          <cachedir>\(dir.appendingPathComponent("cache").path)</cachedir>
-          <alias><family>monospace</family><prefer><family>Typefit Anon</family></prefer></alias>
-        </fontconfig>
-        """.write(to: conf, atomically: true, encoding: .utf8)
+        let conf = Fixtures.fontconfigFile(
+            "markdown-mono",
+            extra: "<alias><family>monospace</family><prefer><family>Typefit Anon</family></prefer></alias>")
         let (width, stderr) = try measuredWidth(
             ["Run `AVA` now", "--markdown", "--font", "TypefitSans-Regular"],
-            config: ["--fontconfig-file", conf.path])
+            config: ["--fontconfig-file", conf])
         let expected =
             (try ems("Run ", "TypefitSans-Regular.ttf") + ems("AVA", "TypefitAnon-Regular.ttf")
                 + ems(" now", "TypefitSans-Regular.ttf")) * 17

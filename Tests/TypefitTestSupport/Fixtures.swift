@@ -41,6 +41,27 @@ public enum Fixtures {
         return file.path
     }()
 
+    /// A private fontconfig configuration of its own: `directories` (the
+    /// fixture fonts unless given), a throwaway cache, and `extra` XML
+    /// (aliases) inside `<fontconfig>`.
+    public static func fontconfigFile(
+        _ label: String, directories: [URL] = [fonts], extra: String = ""
+    ) -> String {
+        let dir = temporaryDirectory(label)
+        let text = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+            \(directories.map { "  <dir>\($0.path)</dir>\n" }.joined())\
+              <cachedir>\(dir.appendingPathComponent("cache").path)</cachedir>
+            \(extra)
+            </fontconfig>
+            """
+        let file = dir.appendingPathComponent("fonts.conf")
+        try? text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
     /// A new empty directory under the system's temporary directory.
     public static func temporaryDirectory(_ label: String) -> URL {
         let url = FileManager.default.temporaryDirectory

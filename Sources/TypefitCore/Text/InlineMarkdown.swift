@@ -27,12 +27,19 @@
 public enum InlineMarkdown {
     /// How a run of text is drawn.
     public struct Traits: OptionSet, Sendable, Hashable {
+        /// The bits.
         public let rawValue: UInt8
+        /// Traits from their bits.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// `**strong**`: the family's bold face.
         public static let bold = Traits(rawValue: 1)
+        /// `*emphasis*`: the family's italic face.
         public static let italic = Traits(rawValue: 2)
+        /// `` `code` ``: a monospaced face.
         public static let code = Traits(rawValue: 4)
+        /// `~~strikethrough~~` (drawn over; the width is the text's).
         public static let strikethrough = Traits(rawValue: 8)
+        /// A link's or autolink's text.
         public static let link = Traits(rawValue: 16)
 
         /// Traits that change the face (strikethrough and links do not
@@ -42,8 +49,11 @@ public enum InlineMarkdown {
 
     /// A run of the rendered text: its UTF-8 byte range and traits.
     public struct Span: Sendable, Equatable {
+        /// Its UTF-8 bytes in the rendered text.
         public var range: Range<Int>
+        /// How it is drawn.
         public var traits: Traits
+        /// Creates a run.
         public init(range: Range<Int>, traits: Traits) {
             self.range = range
             self.traits = traits
@@ -53,7 +63,9 @@ public enum InlineMarkdown {
     /// The text as drawn, and its styled runs (runs without traits are left
     /// out; adjacent runs with the same traits are merged).
     public struct Rendered: Sendable, Equatable {
+        /// The text drawn.
         public var text: String
+        /// Its styled runs, in order.
         public var spans: [Span]
     }
 
@@ -350,7 +362,8 @@ public enum InlineMarkdown {
             let isURI: Bool = {
                 guard let colon = body.firstIndex(of: ":") else { return false }
                 let scheme = body[..<colon]
-                return (2...32).contains(scheme.count) && scheme.first!.isASCII && scheme.first!.isLetter
+                guard let first = scheme.first else { return false }
+                return (2...32).contains(scheme.count) && first.isASCII && first.isLetter
                     && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
             }()
             let isEmail: Bool = {

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""A many-language String Catalog for typefit fit's fallback benchmark: the
+same COUNT keys (button labels, settings rows, messages of 1 to 6 words) in
+English, German, French, Russian (drawn by Noto Sans itself) and Japanese,
+Chinese, Korean, Arabic, Hebrew, Thai and Hindi (every letter from a
+fallback face), seeded: the same file every time.
+Usage: make_bench_catalog.py OUT [COUNT]"""
+import json
+import random
+import sys
+
+WORDS = {
+    "en": ["Settings", "Save", "Cancel", "Delete", "Account", "Notifications", "Privacy", "Download", "Share",
+           "all", "your", "new", "messages", "items", "today", "now", "and", "the", "of"],
+    "de": ["Einstellungen", "Speichern", "Abbrechen", "Benachrichtigungen", "Datenschutzerklärung",
+           "herunterladen", "alle", "neue", "Nachrichten", "heute", "jetzt", "und", "für"],
+    "fr": ["Paramètres", "Enregistrer", "Annuler", "Confidentialité", "Télécharger", "Partager", "tous",
+           "nouveaux", "messages", "aujourd’hui", "maintenant", "et", "de"],
+    "ru": ["Настройки", "Сохранить", "Отменить", "Уведомления", "Конфиденциальность", "Загрузить", "все",
+           "новые", "сообщения", "сегодня", "сейчас", "и"],
+    "ja": ["設定", "保存", "キャンセル", "削除", "アカウント", "通知", "プライバシー", "ダウンロード", "共有",
+           "すべての", "新しい", "メッセージ", "今日", "今すぐ", "と", "を表示"],
+    "zh-Hans": ["设置", "保存", "取消", "删除", "账户", "通知", "隐私", "下载", "分享", "全部", "新的", "消息",
+                "今天", "现在", "和", "的"],
+    "ko": ["설정", "저장", "취소", "삭제", "계정", "알림", "개인정보", "다운로드", "공유", "모든", "새", "메시지",
+           "오늘", "지금"],
+    "ar": ["الإعدادات", "حفظ", "إلغاء", "حذف", "الحساب", "الإشعارات", "الخصوصية", "تنزيل", "مشاركة", "كل",
+           "جديد", "رسائل", "اليوم", "الآن"],
+    "he": ["הגדרות", "שמור", "ביטול", "מחק", "חשבון", "התראות", "פרטיות", "הורדה", "שתף", "כל", "חדש",
+           "הודעות", "היום", "עכשיו"],
+    "th": ["การตั้งค่า", "บันทึก", "ยกเลิก", "ลบ", "บัญชี", "การแจ้งเตือน", "ความเป็นส่วนตัว", "ดาวน์โหลด",
+           "แชร์", "ทั้งหมด", "ใหม่", "ข้อความ", "วันนี้", "ตอนนี้"],
+    "hi": ["सेटिंग्स", "सहेजें", "रद्द", "हटाएं", "खाता", "सूचनाएं", "गोपनीयता", "डाउनलोड", "साझा", "सभी",
+           "नया", "संदेश", "आज", "अभी"],
+}
+# Written without spaces between words.
+UNSPACED = {"ja", "zh-Hans", "th"}
+
+
+def main():
+    out, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+    rng = random.Random(21)
+    strings = {}
+    for k in range(count):
+        n = rng.randint(1, 6)
+        localizations = {}
+        for language, words in WORDS.items():
+            text = ("" if language in UNSPACED else " ").join(rng.choice(words) for _ in range(n))
+            localizations[language] = {"stringUnit": {"state": "translated", "value": text}}
+        strings[f"key.{k:05d}"] = {"localizations": localizations}
+    with open(out, "w", encoding="utf-8") as fh:
+        json.dump({"sourceLanguage": "en", "strings": strings, "version": "1.0"}, fh, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()
