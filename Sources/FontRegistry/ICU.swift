@@ -28,6 +28,13 @@ struct ICU: @unchecked Sendable {
     let bidiCountRuns: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Status>?) -> Int32
     let bidiVisualRun:
         @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
+    let bidiSetLine:
+        @convention(c) (OpaquePointer?, Int32, Int32, OpaquePointer?, UnsafeMutablePointer<Status>?) -> Void
+    let bidiGetParagraph:
+        @convention(c) (
+            OpaquePointer?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Status>?
+        ) -> Int32
     /// The ICU version the symbols carry.
     let version: Int
 
@@ -67,6 +74,8 @@ struct ICU: @unchecked Sendable {
         bidiSetPara = try symbol("ubidi_setPara")
         bidiCountRuns = try symbol("ubidi_countRuns")
         bidiVisualRun = try symbol("ubidi_getVisualRun")
+        bidiSetLine = try symbol("ubidi_setLine")
+        bidiGetParagraph = try symbol("ubidi_getParagraph")
     }
 }
 
@@ -231,6 +240,62 @@ public enum BidiOrder {
                 runs.append(Run(range: lower..<upper, rightToLeft: direction == 1))
             }
             return runs
+        }
+    }
+
+    /// A line's runs in visual order, and whether its paragraph reads right
+    /// to left (UILabel's natural alignment puts it on the right).
+    public struct Line: Sendable, Equatable {
+        /// The runs, left to right.
+        public var runs: [Run]
+        /// Whether the paragraph's direction is right to left.
+        public var rightToLeft: Bool
+    }
+
+    /// The lines `lines` (byte ranges of `utf8`, each inside one paragraph)
+    /// reordered as the bidirectional algorithm reorders lines of a
+    /// paragraph (UAX #9 rule L2 applies per line): each paragraph's
+    /// direction from its first strong character (text between hard line
+    /// breaks is a paragraph). One left-to-right run per line when ICU is
+    /// missing or fails.
+    public static func visualLines(_ utf8: [UInt8], lines: [Range<Int>]) -> [Line] {
+        let plain = lines.map { Line(runs: $0.isEmpty ? [] : [Run(range: $0, rightToLeft: false)], rightToLeft: false) }
+        guard !utf8.isEmpty, case .success(let icu) = ICU.shared, let bidi = icu.bidiOpen() else { return plain }
+        defer { icu.bidiClose(bidi) }
+        guard let line = icu.bidiOpen() else { return plain }
+        defer { icu.bidiClose(line) }
+        let text = UTF16Text(utf8)
+        // The UTF-16 index of each UTF-8 offset that starts a character.
+        var utf16Index: [Int: Int32] = [:]
+        for (i, offset) in text.utf8Offsets.enumerated().reversed() { utf16Index[offset] = Int32(i) }
+        var status: ICU.Status = 0
+        return text.units.withUnsafeBufferPointer { units -> [Line] in
+            icu.bidiSetPara(bidi, units.baseAddress, Int32(units.count), 0xFE, nil, &status)
+            guard status <= 0 else { return plain }
+            return lines.enumerated().map { n, range -> Line in
+                guard let start = utf16Index[range.lowerBound], let limit = utf16Index[range.upperBound] else {
+                    return plain[n]
+                }
+                var level: UInt8 = 0
+                var status: ICU.Status = 0
+                _ = icu.bidiGetParagraph(bidi, min(start, Int32(units.count) - 1), nil, nil, &level, &status)
+                let rightToLeft = status <= 0 && level & 1 == 1
+                guard start < limit else { return Line(runs: [], rightToLeft: rightToLeft) }
+                icu.bidiSetLine(bidi, start, limit, line, &status)
+                let count = icu.bidiCountRuns(line, &status)
+                guard status <= 0, count > 0 else { return plain[n] }
+                var runs: [Run] = []
+                for i in 0..<count {
+                    var runStart: Int32 = 0
+                    var length: Int32 = 0
+                    let direction = icu.bidiVisualRun(line, i, &runStart, &length)
+                    // Line indices count from the line's start.
+                    let lower = text.utf8Offsets[Int(start + runStart)]
+                    let upper = text.utf8Offsets[Int(start + runStart + length)]
+                    runs.append(Run(range: lower..<upper, rightToLeft: direction == 1))
+                }
+                return Line(runs: runs, rightToLeft: rightToLeft)
+            }
         }
     }
 }

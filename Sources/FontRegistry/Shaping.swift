@@ -151,12 +151,23 @@ public struct DrawnText: Sendable {
         public var missing: Bool
     }
 
+    /// One line, as drawn.
+    public struct Line: Sendable {
+        /// Its glyphs, left to right.
+        public var glyphs: [Glyph]
+        /// Whether its paragraph reads right to left (aligned right).
+        public var rightToLeft: Bool
+    }
+
     /// The widths, fallbacks and missing count, as `measure` reports them.
     public var measured: MeasuredText
-    /// The glyphs in visual order.
-    public var glyphs: [Glyph]
+    /// The lines asked for, each in visual order.
+    public var lines: [Line]
     /// The fallback faces, in order of first use.
     public var fallbackFaces: [FontFace]
+
+    /// Every line's glyphs, one line after another.
+    public var glyphs: [Glyph] { lines.flatMap(\.glyphs) }
 }
 
 /// A face's glyph outlines, read with FreeType, each once.
@@ -366,43 +377,56 @@ public final class TextMeasurer {
     /// right to left between the English and the digit). Widths are
     /// `measure`'s.
     public func draw(_ text: String, language: String? = nil) -> DrawnText {
+        draw(text, language: language) { _ in [0..<text.utf8.count] }
+    }
+
+    /// `text` drawn as lines: `lines` gives, from the measurement, the byte
+    /// ranges to draw (each inside one paragraph, without the white space
+    /// that hangs at its end); each is reordered on its own, as the
+    /// bidirectional algorithm reorders a paragraph's lines.
+    public func draw(_ text: String, language: String? = nil, lines: (MeasuredText) -> [Range<Int>]) -> DrawnText {
         let utf8 = Array(text.utf8)
         let (measured, faceOf, order) = analyze(utf8, language: language)
         let runs = ScriptItemizer.runs(utf8)
         // A line break or tab draws nothing (no .notdef box).
         var isControl = [Bool](repeating: false, count: max(utf8.count, 1))
         for range in Self.controlRanges(utf8) { for i in range { isControl[i] = true } }
-        var glyphs: [DrawnText.Glyph] = []
-        for bidiRun in BidiOrder.visualRuns(utf8) {
-            // Stretches of one script and one face inside the bidi run.
-            var stretches: [(range: Range<Int>, script: hb_script_t, face: Int)] = []
-            for run in runs {
-                let lower = max(run.range.lowerBound, bidiRun.range.lowerBound)
-                let upper = min(run.range.upperBound, bidiRun.range.upperBound)
-                guard lower < upper else { continue }
-                var start = lower
-                for i in (lower + 1)...upper where i == upper || faceOf[i] != faceOf[start] {
-                    // A face change inside a character cannot happen: faceOf
-                    // is set per cluster range.
-                    stretches.append((start..<i, run.script, faceOf[start]))
-                    start = i
+        var drawn: [DrawnText.Line] = []
+        for line in BidiOrder.visualLines(utf8, lines: lines(measured)) {
+            var glyphs: [DrawnText.Glyph] = []
+            for bidiRun in line.runs {
+                // Stretches of one script and one face inside the bidi run.
+                var stretches: [(range: Range<Int>, script: hb_script_t, face: Int)] = []
+                for run in runs {
+                    let lower = max(run.range.lowerBound, bidiRun.range.lowerBound)
+                    let upper = min(run.range.upperBound, bidiRun.range.upperBound)
+                    guard lower < upper else { continue }
+                    var start = lower
+                    for i in (lower + 1)...upper where i == upper || faceOf[i] != faceOf[start] {
+                        // A face change inside a character cannot happen:
+                        // faceOf is set per cluster range.
+                        stretches.append((start..<i, run.script, faceOf[start]))
+                        start = i
+                    }
+                }
+                if bidiRun.rightToLeft { stretches.reverse() }
+                for stretch in stretches {
+                    let shaper = stretch.face == 0 ? primary : order[stretch.face - 1].shaper
+                    let shaped = shaper.glyphs(
+                        utf8, runs: [TextRun(range: stretch.range, script: stretch.script)], language: language,
+                        rightToLeft: bidiRun.rightToLeft)
+                    for glyph in shaped where !isControl[min(glyph.cluster, isControl.count - 1)] {
+                        glyphs.append(
+                            DrawnText.Glyph(
+                                face: stretch.face, glyph: glyph.glyph, cluster: glyph.cluster,
+                                advance: glyph.advance, offsetX: glyph.offsetX, offsetY: glyph.offsetY,
+                                missing: glyph.glyph == 0))
+                    }
                 }
             }
-            if bidiRun.rightToLeft { stretches.reverse() }
-            for stretch in stretches {
-                let shaper = stretch.face == 0 ? primary : order[stretch.face - 1].shaper
-                let shaped = shaper.glyphs(
-                    utf8, runs: [TextRun(range: stretch.range, script: stretch.script)], language: language,
-                    rightToLeft: bidiRun.rightToLeft)
-                for glyph in shaped where !isControl[min(glyph.cluster, isControl.count - 1)] {
-                    glyphs.append(
-                        DrawnText.Glyph(
-                            face: stretch.face, glyph: glyph.glyph, cluster: glyph.cluster, advance: glyph.advance,
-                            offsetX: glyph.offsetX, offsetY: glyph.offsetY, missing: glyph.glyph == 0))
-                }
-            }
+            drawn.append(DrawnText.Line(glyphs: glyphs, rightToLeft: line.rightToLeft))
         }
-        return DrawnText(measured: measured, glyphs: glyphs, fallbackFaces: order.map(\.face))
+        return DrawnText(measured: measured, lines: drawn, fallbackFaces: order.map(\.face))
     }
 
     /// The byte ranges of control characters: C0 and C1 controls (line

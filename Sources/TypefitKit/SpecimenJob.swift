@@ -1,13 +1,16 @@
 import FontRegistry
 import TypefitCore
 
-/// `specimen`'s work: every (style, size setting) cell as a sample line
-/// drawn from the font's own outlines, placed by HarfBuzz, in one SVG.
+/// `specimen`'s work: every (style, size setting) cell as the sample laid
+/// out in lines as `fit` breaks it, drawn from the font's own outlines,
+/// placed by HarfBuzz, in one SVG.
 public enum SpecimenJob {
     /// The SVG; a face that is missing is drawn as marked boxes and warned
     /// about, a line breaker that cannot be had (with a width) stops the run.
+    /// `maxLines` cuts each sample as `UILabel.numberOfLines` does with
+    /// `.byTruncatingTail`.
     public static func svg(
-        _ settings: TextSettings, search: FontSearch, sampleText: String, width: Double?,
+        _ settings: TextSettings, search: FontSearch, sampleText: String, width: Double?, maxLines: Int? = nil,
         diagnostics: inout Diagnostics
     ) throws(Stopped) -> String {
         var settings = settings
@@ -20,62 +23,6 @@ public enum SpecimenJob {
             .substituting(settings.samples)
         TextJob.notePlaceholderDefaults([sampleString], into: &diagnostics)
         let sample = sampleString.text
-        // Each face opened once and the sample drawn once per face, as
-        // `measure` measures it: the face's glyphs, fontconfig's fallback
-        // for the characters it lacks, in the bidi algorithm's visual order.
-        var lines: [String: TypefitCore.Specimen.Line] = [:]
-        var lineKeys: [String: String] = [:]
-        var measured: [String: MeasuredText] = [:]
-        var outlines: [String: (key: String, outlines: GlyphOutlines)] = [:]
-        var faces: [String: TypefitCore.Specimen.Face] = [:]
-        func faceKey(file: String, index: Int) -> String? {
-            let id = "\(file)#\(index)"
-            if let known = outlines[id] { return known.key }
-            guard let opened = try? GlyphOutlines(file: file, index: index) else { return nil }
-            let key = "f\(outlines.count)"
-            outlines[id] = (key, opened)
-            return key
-        }
-        for cell in cells {
-            guard let location = cell.face?.location else { continue }
-            let id = "\(location.file)#\(location.index)"
-            guard lineKeys[id] == nil else { continue }
-            do {
-                let measurer = try TextMeasurer(
-                    file: location.file, index: location.index, family: location.family ?? "",
-                    configFile: search.fontconfigFile)
-                let drawn = measurer.draw(sample, language: settings.language)
-                var keysByFace: [Int: String] = [:]
-                keysByFace[0] = faceKey(file: location.file, index: location.index)
-                for (i, fallback) in drawn.fallbackFaces.enumerated() {
-                    keysByFace[i + 1] = faceKey(file: fallback.file, index: fallback.index)
-                }
-                let glyphs = drawn.glyphs.compactMap { glyph -> TypefitCore.Specimen.Glyph? in
-                    guard let key = keysByFace[glyph.face] else { return nil }
-                    return TypefitCore.Specimen.Glyph(
-                        face: key, glyph: glyph.glyph, advance: glyph.advance, offsetX: glyph.offsetX,
-                        offsetY: glyph.offsetY, missing: glyph.missing)
-                }
-                let key = "l\(lineKeys.count)"
-                lineKeys[id] = key
-                lines[key] = TypefitCore.Specimen.Line(
-                    glyphs: glyphs, fallbacks: drawn.fallbackFaces.map { $0.postscriptName ?? $0.family },
-                    missingGlyphs: drawn.measured.missingGlyphs)
-                measured[key] = drawn.measured
-            } catch {
-                diagnostics.warning(error.message)
-            }
-        }
-        // Each outline once, for every face any line uses.
-        for (key, opened) in outlines.values {
-            var paths: [UInt32: String] = [:]
-            for line in lines.values {
-                for glyph in line.glyphs where glyph.face == key && !glyph.missing && paths[glyph.glyph] == nil {
-                    if let path = opened.path(glyph.glyph) { paths[glyph.glyph] = path }
-                }
-            }
-            faces[key] = TypefitCore.Specimen.Face(unitsPerEm: opened.unitsPerEm, paths: paths)
-        }
         var breaks: [LineBreak] = []
         if width != nil {
             do {
@@ -85,40 +32,45 @@ public enum SpecimenJob {
                 throw Stopped()
             }
         }
+        var canvas = Canvas(configFile: search.fontconfigFile, language: settings.language)
         var samples: [TypefitCore.Specimen.Sample] = []
         var missing: [String] = []
         var warned = Set<String>()
         for cell in cells {
-            let pointSize = cell.pointSize
-            let key = cell.face?.location.flatMap { lineKeys["\($0.file)#\($0.index)"] }
-            var lineCount: Int?
-            if let width = width, let key, let text = measured[key] {
-                lineCount =
-                    LineFitter.layout(
-                        text, breaks: breaks, width: width / pointSize,
-                        tabInterval: MeasuredText.tabInterval / pointSize
-                    ).lines
-            }
             let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
-            if key == nil, let name, !missing.contains(name) { missing.append(name) }
+            guard let location = cell.face?.location, let face = canvas.face(location, diagnostics: &diagnostics)
+            else {
+                if let name, !missing.contains(name) { missing.append(name) }
+                samples.append(TypefitCore.Specimen.Sample(cell: cell, postscriptName: name, drawing: nil))
+                continue
+            }
+            let measured = face.measured(sample)
+            // The lines fit lays out at this size (the hard lines alone
+            // without a width), then cut to --lines.
+            let ranges =
+                width.map { width in
+                    LineFitter.Prepared(measured, breaks: breaks).lines(
+                        width: width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize)
+                } ?? hardLines(measured)
+            let key = canvas.drawing(
+                sample, face: face, ranges: ranges, maxLines: maxLines, width: width.map { $0 / cell.pointSize })
             // One warning per (style, fallback face), and per style for
             // characters no face has.
-            if let key, let text = measured[key] {
-                for fallback in text.fallbacks where warned.insert("\(cell.style)|\(fallback.file)").inserted {
-                    let face = fallback.postscriptName ?? fallback.family
-                    diagnostics.warning(
-                        "\(cell.style): \(fallback.characters) character\(fallback.characters == 1 ? "" : "s") of the "
-                            + "sample drawn with fallback \(face) (\(fallback.family)), the face measure uses: "
-                            + "\(name ?? "the face") lacks them")
-                }
-                if text.missingGlyphs > 0, warned.insert("\(cell.style)|missing").inserted {
-                    diagnostics.warning(
-                        "\(cell.style): \(text.missingGlyphs) character\(text.missingGlyphs == 1 ? "" : "s") of the "
-                            + "sample in no installed face: drawn as marked boxes")
-                }
+            for fallback in measured.fallbacks where warned.insert("\(cell.style)|\(fallback.file)").inserted {
+                let used = fallback.postscriptName ?? fallback.family
+                diagnostics.warning(
+                    "\(cell.style): \(fallback.characters) character\(fallback.characters == 1 ? "" : "s") of the "
+                        + "sample drawn with fallback \(used) (\(fallback.family)), the face measure uses: "
+                        + "\(name ?? "the face") lacks them")
+            }
+            if measured.missingGlyphs > 0, warned.insert("\(cell.style)|missing").inserted {
+                diagnostics.warning(
+                    "\(cell.style): \(measured.missingGlyphs) character\(measured.missingGlyphs == 1 ? "" : "s") "
+                        + "of the sample in no installed face: drawn as marked boxes")
             }
             samples.append(
-                TypefitCore.Specimen.Sample(cell: cell, postscriptName: name, line: key, lines: lineCount))
+                TypefitCore.Specimen.Sample(
+                    cell: cell, postscriptName: name, drawing: key, lines: width == nil ? nil : ranges.count))
         }
         for name in missing {
             diagnostics.warning("\(name) is missing: its samples are drawn as marked boxes")
@@ -128,8 +80,164 @@ public enum SpecimenJob {
             + (settings.face.specPath.map { "spec \(lastPathComponent($0))" }
                 ?? settings.face.family.map { "family \($0)" } ?? settings.face.font.map { "font \($0)" } ?? "")
         return TypefitCore.Specimen(
-            title: title, text: sample, width: width, samples: samples, lines: lines, faces: faces
+            title: title, text: sample, width: width, samples: samples, drawings: canvas.drawings,
+            faces: canvas.outlinesUsed()
         )
         .svg()
+    }
+
+    /// The text's hard lines (no width: nothing wraps), each drawn without
+    /// the white space before its line break.
+    static func hardLines(_ measured: MeasuredText) -> [LineFitter.LineRange] {
+        let lines = measured.hardLines
+        return lines.enumerated().map { n, range in
+            var end = range.upperBound
+            while end > range.lowerBound, measured.utf8[end - 1] == 0x20 || measured.utf8[end - 1] == 0x09 { end -= 1 }
+            let next = n + 1 < lines.count ? lines[n + 1].lowerBound : measured.utf8.count
+            return LineFitter.LineRange(bytes: range.lowerBound..<next, visible: range.lowerBound..<end)
+        }
+    }
+
+    /// The faces opened, the drawings made and the outlines they use.
+    struct Canvas {
+        let configFile: String?
+        let language: String?
+        /// By file#index: the face's measurer and key, or nil (cannot open).
+        var opened: [String: OpenFace?] = [:]
+        /// By file#index: the outline face's key and outlines.
+        var outlines: [String: (key: String, outlines: GlyphOutlines)] = [:]
+        var drawings: [String: TypefitCore.Specimen.Drawing] = [:]
+        var drawingKeys: [String: String] = [:]
+
+        init(configFile: String?, language: String?) {
+            self.configFile = configFile
+            self.language = language
+        }
+
+        /// A face opened for measuring and drawing.
+        final class OpenFace {
+            let id: String
+            let measurer: TextMeasurer
+            let language: String?
+            private var measurements: [String: MeasuredText] = [:]
+
+            init(id: String, measurer: TextMeasurer, language: String?) {
+                self.id = id
+                self.measurer = measurer
+                self.language = language
+            }
+
+            func measured(_ text: String) -> MeasuredText {
+                if let known = measurements[text] { return known }
+                let measured = measurer.measure(text, language: language)
+                measurements[text] = measured
+                return measured
+            }
+        }
+
+        mutating func face(_ location: FaceLocation, diagnostics: inout Diagnostics) -> OpenFace? {
+            let id = "\(location.file)#\(location.index)"
+            if let known = opened[id] { return known }
+            do {
+                let measurer = try TextMeasurer(
+                    file: location.file, index: location.index, family: location.family ?? "", configFile: configFile)
+                let face = OpenFace(id: id, measurer: measurer, language: language)
+                opened[id] = face
+                return face
+            } catch {
+                diagnostics.warning(error.message)
+                opened[id] = .some(nil)
+                return nil
+            }
+        }
+
+        /// The key of the outline face for a font file's face.
+        mutating func outlineKey(file: String, index: Int) -> String? {
+            let id = "\(file)#\(index)"
+            if let known = outlines[id] { return known.key }
+            guard let opened = try? GlyphOutlines(file: file, index: index) else { return nil }
+            let key = "f\(outlines.count)"
+            outlines[id] = (key, opened)
+            return key
+        }
+
+        /// The lines of a drawing, its glyphs keyed by outline face.
+        mutating func lines(_ drawn: DrawnText, base: OpenFace, file: String, index: Int) -> [TypefitCore.Specimen.Line]
+        {
+            var keysByFace: [Int: String] = [:]
+            keysByFace[0] = outlineKey(file: file, index: index)
+            for (i, fallback) in drawn.fallbackFaces.enumerated() {
+                keysByFace[i + 1] = outlineKey(file: fallback.file, index: fallback.index)
+            }
+            return drawn.lines.map { line in
+                TypefitCore.Specimen.Line(
+                    glyphs: line.glyphs.compactMap { glyph in
+                        guard let key = keysByFace[glyph.face] else { return nil }
+                        return TypefitCore.Specimen.Glyph(
+                            face: key, glyph: glyph.glyph, advance: glyph.advance, offsetX: glyph.offsetX,
+                            offsetY: glyph.offsetY, missing: glyph.missing)
+                    }, rightToLeft: line.rightToLeft)
+            }
+        }
+
+        /// The sample drawn in `face` as `ranges`, cut to `maxLines` with an
+        /// ellipsis at the tail (`width` in ems, for the cut line); the key
+        /// of the drawing (one per distinct layout).
+        mutating func drawing(
+            _ text: String, face: OpenFace, ranges: [LineFitter.LineRange], maxLines: Int?, width: Double?
+        ) -> String {
+            let cut = maxLines.map { ranges.count > $0 } ?? false
+            let kept = cut ? Array(ranges.prefix((maxLines ?? 1) - 1)) : ranges
+            let signature =
+                face.id + "|" + kept.map { "\($0.visible.lowerBound)-\($0.visible.upperBound)" }.joined(separator: ",")
+                + (cut ? "|cut\(width.map { "\($0)" } ?? "")" : "")
+            if let known = drawingKeys[signature] { return known }
+            let parts = face.id.split(separator: "#")
+            let file = parts.dropLast().joined(separator: "#")
+            let index = Int(parts.last ?? "0") ?? 0
+            let measured = face.measured(text)
+            var drawn = face.measurer.draw(text, language: language) { _ in kept.map(\.visible) }
+            var lines = self.lines(drawn, base: face, file: file, index: index)
+            var fallbacks = drawn.fallbackFaces.map { $0.postscriptName ?? $0.family }
+            if cut, let last = ranges.dropFirst(kept.count).first {
+                // The last line: the rest of its paragraph, cut at a
+                // character so that it and the ellipsis fit.
+                let tail = Truncation.tail(
+                    measured, from: last.visible.lowerBound, width: width,
+                    ellipsis: face.measured("\u{2026}").ems(0..<3)
+                ) { candidate in
+                    face.measured(candidate).width(atPointSize: 1)
+                }
+                drawn = face.measurer.draw(tail, language: language)
+                lines += self.lines(drawn, base: face, file: file, index: index)
+                for name in drawn.fallbackFaces.map({ $0.postscriptName ?? $0.family }) where !fallbacks.contains(name)
+                {
+                    fallbacks.append(name)
+                }
+            }
+            let key = "d\(drawingKeys.count)"
+            drawingKeys[signature] = key
+            drawings[key] = TypefitCore.Specimen.Drawing(
+                lines: lines, fallbacks: fallbacks, missingGlyphs: measured.missingGlyphs, truncated: cut)
+            return key
+        }
+
+        /// Each outline once, for every face a drawing uses.
+        func outlinesUsed() -> [String: TypefitCore.Specimen.Face] {
+            var faces: [String: TypefitCore.Specimen.Face] = [:]
+            for (key, opened) in outlines.values {
+                var paths: [UInt32: String] = [:]
+                for drawing in drawings.values {
+                    for line in drawing.lines {
+                        for glyph in line.glyphs
+                        where glyph.face == key && !glyph.missing && paths[glyph.glyph] == nil {
+                            if let path = opened.path(glyph.glyph) { paths[glyph.glyph] = path }
+                        }
+                    }
+                }
+                faces[key] = TypefitCore.Specimen.Face(unitsPerEm: opened.unitsPerEm, paths: paths)
+            }
+            return faces
+        }
     }
 }

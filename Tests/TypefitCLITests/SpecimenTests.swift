@@ -30,9 +30,9 @@ import TypefitTestSupport
         #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)  // only the namespace
         // Outlines come from the font: the f_i ligature and Arabic forms are there.
         #expect(svg.contains("<path id=\"f0g"))
-        // 3 styles x 2 categories, the label of each with its line count.
-        #expect(svg.components(separatedBy: "TypefitScript-Regular · ").count - 1 == 6)
-        #expect(svg.contains("/48 pt · TypefitScript-Regular · "))
+        // 3 styles x 2 categories, each labelled with its size and face.
+        #expect(svg.components(separatedBy: "pt · TypefitScript-Regular<").count - 1 == 6)
+        #expect(svg.contains("/48 pt · TypefitScript-Regular<"))
         let actual = Golden.normalize(svg)
         if Golden.isRecording {
             Golden.record("specimen.svg", actual)
@@ -74,13 +74,14 @@ import TypefitTestSupport
     @Test func readmePictureIsUpToDate() throws {
         let command =
             "typefit specimen --spec Fixtures/specs/DejaVuSans.json --fonts-dir Fixtures/readme-fonts "
-            + "--text \"Sphinx of black quartz\" --width 300 --category large,xxxLarge,AX3 --output docs/specimen.svg"
+            + "--text \"Sphinx of black quartz, judge my vow\" --style title1,body,caption1 --width 220 "
+            + "--category large,xxxLarge,AX3 --output docs/specimen.svg"
         let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains(command))
         let outcome = run([
             "specimen", "--spec", Fixtures.path("specs/DejaVuSans.json"), "--fonts-dir",
-            Fixtures.path("readme-fonts"), "--text", "Sphinx of black quartz", "--width", "300", "--category",
-            "large,xxxLarge,AX3",
+            Fixtures.path("readme-fonts"), "--text", "Sphinx of black quartz, judge my vow", "--style",
+            "title1,body,caption1", "--width", "220", "--category", "large,xxxLarge,AX3",
         ])
         #expect(outcome.status == .success && outcome.stderr.isEmpty, "\(outcome.stderr)")
         let committed = try String(
@@ -132,7 +133,7 @@ import TypefitTestSupport
         let object = try JSONSerialization.jsonObject(with: Data(fit.stdout.utf8)) as? [String: Any]
         let lines = try #require(
             ((object?["results"] as? [[String: Any]])?.first?["lines"] as? [String: Int])?["large"])
-        #expect(svg.contains("TypefitSans-Regular · \(lines) line\(lines == 1 ? "" : "s") · fallback"))
+        #expect(svg.contains(">\(lines) line\(lines == 1 ? "" : "s") · fallback"))
         #expect(run(arguments + ["--strict"]).status == .problemFound)
     }
 

@@ -98,13 +98,35 @@ public enum LineFitter {
         /// a line's end hanging past the edge; with `tabInterval` (ems: 28
         /// points over the point size) tabs advance to tab stops.
         public func layout(width: Double, tabInterval: Double? = nil) -> Layout {
-            guard count > 0 else { return Layout(lines: 1, overflows: false) }
+            var lines = 0
+            let overflows = fill(width: width, tabInterval: tabInterval) { _, _, _ in lines += 1 }
+            return Layout(lines: max(lines, 1), overflows: overflows)
+        }
+
+        /// The lines themselves, as `layout` counts them: each line's bytes
+        /// (its trailing white space and line break included), the bytes
+        /// drawn (without them), and whether it ends at a line break or the
+        /// text's end.
+        public func lines(width: Double, tabInterval: Double? = nil) -> [LineRange] {
+            var lines: [LineRange] = []
+            _ = fill(width: width, tabInterval: tabInterval) { start, end, visibleEnd in
+                lines.append(LineRange(bytes: start..<end, visible: start..<max(start, visibleEnd)))
+            }
+            return lines.isEmpty ? [LineRange(bytes: 0..<0, visible: 0..<0)] : lines
+        }
+
+        /// Greedy filling, calling `line(start, end, visibleEnd)` for each
+        /// line in order; returns whether a piece overflowed.
+        private func fill(
+            width: Double, tabInterval: Double?, line: (_ start: Int, _ end: Int, _ visibleEnd: Int) -> Void
+        ) -> Bool {
+            guard count > 0 else { return false }
             // Allow for rounding in the sums: a line exactly as wide fits.
             let limit = width + 1e-9
-            var lines = 1
             var overflows = false
             var start = 0
-            var lastFit: Int?
+            // The last place that fitted: its end and its drawn end.
+            var lastFit: (end: Int, visible: Int)?
             var k = 0
             while k < ends.count {
                 let end = ends[k]
@@ -113,9 +135,9 @@ public enum LineFitter {
                     tabs.isEmpty || tabInterval == nil
                     ? prefix[stop] - prefix[start] : lineWidth(start, stop, tabInterval: tabInterval ?? 1)
                 if used <= limit {
-                    lastFit = end
+                    lastFit = (end, stop)
                     if mandatory[k] && end < count {
-                        lines += 1
+                        line(start, end, stop)
                         start = end
                         lastFit = nil
                     }
@@ -124,20 +146,43 @@ public enum LineFitter {
                 }
                 if let fit = lastFit {
                     // Break at the last place that fitted; look at this piece again.
-                    lines += 1
-                    start = fit
+                    line(start, fit.end, fit.visible)
+                    start = fit.end
                     lastFit = nil
                 } else {
                     // One piece wider than the line: it overflows on its own line.
                     overflows = true
                     if end < count {
-                        lines += 1
+                        line(start, end, stop)
                         start = end
+                    } else {
+                        lastFit = (end, stop)
                     }
                     k += 1
                 }
             }
-            return Layout(lines: lines, overflows: overflows)
+            line(start, count, lastFit?.visible ?? trimmedEnd(from: start))
+            return overflows
+        }
+
+        /// Where the text from `start` to its end stops being white space.
+        private func trimmedEnd(from start: Int) -> Int {
+            trimmed.last.map { max(start, $0) } ?? count
+        }
+    }
+
+    /// One line of a layout.
+    public struct LineRange: Sendable, Equatable {
+        /// Its bytes, trailing white space and line break included.
+        public var bytes: Range<Int>
+        /// The bytes drawn: without the white space and line break that
+        /// hang past the edge.
+        public var visible: Range<Int>
+
+        /// Creates a line.
+        public init(bytes: Range<Int>, visible: Range<Int>) {
+            self.bytes = bytes
+            self.visible = visible
         }
     }
 }

@@ -21,8 +21,9 @@ public struct ShapedGlyph: Sendable, Equatable {
     }
 }
 
-/// The type ramp as a picture: one sample line per (style, category), drawn
-/// from the font's own outlines, as an SVG document. Pure: glyph placements
+/// The type ramp as a picture: the sample in every (style, category), laid
+/// out in lines as `fit` breaks it at the guide's width and drawn from the
+/// font's own outlines, as an SVG document. Pure: glyph placements
 /// and outlines come in; the same input gives the same bytes.
 public struct Specimen: Sendable {
     /// One cell.
@@ -31,17 +32,19 @@ public struct Specimen: Sendable {
         public var cell: SizedCell
         /// The face's PostScript name (or what the spec asked for).
         public var postscriptName: String?
-        /// The key in `lines` of the sample text as this face draws it;
-        /// `nil` when the face is missing (a marked placeholder is drawn).
-        public var line: String?
-        /// With a width: the lines `fit` would report.
+        /// The key in `drawings` of the sample as this face draws it at
+        /// this size; `nil` when the face is missing (a marked placeholder
+        /// is drawn).
+        public var drawing: String?
+        /// With a width: the lines `fit` would report (before `--lines`
+        /// truncates them).
         public var lines: Int?
 
         /// Creates a sample.
-        public init(cell: SizedCell, postscriptName: String?, line: String?, lines: Int? = nil) {
+        public init(cell: SizedCell, postscriptName: String?, drawing: String?, lines: Int? = nil) {
             self.cell = cell
             self.postscriptName = postscriptName
-            self.line = line
+            self.drawing = drawing
             self.lines = lines
         }
 
@@ -80,20 +83,41 @@ public struct Specimen: Sendable {
         }
     }
 
-    /// The sample text as one face (and its fallbacks) draws it.
+    /// One drawn line.
     public struct Line: Sendable {
         /// The glyphs in visual order.
         public var glyphs: [Glyph]
+        /// Whether its paragraph reads right to left: aligned right, as
+        /// UILabel's natural alignment sets it, overflowing on the left.
+        public var rightToLeft: Bool
+
+        /// Creates a line.
+        public init(glyphs: [Glyph], rightToLeft: Bool = false) {
+            self.glyphs = glyphs
+            self.rightToLeft = rightToLeft
+        }
+
+        /// Its width in ems.
+        public var ems: Double { glyphs.reduce(0) { $0 + $1.advance } }
+    }
+
+    /// The sample as one face (and its fallbacks) draws it at one size.
+    public struct Drawing: Sendable {
+        /// The lines, top to bottom.
+        public var lines: [Line]
         /// The PostScript names (else families) of the fallback faces used.
         public var fallbacks: [String]
         /// Characters no installed face has.
         public var missingGlyphs: Int
+        /// Whether `--lines` cut the text: the last line ends in "…".
+        public var truncated: Bool
 
-        /// Creates a line.
-        public init(glyphs: [Glyph], fallbacks: [String] = [], missingGlyphs: Int = 0) {
-            self.glyphs = glyphs
+        /// Creates a drawing.
+        public init(lines: [Line], fallbacks: [String] = [], missingGlyphs: Int = 0, truncated: Bool = false) {
+            self.lines = lines
             self.fallbacks = fallbacks
             self.missingGlyphs = missingGlyphs
+            self.truncated = truncated
         }
     }
 
@@ -119,28 +143,53 @@ public struct Specimen: Sendable {
     public var width: Double?
     /// The cells, styles outermost.
     public var samples: [Sample]
-    /// The drawn lines by key.
-    public var lines: [String: Line]
+    /// The drawings by key.
+    public var drawings: [String: Drawing]
     /// The faces' outlines by key.
     public var faces: [String: Face]
 
     /// Creates a specimen.
     public init(
-        title: String, text: String, width: Double?, samples: [Sample], lines: [String: Line], faces: [String: Face]
+        title: String, text: String, width: Double?, samples: [Sample], drawings: [String: Drawing],
+        faces: [String: Face]
     ) {
         self.title = title
         self.text = text
         self.width = width
         self.samples = samples
-        self.lines = lines
+        self.drawings = drawings
         self.faces = faces
     }
 
     static let margin = 24.0
     static let rowLabelWidth = 96.0
-    static let labelSize = 8.0
-    static let gap = 20.0
+    static let labelSize = 11.0
+    static let gap = 24.0
     static let warning = "#c62828"
+    /// The labels' height: two lines of `labelSize`.
+    static let labelBlock = labelSize * 2.6
+
+    /// A label's width in points, over-estimated (sans-serif averages about
+    /// 0.55 em a character; wide characters count double) so that no label
+    /// reaches the next column.
+    static func labelWidth(_ label: String, size: Double) -> Double {
+        Double(TerminalText.displayWidth(label)) * size * 0.62
+    }
+
+    /// A sample's labels: size, line height and face; then lines, fallbacks,
+    /// missing characters.
+    func labels(_ s: Sample) -> (String, String) {
+        let drawing = s.drawing.flatMap { drawings[$0] }
+        let first = "\(n(s.pointSize))/\(s.lineHeight.map(n) ?? "-") pt · \(s.postscriptName ?? "?")"
+        var second: [String] = []
+        if let lines = s.lines { second.append("\(lines) line\(lines == 1 ? "" : "s")") }
+        if let drawing, drawing.truncated { second.append("truncated at \(drawing.lines.count)") }
+        if let drawing, !drawing.fallbacks.isEmpty {
+            second.append("fallback: " + drawing.fallbacks.joined(separator: ", "))
+        }
+        if let drawing, drawing.missingGlyphs > 0 { second.append("\(drawing.missingGlyphs) missing") }
+        return (first, second.joined(separator: " · "))
+    }
 
     /// The SVG document.
     public func svg() -> String {
@@ -149,25 +198,49 @@ public struct Specimen: Sendable {
         func sample(_ style: String, _ category: String) -> Sample? {
             samples.first { $0.style == style && $0.category == category }
         }
+        func lineHeight(_ s: Sample) -> Double { s.lineHeight ?? s.pointSize * 1.3 }
+        func missingMarker(_ s: Sample) -> String { "missing: \(s.postscriptName ?? "?")" }
+        // The width a sample takes: its widest line, its labels, the guide.
         func sampleWidth(_ s: Sample) -> Double {
-            guard let key = s.line, let line = lines[key] else { return 120 }
-            return line.glyphs.reduce(0) { $0 + $1.advance } * s.pointSize
+            let (first, second) = labels(s)
+            let labels = max(
+                Self.labelWidth(first, size: Self.labelSize), Self.labelWidth(second, size: Self.labelSize))
+            guard let key = s.drawing, let drawing = drawings[key] else {
+                return max(labels, Self.labelWidth(missingMarker(s), size: 9) + 8, 120)
+            }
+            let widest = drawing.lines.map { $0.ems * s.pointSize }.max() ?? 0
+            // A right-to-left line overflowing the guide reaches left of it:
+            // the column makes room on the left.
+            return max(widest, labels, width ?? 0)
         }
-        // Columns as wide as their widest sample (and the guide); rows as
-        // tall as their tallest line.
+        func overhang(_ s: Sample) -> Double {
+            guard let width, let key = s.drawing, let drawing = drawings[key] else { return 0 }
+            return drawing.lines.filter(\.rightToLeft).map { max(0, $0.ems * s.pointSize - width) }.max() ?? 0
+        }
+        // Columns as wide as their widest sample; rows as tall as their
+        // tallest sample (lines times line height, under its labels).
         var columnWidths: [Double] = []
+        var columnOverhangs: [Double] = []
         for category in categories {
-            var widest = width ?? 0
-            for style in styles { if let s = sample(style, category) { widest = max(widest, sampleWidth(s)) } }
-            columnWidths.append(max(widest, 150) + Self.gap)
+            var widest = 150.0
+            var hang = 0.0
+            for style in styles {
+                guard let s = sample(style, category) else { continue }
+                hang = max(hang, overhang(s))
+                widest = max(widest, sampleWidth(s))
+            }
+            columnOverhangs.append(hang)
+            columnWidths.append(hang + widest + Self.gap)
         }
         var rowHeights: [Double] = []
         for style in styles {
             var tallest = 0.0
             for category in categories {
-                if let s = sample(style, category) { tallest = max(tallest, s.lineHeight ?? s.pointSize * 1.3) }
+                guard let s = sample(style, category) else { continue }
+                let count = s.drawing.flatMap { drawings[$0]?.lines.count } ?? 1
+                tallest = max(tallest, Double(max(count, 1)) * lineHeight(s))
             }
-            rowHeights.append(tallest + Self.labelSize * 2 + Self.gap)
+            rowHeights.append(Self.labelBlock + tallest + Self.gap)
         }
         let top = Self.margin + 40
         let totalWidth = Self.margin * 2 + Self.rowLabelWidth + columnWidths.reduce(0, +)
@@ -188,7 +261,7 @@ public struct Specimen: Sendable {
         }
         out += "</defs>\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-        out += text(Self.margin, Self.margin + 14, xml(title), size: 14, weight: "bold")
+        out += text(Self.margin, Self.margin + 16, xml(title), size: 16, weight: "bold")
         // The accessibility categories set apart on a tinted band.
         var x = Self.margin + Self.rowLabelWidth
         var axStart: Double?
@@ -196,72 +269,93 @@ public struct Specimen: Sendable {
             let first = samples.first { $0.category == category }?.cell
             if first?.isAccessibility == true && axStart == nil { axStart = x }
             let label = first.map { $0.categoryLabel == category ? category : "\($0.categoryLabel) (\(category))" }
-            out += text(x, top - 8, xml(label ?? category), size: 9, weight: "bold")
+            out += text(x + columnOverhangs[i], top - 8, xml(label ?? category), size: 12, weight: "bold")
             x += columnWidths[i]
         }
         if let axStart {
-            out += "<rect x=\"\(n(axStart - 8))\" y=\"\(n(top - 22))\" width=\"\(n(x - axStart))\""
+            out += "<rect x=\"\(n(axStart - 8))\" y=\"\(n(top - 24))\" width=\"\(n(x - axStart))\""
             out +=
-                " height=\"\(n(totalHeight - top + 22 - Self.margin / 2))\" fill=\"#7e57c2\" fill-opacity=\"0.07\"/>\n"
-            out += "<line x1=\"\(n(axStart - 8))\" y1=\"\(n(top - 22))\" x2=\"\(n(axStart - 8))\""
+                " height=\"\(n(totalHeight - top + 24 - Self.margin / 2))\" fill=\"#7e57c2\" fill-opacity=\"0.07\"/>\n"
+            out += "<line x1=\"\(n(axStart - 8))\" y1=\"\(n(top - 24))\" x2=\"\(n(axStart - 8))\""
             out += " y2=\"\(n(totalHeight - Self.margin / 2))\" stroke=\"#7e57c2\" stroke-width=\"1\"/>\n"
         }
         var y = top
         for (r, style) in styles.enumerated() {
-            out += text(Self.margin, y + 16, xml(style), size: 11, weight: "bold")
+            out += text(Self.margin, y + 16, xml(style), size: 13, weight: "bold")
             var x = Self.margin + Self.rowLabelWidth
             for (c, category) in categories.enumerated() {
                 defer { x += columnWidths[c] }
                 guard let s = sample(style, category) else { continue }
-                let line = s.line.flatMap { lines[$0] }
-                var label = "\(n(s.pointSize))/\(s.lineHeight.map(n) ?? "-") pt · \(s.postscriptName ?? "?")"
-                if let lines = s.lines { label += " · \(lines) line\(lines == 1 ? "" : "s")" }
-                if let line, !line.fallbacks.isEmpty {
-                    label += " · fallback: " + line.fallbacks.joined(separator: ", ")
+                // The sample's box starts after the room its column keeps
+                // for right-to-left overflow.
+                let left = x + columnOverhangs[c]
+                let drawing = s.drawing.flatMap { drawings[$0] }
+                let (first, second) = labels(s)
+                out += text(left, y + Self.labelSize, xml(first), size: Self.labelSize, color: "#444444")
+                if !second.isEmpty {
+                    out += text(left, y + Self.labelSize * 2.2, xml(second), size: Self.labelSize, color: "#444444")
                 }
-                if let line, line.missingGlyphs > 0 { label += " · \(line.missingGlyphs) missing" }
-                out += text(x, y + Self.labelSize, xml(label), size: Self.labelSize, color: "#555555")
-                let baseline = y + Self.labelSize * 2 + (s.lineHeight ?? s.pointSize * 1.3) * 0.8
+                let linesTop = y + Self.labelBlock
                 if let width {
-                    out += "<line x1=\"\(n(x + width))\" y1=\"\(n(y + Self.labelSize + 2))\" x2=\"\(n(x + width))\""
+                    out += "<line x1=\"\(n(left + width))\" y1=\"\(n(linesTop - 4))\" x2=\"\(n(left + width))\""
                     out += " y2=\"\(n(y + rowHeights[r] - Self.gap / 2))\" stroke=\"\(Self.warning)\""
                     out += " stroke-dasharray=\"3 2\" stroke-width=\"0.75\"/>\n"
                 }
-                guard let line else {
+                guard let drawing else {
                     // The face is missing: a marked box, not a guess.
-                    out += "<rect x=\"\(n(x))\" y=\"\(n(y + Self.labelSize * 2))\" width=\"120\""
-                    out += " height=\"\(n(s.pointSize))\" fill=\"none\" stroke=\"\(Self.warning)\""
+                    let marker = missingMarker(s)
+                    let boxWidth = max(120, Self.labelWidth(marker, size: 9) + 8)
+                    out += "<rect x=\"\(n(left))\" y=\"\(n(linesTop))\" width=\"\(n(boxWidth))\""
+                    out += " height=\"\(n(max(s.pointSize, 16)))\" fill=\"none\" stroke=\"\(Self.warning)\""
                     out += " stroke-dasharray=\"4 2\"/>\n"
-                    let marker = "missing: \(xml(s.postscriptName ?? "?"))"
-                    out += text(x + 4, y + Self.labelSize * 2 + 12, marker, size: 9, color: Self.warning)
+                    out += text(left + 4, linesTop + 12, xml(marker), size: 9, color: Self.warning)
                     continue
                 }
                 out += "<g data-style=\"\(xml(style))\" data-category=\"\(xml(category))\""
-                if !line.fallbacks.isEmpty {
-                    out += " data-fallbacks=\"\(xml(line.fallbacks.joined(separator: " ")))\""
+                out += " data-lines=\"\(drawing.lines.count)\""
+                if drawing.truncated { out += " data-truncated=\"true\"" }
+                if !drawing.fallbacks.isEmpty {
+                    out += " data-fallbacks=\"\(xml(drawing.fallbacks.joined(separator: " ")))\""
                 }
                 out += ">\n"
-                var pen = 0.0
-                for glyph in line.glyphs {
-                    defer { pen += glyph.advance * s.pointSize }
-                    let beyond = width.map { pen + glyph.advance * s.pointSize > $0 + 1e-9 } ?? false
-                    if glyph.missing {
-                        // No installed face has the character: a marked
-                        // box as wide as its advance, never a .notdef
-                        // that looks like a drawn letter.
-                        let boxWidth = max(glyph.advance * s.pointSize, s.pointSize * 0.3)
-                        out += "<rect x=\"\(n(x + pen))\" y=\"\(n(baseline - s.pointSize * 0.7))\""
-                        out += " width=\"\(n(boxWidth))\" height=\"\(n(s.pointSize * 0.7))\" fill=\"none\""
-                        out += " stroke=\"\(Self.warning)\" data-missing=\"true\"/>\n"
-                        continue
+                // The box the lines are aligned in: the guide, else the
+                // widest line.
+                let box = width ?? (drawing.lines.map { $0.ems * s.pointSize }.max() ?? 0)
+                for (k, line) in drawing.lines.enumerated() {
+                    let baseline = linesTop + lineHeight(s) * Double(k) + lineHeight(s) * 0.8
+                    let lineWidth = line.ems * s.pointSize
+                    let origin = line.rightToLeft ? left + box - lineWidth : left
+                    out += "<g data-line=\"\(k + 1)\"\(line.rightToLeft ? " data-rtl=\"true\"" : "")>\n"
+                    var pen = 0.0
+                    for glyph in line.glyphs {
+                        defer { pen += glyph.advance * s.pointSize }
+                        let gx = origin + pen
+                        // Past the guide: right of it, or left of the box
+                        // for a right-to-left line.
+                        let beyond =
+                            width.map { w in
+                                line.rightToLeft
+                                    ? gx < left - 1e-9 : gx + glyph.advance * s.pointSize > left + w + 1e-9
+                            } ?? false
+                        if glyph.missing {
+                            // No installed face has the character: a marked
+                            // box as wide as its advance, never a .notdef
+                            // that looks like a drawn letter.
+                            let boxWidth = max(glyph.advance * s.pointSize, s.pointSize * 0.3)
+                            out += "<rect x=\"\(n(gx))\" y=\"\(n(baseline - s.pointSize * 0.7))\""
+                            out += " width=\"\(n(boxWidth))\" height=\"\(n(s.pointSize * 0.7))\" fill=\"none\""
+                            out += " stroke=\"\(Self.warning)\" data-missing=\"true\"/>\n"
+                            continue
+                        }
+                        guard let face = faces[glyph.face], face.paths[glyph.glyph] != nil else { continue }
+                        let scale = s.pointSize / Double(face.unitsPerEm)
+                        let tx = gx + glyph.offsetX * s.pointSize
+                        let ty = baseline - glyph.offsetY * s.pointSize
+                        out += "<use href=\"#\(glyph.face)g\(glyph.glyph)\""
+                        out += " transform=\"translate(\(n(tx)) \(n(ty))) scale(\(n(scale)) \(n(-scale)))\""
+                        out += beyond ? " fill=\"\(Self.warning)\"/>\n" : "/>\n"
                     }
-                    guard let face = faces[glyph.face], face.paths[glyph.glyph] != nil else { continue }
-                    let scale = s.pointSize / Double(face.unitsPerEm)
-                    let gx = x + pen + glyph.offsetX * s.pointSize
-                    let gy = baseline - glyph.offsetY * s.pointSize
-                    out += "<use href=\"#\(glyph.face)g\(glyph.glyph)\""
-                    out += " transform=\"translate(\(n(gx)) \(n(gy))) scale(\(n(scale)) \(n(-scale)))\""
-                    out += beyond ? " fill=\"\(Self.warning)\"/>\n" : "/>\n"
+                    out += "</g>\n"
                 }
                 out += "</g>\n"
             }

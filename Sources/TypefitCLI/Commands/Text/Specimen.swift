@@ -9,6 +9,7 @@ public struct Specimen: ParsableCommand {
     public struct Options: CommandOptions {
         var sample: String?
         var width: Double?
+        var lines: Int?
         var outputFile: String?
         var text = TextOptions()
 
@@ -25,8 +26,19 @@ public struct Specimen: ParsableCommand {
             .string("--text", "text", help: "The sample line (default: a pangram).", \.sample),
             .value(
                 "--width", "points",
-                help: "A guide at this width: glyphs beyond it in red, the lines fit would need in each label.",
+                help: "Lay each sample out in lines at this width, as fit breaks it, with a guide (a word wider "
+                    + "than the line in red).",
                 \.width, parse: ValueParsers.width),
+            .value(
+                "--lines", "n",
+                help: "Cut each sample to n lines as UILabel.numberOfLines does, ending in '…' (default: unlimited, as "
+                    + "SwiftUI's Text).", \.lines
+            ) { text throws(UsageError) in
+                guard let n = Int(text.trimmingSpaces), n >= 1, n <= 1000 else {
+                    throw UsageError("'--lines' takes a whole number from 1 to 1000 (got '\(text)')")
+                }
+                return n
+            },
             .string(
                 "--output", "file.svg", help: "Write the SVG here (default: stdout).",
                 completion: .file(extensions: ["svg"]), \.outputFile),
@@ -39,11 +51,12 @@ public struct Specimen: ParsableCommand {
         "specimen",
         abstract: "The whole type ramp as an SVG drawn from the font's own outlines.",
         discussion: """
-            Writes an SVG with one sample line per text style and content size category, \
+            Writes an SVG with the sample in every text style and content size category, \
             drawn from the font's own glyph outlines (FreeType) placed by HarfBuzz, so it \
-            looks right on a machine without the font. Styles are rows, categories columns, \
-            the accessibility sizes on a tinted band. A missing face is a marked box and a \
-            warning.
+            looks right on a machine without the font. With --width each sample wraps where \
+            fit breaks it, right-to-left paragraphs aligned right; line breaks in the text \
+            always start a line. Styles are rows, categories columns, the accessibility sizes \
+            on a tinted band. A missing face is a marked box and a warning.
             """,
         examples: [
             Example("typefit specimen --spec Fonts/MyFont.json --fonts-dir Fonts --output specimen.svg"),
@@ -57,8 +70,10 @@ public struct Specimen: ParsableCommand {
     public var search: FontSearch
     /// `--text`: the sample line.
     public var sample = "Sphinx of black quartz, judge my vow"
-    /// `--width`: a guide at this many points, glyphs beyond it marked.
+    /// `--width`: the line width in points, drawn as a guide.
     public var width: Double?
+    /// `--lines`: the most lines a sample shows, truncated at the tail.
+    public var maxLines: Int?
     /// `--output`: the SVG file (stdout when `nil`).
     public var output: String?
 
@@ -68,6 +83,7 @@ public struct Specimen: ParsableCommand {
         search = options.text.sources.search
         if let sample = options.sample { self.sample = sample }
         width = options.width
+        maxLines = options.lines
         output = options.outputFile
     }
 
@@ -78,7 +94,8 @@ public struct Specimen: ParsableCommand {
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
             let svg = try SpecimenJob.svg(
-                settings, search: search, sampleText: sample, width: width, diagnostics: &diagnostics)
+                settings, search: search, sampleText: sample, width: width, maxLines: maxLines,
+                diagnostics: &diagnostics)
             var outcome = Outcome()
             if let output {
                 if let error = SystemCalls.writeFile(Array(svg.utf8), to: output) {
