@@ -35,6 +35,29 @@ import Testing
         #expect(layout.overflows == overflows, "\(string) at \(width)")
     }
 
+    /// The lines themselves, as the specimen draws them: each line's bytes
+    /// and its drawn bytes (trailing spaces and line breaks hang), one per
+    /// line `layout` counts.
+    @Test(arguments: [
+        ("aaa bbb ccc", 7.0, ["aaa bbb |aaa bbb", "ccc|ccc"]),
+        ("aaa bbb ccc", 11.0, ["aaa bbb ccc|aaa bbb ccc"]),
+        ("aa\nbb", 10.0, ["aa\n|aa", "bb|bb"]),
+        ("aaaaaaaaaa b", 4.0, ["aaaaaaaaaa |aaaaaaaaaa", "b|b"]),
+        ("aaa bbb", 3.0, ["aaa |aaa", "bbb|bbb"]),
+        ("", 5.0, ["|"]),
+    ])
+    func lineRanges(string: String, width: Double, expected: [String]) {
+        let (measured, breaks) = Self.text(string)
+        let prepared = LineFitter.Prepared(measured, breaks: breaks)
+        let lines = prepared.lines(width: width)
+        let bytes = Array(string.utf8)
+        let shown = lines.map {
+            String(decoding: bytes[$0.bytes], as: UTF8.self) + "|" + String(decoding: bytes[$0.visible], as: UTF8.self)
+        }
+        #expect(shown == expected, "\(string) at \(width)")
+        #expect(lines.count == prepared.layout(width: width).lines)
+    }
+
     @Test func widthIsLinearInThePointSize() {
         let measured = MeasuredText(utf8: Array("ab".utf8), advances: [0.5, 0.25])
         #expect(measured.width(atPointSize: 20) == 15)
