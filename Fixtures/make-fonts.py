@@ -253,6 +253,8 @@ def main():
     save(script_font(), "TypefitScript-Regular.ttf", text)
     save(world_font(), "TypefitWorld-Regular.ttf", text)
     emoji_fonts()
+    name_fonts()
+    app_folder()
 
 
 BDF_TEMPLATE = """STARTFONT 2.1
@@ -390,6 +392,106 @@ def emoji_fonts():
     colour["CPAL"] = buildCPAL([[(1.0, 0.2, 0.2, 1.0)]])
     colour["COLR"] = buildCOLR({"uni%04X" % cp: [("uni%04X" % cp, 0)] for cp in EMOJI})
     save(colour, "TypefitColorEmoji-Regular.ttf", out)
+
+
+def named(font, records):
+    """Replaces a font's family, style and full names with `records`:
+    (nameID, platformID, langID, string); Windows records are Unicode BMP
+    (encoding 1), Macintosh ones Roman (encoding 0)."""
+    table = font["name"]
+    table.names = [n for n in table.names if n.nameID not in (1, 2, 4, 16, 17, 21, 22)]
+    for name_id, platform, lang, text in records:
+        table.setName(text, name_id, platform, 1 if platform == 3 else 0, lang)
+    return font
+
+
+def name_fonts():
+    """Faces whose names Core Text and fontconfig read differently, kept in
+    Fixtures/names (the listing fixtures stay as they are):
+
+    - WWS names: ID 1 = ID 16 = "Typefit Wws", ID 17 "XBold", ID 21
+      "Typefit Wws W04", ID 22 "ExtraBold" (fontconfig lists the WWS family
+      first; Core Text reports the typographic one);
+    - Macintosh and Windows English ID 1 that differ: Windows "Typefit
+      System", Macintosh ".Typefit NS Display" (a hidden family, as Apple's
+      system fonts are);
+    - a style stored in Catalan and Chinese before English (language IDs
+      0x403 and 0x404 below 0x409): Core Text reports the English "Bold";
+    - a typographic family beside the legacy one: ID 1 "Typefit Ramp
+      Light", ID 16 "Typefit Ramp", ID 2 "Regular", ID 17 "Light".
+
+    expected-names.tsv records, per file, the names as fontTools reads the
+    records by the rule docs/REFERENCE.md documents (computed here, apart
+    from typefit)."""
+    out = os.path.join(HERE, "names")
+    os.makedirs(out, exist_ok=True)
+    fonts = {
+        "TypefitWws-XBold.ttf": named(build("Typefit Wws", "Bold", "TypefitWws-XBold", 800), [
+            (1, 3, 0x409, "Typefit Wws"), (2, 3, 0x409, "Bold"), (4, 3, 0x409, "Typefit Wws XBold"),
+            (16, 3, 0x409, "Typefit Wws"), (17, 3, 0x409, "XBold"),
+            (21, 3, 0x409, "Typefit Wws W04"), (22, 3, 0x409, "ExtraBold")]),
+        "TypefitSystem-Display.ttf": named(build("Typefit System", "Regular", ".TypefitNSDisplay", 400), [
+            (1, 3, 0x409, "Typefit System"), (2, 3, 0x409, "Regular"), (4, 3, 0x409, "Typefit System"),
+            (1, 1, 0, ".Typefit NS Display"), (2, 1, 0, "Regular"), (4, 1, 0, ".Typefit NS Display")]),
+        "TypefitLingua-Bold.ttf": named(build("Typefit Lingua", "Bold", "TypefitLingua-Bold", 700), [
+            (1, 3, 0x409, "Typefit Lingua"), (2, 3, 0x403, "Negreta"), (2, 3, 0x404, "\u7c97\u9ad4"),
+            (2, 3, 0x409, "Bold"), (4, 3, 0x409, "Typefit Lingua Bold")]),
+        "TypefitRamp-Light.ttf": named(build("Typefit Ramp", "Light", "TypefitRamp-Light", 300), [
+            (1, 3, 0x409, "Typefit Ramp Light"), (2, 3, 0x409, "Regular"), (4, 3, 0x409, "Typefit Ramp Light"),
+            (16, 3, 0x409, "Typefit Ramp"), (17, 3, 0x409, "Light")]),
+    }
+    rows = []
+    for file, font in sorted(fonts.items()):
+        save(font, file, out)
+        rows.append((file,) + core_text_names(TTFont(os.path.join(out, file))))
+    with open(os.path.join(out, "expected-names.tsv"), "w", encoding="utf-8") as fh:
+        fh.write("# file\tfamily\tstyle\tfull name (Core Text's rule over fontTools' reading of the records)\n")
+        for row in rows:
+            fh.write("\t".join(row) + "\n")
+
+
+def core_text_names(font):
+    """Family (ID 16, else 1), style (17, else 2) and full name (4): of an
+    ID's records the Macintosh English one, then Windows US English, then
+    any Windows English; without English, the first record."""
+    table = font["name"]
+
+    def pick(ids):
+        for name_id in ids:
+            records = [r for r in table.names if r.nameID == name_id]
+            for test in (lambda r: r.platformID == 1 and r.platEncID == 0 and r.langID == 0,
+                         lambda r: r.platformID == 3 and r.langID == 0x409,
+                         lambda r: r.platformID == 3 and r.langID & 0x3FF == 0x09,
+                         lambda r: r.platformID == 0):
+                for record in records:
+                    if test(record):
+                        return record.toUnicode().strip(" ")
+        for name_id in ids:
+            for record in table.names:
+                if record.nameID == name_id:
+                    return record.toUnicode().strip(" ")
+        return ""
+
+    return pick([16, 1]), pick([17, 2]), pick([4])
+
+
+def app_folder():
+    """An app's Fonts folder as Xcode projects keep it: fonts in group
+    folders (Brand/, Extra/), the same PostScript name in two files (iOS
+    registers one of them), and a web page's WOFF font beside them."""
+    out = os.path.join(HERE, "app", "Fonts")
+    for sub in ("Brand", "Extra", "Web"):
+        os.makedirs(os.path.join(out, sub), exist_ok=True)
+    save(build("Typefit Brand", "Regular", "TypefitBrand-Regular", 400),
+         os.path.join("Brand", "TypefitBrand-Regular.ttf"), out)
+    save(build("Typefit Brand", "Bold", "TypefitBrand-Bold", 700),
+         os.path.join("Brand", "TypefitBrand-Bold.ttf"), out)
+    # The same name ID 6 in a second file (an older copy under another name).
+    save(build("Typefit Brand", "Bold", "TypefitBrand-Bold", 700, full_name="Typefit Brand Bold Old"),
+         os.path.join("Extra", "TypefitBrand-Bold-Old.ttf"), out)
+    web = build("Typefit Brand", "Regular", "TypefitBrandWeb-Regular", 400)
+    web.flavor = "woff"
+    save(web, os.path.join("Web", "TypefitBrandWeb-Regular.woff"), out)
 
 
 def formats():

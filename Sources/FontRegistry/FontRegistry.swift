@@ -191,13 +191,38 @@ struct NameVerifier {
                 if case .success(let checked)? = verify(file: file, index: raw.index) { name = checked.name }
             }
         }
+        // Core Text's family and style: from fontconfig's lists when they
+        // are clear, else from the name table (a named instance keeps
+        // fontconfig's style, its instance name).
+        let coreText =
+            CoreTextNaming.fromFontconfig(
+                families: raw.families, familyLanguages: raw.familyLanguages, styles: raw.styles,
+                styleLanguages: raw.styleLanguages, fullNames: raw.fullNames, fullNameLanguages: raw.fullNameLanguages)
+            ?? Self.readNames(file: file, faceIndex: raw.index)
+        let families = CoreTextNaming.families(coreText: coreText?.family, fontconfig: naming)
+        let style = raw.index >> 16 > 0 ? raw.style : coreText?.style ?? raw.style
         return FontFace(
-            family: naming?.name ?? "", familyAliases: naming?.aliases ?? [],
+            family: families.family, familyAliases: families.aliases,
             postscriptName: name, postscriptNameSource: name == nil ? nil : source,
             fontconfigPostscriptName: raw.postscriptName == name ? nil : raw.postscriptName,
-            style: raw.style, weight: raw.weightRange == nil ? raw.weight : nil, weightRange: raw.weightRange,
+            style: style, weight: raw.weightRange == nil ? raw.weight : nil, weightRange: raw.weightRange,
             width: raw.width ?? 100, widthRange: raw.widthRange, isItalic: raw.slant != 0, file: file, index: raw.index,
-            isVariable: raw.isVariable, format: raw.format)
+            isVariable: raw.isVariable, format: raw.format, fontconfigFamily: families.fontconfigFamily,
+            fontconfigStyle: raw.style, fullName: coreText?.fullName ?? raw.fullNames.first)
+    }
+
+    /// A face's names as Core Text reads them from its name table (sfnt or
+    /// web font); `nil` when it has none this reader understands.
+    static func readNames(file: String, faceIndex: Int) -> FaceNames? {
+        SystemCalls.withOpenFile(file) { fd in
+            guard let fd else { return nil }
+            let read = { (offset: Int, count: Int) in SystemCalls.read(fd, offset: offset, count: count) }
+            if let magic = read(0, 4), WOFFNames.isWOFF(magic) {
+                guard faceIndex == 0 else { return nil }
+                return WOFFNames.names(read: read, decompressors: WebFontNames.decompressors)
+            }
+            return SFNTNameProbe.names(faceIndex: faceIndex & 0xFFFF, read: read)
+        }
     }
 
     /// The stored name ID 6 of an sfnt face or web font, read from the

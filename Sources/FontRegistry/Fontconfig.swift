@@ -234,6 +234,12 @@ struct RawFace: Sendable {
     var families: [String] = []
     var familyLanguages: [String] = []
     var style: String?
+    /// Every style name and its language (fontconfig's order).
+    var styles: [String] = []
+    var styleLanguages: [String] = []
+    /// Full names (name ID 4) and their languages.
+    var fullNames: [String] = []
+    var fullNameLanguages: [String] = []
     var postscriptName: String?
     var file: String?
     var index = 0
@@ -290,7 +296,12 @@ struct RawFace: Sendable {
                 families = Self.strings(pattern, &iterator, count: count, first: value)
             case .familyLanguage:
                 familyLanguages = Self.strings(pattern, &iterator, count: count, first: value)
-            case .style: style = Self.string(value)
+            case .style:
+                style = Self.string(value)
+                styles = Self.strings(pattern, &iterator, count: count, first: value)
+            case .styleLanguage: styleLanguages = Self.strings(pattern, &iterator, count: count, first: value)
+            case .fullName: fullNames = Self.strings(pattern, &iterator, count: count, first: value)
+            case .fullNameLanguage: fullNameLanguages = Self.strings(pattern, &iterator, count: count, first: value)
             case .postscriptName: postscriptName = Self.string(value)
             case .file: file = Self.string(value)
             case .index: if value.type == FcTypeInteger { index = Int(value.u.i) }
@@ -307,8 +318,8 @@ struct RawFace: Sendable {
     /// The pattern elements typefit reads, recognised from fontconfig's
     /// object name without building a Swift string.
     private enum Element {
-        case family, familyLanguage, style, postscriptName, file, index, slant, variable, format, weight, width
-        case other
+        case family, familyLanguage, style, styleLanguage, fullName, fullNameLanguage, postscriptName, file, index
+        case slant, variable, format, weight, width, other
 
         init(_ name: UnsafePointer<CChar>) {
             // Dispatch on the first letter, then one strcmp: a pattern has
@@ -325,11 +336,17 @@ struct RawFace: Sendable {
                     self = .file
                 } else if matches("fontformat") {
                     self = .format
+                } else if matches("fullname") {
+                    self = .fullName
+                } else if matches("fullnamelang") {
+                    self = .fullNameLanguage
                 } else {
                     self = .other
                 }
             case UInt8(ascii: "s"):
-                self = matches("style") ? .style : matches("slant") ? .slant : .other
+                self =
+                    matches("style")
+                    ? .style : matches("slant") ? .slant : matches("stylelang") ? .styleLanguage : .other
             case UInt8(ascii: "p"): self = matches("postscriptname") ? .postscriptName : .other
             case UInt8(ascii: "i"): self = matches("index") ? .index : .other
             case UInt8(ascii: "v"): self = matches("variable") ? .variable : .other

@@ -39,7 +39,7 @@ enum FcScanComparison {
             check(
                 "family", ([face.family] + face.familyAliases).sorted().joined(separator: " | "),
                 Array(Set(record.values["family"] ?? [])).sorted().joined(separator: " | "))
-            check("style", face.style ?? "-", record.values["style"]?.first ?? "-")
+            check("style", face.fontconfigStyleName ?? "-", record.values["style"]?.first ?? "-")
             check(
                 "postscriptname", face.fontconfigPostscriptName ?? face.postscriptName ?? "-",
                 record["postscriptname"] ?? "-")

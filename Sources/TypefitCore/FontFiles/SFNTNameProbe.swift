@@ -22,45 +22,46 @@ public enum SFNTNameProbe {
     /// file whose bytes `read(offset, count)` returns (fewer bytes at the end
     /// of the file, `nil` on error).
     public static func probe(faceIndex: Int, read: (Int, Int) -> [UInt8]?) -> Answer {
-        guard let header = read(0, 12), header.count == 12 else { return .unknown }
+        guard let names = names(faceIndex: faceIndex, read: read) else { return .unknown }
+        return names.postScriptName.map(Answer.postScriptName) ?? .noPostScriptName
+    }
+
+    /// The names of face `faceIndex` as Core Text reads them (`FaceNames`);
+    /// `nil` when the file is not an sfnt face this probe understands (no
+    /// names at all when the face has no name table).
+    public static func names(faceIndex: Int, read: (Int, Int) -> [UInt8]?) -> FaceNames? {
+        guard let header = read(0, 12), header.count == 12 else { return nil }
         var offsetTable = 0
         if tag(header, 0) == "ttcf" {
             let count = Int(u32(header, 8))
             guard faceIndex < count, faceIndex < 65_536,
                 let entry = read(12 + faceIndex * 4, 4), entry.count == 4
-            else { return .unknown }
+            else { return nil }
             offsetTable = Int(u32(entry, 0))
         } else if faceIndex != 0 {
-            return .unknown
+            return nil
         }
-        guard let table = read(offsetTable, 12), table.count == 12 else { return .unknown }
+        guard let table = read(offsetTable, 12), table.count == 12 else { return nil }
         let version = u32(table, 0)
         // TrueType 1.0, 'OTTO' (CFF) and 'true' (Apple TrueType).
-        guard version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 else { return .unknown }
+        guard version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 else { return nil }
         let tableCount = Int(u16(table, 4))
         guard tableCount > 0, tableCount < 1024,
             let records = read(offsetTable + 12, tableCount * 16), records.count == tableCount * 16
         else {
-            return .unknown
+            return nil
         }
         for i in 0..<tableCount where tag(records, i * 16) == "name" {
             let offset = Int(u32(records, i * 16 + 8))
             let length = Int(u32(records, i * 16 + 12))
-            return storedName(offset: offset, length: length, read: read)
+            // A name table is a few kilobytes; one read, then the sfnt
+            // reader's own record parsing and choice of record.
+            guard length >= 6, length <= 1 << 20, let bytes = read(offset, length), bytes.count == length,
+                let table = try? NameTable(bytes)
+            else { return nil }
+            return FaceNames(table)
         }
-        return .noPostScriptName
-    }
-
-    private static func storedName(
-        offset: Int, length: Int,
-        read: (Int, Int) -> [UInt8]?
-    ) -> Answer {
-        // A name table is a few kilobytes; one read, then the sfnt reader's
-        // own record parsing and choice of record.
-        guard length >= 6, length <= 1 << 20, let bytes = read(offset, length), bytes.count == length,
-            let table = try? NameTable(bytes)
-        else { return .unknown }
-        return table.storedPostScriptName().map(Answer.postScriptName) ?? .noPostScriptName
+        return FaceNames()
     }
 
     private static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
@@ -73,5 +74,47 @@ public enum SFNTNameProbe {
 
     private static func tag(_ bytes: [UInt8], _ at: Int) -> String {
         String(decoding: bytes[at..<at + 4], as: UTF8.self)
+    }
+}
+
+/// A face's names as Core Text reports them, read from its name table:
+/// what `UIFont.familyNames`, `fontNames(forFamilyName:)`, a descriptor's
+/// style name and `UIFont(name:)` see.
+///
+/// - family: the typographic family (name ID 16), else the family (ID 1);
+/// - style: the typographic subfamily (ID 17), else the subfamily (ID 2);
+/// - full name: ID 4;
+/// - PostScript name: ID 6 as stored (`NameTable.storedPostScriptName`).
+///
+/// Of an ID's records Core Text takes an English one, the Macintosh
+/// English record (platform 1, Roman, language 0) before the Windows one
+/// (platform 3, US English 0x409 first, then any English); without an
+/// English record, the first it can decode. WWS names (IDs 21, 22), which
+/// fontconfig lists first, are not Core Text's. Sources in
+/// docs/REFERENCE.md ("Names as Core Text reports them").
+public struct FaceNames: Sendable, Equatable {
+    /// Name ID 6 as stored.
+    public var postScriptName: String?
+    /// The family, as `UIFont.familyNames` lists it.
+    public var family: String?
+    /// The style (`Bold`, `XBold`).
+    public var style: String?
+    /// The full name (`Noto Serif Condensed Bold`), which `UIFont(name:)`
+    /// also resolves.
+    public var fullName: String?
+
+    /// No names (a face without a name table).
+    public init(postScriptName: String? = nil, family: String? = nil, style: String? = nil, fullName: String? = nil) {
+        self.postScriptName = postScriptName
+        self.family = family
+        self.style = style
+        self.fullName = fullName
+    }
+
+    init(_ table: NameTable) {
+        postScriptName = table.storedPostScriptName()
+        family = table.coreTextName([16, 1])
+        style = table.coreTextName([17, 2])
+        fullName = table.coreTextName([4])
     }
 }

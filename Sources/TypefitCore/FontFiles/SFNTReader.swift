@@ -157,15 +157,18 @@ public enum SFNTReader {
             let fontconfigName = freeTypeName ?? names.fontconfigDerivedName(family: family)
             let naming = FamilyNaming.primary(names: family.names, languages: family.languages)
             let styles = names.styles()
+            let coreText = FaceNames(names)
+            let families = CoreTextNaming.families(coreText: coreText.family, fontconfig: naming)
             return [
                 FontFace(
-                    family: naming?.name ?? "", familyAliases: naming?.aliases ?? [], postscriptName: psName,
+                    family: families.family, familyAliases: families.aliases, postscriptName: psName,
                     postscriptNameSource: psName == nil ? nil : .font,
                     fontconfigPostscriptName: fontconfigName == psName ? nil : fontconfigName,
-                    style: styles.first, weight: weightClass ?? 400,
+                    style: coreText.style ?? styles.first, weight: weightClass ?? 400,
                     width: widthClass ?? styles.lazy.compactMap(SFNTReader.widthNamed).first ?? 100,
                     isItalic: italicFlag || styles.contains(where: SFNTReader.namesSlant), file: file,
-                    index: collectionIndex, format: format)
+                    index: collectionIndex, format: format, fontconfigFamily: families.fontconfigFamily,
+                    fontconfigStyle: styles.first, fullName: coreText.fullName)
             ]
         }
     }
@@ -317,7 +320,13 @@ struct NameTable {
                 }
             }
         }
-        return (names, languages)
+        // fontconfig lists English names first, the others after them in
+        // their order (fc-scan: a style stored in Catalan 0x403, Chinese
+        // 0x404 and English 0x409 comes out `Bold,Negreta,粗體`).
+        let english = languages.indices.filter { languages[$0] == "en" }
+        guard !english.isEmpty, english.count < languages.count else { return (names, languages) }
+        let order = english + languages.indices.filter { languages[$0] != "en" }
+        return (order.map { names[$0] }, order.map { languages[$0] })
     }
 
     /// Without leading and trailing spaces (as fontconfig trims names),
@@ -351,6 +360,37 @@ struct NameTable {
     /// Style names: IDs 22, 17, 2.
     func styles() -> [String] {
         collect([22, 17, 2]).names
+    }
+
+    /// Core Text's reading of a name (`FaceNames`): the first of `ids` with a
+    /// record, English records first, Macintosh English before Windows
+    /// English (US first) before Unicode-platform ones; without English,
+    /// the first record that decodes. Trimmed of spaces; `nil` when no
+    /// record of `ids` decodes to text.
+    func coreTextName(_ ids: [UInt16]) -> String? {
+        func rank(_ record: Record) -> Int? {
+            switch (record.platform, record.encoding, record.language) {
+            case (1, 0, 0): return 0
+            case (3, _, 0x409): return 1
+            case (3, _, let language) where language & 0x3FF == 0x09: return 2
+            case (0, _, _): return 3
+            default: return nil
+            }
+        }
+        for id in ids {
+            let english = records.filter { $0.nameID == id }.compactMap { record in
+                rank(record).map { (rank: $0, record: record) }
+            }.sorted { ($0.rank, $0.record.order) < ($1.rank, $1.record.order) }
+            for candidate in english {
+                if let text = Self.decode(candidate.record).map(Self.trimmingSpaces), !text.isEmpty { return text }
+            }
+        }
+        for id in ids {
+            for record in records where record.nameID == id {
+                if let text = Self.decode(record).map(Self.trimmingSpaces), !text.isEmpty { return text }
+            }
+        }
+        return nil
     }
 
     /// Name ID 6 as stored, as Core Text reads it and `UIFont(name:)` takes

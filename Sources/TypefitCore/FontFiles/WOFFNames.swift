@@ -35,16 +35,22 @@ public enum WOFFNames {
     public static func probe(
         read: (Int, Int) -> [UInt8]?, decompressors: Decompressors
     ) -> SFNTNameProbe.Answer {
-        guard let header = read(0, 48), header.count >= 44 else { return .unknown }
+        guard let names = names(read: read, decompressors: decompressors) else { return .unknown }
+        return names.postScriptName.map(SFNTNameProbe.Answer.postScriptName) ?? .noPostScriptName
+    }
+
+    /// The web font's names as Core Text reads them; `nil` when its name
+    /// table cannot be had.
+    public static func names(read: (Int, Int) -> [UInt8]?, decompressors: Decompressors) -> FaceNames? {
+        guard let header = read(0, 48), header.count >= 44 else { return nil }
         let table: [UInt8]?
         switch Bytes.tag(header, 0) {
         case "wOFF": table = woffNameTable(header, read: read, inflate: decompressors.inflate)
         case "wOF2": table = woff2NameTable(header, read: read, brotliPrefix: decompressors.brotliPrefix)
-        default: return .unknown
+        default: return nil
         }
-        guard let table else { return .unknown }
-        guard let names = try? NameTable(table) else { return .unknown }
-        return names.storedPostScriptName().map(SFNTNameProbe.Answer.postScriptName) ?? .noPostScriptName
+        guard let table, let names = try? NameTable(table) else { return nil }
+        return FaceNames(names)
     }
 
     /// WOFF 1.0: a 44-byte header, then 20-byte entries (tag, offset,

@@ -19,7 +19,7 @@ public struct CacheValidator: Equatable, Sendable {
 /// stands for a missing value. Pure, so it is tested without fontconfig.
 public enum FaceListingCodec {
     /// The first line; a different one (an older typefit) is a cache miss.
-    public static let header = "typefit-face-cache 2"
+    public static let header = "typefit-face-cache 3"
 
     /// The cache text for `faces`, valid while every validator holds.
     public static func encode(validators: [CacheValidator], faces: [FontFace]) -> String {
@@ -37,6 +37,7 @@ public enum FaceListingCodec {
                 face.isItalic ? "1" : "0", escape(face.file), String(face.index), face.isVariable ? "1" : "0",
                 optional(face.format), list(face.otherFiles), optional(face.width.map(String.init)),
                 optional(face.widthRange.map { "\($0.lowerBound)-\($0.upperBound)" }),
+                optional(face.fontconfigFamily), optional(face.fontconfigStyle), optional(face.fullName),
             ]
             out += fields.joined(separator: "\t") + "\n"
         }
@@ -60,7 +61,7 @@ public enum FaceListingCodec {
             var faces: [FontFace] = []
             var inFaces = false
             var fields: [Range<Int>] = []
-            fields.reserveCapacity(16)
+            fields.reserveCapacity(19)
             while let line = lines.next() {
                 if line.isEmpty { continue }
                 if !inFaces && equals(buffer, line, "--") {
@@ -76,7 +77,7 @@ public enum FaceListingCodec {
                     validators.append(CacheValidator(path: path, stamp: stamp.flatMap { Int64($0) }))
                     continue
                 }
-                guard fields.count == 16, let family = text(0), let aliases = list(buffer, fields[1]),
+                guard fields.count == 19, let family = text(0), let aliases = list(buffer, fields[1]),
                     let file = text(9), let index = text(10).flatMap({ Int($0) }),
                     let others = list(buffer, fields[13])
                 else { return nil }
@@ -94,7 +95,8 @@ public enum FaceListingCodec {
                         fontconfigPostscriptName: text(4), style: text(5), weight: text(6).flatMap { Int($0) },
                         weightRange: range, width: text(14).flatMap { Int($0) }, widthRange: widthRange,
                         isItalic: equals(buffer, fields[8], "1"), file: file, index: index,
-                        isVariable: equals(buffer, fields[11], "1"), format: text(12), otherFiles: others))
+                        isVariable: equals(buffer, fields[11], "1"), format: text(12), otherFiles: others,
+                        fontconfigFamily: text(16), fontconfigStyle: text(17), fullName: text(18)))
             }
             return inFaces ? (validators, faces) : nil
         }

@@ -16,11 +16,21 @@ public final class FontFace: Sendable, Hashable {
         case synthesized
     }
 
-    /// The primary family name (see `FamilyNaming.primary`).
+    /// The family as Core Text reports it (`FaceNames`: the typographic
+    /// family, else the family, English, Macintosh first), what
+    /// `UIFont.familyNames` lists; fontconfig's when the name table cannot
+    /// be read.
     public let family: String
-    /// The face's other family names: typographic vs legacy family and
-    /// localized names, in the order fontconfig gives them.
+    /// The face's other family names: fontconfig's (WWS, typographic and
+    /// legacy family, localized names), in the order fontconfig gives them.
     public let familyAliases: [String]
+    /// fontconfig's own family (its first English name, `FamilyNaming`)
+    /// when it differs from `family`: what `fc-match` knows.
+    public let fontconfigFamily: String?
+    /// fontconfig's style when it differs from `style`.
+    public let fontconfigStyle: String?
+    /// The full name (name ID 4), which `UIFont(name:)` also resolves.
+    public let fullName: String?
     /// The PostScript name, or `nil` when the face has none (a variable
     /// font's default face, bitmap fonts).
     public let postscriptName: String?
@@ -30,7 +40,8 @@ public final class FontFace: Sendable, Hashable {
     /// `postscriptName` (fontconfig 2.14 invents names from the family for
     /// faces without one and for named instances); `fc-match` knows this one.
     public let fontconfigPostscriptName: String?
-    /// The style name (`Bold`, `Italic`), when the face has one.
+    /// The style name as Core Text reports it (the typographic subfamily,
+    /// else the subfamily: `Bold`, `XBold`), when the face has one.
     public let style: String?
     /// The weight on the OpenType 100–900 scale; `nil` for a variable face
     /// that spans a range.
@@ -64,10 +75,14 @@ public final class FontFace: Sendable, Hashable {
         postscriptNameSource: NameSource? = nil, fontconfigPostscriptName: String? = nil, style: String?, weight: Int?,
         weightRange: ClosedRange<Int>? = nil, width: Int? = 100, widthRange: ClosedRange<Int>? = nil,
         isItalic: Bool, file: String, index: Int, isVariable: Bool = false, format: String? = nil,
-        otherFiles: [String] = []
+        otherFiles: [String] = [], fontconfigFamily: String? = nil, fontconfigStyle: String? = nil,
+        fullName: String? = nil
     ) {
         self.family = family
         self.familyAliases = familyAliases
+        self.fontconfigFamily = fontconfigFamily == family ? nil : fontconfigFamily
+        self.fontconfigStyle = fontconfigStyle == style ? nil : fontconfigStyle
+        self.fullName = fullName
         self.postscriptName = postscriptName
         self.postscriptNameSource = postscriptName == nil ? nil : (postscriptNameSource ?? .font)
         self.fontconfigPostscriptName = fontconfigPostscriptName
@@ -91,8 +106,19 @@ public final class FontFace: Sendable, Hashable {
             postscriptNameSource: postscriptNameSource, fontconfigPostscriptName: fontconfigPostscriptName,
             style: style, weight: weight, weightRange: weightRange, width: width, widthRange: widthRange,
             isItalic: isItalic, file: file, index: index, isVariable: isVariable, format: format,
-            otherFiles: otherFiles)
+            otherFiles: otherFiles, fontconfigFamily: fontconfigFamily, fontconfigStyle: fontconfigStyle,
+            fullName: fullName)
     }
+
+    /// fontconfig's family: `fontconfigFamily`, else `family`.
+    public var fontconfigFamilyName: String { fontconfigFamily ?? family }
+
+    /// fontconfig's style: `fontconfigStyle`, else `style`.
+    public var fontconfigStyleName: String? { fontconfigStyle ?? style }
+
+    /// Whether Core Text hides the family from `UIFont.familyNames`' users
+    /// by convention: a name starting with "." (Apple's system fonts).
+    public var isHiddenFamily: Bool { family.hasPrefix(".") }
 
     /// Faces are equal when every field is.
     public static func == (a: FontFace, b: FontFace) -> Bool {
@@ -103,7 +129,9 @@ public final class FontFace: Sendable, Hashable {
                 && a.fontconfigPostscriptName == b.fontconfigPostscriptName && a.style == b.style
                 && a.weight == b.weight && a.weightRange == b.weightRange && a.width == b.width
                 && a.widthRange == b.widthRange && a.isItalic == b.isItalic
-                && a.isVariable == b.isVariable && a.format == b.format && a.otherFiles == b.otherFiles)
+                && a.isVariable == b.isVariable && a.format == b.format && a.otherFiles == b.otherFiles
+                && a.fontconfigFamily == b.fontconfigFamily && a.fontconfigStyle == b.fontconfigStyle
+                && a.fullName == b.fullName)
     }
 
     /// Hashes the fields that identify a face (file, index, PostScript name).
@@ -180,5 +208,71 @@ public enum FamilyNaming {
             aliases.append(name)
         }
         return (names[chosen], aliases)
+    }
+}
+
+/// Core Text's family and style (`FaceNames`) decided from what fontconfig
+/// lists, when that leaves no doubt, so that a listing reads no name table
+/// for most faces: fontconfig collects every family name (IDs 21, 16, 1 of
+/// every platform, duplicates dropped) and every style name (22, 17, 2).
+/// With one English family and at most one English style, those are Core
+/// Text's; with more (a WWS family beside the typographic one, a
+/// typographic family beside the legacy one, Macintosh and Windows records
+/// that differ) only the name table says which, and `nil` asks for it.
+public enum CoreTextNaming {
+    /// Core Text's names from fontconfig's lists, or `nil` when the name
+    /// table must decide.
+    public static func fromFontconfig(
+        families: [String], familyLanguages: [String], styles: [String], styleLanguages: [String],
+        fullNames: [String], fullNameLanguages: [String]
+    ) -> FaceNames? {
+        let englishFamilies = english(families, familyLanguages)
+        let englishStyles = english(styles, styleLanguages)
+        let englishFullNames = english(fullNames, fullNameLanguages)
+        // Macintosh and Windows full names that differ (Open Sans Cond
+        // Light): only the table says which is Macintosh.
+        guard englishFullNames.count <= 1 else { return nil }
+        let fullName = englishFullNames.first ?? fullNames.first
+        if englishFamilies.count <= 1, englishStyles.count <= 1 {
+            return FaceNames(
+                family: englishFamilies.first ?? families.first, style: englishStyles.first ?? styles.first,
+                fullName: fullName)
+        }
+        // The common legacy pattern, in fontconfig's order (IDs 21, 16, 1;
+        // 22, 17, 2): families [F, "F S"] and styles [S, R] with R one of
+        // the four legacy styles (`Lato`, `Lato Thin`; `Thin`, `Regular`).
+        // In that order F and S can only be IDs 16 and 17 (a WWS name that
+        // differed would come first or make a third name), so they are
+        // Core Text's without reading the table.
+        if englishFamilies.count == 2, englishStyles.count == 2,
+            englishFamilies[1] == englishFamilies[0] + " " + englishStyles[0],
+            ["Regular", "Italic", "Bold", "Bold Italic"].contains(englishStyles[1])
+        {
+            return FaceNames(family: englishFamilies[0], style: englishStyles[0], fullName: fullName)
+        }
+        return nil
+    }
+
+    /// The names whose language is English.
+    static func english(_ names: [String], _ languages: [String]) -> [String] {
+        zip(names, languages).filter { _, language in
+            let lower = language.lowercased()
+            return lower == "en" || lower.hasPrefix("en-") || lower.hasPrefix("en_")
+        }.map(\.0)
+    }
+
+    /// A face's family names for `FontFace`: Core Text's `family` first;
+    /// fontconfig's primary and other names as aliases; `fontconfigFamily`
+    /// when fontconfig's primary differs.
+    public static func families(coreText: String?, fontconfig: (name: String, aliases: [String])?) -> (
+        family: String, aliases: [String], fontconfigFamily: String?
+    ) {
+        let fontconfigName = fontconfig?.name ?? ""
+        let family = coreText ?? fontconfigName
+        var aliases: [String] = []
+        for name in [fontconfigName] + (fontconfig?.aliases ?? []) where !name.isEmpty && name != family {
+            if !aliases.contains(name) { aliases.append(name) }
+        }
+        return (family, aliases, fontconfigName == family ? nil : fontconfigName)
     }
 }

@@ -43,6 +43,8 @@ extension FontFamily {
         writer.beginArray()
         for face in faces { face.writeJSON(to: &writer) }
         writer.endArray()
+        writer.staticKey("hidden")
+        writer.bool(name.hasPrefix("."))
         writer.staticKey("name")
         writer.string(name)
         writer.endObject()
@@ -70,6 +72,8 @@ extension FontFamily {
         var out = ""
         for family in families {
             out += "Family: \(family.name)"
+            // Apple's system fonts: listed by Core Text, hidden by convention.
+            if family.name.hasPrefix(".") { out += "  [hidden]" }
             if !family.aliases.isEmpty { out += "  (also: \(family.aliases.joined(separator: ", ")))" }
             out += "\n"
             let showFace = family.faces.contains { $0.index != 0 }
@@ -120,6 +124,7 @@ extension FontFace {
     var tableNotes: String {
         var notes: [String] = []
         if isVariable { notes.append("variable") }
+        if let fontconfigStyle { notes.append("fontconfig: \(fontconfigStyle)") }
         if postscriptNameSource == .synthesized { notes.append("synthesized name") }
         if postscriptNameValid == false { notes.append("not a valid PostScript name") }
         if knownToUIFont == false { notes.append("UIFont(name:) not known to take it") }
@@ -135,10 +140,16 @@ extension FontFace {
         writer.int(collectionIndex)
         writer.staticKey("file")
         writer.string(file)
+        writer.staticKey("fontconfigFamily")
+        writer.string(fontconfigFamilyName)
         writer.staticKey("fontconfigPostscriptName")
         writer.string(fontconfigPostscriptName)
+        writer.staticKey("fontconfigStyle")
+        writer.string(fontconfigStyleName)
         writer.staticKey("format")
         writer.string(format)
+        writer.staticKey("fullName")
+        writer.string(fullName)
         writer.staticKey("index")
         writer.int(index)
         writer.staticKey("italic")
