@@ -18,9 +18,15 @@ public enum CheckJob {
             return []
         case .success(let spec):
             let wanted = Set(spec.faces.map(\.postscriptName))
-            let sources = FaceSources.load(search) { !wanted.isSubset(of: Set($0.compactMap(\.postscriptName))) }
+            let sources = FaceSources.load(search) { found in
+                !wanted.allSatisfy { FaceSources.resolves($0, in: found) }
+            }
             var found: [String: FaceLocation] = [:]
-            for name in wanted { if let (face, _) = sources.find(name) { found[name] = FaceLocation(face) } }
+            for name in wanted.sorted() {
+                guard let (match, _) = sources.lookup(name) else { continue }
+                found[name] = FaceLocation(match.face)
+                if let note = UIFontLookup.note(name, match) { diagnostics.note(note, file: specPath) }
+            }
             let known = sources.knownNames
             let findings = SpecCheck.run(spec, faces: found) { NameMatching.suggestions(for: $0, among: known) }
             sources.report(into: &diagnostics)

@@ -74,13 +74,31 @@ struct FaceSources {
         if let failure { diagnostics.error(failure, status: .cannotRun) }
     }
 
-    /// The face with this PostScript name, `--fonts-dir` first, and the
-    /// faces of the place it was found in.
-    func find(_ postscriptName: String) -> (face: FontFace, pool: [FontFace])? {
+    /// The face `UIFont(name:)` gives for `name` (`UIFontLookup`: a
+    /// PostScript name, else a family's regular face, else a full name),
+    /// `--fonts-dir` first, and the faces of the place it was found in.
+    func find(_ name: String) -> (face: FontFace, pool: [FontFace])? {
+        lookup(name).map { ($0.match.face, $0.pool) }
+    }
+
+    /// `find`, saying which rule matched.
+    func lookup(_ name: String) -> (match: UIFontLookup.Match, pool: [FontFace])? {
+        // By PostScript name anywhere before the other rules anywhere: an
+        // installed face with the exact name beats a family in the folder.
         for pool in [directoryFaces, installedFaces] {
-            if let face = pool.first(where: { $0.postscriptName == postscriptName }) { return (face, pool) }
+            if let face = pool.first(where: { $0.postscriptName == name }) {
+                return (UIFontLookup.Match(face: face, rule: .postScriptName), pool)
+            }
+        }
+        for pool in [directoryFaces, installedFaces] {
+            if let match = UIFontLookup.resolve(name, among: pool) { return (match, pool) }
         }
         return nil
+    }
+
+    /// Whether `faces` hold a face `UIFont(name:)` finds for `name`.
+    static func resolves(_ name: String, in faces: [FontFace]) -> Bool {
+        UIFontLookup.resolve(name, among: faces) != nil
     }
 
     /// The faces of the first place that has the family (`--fonts-dir`

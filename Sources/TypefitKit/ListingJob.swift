@@ -69,7 +69,16 @@ public enum ListingJob {
         }
         let scope = query.paths.isEmpty ? "installed" : "in the given files"
         if let family = query.family {
-            let matching = FontCatalog.faces(faces, inFamily: family)
+            var matching = FontCatalog.faces(faces, inFamily: family)
+            if matching.isEmpty {
+                // A full name answers with that face (`Noto Serif Condensed
+                // Bold`), as UIFont(name:) resolves one.
+                matching = faces.filter { $0.fullName?.lowercased() == family.lowercased() }
+                if let face = matching.first {
+                    diagnostics.note(
+                        "'\(family)' is the full name of \(face.postscriptName ?? "a face") in family '\(face.family)'")
+                }
+            }
             if matching.isEmpty {
                 diagnostics.error(
                     "no family named '\(family)' \(scope)"
@@ -80,11 +89,16 @@ public enum ListingJob {
             faces = matching
         }
         if let name = query.postscriptName {
-            let matching = FontCatalog.faces(faces, withPostScriptName: name)
+            var matching = FontCatalog.faces(faces, withPostScriptName: name)
+            if matching.isEmpty, let match = UIFontLookup.resolve(name, among: faces) {
+                // What UIFont(name:) gives for a family or full name.
+                matching = [match.face]
+                if let note = UIFontLookup.note(name, match) { diagnostics.note(note) }
+            }
             if matching.isEmpty {
                 let names = Set(faces.compactMap(\.postscriptName)).sorted()
                 diagnostics.error(
-                    "no face with PostScript name '\(name)' \(scope)"
+                    "no face with PostScript, family or full name '\(name)' \(scope)"
                         + (query.family.map { " in family '\($0)'" } ?? "")
                         + didYouMean(NameMatching.suggestions(for: name, among: names)),
                     status: .problemFound)

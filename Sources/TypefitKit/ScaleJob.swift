@@ -87,9 +87,16 @@ public enum ScaleJob {
         let wanted = Set(chosen.compactMap { spec.postscriptName(ofFace: $0.face) })
         let sources = FaceSources.load(search) { directoryFaces in
             // Bold Text looks for heavier faces where each face was found.
-            settings.boldText || !wanted.isSubset(of: Set(directoryFaces.compactMap(\.postscriptName)))
+            settings.boldText || !wanted.allSatisfy { FaceSources.resolves($0, in: directoryFaces) }
         }
         sources.report(into: &diagnostics)
+        // A spec names faces as the app passes them to UIFont(name:): a
+        // family or full name resolves too, and a note says to what.
+        for name in wanted.sorted() {
+            if let (match, _) = sources.lookup(name), let note = UIFontLookup.note(name, match) {
+                diagnostics.note(note, file: path)
+            }
+        }
 
         var fallbacks: [String: FaceLocation] = [:]
         for face in spec.faces where wanted.contains(face.postscriptName) && sources.find(face.postscriptName) == nil {

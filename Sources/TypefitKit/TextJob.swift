@@ -129,21 +129,25 @@ public enum TextJob {
         return cells
     }
 
-    /// The face with PostScript name `name` (`--fonts-dir` first, then
-    /// installed); its absence stops the run.
+    /// The face `UIFont(name: name)` gives (`UIFontLookup`; `--fonts-dir`
+    /// first, then installed), with a note when it is not by PostScript
+    /// name; its absence stops the run.
     static func faceNamed(
         _ name: String, search: FontSearch, diagnostics: inout Diagnostics
     ) throws(Stopped) -> FaceResolution {
-        let sources = FaceSources.load(search) { found in !found.contains { $0.postscriptName == name } }
+        let sources = FaceSources.load(search) { found in !FaceSources.resolves(name, in: found) }
         sources.report(into: &diagnostics)
-        guard let (face, _) = sources.find(name) else {
+        guard let (match, _) = sources.lookup(name) else {
             let nearest = NameMatching.suggestions(for: name, among: sources.knownNames)
             diagnostics.error(
-                "no face with PostScript name '\(name)' \(search.notFoundScope)" + didYouMean(nearest),
+                "no face with PostScript, family or full name '\(name)' \(search.notFoundScope)"
+                    + didYouMean(nearest),
                 status: .cannotRun)
             throw Stopped()
         }
-        return FaceResolution(key: nil, postscriptName: name, location: FaceLocation(face))
+        if let note = UIFontLookup.note(name, match) { diagnostics.note(note) }
+        return FaceResolution(
+            key: nil, postscriptName: match.face.postscriptName ?? name, location: FaceLocation(match.face))
     }
 
     /// The strings of the arguments and the `--strings` files, placeholders

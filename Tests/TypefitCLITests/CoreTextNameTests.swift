@@ -88,3 +88,36 @@ import TypefitTestSupport
         #expect(outcome.stdout.contains("\"postscriptName\""), "\(outcome.stdout)")
     }
 }
+
+/// --font and --family as UIFont(name:) and a full name resolve them.
+@Suite struct UIFontNameOptionTests {
+    static let config = ["--fontconfig-file", Fixtures.fontconfigFile]
+
+    @Test func aFamilyNameGivesItsRegularFaceWithANote() throws {
+        let outcome = TypefitCommand.run(
+            ["measure", "AVA", "--font", "Typefit Sans", "--style", "body", "--category", "large", "--format", "json"]
+                + Self.config)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("\"postscriptName\":\"TypefitSans-Regular\""), "\(outcome.stdout)")
+        #expect(outcome.stderr.contains("finds the family 'Typefit Sans'"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("fontName 'TypefitSans-Regular'"), "\(outcome.stderr)")
+    }
+
+    @Test func aFullNameGivesThatFace() throws {
+        let names = ["--fonts-dir", CoreTextNameTests.names.path]
+        let outcome = TypefitCommand.run(
+            ["measure", "AVA", "--font", "Typefit Wws XBold", "--style", "body", "--category", "large"]
+                + ["--format", "json"] + names + Self.config)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("\"postscriptName\":\"TypefitWws-XBold\""), "\(outcome.stdout)")
+        #expect(outcome.stderr.contains("whose full name is 'Typefit Wws XBold'"), "\(outcome.stderr)")
+        let listed = TypefitCommand.run(
+            [
+                "list-fonts", "--dir", CoreTextNameTests.names.path, "--family", "Typefit Lingua Bold", "--format",
+                "plain",
+            ])
+        #expect(listed.status == .success, "\(listed.stderr)")
+        #expect(listed.stdout == "Typefit Lingua\tTypefitLingua-Bold\t100\n")
+        #expect(listed.stderr.contains("is the full name of TypefitLingua-Bold"))
+    }
+}

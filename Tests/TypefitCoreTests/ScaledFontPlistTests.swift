@@ -104,6 +104,17 @@ import TypefitTestSupport
             ])
     }
 
+    /// A fontName with a space is what UIFont(name:) takes as a family or
+    /// full name (`Phosphate Inline`, from a public project's test plist):
+    /// read as JSON specs read it.
+    @Test func fontNamesWithSpacesAreRead() throws {
+        let bytes = Self.plist(
+            "<dict><key>body</key><dict><key>fontName</key><string>Phosphate Inline</string>"
+                + "<key>fontSize</key><real>17</real></dict></dict>")
+        let spec = try DynamicFontSpec.decode(file: bytes).spec
+        #expect(spec.faces.map(\.postscriptName) == ["Phosphate Inline"])
+    }
+
     /// Lines count from the first line of `plist(_:)`: the body starts on
     /// line 4.
     @Test(arguments: [
@@ -126,8 +137,8 @@ import TypefitTestSupport
             4, 84, "at most 1000"
         ),
         (
-            "<dict><key>body</key><dict><key>fontName</key><string>My Font</string><key>fontSize</key><real>17</real></dict></dict>",
-            4, 47, "not a PostScript name"
+            "<dict><key>body</key><dict><key>fontName</key><string>  </string><key>fontSize</key><real>17</real></dict></dict>",
+            4, 47, "'fontName' is empty"
         ),
         ("<dict><key>body</key><dict><key>FontSize</key><real>17</real></dict></dict>", 4, 28, "unknown key"),
         (

@@ -148,3 +148,65 @@ public struct FileIdentity: Hashable, Sendable {
         self.inode = inode
     }
 }
+
+/// How `UIFont(name:size:)` finds a face by name. Apple's documentation of
+/// `kCTFontNameAttribute` (the attribute `UIFont(name:)` sets): "the system
+/// first tries to find fonts with this PostScript name. If none is found,
+/// the system tries to find fonts with this family name, and, finally, if
+/// still nothing, tries to find fonts with this display name" (the full
+/// name, name ID 4). A family name gives the family's regular face: the
+/// one nearest weight 400, upright, normal width. Names compare exactly.
+public enum UIFontLookup {
+    /// Which name matched.
+    public enum Rule: String, Sendable, Equatable {
+        /// Name ID 6, exactly.
+        case postScriptName
+        /// A family name: the family's regular face.
+        case familyName
+        /// A full name (name ID 4; Apple's "display name").
+        case fullName
+    }
+
+    /// A face found, and how.
+    public struct Match: Sendable, Equatable {
+        /// The face `UIFont(name:)` gives: its `fontName` is this face's
+        /// PostScript name.
+        public var face: FontFace
+        /// Which name matched.
+        public var rule: Rule
+
+        /// Creates a match.
+        public init(face: FontFace, rule: Rule) {
+            self.face = face
+            self.rule = rule
+        }
+    }
+
+    /// The face `UIFont(name: name, size:)` would give among `faces`.
+    public static func resolve(_ name: String, among faces: [FontFace]) -> Match? {
+        if let face = faces.first(where: { $0.postscriptName == name }) {
+            return Match(face: face, rule: .postScriptName)
+        }
+        let family = faces.filter { $0.family == name || $0.familyAliases.contains(name) }
+        if let face = FaceMatching.nearest(to: 400, italic: false, width: 100, among: family) {
+            return Match(face: face, rule: .familyName)
+        }
+        if let face = faces.first(where: { $0.fullName == name }) { return Match(face: face, rule: .fullName) }
+        return nil
+    }
+
+    /// A note for a match by other than the PostScript name: what the app
+    /// asked, what matched and the `fontName` it gets back.
+    public static func note(_ name: String, _ match: Match) -> String? {
+        let fontName = match.face.postscriptName.map { "'\($0)'" } ?? "(no PostScript name)"
+        switch match.rule {
+        case .postScriptName: return nil
+        case .familyName:
+            return "UIFont(name: \"\(name)\") finds the family '\(name)' (no face has that PostScript name): its "
+                + "regular face, fontName \(fontName)"
+        case .fullName:
+            return "UIFont(name: \"\(name)\") finds the face whose full name is '\(name)' (no PostScript or "
+                + "family name matches): fontName \(fontName)"
+        }
+    }
+}

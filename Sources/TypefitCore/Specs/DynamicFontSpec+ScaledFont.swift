@@ -26,7 +26,8 @@ extension DynamicFontSpec {
 
     /// Reads a ScaledFont style dictionary: a `<dict>` from text style (in
     /// ScaledFont's SwiftUI spelling, UIKit's, or `UICTFontTextStyle…`) to a
-    /// `<dict>` with `fontName` (a PostScript name) and `fontSize` (the size
+    /// `<dict>` with `fontName` (the name UIFont(name:) takes: a PostScript,
+    /// family or full name) and `fontSize` (the size
     /// at Large). ScaledFont drops the whole file when one entry is wrong;
     /// here the entry is named, with its line and column.
     public static func decode(scaledFontPlist bytes: [UInt8]) throws(SourceError) -> Decoded {
@@ -109,9 +110,11 @@ extension DynamicFontSpec {
                     name.value.position,
                     "expected \(entry.key)'s 'fontName' to be a <string>, found \(name.value.kindDescription)")
             }
-            guard !postscriptName.isEmpty, !postscriptName.contains(where: { $0 == " " || $0 == "\t" }) else {
-                throw SourceError(
-                    name.value.position, "'\(postscriptName)' is not a PostScript name (no spaces, not empty)")
+            // ScaledFont passes fontName to UIFont(name:), which also takes
+            // a family or full name (`Phosphate Inline`): only an empty name
+            // is refused, as in JSON specs.
+            guard postscriptName.contains(where: { !$0.isWhitespace }) else {
+                throw SourceError(name.value.position, "\(entry.key)'s 'fontName' is empty")
             }
             guard let points = size.value.number else {
                 throw SourceError(
