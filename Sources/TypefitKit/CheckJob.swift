@@ -22,14 +22,25 @@ public enum CheckJob {
                 !wanted.allSatisfy { FaceSources.resolves($0, in: found) }
             }
             var found: [String: FaceLocation] = [:]
+            var notShipped: [String: String] = [:]
             for name in wanted.sorted() {
-                guard let (match, _) = sources.lookup(name) else { continue }
+                guard let (match, _) = sources.lookup(name) else {
+                    if let builtIn = FaceSources.builtInNote(name) { diagnostics.note(builtIn, file: specPath) }
+                    continue
+                }
                 found[name] = FaceLocation(match.face)
                 if let note = UIFontLookup.note(name, match) { diagnostics.note(note, file: specPath) }
+                switch sources.provenance(name, match.face, search: search) {
+                case (true, let message)?: diagnostics.note(message, file: specPath)
+                case (false, _)?: notShipped[name] = match.face.file
+                case nil: break
+                }
             }
             let known = sources.knownNames
-            let findings = SpecCheck.run(spec, faces: found) { NameMatching.suggestions(for: $0, among: known) }
-            sources.report(into: &diagnostics)
+            let findings = SpecCheck.run(
+                spec, faces: found, nearest: { NameMatching.suggestions(for: $0, among: known) },
+                notShipped: notShipped)
+            sources.report(into: &diagnostics, duplicatesAreErrors: true)
             // The findings are the report on stdout, not diagnostics.
             if findings.contains(where: { $0.severity == .error }) { diagnostics.reportHasProblems = true }
             return findings

@@ -123,6 +123,26 @@ public struct Diagnostics: Equatable, Sendable {
         if listsEachFile {
             grouped = items
         } else {
+            // One line per file first: a variable font with twenty
+            // over-long instance names is one warning, with the count and
+            // the first.
+            var perFile: [String: Int] = [:]
+            for item in items where item.sharedReason != nil {
+                if let file = item.file { perFile[file, default: 0] += 1 }
+            }
+            var items: [Diagnostic] = []
+            var collapsed = Set<String>()
+            for item in self.items {
+                guard item.sharedReason != nil, let file = item.file, let count = perFile[file], count > 1 else {
+                    items.append(item)
+                    continue
+                }
+                guard collapsed.insert(file).inserted else { continue }
+                var line = item
+                line.message = "\(count) problems, the first: \(item.message) (--verbose lists each)"
+                line.sharedReason = nil
+                items.append(line)
+            }
             var byReason: [String: [String]] = [:]
             for item in items {
                 if let reason = item.sharedReason, let file = item.file { byReason[reason, default: []].append(file) }

@@ -12,6 +12,9 @@ public struct FontSearch: Equatable, Sendable {
     public var fontconfigFile: String?
     /// Where the installed listing may be cached (`nil`: no cache).
     public var cacheDirectory: String?
+    /// `--no-installed-fonts`: only `--fonts-dir` (and specs) count, never
+    /// the machine's fonts.
+    public var usesInstalledFonts = true
 
     /// Creates a search.
     public init(directories: [String] = [], fontconfigFile: String? = nil, cacheDirectory: String? = nil) {
@@ -24,6 +27,10 @@ public struct FontSearch: Equatable, Sendable {
     /// every command, before any other work: a gate that went on without
     /// it would check against the machine's fonts instead, or nothing.
     public func validate(_ diagnostics: inout Diagnostics) throws(Stopped) {
+        if !usesInstalledFonts && directories.isEmpty {
+            diagnostics.usageError(UsageError("'--no-installed-fonts' needs '--fonts-dir' (the app's fonts)"))
+            throw Stopped()
+        }
         guard let fontconfigFile, let problem = FontRegistry.configurationProblem(fontconfigFile) else { return }
         diagnostics.error(problem, status: .cannotRun)
         throw Stopped()
@@ -32,7 +39,8 @@ public struct FontSearch: Equatable, Sendable {
     /// "installed", or "installed nor in --fonts-dir": where a face was
     /// not found, for messages.
     var notFoundScope: String {
-        directories.isEmpty ? "installed" : "installed nor in --fonts-dir"
+        if !usesInstalledFonts { return "in --fonts-dir (installed fonts not used)" }
+        return directories.isEmpty ? "installed" : "installed nor in --fonts-dir"
     }
 
     /// The registry of the installed fonts.
@@ -58,7 +66,7 @@ struct FaceSources {
             sources.directoryFaces = scan.faces
             sources.problems = scan.problems
         }
-        if needsInstalled(sources.directoryFaces) {
+        if search.usesInstalledFonts, needsInstalled(sources.directoryFaces) {
             do {
                 sources.installedFaces = try search.registry.installedFaces()
             } catch {
@@ -68,10 +76,20 @@ struct FaceSources {
         return sources
     }
 
-    /// Unusable files as warnings; fontconfig failing as an error (exit 2).
-    func report(into diagnostics: inout Diagnostics) {
+    /// Unusable files as warnings; fontconfig failing as an error (exit 2);
+    /// files in `--fonts-dir` that share a PostScript name as warnings (as
+    /// errors with `duplicatesAreErrors`, in `check`).
+    func report(into diagnostics: inout Diagnostics, duplicatesAreErrors: Bool = false) {
         diagnostics.fileWarnings(problems.map { ($0.path, $0.reason) })
         if let failure { diagnostics.error(failure, status: .cannotRun) }
+        for (name, files) in FontCatalog.duplicatePostScriptNames(directoryFaces) {
+            let message = FontCatalog.duplicateMessage(name, files)
+            if duplicatesAreErrors {
+                diagnostics.error(message, status: .problemFound)
+            } else {
+                diagnostics.warning(message)
+            }
+        }
     }
 
     /// The face `UIFont(name:)` gives for `name` (`UIFontLookup`: a
@@ -94,6 +112,44 @@ struct FaceSources {
             if let match = UIFontLookup.resolve(name, among: pool) { return (match, pool) }
         }
         return nil
+    }
+
+    /// With `--fonts-dir`, a face found only among the machine's installed
+    /// fonts is not the app's: built into iOS, a note (the device has it
+    /// too); otherwise the app does not ship it, which `check` makes an
+    /// error and every other command a warning. `nil` when the face is the
+    /// app's own, or no folder was given.
+    func provenance(_ name: String, _ face: FontFace, search: FontSearch) -> (isBuiltIn: Bool, message: String)? {
+        guard !search.directories.isEmpty,
+            !directoryFaces.contains(where: { $0.file == face.file && $0.index == face.index })
+        else { return nil }
+        let shown = face.postscriptName ?? name
+        if let family = IOSBuiltInFonts.family(of: face.postscriptName ?? "") ?? IOSBuiltInFonts.family(of: name) {
+            return (
+                true,
+                "\(shown) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list); not in --fonts-dir, "
+                    + "measured with this machine's copy (\(face.file))"
+            )
+        }
+        return (
+            false,
+            "\(shown) is installed on this machine (\(face.file)) but not in --fonts-dir: the app does not ship it"
+                + " (--no-installed-fonts uses the folder alone)"
+        )
+    }
+
+    /// Says `provenance`: a note for a built-in font, else a warning.
+    func reportProvenance(_ name: String, _ face: FontFace, search: FontSearch, into diagnostics: inout Diagnostics) {
+        guard let (isBuiltIn, message) = provenance(name, face, search: search) else { return }
+        if isBuiltIn { diagnostics.note(message) } else { diagnostics.warning(message) }
+    }
+
+    /// For a name found nowhere: whether iOS has it built in, said instead
+    /// of a guess at the nearest installed name.
+    static func builtInNote(_ name: String) -> String? {
+        IOSBuiltInFonts.family(of: name).map { family in
+            "\(name) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list) but not on this machine"
+        }
     }
 
     /// Whether `faces` hold a face `UIFont(name:)` finds for `name`.

@@ -65,6 +65,10 @@ public enum ListingJob {
                     ))
             }
             diagnostics.fileWarnings(warnings)
+            // An app's files: two with one PostScript name register once.
+            for (name, files) in FontCatalog.duplicatePostScriptNames(faces) {
+                diagnostics.warning(FontCatalog.duplicateMessage(name, files))
+            }
             relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
         }
         let scope = query.paths.isEmpty ? "installed" : "in the given files"

@@ -93,13 +93,18 @@ public enum ScaleJob {
         // A spec names faces as the app passes them to UIFont(name:): a
         // family or full name resolves too, and a note says to what.
         for name in wanted.sorted() {
-            if let (match, _) = sources.lookup(name), let note = UIFontLookup.note(name, match) {
-                diagnostics.note(note, file: path)
-            }
+            guard let (match, _) = sources.lookup(name) else { continue }
+            if let note = UIFontLookup.note(name, match) { diagnostics.note(note, file: path) }
+            sources.reportProvenance(name, match.face, search: search, into: &diagnostics)
         }
 
         var fallbacks: [String: FaceLocation] = [:]
         for face in spec.faces where wanted.contains(face.postscriptName) && sources.find(face.postscriptName) == nil {
+            if let builtIn = FaceSources.builtInNote(face.postscriptName) {
+                // The app rightly does not ship it: its sizes are the spec's.
+                diagnostics.note("face '\(face.key)': " + builtIn + "; its sizes are computed all the same", file: path)
+                continue
+            }
             let nearest = NameMatching.suggestions(for: face.postscriptName, among: sources.knownNames)
             var line =
                 "face '\(face.key)' (\(face.postscriptName)) is not installed"

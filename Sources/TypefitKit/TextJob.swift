@@ -38,7 +38,10 @@ public enum TextJob {
         guard missing.isEmpty else {
             for name in missing {
                 diagnostics.error(
-                    "cannot measure with \(name): it is not installed nor in --fonts-dir", status: .cannotRun)
+                    "cannot measure with \(name): "
+                        + (FaceSources.builtInNote(name).map { $0 + " (give its file with --fonts-dir)" }
+                            ?? "it is not installed nor in --fonts-dir"),
+                    status: .cannotRun)
             }
             throw Stopped()
         }
@@ -138,6 +141,11 @@ public enum TextJob {
         let sources = FaceSources.load(search) { found in !FaceSources.resolves(name, in: found) }
         sources.report(into: &diagnostics)
         guard let (match, _) = sources.lookup(name) else {
+            if let builtIn = FaceSources.builtInNote(name) {
+                diagnostics.error(
+                    builtIn + ": its widths cannot be measured (give its file with --fonts-dir)", status: .cannotRun)
+                throw Stopped()
+            }
             let nearest = NameMatching.suggestions(for: name, among: sources.knownNames)
             diagnostics.error(
                 "no face with PostScript, family or full name '\(name)' \(search.notFoundScope)"
@@ -146,6 +154,7 @@ public enum TextJob {
             throw Stopped()
         }
         if let note = UIFontLookup.note(name, match) { diagnostics.note(note) }
+        sources.reportProvenance(name, match.face, search: search, into: &diagnostics)
         return FaceResolution(
             key: nil, postscriptName: match.face.postscriptName ?? name, location: FaceLocation(match.face))
     }

@@ -120,20 +120,24 @@ import TypefitTestSupport
         try FileManager.default.copyItem(
             at: Fixtures.fonts.appendingPathComponent("TypefitSerif.ttc"),
             to: nested.appendingPathComponent("Serif & Co.ttc"))
-        // A font without an extension is found by its content; UIAppFonts
-        // names it as it is.
+        // A font without an extension is found by its content; it and the
+        // collection are not the .ttf/.otf files Apple documents for
+        // UIAppFonts: left out, each with a note.
         try FileManager.default.copyItem(
             at: Fixtures.fonts.appendingPathComponent("TypefitSans-Italic.ttf"),
             to: dir.appendingPathComponent("Italic"))
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"),
+            to: nested.appendingPathComponent("Bold & Co.ttf"))
         try "not a font".write(to: dir.appendingPathComponent("README"), atomically: true, encoding: .utf8)
         let outcome = run(["list-fonts", "--dir", dir.path, "--format", "uiappfonts"])
         #expect(outcome.status == .success)
+        // Flat, as Xcode copies files in groups into the bundle's root.
         #expect(
             outcome.stdout == """
                 <key>UIAppFonts</key>
                 <array>
-                \t<string>Fonts/Serif/Serif &amp; Co.ttc</string>
-                \t<string>Italic</string>
+                \t<string>Bold &amp; Co.ttf</string>
                 \t<string>bad-utf16-names.ttf</string>
                 \t<string>good.ttf</string>
                 \t<string>name-outside-file.ttf</string>
@@ -141,7 +145,13 @@ import TypefitTestSupport
                 </array>
 
                 """)
+        #expect(outcome.stderr.contains("Serif & Co.ttc: left out of UIAppFonts: a font collection"))
+        #expect(outcome.stderr.contains("Italic: left out of UIAppFonts: a font file without an extension"))
         #expect(!outcome.stderr.contains("README"))
+        // Folder references keep the paths.
+        let folders = run(["list-fonts", "--dir", dir.path, "--format", "uiappfonts", "--bundle-layout", "folders"])
+        #expect(folders.stdout.contains("<string>Fonts/Serif/Bold &amp; Co.ttf</string>"))
+        #expect(run(["list-fonts", "--dir", dir.path, "--bundle-layout", "folders"]).status == .usage)
         #expect(run(["list-fonts", "--format", "uiappfonts"]).status == .usage)
     }
 }

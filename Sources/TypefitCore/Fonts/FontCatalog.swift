@@ -69,6 +69,29 @@ public enum FontCatalog {
         faces.filter { $0.postscriptName == name }
     }
 
+    /// PostScript names that more than one face (of different files, or
+    /// of one collection twice) carry, with the files, in name order. iOS
+    /// registers one font per PostScript name: Apple's documentation of
+    /// the Font payload says two fonts with the same PostScript name "are
+    /// considered to be the same font even if their contents differ", and
+    /// which one an app gets is not defined.
+    public static func duplicatePostScriptNames(_ faces: [FontFace]) -> [(name: String, files: [String])] {
+        var byName: [String: [String]] = [:]
+        var seen = Set<String>()
+        for face in faces {
+            guard let name = face.postscriptName, seen.insert("\(face.file)#\(face.index)").inserted else { continue }
+            byName[name, default: []].append(
+                face.collectionIndex == 0 ? face.file : "\(face.file) (face \(face.collectionIndex))")
+        }
+        return byName.filter { $0.value.count > 1 }.map { ($0.key, $0.value.sorted()) }.sorted { $0.name < $1.name }
+    }
+
+    /// The line that says so.
+    public static func duplicateMessage(_ name: String, _ files: [String]) -> String {
+        "PostScript name '\(name)' is in \(files.count) files (\(files.joined(separator: ", "))): iOS registers "
+            + "one of them, which one is not defined, and UIFont(name:) gives that one"
+    }
+
     /// Every family name and alias, for suggestions.
     public static func familyNames(_ faces: [FontFace]) -> [String] {
         var names = Set<String>()

@@ -20,6 +20,68 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case css
 }
 
+/// How the app's font files reach the bundle: Xcode copies files in
+/// *groups* (the common case) flat into the bundle's root, and keeps the
+/// folder structure only for *folder references*.
+public enum BundleLayout: String, Sendable, CaseIterable {
+    /// Every file by its name alone (groups).
+    case flat
+    /// Paths relative to the folder given (folder references).
+    case folders
+}
+
+/// The `UIAppFonts` entries for an app's font files, as Xcode copies them.
+public struct UIAppFontsEntries: Sendable, Equatable {
+    /// The entries, one per file.
+    public var entries: [String]
+    /// Files left out: their path and why.
+    public var leftOut: [(path: String, reason: String)]
+    /// Files whose entries would be the same name (flat layout): Xcode
+    /// refuses to copy both into the bundle ("Multiple commands produce").
+    public var clashes: [(name: String, paths: [String])]
+
+    /// Equal when every list is.
+    public static func == (a: UIAppFontsEntries, b: UIAppFontsEntries) -> Bool {
+        a.entries == b.entries && a.leftOut.map(\.path) == b.leftOut.map(\.path)
+            && a.clashes.map(\.name) == b.clashes.map(\.name)
+    }
+
+    /// The formats Apple documents for `UIAppFonts` ("Adding a Custom Font
+    /// to Your App": TrueType and OpenType font files).
+    public static let documentedExtensions: Set<String> = ["ttf", "otf"]
+
+    /// The entries for `files` (path, path relative to the folder it was
+    /// found in) laid out as `layout` says. Other formats (WOFF, WOFF2,
+    /// collections, Type 1, bitmap fonts) are left out, each with a reason.
+    public init(files: [(path: String, relativePath: String)], layout: BundleLayout) {
+        var byName: [String: [String]] = [:]
+        var leftOut: [(path: String, reason: String)] = []
+        var seen = Set<String>()
+        for file in files where seen.insert(file.path).inserted {
+            let name = lastPathComponent(file.relativePath)
+            let ext =
+                name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last ?? "").lowercased() : ""
+            guard Self.documentedExtensions.contains(ext) else {
+                let what: String
+                switch ext {
+                case "woff", "woff2": what = "a web font (WOFF)"
+                case "ttc", "otc": what = "a font collection"
+                case "": what = "a font file without an extension"
+                default: what = "a .\(ext) font"
+                }
+                leftOut.append(
+                    (file.path, "\(what): Apple documents TrueType (.ttf) and OpenType (.otf) files for UIAppFonts"))
+                continue
+            }
+            let entry = layout == .flat ? name : file.relativePath
+            byName[entry, default: []].append(file.path)
+        }
+        entries = byName.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.leftOut = leftOut.sorted { $0.path < $1.path }
+        clashes = byName.filter { $0.value.count > 1 }.map { ($0.key, $0.value.sorted()) }.sorted { $0.name < $1.name }
+    }
+}
+
 /// The `UIAppFonts` entry of an app's Info.plist: every font file once, by
 /// its path inside the bundle (with its extension), sorted by bytes, ready
 /// to paste into the plist's top `<dict>`.

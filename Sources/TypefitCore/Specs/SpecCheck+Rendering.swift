@@ -20,14 +20,18 @@ extension SpecCheck {
     }
 
     /// `check`'s report for people: one line per finding and a count;
-    /// `parseErrors` are errors at a position in the spec (counted too).
-    public static func text(specPath: String, findings: [SpecProblem], parseErrors: Int) -> String {
+    /// `otherErrors` and `otherWarnings` are the run's own diagnostics on
+    /// stderr (a parse error in the spec, unusable or duplicate font
+    /// files), counted too: the total says everything the run printed.
+    public static func text(
+        specPath: String, findings: [SpecProblem], otherErrors: Int, otherWarnings: Int = 0
+    ) -> String {
         var text = ""
         for problem in findings {
             text += "\(specPath): \(problem.severity.rawValue): \(problem.message)\n"
         }
-        let errors = findings.filter { $0.severity == .error }.count + parseErrors
-        let warnings = findings.count - findings.filter { $0.severity == .error }.count
+        let errors = findings.filter { $0.severity == .error }.count + otherErrors
+        let warnings = findings.count - findings.filter { $0.severity == .error }.count + otherWarnings
         text += "\(specPath): \(plural(errors, "error")), \(plural(warnings, "warning"))\n"
         return text
     }

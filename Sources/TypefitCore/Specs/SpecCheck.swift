@@ -28,12 +28,26 @@ public enum SpecCheck {
     static let bodyLike: [TextStyle] = [.headline, .body, .callout, .subheadline, .footnote, .caption1, .caption2]
 
     /// Every problem, errors first, each group in style order. `nearest`
-    /// names the fonts that are there for a missing PostScript name.
+    /// names the fonts that are there for a missing PostScript name; a
+    /// missing face built into iOS (`IOSBuiltInFonts`) is no problem (the
+    /// app rightly does not ship it). `notShipped` names faces found only
+    /// among the machine's installed fonts while the app's folder was
+    /// given (name → the installed file): the app does not ship them.
     public static func run(
-        _ spec: DynamicFontSpec, faces: [String: FaceLocation], nearest: (String) -> [String] = { _ in [] }
+        _ spec: DynamicFontSpec, faces: [String: FaceLocation], nearest: (String) -> [String] = { _ in [] },
+        notShipped: [String: String] = [:]
     ) -> [SpecProblem] {
         var problems: [SpecProblem] = []
-        for face in spec.faces where faces[face.postscriptName] == nil {
+        for face in spec.faces {
+            guard let file = notShipped[face.postscriptName] else { continue }
+            problems.append(
+                SpecProblem(
+                    severity: .error, code: "not-shipped", style: nil, category: nil,
+                    message: "face '\(face.key)' (\(face.postscriptName)) is installed on this machine (\(file)) but "
+                        + "not in --fonts-dir: the app does not ship it"))
+        }
+        for face in spec.faces
+        where faces[face.postscriptName] == nil && IOSBuiltInFonts.family(of: face.postscriptName) == nil {
             let names = nearest(face.postscriptName)
             problems.append(
                 SpecProblem(

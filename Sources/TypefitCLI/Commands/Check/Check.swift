@@ -80,8 +80,11 @@ public struct Check: ParsableCommand {
                 findings: findings
             ).serialized(pretty: context.stdoutIsTerminal)
         default:
-            let parseErrors = outcome.diagnostics.errors.filter { $0.position != nil }.count
-            outcome.stdout = SpecCheck.text(specPath: specPath, findings: findings, parseErrors: parseErrors)
+            let printed = outcome.diagnostics.effective
+            outcome.stdout = SpecCheck.text(
+                specPath: specPath, findings: findings,
+                otherErrors: printed.filter { $0.severity == .error }.count,
+                otherWarnings: printed.filter { $0.severity == .warning }.count)
         }
         return outcome
     }

@@ -10,6 +10,7 @@ public struct ListFonts: ParsableCommand {
         var family: String?
         var postscriptName: String?
         var directories: [String] = []
+        var bundleLayout: BundleLayout?
         var sources = SourceOptions()
         var noCache = false
 
@@ -39,8 +40,20 @@ public struct ListFonts: ParsableCommand {
                 "--dir", "path",
                 help: "List the font files in this folder (recursively) instead of the installed fonts.",
                 completion: .directory, \.directories),
+            .value(
+                "--bundle-layout", "layout",
+                help: "With --format uiappfonts: flat (Xcode groups copy files into the bundle's root; the "
+                    + "default) or folders (folder references keep paths relative to --dir).",
+                values: BundleLayout.allCases.map(\.rawValue), validatesValues: true, \.bundleLayout
+            ) { text throws(UsageError) in
+                guard let layout = BundleLayout(rawValue: text) else {
+                    throw UsageError("'--bundle-layout' takes flat or folders (got '\(text)')")
+                }
+                return layout
+            },
         ]
-        + SourceOptions.options.lifted(\Options.sources).without("--fonts-dir").replacingHelp(
+        + SourceOptions.options.lifted(\Options.sources).without("--fonts-dir").without("--no-installed-fonts")
+        .replacingHelp(
             of: "--strict", with: "With --dir or files: any file that cannot be used fails the run (exit 1).")
         + [
             .flag(
@@ -77,6 +90,8 @@ public struct ListFonts: ParsableCommand {
     public var search: FontSearch
     /// `--format`; `nil` picks table on a terminal and JSON otherwise.
     public var format: OutputFormat?
+    /// `--bundle-layout`.
+    public var bundleLayout = BundleLayout.flat
 
     /// Checks how the options combine: `--strict` and `uiappfonts` need files.
     public init(options: Options, arguments: [String]) throws(UsageError) {
@@ -98,6 +113,12 @@ public struct ListFonts: ParsableCommand {
             throw UsageError(
                 "'--fontconfig-file' lists installed fonts; it cannot be combined with --dir or font files")
         }
+        if let layout = options.bundleLayout {
+            guard options.format == .uiappfonts else {
+                throw UsageError("'--bundle-layout' goes with '--format uiappfonts'")
+            }
+            bundleLayout = layout
+        }
         self.query = query
         search = options.sources.search
         format = options.format
@@ -114,9 +135,25 @@ public struct ListFonts: ParsableCommand {
             switch format ?? (context.stdoutIsTerminal ? .table : .json) {
             case .plain: outcome.stdout = FontFamily.plain(families)
             case .uiappfonts:
-                // One entry per file, by its path inside the folder it was
-                // found in (its own name when named): the bundle-relative path.
-                outcome.stdout = uiAppFontsFragment(listing.faces.compactMap { listing.relativePaths[$0.file] })
+                // One entry per file, as Xcode copies it into the bundle.
+                let files = listing.faces.compactMap { face in listing.relativePaths[face.file].map { (face.file, $0) }
+                }
+                let app = UIAppFontsEntries(files: files, layout: bundleLayout)
+                for (path, reason) in app.leftOut {
+                    outcome.diagnostics.note("left out of UIAppFonts: \(reason)", file: path)
+                }
+                guard app.clashes.isEmpty else {
+                    for clash in app.clashes {
+                        outcome.diagnostics.error(
+                            "\(clash.paths.count) files would be copied into the bundle as '\(clash.name)' "
+                                + "(Xcode refuses: \"Multiple commands produce\"): "
+                                + clash.paths.joined(separator: ", ")
+                                + "; rename one, or give --bundle-layout folders for folder references",
+                            status: .problemFound)
+                    }
+                    return outcome
+                }
+                outcome.stdout = uiAppFontsFragment(app.entries)
             case .table: outcome.stdout = FontFamily.table(families)
             default:
                 let pretty = context.stdoutIsTerminal

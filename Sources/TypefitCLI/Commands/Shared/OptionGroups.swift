@@ -119,6 +119,11 @@ struct SourceOptions: Sendable, Equatable {
             help: "The fontconfig configuration whose fonts count as installed (default: the system's, "
                 + "or FONTCONFIG_FILE).",
             completion: .file(extensions: ["conf"]), \.search.fontconfigFile),
+        Option(
+            declaration: .flag(
+                "--no-installed-fonts",
+                help: "Use --fonts-dir (and the spec) alone, never this machine's installed fonts: what the app ships.")
+        ) { options, _ throws(UsageError) in options.search.usesInstalledFonts = false },
         .flag(
             "--strict",
             help: "Treat warnings as errors: a missing face or an unusable font file fails the run (exit 1).",
