@@ -128,11 +128,30 @@ public struct TextSettings: Equatable, Sendable {
     public var markdown: Bool?
     /// `--platform` and its settings.
     public var platform = PlatformChoice()
+    /// `--model`: how a custom font named without a spec scales
+    /// (`uifontmetrics`, the default; `proportional`; `system`: Apple's
+    /// table for the system font, as if the font were SF).
+    public var modelName = "uifontmetrics"
 
     /// Creates settings with the defaults.
     public init() {}
 
-    /// The scale settings that find these faces and sizes on iOS.
+    /// How the text sizes are found, for the JSON's `model`: `system`
+    /// (Apple's table for the system font), `uifontmetrics` (a custom font
+    /// at each style's Large size or at `--size`, scaled as UIFontMetrics
+    /// scales it), `proportional`, `spec` (the spec's own model), or the
+    /// platform's name (its own tables).
+    public var sizeModel: String {
+        if platform.platform != .ios { return platform.platform.rawValue }
+        if face.specPath != nil { return "spec" }
+        if face.size == nil && face.font == nil && face.family == nil { return "system" }
+        return face.size == nil && modelName == "system" ? "system" : modelName
+    }
+
+    /// The scale settings that find these faces and sizes on iOS. A font
+    /// or family named without a spec or `--size` is a custom font: each
+    /// style's Large size scaled as UIFontMetrics scales it, unless
+    /// `--model system`.
     var scaleSettings: ScaleSettings {
         var settings = ScaleSettings()
         settings.styles = styles
@@ -142,7 +161,12 @@ public struct TextSettings: Equatable, Sendable {
         settings.face = face
         settings.face.font = nil
         settings.face.size = nil
-        if let size = face.size { settings.subject = .customFont(designSize: size, maximumPointSize: 0) }
+        settings.modelName = modelName == "system" ? "uifontmetrics" : modelName
+        if let size = face.size {
+            settings.subject = .customFont(designSize: size, maximumPointSize: 0)
+        } else if face.specPath == nil, face.font != nil || face.family != nil, modelName != "system" {
+            settings.subject = .customFontAtStyleSizes
+        }
         return settings
     }
 }

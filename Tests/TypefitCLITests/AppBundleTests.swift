@@ -123,3 +123,26 @@ import TypefitTestSupport
         #expect(diagnostics.effective.count == 21)
     }
 }
+
+/// A custom font named without a spec or --size scales as UIFontMetrics
+/// scales it (`Font.custom(_:size:relativeTo:)`): body is 17 pt at Large and
+/// 48 pt at AX5 (Apple's table gives the system font 53); `--model system`
+/// keeps Apple's table.
+@Suite struct CustomFontScalingTests {
+    func measured(_ extra: [String]) throws -> (size: Double, model: String?) {
+        let outcome = TypefitCommand.run(
+            ["measure", "Hi", "--font", "TypefitSans-Regular", "--style", "body", "--category", "AX5"]
+                + ["--format", "json", "--fontconfig-file", Fixtures.fontconfigFile] + extra)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let row = try #require((object?["measurements"] as? [[String: Any]])?.first)
+        return (try #require(row["pointSize"] as? Double), object?["model"] as? String)
+    }
+
+    @Test func aNamedFontScalesLikeUIFontMetrics() throws {
+        let custom = try measured([])
+        #expect(custom.size == 48 && custom.model == "uifontmetrics")
+        let system = try measured(["--model", "system"])
+        #expect(system.size == 53 && system.model == "system")
+    }
+}

@@ -94,7 +94,7 @@ import TypefitTestSupport
         let base =
             [
                 "fit", "--strings", catalog, "--width", "800", "--style", "title1", "--font", "TypefitSans-Bold",
-                "--format", "json",
+                "--format", "json", "--model", "system",
             ] + Self.config
         let gate = run(base + ["--require", "AX3"])
         #expect(gate.status == .problemFound)

@@ -185,6 +185,7 @@ extension ScaleReport {
     private static func generatorDescription(_ subject: ScaleRequest.Subject) -> String {
         switch subject {
         case .systemFont: return "scale (Apple's table for the system font)"
+        case .customFontAtStyleSizes: return "scale --family (each style's Large size, scaled)"
         case .customFont(let size, _): return "scale --size \(shortestNumber(size))"
         case .value(let value): return "scale --value \(shortestNumber(value))"
         case .spec(_, let name): return "scale --spec \(name)"

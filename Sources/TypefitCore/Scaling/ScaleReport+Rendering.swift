@@ -10,6 +10,11 @@ extension ScaleReport {
             top["designSize"] = .number(designSize)
             top["maxPointSize"] = maximum > 0 ? .number(maximum) : .null
             describeModel(into: &top)
+        case .customFontAtStyleSizes:
+            // Each style's own size at Large is its design size.
+            top["designSize"] = .string("style")
+            top["maxPointSize"] = .null
+            describeModel(into: &top)
         case .value(let value):
             top["designValue"] = .number(value)
             describeModel(into: &top)
@@ -127,6 +132,12 @@ extension ScaleReport {
         case .customFont(let size, let maximum):
             var text = "point sizes of a \(humanNumber(size)) pt custom font, \(modelDescription)"
             if maximum > 0 { text += ", at most \(humanNumber(maximum)) pt" }
+            if let family = request.family { text += "; faces of '\(family)'" + weightDescription }
+            return [text] + faceLines
+        case .customFontAtStyleSizes:
+            var text =
+                "point sizes of a custom font at each style's Large size (body 17 pt), \(modelDescription), "
+                + "as Font.custom(_:size:relativeTo:) scales it"
             if let family = request.family { text += "; faces of '\(family)'" + weightDescription }
             return [text] + faceLines
         case .value(let value):

@@ -7,6 +7,11 @@ public struct ScaleRequest: Sendable {
         /// A custom font with this design size at Large (`scaledFont(for:)`),
         /// clamped to `maximumPointSize` when that is greater than 0.
         case customFont(designSize: Double, maximumPointSize: Double)
+        /// A custom font named without a design size (`--font`, `--family`):
+        /// each style at its Large size (body 17 pt) scaled by
+        /// `UIFontMetrics(forTextStyle:).scaledFont(for:)`, as
+        /// `Font.custom(_:size:relativeTo:)` and `UIFontMetrics` scale it.
+        case customFontAtStyleSizes
         /// A non-text length (`scaledValue(for:)`).
         case value(Double)
         /// A custom family described by a DynamicFont spec; `name` says
@@ -81,6 +86,14 @@ public struct ScaleRequest: Sendable {
                     entry.lineHeight = model.lineHeight(
                         designLeading: designLeading, designSize: designSize, usedSize: entry.pointSize ?? designSize,
                         style: style, category: category, displayScale: displayScale)
+                case .customFontAtStyleSizes:
+                    let designSize = Double(table.pointSize(style, .large))
+                    entry.pointSize = model.scaledFontSize(
+                        designSize, style: style, category: category, maximumPointSize: 0)
+                    entry.lineHeight = model.lineHeight(
+                        designLeading: Double(table.lineHeight(style, .large)), designSize: designSize,
+                        usedSize: entry.pointSize ?? designSize, style: style, category: category,
+                        displayScale: displayScale)
                 case .value(let value):
                     entry.value = model.scaledValue(
                         value, style: style, category: category,

@@ -50,13 +50,16 @@ public struct FitLayouts: Sendable {
         public var style: String?
         /// The platform's name.
         public var platform: String
+        /// How the sizes were found (`TextSettings.sizeModel`).
+        public var model: String?
 
         /// Creates a header.
-        public init(width: Double, maxLines: Int, style: String?, platform: String) {
+        public init(width: Double, maxLines: Int, style: String?, platform: String, model: String? = nil) {
             self.width = width
             self.maxLines = maxLines
             self.style = style
             self.platform = platform
+            self.model = model
         }
     }
 
@@ -108,6 +111,8 @@ public struct FitLayouts: Sendable {
         writer.beginObject()
         writer.staticKey("maxLines")
         if rules == nil { writer.int(header.maxLines) } else { writer.null() }
+        writer.staticKey("model")
+        writer.string(header.model)
         writer.staticKey("platform")
         writer.string(header.platform)
         writer.staticKey("results")

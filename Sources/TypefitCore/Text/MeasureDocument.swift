@@ -17,7 +17,7 @@ public enum MeasureDocument {
     /// (catalog entries are known by key).
     public static func render(
         strings: [LocalizedString], cells: [SizedCell], asTable: Bool, showText: Bool, pretty: Bool,
-        measure: (LocalizedString) -> [MeasuredText?]
+        model: String? = nil, measure: (LocalizedString) -> [MeasuredText?]
     ) -> Rendered {
         var writer = JSONWriter(capacity: strings.count * cells.count * 220 + 64, pretty: pretty)
         writer.beginObject()
@@ -102,6 +102,8 @@ public enum MeasureDocument {
             }
         }
         writer.endArray()
+        writer.staticKey("model")
+        writer.string(model)
         writer.staticKey("schemaVersion")
         writer.int(jsonSchemaVersion)
         writer.endObject()

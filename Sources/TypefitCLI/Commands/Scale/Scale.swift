@@ -43,8 +43,9 @@ public struct Scale: ParsableCommand {
                 parse: ValueParsers.points("--value", range: 0.0...10_000, allowZero: true)),
             .string(
                 "--model", "model",
-                help: "uifontmetrics (the default) or proportional (the size ratio, as Flutter scales).",
-                values: ["uifontmetrics", "proportional"], validatesValues: true, \.model),
+                help: "uifontmetrics (the default) or proportional (the size ratio, as Flutter scales); with "
+                    + "--family also system (Apple's table for the system font, as if the family were SF).",
+                values: ["uifontmetrics", "proportional", "system"], validatesValues: true, \.model),
             .string(
                 "--curve", "curve",
                 help: "hig (the default: the ratio of the HIG's leadings, the model behind UIKit's code) "
@@ -159,9 +160,19 @@ public struct Scale: ParsableCommand {
         ]
         for (name, isGiven) in given where isGiven && !custom {
             if name == "--display-scale" && (face.spec != nil || face.family != nil) { continue }
+            // A family is a custom font: its sizes follow a model too.
+            if name != "--display-scale" && face.family != nil && face.spec == nil { continue }
             throw UsageError("'\(name)' needs '--size' or '--value' (the system font follows Apple's table)")
         }
-        if let model = options.model { settings.modelName = model }
+        if options.model == "system" && (custom || face.family == nil) {
+            throw UsageError("'--model system' goes with --family without --size (Apple's table for its faces)")
+        }
+        if let model = options.model, model != "system" { settings.modelName = model }
+        if face.family != nil, face.spec == nil, !custom, options.model != "system" {
+            // A family named without a design size is a custom font: each
+            // style's Large size, scaled as Font.custom(_:size:relativeTo:).
+            settings.subject = .customFontAtStyleSizes
+        }
         if let curve = options.curve {
             guard let found = ScalingCurve.named(curve) else {
                 throw UsageError(NameMatching.choiceMessage("'--curve'", curve, ScalingCurve.acceptedNames))

@@ -196,7 +196,7 @@ public struct Fit: ParsableCommand {
                 let header = FitLayouts.Header(
                     width: width, maxLines: lines,
                     style: settings.platform.styles?.first ?? settings.styles.first?.rawValue,
-                    platform: settings.platform.platform.rawValue)
+                    platform: settings.platform.platform.rawValue, model: settings.sizeModel)
                 outcome.stream { write in
                     laidOut.writeJSON(strings: strings, cells: cells, header: header, pretty: pretty, to: write)
                 }
@@ -320,7 +320,8 @@ public struct Fit: ParsableCommand {
             outcome.stdout = table
         default:
             let pretty = context.stdoutIsTerminal
-            let header = FitLayouts.Header(width: 0, maxLines: 0, style: nil, platform: "ios")
+            let header = FitLayouts.Header(
+                width: 0, maxLines: 0, style: nil, platform: "ios", model: settings.sizeModel)
             let groups = groups
             outcome.stream { write in
                 FitLayouts.writeJSON(groups: groups, header: header, rules: rules, pretty: pretty, to: write)

@@ -84,7 +84,7 @@ public struct Measure: ParsableCommand {
             let asTable = TextOptions.effectiveFormat(format, context) == .table
             let rendered = MeasureDocument.render(
                 strings: strings, cells: cells, asTable: asTable, showText: !stringsFiles.isEmpty,
-                pretty: context.stdoutIsTerminal, measure: measurements.measure)
+                pretty: context.stdoutIsTerminal, model: settings.sizeModel, measure: measurements.measure)
             var outcome = Outcome()
             for failure in measurements.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
             for (text, missing) in rendered.missing {

@@ -10,6 +10,7 @@ struct TextOptions: Sendable, Equatable {
     var sources = SourceOptions()
     var language: String?
     var samples: [String] = []
+    var model: String?
     var platform = PlatformOptions()
 
     /// The declarations, `--style` with the command's own help.
@@ -27,6 +28,12 @@ struct TextOptions: Sendable, Equatable {
                     help: "The value a format placeholder stands for while text is measured ('%@=Alexandria', "
                         + "'%lld=1000'; '%1$@' matches '%@'). Default: a 12-letter name, 1,000,000 or 1,000.0.",
                     \.samples),
+                .string(
+                    "--model", "model",
+                    help: "How --font or --family scales without --size: uifontmetrics (each style's Large size "
+                        + "through UIFontMetrics, as Font.custom(_:size:relativeTo:); the default), proportional, "
+                        + "or system (Apple's table for the system font).",
+                    values: ["uifontmetrics", "proportional", "system"], validatesValues: true, \.model),
             ]
             + PlatformOptions.options.lifted(\TextOptions.platform)
     }
@@ -90,6 +97,12 @@ struct TextOptions: Sendable, Equatable {
         settings.face.font = face.font
         settings.face.family = face.family
         settings.language = language
+        if let model {
+            guard face.font != nil || face.family != nil, face.size == nil else {
+                throw UsageError("'--model' applies to --font or --family without --size")
+            }
+            settings.modelName = model
+        }
         var pairs: [(placeholder: String, value: String)] = []
         for argument in samples {
             do {
