@@ -68,15 +68,15 @@ import TypefitTestSupport
             ]))
         #expect(headline["pointSize"] as? Int == 28)
         #expect(abs((headline["lineHeight"] as? Double ?? 0) - Self.clamped) < 1e-9)
-        // caption2: design 11, an explicit 30 at AX5.
+        // caption2: design 11, an explicit 40 at AX5.
         let caption = try cell(
             run([
                 "scale", "--spec", sans, "--style", "caption2", "--category", "AX5", "--format", "json",
                 "--fontconfig-file", Fixtures.fontconfigFile,
             ]))
         let apple = Self.large("caption2")
-        #expect(caption["pointSize"] as? Int == 30)
+        #expect(caption["pointSize"] as? Int == 40)
         #expect(
-            abs((caption["lineHeight"] as? Double ?? 0) - Self.grid(11 * apple.leading / apple.size * 30 / 11)) < 1e-9)
+            abs((caption["lineHeight"] as? Double ?? 0) - Self.grid(11 * apple.leading / apple.size * 40 / 11)) < 1e-9)
     }
 }

@@ -259,7 +259,7 @@ import TypefitTestSupport
         let ax = run(["scale", "--style", "body", "--category", "AX1,AX5", "--format", "css"]).stdout
         #expect(
             ax.contains(
-                ":root {\n  --typefit-body-font-family: system-ui;\n  --typefit-body-font-weight: 400;\n  --typefit-body-font-size: 1.75rem;"
+                ":root {\n  --typefit-body-font-family: system-ui;\n  --typefit-body-font-weight: 400;\n  --typefit-body-font-style: normal;\n  --typefit-body-font-size: 1.75rem;"
             ))
         #expect(ax.contains(":root[data-typefit-size=\"accessibilityExtraExtraExtraLarge\"] {"))
     }

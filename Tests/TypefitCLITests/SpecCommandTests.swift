@@ -33,7 +33,7 @@ import TypefitTestSupport
         let title = try #require(sizes.first { $0["style"] as? String == "title1" })
         #expect(title["index"] as? Int == 4 << 16)  // a named instance of the variable font
         let caption = try #require(sizes.first { $0["style"] as? String == "caption2" })
-        #expect(caption["pointSize"] as? Int == 30)  // the explicit table
+        #expect(caption["pointSize"] as? Int == 40)  // the explicit table
     }
 
     @Test func missingFacesWarnAndStrictFails() throws {

@@ -10,18 +10,23 @@ public struct TokenCell: Sendable, Equatable {
     public var fontFamily: String
     /// The weight on the OpenType scale.
     public var fontWeight: Int
+    /// Whether the face is italic (CSS `font-style: italic`).
+    public var italic: Bool
     /// The size in points or dp, which are CSS pixels.
     public var fontSize: Double
     /// The line height in the same unit.
     public var lineHeight: Double
 
     /// Creates a cell.
-    public init(group: String, style: String, fontFamily: String, fontWeight: Int, fontSize: Double, lineHeight: Double)
-    {
+    public init(
+        group: String, style: String, fontFamily: String, fontWeight: Int, fontSize: Double, lineHeight: Double,
+        italic: Bool = false
+    ) {
         self.group = group
         self.style = style
         self.fontFamily = fontFamily
         self.fontWeight = fontWeight
+        self.italic = italic
         self.fontSize = fontSize
         self.lineHeight = lineHeight
     }
@@ -33,11 +38,14 @@ public enum DesignTokens {
     /// A DTCG document: a group per size setting, a `typography` token per
     /// style, `fontSize` a dimension in px (an iOS point and an Android dp
     /// are both one CSS pixel) and `lineHeight` a ratio of it, as the
-    /// format defines them.
+    /// format defines them. The DTCG typography type has no font style, so
+    /// an italic face says so in `$extensions` under typefit's reverse-DNS
+    /// name, as the format allows for tool-specific data:
+    /// `"$extensions": {"dev.typefit": {"fontStyle": "italic"}}`.
     public static func dtcg(_ cells: [TokenCell], description: String) -> JSONValue {
         var groups: [String: [String: JSONValue]] = [:]
         for cell in cells {
-            groups[tokenName(cell.group), default: [:]][tokenName(cell.style)] = .object([
+            var token: [String: JSONValue] = [
                 "$type": .string("typography"),
                 "$value": .object([
                     "fontFamily": .string(cell.fontFamily),
@@ -46,7 +54,11 @@ public enum DesignTokens {
                     // A ratio to four decimals, as CSS's rem values are.
                     "lineHeight": .number((cell.lineHeight / cell.fontSize * 10_000).rounded() / 10_000),
                 ]),
-            ])
+            ]
+            if cell.italic {
+                token["$extensions"] = .object(["dev.typefit": .object(["fontStyle": .string("italic")])])
+            }
+            groups[tokenName(cell.group), default: [:]][tokenName(cell.style)] = .object(token)
         }
         var top: [String: JSONValue] = ["$description": .string(description)]
         for (group, tokens) in groups { top[group] = .object(tokens) }
@@ -75,6 +87,7 @@ public enum DesignTokens {
                 let name = "--typefit-\(kebab(cell.style))"
                 out += "  \(name)-font-family: \(cssFamily(cell.fontFamily));\n"
                 out += "  \(name)-font-weight: \(cell.fontWeight);\n"
+                out += "  \(name)-font-style: \(cell.italic ? "italic" : "normal");\n"
                 out += "  \(name)-font-size: \(rem(cell.fontSize));\n"
                 out += "  \(name)-line-height: \(rem(cell.lineHeight));\n"
             }
@@ -127,18 +140,27 @@ extension String {
 extension ScaleReport {
     /// The cells as design tokens: a group per category, the family of the
     /// spec or `--family` (else the platform's own font, `system-ui`), the
-    /// weight of the face used (else Apple's for the style).
+    /// weight of the face used (else Apple's for the style), italic when
+    /// the face is (else when the spec's face key says so: `italic`,
+    /// `boldItalic`).
     public var tokenCells: [TokenCell] {
         var family = request.family
-        if case .spec(let spec, _) = request.subject { family = spec.family }
+        var spec: DynamicFontSpec?
+        if case .spec(let specified, _) = request.subject {
+            family = specified.family
+            spec = specified
+        }
         return entries.compactMap { entry in
             guard let size = entry.pointSize else { return nil }
             let face = entry.face
             let name = family ?? face?.location?.family ?? face?.postscriptName ?? "system-ui"
             let weight = face?.location?.weight ?? entry.requestedWeight ?? entry.weight.openTypeValue
+            let italic =
+                face?.location?.isItalic ?? face?.key.flatMap { key in spec?.impliedStyle(ofFace: key).italic }
+                ?? false
             return TokenCell(
                 group: entry.category.rawValue, style: entry.style.rawValue, fontFamily: name, fontWeight: weight,
-                fontSize: size, lineHeight: entry.lineHeight ?? size * 1.2)
+                fontSize: size, lineHeight: entry.lineHeight ?? size * 1.2, italic: italic)
         }
     }
 }

@@ -29,6 +29,30 @@ enum SwiftExport {
         return out + "        }\n    }\n\n"
     }
 
+    /// `public static func NAME(_ a: A, _ b: B) -> Bool`: the cells that
+    /// are true listed, `false` for the rest.
+    static func boolAccessor(
+        _ name: String, _ doc: String, _ first: String, _ second: String, _ firstCases: [String],
+        _ secondCases: [String], value: (Int, Int) -> Bool
+    ) -> String {
+        let lower = second.lowercasedFirst
+        var out = "    /// \(doc)\n    public static func \(name)(_ style: \(first), _ \(lower): \(second)) -> Bool {\n"
+        var cases: [String] = []
+        for (i, a) in firstCases.enumerated() {
+            for (j, b) in secondCases.enumerated() where value(i, j) {
+                cases.append("(.\(identifier(a)), .\(identifier(b)))")
+            }
+        }
+        if cases.isEmpty {
+            out += "        _ = (style, \(lower))\n        return false\n"
+        } else {
+            out += "        switch (style, \(lower)) {\n"
+            for item in cases { out += "        case \(item): return true\n" }
+            out += "        default: return false\n        }\n"
+        }
+        return out + "    }\n\n"
+    }
+
     /// `public static func NAME(_ a: A) -> Double`.
     static func styleAccessor(_ name: String, _ doc: String, _ type: String, _ values: [(String, Double)]) -> String {
         var out =
@@ -56,10 +80,12 @@ enum SwiftExport {
     static let unknownToUIFont =
         "a variable font's named instance: UIFont(name:) is not known to take it (docs/REFERENCE.md, \"Variable fonts on iOS\")"
 
-    /// The UIKit convenience: the style's face at its design size, scaled
-    /// by `UIFontMetrics` (so `adjustsFontForContentSizeCategory` follows
-    /// the user's setting), within its maximum; the system font for the
-    /// style when the face is not in the app.
+    /// The UIKit convenience: the style's face at exactly the table's size
+    /// for the current category — scaled by `UIFontMetrics` where that is
+    /// what UIFontMetrics gives (so `adjustsFontForContentSizeCategory`
+    /// follows the user's setting), asked for by size where a hand table or
+    /// minimum sets it; the system font for the style when the face is not
+    /// in the app.
     static func uiKitFont(_ typeName: String) -> String {
         """
 
@@ -67,13 +93,19 @@ enum SwiftExport {
             import UIKit
 
             extension \(typeName) {
-                /// The custom face of `style` scaled by UIFontMetrics for `traits`
-                /// (the current ones when nil), or preferredFont(forTextStyle:)
-                /// when the face is missing from the app.
+                /// The custom face of `style` at `pointSize(style, category)` for the
+                /// content size category of `traits` (the current ones when nil):
+                /// scaled by UIFontMetrics, or at the table's size where a hand table
+                /// or a minimum sets it (UIFontMetrics would give another size);
+                /// preferredFont(forTextStyle:) when the face is missing from the app.
                 public static func font(_ style: TextStyle, compatibleWith traits: UITraitCollection? = nil) -> UIFont {
                     let textStyle = UIFont.TextStyle(rawValue: style.rawValue)
                     guard let face = UIFont(name: fontName(style), size: designSize(style)) else {
                         return UIFont.preferredFont(forTextStyle: textStyle, compatibleWith: traits)
+                    }
+                    let current = (traits ?? UITraitCollection.current).preferredContentSizeCategory
+                    if let category = ContentSizeCategory(rawValue: current.rawValue), isFixedSize(style, category) {
+                        return face.withSize(pointSize(style, category))
                     }
                     let metrics = UIFontMetrics(forTextStyle: textStyle)
                     let maximum = maximumPointSize(style)

@@ -14,11 +14,13 @@ public struct FaceLocation: Sendable, Equatable {
     /// Whether `UIFont(name:)` is known to take `postscriptName`
     /// (`FontFace.knownToUIFont`); `nil` when unknown or without a name.
     public var knownToUIFont: Bool?
+    /// Whether the face is italic or oblique.
+    public var isItalic: Bool
 
     /// Creates a location.
     public init(
         file: String, index: Int, postscriptName: String? = nil, family: String? = nil, weight: Int? = nil,
-        knownToUIFont: Bool? = nil
+        knownToUIFont: Bool? = nil, isItalic: Bool = false
     ) {
         self.file = file
         self.index = index
@@ -26,13 +28,14 @@ public struct FaceLocation: Sendable, Equatable {
         self.family = family
         self.weight = weight
         self.knownToUIFont = knownToUIFont
+        self.isItalic = isItalic
     }
 
     /// Where `face` is, and what it is.
     public init(_ face: FontFace) {
         self.init(
             file: face.file, index: face.index, postscriptName: face.postscriptName, family: face.family,
-            weight: face.weight, knownToUIFont: face.knownToUIFont)
+            weight: face.weight, knownToUIFont: face.knownToUIFont, isItalic: face.isItalic)
     }
 }
 

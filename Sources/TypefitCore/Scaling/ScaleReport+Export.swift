@@ -91,6 +91,14 @@ extension ScaleReport {
             out += SwiftExport.styleAccessor(
                 "maximumPointSize", "The most `style` grows to (0: no limit), as UIFontMetrics' maximumPointSize.",
                 "TextStyle", styles.map { ($0.rawValue, maximumPointSize(of: $0)) })
+            out += SwiftExport.boolAccessor(
+                "isFixedSize",
+                "Whether `pointSize(style, contentSizeCategory)` is one UIFontMetrics does not give (a hand "
+                    + "table or a minimum): font(_:) asks for it by size.", "TextStyle", "ContentSizeCategory",
+                styles.map(\.rawValue), categories.map(\.rawValue)
+            ) { style, category in
+                isFixedSize(styles[style], categories[category])
+            }
         }
         var family = request.family
         if case .spec(let spec, _) = request.subject { family = spec.family }
@@ -125,6 +133,24 @@ extension ScaleReport {
             break
         }
         return Double(AppleTypeTable.iOS.pointSize(style, .large))
+    }
+
+    /// Whether the size of `style` at `category` is one UIFontMetrics does
+    /// not give a face at its design size: a spec's table or raised
+    /// minimum, another model than UIFontMetrics, or Apple's table for the
+    /// system font. The generated `font(_:)` asks for these by size.
+    func isFixedSize(_ style: TextStyle, _ category: ContentSizeCategory) -> Bool {
+        switch request.subject {
+        case .spec(let spec, _):
+            return spec.styles.first { $0.style == style }?.isFixedSize(at: category, model: spec.model) ?? false
+        case .customFont, .customFontAtStyleSizes:
+            if case .proportional = request.model { return true }
+            return false
+        case .systemFont:
+            return true
+        case .value:
+            return false
+        }
     }
 
     /// The maximum point size of `style` (0: none).

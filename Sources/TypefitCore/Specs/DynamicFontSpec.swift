@@ -117,6 +117,20 @@ extension DynamicFontSpec.Style {
         return size
     }
 
+    /// Whether the size at `category` is one `UIFontMetrics` does not give
+    /// (its table's, a raised minimum, or another model's): an app must ask
+    /// for it by size (`UIFont(name:size:)`), not through `scaledFont(for:)`.
+    /// `maximumPointSize` is `UIFontMetrics`' own and does not count.
+    public func isFixedSize(at category: ContentSizeCategory, model: DynamicFontSpec.Model) -> Bool {
+        if sizes[category] != nil { return true }
+        guard case .uiFontMetrics(let curveName) = model else { return true }
+        guard let minimum = minimumPointSize else { return false }
+        let curve = ScalingCurve.named(curveName) ?? .default
+        var scaled = ScalingModel.uiFontMetrics(curve).scaledFontSize(designSize ?? 0, style: style, category: category)
+        if let maximum = maximumPointSize, maximum > 0 { scaled = min(scaled, maximum) }
+        return scaled < minimum
+    }
+
     /// The line height at `category`, at the size actually used (see
     /// `ScalingModel.lineHeight`): Apple's leading for the system model's
     /// own sizes; otherwise the design size's share of Apple's leading at

@@ -94,6 +94,17 @@ public enum SpecCheck {
                 "\(name)'s table shrinks from \(humanNumber(previous.1)) pt at \(previous.0.rawValue) to \(humanNumber(next.1)) pt at \(next.0.rawValue)"
             )
         }
+        // The sizes the app gets, tables and clamps applied: a style must not
+        // get smaller as the user asks for larger text. Pairs the table
+        // alone already shows are said once, above.
+        let finals = ContentSizeCategory.allCases.map { ($0, style.pointSize(at: $0, model: model)) }
+        for (previous, next) in zip(finals, finals.dropFirst()) where next.1 < previous.1 - 1e-9 {
+            guard style.sizes[previous.0] == nil || style.sizes[next.0] == nil else { continue }
+            add(
+                .error, "shrinking-size", next.0,
+                "\(name) shrinks from \(humanNumber(previous.1)) pt at \(previous.0.rawValue) to "
+                    + "\(humanNumber(next.1)) pt at \(next.0.rawValue) (after its table and limits)")
+        }
         for category in ContentSizeCategory.allCases where style.sizes[category] == nil {
             let size = style.pointSize(at: category, model: model)
             if size < minimumReadableSize {
