@@ -94,9 +94,9 @@ public struct FontRegistry: Sendable {
     /// every file in them is recognised by content; named files are read
     /// whatever their name. Files that cannot be read as fonts come back as
     /// problems, never as a crash, a hang or a silent omission.
-    public static func scan(_ paths: [String]) -> (faces: [FontFace], problems: [ScanProblem]) {
+    public static func scan(_ paths: [String]) -> (faces: [FontFace], problems: [ScanProblem], notes: [ScanProblem]) {
         let result = FontScanner.scan(paths)
-        return (result.faces, result.problems)
+        return (result.faces, result.problems, result.notes)
     }
 
     /// Why the fontconfig configuration at `path` cannot be used (it is

@@ -27,6 +27,9 @@ enum FontScanner {
     struct Outcome {
         var faces: [FontFace] = []
         var problem: ScanProblem?
+        /// A file that is a font in a format nothing here reads (and iOS
+        /// does not load): said as a note, not a warning.
+        var note: ScanProblem?
     }
 
     /// How many workers read files: one per core, at most 16.
@@ -59,15 +62,17 @@ enum FontScanner {
         let outcomes = run(jobs, workers: workers)
         var faces: [FontFace] = []
         var files: [(path: String, relativePath: String)] = []
+        var notes: [ScanProblem] = []
         for (job, outcome) in zip(jobs, outcomes) {
             faces += outcome.faces
             if let problem = outcome.problem { problems.append(problem) }
+            if let note = outcome.note { notes.append(note) }
             if !outcome.faces.isEmpty { files.append((job.path, job.relativePath)) }
         }
         return ScanResult(
             faces: FontCatalog.mergingDuplicateFiles(
                 faces, identity: SystemCalls.identity, preferred: FontRegistry.preferredPath),
-            problems: problems, files: files)
+            problems: problems, files: files, notes: notes)
     }
 
     /// Reads every job, `workers` at a time; the outcomes in job order.
@@ -143,6 +148,8 @@ public struct ScanResult: Sendable {
     /// to the folder it was found in (its own name when named), in the
     /// order met.
     public var files: [(path: String, relativePath: String)]
+    /// Font files in formats not read (Embedded OpenType, SVG fonts): notes.
+    public var notes: [ScanProblem] = []
 }
 
 /// One worker's way of reading a file: the sfnt reader first, fontconfig for
@@ -189,6 +196,12 @@ struct FileReader {
             case .failure(.damaged(let reason))?:
                 sfntFailure = "damaged font: \(reason)"
             case .failure(.unsupported)?, nil:
+                if let format = FontFormat.unreadWebFormat(path: path) {
+                    // Not skipped without a word: an app folder's web page
+                    // may carry these, and iOS loads neither.
+                    let note = "\(format): a web font format neither fontconfig nor iOS reads; skipped"
+                    return FontScanner.Outcome(note: ScanProblem(path: path, reason: note, wasNamed: job.named))
+                }
                 guard job.named || looksLikeFont || FontFormat.isKnown(file.magic) else { return FontScanner.Outcome() }
                 sfntFailure = nil
             }
@@ -261,6 +274,18 @@ enum FileFormats {
 /// Font formats recognised by their first bytes besides sfnt.
 enum FontFormat {
     /// PCF, BDF, or gzip (which holds one of them when it holds a font).
+    /// An Embedded OpenType (`.eot`) file, or an SVG file that holds an SVG
+    /// font (`<font`): what it is, or `nil`.
+    static func unreadWebFormat(path: String) -> String? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".eot") { return "an Embedded OpenType (.eot) font" }
+        guard lower.hasSuffix(".svg") else { return nil }
+        let head = SystemCalls.withOpenFile(path) { fd in fd.flatMap { SystemCalls.read($0, offset: 0, count: 65_536) }
+        }
+        guard let head, String(decoding: head, as: UTF8.self).contains("<font") else { return nil }
+        return "an SVG font"
+    }
+
     static func isBitmapCandidate(_ magic: [UInt8]) -> Bool {
         magic.starts(with: Array("\u{1}fcp".utf8)) || magic.starts(with: Array("STARTFONT".utf8))
             || magic.starts(with: [0x1F, 0x8B])

@@ -54,6 +54,8 @@ struct FaceSources {
     var installedFaces: [FontFace] = []
     /// Files in `--fonts-dir` that could not be used (warnings).
     var problems: [ScanProblem] = []
+    /// Font files in formats not read (notes).
+    var notes: [ScanProblem] = []
     /// Why the installed faces could not be listed (fontconfig failing).
     var failure: String?
 
@@ -65,6 +67,7 @@ struct FaceSources {
             let scan = FontRegistry.scan(search.directories)
             sources.directoryFaces = scan.faces
             sources.problems = scan.problems
+            sources.notes = scan.notes
         }
         if search.usesInstalledFonts, needsInstalled(sources.directoryFaces) {
             do {
@@ -81,6 +84,7 @@ struct FaceSources {
     /// errors with `duplicatesAreErrors`, in `check`).
     func report(into diagnostics: inout Diagnostics, duplicatesAreErrors: Bool = false) {
         diagnostics.fileWarnings(problems.map { ($0.path, $0.reason) })
+        for note in notes { diagnostics.note(note.reason, file: note.path) }
         if let failure { diagnostics.error(failure, status: .cannotRun) }
         for (name, files) in FontCatalog.duplicatePostScriptNames(directoryFaces) {
             let message = FontCatalog.duplicateMessage(name, files)

@@ -54,6 +54,13 @@ public enum ListingJob {
             for problem in scan.problems where problem.wasNamed {
                 diagnostics.error(problem.reason, status: .cannotRun, file: problem.path)
             }
+            for note in scan.notes {
+                if note.wasNamed {
+                    diagnostics.error(note.reason, status: .cannotRun, file: note.path)
+                } else {
+                    diagnostics.note(note.reason, file: note.path)
+                }
+            }
             var warnings = scan.problems.filter { !$0.wasNamed }.map { (path: $0.path, reason: $0.reason) }
             for face in faces where face.postscriptNameValid == false {
                 warnings.append(
@@ -70,6 +77,12 @@ public enum ListingJob {
                 diagnostics.warning(FontCatalog.duplicateMessage(name, files))
             }
             relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
+            // A path given that could not be read, and nothing else read:
+            // no empty listing that would read as "no fonts" (exit 2, the
+            // errors document in JSON mode).
+            if faces.isEmpty, scan.problems.contains(where: \.wasNamed) || scan.notes.contains(where: \.wasNamed) {
+                throw Stopped()
+            }
         }
         let scope = query.paths.isEmpty ? "installed" : "in the given files"
         if let family = query.family {

@@ -146,3 +146,45 @@ import TypefitTestSupport
         #expect(system.size == 53 && system.model == "system")
     }
 }
+
+/// list-fonts follows the contract of every command when a path fails, and
+/// names web font formats it does not read instead of skipping them.
+@Suite struct ListingContractTests {
+    @Test func aMissingFolderIsTheErrorsDocument() throws {
+        let missing = Fixtures.temporaryDirectory("listing-contract").appendingPathComponent("nothing").path
+        let json = TypefitCommand.run(["list-fonts", "--dir", missing, "--format", "json"])
+        #expect(json.status == .cannotRun)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["families"] == nil)
+        let errors = try #require(object?["errors"] as? [[String: Any]])
+        #expect(errors.first?["file"] as? String == missing)
+        let plain = TypefitCommand.run(["list-fonts", "--dir", missing, "--format", "plain"])
+        #expect(plain.status == .cannotRun && plain.stdout.isEmpty)
+    }
+
+    /// A named file that fails beside one that lists: the listing carries
+    /// the error in `errors`.
+    @Test func aPartialListingSaysWhatFailed() throws {
+        let garbage = Fixtures.path("broken/garbage.ttf")
+        let outcome = TypefitCommand.run(
+            ["list-fonts", garbage, Fixtures.path("fonts/TypefitSerif.ttc"), "--format", "json"])
+        #expect(outcome.status == .cannotRun)
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        #expect((object?["families"] as? [Any])?.count == 1)
+        #expect((object?["errors"] as? [[String: Any]])?.first?["file"] as? String == garbage)
+    }
+
+    @Test func embeddedOpenTypeAndSVGFontsAreNoted() throws {
+        let dir = Fixtures.temporaryDirectory("web-formats")
+        try Data("not read".utf8).write(to: dir.appendingPathComponent("Brand.eot"))
+        try #"<svg xmlns="http://www.w3.org/2000/svg"><defs><font id="b"/></defs></svg>"#
+            .write(to: dir.appendingPathComponent("Brand.svg"), atomically: true, encoding: .utf8)
+        try #"<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>"#
+            .write(to: dir.appendingPathComponent("icon.svg"), atomically: true, encoding: .utf8)
+        let outcome = TypefitCommand.run(["list-fonts", "--dir", dir.path, "--format", "json"])
+        #expect(outcome.status == .success)
+        #expect(outcome.stderr.contains("Brand.eot: an Embedded OpenType (.eot) font"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Brand.svg: an SVG font"))
+        #expect(!outcome.stderr.contains("icon.svg"), "an SVG picture is not a font")
+    }
+}

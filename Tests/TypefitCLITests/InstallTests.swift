@@ -25,16 +25,21 @@ struct InstallTests {
 
     /// The bash script, sourced, with COMP_WORDS set as bash sets them; the
     /// COMPREPLY words joined by '|'.
-    func bashCompletions(_ words: [String]) throws -> [String] {
+    func bashCompletions(_ words: [String], line: String? = nil) throws -> [String] {
         let binary = try #require(BinaryRunner.binary?.path)
         let script = CompletionShell.bash.script
         let file = Fixtures.temporaryDirectory("bash-completion").appendingPathComponent("typefit")
         try script.write(to: file, atomically: true, encoding: .utf8)
-        let quoted = ([binary] + words).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let quoted = ([binary] + words).map(quote)
+        // The line as typed (bash's COMP_LINE), for completion inside quotes.
+        let typed = line ?? words.joined(separator: " ")
         let program = """
             source '\(file.path)'
             COMP_WORDS=(\(quoted.joined(separator: " ")))
             COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            COMP_LINE=\(quote("typefit " + typed))
+            COMP_POINT=${#COMP_LINE}
             _typefit
             printf '%s\\n' "${COMPREPLY[@]}"
             """
@@ -85,6 +90,35 @@ struct InstallTests {
         #expect(try bashCompletions(["list-fonts", "--postscript-name", "TypefitSerif-B"]) == ["TypefitSerif-Bold"])
     }
 
+    /// Inside an open quote the names go in as they are (readline closes
+    /// the quote), whether bash split the quote off the word or not.
+    @Test func bashCompletesNamesInsideQuotes() throws {
+        let typed = "scale --family \"Typefit S"
+        #expect(
+            try bashCompletions(["scale", "--family", "Typefit S"], line: typed) == ["Typefit Sans", "Typefit Serif"])
+        #expect(
+            try bashCompletions(["scale", "--family", "\"Typefit S"], line: typed) == ["Typefit Sans", "Typefit Serif"])
+        #expect(
+            try bashCompletions(["scale", "--family", "'Typefit Se"], line: "scale --family 'Typefit Se") == [
+                "Typefit Serif"
+            ])
+    }
+
+    /// A comma list completes its last item, the rest kept.
+    @Test func bashCompletesAfterACommaInAList() throws {
+        #expect(try bashCompletions(["scale", "--style", "body,ti"]) == ["body,title1", "body,title2", "body,title3"])
+        #expect(try bashCompletions(["scale", "--category", "large,AX"]).contains("large,AX5"))
+        // Values that are not lists are not split.
+        #expect(try bashCompletions(["scale", "--format", "j"]) == ["json"])
+    }
+
+    /// zsh completes comma lists with _values, one item after each comma.
+    @Test func zshListsUseValues() {
+        let script = CompletionShell.zsh.script
+        #expect(script.contains(":styles:_values -s , styles largeTitle title1"))
+        #expect(script.contains(":categories:_values -s , categories extraSmall"))
+    }
+
     @Test func zshAndFishScriptsParse() throws {
         let dir = Fixtures.temporaryDirectory("completion-scripts")
         let zsh = dir.appendingPathComponent("_typefit")
@@ -110,13 +144,17 @@ struct InstallTests {
             complete -C'typefit sc'
             complete -C'typefit scale --style bo'
             complete -C'typefit scale --family Typefit\\ Se'
+            complete -C'typefit scale --style body,ti'
+            complete -C'typefit scale --family "Typefit Se'
             """
         let path = dir.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let result = try tool(
             "fish", ["--no-config", "-c", program],
             environment: Self.environment.merging(["PATH": path, "TYPEFIT_NO_CACHE": "1"]) { $1 })
         let names = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
-        #expect(names == ["scale", "body", "Typefit Serif"], "\(result.stdout)\(result.stderr)")
+        #expect(
+            names == ["scale", "body", "Typefit Serif", "body,title1", "body,title2", "body,title3", "Typefit Serif"],
+            "\(result.stdout)\(result.stderr)")
     }
 
     @Test func unknownShellIsAUsageError() throws {

@@ -79,13 +79,40 @@ enum CompletionScript {
             _typefit_words() {
                 COMPREPLY=($(compgen -W "$1" -- "$cur"))
             }
+            # A comma list (`--style body,ti`): the word after the last comma,
+            # the rest kept in front.
+            _typefit_list() {
+                local head="" tail="$cur"
+                if [[ "$cur" == *,* ]]; then head="${cur%,*},"; tail="${cur##*,}"; fi
+                COMPREPLY=($(compgen -W "$1" -P "$head" -- "$tail"))
+            }
+            # Whether the cursor is inside an open quote on the command line.
+            _typefit_in_quote() {
+                local line="${COMP_LINE:0:COMP_POINT}" quote="" c i
+                for ((i = 0; i < ${#line}; i++)); do
+                    c="${line:i:1}"
+                    if [[ -n "$quote" ]]; then
+                        [[ "$c" == "$quote" ]] && quote=""
+                    elif [[ "$c" == '\\' ]]; then
+                        ((i++))
+                    elif [[ "$c" == '"' || "$c" == "'" ]]; then
+                        quote="$c"
+                    fi
+                done
+                [[ -n "$quote" ]]
+            }
             _typefit_fonts() {
-                local IFS=$'\\n' names
+                local IFS=$'\\n' names word="$cur"
+                # The opening quote is not part of the name.
+                if [[ "${word:0:1}" == '"' || "${word:0:1}" == "'" ]]; then word="${word:1}"; fi
                 names=$("${COMP_WORDS[0]}" list-fonts --format plain 2>/dev/null | cut -f"$1" | sort -u)
-                COMPREPLY=($(compgen -W "$names" -- "$cur"))
-                # Names with spaces are inserted quoted.
-                local i
-                for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]=$(printf '%q' "${COMPREPLY[i]}"); done
+                COMPREPLY=($(compgen -W "$names" -- "$word"))
+                # Names with spaces: escaped outside quotes, as they are inside
+                # them (readline closes the quote).
+                if ! _typefit_in_quote; then
+                    local i
+                    for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]=$(printf '%q' "${COMPREPLY[i]}"); done
+                fi
             }
             _typefit_files() {
                 local IFS=$'\\n' reset
@@ -124,7 +151,7 @@ enum CompletionScript {
 
             """
         for option in Typefit.options where !option.isFlag {
-            out += "                    \(option.name)) \(bashAction(option.completion)); return ;;\n"
+            out += "                    \(option.name)) \(bashAction(option)); return ;;\n"
         }
         out += """
                         esac
@@ -136,7 +163,7 @@ enum CompletionScript {
             out += "        \(configuration.commandName))\n"
             out += "            case \"$prev\" in\n"
             for option in configuration.options where !option.isFlag {
-                out += "                \(option.name)) \(bashAction(option.completion)); return ;;\n"
+                out += "                \(option.name)) \(bashAction(option)); return ;;\n"
             }
             out += "            esac\n"
             let words = configuration.options.map(\.name) + ["--help"]
@@ -153,6 +180,13 @@ enum CompletionScript {
 
             """
         return out
+    }
+
+    private static func bashAction(_ option: OptionDeclaration) -> String {
+        if option.takesCommaList, case .values(let words) = option.completion {
+            return "_typefit_list \"\(words.joined(separator: " "))\""
+        }
+        return bashAction(option.completion)
     }
 
     private static func bashAction(_ completion: Completion) -> String {
@@ -239,6 +273,11 @@ enum CompletionScript {
         guard let valueName = option.valueName else { return prefix + option.name + description }
         // `::` marks a value that may be left out.
         let colons = option.valueIsOptional ? "::" : ":"
+        // A comma list: _values completes each item after a comma.
+        if option.takesCommaList, case .values(let words) = option.completion {
+            return prefix + option.name + "=" + description
+                + "\(colons)\(valueName):_values -s , \(valueName) \(words.joined(separator: " "))"
+        }
         return prefix + option.name + "=" + description + "\(colons)\(valueName):\(zshAction(option.completion))"
     }
 
@@ -265,13 +304,24 @@ enum CompletionScript {
                 $command list-fonts --format plain 2>/dev/null | cut -f$argv[1] | sort -u
             end
 
+            # A comma list: each word after what the token has up to its last comma.
+            function __typefit_list
+                set -l head (string match -r '^.*,' -- (commandline -ct))
+                # No comma: an empty head, not an empty list (which would
+                # make every word vanish).
+                set -q head[1]; or set head ''
+                for word in $argv
+                    echo $head$word
+                end
+            end
+
             complete -c typefit -f
             complete -c typefit -n __fish_use_subcommand -s h -l help -d 'Show help information'
 
             """
         for option in Typefit.options {
             var line = "complete -c typefit -n __fish_use_subcommand -l \(option.name.dropFirst(2))"
-            if !option.isFlag { line += " " + fishAction(option.completion) }
+            if !option.isFlag { line += " " + fishAction(option) }
             out += line + " -d '\(fishSummary(option.help))'\n"
         }
         for configuration in commands {
@@ -281,7 +331,7 @@ enum CompletionScript {
             let condition = "-n '__fish_seen_subcommand_from \(name)'"
             for option in configuration.options {
                 var line = "complete -c typefit \(condition) -l \(option.name.dropFirst(2))"
-                if !option.isFlag { line += " " + fishAction(option.completion) }
+                if !option.isFlag { line += " " + fishAction(option) }
                 line += " -d '\(fishSummary(option.help))'"
                 out += line + "\n"
             }
@@ -291,6 +341,13 @@ enum CompletionScript {
             }
         }
         return out
+    }
+
+    private static func fishAction(_ option: OptionDeclaration) -> String {
+        if option.takesCommaList, case .values(let words) = option.completion {
+            return "-x -a '(__typefit_list \(words.joined(separator: " ")))'"
+        }
+        return fishAction(option.completion)
     }
 
     private static func fishAction(_ completion: Completion) -> String {

@@ -20,6 +20,9 @@ public struct OptionDeclaration: Sendable {
     public var completion: Completion
     /// Whether the value may be left out (`--generate-manual [<subcommand>]`).
     public var valueIsOptional = false
+    /// Whether the value is a comma list (`--style body,title1`): shells
+    /// complete the word after the last comma.
+    public var takesCommaList: Bool { ["styles", "categories", "scales"].contains(valueName ?? "") }
     /// Whether help leaves it out (the manual and completions still show
     /// it): an option that only modifies another.
     public var isHidden = false

@@ -14,11 +14,32 @@ extension FontFamily {
     /// is made (a listing of thousands of faces is a megabyte: written to
     /// stdout as it goes, it never sits in memory whole). Stops, returning
     /// false, when `write` does.
+    /// `errors` (a file that was named and could not be read, beside
+    /// others that were) go in an `errors` member, as every JSON document
+    /// of a failed run has them: `{"column", "file", "line", "message"}`.
     public static func writeJSON(
-        _ families: [FontFamily], pretty: Bool, chunkSize: Int = 1 << 16, to write: ([UInt8]) -> Bool
+        _ families: [FontFamily], pretty: Bool, errors: [(file: String?, message: String)] = [],
+        chunkSize: Int = 1 << 16, to write: ([UInt8]) -> Bool
     ) -> Bool {
         var writer = JSONWriter(capacity: chunkSize + (chunkSize >> 2), pretty: pretty)
         writer.beginObject()
+        if !errors.isEmpty {
+            writer.staticKey("errors")
+            writer.beginArray()
+            for error in errors {
+                writer.beginObject()
+                writer.staticKey("column")
+                writer.null()
+                writer.staticKey("file")
+                writer.string(error.file)
+                writer.staticKey("line")
+                writer.null()
+                writer.staticKey("message")
+                writer.string(error.message)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
         writer.staticKey("families")
         writer.beginArray()
         for family in families {

@@ -157,7 +157,10 @@ public struct ListFonts: ParsableCommand {
             case .table: outcome.stdout = FontFamily.table(families)
             default:
                 let pretty = context.stdoutIsTerminal
-                outcome.stream { write in FontFamily.writeJSON(families, pretty: pretty, to: write) }
+                // Files named and unreadable beside others that were read:
+                // the listing says so itself, in `errors`.
+                let errors = diagnostics.errors.map { (file: $0.file, message: $0.message) }
+                outcome.stream { write in FontFamily.writeJSON(families, pretty: pretty, errors: errors, to: write) }
             }
             return outcome
         }
