@@ -251,15 +251,7 @@ public struct Specimen: Sendable {
         out += "<title>\(xml(title))</title>\n"
         out += "<desc>typefit specimen: \(xml(text)) in every selected text style and content size category</desc>\n"
         // Each glyph outline once, used by every sample.
-        out += "<defs>\n"
-        for key in faces.keys.sorted() {
-            guard let face = faces[key] else { continue }
-            for glyph in face.paths.keys.sorted() {
-                guard let path = face.paths[glyph] else { continue }
-                out += "<path id=\"\(key)g\(glyph)\" d=\"\(path)\"/>\n"
-            }
-        }
-        out += "</defs>\n"
+        out += "<defs>\n" + Self.definitions(faces) + "</defs>\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         out += text(Self.margin, Self.margin + 16, xml(title), size: 16, weight: "bold")
         // The accessibility categories set apart on a tinted band.
@@ -320,49 +312,84 @@ public struct Specimen: Sendable {
                 out += ">\n"
                 // The box the lines are aligned in: the guide, else the
                 // widest line.
-                let box = width ?? (drawing.lines.map { $0.ems * s.pointSize }.max() ?? 0)
-                for (k, line) in drawing.lines.enumerated() {
-                    let baseline = linesTop + lineHeight(s) * Double(k) + lineHeight(s) * 0.8
-                    let lineWidth = line.ems * s.pointSize
-                    let origin = line.rightToLeft ? left + box - lineWidth : left
-                    out += "<g data-line=\"\(k + 1)\"\(line.rightToLeft ? " data-rtl=\"true\"" : "")>\n"
-                    var pen = 0.0
-                    for glyph in line.glyphs {
-                        defer { pen += glyph.advance * s.pointSize }
-                        let gx = origin + pen
-                        // Past the guide: right of it, or left of the box
-                        // for a right-to-left line.
-                        let beyond =
-                            width.map { w in
-                                line.rightToLeft
-                                    ? gx < left - 1e-9 : gx + glyph.advance * s.pointSize > left + w + 1e-9
-                            } ?? false
-                        if glyph.missing {
-                            // No installed face has the character: a marked
-                            // box as wide as its advance, never a .notdef
-                            // that looks like a drawn letter.
-                            let boxWidth = max(glyph.advance * s.pointSize, s.pointSize * 0.3)
-                            out += "<rect x=\"\(n(gx))\" y=\"\(n(baseline - s.pointSize * 0.7))\""
-                            out += " width=\"\(n(boxWidth))\" height=\"\(n(s.pointSize * 0.7))\" fill=\"none\""
-                            out += " stroke=\"\(Self.warning)\" data-missing=\"true\"/>\n"
-                            continue
-                        }
-                        guard let face = faces[glyph.face], face.paths[glyph.glyph] != nil else { continue }
-                        let scale = s.pointSize / Double(face.unitsPerEm)
-                        let tx = gx + glyph.offsetX * s.pointSize
-                        let ty = baseline - glyph.offsetY * s.pointSize
-                        out += "<use href=\"#\(glyph.face)g\(glyph.glyph)\""
-                        out += " transform=\"translate(\(n(tx)) \(n(ty))) scale(\(n(scale)) \(n(-scale)))\""
-                        out += beyond ? " fill=\"\(Self.warning)\"/>\n" : "/>\n"
-                    }
-                    out += "</g>\n"
-                }
+                out += Self.lines(
+                    drawing, left: left, top: linesTop, pointSize: s.pointSize, lineHeight: lineHeight(s), width: width,
+                    faces: faces)
                 out += "</g>\n"
             }
             y += rowHeights[r]
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// A drawing's lines as SVG: one `<g data-line="K">` per line, at
+    /// `lineHeight` intervals from `top`, aligned in the box (`width`, else
+    /// the widest line) by each paragraph's direction, glyphs past the
+    /// guide in red, glyphs as `<use>` of the outlines in `faces` (defined
+    /// once elsewhere in the document).
+    public static func lines(
+        _ drawing: Drawing, left: Double, top: Double, pointSize: Double, lineHeight: Double, width: Double?,
+        faces: [String: Face]
+    ) -> String {
+        var out = ""
+        let box = width ?? (drawing.lines.map { $0.ems * pointSize }.max() ?? 0)
+        for (k, line) in drawing.lines.enumerated() {
+            let baseline = top + lineHeight * Double(k) + lineHeight * 0.8
+            let lineWidth = line.ems * pointSize
+            let origin = line.rightToLeft ? left + box - lineWidth : left
+            out += "<g data-line=\"\(k + 1)\"\(line.rightToLeft ? " data-rtl=\"true\"" : "")>\n"
+            var pen = 0.0
+            for glyph in line.glyphs {
+                defer { pen += glyph.advance * pointSize }
+                let gx = origin + pen
+                // Past the guide: right of it, or left of the box for a
+                // right-to-left line.
+                let beyond =
+                    width.map { w in
+                        line.rightToLeft ? gx < left - 1e-9 : gx + glyph.advance * pointSize > left + w + 1e-9
+                    } ?? false
+                if glyph.missing {
+                    // No installed face has the character: a marked box as
+                    // wide as its advance, never a .notdef that looks like a
+                    // drawn letter.
+                    let boxWidth = max(glyph.advance * pointSize, pointSize * 0.3)
+                    out += "<rect x=\"\(coordinate(gx))\" y=\"\(coordinate(baseline - pointSize * 0.7))\""
+                    out += " width=\"\(coordinate(boxWidth))\" height=\"\(coordinate(pointSize * 0.7))\" fill=\"none\""
+                    out += " stroke=\"\(Self.warning)\" data-missing=\"true\"/>\n"
+                    continue
+                }
+                guard let face = faces[glyph.face], face.paths[glyph.glyph] != nil else { continue }
+                let scale = pointSize / Double(face.unitsPerEm)
+                let tx = gx + glyph.offsetX * pointSize
+                let ty = baseline - glyph.offsetY * pointSize
+                out += "<use href=\"#\(glyph.face)g\(glyph.glyph)\""
+                out +=
+                    " transform=\"translate(\(coordinate(tx)) \(coordinate(ty))) scale(\(coordinate(scale)) \(coordinate(-scale)))\""
+                out += beyond ? " fill=\"\(Self.warning)\"/>\n" : "/>\n"
+            }
+            out += "</g>\n"
+        }
+        return out
+    }
+
+    /// The outlines as `<path id="FACEgGLYPH">` definitions, each once.
+    public static func definitions(_ faces: [String: Face]) -> String {
+        var out = ""
+        for key in faces.keys.sorted() {
+            guard let face = faces[key] else { continue }
+            for glyph in face.paths.keys.sorted() {
+                guard let path = face.paths[glyph] else { continue }
+                out += "<path id=\"\(key)g\(glyph)\" d=\"\(path)\"/>\n"
+            }
+        }
+        return out
+    }
+
+    /// A coordinate: at most three decimals, no trailing zeros.
+    static func coordinate(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return humanNumber(rounded == 0 ? 0 : rounded)
     }
 
     private func text(
@@ -373,11 +400,7 @@ public struct Specimen: Sendable {
         return out + " fill=\"\(color)\">\(content)</text>\n"
     }
 
-    /// A coordinate: at most three decimals, no trailing zeros.
-    private func n(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return humanNumber(rounded == 0 ? 0 : rounded)
-    }
+    private func n(_ value: Double) -> String { Self.coordinate(value) }
 
     private func xml(_ text: String) -> String { xmlEscaped(text) }
 
