@@ -43,6 +43,17 @@ if [ -n "$missing" ]; then
     fi
 fi
 
+# The review page's test loads it in a real browser: Debian's chromium
+# (Ubuntu ships it as a snap only, so there it may be absent: that one test
+# is then skipped and says so).
+if [ "${1:-}" = "--test" ] && ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] \
+    && command -v apt-get >/dev/null 2>&1; then
+    echo "ensure-deps: installing chromium (for the review page's browser test)" >&2
+    if [ -z "$missing" ]; then apt-get update -qq; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 \
+        || echo "ensure-deps: chromium is not available here; the browser test is skipped" >&2
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
     echo "ensure-deps: no Swift toolchain on PATH; typefit needs Swift 6 (https://www.swift.org/install/linux/)" >&2
     exit 1

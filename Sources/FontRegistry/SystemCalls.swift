@@ -144,6 +144,13 @@ public enum SystemCalls {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
+    /// Seconds on a clock that never goes back (for rates and timeouts).
+    public static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     /// The whole of a regular file, or `nil`.
     static func readFile(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
         withOpenFile(path) { fd -> [UInt8]? in

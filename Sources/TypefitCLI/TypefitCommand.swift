@@ -14,9 +14,10 @@ public enum TypefitCommand {
 
     private static func runProcess() -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let context = RunContext(
+        var context = RunContext(
             stdoutIsTerminal: SystemCalls.isTerminal(1), cacheDirectory: cacheDirectory(),
             desktopTextScale: { ScaleJob.readDesktopTextScale() })
+        context.stderrIsTerminal = SystemCalls.isTerminal(2)
         var outcome = run(arguments, context: context)
         let written =
             outcome.stdoutStream.map { produce in produce { SystemCalls.writeAll($0, to: 1) } }

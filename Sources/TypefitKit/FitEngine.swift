@@ -11,9 +11,11 @@ public enum FitEngine {
     static let chunk = 128
 
     /// The line counts of `strings` at `width` points in each of `cells`.
+    /// `progress` is told how many strings are done, from the workers, as
+    /// each chunk finishes.
     public static func layOut(
         strings: [LocalizedString], cells: [SizedCell], width: Double, configFile: String?,
-        styled: StyledFaces = StyledFaces()
+        styled: StyledFaces = StyledFaces(), progress: (@Sendable (Int) -> Void)? = nil
     ) -> FitLayouts {
         let cellCount = cells.count
         let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
@@ -21,6 +23,7 @@ public enum FitEngine {
         let failures = Slots<[String]>(count: SystemCalls.processorCount, initial: [])
         let chunks = (strings.count + chunk - 1) / chunk
         let next = Atomic<Int>(0)
+        let finished = Atomic<Int>(0)
         let workers = min(SystemCalls.processorCount, max(chunks, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let measurements = Measurements(cells: cells, configFile: configFile, styled: styled)
@@ -36,7 +39,12 @@ public enum FitEngine {
             while true {
                 let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard k < chunks else { break }
-                for s in (k * chunk)..<min(strings.count, (k + 1) * chunk) {
+                let range = (k * chunk)..<min(strings.count, (k + 1) * chunk)
+                defer {
+                    let done = finished.wrappingAdd(range.count, ordering: .relaxed).newValue
+                    progress?(done)
+                }
+                for s in range {
                     let string = strings[s]
                     let breaks = breaker.opportunities(Array(string.text.utf8), language: string.language)
                     var prepared: [String: LineFitter.Prepared] = [:]

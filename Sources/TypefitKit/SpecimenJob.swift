@@ -127,10 +127,14 @@ public enum SpecimenJob {
                 self.language = language
             }
 
-            func measured(_ text: String) -> MeasuredText {
-                if let known = measurements[text] { return known }
+            func measured(_ text: String) -> MeasuredText { measured(text, language: language) }
+
+            /// `text` measured in `language` (each text and language once).
+            func measured(_ text: String, language: String?) -> MeasuredText {
+                let key = (language ?? "") + "\u{0}" + text
+                if let known = measurements[key] { return known }
                 let measured = measurer.measure(text, language: language)
-                measurements[text] = measured
+                measurements[key] = measured
                 return measured
             }
         }
@@ -186,16 +190,25 @@ public enum SpecimenJob {
         mutating func drawing(
             _ text: String, face: OpenFace, ranges: [LineFitter.LineRange], maxLines: Int?, width: Double?
         ) -> String {
+            drawing(text, face: face, ranges: ranges, maxLines: maxLines, width: width, language: language)
+        }
+
+        /// `drawing` in `language`.
+        mutating func drawing(
+            _ text: String, face: OpenFace, ranges: [LineFitter.LineRange], maxLines: Int?, width: Double?,
+            language: String?
+        ) -> String {
             let cut = maxLines.map { ranges.count > $0 } ?? false
             let kept = cut ? Array(ranges.prefix((maxLines ?? 1) - 1)) : ranges
             let signature =
-                face.id + "|" + kept.map { "\($0.visible.lowerBound)-\($0.visible.upperBound)" }.joined(separator: ",")
+                face.id + "|" + (language ?? "") + "|" + text + "|"
+                + kept.map { "\($0.visible.lowerBound)-\($0.visible.upperBound)" }.joined(separator: ",")
                 + (cut ? "|cut\(width.map { "\($0)" } ?? "")" : "")
             if let known = drawingKeys[signature] { return known }
             let parts = face.id.split(separator: "#")
             let file = parts.dropLast().joined(separator: "#")
             let index = Int(parts.last ?? "0") ?? 0
-            let measured = face.measured(text)
+            let measured = face.measured(text, language: language)
             var drawn = face.measurer.draw(text, language: language) { _ in kept.map(\.visible) }
             var lines = self.lines(drawn, base: face, file: file, index: index)
             var fallbacks = drawn.fallbackFaces.map { $0.postscriptName ?? $0.family }
@@ -204,9 +217,9 @@ public enum SpecimenJob {
                 // character so that it and the ellipsis fit.
                 let tail = Truncation.tail(
                     measured, from: last.visible.lowerBound, width: width,
-                    ellipsis: face.measured("\u{2026}").ems(0..<3)
+                    ellipsis: face.measured("\u{2026}", language: language).ems(0..<3)
                 ) { candidate in
-                    face.measured(candidate).width(atPointSize: 1)
+                    face.measured(candidate, language: language).width(atPointSize: 1)
                 }
                 drawn = face.measurer.draw(tail, language: language)
                 lines += self.lines(drawn, base: face, file: file, index: index)

@@ -48,6 +48,14 @@ import TypefitTestSupport
             ]
                 + config
         ),
+        (
+            "review",
+            [
+                "review", "Hi", "--width", "300", "--style", "body", "--category", "large", "--font",
+                "TypefitSans-Regular", "--fonts-dir", brokenFolder,
+            ]
+                + config
+        ),
     ]
 
     @Test func everyCommandThatReadsFontsIsCovered() {

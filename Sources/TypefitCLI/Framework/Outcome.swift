@@ -97,6 +97,9 @@ public struct RunContext: Sendable {
     /// Where `list-fonts` may cache the installed listing; `nil` disables
     /// the cache (the default, so in-process runs never touch a user's home).
     public var cacheDirectory: String?
+    /// Whether stderr is a terminal, where long runs show a progress line
+    /// (never in pipes or CI logs unless `--progress`).
+    public var stderrIsTerminal = false
 
     /// The desktop's text scale and where it was read (`--category
     /// system`); `nil` when the desktop has none. In-process runs have none

@@ -51,7 +51,7 @@ public enum Typefit {
 
     /// Every subcommand, in the order help lists them.
     public static let subcommands: [any ParsableCommand.Type] = [
-        ListFonts.self, Scale.self, Check.self, Measure.self, Fit.self, Specimen.self,
+        ListFonts.self, Scale.self, Check.self, Measure.self, Fit.self, Specimen.self, Review.self,
     ]
 
     /// The subcommands typefit has about itself, which the overview's

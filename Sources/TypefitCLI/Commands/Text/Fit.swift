@@ -14,6 +14,7 @@ public struct Fit: ParsableCommand {
         var strings: [String] = []
         var text = TextOptions()
         var markdown: Bool?
+        var progress = false
         var format: OutputFormat?
 
         /// The defaults.
@@ -54,6 +55,7 @@ public struct Fit: ParsableCommand {
         ]
         + TextOptions.options(style: "The text style (required without --rules).").lifted(\Options.text)
         + TextOptions.markdownOptions(\Options.markdown)
+        + [TextOptions.progressOption(\Options.progress)]
         + [formatOption([.json, .table], help: "Default: table on a terminal, else json.", \.format)]
 
     /// The declaration.
@@ -101,11 +103,14 @@ public struct Fit: ParsableCommand {
     public var stringsFiles: [String]
     /// `--format`.
     public var format: OutputFormat?
+    /// `--progress`.
+    public var showsProgress = false
 
     /// Checks how the options combine.
     public init(options: Options, arguments: [String]) throws(UsageError) {
         rulesPath = options.rules
         keyPatterns = options.keys
+        showsProgress = options.progress
         strict = options.text.sources.strict
         if rulesPath != nil {
             let given: [(String, Bool)] = [
@@ -175,15 +180,18 @@ public struct Fit: ParsableCommand {
                 try TextJob.strings(
                     texts, files: stringsFiles, language: settings.language, samples: settings.samples,
                     diagnostics: &diagnostics), &diagnostics)
-            if let rulesPath { return try runRules(rulesPath, written, search: search, context, &diagnostics) }
-            let cells = try TextJob.cells(settings, search: search, diagnostics: &diagnostics)
-            TextJob.notePlaceholderDefaults(written, into: &diagnostics)
-            var counts = MarkdownText.Counts()
-            let strings = MarkdownText.render(written, mode: settings.markdown, counts: &counts)
-            MarkdownText.note(counts, into: &diagnostics)
-            let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
+            let (groups, rules) = try layoutGroups(written, search: search, &diagnostics)
+            if let rules { return runRules(rules, groups, search: search, context) }
+            guard let group = groups.first else { return Outcome() }
+            let progress = TextOptions.progressLine(showsProgress, context)
+            progress?.start(total: group.strings.count)
+            let (strings, cells) = (group.strings, group.cells)
+            var report: (@Sendable (Int) -> Void)?
+            if let progress { report = { done in progress.advance(to: done) } }
             let laidOut = FitEngine.layOut(
-                strings: strings, cells: cells, width: width, configFile: search.fontconfigFile, styled: styled)
+                strings: strings, cells: cells, width: width, configFile: search.fontconfigFile, styled: group.styled,
+                progress: report)
+            progress?.finish()
             var outcome = Outcome()
             Self.report(laidOut, strings, cells, maxLines: lines, requireKey: requireKey, rule: nil, &outcome)
             switch TextOptions.effectiveFormat(format, context) {
@@ -206,7 +214,7 @@ public struct Fit: ParsableCommand {
     }
 
     /// `--keys`: the strings whose key matches a pattern; none is exit 2.
-    private func filtered(_ strings: [LocalizedString], _ diagnostics: inout Diagnostics) throws(Stopped)
+    func filtered(_ strings: [LocalizedString], _ diagnostics: inout Diagnostics) throws(Stopped)
         -> [LocalizedString]
     {
         guard !keyPatterns.isEmpty else { return strings }
@@ -246,12 +254,42 @@ public struct Fit: ParsableCommand {
         }
     }
 
-    /// `--rules`: each string under the first rule its key matches, each
-    /// rule's strings laid out at its style, width and lines.
-    private func runRules(
-        _ path: String, _ strings: [LocalizedString], search: FontSearch, _ context: RunContext,
-        _ diagnostics: inout Diagnostics
-    ) throws(Stopped) -> Outcome {
+    /// The strings laid out under one rule: the command line's, or one of a
+    /// rules file's.
+    struct LayoutGroup {
+        var strings: [LocalizedString]
+        var cells: [SizedCell]
+        var styled: StyledFaces
+        var style: String
+        var width: Double
+        var lines: Int
+        var requireKey: String?
+        var rule: Int?
+    }
+
+    /// The groups to lay out: with `--rules`, each string under the first
+    /// rule its key matches (keys no rule matches noted, or warned about
+    /// with `--strict`); else one group of every string. Markdown is
+    /// rendered where it applies and placeholders noted.
+    func layoutGroups(_ strings: [LocalizedString], search: FontSearch, _ diagnostics: inout Diagnostics)
+        throws(Stopped) -> (groups: [LayoutGroup], rules: FitRules?)
+    {
+        var counts = MarkdownText.Counts()
+        defer { MarkdownText.note(counts, into: &diagnostics) }
+        guard let path = rulesPath else {
+            let cells = try TextJob.cells(settings, search: search, diagnostics: &diagnostics)
+            TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
+            let rendered = MarkdownText.render(strings, mode: settings.markdown, counts: &counts)
+            let styled = StyledFaces.find(for: rendered, cells: cells, search: search, diagnostics: &diagnostics)
+            let style = settings.platform.styles?.first ?? settings.styles.first?.rawValue ?? ""
+            return (
+                [
+                    LayoutGroup(
+                        strings: rendered, cells: cells, styled: styled, style: style, width: width, lines: lines,
+                        requireKey: requireKey, rule: nil)
+                ], nil
+            )
+        }
         let rules: FitRules
         switch SystemCalls.readInput(path, limit: 1 << 20, what: "a rules file") {
         case .failure(let error):
@@ -286,10 +324,7 @@ public struct Fit: ParsableCommand {
             if strict { diagnostics.warning(line, file: path) } else { diagnostics.note(line, file: path) }
         }
         TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
-        var outcome = Outcome()
-        var groups: [FitLayouts.Group] = []
-        var table = ""
-        var counts = MarkdownText.Counts()
+        var groups: [LayoutGroup] = []
         for (r, rule) in rules.rules.enumerated() where !members[r].isEmpty {
             var ruleSettings = settings
             ruleSettings.styles = [rule.style]
@@ -300,21 +335,41 @@ public struct Fit: ParsableCommand {
             let group = MarkdownText.render(
                 members[r].map { strings[$0] }, mode: rule.markdown ?? settings.markdown, counts: &counts)
             let styled = StyledFaces.find(for: group, cells: cells, search: search, diagnostics: &diagnostics)
+            groups.append(
+                LayoutGroup(
+                    strings: group, cells: cells, styled: styled, style: rule.style.rawValue, width: rule.width,
+                    lines: rule.lines, requireKey: rule.require?.rawValue, rule: r))
+        }
+        return (groups, rules)
+    }
+
+    /// `--rules`: each rule's strings laid out at its style, width and
+    /// lines.
+    private func runRules(_ rules: FitRules, _ ruleGroups: [LayoutGroup], search: FontSearch, _ context: RunContext)
+        -> Outcome
+    {
+        var outcome = Outcome()
+        var groups: [FitLayouts.Group] = []
+        var table = ""
+        for group in ruleGroups {
+            guard let r = group.rule else { continue }
+            let rule = rules.rules[r]
             let laidOut = FitEngine.layOut(
-                strings: group, cells: cells, width: rule.width, configFile: search.fontconfigFile, styled: styled)
+                strings: group.strings, cells: group.cells, width: rule.width, configFile: search.fontconfigFile,
+                styled: group.styled)
             Self.report(
-                laidOut, group, cells, maxLines: rule.lines, requireKey: rule.require?.rawValue, rule: r, &outcome)
+                laidOut, group.strings, group.cells, maxLines: rule.lines, requireKey: rule.require?.rawValue,
+                rule: r, &outcome)
             groups.append(
                 FitLayouts.Group(
-                    layouts: laidOut, strings: group, cells: cells, maxLines: rule.lines,
+                    layouts: laidOut, strings: group.strings, cells: group.cells, maxLines: rule.lines,
                     rule: (r, rule.style.rawValue, rule.width)))
             table +=
                 "rule \(r + 1) (" + rule.keys.joined(separator: ", ") + "): \(rule.style.rawValue), "
                 + "\(humanNumber(rule.width)) pt, \(rule.lines) line\(rule.lines == 1 ? "" : "s")"
                 + (rule.require.map { ", required at \($0.rawValue)" } ?? "") + "\n"
-                + laidOut.table(strings: group, cells: cells, maxLines: rule.lines) + "\n"
+                + laidOut.table(strings: group.strings, cells: group.cells, maxLines: rule.lines) + "\n"
         }
-        MarkdownText.note(counts, into: &diagnostics)
         switch TextOptions.effectiveFormat(format, context) {
         case .table:
             outcome.stdout = table

@@ -97,13 +97,7 @@ public struct Specimen: ParsableCommand {
                 settings, search: search, sampleText: sample, width: width, maxLines: maxLines,
                 diagnostics: &diagnostics)
             var outcome = Outcome()
-            if let output {
-                if let error = SystemCalls.writeFile(Array(svg.utf8), to: output) {
-                    outcome.diagnostics.error(error, status: .cannotRun, file: output)
-                }
-            } else {
-                outcome.stdout = svg
-            }
+            TextOptions.deliver(svg, to: output, &outcome)
             return outcome
         }
     }

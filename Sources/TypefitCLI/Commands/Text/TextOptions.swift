@@ -1,3 +1,4 @@
+import FontRegistry
 import TypefitCore
 import TypefitKit
 
@@ -130,6 +131,32 @@ struct TextOptions: Sendable, Equatable {
             settings.face.size = try face.parsedSize()
         }
         return settings
+    }
+
+    /// `--progress`, as fit, measure and review declare it.
+    static func progressOption<Options>(_ field: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
+        .flag(
+            "--progress",
+            help: "Show a progress line on stderr even when it is not a terminal (a CI log); on a terminal it "
+                + "shows by itself for runs over a second.", field)
+    }
+
+    /// The progress line a run shows: on a terminal's stderr, or anywhere
+    /// with `--progress`; `nil` otherwise.
+    static func progressLine(_ asked: Bool, _ context: RunContext) -> ProgressLine? {
+        guard asked || context.stderrIsTerminal else { return nil }
+        return ProgressLine(inPlace: context.stderrIsTerminal)
+    }
+
+    /// A document for `--output FILE` (through the safe writer) or stdout.
+    static func deliver(_ document: String, to output: String?, _ outcome: inout Outcome) {
+        guard let output else {
+            outcome.stdout = document
+            return
+        }
+        if let error = SystemCalls.writeFile(Array(document.utf8), to: output) {
+            outcome.diagnostics.error(error, status: .cannotRun, file: output)
+        }
     }
 
     /// The output format a run writes.

@@ -1,0 +1,122 @@
+import FontRegistry
+import TypefitCore
+import TypefitKit
+
+/// `typefit review`: fit's check of a catalog as a page a reviewer reads —
+/// every failing string drawn as iOS lays it out.
+public struct Review: ParsableCommand {
+    /// What the command line gives, bound by the parser.
+    public struct Options: CommandOptions {
+        var fit = Fit.Options()
+        var base: [String] = []
+        var outputFile: String?
+
+        /// The defaults.
+        public init() {}
+
+        /// `--strict`, `--verbose`; HTML, never JSON.
+        public var output: OutputSettings {
+            OutputSettings(strict: fit.text.sources.strict, verbose: fit.text.sources.verbose)
+        }
+    }
+
+    /// Every option, bound to its field, in the order help lists them:
+    /// fit's (but `--format`), then the base and the output file.
+    public static let options: [Option<Options>] =
+        Fit.options.lifted(\Options.fit).without("--format")
+        + [
+            .list(
+                "--base", "file",
+                help: "The strings before the change (the base branch's catalog or .strings): only strings "
+                    + "added or changed since are reviewed, the old text beside the new.",
+                completion: .file(extensions: ["strings", "xcstrings", "stringsdict", "txt"]), \.base),
+            .string(
+                "--output", "file.html", help: "Write the page here (default: stdout).",
+                completion: .file(extensions: ["html"]), \.outputFile),
+        ]
+
+    /// The declaration.
+    public static let configuration = declared(
+        "review",
+        abstract: "A page of every string that does not fit, drawn as iOS lays it out.",
+        discussion: """
+            Lays the strings out as fit does (the same options, --rules included), then writes one \
+            self-contained HTML page: a summary of failures by language and size, and for each \
+            failing key and language its text drawn from the font's own outlines at every size \
+            where it fails and at the largest size where it still fits, the line width as a guide \
+            and overflow in red, with filters by language, style and size and a search box. With \
+            --base only strings added or changed since the base are reviewed. Exit statuses as \
+            fit's: 1 when a string fails at a --require (or rule's) category.
+            """,
+        arguments: [ArgumentDeclaration("text", help: "A string to review (or give files with --strings).")],
+        examples: [
+            Example(
+                "typefit review --strings Localizable.xcstrings --rules fit-rules.json --spec Fonts/MyFont.json "
+                    + "--base main/Localizable.xcstrings --output review.html")
+        ])
+
+    /// fit's settings, checked as fit checks them.
+    public var fit: Fit
+    /// `--base` files.
+    public var base: [String]
+    /// `--output`: the page (stdout when `nil`).
+    public var output: String?
+
+    /// Checks the options as fit does.
+    public init(options: Options, arguments: [String]) throws(UsageError) {
+        fit = try Fit(options: options.fit, arguments: arguments)
+        base = options.base
+        output = options.outputFile
+    }
+
+    /// Lays out, draws and writes the page.
+    public func run(context: RunContext) -> Outcome {
+        var search = fit.search
+        search.cacheDirectory = context.cacheDirectory
+        return Outcome.reporting { diagnostics throws(Stopped) in
+            try search.validate(&diagnostics)
+            let settings = fit.settings
+            var written = try fit.filtered(
+                try TextJob.strings(
+                    fit.texts, files: fit.stringsFiles, language: settings.language, samples: settings.samples,
+                    diagnostics: &diagnostics), &diagnostics)
+            var baseTexts: (texts: [String: String], name: String)?
+            if !base.isEmpty {
+                let old = try TextJob.strings(
+                    [], files: base, language: settings.language, samples: settings.samples, diagnostics: &diagnostics)
+                let texts = ReviewJob.baseTexts(old)
+                baseTexts = (texts, base.joined(separator: ", "))
+                let total = written.count
+                written = ReviewJob.changed(written, since: texts)
+                diagnostics.note(
+                    "\(written.count) of \(total) string\(total == 1 ? "" : "s") added or changed since "
+                        + base.joined(separator: ", "))
+            }
+            var groups: [ReviewJob.Group] = []
+            if !written.isEmpty {
+                for group in try fit.layoutGroups(written, search: search, &diagnostics).groups {
+                    groups.append(
+                        ReviewJob.Group(
+                            strings: group.strings, cells: group.cells, style: group.style, width: group.width,
+                            maxLines: group.lines, require: group.requireKey, rule: group.rule, styled: group.styled))
+                }
+            }
+            let source =
+                (fit.stringsFiles.isEmpty
+                    ? "\(fit.texts.count) text\(fit.texts.count == 1 ? "" : "s")"
+                    : fit.stringsFiles.joined(separator: ", "))
+                + (fit.rulesPath.map { " under \($0)" } ?? "")
+            let result = ReviewJob.review(
+                groups, source: source, base: baseTexts, configFile: search.fontconfigFile,
+                progress: TextOptions.progressLine(fit.showsProgress, context))
+            var outcome = Outcome()
+            for failure in result.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
+            for (text, count) in result.missingGlyphs {
+                outcome.diagnostics.warning("\(count) character(s) of \"\(text)\" have no glyph in any face")
+            }
+            for failure in result.requiredFailures { outcome.diagnostics.error(failure, status: .problemFound) }
+            TextOptions.deliver(result.page.html(), to: output, &outcome)
+            return outcome
+        }
+    }
+}
