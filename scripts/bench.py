@@ -211,6 +211,42 @@ def catalog_benchmark(binary, env, keys=5000):
             "no_missing": "no glyph" not in missing.stderr}
 
 
+def review_benchmark(binary, env, keys=1200):
+    """typefit review against fit over the same work: a 13,200-string
+    catalog (1,200 keys in 11 languages, scripts/make_bench_catalog.py) in
+    Noto Sans, body at 340 pt, 12 sizes, under rules that let 7% and 17% of
+    the strings fail. Review costs fit's layout plus the drawing of each
+    failing string at each size it fails at: the ratio depends on how many
+    fail. Also the page's size."""
+    font = subprocess.run(["fc-match", "-f", "%{file}", "Noto Sans:style=Regular"], env=env,
+                          capture_output=True, text=True).stdout
+    if not font.endswith("NotoSans-Regular.ttf"):
+        return None
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    tmp = tempfile.mkdtemp(prefix="typefit-bench-review-")
+    catalog = os.path.join(tmp, "Localizable.xcstrings")
+    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_bench_catalog.py"), catalog, str(keys)],
+                   check=True)
+    page = os.path.join(tmp, "review.html")
+    rows = []
+    for lines in (5, 3):
+        common = f"--strings {catalog} --width 340 --lines {lines} --style body --font NotoSans-Regular"
+        fit = f"{binary} fit {common} --format json"
+        review = f"{binary} review {common} --output {page}"
+        fit_t, review_t = [], []
+        for _ in range(max(1, ROUNDS - 2)):
+            fit_t.append(hyperfine_median(fit, env, runs=5))
+            review_t.append(hyperfine_median(review, env, runs=5))
+        subprocess.run(review.split(), env=env, capture_output=True)
+        html = open(page, encoding="utf-8").read()
+        failures = int(html.split('data-failures="', 1)[1].split('"', 1)[0])
+        strings = int(html.split('data-strings="', 1)[1].split('"', 1)[0])
+        f, r = statistics.median(fit_t), statistics.median(review_t)
+        rows.append({"lines": lines, "fit": f, "review": r, "ratio": r / f, "failures": failures,
+                     "strings": strings, "bytes": os.path.getsize(page)})
+    return rows
+
+
 def face_count(env):
     out = subprocess.run(["fc-list", ":", "file", "index"], env=env, capture_output=True, text=True).stdout
     return len([line for line in out.splitlines() if line.strip()])
@@ -322,6 +358,16 @@ def main():
             ratio = cost / catalog["latin"]
             verdict = "" if language in LATIN else (" ok" if ratio <= 2 else " MISSED")
             print(f"| {language} | {cost*1e6:.1f} | {ratio:.2f}x{verdict} |")
+    review = review_benchmark(binary, base)
+    if review is not None:
+        print("\nreview against fit, same strings and sizes (target <= 2x):\n")
+        print("| rule | failing strings | fit | review | ratio | page |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for r in review:
+            verdict = "ok" if r["ratio"] <= 2 else "MISSED"
+            print(f"| body, 340 pt, {r['lines']} lines | {r['failures']:,} of {r['strings']:,} "
+                  f"({r['failures'] * 100 // r['strings']}%) | {r['fit']*1000:.0f} ms | {r['review']*1000:.0f} ms | "
+                  f"{r['ratio']:.2f}x ({verdict}) | {r['bytes'] / 1e6:.1f} MB |")
     o, t, both = scan_agreement(binary, scan_dir, base)
     verdict = "identical" if o == t == both else "DIFFERENT"
     print(f"\nAgreement with fc-scan ({scan_dir}): {o} typefit faces, {t} fc-scan faces, {both} in common: {verdict}.")

@@ -385,19 +385,70 @@ public final class TextMeasurer {
     /// that hangs at its end); each is reordered on its own, as the
     /// bidirectional algorithm reorders a paragraph's lines.
     public func draw(_ text: String, language: String? = nil, lines: (MeasuredText) -> [Range<Int>]) -> DrawnText {
+        let session = drawing(text, language: language)
+        return draw(session, lines: lines(session.measured))
+    }
+
+    /// A text analysed once for drawing in many layouts (`review` draws a
+    /// string at up to twelve sizes): its measurement, which face draws
+    /// each byte, and the stretches shaped so far.
+    public final class DrawSession {
+        let utf8: [UInt8]
+        let language: String?
+        /// The widths, fallbacks and missing count, as `measure` reports them.
+        public let measured: MeasuredText
+        let faceOf: [Int]
+        let order: [(face: FontFace, shaper: HarfBuzzFace)]
+        let runs: [TextRun]
+        let isControl: [Bool]
+        /// Stretches shaped, by range, face and direction.
+        var shaped: [StretchKey: [ShapedGlyph]] = [:]
+
+        struct StretchKey: Hashable {
+            var lower: Int
+            var upper: Int
+            var face: Int
+            var rightToLeft: Bool
+        }
+
+        init(
+            utf8: [UInt8], language: String?, measured: MeasuredText, faceOf: [Int],
+            order: [(face: FontFace, shaper: HarfBuzzFace)]
+        ) {
+            self.utf8 = utf8
+            self.language = language
+            self.measured = measured
+            self.faceOf = faceOf
+            self.order = order
+            runs = ScriptItemizer.runs(utf8)
+            // A line break or tab draws nothing (no .notdef box).
+            var isControl = [Bool](repeating: false, count: max(utf8.count, 1))
+            for range in TextMeasurer.controlRanges(utf8) { for i in range { isControl[i] = true } }
+            self.isControl = isControl
+        }
+    }
+
+    /// `text` analysed for drawing (`draw(_:lines:)`).
+    public func drawing(_ text: String, language: String? = nil) -> DrawSession {
         let utf8 = Array(text.utf8)
         let (measured, faceOf, order) = analyze(utf8, language: language)
-        let runs = ScriptItemizer.runs(utf8)
-        // A line break or tab draws nothing (no .notdef box).
-        var isControl = [Bool](repeating: false, count: max(utf8.count, 1))
-        for range in Self.controlRanges(utf8) { for i in range { isControl[i] = true } }
+        return DrawSession(utf8: utf8, language: language, measured: measured, faceOf: faceOf, order: order)
+    }
+
+    /// The session's text drawn as `lines` (byte ranges, each inside one
+    /// paragraph, without the white space that hangs at its end), each
+    /// reordered on its own as the bidirectional algorithm reorders a
+    /// paragraph's lines. Stretches already shaped are reused.
+    public func draw(_ session: DrawSession, lines: [Range<Int>]) -> DrawnText {
+        let utf8 = session.utf8
+        let faceOf = session.faceOf
         var drawn: [DrawnText.Line] = []
-        for line in BidiOrder.visualLines(utf8, lines: lines(measured)) {
+        for line in BidiOrder.visualLines(utf8, lines: lines) {
             var glyphs: [DrawnText.Glyph] = []
             for bidiRun in line.runs {
                 // Stretches of one script and one face inside the bidi run.
                 var stretches: [(range: Range<Int>, script: hb_script_t, face: Int)] = []
-                for run in runs {
+                for run in session.runs {
                     let lower = max(run.range.lowerBound, bidiRun.range.lowerBound)
                     let upper = min(run.range.upperBound, bidiRun.range.upperBound)
                     guard lower < upper else { continue }
@@ -411,11 +462,20 @@ public final class TextMeasurer {
                 }
                 if bidiRun.rightToLeft { stretches.reverse() }
                 for stretch in stretches {
-                    let shaper = stretch.face == 0 ? primary : order[stretch.face - 1].shaper
-                    let shaped = shaper.glyphs(
-                        utf8, runs: [TextRun(range: stretch.range, script: stretch.script)], language: language,
+                    let key = DrawSession.StretchKey(
+                        lower: stretch.range.lowerBound, upper: stretch.range.upperBound, face: stretch.face,
                         rightToLeft: bidiRun.rightToLeft)
-                    for glyph in shaped where !isControl[min(glyph.cluster, isControl.count - 1)] {
+                    let shaped: [ShapedGlyph]
+                    if let known = session.shaped[key] {
+                        shaped = known
+                    } else {
+                        let shaper = stretch.face == 0 ? primary : session.order[stretch.face - 1].shaper
+                        shaped = shaper.glyphs(
+                            utf8, runs: [TextRun(range: stretch.range, script: stretch.script)],
+                            language: session.language, rightToLeft: bidiRun.rightToLeft)
+                        session.shaped[key] = shaped
+                    }
+                    for glyph in shaped where !session.isControl[min(glyph.cluster, session.isControl.count - 1)] {
                         glyphs.append(
                             DrawnText.Glyph(
                                 face: stretch.face, glyph: glyph.glyph, cluster: glyph.cluster,
@@ -426,7 +486,7 @@ public final class TextMeasurer {
             }
             drawn.append(DrawnText.Line(glyphs: glyphs, rightToLeft: line.rightToLeft))
         }
-        return DrawnText(measured: measured, lines: drawn, fallbackFaces: order.map(\.face))
+        return DrawnText(measured: session.measured, lines: drawn, fallbackFaces: session.order.map(\.face))
     }
 
     /// The byte ranges of control characters: C0 and C1 controls (line

@@ -1,4 +1,6 @@
+import Dispatch
 import FontRegistry
+import Synchronization
 import TypefitCore
 
 /// `review`'s work: `fit`'s layout of every string, then each failing (key,
@@ -45,8 +47,10 @@ public enum ReviewJob {
     /// The result: the page, the failures a `--require` makes errors, and
     /// the layouts' own failures (faces that could not be opened).
     public struct Result {
-        /// The page.
+        /// The page (its rows' drawings already rendered: `rowsHTML`).
         public var page: ReviewPage
+        /// Each row's section, rendered.
+        public var rowsHTML: [String]
         /// One line per string failing at a required category, as fit
         /// says it.
         public var requiredFailures: [String]
@@ -64,15 +68,12 @@ public enum ReviewJob {
         _ groups: [Group], source: String, base: (texts: [String: String], name: String)?, configFile: String?,
         progress: ProgressLine? = nil
     ) -> Result {
-        var canvas = SpecimenJob.Canvas(configFile: configFile, language: nil)
-        var rows: [ReviewPage.Row] = []
         var categories: [(key: String, label: String)] = []
         var languages: [String] = []
         var counts: [String: [String: Int]] = [:]
         var required: [String] = []
         var failures: [String] = []
         var missing: [(text: String, count: Int)] = []
-        var diagnostics = Diagnostics()
         var total = 0
         for group in groups {
             for cell in group.cells where !categories.contains(where: { $0.key == cell.category }) {
@@ -85,8 +86,18 @@ public enum ReviewJob {
             total += group.strings.count
         }
         progress?.start(total: total)
+        // Lay every string out (fit's engine, on every core), and note the
+        // failing ones with the sizes to draw.
+        struct Task: Sendable {
+            var group: Int
+            var string: Int
+            var failing: [Int]
+            var drawn: [Int]
+            var layouts: [Int: LineFitter.Layout]
+        }
+        var found: [Task] = []
         var done = 0
-        for group in groups {
+        for (g, group) in groups.enumerated() {
             let before = done
             let laidOut = FitEngine.layOut(
                 strings: group.strings, cells: group.cells, width: group.width, configFile: configFile,
@@ -100,8 +111,10 @@ public enum ReviewJob {
                 }
                 var failing: [Int] = []
                 var lastFitting: Int?
+                var layouts: [Int: LineFitter.Layout] = [:]
                 for c in group.cells.indices {
                     guard let layout = laidOut.layout(s, c) else { continue }
+                    layouts[c] = layout
                     if layout.lines > group.maxLines || layout.overflows {
                         failing.append(c)
                     } else {
@@ -112,7 +125,7 @@ public enum ReviewJob {
                 let language = string.language ?? "-"
                 for c in failing { counts[language, default: [:]][group.cells[c].category, default: 0] += 1 }
                 if let require = group.require, let c = failing.first(where: { group.cells[$0].category == require }),
-                    let layout = laidOut.layout(s, c)
+                    let layout = layouts[c]
                 {
                     // As fit says it.
                     required.append(
@@ -123,45 +136,79 @@ public enum ReviewJob {
                             + ")")
                 }
                 // Each failing size, and the largest that still fits.
-                var drawn = failing
-                if let lastFitting { drawn.append(lastFitting) }
-                drawn.sort()
-                var samples: [ReviewPage.Sample] = []
-                for c in drawn {
-                    let cell = group.cells[c]
-                    guard let location = cell.face?.location, let layout = laidOut.layout(s, c),
-                        let face = canvas.face(location, diagnostics: &diagnostics)
-                    else { continue }
-                    let measured = face.measured(string.text, language: string.language)
-                    let breaks = (try? FontRegistry.lineBreaks(string.text, language: string.language)) ?? []
-                    let ranges = LineFitter.Prepared(measured, breaks: breaks).lines(
-                        width: group.width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize)
-                    let key = canvas.drawing(
-                        string.text, face: face, ranges: ranges, maxLines: nil, width: nil, language: string.language)
-                    samples.append(
-                        ReviewPage.Sample(
-                            category: cell.category, label: cell.categoryLabel, pointSize: cell.pointSize,
-                            lineHeight: cell.lineHeight ?? cell.pointSize * 1.2, lines: layout.lines,
-                            overflows: layout.overflows, fits: !failing.contains(c), drawing: key))
-                }
-                let baseKey = string.key + "|" + language
-                let old = base?.texts[baseKey]
-                rows.append(
-                    ReviewPage.Row(
-                        key: string.key, language: string.language, text: string.written,
-                        oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
-                        style: group.style, width: group.width, maxLines: group.maxLines, rule: group.rule,
-                        failing: failing.map { group.cells[$0].category }, samples: samples))
+                let drawn = (failing + (lastFitting.map { [$0] } ?? [])).sorted()
+                found.append(Task(group: g, string: s, failing: failing, drawn: drawn, layouts: layouts))
             }
         }
         progress?.finish()
-        failures += diagnostics.items.filter { $0.severity != .note }.map(\.message)
+        let tasks = found
+        // Draw and render the failing rows on every core: each worker with
+        // its own faces, keys prefixed by the worker, rows in order.
+        let workers = min(SystemCalls.processorCount, max(tasks.count, 1))
+        let rowSlots = Slots<ReviewPage.Row?>(count: tasks.count, initial: nil)
+        let htmlSlots = Slots<String>(count: tasks.count, initial: "")
+        let faceSlots = Slots<[String: Specimen.Face]>(count: workers, initial: [:])
+        let problemSlots = Slots<[String]>(count: workers, initial: [])
+        let next = Atomic<Int>(0)
+        let chunk = 32
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var canvas = SpecimenJob.Canvas(configFile: configFile, language: nil, prefix: "w\(worker)")
+            var diagnostics = Diagnostics()
+            while true {
+                let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard k * chunk < tasks.count else { break }
+                for t in (k * chunk)..<min(tasks.count, (k + 1) * chunk) {
+                    let task = tasks[t]
+                    let group = groups[task.group]
+                    let string = group.strings[task.string]
+                    let breaks = (try? FontRegistry.lineBreaks(string.text, language: string.language)) ?? []
+                    var samples: [ReviewPage.Sample] = []
+                    for c in task.drawn {
+                        let cell = group.cells[c]
+                        guard let location = cell.face?.location, let layout = task.layouts[c],
+                            let face = canvas.face(location, diagnostics: &diagnostics)
+                        else { continue }
+                        let measured = face.measured(string.text, language: string.language)
+                        let ranges = LineFitter.Prepared(measured, breaks: breaks).lines(
+                            width: group.width / cell.pointSize,
+                            tabInterval: MeasuredText.tabInterval / cell.pointSize)
+                        let key = canvas.drawing(
+                            string.text, face: face, ranges: ranges, maxLines: nil, width: nil,
+                            language: string.language)
+                        samples.append(
+                            ReviewPage.Sample(
+                                category: cell.category, label: cell.categoryLabel, pointSize: cell.pointSize,
+                                lineHeight: cell.lineHeight ?? cell.pointSize * 1.2, lines: layout.lines,
+                                overflows: layout.overflows, fits: !task.failing.contains(c), drawing: key))
+                    }
+                    let language = string.language ?? "-"
+                    let old = base?.texts[string.key + "|" + language]
+                    let row = ReviewPage.Row(
+                        key: string.key, language: string.language, text: string.written,
+                        oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
+                        style: group.style, width: group.width, maxLines: group.maxLines, rule: group.rule,
+                        failing: task.failing.map { group.cells[$0].category }, samples: samples)
+                    rowSlots.store(row, at: t)
+                    htmlSlots.store(ReviewPage.rowHTML(row, drawings: canvas.drawings), at: t)
+                    // The drawings are in the row's HTML now.
+                    canvas.drawings.removeAll(keepingCapacity: true)
+                }
+            }
+            faceSlots.store(canvas.outlinesUsed(), at: worker)
+            problemSlots.store(diagnostics.items.filter { $0.severity != .note }.map(\.message), at: worker)
+        }
+        for problem in problemSlots.take().flatMap({ $0 }) where !failures.contains(problem) {
+            failures.append(problem)
+        }
+        var faces: [String: Specimen.Face] = [:]
+        for workerFaces in faceSlots.take() { faces.merge(workerFaces) { first, _ in first } }
         let summary = ReviewPage.Summary(
             strings: total, languages: languages, categories: categories, failures: counts, base: base?.name,
             source: source)
-        let page = ReviewPage(
-            summary: summary, rows: rows, drawings: canvas.drawings, faces: canvas.outlinesUsed())
-        return Result(page: page, requiredFailures: required, failures: failures, missingGlyphs: missing)
+        let page = ReviewPage(summary: summary, rows: rowSlots.take().compactMap { $0 }, drawings: [:], faces: faces)
+        return Result(
+            page: page, rowsHTML: htmlSlots.take(), requiredFailures: required, failures: failures,
+            missingGlyphs: missing)
     }
 
     /// `--base`: the strings before the change, by `key|language`, their

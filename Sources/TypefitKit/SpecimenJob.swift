@@ -108,10 +108,18 @@ public enum SpecimenJob {
         var outlines: [String: (key: String, outlines: GlyphOutlines)] = [:]
         var drawings: [String: TypefitCore.Specimen.Drawing] = [:]
         var drawingKeys: [String: String] = [:]
+        /// Every glyph a drawing has used, by outline face key: kept when
+        /// drawings are dropped (review renders and forgets them row by row).
+        var usedGlyphs: [String: Set<UInt32>] = [:]
 
-        init(configFile: String?, language: String?) {
+        /// Put before face and drawing keys, so that canvases of parallel
+        /// workers never give two things one key.
+        let prefix: String
+
+        init(configFile: String?, language: String?, prefix: String = "") {
             self.configFile = configFile
             self.language = language
+            self.prefix = prefix
         }
 
         /// A face opened for measuring and drawing.
@@ -119,7 +127,9 @@ public enum SpecimenJob {
             let id: String
             let measurer: TextMeasurer
             let language: String?
-            private var measurements: [String: MeasuredText] = [:]
+            /// Texts analysed for drawing, by language and text; emptied when
+            /// it grows past a few hundred (review goes string by string).
+            private var sessions: [String: TextMeasurer.DrawSession] = [:]
 
             init(id: String, measurer: TextMeasurer, language: String?) {
                 self.id = id
@@ -129,13 +139,19 @@ public enum SpecimenJob {
 
             func measured(_ text: String) -> MeasuredText { measured(text, language: language) }
 
-            /// `text` measured in `language` (each text and language once).
+            /// `text` measured in `language`.
             func measured(_ text: String, language: String?) -> MeasuredText {
+                session(text, language: language).measured
+            }
+
+            /// `text` analysed for drawing in `language` (each once).
+            func session(_ text: String, language: String?) -> TextMeasurer.DrawSession {
                 let key = (language ?? "") + "\u{0}" + text
-                if let known = measurements[key] { return known }
-                let measured = measurer.measure(text, language: language)
-                measurements[key] = measured
-                return measured
+                if let known = sessions[key] { return known }
+                if sessions.count >= 256 { sessions.removeAll(keepingCapacity: true) }
+                let session = measurer.drawing(text, language: language)
+                sessions[key] = session
+                return session
             }
         }
 
@@ -160,7 +176,7 @@ public enum SpecimenJob {
             let id = "\(file)#\(index)"
             if let known = outlines[id] { return known.key }
             guard let opened = try? GlyphOutlines(file: file, index: index) else { return nil }
-            let key = "f\(outlines.count)"
+            let key = "\(prefix)f\(outlines.count)"
             outlines[id] = (key, opened)
             return key
         }
@@ -173,13 +189,17 @@ public enum SpecimenJob {
             for (i, fallback) in drawn.fallbackFaces.enumerated() {
                 keysByFace[i + 1] = outlineKey(file: fallback.file, index: fallback.index)
             }
+            var outlinesByKey: [String: GlyphOutlines] = [:]
+            for (key, opened) in outlines.values { outlinesByKey[key] = opened }
             return drawn.lines.map { line in
                 TypefitCore.Specimen.Line(
                     glyphs: line.glyphs.compactMap { glyph in
                         guard let key = keysByFace[glyph.face] else { return nil }
+                        // A glyph without an outline (a space) is placed, not drawn.
+                        let blank = !glyph.missing && outlinesByKey[key]?.path(glyph.glyph) == nil
                         return TypefitCore.Specimen.Glyph(
                             face: key, glyph: glyph.glyph, advance: glyph.advance, offsetX: glyph.offsetX,
-                            offsetY: glyph.offsetY, missing: glyph.missing)
+                            offsetY: glyph.offsetY, missing: glyph.missing, blank: blank)
                     }, rightToLeft: line.rightToLeft)
             }
         }
@@ -208,8 +228,9 @@ public enum SpecimenJob {
             let parts = face.id.split(separator: "#")
             let file = parts.dropLast().joined(separator: "#")
             let index = Int(parts.last ?? "0") ?? 0
-            let measured = face.measured(text, language: language)
-            var drawn = face.measurer.draw(text, language: language) { _ in kept.map(\.visible) }
+            let session = face.session(text, language: language)
+            let measured = session.measured
+            var drawn = face.measurer.draw(session, lines: kept.map(\.visible))
             var lines = self.lines(drawn, base: face, file: file, index: index)
             var fallbacks = drawn.fallbackFaces.map { $0.postscriptName ?? $0.family }
             if cut, let last = ranges.dropFirst(kept.count).first {
@@ -228,25 +249,25 @@ public enum SpecimenJob {
                     fallbacks.append(name)
                 }
             }
-            let key = "d\(drawingKeys.count)"
+            let key = "\(prefix)d\(drawingKeys.count)"
             drawingKeys[signature] = key
+            for line in lines {
+                for glyph in line.glyphs where !glyph.missing && !glyph.blank {
+                    usedGlyphs[glyph.face, default: []].insert(glyph.glyph)
+                }
+            }
             drawings[key] = TypefitCore.Specimen.Drawing(
                 lines: lines, fallbacks: fallbacks, missingGlyphs: measured.missingGlyphs, truncated: cut)
             return key
         }
 
-        /// Each outline once, for every face a drawing uses.
+        /// Each outline once, for every face a drawing used.
         func outlinesUsed() -> [String: TypefitCore.Specimen.Face] {
             var faces: [String: TypefitCore.Specimen.Face] = [:]
             for (key, opened) in outlines.values {
                 var paths: [UInt32: String] = [:]
-                for drawing in drawings.values {
-                    for line in drawing.lines {
-                        for glyph in line.glyphs
-                        where glyph.face == key && !glyph.missing && paths[glyph.glyph] == nil {
-                            if let path = opened.path(glyph.glyph) { paths[glyph.glyph] = path }
-                        }
-                    }
+                for glyph in usedGlyphs[key] ?? [] {
+                    if let path = opened.path(glyph) { paths[glyph] = path }
                 }
                 faces[key] = TypefitCore.Specimen.Face(unitsPerEm: opened.unitsPerEm, paths: paths)
             }

@@ -89,8 +89,12 @@ import TypefitTestSupport
         #expect(addresses == namespaces)
         #expect(!html.contains("<link") && !html.contains(" src=") && !html.contains("@import"))
         // Each outline defined once, used by <use>.
-        let ids = html.components(separatedBy: "<path id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        let ids = html.components(separatedBy: "<path id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(ids.count == Set(ids).count && !ids.isEmpty)
+        // Every glyph placed has its outline defined.
+        let used = Set(
+            html.components(separatedBy: "<use href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        #expect(!used.isEmpty && used.isSubset(of: Set(ids)), "\(used.subtracting(ids).prefix(5))")
     }
 
     @Test func baseKeepsWhatChangedWithTheOldText() throws {

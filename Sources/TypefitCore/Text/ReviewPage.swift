@@ -133,6 +133,12 @@ public struct ReviewPage: Sendable {
 
     /// The HTML document.
     public func html() -> String {
+        html(rowsHTML: rows.map { Self.rowHTML($0, drawings: drawings) })
+    }
+
+    /// The HTML document with each row already rendered (`rowHTML`, in
+    /// parallel by `review`); `drawings` may then be empty.
+    public func html(rowsHTML: [String]) -> String {
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -149,12 +155,12 @@ public struct ReviewPage: Sendable {
         out += "<body data-failures=\"\(rows.count)\" data-strings=\"\(summary.strings)\">\n"
         // Every glyph outline once, used by every sample on the page.
         out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n"
-        out += Specimen.definitions(faces)
+        out += Specimen.emDefinitions(faces)
         out += "</defs></svg>\n"
         out += summaryHTML()
         out += filtersHTML()
         out += "<main id=\"failures\">\n"
-        for row in rows { out += rowHTML(row) }
+        for row in rowsHTML { out += row }
         if rows.isEmpty { out += "<p class=\"none\">Every string fits its rule at every size checked.</p>\n" }
         out += "</main>\n<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
         return out
@@ -204,7 +210,8 @@ public struct ReviewPage: Sendable {
         return out
     }
 
-    func rowHTML(_ row: Row) -> String {
+    /// One failing string's section, its samples drawn from `drawings`.
+    public static func rowHTML(_ row: Row, drawings: [String: Specimen.Drawing]) -> String {
         let language = row.language ?? "-"
         var out = "<section class=\"failure\" data-key=\"\(xmlEscaped(row.key))\""
         out += " data-language=\"\(xmlEscaped(language))\" data-style=\"\(xmlEscaped(row.style))\""
@@ -224,14 +231,14 @@ public struct ReviewPage: Sendable {
         if let rule = row.rule { out += " (rule \(rule + 1))" }
         out += "; fails at \(row.failing.count) size\(row.failing.count == 1 ? "" : "s")</p>\n"
         out += "<div class=\"samples\">\n"
-        for sample in row.samples { out += sampleHTML(sample, row) }
+        for sample in row.samples { out += sampleHTML(sample, row, drawings: drawings) }
         out += "</div>\n</section>\n"
         return out
     }
 
     /// One size: a caption and the text drawn at the rule's width (the
     /// dashed guide), the allowed lines' bottom marked, overflow in red.
-    func sampleHTML(_ sample: Sample, _ row: Row) -> String {
+    static func sampleHTML(_ sample: Sample, _ row: Row, drawings: [String: Specimen.Drawing]) -> String {
         guard let drawing = drawings[sample.drawing] else { return "" }
         let pad = 6.0
         let widest = drawing.lines.map { $0.ems * sample.pointSize }.max() ?? 0
@@ -257,9 +264,9 @@ public struct ReviewPage: Sendable {
             out += "<line class=\"limit\" x1=\"0\" y1=\"\(c(bottom))\" x2=\"\(c(width))\" y2=\"\(c(bottom))\"/>\n"
         }
         out += "<g data-lines=\"\(drawing.lines.count)\">\n"
-        out += Specimen.lines(
+        out += Specimen.compactLines(
             drawing, left: left, top: pad, pointSize: sample.pointSize, lineHeight: sample.lineHeight,
-            width: row.width, faces: faces)
+            width: row.width)
         out += "</g>\n</svg>\n</figure>\n"
         return out
     }
@@ -294,6 +301,8 @@ public struct ReviewPage: Sendable {
         svg.defs { position: absolute; }
         line.guide { stroke: #c62828; stroke-dasharray: 3 2; stroke-width: 0.75; }
         line.limit { stroke: #c62828; stroke-dasharray: 1 2; stroke-width: 0.75; }
+        use.over { fill: #c62828; }
+        rect.missing { fill: none; stroke: #c62828; stroke-width: 40; }
         .hidden { display: none; }
         .none { color: #2e7d32; }
         """

@@ -115,7 +115,7 @@ public struct Review: ParsableCommand {
                 outcome.diagnostics.warning("\(count) character(s) of \"\(text)\" have no glyph in any face")
             }
             for failure in result.requiredFailures { outcome.diagnostics.error(failure, status: .problemFound) }
-            TextOptions.deliver(result.page.html(), to: output, &outcome)
+            TextOptions.deliver(result.page.html(rowsHTML: result.rowsHTML), to: output, &outcome)
             return outcome
         }
     }
