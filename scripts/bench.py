@@ -171,6 +171,20 @@ def fit_benchmark(binary, env):
             "ours_mem": peak_rss_kib(ours.split(), env), "peer_mem": peak_rss_kib(peer.split(), env)}
 
 
+def bench_catalog(env, keys):
+    """The many-language catalog (scripts/make_bench_catalog.py) in a
+    temporary folder, or None when Noto Sans is not installed."""
+    font = subprocess.run(["fc-match", "-f", "%{file}", "Noto Sans:style=Regular"], env=env,
+                          capture_output=True, text=True).stdout
+    if not font.endswith("NotoSans-Regular.ttf"):
+        return None
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    catalog = os.path.join(tempfile.mkdtemp(prefix="typefit-bench-catalog-"), "Localizable.xcstrings")
+    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_bench_catalog.py"), catalog, str(keys)],
+                   check=True)
+    return catalog
+
+
 LATIN = ("en", "de", "fr", "ru")
 FALLBACK = ("ja", "zh-Hans", "ko", "ar", "he", "th", "hi")
 
@@ -184,15 +198,9 @@ def catalog_benchmark(binary, env, keys=5000):
     (Latin, Cyrillic) against those whose every letter comes from a
     fallback face (CJK, Arabic, Hebrew, Thai, Devanagari). And the whole
     catalog in one run."""
-    font = subprocess.run(["fc-match", "-f", "%{file}", "Noto Sans:style=Regular"], env=env,
-                          capture_output=True, text=True).stdout
-    if not font.endswith("NotoSans-Regular.ttf"):
+    catalog = bench_catalog(env, keys)
+    if catalog is None:
         return None
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    tmp = tempfile.mkdtemp(prefix="typefit-bench-catalog-")
-    catalog = os.path.join(tmp, "Localizable.xcstrings")
-    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_bench_catalog.py"), catalog, str(keys)],
-                   check=True)
     base = f"{binary} fit --strings {catalog} --width 300 --style body --font NotoSans-Regular --format json"
     rounds = max(1, ROUNDS - 2)
     per_string = {}
@@ -218,15 +226,10 @@ def review_benchmark(binary, env, keys=1200):
     the strings fail. Review costs fit's layout plus the drawing of each
     failing string at each size it fails at: the ratio depends on how many
     fail. Also the page's size."""
-    font = subprocess.run(["fc-match", "-f", "%{file}", "Noto Sans:style=Regular"], env=env,
-                          capture_output=True, text=True).stdout
-    if not font.endswith("NotoSans-Regular.ttf"):
+    catalog = bench_catalog(env, keys)
+    if catalog is None:
         return None
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    tmp = tempfile.mkdtemp(prefix="typefit-bench-review-")
-    catalog = os.path.join(tmp, "Localizable.xcstrings")
-    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_bench_catalog.py"), catalog, str(keys)],
-                   check=True)
+    tmp = os.path.dirname(catalog)
     page = os.path.join(tmp, "review.html")
     rows = []
     for lines in (5, 3):
