@@ -8,6 +8,7 @@ public struct Measure: ParsableCommand {
         var strings: [String] = []
         var text = TextOptions()
         var markdown: Bool?
+        var progress = false
         var format: OutputFormat?
 
         /// The defaults.
@@ -25,6 +26,7 @@ public struct Measure: ParsableCommand {
         + TextOptions.options(style: "The text styles (required): a name, a comma list or 'all'.")
         .map { $0.name == "--style" ? $0.required() : $0 }.lifted(\Options.text)
         + TextOptions.markdownOptions(\Options.markdown)
+        + [TextOptions.progressOption(\Options.progress)]
         + [formatOption([.json, .table], help: "Default: table on a terminal, else json.", \.format)]
 
     /// The declaration.
@@ -53,11 +55,14 @@ public struct Measure: ParsableCommand {
     public var stringsFiles: [String]
     /// `--format`.
     public var format: OutputFormat?
+    /// `--progress`.
+    public var showsProgress = false
 
     /// Checks the options: there must be text.
     public init(options: Options, arguments: [String]) throws(UsageError) {
         settings = try options.text.settings()
         settings.markdown = options.markdown
+        showsProgress = options.progress
         search = options.text.sources.search
         format = options.format
         texts = arguments
@@ -82,9 +87,20 @@ public struct Measure: ParsableCommand {
             let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
             let measurements = Measurements(cells: cells, configFile: search.fontconfigFile, styled: styled)
             let asTable = TextOptions.effectiveFormat(format, context) == .table
+            let progress = TextOptions.progressLine(showsProgress, context)
+            progress?.start(total: strings.count)
+            var done = 0
             let rendered = MeasureDocument.render(
                 strings: strings, cells: cells, asTable: asTable, showText: !stringsFiles.isEmpty,
-                pretty: context.stdoutIsTerminal, model: settings.sizeModel, measure: measurements.measure)
+                pretty: context.stdoutIsTerminal, model: settings.sizeModel
+            ) { string in
+                defer {
+                    done += 1
+                    if done % 64 == 0 { progress?.advance(to: done) }
+                }
+                return measurements.measure(string)
+            }
+            progress?.finish()
             var outcome = Outcome()
             for failure in measurements.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
             for (text, missing) in rendered.missing {
