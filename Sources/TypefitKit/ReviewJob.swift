@@ -154,6 +154,9 @@ public enum ReviewJob {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var canvas = SpecimenJob.Canvas(configFile: configFile, language: nil, prefix: "w\(worker)")
             var diagnostics = Diagnostics()
+            // One ICU line breaker per worker, as fit's engine keeps one:
+            // opening one loads its rules.
+            let breaker = try? LineBreaker()
             while true {
                 let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard k * chunk < tasks.count else { break }
@@ -161,7 +164,7 @@ public enum ReviewJob {
                     let task = tasks[t]
                     let group = groups[task.group]
                     let string = group.strings[task.string]
-                    let breaks = (try? FontRegistry.lineBreaks(string.text, language: string.language)) ?? []
+                    let breaks = breaker?.opportunities(Array(string.text.utf8), language: string.language) ?? []
                     var samples: [ReviewPage.Sample] = []
                     for c in task.drawn {
                         let cell = group.cells[c]
@@ -190,8 +193,10 @@ public enum ReviewJob {
                         failing: task.failing.map { group.cells[$0].category }, samples: samples)
                     rowSlots.store(row, at: t)
                     htmlSlots.store(ReviewPage.rowHTML(row, drawings: canvas.drawings), at: t)
-                    // The drawings are in the row's HTML now.
+                    // The drawings are in the row's HTML now (their keys go
+                    // with them: a later string with the same text draws anew).
                     canvas.drawings.removeAll(keepingCapacity: true)
+                    canvas.drawingKeys.removeAll(keepingCapacity: true)
                 }
             }
             faceSlots.store(canvas.outlinesUsed(), at: worker)

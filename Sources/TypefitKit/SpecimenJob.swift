@@ -111,6 +111,9 @@ public enum SpecimenJob {
         /// Every glyph a drawing has used, by outline face key: kept when
         /// drawings are dropped (review renders and forgets them row by row).
         var usedGlyphs: [String: Set<UInt32>] = [:]
+        /// Drawings made so far: keys stay unique when `drawings` and
+        /// `drawingKeys` are emptied (a page defines each once by key).
+        var drawingCount = 0
 
         /// Put before face and drawing keys, so that canvases of parallel
         /// workers never give two things one key.
@@ -249,7 +252,8 @@ public enum SpecimenJob {
                     fallbacks.append(name)
                 }
             }
-            let key = "\(prefix)d\(drawingKeys.count)"
+            let key = "\(prefix)d\(drawingCount)"
+            drawingCount += 1
             drawingKeys[signature] = key
             for line in lines {
                 for glyph in line.glyphs where !glyph.missing && !glyph.blank {

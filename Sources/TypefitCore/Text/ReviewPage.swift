@@ -230,26 +230,39 @@ public struct ReviewPage: Sendable {
         out += "\(row.maxLines) line\(row.maxLines == 1 ? "" : "s") allowed"
         if let rule = row.rule { out += " (rule \(rule + 1))" }
         out += "; fails at \(row.failing.count) size\(row.failing.count == 1 ? "" : "s")</p>\n"
+        // Each distinct drawing's lines once for the row; every size places
+        // them, scaled.
+        var defined: [String] = []
+        var defs = ""
+        for sample in row.samples where !defined.contains(sample.drawing) {
+            guard let drawing = drawings[sample.drawing] else { continue }
+            defined.append(sample.drawing)
+            for (k, line) in drawing.lines.enumerated() {
+                defs += "<g id=\"\(sample.drawing)-\(k + 1)\">" + Specimen.lineContent(line) + "</g>\n"
+            }
+        }
+        out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n\(defs)</defs></svg>\n"
         out += "<div class=\"samples\">\n"
-        for sample in row.samples { out += sampleHTML(sample, row, drawings: drawings) }
+        for (n, sample) in row.samples.enumerated() { out += sampleHTML(sample, row, number: n, drawings: drawings) }
         out += "</div>\n</section>\n"
         return out
     }
 
     /// One size: a caption and the text drawn at the rule's width (the
     /// dashed guide), the allowed lines' bottom marked, overflow in red.
-    static func sampleHTML(_ sample: Sample, _ row: Row, drawings: [String: Specimen.Drawing]) -> String {
+    static func sampleHTML(_ sample: Sample, _ row: Row, number: Int, drawings: [String: Specimen.Drawing]) -> String {
         guard let drawing = drawings[sample.drawing] else { return "" }
         let pad = 6.0
-        let widest = drawing.lines.map { $0.ems * sample.pointSize }.max() ?? 0
-        let hang = drawing.lines.filter(\.rightToLeft).map { max(0, $0.ems * sample.pointSize - row.width) }.max() ?? 0
+        let pt = sample.pointSize
+        let widest = drawing.lines.map { $0.ems * pt }.max() ?? 0
+        let hang = drawing.lines.filter(\.rightToLeft).map { max(0, $0.ems * pt - row.width) }.max() ?? 0
         let left = pad + hang
         let width = left + max(row.width, widest) + pad
         let height = Double(max(drawing.lines.count, 1)) * sample.lineHeight + pad * 2
         let c = Specimen.coordinate
         var out = "<figure class=\"\(sample.fits ? "fits" : "fails")\" data-size=\"\(xmlEscaped(sample.category))\""
         out += " data-lines=\"\(sample.lines)\">\n<figcaption>\(xmlEscaped(sample.label)) · "
-        out += "\(humanNumber(sample.pointSize)) pt · \(sample.lines) line\(sample.lines == 1 ? "" : "s")"
+        out += "\(humanNumber(pt)) pt · \(sample.lines) line\(sample.lines == 1 ? "" : "s")"
         if sample.overflows { out += ", a word overflows" }
         out += sample.fits ? " · fits" : " · fails"
         out += "</figcaption>\n"
@@ -257,16 +270,37 @@ public struct ReviewPage: Sendable {
         out += " viewBox=\"0 0 \(c(width)) \(c(height))\" role=\"img\""
         out += " aria-label=\"\(xmlEscaped(row.text)) at \(xmlEscaped(sample.label))\">\n"
         // The guide at the rule's width, and the bottom of the lines allowed.
-        out += "<line class=\"guide\" x1=\"\(c(left + row.width))\" y1=\"0\" x2=\"\(c(left + row.width))\""
-        out += " y2=\"\(c(height))\"/>\n"
+        let guide = left + row.width
+        out += "<line class=\"guide\" x1=\"\(c(guide))\" y1=\"0\" x2=\"\(c(guide))\" y2=\"\(c(height))\"/>\n"
         if drawing.lines.count > row.maxLines {
             let bottom = pad + Double(row.maxLines) * sample.lineHeight
             out += "<line class=\"limit\" x1=\"0\" y1=\"\(c(bottom))\" x2=\"\(c(width))\" y2=\"\(c(bottom))\"/>\n"
         }
+        // What lies past the guide is drawn again in red, clipped: right of
+        // it, or left of the box for a right-to-left line.
+        let clip = "c\(sample.drawing)-\(number)"
+        let overflows = drawing.lines.contains { $0.ems * pt > row.width + 1e-9 }
+        if overflows {
+            out +=
+                "<clipPath id=\"\(clip)r\"><rect x=\"\(c(guide))\" width=\"\(c(width))\" height=\"\(c(height))\"/></clipPath>"
+            out += "<clipPath id=\"\(clip)l\"><rect width=\"\(c(left))\" height=\"\(c(height))\"/></clipPath>\n"
+        }
         out += "<g data-lines=\"\(drawing.lines.count)\">\n"
-        out += Specimen.compactLines(
-            drawing, left: left, top: pad, pointSize: sample.pointSize, lineHeight: sample.lineHeight,
-            width: row.width)
+        let scale = c(pt / 1000)
+        for (k, line) in drawing.lines.enumerated() {
+            let baseline = pad + sample.lineHeight * Double(k) + sample.lineHeight * 0.8
+            let origin = line.rightToLeft ? left + row.width - line.ems * pt : left
+            let place =
+                "href=\"#\(sample.drawing)-\(k + 1)\" transform=\"translate(\(c(origin)) \(c(baseline))) scale(\(scale) -\(scale))\""
+            out += "<use data-line=\"\(k + 1)\"\(line.rightToLeft ? " data-rtl=\"true\"" : "") \(place)/>"
+            if line.ems * pt > row.width + 1e-9 {
+                // The clip in the figure's own space (a clip on the <use>
+                // itself would be read in its scaled, flipped space).
+                out +=
+                    "<g clip-path=\"url(#\(clip)\(line.rightToLeft ? "l" : "r"))\"><use class=\"over\" \(place)/></g>"
+            }
+            out += "\n"
+        }
         out += "</g>\n</svg>\n</figure>\n"
         return out
     }
@@ -302,6 +336,7 @@ public struct ReviewPage: Sendable {
         line.guide { stroke: #c62828; stroke-dasharray: 3 2; stroke-width: 0.75; }
         line.limit { stroke: #c62828; stroke-dasharray: 1 2; stroke-width: 0.75; }
         use.over { fill: #c62828; }
+        svg.defs { position: absolute; }
         rect.missing { fill: none; stroke: #c62828; stroke-width: 40; }
         .hidden { display: none; }
         .none { color: #2e7d32; }

@@ -417,6 +417,29 @@ public struct Specimen: Sendable {
         return out
     }
 
+    /// One line's glyphs in thousandths of an em from its start, baseline
+    /// at 0, y up (`compactLines` without the placement): what a page
+    /// defines once and places at many sizes with `<use>`.
+    public static func lineContent(_ line: Line) -> String {
+        var out = ""
+        var pen = 0.0
+        for glyph in line.glyphs {
+            defer { pen += glyph.advance }
+            if glyph.blank { continue }
+            let x = Int(((pen + glyph.offsetX) * 1000).rounded())
+            if glyph.missing {
+                let boxWidth = max(Int((glyph.advance * 1000).rounded()), 300)
+                out += "<rect x=\"\(x)\" width=\"\(boxWidth)\" height=\"700\" class=\"missing\"/>"
+                continue
+            }
+            out += "<use href=\"#\(glyph.face)g\(glyph.glyph)\" x=\"\(x)\""
+            let y = Int((glyph.offsetY * 1000).rounded())
+            if y != 0 { out += " y=\"\(y)\"" }
+            out += "/>"
+        }
+        return out
+    }
+
     /// The outlines as definitions in thousandths of an em, for
     /// `compactLines`: a face drawn on 1000 units per em as it is, others
     /// scaled.
