@@ -94,19 +94,24 @@ public func uiAppFontsFragment(_ paths: [String]) -> String {
     return out + "</array>\n"
 }
 
-/// Text safe inside XML elements and double-quoted attributes.
+/// Text safe inside XML elements and double-quoted attributes. Works on
+/// UTF-8 bytes (a review page escapes every key and text it shows), and
+/// returns the text itself when nothing needs escaping.
 func xmlEscaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(character)
+    let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }
+    guard text.utf8.contains(where: special) else { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+        switch byte {
+        case 0x26: out += Array("&amp;".utf8)
+        case 0x3C: out += Array("&lt;".utf8)
+        case 0x3E: out += Array("&gt;".utf8)
+        case 0x22: out += Array("&quot;".utf8)
+        default: out.append(byte)
         }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
 }
 
 /// The JSON schema version every document carries as `schemaVersion`.

@@ -377,51 +377,15 @@ public struct Specimen: Sendable {
         return out
     }
 
-    /// `lines`, compact, for pages with thousands of samples (`review`):
-    /// each line one group scaled to the point size, its glyphs placed by
-    /// `x` (and `y`) in thousandths of an em, the outlines defined in that
-    /// space (`emDefinitions`). About a third of the bytes of `lines`.
-    public static func compactLines(
-        _ drawing: Drawing, left: Double, top: Double, pointSize: Double, lineHeight: Double, width: Double?
-    ) -> String {
-        var out = ""
-        let box = width ?? (drawing.lines.map { $0.ems * pointSize }.max() ?? 0)
-        let scale = coordinate(pointSize / 1000)
-        for (k, line) in drawing.lines.enumerated() {
-            let baseline = top + lineHeight * Double(k) + lineHeight * 0.8
-            let origin = line.rightToLeft ? left + box - line.ems * pointSize : left
-            out += "<g data-line=\"\(k + 1)\"\(line.rightToLeft ? " data-rtl=\"true\"" : "")"
-            out += " transform=\"translate(\(coordinate(origin)) \(coordinate(baseline))) scale(\(scale) -\(scale))\">"
-            var pen = 0.0
-            for glyph in line.glyphs {
-                defer { pen += glyph.advance }
-                let x = Int(((pen + glyph.offsetX) * 1000).rounded())
-                let points = origin + pen * pointSize
-                let beyond =
-                    width.map { w in
-                        line.rightToLeft ? points < left - 1e-9 : points + glyph.advance * pointSize > left + w + 1e-9
-                    } ?? false
-                if glyph.blank { continue }
-                if glyph.missing {
-                    let boxWidth = max(Int((glyph.advance * 1000).rounded()), 300)
-                    out += "<rect x=\"\(x)\" width=\"\(boxWidth)\" height=\"700\" class=\"missing\"/>"
-                    continue
-                }
-                out += "<use href=\"#\(glyph.face)g\(glyph.glyph)\" x=\"\(x)\""
-                let y = Int((glyph.offsetY * 1000).rounded())
-                if y != 0 { out += " y=\"\(y)\"" }
-                out += beyond ? " class=\"over\"/>" : "/>"
-            }
-            out += "</g>\n"
-        }
-        return out
-    }
-
     /// One line's glyphs in thousandths of an em from its start, baseline
-    /// at 0, y up (`compactLines` without the placement): what a page
+    /// at 0, y up, outlines defined in that space (`emDefinitions`): what a page
     /// defines once and places at many sizes with `<use>`.
     public static func lineContent(_ line: Line) -> String {
-        var out = ""
+        // Bytes, not string interpolation: a review page holds hundreds of
+        // thousands of these.
+        var out: [UInt8] = []
+        out.reserveCapacity(line.glyphs.count * 28)
+        func append(_ text: String) { out.append(contentsOf: text.utf8) }
         var pen = 0.0
         for glyph in line.glyphs {
             defer { pen += glyph.advance }
@@ -429,19 +393,27 @@ public struct Specimen: Sendable {
             let x = Int(((pen + glyph.offsetX) * 1000).rounded())
             if glyph.missing {
                 let boxWidth = max(Int((glyph.advance * 1000).rounded()), 300)
-                out += "<rect x=\"\(x)\" width=\"\(boxWidth)\" height=\"700\" class=\"missing\"/>"
+                append("<rect x=\"\(x)\" width=\"\(boxWidth)\" height=\"700\" class=\"missing\"/>")
                 continue
             }
-            out += "<use href=\"#\(glyph.face)g\(glyph.glyph)\" x=\"\(x)\""
+            append("<use href=\"#")
+            append(glyph.face)
+            append("g")
+            append(String(glyph.glyph))
+            append("\" x=\"")
+            append(String(x))
             let y = Int((glyph.offsetY * 1000).rounded())
-            if y != 0 { out += " y=\"\(y)\"" }
-            out += "/>"
+            if y != 0 {
+                append("\" y=\"")
+                append(String(y))
+            }
+            append("\"/>")
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The outlines as definitions in thousandths of an em, for
-    /// `compactLines`: a face drawn on 1000 units per em as it is, others
+    /// `lineContent`: a face drawn on 1000 units per em as it is, others
     /// scaled.
     public static func emDefinitions(_ faces: [String: Face]) -> String {
         var out = ""
