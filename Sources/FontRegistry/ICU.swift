@@ -243,6 +243,25 @@ public enum BidiOrder {
         }
     }
 
+    /// Whether `utf8` holds a character of a right-to-left block (Hebrew,
+    /// Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, their presentation
+    /// forms, and the right-to-left blocks beyond the BMP) or an explicit
+    /// directional mark or embedding: only then can the bidirectional
+    /// algorithm reorder anything.
+    static func mayHoldRightToLeft(_ utf8: [UInt8]) -> Bool {
+        guard utf8.contains(where: { $0 >= 0xD6 }) else { return false }
+        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+                0x200F, 0x202B, 0x202E, 0x2067:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
     /// A line's runs in visual order, and whether its paragraph reads right
     /// to left (UILabel's natural alignment puts it on the right).
     public struct Line: Sendable, Equatable {
@@ -260,6 +279,9 @@ public enum BidiOrder {
     /// missing or fails.
     public static func visualLines(_ utf8: [UInt8], lines: [Range<Int>]) -> [Line] {
         let plain = lines.map { Line(runs: $0.isEmpty ? [] : [Run(range: $0, rightToLeft: false)], rightToLeft: false) }
+        // Text without a right-to-left letter reorders nothing: every line
+        // is one left-to-right run (most strings; ICU is not asked).
+        guard mayHoldRightToLeft(utf8) else { return plain }
         guard !utf8.isEmpty, case .success(let icu) = ICU.shared, let bidi = icu.bidiOpen() else { return plain }
         defer { icu.bidiClose(bidi) }
         guard let line = icu.bidiOpen() else { return plain }

@@ -107,7 +107,16 @@ public enum SpecimenJob {
         /// By file#index: the outline face's key and outlines.
         var outlines: [String: (key: String, outlines: GlyphOutlines)] = [:]
         var drawings: [String: TypefitCore.Specimen.Drawing] = [:]
-        var drawingKeys: [String: String] = [:]
+        var drawingKeys: [DrawingKey: String] = [:]
+
+        /// What makes two drawings the same.
+        struct DrawingKey: Hashable {
+            var face: String
+            var language: String
+            var text: String
+            var ranges: [Int]
+            var cut: Double??
+        }
         /// Every glyph a drawing has used, by outline face key: kept when
         /// drawings are dropped (review renders and forgets them row by row).
         var usedGlyphs: [String: Set<UInt32>] = [:]
@@ -223,10 +232,12 @@ public enum SpecimenJob {
         ) -> String {
             let cut = maxLines.map { ranges.count > $0 } ?? false
             let kept = cut ? Array(ranges.prefix((maxLines ?? 1) - 1)) : ranges
-            let signature =
-                face.id + "|" + (language ?? "") + "|" + text + "|"
-                + kept.map { "\($0.visible.lowerBound)-\($0.visible.upperBound)" }.joined(separator: ",")
-                + (cut ? "|cut\(width.map { "\($0)" } ?? "")" : "")
+            // Within a canvas's life (review empties it per string) the text
+            // and face decide the drawing with its lines' ranges.
+            let signature = DrawingKey(
+                face: face.id, language: language ?? "", text: text,
+                ranges: kept.flatMap { [$0.visible.lowerBound, $0.visible.upperBound] },
+                cut: cut ? width : nil)
             if let known = drawingKeys[signature] { return known }
             let parts = face.id.split(separator: "#")
             let file = parts.dropLast().joined(separator: "#")
