@@ -80,7 +80,8 @@ struct FaceOptions: Sendable, Equatable {
         .string(
             "--size", "points",
             help: "A custom font's design size at Large, scaled per category as "
-                + "UIFontMetrics.scaledFont(for:) scales it (default: Apple's sizes).",
+                + "UIFontMetrics.scaledFont(for:) scales it (default: a font or family scales from each style's "
+                + "own size at Large; the system font follows Apple's table).",
             \.size),
     ]
 
