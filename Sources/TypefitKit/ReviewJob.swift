@@ -47,10 +47,8 @@ public enum ReviewJob {
     /// The result: the page, the failures a `--require` makes errors, and
     /// the layouts' own failures (faces that could not be opened).
     public struct Result {
-        /// The page (its rows' drawings already rendered: `rowsHTML`).
+        /// The page.
         public var page: ReviewPage
-        /// Each row's section, rendered.
-        public var rowsHTML: [String]
         /// One line per string failing at a required category, as fit
         /// says it.
         public var requiredFailures: [String]
@@ -210,10 +208,9 @@ public enum ReviewJob {
         let summary = ReviewPage.Summary(
             strings: total, languages: languages, categories: categories, failures: counts, base: base?.name,
             source: source)
-        let page = ReviewPage(summary: summary, rows: rowSlots.take().compactMap { $0 }, drawings: [:], faces: faces)
-        return Result(
-            page: page, rowsHTML: htmlSlots.take(), requiredFailures: required, failures: failures,
-            missingGlyphs: missing)
+        let page = ReviewPage(
+            summary: summary, rows: rowSlots.take().compactMap { $0 }, rowsHTML: htmlSlots.take(), faces: faces)
+        return Result(page: page, requiredFailures: required, failures: failures, missingGlyphs: missing)
     }
 
     /// `--base`: the strings before the change, by `key|language`, their

@@ -137,14 +137,17 @@ public enum SpecimenJob {
         /// A face opened for measuring and drawing.
         final class OpenFace {
             let id: String
+            /// The face's file and index (its outlines are read from them).
+            let location: FaceLocation
             let measurer: TextMeasurer
             let language: String?
             /// Texts analysed for drawing, by language and text; emptied when
             /// it grows past a few hundred (review goes string by string).
             private var sessions: [String: TextMeasurer.DrawSession] = [:]
 
-            init(id: String, measurer: TextMeasurer, language: String?) {
+            init(id: String, location: FaceLocation, measurer: TextMeasurer, language: String?) {
                 self.id = id
+                self.location = location
                 self.measurer = measurer
                 self.language = language
             }
@@ -173,7 +176,7 @@ public enum SpecimenJob {
             do {
                 let measurer = try TextMeasurer(
                     file: location.file, index: location.index, family: location.family ?? "", configFile: configFile)
-                let face = OpenFace(id: id, measurer: measurer, language: language)
+                let face = OpenFace(id: id, location: location, measurer: measurer, language: language)
                 opened[id] = face
                 return face
             } catch {
@@ -194,8 +197,7 @@ public enum SpecimenJob {
         }
 
         /// The lines of a drawing, its glyphs keyed by outline face.
-        mutating func lines(_ drawn: DrawnText, base: OpenFace, file: String, index: Int) -> [TypefitCore.Specimen.Line]
-        {
+        mutating func lines(_ drawn: DrawnText, file: String, index: Int) -> [TypefitCore.Specimen.Line] {
             var keysByFace: [Int: String] = [:]
             keysByFace[0] = outlineKey(file: file, index: index)
             for (i, fallback) in drawn.fallbackFaces.enumerated() {
@@ -239,13 +241,10 @@ public enum SpecimenJob {
                 ranges: kept.flatMap { [$0.visible.lowerBound, $0.visible.upperBound] },
                 cut: cut ? width : nil)
             if let known = drawingKeys[signature] { return known }
-            let parts = face.id.split(separator: "#")
-            let file = parts.dropLast().joined(separator: "#")
-            let index = Int(parts.last ?? "0") ?? 0
             let session = face.session(text, language: language)
             let measured = session.measured
             var drawn = face.measurer.draw(session, lines: kept.map(\.visible))
-            var lines = self.lines(drawn, base: face, file: file, index: index)
+            var lines = self.lines(drawn, file: face.location.file, index: face.location.index)
             var fallbacks = drawn.fallbackFaces.map { $0.postscriptName ?? $0.family }
             if cut, let last = ranges.dropFirst(kept.count).first {
                 // The last line: the rest of its paragraph, cut at a
@@ -257,7 +256,7 @@ public enum SpecimenJob {
                     face.measured(candidate, language: language).width(atPointSize: 1)
                 }
                 drawn = face.measurer.draw(tail, language: language)
-                lines += self.lines(drawn, base: face, file: file, index: index)
+                lines += self.lines(drawn, file: face.location.file, index: face.location.index)
                 for name in drawn.fallbackFaces.map({ $0.postscriptName ?? $0.family }) where !fallbacks.contains(name)
                 {
                     fallbacks.append(name)

@@ -118,27 +118,22 @@ public struct ReviewPage: Sendable {
     public var summary: Summary
     /// The failing strings.
     public var rows: [Row]
-    /// The samples' drawings by key.
-    public var drawings: [String: Specimen.Drawing]
+    /// Each row's section, rendered by `rowHTML` (in parallel, as the rows
+    /// are drawn: their drawings are not kept).
+    public var rowsHTML: [String]
     /// The glyph outlines the drawings use, by face key.
     public var faces: [String: Specimen.Face]
 
     /// Creates a page.
-    public init(summary: Summary, rows: [Row], drawings: [String: Specimen.Drawing], faces: [String: Specimen.Face]) {
+    public init(summary: Summary, rows: [Row], rowsHTML: [String], faces: [String: Specimen.Face]) {
         self.summary = summary
         self.rows = rows
-        self.drawings = drawings
+        self.rowsHTML = rowsHTML
         self.faces = faces
     }
 
     /// The HTML document.
     public func html() -> String {
-        html(rowsHTML: rows.map { Self.rowHTML($0, drawings: drawings) })
-    }
-
-    /// The HTML document with each row already rendered (`rowHTML`, in
-    /// parallel by `review`); `drawings` may then be empty.
-    public func html(rowsHTML: [String]) -> String {
         var out = """
             <!DOCTYPE html>
             <html lang="en">

@@ -176,10 +176,7 @@ public struct Fit: ParsableCommand {
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
-            let written = try filtered(
-                try TextJob.strings(
-                    texts, files: stringsFiles, language: settings.language, samples: settings.samples,
-                    diagnostics: &diagnostics), &diagnostics)
+            let written = try strings(&diagnostics)
             let (groups, rules) = try layoutGroups(written, search: search, &diagnostics)
             if let rules { return runRules(rules, groups, search: search, context) }
             guard let group = groups.first else { return Outcome() }
@@ -213,8 +210,17 @@ public struct Fit: ParsableCommand {
         }
     }
 
+    /// The strings of the arguments and `--strings` files, placeholders
+    /// replaced, kept by `--keys` (fit's and review's input).
+    func strings(_ diagnostics: inout Diagnostics) throws(Stopped) -> [LocalizedString] {
+        try filtered(
+            try TextJob.strings(
+                texts, files: stringsFiles, language: settings.language, samples: settings.samples,
+                diagnostics: &diagnostics), &diagnostics)
+    }
+
     /// `--keys`: the strings whose key matches a pattern; none is exit 2.
-    func filtered(_ strings: [LocalizedString], _ diagnostics: inout Diagnostics) throws(Stopped)
+    private func filtered(_ strings: [LocalizedString], _ diagnostics: inout Diagnostics) throws(Stopped)
         -> [LocalizedString]
     {
         guard !keyPatterns.isEmpty else { return strings }

@@ -76,10 +76,7 @@ public struct Review: ParsableCommand {
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
             let settings = fit.settings
-            var written = try fit.filtered(
-                try TextJob.strings(
-                    fit.texts, files: fit.stringsFiles, language: settings.language, samples: settings.samples,
-                    diagnostics: &diagnostics), &diagnostics)
+            var written = try fit.strings(&diagnostics)
             var baseTexts: (texts: [String: String], name: String)?
             if !base.isEmpty {
                 let old = try TextJob.strings(
@@ -115,7 +112,7 @@ public struct Review: ParsableCommand {
                 outcome.diagnostics.warning("\(count) character(s) of \"\(text)\" have no glyph in any face")
             }
             for failure in result.requiredFailures { outcome.diagnostics.error(failure, status: .problemFound) }
-            TextOptions.deliver(result.page.html(rowsHTML: result.rowsHTML), to: output, &outcome)
+            TextOptions.deliver(result.page.html(), to: output, &outcome)
             return outcome
         }
     }
