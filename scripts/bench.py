@@ -121,8 +121,10 @@ def text_benchmark(binary, env):
     subprocess.run([sys.executable, os.path.join(root, "scripts", "make_bench_strings.py"), strings, "10000"],
                    check=True)
     sizes = "14,15,16,17,19,21,23,28,33,40,47,53"  # body at each category
+    # Apple's body sizes, as the peer is given (`--model system`: a named
+    # font otherwise scales from its Large size through UIFontMetrics).
     ours = (f"{binary} measure --strings {strings} --style body --font TypefitScript-Regular "
-            f"--fonts-dir {os.path.dirname(font)} --format json")
+            f"--fonts-dir {os.path.dirname(font)} --model system --format json")
     peer = f"{sys.executable} {os.path.join(root, 'scripts', 'shape_baseline.py')} {font} {strings} {sizes}"
     ours_t, peer_t = [], []
     for _ in range(ROUNDS):
@@ -153,7 +155,9 @@ def fit_benchmark(binary, env):
     subprocess.run([sys.executable, os.path.join(root, "scripts", "make_ui_strings.py"), strings, "10000"],
                    check=True)
     sizes = "14 15 16 17 19 21 23 28 33 40 47 53"  # body at each category
-    ours = f"{binary} fit --strings {strings} --width 300 --style body --font NotoSans-Regular --format json"
+    # At the sizes the peers are given: Apple's body sizes (`--model system`).
+    ours = (f"{binary} fit --strings {strings} --width 300 --style body --font NotoSans-Regular --model system "
+            "--format json")
     peer = f"{os.path.join(root, '.build', 'bench', 'fit_peer')} {font} {strings} 300 {sizes}"
     python = f"{sys.executable} {os.path.join(root, 'scripts', 'fit_baseline.py')} {font} {strings} 300 {sizes}"
     ours_t, peer_t, python_t = [], [], []
