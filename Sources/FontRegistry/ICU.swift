@@ -243,6 +243,14 @@ public enum BidiOrder {
         }
     }
 
+    /// The runs of `utf8` in logical order (each paragraph's direction from
+    /// its first strong character): one left-to-right run for text that
+    /// cannot hold right-to-left characters, without asking ICU.
+    public static func logicalRuns(_ utf8: [UInt8]) -> [Run] {
+        guard mayHoldRightToLeft(utf8) else { return [Run(range: 0..<utf8.count, rightToLeft: false)] }
+        return visualRuns(utf8).sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
     /// Whether `utf8` holds a character of a right-to-left block (Hebrew,
     /// Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, their presentation
     /// forms, and the right-to-left blocks beyond the BMP) or an explicit
@@ -277,11 +285,12 @@ public enum BidiOrder {
     /// direction from its first strong character (text between hard line
     /// breaks is a paragraph). One left-to-right run per line when ICU is
     /// missing or fails.
-    public static func visualLines(_ utf8: [UInt8], lines: [Range<Int>]) -> [Line] {
+    /// `mayHoldRightToLeft`, when the caller knows it, saves looking.
+    public static func visualLines(_ utf8: [UInt8], lines: [Range<Int>], mayHoldRightToLeft: Bool? = nil) -> [Line] {
         let plain = lines.map { Line(runs: $0.isEmpty ? [] : [Run(range: $0, rightToLeft: false)], rightToLeft: false) }
         // Text without a right-to-left letter reorders nothing: every line
         // is one left-to-right run (most strings; ICU is not asked).
-        guard mayHoldRightToLeft(utf8) else { return plain }
+        guard mayHoldRightToLeft ?? Self.mayHoldRightToLeft(utf8) else { return plain }
         guard !utf8.isEmpty, case .success(let icu) = ICU.shared, let bidi = icu.bidiOpen() else { return plain }
         defer { icu.bidiClose(bidi) }
         guard let line = icu.bidiOpen() else { return plain }

@@ -168,6 +168,20 @@ public struct DrawnText: Sendable {
 
     /// Every line's glyphs, one line after another.
     public var glyphs: [Glyph] { lines.flatMap(\.glyphs) }
+
+    /// One line as slices of a session's glyphs (`DrawSession.lines`).
+    public struct SlicedLine: Sendable, Equatable {
+        /// Ranges of `DrawSession.glyphs`, left to right as drawn.
+        public var slices: [Range<Int>]
+        /// Whether its paragraph reads right to left (aligned right).
+        public var rightToLeft: Bool
+
+        /// Creates a line.
+        public init(slices: [Range<Int>], rightToLeft: Bool) {
+            self.slices = slices
+            self.rightToLeft = rightToLeft
+        }
+    }
 }
 
 /// A face's glyph outlines, read with FreeType, each once.
@@ -263,6 +277,9 @@ enum ScriptItemizer {
 /// characters it lacks, as iOS's cascade list does.
 public final class TextMeasurer {
     private let primary: HarfBuzzFace
+    /// The face's file and index (a drawing names the faces it uses).
+    private let file: String
+    private let index: Int
     private let family: String
     private let configFile: String?
     private var config: FontconfigConfig?
@@ -282,6 +299,8 @@ public final class TextMeasurer {
     /// `configFile` (the system's when `nil`).
     public init(file: String, index: Int, family: String, configFile: String? = nil) throws(RegistryError) {
         primary = try HarfBuzzFace(file: file, index: index)
+        self.file = file
+        self.index = index
         self.family = family
         self.configFile = configFile
     }
@@ -401,8 +420,34 @@ public final class TextMeasurer {
         let order: [(face: FontFace, shaper: HarfBuzzFace)]
         let runs: [TextRun]
         let isControl: [Bool]
-        /// Stretches shaped, by range, face and direction.
-        var shaped: [StretchKey: [ShapedGlyph]] = [:]
+        /// Every glyph shaped so far, stretch after stretch (each in
+        /// HarfBuzz's visual order, control characters left out): the lines
+        /// of every layout are slices of it.
+        public private(set) var glyphs: [DrawnText.Glyph] = []
+        /// Stretches shaped, by range, face and direction: where their
+        /// glyphs are in `glyphs`.
+        var shaped: [StretchKey: Range<Int>] = [:]
+        /// Whether the text can hold right-to-left characters (else the
+        /// bidirectional algorithm is never asked).
+        lazy var mayHoldRightToLeft = BidiOrder.mayHoldRightToLeft(utf8)
+        /// The paragraph's stretches in logical order: one script, one face
+        /// and one direction each (read when a line is first drawn).
+        lazy var stretches: [Stretch] = paragraphStretches()
+
+        /// A stretch of the paragraph shaped as one: its bytes, script, face
+        /// (0 the measured face, k a fallback) and direction.
+        struct Stretch {
+            var range: Range<Int>
+            var script: hb_script_t
+            var face: Int
+            var rightToLeft: Bool
+            /// Where its glyphs are in `glyphs`, once shaped.
+            var glyphs: Range<Int>?
+            /// Whether its glyphs' clusters run one way (HarfBuzz's
+            /// monotone cluster level promises it): then a line's glyphs
+            /// are found by bisection.
+            var monotone = true
+        }
 
         struct StretchKey: Hashable {
             var lower: Int
@@ -411,16 +456,191 @@ public final class TextMeasurer {
             var rightToLeft: Bool
         }
 
+        /// The faces that draw it: the measured face's file and index, then
+        /// each fallback's (`DrawnText.Glyph.face` indexes this).
+        public var faces: [(file: String, index: Int)] {
+            [(primaryFile, primaryIndex)] + order.map { ($0.face.file, $0.face.index) }
+        }
+        let primaryFile: String
+        let primaryIndex: Int
+        /// The measured face's shaper (stretches it draws are shaped with it).
+        let primary: HarfBuzzFace
+
+        /// The session's text laid out as `lines` (as `draw` takes them): each
+        /// line the slices of `glyphs` it draws, left to right. The glyphs
+        /// are the paragraph's, shaped once for every layout — as Core
+        /// Text's typesetter cuts a paragraph's shaped runs into lines — so a
+        /// string drawn at twelve sizes is shaped once, not once per line.
+        public func lines(_ lines: [Range<Int>]) -> [DrawnText.SlicedLine] {
+            var result: [DrawnText.SlicedLine] = []
+            result.reserveCapacity(lines.count)
+            for line in BidiOrder.visualLines(utf8, lines: lines, mayHoldRightToLeft: mayHoldRightToLeft) {
+                var slices: [Range<Int>] = []
+                for run in line.runs where !run.range.isEmpty {
+                    // The paragraph's stretches the run crosses, in the
+                    // run's visual order.
+                    var first = bisect(stretches.count) { stretches[$0].range.upperBound > run.range.lowerBound }
+                    var crossed: [Int] = []
+                    while first < stretches.count && stretches[first].range.lowerBound < run.range.upperBound {
+                        crossed.append(first)
+                        first += 1
+                    }
+                    if run.rightToLeft { crossed.reverse() }
+                    for n in crossed {
+                        let part =
+                            max(
+                                stretches[n].range.lowerBound, run.range.lowerBound)..<min(
+                                stretches[n].range.upperBound, run.range.upperBound)
+                        if stretches[n].rightToLeft == run.rightToLeft {
+                            cut(stretch: n, to: part, into: &slices)
+                        } else {
+                            // A line's level differing from its paragraph's
+                            // (not met in practice): the part shaped alone.
+                            let glyphs = shaped(
+                                part, script: stretches[n].script, face: stretches[n].face,
+                                rightToLeft: run.rightToLeft)
+                            append(glyphs, to: &slices)
+                        }
+                    }
+                }
+                result.append(DrawnText.SlicedLine(slices: slices, rightToLeft: line.rightToLeft))
+            }
+            return result
+        }
+
+        /// The stretches: each paragraph's bidi runs cut by script runs
+        /// and by the face that draws each byte.
+        private func paragraphStretches() -> [Stretch] {
+            let directions =
+                mayHoldRightToLeft
+                ? BidiOrder.logicalRuns(utf8) : [BidiOrder.Run(range: 0..<utf8.count, rightToLeft: false)]
+            var result: [Stretch] = []
+            for direction in directions {
+                for run in runs {
+                    let lower = max(run.range.lowerBound, direction.range.lowerBound)
+                    let upper = min(run.range.upperBound, direction.range.upperBound)
+                    guard lower < upper else { continue }
+                    var start = lower
+                    for i in (lower + 1)...upper where i == upper || faceOf[i] != faceOf[start] {
+                        // A face change inside a character cannot happen:
+                        // faceOf is set per cluster range.
+                        result.append(
+                            Stretch(
+                                range: start..<i, script: run.script, face: faceOf[start],
+                                rightToLeft: direction.rightToLeft))
+                        start = i
+                    }
+                }
+            }
+            return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        }
+
+        /// Adds to `slices` the glyphs of stretch `n` that draw the bytes
+        /// `part`, shaping the stretch the first time.
+        private func cut(stretch n: Int, to part: Range<Int>, into slices: inout [Range<Int>]) {
+            let stretch = stretches[n]
+            let all: Range<Int>
+            if let known = stretch.glyphs {
+                all = known
+            } else {
+                all = shaped(
+                    stretch.range, script: stretch.script, face: stretch.face, rightToLeft: stretch.rightToLeft)
+                stretches[n].glyphs = all
+                stretches[n].monotone = (all.lowerBound..<max(all.lowerBound, all.upperBound - 1)).allSatisfy {
+                    stretch.rightToLeft
+                        ? glyphs[$0].cluster >= glyphs[$0 + 1].cluster : glyphs[$0].cluster <= glyphs[$0 + 1].cluster
+                }
+            }
+            if part == stretch.range {
+                append(all, to: &slices)
+                return
+            }
+            if stretches[n].monotone {
+                // Left to right, clusters rise; right to left, they fall.
+                let inPart: (Int) -> Bool = { self.glyphs[$0].cluster >= part.lowerBound }
+                let pastPart: (Int) -> Bool = { self.glyphs[$0].cluster >= part.upperBound }
+                let lower: Int
+                let upper: Int
+                if stretch.rightToLeft {
+                    lower = all.lowerBound + bisect(all.count) { !pastPart(all.lowerBound + $0) }
+                    upper = all.lowerBound + bisect(all.count) { !inPart(all.lowerBound + $0) }
+                } else {
+                    lower = all.lowerBound + bisect(all.count) { inPart(all.lowerBound + $0) }
+                    upper = all.lowerBound + bisect(all.count) { pastPart(all.lowerBound + $0) }
+                }
+                append(lower..<max(lower, upper), to: &slices)
+                return
+            }
+            // Glyphs reordered across clusters: every run of the part's.
+            var i = all.lowerBound
+            while i < all.upperBound {
+                guard part.contains(glyphs[i].cluster) else {
+                    i += 1
+                    continue
+                }
+                var end = i + 1
+                while end < all.upperBound && part.contains(glyphs[end].cluster) { end += 1 }
+                append(i..<end, to: &slices)
+                i = end
+            }
+        }
+
+        /// Adds a slice, joined to the last when they touch.
+        private func append(_ slice: Range<Int>, to slices: inout [Range<Int>]) {
+            guard !slice.isEmpty else { return }
+            if let last = slices.last, last.upperBound == slice.lowerBound {
+                slices[slices.count - 1] = last.lowerBound..<slice.upperBound
+            } else {
+                slices.append(slice)
+            }
+        }
+
+        /// The first index in `0..<count` where `isPast` holds (it holds
+        /// from some index on), `count` when nowhere.
+        private func bisect(_ count: Int, _ isPast: (Int) -> Bool) -> Int {
+            var low = 0
+            var high = count
+            while low < high {
+                let middle = (low + high) / 2
+                if isPast(middle) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+
+        /// Where the glyphs of a stretch are in `glyphs`, shaping it
+        /// the first time (the whole text is its context).
+        private func shaped(_ range: Range<Int>, script: hb_script_t, face: Int, rightToLeft: Bool) -> Range<Int> {
+            let key = StretchKey(lower: range.lowerBound, upper: range.upperBound, face: face, rightToLeft: rightToLeft)
+            if let known = shaped[key] { return known }
+            let shaper = face == 0 ? primary : order[face - 1].shaper
+            let start = glyphs.count
+            for glyph in shaper.glyphs(
+                utf8, runs: [TextRun(range: range, script: script)], language: language, rightToLeft: rightToLeft)
+            where !isControl[min(glyph.cluster, isControl.count - 1)] {
+                glyphs.append(
+                    DrawnText.Glyph(
+                        face: face, glyph: glyph.glyph, cluster: glyph.cluster, advance: glyph.advance,
+                        offsetX: glyph.offsetX, offsetY: glyph.offsetY, missing: glyph.glyph == 0))
+            }
+            let slice = start..<glyphs.count
+            shaped[key] = slice
+            return slice
+        }
+
         init(
             utf8: [UInt8], language: String?, measured: MeasuredText, faceOf: [Int],
-            order: [(face: FontFace, shaper: HarfBuzzFace)]
+            order: [(face: FontFace, shaper: HarfBuzzFace)], runs: [TextRun],
+            primary: (shaper: HarfBuzzFace, file: String, index: Int)
         ) {
             self.utf8 = utf8
             self.language = language
             self.measured = measured
             self.faceOf = faceOf
             self.order = order
-            runs = ScriptItemizer.runs(utf8)
+            self.runs = runs
+            self.primary = primary.shaper
+            primaryFile = primary.file
+            primaryIndex = primary.index
             // A line break or tab draws nothing (no .notdef box).
             var isControl = [Bool](repeating: false, count: max(utf8.count, 1))
             for range in TextMeasurer.controlRanges(utf8) { for i in range { isControl[i] = true } }
@@ -428,63 +648,24 @@ public final class TextMeasurer {
         }
     }
 
-    /// `text` analysed for drawing (`draw(_:lines:)`).
+    /// `text` analysed for drawing (`draw(_:lines:)`, `lines(_:lines:)`).
     public func drawing(_ text: String, language: String? = nil) -> DrawSession {
         let utf8 = Array(text.utf8)
         let (measured, faceOf, order) = analyze(utf8, language: language)
-        return DrawSession(utf8: utf8, language: language, measured: measured, faceOf: faceOf, order: order)
+        return DrawSession(
+            utf8: utf8, language: language, measured: measured, faceOf: faceOf, order: order,
+            runs: ScriptItemizer.runs(utf8), primary: (primary, file, index))
     }
 
     /// The session's text drawn as `lines` (byte ranges, each inside one
     /// paragraph, without the white space that hangs at its end), each
     /// reordered on its own as the bidirectional algorithm reorders a
-    /// paragraph's lines. Stretches already shaped are reused.
+    /// paragraph's lines.
     public func draw(_ session: DrawSession, lines: [Range<Int>]) -> DrawnText {
-        let utf8 = session.utf8
-        let faceOf = session.faceOf
-        var drawn: [DrawnText.Line] = []
-        for line in BidiOrder.visualLines(utf8, lines: lines) {
-            var glyphs: [DrawnText.Glyph] = []
-            for bidiRun in line.runs {
-                // Stretches of one script and one face inside the bidi run.
-                var stretches: [(range: Range<Int>, script: hb_script_t, face: Int)] = []
-                for run in session.runs {
-                    let lower = max(run.range.lowerBound, bidiRun.range.lowerBound)
-                    let upper = min(run.range.upperBound, bidiRun.range.upperBound)
-                    guard lower < upper else { continue }
-                    var start = lower
-                    for i in (lower + 1)...upper where i == upper || faceOf[i] != faceOf[start] {
-                        // A face change inside a character cannot happen:
-                        // faceOf is set per cluster range.
-                        stretches.append((start..<i, run.script, faceOf[start]))
-                        start = i
-                    }
-                }
-                if bidiRun.rightToLeft { stretches.reverse() }
-                for stretch in stretches {
-                    let key = DrawSession.StretchKey(
-                        lower: stretch.range.lowerBound, upper: stretch.range.upperBound, face: stretch.face,
-                        rightToLeft: bidiRun.rightToLeft)
-                    let shaped: [ShapedGlyph]
-                    if let known = session.shaped[key] {
-                        shaped = known
-                    } else {
-                        let shaper = stretch.face == 0 ? primary : session.order[stretch.face - 1].shaper
-                        shaped = shaper.glyphs(
-                            utf8, runs: [TextRun(range: stretch.range, script: stretch.script)],
-                            language: session.language, rightToLeft: bidiRun.rightToLeft)
-                        session.shaped[key] = shaped
-                    }
-                    for glyph in shaped where !session.isControl[min(glyph.cluster, session.isControl.count - 1)] {
-                        glyphs.append(
-                            DrawnText.Glyph(
-                                face: stretch.face, glyph: glyph.glyph, cluster: glyph.cluster,
-                                advance: glyph.advance, offsetX: glyph.offsetX, offsetY: glyph.offsetY,
-                                missing: glyph.glyph == 0))
-                    }
-                }
-            }
-            drawn.append(DrawnText.Line(glyphs: glyphs, rightToLeft: line.rightToLeft))
+        let sliced = session.lines(lines)
+        let drawn = sliced.map { line in
+            DrawnText.Line(
+                glyphs: line.slices.flatMap { session.glyphs[$0] }, rightToLeft: line.rightToLeft)
         }
         return DrawnText(measured: session.measured, lines: drawn, fallbackFaces: session.order.map(\.face))
     }

@@ -13,9 +13,15 @@ public enum FitEngine {
     /// The line counts of `strings` at `width` points in each of `cells`.
     /// `progress` is told how many strings are done, from the workers, as
     /// each chunk finishes.
+    ///
+    /// `visitor`, when given, makes one visitor per worker, told of each
+    /// string on the worker that laid it out with the measurement it was
+    /// laid out from (`review` draws its failing strings there: the text
+    /// is shaped once for measuring and drawing).
     public static func layOut(
         strings: [LocalizedString], cells: [SizedCell], width: Double, configFile: String?,
-        styled: StyledFaces = StyledFaces(), progress: (@Sendable (Int) -> Void)? = nil
+        styled: StyledFaces = StyledFaces(), progress: (@Sendable (Int) -> Void)? = nil,
+        visitor: (@Sendable (_ worker: Int) -> any LayoutVisitor)? = nil
     ) -> FitLayouts {
         let cellCount = cells.count
         let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
@@ -36,6 +42,7 @@ public enum FitEngine {
                 return
             }
             failures.store(measurements.failures, at: worker)
+            let visiting = visitor?(worker)
             while true {
                 let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard k < chunks else { break }
@@ -48,7 +55,10 @@ public enum FitEngine {
                     let string = strings[s]
                     let breaks = breaker.opportunities(Array(string.text.utf8), language: string.language)
                     var prepared: [String: LineFitter.Prepared] = [:]
-                    let measuredCells = measurements.measure(string)
+                    let sessions = visiting == nil ? nil : measurements.sessions(string)
+                    let measuredCells = sessions.map { $0.map { $0?.measured } } ?? measurements.measure(string)
+                    var layouts = [LineFitter.Layout?](repeating: nil, count: visiting == nil ? 0 : cellCount)
+                    var preparedCells = [LineFitter.Prepared?](repeating: nil, count: layouts.count)
                     // Characters no face has, as measure counts them: the
                     // first face that lacks any.
                     if let lacking = measuredCells.lazy.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 }) {
@@ -63,7 +73,15 @@ public enum FitEngine {
                             width: width / cells[c].pointSize,
                             tabInterval: MeasuredText.tabInterval / cells[c].pointSize)
                         results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
+                        if visiting != nil {
+                            layouts[c] = layout
+                            preparedCells[c] = line
+                        }
                     }
+                    visiting?.visit(
+                        LaidOutString(
+                            index: s, layouts: layouts, prepared: preparedCells,
+                            sessions: sessions ?? Array(repeating: nil, count: cellCount)))
                 }
             }
         }
@@ -74,4 +92,26 @@ public enum FitEngine {
             lines: all.map { $0.lines }, overflows: all.map { $0.overflows }, cellCount: cellCount,
             failures: messages, missingGlyphs: missing.take())
     }
+}
+
+/// A string as a worker laid it out (`FitEngine.layOut`'s visitor).
+public struct LaidOutString {
+    /// Its index in the strings laid out.
+    public let index: Int
+    /// Per cell: its lines and whether a word overflows (`nil`: the cell's
+    /// face could not be opened).
+    public let layouts: [LineFitter.Layout?]
+    /// Per cell: the text measured in the cell's face, ready to break.
+    public let prepared: [LineFitter.Prepared?]
+    /// Per cell: the text analysed for drawing in the cell's face, the
+    /// measurement it was laid out from (`nil` for a Markdown string,
+    /// measured run by run).
+    public let sessions: [TextMeasurer.DrawSession?]
+}
+
+/// Told of each string by the worker that laid it out: one visitor per
+/// worker, never shared between threads.
+public protocol LayoutVisitor: AnyObject {
+    /// One string laid out.
+    func visit(_ string: LaidOutString)
 }

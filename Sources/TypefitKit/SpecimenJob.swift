@@ -117,21 +117,10 @@ public enum SpecimenJob {
             var ranges: [Int]
             var cut: Double??
         }
-        /// Every glyph a drawing has used, by outline face key: kept when
-        /// drawings are dropped (review renders and forgets them row by row).
-        var usedGlyphs: [String: Set<UInt32>] = [:]
-        /// Drawings made so far: keys stay unique when `drawings` and
-        /// `drawingKeys` are emptied (a page defines each once by key).
-        var drawingCount = 0
 
-        /// Put before face and drawing keys, so that canvases of parallel
-        /// workers never give two things one key.
-        let prefix: String
-
-        init(configFile: String?, language: String?, prefix: String = "") {
+        init(configFile: String?, language: String?) {
             self.configFile = configFile
             self.language = language
-            self.prefix = prefix
         }
 
         /// A face opened for measuring and drawing.
@@ -141,8 +130,9 @@ public enum SpecimenJob {
             let location: FaceLocation
             let measurer: TextMeasurer
             let language: String?
-            /// Texts analysed for drawing, by language and text; emptied when
-            /// it grows past a few hundred (review goes string by string).
+            /// Texts analysed for drawing, by language and text (a cut
+            /// line measures many candidates); emptied when it grows past a
+            /// few hundred.
             private var sessions: [String: TextMeasurer.DrawSession] = [:]
 
             init(id: String, location: FaceLocation, measurer: TextMeasurer, language: String?) {
@@ -191,7 +181,7 @@ public enum SpecimenJob {
             let id = "\(file)#\(index)"
             if let known = outlines[id] { return known.key }
             guard let opened = try? GlyphOutlines(file: file, index: index) else { return nil }
-            let key = "\(prefix)f\(outlines.count)"
+            let key = "f\(outlines.count)"
             outlines[id] = (key, opened)
             return key
         }
@@ -234,8 +224,7 @@ public enum SpecimenJob {
         ) -> String {
             let cut = maxLines.map { ranges.count > $0 } ?? false
             let kept = cut ? Array(ranges.prefix((maxLines ?? 1) - 1)) : ranges
-            // Within a canvas's life (review empties it per string) the text
-            // and face decide the drawing with its lines' ranges.
+            // The text and face decide the drawing with its lines' ranges.
             let signature = DrawingKey(
                 face: face.id, language: language ?? "", text: text,
                 ranges: kept.flatMap { [$0.visible.lowerBound, $0.visible.upperBound] },
@@ -262,14 +251,8 @@ public enum SpecimenJob {
                     fallbacks.append(name)
                 }
             }
-            let key = "\(prefix)d\(drawingCount)"
-            drawingCount += 1
+            let key = "d\(drawings.count)"
             drawingKeys[signature] = key
-            for line in lines {
-                for glyph in line.glyphs where !glyph.missing && !glyph.blank {
-                    usedGlyphs[glyph.face, default: []].insert(glyph.glyph)
-                }
-            }
             drawings[key] = TypefitCore.Specimen.Drawing(
                 lines: lines, fallbacks: fallbacks, missingGlyphs: measured.missingGlyphs, truncated: cut)
             return key
@@ -277,6 +260,14 @@ public enum SpecimenJob {
 
         /// Each outline once, for every face a drawing used.
         func outlinesUsed() -> [String: TypefitCore.Specimen.Face] {
+            var usedGlyphs: [String: Set<UInt32>] = [:]
+            for drawing in drawings.values {
+                for line in drawing.lines {
+                    for glyph in line.glyphs where !glyph.missing && !glyph.blank {
+                        usedGlyphs[glyph.face, default: []].insert(glyph.glyph)
+                    }
+                }
+            }
             var faces: [String: TypefitCore.Specimen.Face] = [:]
             for (key, opened) in outlines.values {
                 var paths: [UInt32: String] = [:]

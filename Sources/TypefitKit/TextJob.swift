@@ -285,6 +285,22 @@ public final class Measurements {
         }
     }
 
+    /// One string analysed for drawing in every face the cells use (the
+    /// same measurement as `measure`, with which face draws each byte kept);
+    /// per cell, its session. `nil` for a Markdown string, measured run by
+    /// run in several faces (`measure`).
+    public func sessions(_ string: LocalizedString) -> [TextMeasurer.DrawSession?]? {
+        guard !string.spans.contains(where: { !$0.traits.face.isEmpty }) else { return nil }
+        var byFace: [String: TextMeasurer.DrawSession] = [:]
+        return faceKeys.map { key in
+            if let known = byFace[key] { return known }
+            guard let measurer = measurers[key] else { return nil }
+            let session = measurer.drawing(string.text, language: string.language)
+            byFace[key] = session
+            return session
+        }
+    }
+
     /// A Markdown string: each run shaped in its face (as Core Text starts
     /// a new run where the font changes), the pieces joined.
     private func measureRuns(_ string: LocalizedString, base: String, _ regular: TextMeasurer) -> MeasuredText {

@@ -28,23 +28,88 @@ import TypefitTestSupport
         return verdicts
     }
 
-    /// The page's rows: `key|language` → the figures' (size, lines).
-    func rows(_ html: String) -> [String: [String: Int]] {
-        var rows: [String: [String: Int]] = [:]
+    /// One size of a row as the page gives it to its script.
+    struct PageSample {
+        var category: String
+        var lines: Int
+        var fails: Bool
+        /// The lines drawn: flags (`r`, `o`) and glyph index ranges.
+        var layout: [(flags: String, slices: [Range<Int>])]
+        var stream: Int
+    }
+
+    /// One failing string's section.
+    struct PageRow {
+        var key: String
+        var language: String
+        /// Per stream: the face keys and the glyph tokens.
+        var streams: [(faces: [String], glyphs: [(glyph: String, advance: Int, face: Int)])]
+        var samples: [PageSample]
+    }
+
+    /// The page's sizes table: `[category, label, point size, line height]`.
+    static func cells(_ html: String) throws -> [[Any]] {
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"cells\">"))
+        let json = html[start.upperBound...].prefix { $0 != "<" }
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]])
+    }
+
+    /// The page's rows, read from their data attributes.
+    static func pageRows(_ html: String) throws -> [PageRow] {
+        let cells = try cells(html)
+        func attribute(_ name: String, in text: Substring) -> String? {
+            guard let start = text.range(of: " " + name + "=\"") else { return nil }
+            return String(text[start.upperBound...].prefix { $0 != "\"" })
+        }
+        var rows: [PageRow] = []
         for section in html.components(separatedBy: "<section class=\"failure\"").dropFirst() {
-            func attribute(_ name: String, in text: Substring) -> String? {
-                guard let start = text.range(of: name + "=\"") else { return nil }
-                return String(text[start.upperBound...].prefix { $0 != "\"" })
-            }
             let head = section.prefix { $0 != ">" }
-            let key = "\(attribute("data-key", in: head) ?? "")|\(attribute("data-language", in: head) ?? "")"
-            for figure in section.components(separatedBy: "<figure ").dropFirst() {
-                let tag = figure.prefix { $0 != ">" }
-                if let size = attribute("data-size", in: tag),
-                    let lines = attribute("data-lines", in: tag).flatMap(Int.init)
-                {
-                    rows[key, default: [:]][size] = lines
+            var streams: [(faces: [String], glyphs: [(glyph: String, advance: Int, face: Int)])] = []
+            var n = 0
+            while let stream = attribute(n == 0 ? "data-glyphs" : "data-glyphs\(n)", in: head) {
+                let parts = stream.split(separator: ";", omittingEmptySubsequences: false)
+                let faces = parts[0].split(separator: " ").map(String.init)
+                let glyphs = parts[1].split(separator: " ").map { token in
+                    let fields = token.split(separator: ",")
+                    return (
+                        String(fields[0]), Int(fields[1]) ?? -1, fields.count > 2 ? Int(fields[2]) ?? -1 : 0
+                    )
                 }
+                streams.append((faces, glyphs))
+                n += 1
+            }
+            let samples = (attribute("data-samples", in: head) ?? "").split(separator: " ").map { text in
+                let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                let cell = Int(fields[0]) ?? -1
+                let layout = fields[3].split(separator: "|", omittingEmptySubsequences: false).map { line in
+                    let flags = String(line.prefix { $0 == "r" || $0 == "o" })
+                    let slices = line.dropFirst(flags.count).split(separator: ",").map { part -> Range<Int> in
+                        let ends = part.split(separator: "-").compactMap { Int($0) }
+                        return ends[0]..<(ends.count > 1 ? ends[1] : ends[0] + 1)
+                    }
+                    return (flags, slices)
+                }
+                return PageSample(
+                    category: cells.indices.contains(cell) ? cells[cell][0] as? String ?? "" : "",
+                    lines: Int(fields[1]) ?? -1, fails: fields[2].contains("f"), layout: layout,
+                    stream: fields.count > 4 ? Int(fields[4]) ?? -1 : 0)
+            }
+            rows.append(
+                PageRow(
+                    key: attribute("data-key", in: head) ?? "", language: attribute("data-language", in: head) ?? "",
+                    streams: streams, samples: samples))
+        }
+        return rows
+    }
+
+    /// The page's rows: `key|language` → per size drawn, its lines (fit's
+    /// count, checked to be the lines drawn).
+    func rows(_ html: String) throws -> [String: [String: Int]] {
+        var rows: [String: [String: Int]] = [:]
+        for row in try Self.pageRows(html) {
+            for sample in row.samples {
+                #expect(sample.layout.count == sample.lines, "\(row.key) \(row.language) at \(sample.category)")
+                rows["\(row.key)|\(row.language)", default: [:]][sample.category] = sample.lines
             }
         }
         return rows
@@ -56,7 +121,7 @@ import TypefitTestSupport
         let html = outcome.stdout
         let verdicts = try fitVerdicts()
         let failing = verdicts.filter { $0.value.values.contains { !$0.1 } }
-        let rows = rows(html)
+        let rows = try rows(html)
         #expect(!failing.isEmpty)
         #expect(Set(rows.keys) == Set(failing.keys))
         #expect(html.contains("data-failures=\"\(failing.count)\""))
@@ -80,7 +145,7 @@ import TypefitTestSupport
         #expect(errors(review.stderr) == errors(fit.stderr))
     }
 
-    @Test func thePageIsSelfContained() {
+    @Test func thePageIsSelfContained() throws {
         let html = TypefitCommand.run(["review", "--strings", Self.catalog] + Self.layout + Self.config).stdout
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         // The SVG namespace is the only address, and nothing is loaded.
@@ -88,12 +153,19 @@ import TypefitTestSupport
         let namespaces = html.components(separatedBy: "http://www.w3.org/2000/svg").count - 1
         #expect(addresses == namespaces)
         #expect(!html.contains("<link") && !html.contains(" src=") && !html.contains("@import"))
-        // Each outline defined once, used by <use>.
+        // Each outline defined once.
         let ids = html.components(separatedBy: "<path id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(ids.count == Set(ids).count && !ids.isEmpty)
-        // Every glyph placed has its outline defined.
-        let used = Set(
-            html.components(separatedBy: "<use href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        // Every glyph a row draws has its outline defined (spaces, `-`, are
+        // placed, not drawn).
+        var used = Set<String>()
+        for row in try Self.pageRows(html) {
+            for stream in row.streams {
+                for glyph in stream.glyphs where glyph.glyph != "-" && glyph.glyph != "?" {
+                    used.insert(stream.faces[glyph.face] + "g" + glyph.glyph)
+                }
+            }
+        }
         #expect(!used.isEmpty && used.isSubset(of: Set(ids)), "\(used.subtracting(ids).prefix(5))")
     }
 
@@ -116,7 +188,7 @@ import TypefitTestSupport
         let outcome = TypefitCommand.run(
             ["review", "--strings", Self.catalog, "--base", old.path] + Self.layout + Self.config)
         #expect(outcome.status == .success, "\(outcome.stderr)")
-        let rows = rows(outcome.stdout)
+        let rows = try rows(outcome.stdout)
         #expect(Set(rows.keys) == ["settings.title|de"], "\(rows.keys)")
         #expect(outcome.stdout.contains("<p class=\"old\"><span>before</span> Alt</p>"))
         #expect(outcome.stderr.contains("1 of "), "\(outcome.stderr)")
@@ -182,6 +254,20 @@ struct ReviewBrowserTests {
         #expect(dom.status == 0, "\(dom.stderr)")
         // The script ran: the count it writes is in the DOM.
         #expect(dom.stdout.contains(">\(failures) of \(failures) shown<"), "\(dom.stdout.prefix(400))")
+        // It drew the first failure: each size a figure whose SVG has the
+        // lines fit counts, one group each.
+        let first = try #require(
+            dom.stdout.components(separatedBy: "<section class=\"failure\"").dropFirst().first)
+        let figures = first.components(separatedBy: "<figure ").dropFirst()
+        #expect(figures.count == (try ReviewTests.pageRows(html).first?.samples.count))
+        for figure in figures {
+            let lines = figure.components(separatedBy: "data-lines=\"").dropFirst().first.flatMap {
+                Int($0.prefix { $0 != "\"" })
+            }
+            let drawn = figure.components(separatedBy: "</figure>")[0]
+            #expect(lines != nil && drawn.components(separatedBy: " data-line=\"").count - 1 == lines)
+            #expect(drawn.contains("<use href=\"#f"))
+        }
         #expect(dom.stdout.contains("data-failures=\"\(failures)\""))
         // No console error: chromium logs console messages as CONSOLE lines.
         let console = dom.stderr.split(separator: "\n").filter {
@@ -197,5 +283,70 @@ struct ReviewBrowserTests {
         #expect(shot.status == 0, "\(shot.stderr)")
         let png = [UInt8](try Data(contentsOf: screenshot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
+    }
+}
+
+/// Each size's lines in the page are fit's, cut from the string's glyphs
+/// as shaped once: every glyph with ink drawn exactly once per size, the
+/// glyphs hb-shape gives for the text, right-to-left lines marked.
+@Suite struct ReviewLayoutTests {
+    static let textFonts = ["--fonts-dir", Fixtures.root.appendingPathComponent("text").path]
+
+    func review(_ c: (font: String, language: String, text: String)) throws -> ReviewTests.PageRow {
+        let outcome = TypefitCommand.run(
+            ["review", c.text, "--width", "150", "--style", "title1", "--lines", "1", "--category"]
+                + [SpecimenLayoutTests.categories, "--font", c.font, "--language", c.language]
+                + ReviewTests.config + Self.textFonts)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let rows = try ReviewTests.pageRows(outcome.stdout)
+        #expect(rows.count == 1)
+        return try #require(rows.first)
+    }
+
+    @Test(arguments: SpecimenLayoutTests.cases.indices)
+    func everySizeDrawsFitsLinesWithEveryGlyphOnce(_ index: Int) throws {
+        let c = SpecimenLayoutTests.cases[index]
+        let row = try review(c)
+        let fit = try SpecimenLayoutTests().fitLines(c, style: "title1", width: 150)
+        #expect(row.samples.count == 3)
+        var sawWrapping = false
+        for sample in row.samples {
+            #expect(sample.layout.count == fit[sample.category], "\(c.language) at \(sample.category)")
+            sawWrapping = sawWrapping || sample.layout.count > 1
+            let stream = try #require(row.streams.indices.contains(sample.stream) ? row.streams[sample.stream] : nil)
+            let drawn = sample.layout.flatMap { $0.slices.flatMap { Array($0) } }
+            #expect(Set(drawn).count == drawn.count, "a glyph drawn twice: \(c.language) \(sample.category)")
+            #expect(drawn.allSatisfy { stream.glyphs.indices.contains($0) })
+            let inked = stream.glyphs.indices.filter { stream.glyphs[$0].glyph != "-" }
+            #expect(Set(inked).isSubset(of: Set(drawn)), "a glyph not drawn: \(c.language) \(sample.category)")
+            if c.language == "ar" {
+                #expect(sample.layout.allSatisfy { $0.flags.contains("r") })
+            } else {
+                #expect(sample.layout.allSatisfy { !$0.flags.contains("r") })
+            }
+        }
+        #expect(sawWrapping)
+    }
+
+    /// The stream is the paragraph as hb-shape shapes it (both fixtures
+    /// have 1000 units per em: advances are exact).
+    @Test(
+        .enabled(if: (try? BinaryRunner.runTool("hb-shape", ["--version"])) != nil, "hb-shape is not installed"),
+        arguments: [0, 5])
+    func theGlyphsAreHBShapes(_ index: Int) throws {
+        let c = SpecimenLayoutTests.cases[index]
+        let row = try review(c)
+        let font = Fixtures.root.appendingPathComponent("text/\(c.font).ttf").path
+        let result = try #require(
+            try BinaryRunner.runTool(
+                "hb-shape", ["--output-format=json", "--no-glyph-names", "--language=\(c.language)", font, c.text],
+                environment: ["LC_ALL": "C.UTF-8"]))
+        let oracle = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let stream = try #require(row.streams.first)
+        #expect(stream.glyphs.count == oracle.count)
+        for (ours, theirs) in zip(stream.glyphs, oracle) {
+            #expect(ours.advance == theirs["ax"] as? Int)
+            if ours.glyph != "-" { #expect(Int(ours.glyph) == theirs["g"] as? Int) }
+        }
     }
 }

@@ -3,10 +3,43 @@
 /// failing (key, language) with its text drawn as iOS lays it out at each
 /// size where it fails and at the largest size where it still fits, with
 /// filters by language, style and size and a search box. Pure: the rows
-/// and drawings come in; the same input gives the same bytes.
+/// and outlines come in; the same input gives the same bytes.
+///
+/// Each row carries its string's glyphs once (the paragraph as shaped, in
+/// 1/1000 em) and each size only where its lines cut them; the page's own
+/// script draws a row's SVG from them when the row scrolls into view. A
+/// catalog where thousands of strings fail gives a page of a few bytes per
+/// glyph, not kilobytes of SVG per size, and a browser that builds only
+/// what is looked at.
 public struct ReviewPage: Sendable {
     /// One size a row shows.
     public struct Sample: Sendable {
+        /// Its cell: an index of the page's `cells`.
+        public var cell: Int
+        /// The lines it needs (fit's count).
+        public var lines: Int
+        /// Whether a piece (one long word) overflows the line.
+        public var overflows: Bool
+        /// Whether it fits the rule there.
+        public var fits: Bool
+        /// Which of the row's glyph streams it draws.
+        public var stream: Int
+        /// The lines drawn, top to bottom.
+        public var layout: [Line]
+
+        /// Creates a sample.
+        public init(cell: Int, lines: Int, overflows: Bool, fits: Bool, stream: Int = 0, layout: [Line]) {
+            self.cell = cell
+            self.lines = lines
+            self.overflows = overflows
+            self.fits = fits
+            self.stream = stream
+            self.layout = layout
+        }
+    }
+
+    /// A size a rule checks: the samples name it by its index.
+    public struct Cell: Sendable, Equatable {
         /// The category's key (UIKit's name, `accessibilityLarge`).
         public var category: String
         /// The category for people (`AX2`).
@@ -15,28 +48,51 @@ public struct ReviewPage: Sendable {
         public var pointSize: Double
         /// The line height.
         public var lineHeight: Double
-        /// The lines it needs.
-        public var lines: Int
-        /// Whether a piece (one long word) overflows the line.
-        public var overflows: Bool
-        /// Whether it fits the rule there.
-        public var fits: Bool
-        /// The drawing (a key of `drawings`).
-        public var drawing: String
 
-        /// Creates a sample.
-        public init(
-            category: String, label: String, pointSize: Double, lineHeight: Double, lines: Int, overflows: Bool,
-            fits: Bool, drawing: String
-        ) {
+        /// Creates a cell.
+        public init(category: String, label: String, pointSize: Double, lineHeight: Double) {
             self.category = category
             self.label = label
             self.pointSize = pointSize
             self.lineHeight = lineHeight
-            self.lines = lines
+        }
+    }
+
+    /// A string's glyphs as shaped in one face (and its fallbacks): the
+    /// samples' lines are slices of it.
+    public struct Stream: Sendable {
+        /// The keys (in the page's `faces`) of the faces its glyphs use,
+        /// in order of first use.
+        public var faces: [String]
+        /// The glyphs, stretch after stretch.
+        public var glyphs: [Specimen.Glyph]
+
+        /// Creates a stream.
+        public init(glyphs: [Specimen.Glyph]) {
+            var faces: [String] = []
+            for glyph in glyphs where faces.last != glyph.face && !faces.contains(glyph.face) {
+                faces.append(glyph.face)
+            }
+            self.faces = faces
+            self.glyphs = glyphs
+        }
+    }
+
+    /// One drawn line: slices of a glyph stream, left to right.
+    public struct Line: Sendable, Equatable {
+        /// Index ranges of the stream's glyphs, in visual order.
+        public var slices: [Range<Int>]
+        /// Whether its paragraph reads right to left (aligned right,
+        /// overflowing on the left).
+        public var rightToLeft: Bool
+        /// Whether it is wider than the rule's width (drawn red past it).
+        public var overflows: Bool
+
+        /// Creates a line.
+        public init(slices: [Range<Int>], rightToLeft: Bool = false, overflows: Bool = false) {
+            self.slices = slices
+            self.rightToLeft = rightToLeft
             self.overflows = overflows
-            self.fits = fits
-            self.drawing = drawing
         }
     }
 
@@ -63,13 +119,17 @@ public struct ReviewPage: Sendable {
         public var rule: Int?
         /// The categories where it fails.
         public var failing: [String]
+        /// The text's glyphs as shaped, one stream per face the sizes use
+        /// (usually one): the samples' lines are slices of them.
+        public var streams: [Stream]
         /// The sizes drawn: each failing one, and the largest that fits.
         public var samples: [Sample]
 
         /// Creates a row.
         public init(
             key: String, language: String?, text: String, oldText: String? = nil, isNew: Bool = false, style: String,
-            width: Double, maxLines: Int, rule: Int? = nil, failing: [String], samples: [Sample]
+            width: Double, maxLines: Int, rule: Int? = nil, failing: [String], streams: [Stream],
+            samples: [Sample]
         ) {
             self.key = key
             self.language = language
@@ -81,6 +141,7 @@ public struct ReviewPage: Sendable {
             self.maxLines = maxLines
             self.rule = rule
             self.failing = failing
+            self.streams = streams
             self.samples = samples
         }
     }
@@ -99,11 +160,16 @@ public struct ReviewPage: Sendable {
         public var base: String?
         /// What was checked, in words (the files, the rule or rules file).
         public var source: String
+        /// Failing strings (rows) per language.
+        public var failingRows: [String: Int]
+        /// The rules' text styles, in order.
+        public var styles: [String]
 
         /// Creates a summary.
         public init(
             strings: Int, languages: [String], categories: [(key: String, label: String)],
-            failures: [String: [String: Int]], base: String? = nil, source: String
+            failures: [String: [String: Int]], base: String? = nil, source: String, failingRows: [String: Int] = [:],
+            styles: [String] = []
         ) {
             self.strings = strings
             self.languages = languages
@@ -111,23 +177,24 @@ public struct ReviewPage: Sendable {
             self.failures = failures
             self.base = base
             self.source = source
+            self.failingRows = failingRows
+            self.styles = styles
         }
     }
 
     /// The summary's figures.
     public var summary: Summary
-    /// The failing strings.
-    public var rows: [Row]
-    /// Each row's section, rendered by `rowHTML` (in parallel, as the rows
-    /// are drawn: their drawings are not kept).
+    /// The sizes the samples name.
+    public var cells: [Cell]
+    /// Each failing string's section, rendered by `rowHTML` (in parallel).
     public var rowsHTML: [String]
-    /// The glyph outlines the drawings use, by face key.
+    /// The glyph outlines the rows use, by face key.
     public var faces: [String: Specimen.Face]
 
     /// Creates a page.
-    public init(summary: Summary, rows: [Row], rowsHTML: [String], faces: [String: Specimen.Face]) {
+    public init(summary: Summary, cells: [Cell], rowsHTML: [String], faces: [String: Specimen.Face]) {
         self.summary = summary
-        self.rows = rows
+        self.cells = cells
         self.rowsHTML = rowsHTML
         self.faces = faces
     }
@@ -147,22 +214,45 @@ public struct ReviewPage: Sendable {
             </head>
 
             """
-        out += "<body data-failures=\"\(rows.count)\" data-strings=\"\(summary.strings)\">\n"
+        let definitions = Specimen.emDefinitions(faces)
+        out.reserveCapacity(rowsHTML.reduce(definitions.utf8.count + 65_536) { $0 + $1.utf8.count })
+        out += "<body data-failures=\"\(rowsHTML.count)\" data-strings=\"\(summary.strings)\">\n"
         // Every glyph outline once, used by every sample on the page.
         out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n"
-        out += Specimen.emDefinitions(faces)
+        out += definitions
         out += "</defs></svg>\n"
         out += summaryHTML()
         out += filtersHTML()
+        // The sizes, for the script: `[category, label, point size, line height]`.
+        var table = JSONWriter(pretty: false)
+        table.beginArray()
+        for cell in cells {
+            table.beginArray()
+            table.string(cell.category)
+            table.string(cell.label)
+            table.number(cell.pointSize)
+            table.number(cell.lineHeight)
+            table.endArray()
+        }
+        table.endArray()
+        // `<` only inside strings, where `\u003c` reads the same: no text
+        // closes the element.
+        var json: [UInt8] = []
+        for byte in table.finishBytes() where byte != 0x0A {
+            if byte == UInt8(ascii: "<") { json += Array("\\u003c".utf8) } else { json.append(byte) }
+        }
+        out += "<script type=\"application/json\" id=\"cells\">"
+        out += String(decoding: json, as: UTF8.self)
+        out += "</script>\n"
         out += "<main id=\"failures\">\n"
         for row in rowsHTML { out += row }
-        if rows.isEmpty { out += "<p class=\"none\">Every string fits its rule at every size checked.</p>\n" }
+        if rowsHTML.isEmpty { out += "<p class=\"none\">Every string fits its rule at every size checked.</p>\n" }
         out += "</main>\n<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
         return out
     }
 
     func summaryHTML() -> String {
-        let total = rows.count
+        let total = rowsHTML.count
         var out = "<header>\n<h1>typefit review</h1>\n"
         out += "<p class=\"source\">\(xmlEscaped(summary.source))</p>\n"
         out += "<p class=\"counts\"><strong id=\"failure-count\">\(total)</strong> failing "
@@ -181,8 +271,7 @@ public struct ReviewPage: Sendable {
                 let n = counts[category.key] ?? 0
                 out += n == 0 ? "<td class=\"zero\">0</td>" : "<td class=\"bad\">\(n)</td>"
             }
-            let failingRows = rows.filter { ($0.language ?? "-") == language }.count
-            out += "<td>\(failingRows)</td></tr>\n"
+            out += "<td>\(summary.failingRows[language] ?? 0)</td></tr>\n"
         }
         out += "</tbody></table>\n</header>\n"
         return out
@@ -194,110 +283,148 @@ public struct ReviewPage: Sendable {
             for (value, text) in values { out += "<option value=\"\(xmlEscaped(value))\">\(xmlEscaped(text))</option>" }
             return out + "</select></label>\n"
         }
-        var styles: [String] = []
-        for row in rows where !styles.contains(row.style) { styles.append(row.style) }
         var out = "<nav class=\"filters\">\n"
         out += select("language", "Language", summary.languages.map { ($0, $0) })
-        out += select("style", "Style", styles.map { ($0, $0) })
+        out += select("style", "Style", summary.styles.map { ($0, $0) })
         out += select("size", "Fails at", summary.categories.map { ($0.key, $0.label) })
         out += "<label>Search <input id=\"search\" type=\"search\" placeholder=\"key or text\"></label>\n"
         out += "<span id=\"shown\" aria-live=\"polite\"></span>\n</nav>\n"
         return out
     }
 
-    /// One failing string's section, its samples drawn from `drawings`.
-    public static func rowHTML(_ row: Row, drawings: [String: Specimen.Drawing]) -> String {
+    /// One failing string's section: its facts, its glyphs
+    /// (`data-glyphs`, more streams in `data-glyphs1`…) and its sizes
+    /// (`data-samples`: per size `cell:lines:flags:layout[:stream]`, flags
+    /// `f` fails and `o` a word overflows), which the page's script draws.
+    public static func rowHTML(_ row: Row) -> String {
         let language = row.language ?? "-"
-        var out = "<section class=\"failure\" data-key=\"\(xmlEscaped(row.key))\""
-        out += " data-language=\"\(xmlEscaped(language))\" data-style=\"\(xmlEscaped(row.style))\""
-        out += " data-sizes=\"\(xmlEscaped(row.failing.joined(separator: " ")))\""
-        out += " data-search=\"\(xmlEscaped((row.key + " " + row.text).lowercased()))\">\n"
-        out += "<h2><code>\(xmlEscaped(row.key))</code> <span class=\"lang\">\(xmlEscaped(language))</span>"
-        if row.isNew { out += " <span class=\"tag\">new</span>" }
-        out += "</h2>\n"
-        if let old = row.oldText {
-            out += "<div class=\"diff\"><p class=\"old\"><span>before</span> \(xmlEscaped(old))</p>"
-            out += "<p class=\"new\"><span>after</span> \(xmlEscaped(row.text))</p></div>\n"
-        } else {
-            out += "<p class=\"text\">\(xmlEscaped(row.text))</p>\n"
+        var out = HTMLBytes()
+        out.add("<section class=\"failure\" data-key=\"")
+        out.add(xmlEscaped(row.key))
+        out.add("\" data-language=\"")
+        out.add(xmlEscaped(language))
+        out.add("\" data-style=\"")
+        out.add(xmlEscaped(row.style))
+        out.add("\" data-width=\"")
+        out.add(Specimen.coordinate(row.width))
+        out.add("\" data-max-lines=\"")
+        out.int(row.maxLines)
+        for (n, stream) in row.streams.enumerated() {
+            out.add(n == 0 ? "\" data-glyphs=\"" : "\" data-glyphs\(n)=\"")
+            out.stream(stream)
         }
-        out += "<p class=\"rule\">\(xmlEscaped(row.style)), \(humanNumber(row.width)) pt wide, "
-        out += "\(row.maxLines) line\(row.maxLines == 1 ? "" : "s") allowed"
-        if let rule = row.rule { out += " (rule \(rule + 1))" }
-        out += "; fails at \(row.failing.count) size\(row.failing.count == 1 ? "" : "s")</p>\n"
-        // Each distinct drawing's lines once for the row; every size places
-        // them, scaled.
-        var defined: [String] = []
-        var defs = ""
-        for sample in row.samples where !defined.contains(sample.drawing) {
-            guard let drawing = drawings[sample.drawing] else { continue }
-            defined.append(sample.drawing)
-            for (k, line) in drawing.lines.enumerated() {
-                defs += "<g id=\"\(sample.drawing)-\(k + 1)\">" + Specimen.lineContent(line) + "</g>\n"
+        out.add("\" data-samples=\"")
+        for (n, sample) in row.samples.enumerated() {
+            if n > 0 { out.add(" ") }
+            out.int(sample.cell)
+            out.add(":")
+            out.int(sample.lines)
+            out.add(sample.fits ? ":" : ":f")
+            if sample.overflows { out.add("o") }
+            out.add(":")
+            out.layout(sample.layout)
+            if sample.stream > 0 {
+                out.add(":")
+                out.int(sample.stream)
             }
         }
-        out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n\(defs)</defs></svg>\n"
-        out += "<div class=\"samples\">\n"
-        for (n, sample) in row.samples.enumerated() { out += sampleHTML(sample, row, number: n, drawings: drawings) }
-        out += "</div>\n</section>\n"
-        return out
+        out.add("\">\n<h2><code>")
+        out.add(xmlEscaped(row.key))
+        out.add("</code> <span class=\"lang\">")
+        out.add(xmlEscaped(language))
+        out.add("</span>")
+        if row.isNew { out.add(" <span class=\"tag\">new</span>") }
+        out.add("</h2>\n")
+        if let old = row.oldText {
+            out.add("<div class=\"diff\"><p class=\"old\"><span>before</span> \(xmlEscaped(old))</p>")
+            out.add("<p class=\"new\"><span>after</span> \(xmlEscaped(row.text))</p></div>\n")
+        } else {
+            out.add("<p class=\"text\">")
+            out.add(xmlEscaped(row.text))
+            out.add("</p>\n")
+        }
+        out.add("<p class=\"rule\">")
+        out.add(xmlEscaped(row.style))
+        out.add(", \(humanNumber(row.width)) pt wide, \(row.maxLines) line\(row.maxLines == 1 ? "" : "s") allowed")
+        if let rule = row.rule { out.add(" (rule \(rule + 1))") }
+        out.add("; fails at \(row.failing.count) size\(row.failing.count == 1 ? "" : "s")</p>\n")
+        out.add("<div class=\"samples\"></div>\n</section>\n")
+        return out.string
     }
 
-    /// One size: a caption and the text drawn at the rule's width (the
-    /// dashed guide), the allowed lines' bottom marked, overflow in red.
-    static func sampleHTML(_ sample: Sample, _ row: Row, number: Int, drawings: [String: Specimen.Drawing]) -> String {
-        guard let drawing = drawings[sample.drawing] else { return "" }
-        let pad = 6.0
-        let pt = sample.pointSize
-        let widest = drawing.lines.map { $0.ems * pt }.max() ?? 0
-        let hang = drawing.lines.filter(\.rightToLeft).map { max(0, $0.ems * pt - row.width) }.max() ?? 0
-        let left = pad + hang
-        let width = left + max(row.width, widest) + pad
-        let height = Double(max(drawing.lines.count, 1)) * sample.lineHeight + pad * 2
-        let c = Specimen.coordinate
-        var out = "<figure class=\"\(sample.fits ? "fits" : "fails")\" data-size=\"\(xmlEscaped(sample.category))\""
-        out += " data-lines=\"\(sample.lines)\">\n<figcaption>\(xmlEscaped(sample.label)) · "
-        out += "\(humanNumber(pt)) pt · \(sample.lines) line\(sample.lines == 1 ? "" : "s")"
-        if sample.overflows { out += ", a word overflows" }
-        out += sample.fits ? " · fits" : " · fails"
-        out += "</figcaption>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(c(width))\" height=\"\(c(height))\""
-        out += " viewBox=\"0 0 \(c(width)) \(c(height))\" role=\"img\""
-        out += " aria-label=\"\(xmlEscaped(row.text)) at \(xmlEscaped(sample.label))\">\n"
-        // The guide at the rule's width, and the bottom of the lines allowed.
-        let guide = left + row.width
-        out += "<line class=\"guide\" x1=\"\(c(guide))\" y1=\"0\" x2=\"\(c(guide))\" y2=\"\(c(height))\"/>\n"
-        if drawing.lines.count > row.maxLines {
-            let bottom = pad + Double(row.maxLines) * sample.lineHeight
-            out += "<line class=\"limit\" x1=\"0\" y1=\"\(c(bottom))\" x2=\"\(c(width))\" y2=\"\(c(bottom))\"/>\n"
-        }
-        // What lies past the guide is drawn again in red, clipped: right of
-        // it, or left of the box for a right-to-left line.
-        let clip = "c\(sample.drawing)-\(number)"
-        let overflows = drawing.lines.contains { $0.ems * pt > row.width + 1e-9 }
-        if overflows {
-            out +=
-                "<clipPath id=\"\(clip)r\"><rect x=\"\(c(guide))\" width=\"\(c(width))\" height=\"\(c(height))\"/></clipPath>"
-            out += "<clipPath id=\"\(clip)l\"><rect width=\"\(c(left))\" height=\"\(c(height))\"/></clipPath>\n"
-        }
-        out += "<g data-lines=\"\(drawing.lines.count)\">\n"
-        let scale = c(pt / 1000)
-        for (k, line) in drawing.lines.enumerated() {
-            let baseline = pad + sample.lineHeight * Double(k) + sample.lineHeight * 0.8
-            let origin = line.rightToLeft ? left + row.width - line.ems * pt : left
-            let place =
-                "href=\"#\(sample.drawing)-\(k + 1)\" transform=\"translate(\(c(origin)) \(c(baseline))) scale(\(scale) -\(scale))\""
-            out += "<use data-line=\"\(k + 1)\"\(line.rightToLeft ? " data-rtl=\"true\"" : "") \(place)/>"
-            if line.ems * pt > row.width + 1e-9 {
-                // The clip in the figure's own space (a clip on the <use>
-                // itself would be read in its scaled, flipped space).
-                out +=
-                    "<g clip-path=\"url(#\(clip)\(line.rightToLeft ? "l" : "r"))\"><use class=\"over\" \(place)/></g>"
+    /// A row's HTML as bytes: a page holds thousands of glyph streams.
+    struct HTMLBytes {
+        var bytes: [UInt8] = []
+
+        init() { bytes.reserveCapacity(2048) }
+
+        var string: String { String(decoding: bytes, as: UTF8.self) }
+
+        mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+        mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+
+        /// `FACES;GLYPHS`: the face keys the stream uses, then per glyph
+        /// `glyph,advance[,face[,dx,dy]]` in 1/1000 em (`-` a glyph
+        /// without outline, `?` a character no face has). Advances are
+        /// rounded as running sums, so that a line's width is exact to
+        /// 1/1000 em whatever slice it starts at.
+        mutating func stream(_ stream: Stream) {
+            add(stream.faces.joined(separator: " "))
+            bytes.append(UInt8(ascii: ";"))
+            var pen = 0.0
+            var placed = 0
+            for (n, glyph) in stream.glyphs.enumerated() {
+                if n > 0 { bytes.append(UInt8(ascii: " ")) }
+                if glyph.missing {
+                    bytes.append(UInt8(ascii: "?"))
+                } else if glyph.blank {
+                    bytes.append(UInt8(ascii: "-"))
+                } else {
+                    int(Int(glyph.glyph))
+                }
+                pen += glyph.advance
+                let now = Int((pen * 1000).rounded())
+                bytes.append(UInt8(ascii: ","))
+                int(now - placed)
+                placed = now
+                // A stream uses one face or a few: a look along them.
+                let face = stream.faces.firstIndex(of: glyph.face) ?? 0
+                let dx = Int((glyph.offsetX * 1000).rounded())
+                let dy = Int((glyph.offsetY * 1000).rounded())
+                if face != 0 || dx != 0 || dy != 0 {
+                    bytes.append(UInt8(ascii: ","))
+                    int(face)
+                }
+                if dx != 0 || dy != 0 {
+                    bytes.append(UInt8(ascii: ","))
+                    int(dx)
+                    bytes.append(UInt8(ascii: ","))
+                    int(dy)
+                }
             }
-            out += "\n"
         }
-        out += "</g>\n</svg>\n</figure>\n"
-        return out
+
+        /// Lines separated by `|`: flags (`r` right to left, `o` wider
+        /// than the rule), then the stream's slices `a-b` (`a` alone: one
+        /// glyph) separated by `,`.
+        mutating func layout(_ lines: [Line]) {
+            for (n, line) in lines.enumerated() {
+                if n > 0 { bytes.append(UInt8(ascii: "|")) }
+                if line.rightToLeft { bytes.append(UInt8(ascii: "r")) }
+                if line.overflows { bytes.append(UInt8(ascii: "o")) }
+                var first = true
+                for slice in line.slices where !slice.isEmpty {
+                    if !first { bytes.append(UInt8(ascii: ",")) }
+                    first = false
+                    int(slice.lowerBound)
+                    if slice.count > 1 {
+                        bytes.append(UInt8(ascii: "-"))
+                        int(slice.upperBound)
+                    }
+                }
+            }
+        }
     }
 
     static let style = """
@@ -337,21 +464,145 @@ public struct ReviewPage: Sendable {
         .none { color: #2e7d32; }
         """
 
-    /// Filters and search, in plain script: no library, no network.
+    /// Filters, search and drawing, in plain script: no library, no
+    /// network. A row's figures are made when it first comes near the
+    /// window (the rows on the first screens at once, the rest as they
+    /// scroll in; all of them before printing): a caption, and the lines as
+    /// groups of `<use>`s of the outlines defined once at the top, what
+    /// lies past the guide drawn again in red.
     static let script = """
         (function () {
           var rows = Array.prototype.slice.call(document.querySelectorAll('section.failure'));
+          var cells = JSON.parse(document.getElementById('cells').textContent);
           var language = document.getElementById('language');
           var style = document.getElementById('style');
           var size = document.getElementById('size');
           var search = document.getElementById('search');
           var shown = document.getElementById('shown');
+          var ids = 0;
+          function num(v) { return String(Math.round(v * 1000) / 1000); }
+          function escape(text) {
+            return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+          }
+          // A row's sizes: `cell:lines:flags:layout[:stream]`.
+          function samples(row) {
+            return row.dataset.samples.split(' ').map(function (text) {
+              var f = text.split(':');
+              return { cell: cells[+f[0]], lines: +f[1], fails: f[2].indexOf('f') >= 0,
+                overflows: f[2].indexOf('o') >= 0, layout: f[3], stream: +(f[4] || 0) };
+            });
+          }
+          rows.forEach(function (row) {
+            // What the search box looks in (the key and the text, lower
+            // case), and the sizes where the row fails.
+            var p = row.querySelector('p.text, p.new'), text = p ? p.textContent : '';
+            if (p && p.firstElementChild) { text = text.slice(p.firstElementChild.textContent.length); }
+            row.search = (row.dataset.key + ' ' + text).toLowerCase();
+            row.sizes = samples(row).filter(function (s) { return s.fails; }).map(function (s) { return s.cell[0]; });
+          });
+          // A stream: `FACES;glyph,advance[,face[,dx,dy]] …` in 1/1000 em.
+          function glyphs(src) {
+            var parts = src.split(';'), faces = parts[0].split(' '), out = [];
+            (parts[1] || '').split(' ').forEach(function (t) {
+              if (!t) { return; }
+              var f = t.split(',');
+              out.push({ g: f[0], a: +f[1], face: faces[+(f[2] || 0)], x: +(f[3] || 0), y: +(f[4] || 0) });
+            });
+            return out;
+          }
+          // Lines `flags slices|…`: `r` right to left, `o` past the guide.
+          function lines(layout, stream) {
+            return layout.split('|').map(function (text) {
+              var flags = /^[ro]*/.exec(text)[0], line = { rtl: flags.indexOf('r') >= 0,
+                over: flags.indexOf('o') >= 0, glyphs: [], ems: 0 };
+              text.slice(flags.length).split(',').forEach(function (part) {
+                if (!part) { return; }
+                var ab = part.split('-'), a = +ab[0], b = ab.length > 1 ? +ab[1] : a + 1;
+                for (var i = a; i < b && i < stream.length; i += 1) {
+                  line.glyphs.push(stream[i]);
+                  line.ems += stream[i].a / 1000;
+                }
+              });
+              return line;
+            });
+          }
+          function content(line) {
+            var out = '', pen = 0;
+            line.glyphs.forEach(function (g) {
+              var x = pen + g.x;
+              pen += g.a;
+              if (g.g === '-') { return; }
+              if (g.g === '?') {
+                out += '<rect x="' + x + '" width="' + Math.max(g.a, 300) + '" height="700" class="missing"/>';
+                return;
+              }
+              out += '<use href="#' + g.face + 'g' + g.g + '" x="' + x + '"' + (g.y ? ' y="' + g.y + '"' : '') + '/>';
+            });
+            return out;
+          }
+          // One size: a caption and the text drawn at the rule's width (the
+          // dashed guide), the allowed lines' bottom marked, overflow red.
+          function figure(sample, row, stream) {
+            var pt = sample.cell[2], lh = sample.cell[3], width = +row.dataset.width;
+            var allowed = +row.dataset.maxLines, drawn = lines(sample.layout, stream), pad = 6;
+            var widest = 0, hang = 0;
+            drawn.forEach(function (l) {
+              widest = Math.max(widest, l.ems * pt);
+              if (l.rtl) { hang = Math.max(hang, l.ems * pt - width); }
+            });
+            var left = pad + hang, w = left + Math.max(width, widest) + pad;
+            var h = Math.max(drawn.length, 1) * lh + pad * 2, guide = left + width, id = 'u' + (ids += 1);
+            var caption = sample.cell[1] + ' · ' + num(pt) + ' pt · ' + sample.lines + ' line' +
+              (sample.lines === 1 ? '' : 's') + (sample.overflows ? ', a word overflows' : '') +
+              (sample.fails ? ' · fails' : ' · fits');
+            var out = '<figure class="' + (sample.fails ? 'fails' : 'fits') + '" data-size="' +
+              escape(sample.cell[0]) + '" data-lines="' + sample.lines + '"><figcaption>' + escape(caption) +
+              '</figcaption><svg xmlns="http://www.w3.org/2000/svg" width="' + num(w) + '" height="' + num(h) +
+              '" viewBox="0 0 ' + num(w) + ' ' + num(h) + '" role="img" aria-label="' + escape(caption) + '">';
+            out += '<line class="guide" x1="' + num(guide) + '" y1="0" x2="' + num(guide) + '" y2="' + num(h) + '"/>';
+            if (drawn.length > allowed) {
+              var bottom = pad + allowed * lh;
+              out += '<line class="limit" x1="0" y1="' + num(bottom) + '" x2="' + num(w) + '" y2="' + num(bottom) + '"/>';
+            }
+            if (drawn.some(function (l) { return l.over; })) {
+              out += '<clipPath id="' + id + 'r"><rect x="' + num(guide) + '" width="' + num(w) + '" height="' +
+                num(h) + '"/></clipPath><clipPath id="' + id + 'l"><rect width="' + num(left) + '" height="' +
+                num(h) + '"/></clipPath>';
+            }
+            out += '<g data-lines="' + drawn.length + '">';
+            var scale = num(pt / 1000);
+            drawn.forEach(function (l, k) {
+              var baseline = pad + lh * k + lh * 0.8, origin = l.rtl ? left + width - l.ems * pt : left;
+              var line = id + '-' + (k + 1);
+              out += '<g id="' + line + '" data-line="' + (k + 1) + '"' + (l.rtl ? ' data-rtl="true"' : '') +
+                ' transform="translate(' + num(origin) + ' ' + num(baseline) + ') scale(' + scale + ' -' + scale +
+                ')">' + content(l) + '</g>';
+              if (l.over) {
+                // The clip in the figure's space (on the <use> itself it
+                // would be read in the line's scaled, flipped space).
+                out += '<g clip-path="url(#' + id + (l.rtl ? 'l' : 'r') + ')"><use class="over" href="#' + line +
+                  '"/></g>';
+              }
+            });
+            return out + '</g></svg></figure>';
+          }
+          function draw(row) {
+            if (row.drawn) { return; }
+            row.drawn = true;
+            var streams = {}, out = '';
+            samples(row).forEach(function (sample) {
+              var name = 'glyphs' + (sample.stream || '');
+              var stream = streams[name] || (streams[name] = glyphs(row.dataset[name] || ';'));
+              out += figure(sample, row, stream);
+            });
+            row.querySelector('.samples').innerHTML = out;
+          }
           function apply() {
             var l = language.value, s = style.value, z = size.value, q = search.value.trim().toLowerCase();
             var count = 0;
             rows.forEach(function (row) {
               var ok = (!l || row.dataset.language === l) && (!s || row.dataset.style === s) &&
-                (!z || row.dataset.sizes.split(' ').indexOf(z) >= 0) && (!q || row.dataset.search.indexOf(q) >= 0);
+                (!z || row.sizes.indexOf(z) >= 0) && (!q || row.search.indexOf(q) >= 0);
               row.classList.toggle('hidden', !ok);
               if (ok) { count += 1; }
             });
@@ -360,6 +611,22 @@ public struct ReviewPage: Sendable {
           [language, style, size].forEach(function (e) { e.addEventListener('change', apply); });
           search.addEventListener('input', apply);
           apply();
+          // The first screens now (what a screenshot or a first look sees).
+          for (var i = 0; i < rows.length; i += 1) {
+            draw(rows[i]);
+            if (rows[i].getBoundingClientRect().top > 2 * window.innerHeight) { break; }
+          }
+          if ('IntersectionObserver' in window) {
+            var observer = new IntersectionObserver(function (entries) {
+              entries.forEach(function (e) {
+                if (e.isIntersecting) { draw(e.target); observer.unobserve(e.target); }
+              });
+            }, { rootMargin: '1000px 0px' });
+            rows.forEach(function (row) { if (!row.drawn) { observer.observe(row); } });
+          } else {
+            rows.forEach(draw);
+          }
+          window.addEventListener('beforeprint', function () { rows.forEach(draw); });
         })();
         """
 }

@@ -377,44 +377,10 @@ public struct Specimen: Sendable {
         return out
     }
 
-    /// One line's glyphs in thousandths of an em from its start, baseline
-    /// at 0, y up, outlines defined in that space (`emDefinitions`): what a page
-    /// defines once and places at many sizes with `<use>`.
-    public static func lineContent(_ line: Line) -> String {
-        // Bytes, not string interpolation: a review page holds hundreds of
-        // thousands of these.
-        var out: [UInt8] = []
-        out.reserveCapacity(line.glyphs.count * 28)
-        func append(_ text: String) { out.append(contentsOf: text.utf8) }
-        var pen = 0.0
-        for glyph in line.glyphs {
-            defer { pen += glyph.advance }
-            if glyph.blank { continue }
-            let x = Int(((pen + glyph.offsetX) * 1000).rounded())
-            if glyph.missing {
-                let boxWidth = max(Int((glyph.advance * 1000).rounded()), 300)
-                append("<rect x=\"\(x)\" width=\"\(boxWidth)\" height=\"700\" class=\"missing\"/>")
-                continue
-            }
-            append("<use href=\"#")
-            append(glyph.face)
-            append("g")
-            append(String(glyph.glyph))
-            append("\" x=\"")
-            append(String(x))
-            let y = Int((glyph.offsetY * 1000).rounded())
-            if y != 0 {
-                append("\" y=\"")
-                append(String(y))
-            }
-            append("\"/>")
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The outlines as definitions in thousandths of an em, for
-    /// `lineContent`: a face drawn on 1000 units per em as it is, others
-    /// scaled.
+    /// The outlines as definitions in thousandths of an em (the review
+    /// page places them with `<use>` at x in 1/1000 em from a line's start,
+    /// the baseline at 0, y up, the line scaled to its size): a face drawn
+    /// on 1000 units per em as it is, others scaled.
     public static func emDefinitions(_ faces: [String: Face]) -> String {
         var out = ""
         for key in faces.keys.sorted() {
