@@ -284,45 +284,101 @@ public enum BidiOrder {
     /// paragraph (UAX #9 rule L2 applies per line): each paragraph's
     /// direction from its first strong character (text between hard line
     /// breaks is a paragraph). One left-to-right run per line when ICU is
-    /// missing or fails.
-    /// `mayHoldRightToLeft`, when the caller knows it, saves looking.
+    /// missing or fails. `mayHoldRightToLeft`, when the caller knows it,
+    /// saves looking.
     public static func visualLines(_ utf8: [UInt8], lines: [Range<Int>], mayHoldRightToLeft: Bool? = nil) -> [Line] {
-        let plain = lines.map { Line(runs: $0.isEmpty ? [] : [Run(range: $0, rightToLeft: false)], rightToLeft: false) }
         // Text without a right-to-left letter reorders nothing: every line
         // is one left-to-right run (most strings; ICU is not asked).
-        guard mayHoldRightToLeft ?? Self.mayHoldRightToLeft(utf8) else { return plain }
-        guard !utf8.isEmpty, case .success(let icu) = ICU.shared, let bidi = icu.bidiOpen() else { return plain }
-        defer { icu.bidiClose(bidi) }
-        guard let line = icu.bidiOpen() else { return plain }
-        defer { icu.bidiClose(line) }
-        let text = UTF16Text(utf8)
-        // The UTF-16 index of each UTF-8 offset that starts a character.
-        var utf16Index: [Int: Int32] = [:]
-        for (i, offset) in text.utf8Offsets.enumerated().reversed() { utf16Index[offset] = Int32(i) }
-        var status: ICU.Status = 0
-        return text.units.withUnsafeBufferPointer { units -> [Line] in
-            icu.bidiSetPara(bidi, units.baseAddress, Int32(units.count), 0xFE, nil, &status)
-            guard status <= 0 else { return plain }
-            return lines.enumerated().map { n, range -> Line in
-                guard let start = utf16Index[range.lowerBound], let limit = utf16Index[range.upperBound] else {
-                    return plain[n]
-                }
+        guard mayHoldRightToLeft ?? Self.mayHoldRightToLeft(utf8) else { return Paragraphs.plain(lines) }
+        return Paragraphs(utf8).visualLines(lines)
+    }
+
+    /// A text's paragraphs analysed once by the bidirectional algorithm,
+    /// their lines reordered as often as asked (`review` draws a string at
+    /// up to twelve sizes: the paragraph is analysed once, not per size).
+    public final class Paragraphs {
+        private let icu: ICU?
+        private let bidi: OpaquePointer?
+        private let line: OpaquePointer?
+        /// The text in UTF-16, kept where ICU points to it until `deinit`.
+        private let units: UnsafeMutableBufferPointer<UInt16>
+        /// Per UTF-16 index: its UTF-8 offset (one past the end included).
+        private let utf8Offsets: [Int]
+        /// Per UTF-8 offset: the UTF-16 index of the character starting
+        /// there (-1 inside a character).
+        private let utf16Index: [Int32]
+
+        /// Analyses `utf8`; without ICU, every line reads left to right.
+        public init(_ utf8: [UInt8]) {
+            let text = UTF16Text(utf8)
+            units = .allocate(capacity: max(text.units.count, 1))
+            _ = units.initialize(from: text.units)
+            utf8Offsets = text.utf8Offsets
+            var index = [Int32](repeating: -1, count: utf8.count + 1)
+            for (i, offset) in text.utf8Offsets.enumerated().reversed() { index[offset] = Int32(i) }
+            utf16Index = index
+            guard !utf8.isEmpty, case .success(let icu) = ICU.shared, let bidi = icu.bidiOpen() else {
+                (self.icu, self.bidi, line) = (nil, nil, nil)
+                return
+            }
+            guard let line = icu.bidiOpen() else {
+                icu.bidiClose(bidi)
+                (self.icu, self.bidi, self.line) = (nil, nil, nil)
+                return
+            }
+            var status: ICU.Status = 0
+            // UBIDI_DEFAULT_LTR (0xFE): each paragraph's first strong
+            // character decides, left to right when there is none.
+            icu.bidiSetPara(bidi, units.baseAddress, Int32(text.units.count), 0xFE, nil, &status)
+            guard status <= 0 else {
+                icu.bidiClose(line)
+                icu.bidiClose(bidi)
+                (self.icu, self.bidi, self.line) = (nil, nil, nil)
+                return
+            }
+            (self.icu, self.bidi, self.line) = (icu, bidi, line)
+        }
+
+        deinit {
+            if let icu {
+                icu.bidiClose(line)
+                icu.bidiClose(bidi)
+            }
+            units.deallocate()
+        }
+
+        /// One left-to-right run per line.
+        static func plain(_ lines: [Range<Int>]) -> [Line] {
+            lines.map { Line(runs: $0.isEmpty ? [] : [Run(range: $0, rightToLeft: false)], rightToLeft: false) }
+        }
+
+        /// The lines (byte ranges, each inside one paragraph) in visual order.
+        public func visualLines(_ lines: [Range<Int>]) -> [Line] {
+            guard let icu, let bidi, let line else { return Self.plain(lines) }
+            let count = Int32(utf8Offsets.count - 1)
+            return lines.map { range -> Line in
+                guard range.upperBound < utf16Index.count, utf16Index[range.lowerBound] >= 0,
+                    utf16Index[range.upperBound] >= 0
+                else { return Self.plain([range])[0] }
+                let start = utf16Index[range.lowerBound]
+                let limit = utf16Index[range.upperBound]
                 var level: UInt8 = 0
                 var status: ICU.Status = 0
-                _ = icu.bidiGetParagraph(bidi, min(start, Int32(units.count) - 1), nil, nil, &level, &status)
+                _ = icu.bidiGetParagraph(bidi, min(start, count - 1), nil, nil, &level, &status)
                 let rightToLeft = status <= 0 && level & 1 == 1
                 guard start < limit else { return Line(runs: [], rightToLeft: rightToLeft) }
                 icu.bidiSetLine(bidi, start, limit, line, &status)
-                let count = icu.bidiCountRuns(line, &status)
-                guard status <= 0, count > 0 else { return plain[n] }
+                let runCount = icu.bidiCountRuns(line, &status)
+                guard status <= 0, runCount > 0 else { return Self.plain([range])[0] }
                 var runs: [Run] = []
-                for i in 0..<count {
+                runs.reserveCapacity(Int(runCount))
+                for i in 0..<runCount {
                     var runStart: Int32 = 0
                     var length: Int32 = 0
                     let direction = icu.bidiVisualRun(line, i, &runStart, &length)
                     // Line indices count from the line's start.
-                    let lower = text.utf8Offsets[Int(start + runStart)]
-                    let upper = text.utf8Offsets[Int(start + runStart + length)]
+                    let lower = utf8Offsets[Int(start + runStart)]
+                    let upper = utf8Offsets[Int(start + runStart + length)]
                     runs.append(Run(range: lower..<upper, rightToLeft: direction == 1))
                 }
                 return Line(runs: runs, rightToLeft: rightToLeft)

@@ -314,7 +314,8 @@ public final class TextMeasurer {
     /// What `measure` finds, and which face draws each byte: 0 the face
     /// itself, k > 0 the fallback `fallbackOrder[k - 1]`.
     private func analyze(_ utf8: [UInt8], language: String?) -> (
-        measured: MeasuredText, faceOf: [Int], fallbackOrder: [(face: FontFace, shaper: HarfBuzzFace)]
+        measured: MeasuredText, faceOf: [Int], fallbackOrder: [(face: FontFace, shaper: HarfBuzzFace)],
+        runs: [TextRun]
     ) {
         let runs = ScriptItemizer.runs(utf8)
         var advances = [Double](repeating: 0, count: utf8.count)
@@ -386,7 +387,7 @@ public final class TextMeasurer {
             }
         }
         let measured = MeasuredText(utf8: utf8, advances: advances, missingGlyphs: stillMissing, fallbacks: fallbacks)
-        return (measured, faceOf, order)
+        return (measured, faceOf, order, runs)
     }
 
     /// `text` ready to draw, as `measure` measures it: each stretch shaped
@@ -419,7 +420,13 @@ public final class TextMeasurer {
         let faceOf: [Int]
         let order: [(face: FontFace, shaper: HarfBuzzFace)]
         let runs: [TextRun]
-        let isControl: [Bool]
+        /// Per byte: whether it is a control character (a line break or
+        /// tab draws nothing, no .notdef box).
+        lazy var isControl: [Bool] = {
+            var isControl = [Bool](repeating: false, count: max(utf8.count, 1))
+            for range in TextMeasurer.controlRanges(utf8) { for i in range { isControl[i] = true } }
+            return isControl
+        }()
         /// Every glyph shaped so far, stretch after stretch (each in
         /// HarfBuzz's visual order, control characters left out): the lines
         /// of every layout are slices of it.
@@ -431,8 +438,11 @@ public final class TextMeasurer {
         /// bidirectional algorithm is never asked).
         lazy var mayHoldRightToLeft = BidiOrder.mayHoldRightToLeft(utf8)
         /// The paragraph's stretches in logical order: one script, one face
-        /// and one direction each (read when a line is first drawn).
-        lazy var stretches: [Stretch] = paragraphStretches()
+        /// and one direction each (made when a line is first drawn).
+        private var stretchStore: [Stretch]?
+        /// The paragraphs as the bidirectional algorithm reads them (made
+        /// when a line is first drawn, for text that may need it).
+        private lazy var paragraphs = BidiOrder.Paragraphs(utf8)
 
         /// A stretch of the paragraph shaped as one: its bytes, script, face
         /// (0 the measured face, k a fallback) and direction.
@@ -472,27 +482,37 @@ public final class TextMeasurer {
         /// Text's typesetter cuts a paragraph's shaped runs into lines — so a
         /// string drawn at twelve sizes is shaped once, not once per line.
         public func lines(_ lines: [Range<Int>]) -> [DrawnText.SlicedLine] {
+            // The stretches moved out while cut (shaping one records where
+            // its glyphs are), so that they are changed in place.
+            var stretches = stretchStore ?? paragraphStretches()
+            stretchStore = nil
+            defer { stretchStore = stretches }
             var result: [DrawnText.SlicedLine] = []
             result.reserveCapacity(lines.count)
-            for line in BidiOrder.visualLines(utf8, lines: lines, mayHoldRightToLeft: mayHoldRightToLeft) {
+            // Text without right-to-left characters: each line one
+            // left-to-right run (most strings; no bidi object is made).
+            let visual =
+                mayHoldRightToLeft
+                ? paragraphs.visualLines(lines)
+                : lines.map { BidiOrder.Line(runs: [BidiOrder.Run(range: $0, rightToLeft: false)], rightToLeft: false) }
+            for line in visual {
                 var slices: [Range<Int>] = []
                 for run in line.runs where !run.range.isEmpty {
                     // The paragraph's stretches the run crosses, in the
                     // run's visual order.
-                    var first = bisect(stretches.count) { stretches[$0].range.upperBound > run.range.lowerBound }
-                    var crossed: [Int] = []
-                    while first < stretches.count && stretches[first].range.lowerBound < run.range.upperBound {
-                        crossed.append(first)
-                        first += 1
+                    let first = bisect(stretches.count) { stretches[$0].range.upperBound > run.range.lowerBound }
+                    var last = first
+                    while last < stretches.count && stretches[last].range.lowerBound < run.range.upperBound {
+                        last += 1
                     }
-                    if run.rightToLeft { crossed.reverse() }
-                    for n in crossed {
+                    for k in 0..<(last - first) {
+                        let n = run.rightToLeft ? last - 1 - k : first + k
                         let part =
                             max(
                                 stretches[n].range.lowerBound, run.range.lowerBound)..<min(
                                 stretches[n].range.upperBound, run.range.upperBound)
                         if stretches[n].rightToLeft == run.rightToLeft {
-                            cut(stretch: n, to: part, into: &slices)
+                            cut(&stretches[n], to: part, into: &slices)
                         } else {
                             // A line's level differing from its paragraph's
                             // (not met in practice): the part shaped alone.
@@ -535,54 +555,60 @@ public final class TextMeasurer {
             return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
         }
 
-        /// Adds to `slices` the glyphs of stretch `n` that draw the bytes
+        /// Adds to `slices` the glyphs of `stretch` that draw the bytes
         /// `part`, shaping the stretch the first time.
-        private func cut(stretch n: Int, to part: Range<Int>, into slices: inout [Range<Int>]) {
-            let stretch = stretches[n]
+        private func cut(_ stretch: inout Stretch, to part: Range<Int>, into slices: inout [Range<Int>]) {
             let all: Range<Int>
             if let known = stretch.glyphs {
                 all = known
             } else {
                 all = shaped(
                     stretch.range, script: stretch.script, face: stretch.face, rightToLeft: stretch.rightToLeft)
-                stretches[n].glyphs = all
-                stretches[n].monotone = (all.lowerBound..<max(all.lowerBound, all.upperBound - 1)).allSatisfy {
-                    stretch.rightToLeft
-                        ? glyphs[$0].cluster >= glyphs[$0 + 1].cluster : glyphs[$0].cluster <= glyphs[$0 + 1].cluster
+                stretch.glyphs = all
+                let rightToLeft = stretch.rightToLeft
+                stretch.monotone = glyphs.withUnsafeBufferPointer { glyphs in
+                    (all.lowerBound..<max(all.lowerBound, all.upperBound - 1)).allSatisfy {
+                        rightToLeft
+                            ? glyphs[$0].cluster >= glyphs[$0 + 1].cluster
+                            : glyphs[$0].cluster <= glyphs[$0 + 1].cluster
+                    }
                 }
             }
             if part == stretch.range {
                 append(all, to: &slices)
                 return
             }
-            if stretches[n].monotone {
-                // Left to right, clusters rise; right to left, they fall.
-                let inPart: (Int) -> Bool = { self.glyphs[$0].cluster >= part.lowerBound }
-                let pastPart: (Int) -> Bool = { self.glyphs[$0].cluster >= part.upperBound }
-                let lower: Int
-                let upper: Int
-                if stretch.rightToLeft {
-                    lower = all.lowerBound + bisect(all.count) { !pastPart(all.lowerBound + $0) }
-                    upper = all.lowerBound + bisect(all.count) { !inPart(all.lowerBound + $0) }
-                } else {
-                    lower = all.lowerBound + bisect(all.count) { inPart(all.lowerBound + $0) }
-                    upper = all.lowerBound + bisect(all.count) { pastPart(all.lowerBound + $0) }
+            let found = glyphs.withUnsafeBufferPointer { glyphs -> [Range<Int>] in
+                if stretch.monotone {
+                    // Left to right, clusters rise; right to left, they fall.
+                    let base = all.lowerBound
+                    let lower: Int
+                    let upper: Int
+                    if stretch.rightToLeft {
+                        lower = base + bisect(all.count) { glyphs[base + $0].cluster < part.upperBound }
+                        upper = base + bisect(all.count) { glyphs[base + $0].cluster < part.lowerBound }
+                    } else {
+                        lower = base + bisect(all.count) { glyphs[base + $0].cluster >= part.lowerBound }
+                        upper = base + bisect(all.count) { glyphs[base + $0].cluster >= part.upperBound }
+                    }
+                    return [lower..<max(lower, upper)]
                 }
-                append(lower..<max(lower, upper), to: &slices)
-                return
-            }
-            // Glyphs reordered across clusters: every run of the part's.
-            var i = all.lowerBound
-            while i < all.upperBound {
-                guard part.contains(glyphs[i].cluster) else {
-                    i += 1
-                    continue
+                // Glyphs reordered across clusters: every run of the part's.
+                var runs: [Range<Int>] = []
+                var i = all.lowerBound
+                while i < all.upperBound {
+                    guard part.contains(glyphs[i].cluster) else {
+                        i += 1
+                        continue
+                    }
+                    var end = i + 1
+                    while end < all.upperBound && part.contains(glyphs[end].cluster) { end += 1 }
+                    runs.append(i..<end)
+                    i = end
                 }
-                var end = i + 1
-                while end < all.upperBound && part.contains(glyphs[end].cluster) { end += 1 }
-                append(i..<end, to: &slices)
-                i = end
+                return runs
             }
+            for slice in found { append(slice, to: &slices) }
         }
 
         /// Adds a slice, joined to the last when they touch.
@@ -641,20 +667,16 @@ public final class TextMeasurer {
             self.primary = primary.shaper
             primaryFile = primary.file
             primaryIndex = primary.index
-            // A line break or tab draws nothing (no .notdef box).
-            var isControl = [Bool](repeating: false, count: max(utf8.count, 1))
-            for range in TextMeasurer.controlRanges(utf8) { for i in range { isControl[i] = true } }
-            self.isControl = isControl
         }
     }
 
     /// `text` analysed for drawing (`draw(_:lines:)`, `lines(_:lines:)`).
     public func drawing(_ text: String, language: String? = nil) -> DrawSession {
         let utf8 = Array(text.utf8)
-        let (measured, faceOf, order) = analyze(utf8, language: language)
+        let (measured, faceOf, order, runs) = analyze(utf8, language: language)
         return DrawSession(
-            utf8: utf8, language: language, measured: measured, faceOf: faceOf, order: order,
-            runs: ScriptItemizer.runs(utf8), primary: (primary, file, index))
+            utf8: utf8, language: language, measured: measured, faceOf: faceOf, order: order, runs: runs,
+            primary: (primary, file, index))
     }
 
     /// The session's text drawn as `lines` (byte ranges, each inside one

@@ -63,10 +63,10 @@ public enum ReviewJob {
     /// old text beside a changed one. `progress` is told how many strings
     /// are done.
     ///
-    /// Three passes: fit's layout of every string on every core, each
-    /// failing string's lines cut from its glyphs right there (the text is
-    /// shaped once for measuring and drawing); then the outlines of every
-    /// glyph used, read once per face; then the rows written, on every core.
+    /// One pass: fit's layout of every string on every core, each failing
+    /// string drawn and its row written right there (the text is shaped
+    /// once for measuring and drawing, lines cut from its glyphs); the
+    /// outlines the workers read are gathered at the end.
     public static func review(
         _ groups: [Group], source: String, base: (texts: [String: String], name: String)?, configFile: String?,
         progress: ProgressLine? = nil
@@ -103,11 +103,13 @@ public enum ReviewJob {
             total += group.strings.count
         }
         progress?.start(total: total)
-        var drawn: [DrawnRow] = []
+        var rowsHTML: [String] = []
+        var faces: [String: Specimen.Face] = [:]
+        var faceOfKey: [String: FaceRef] = [:]
         var done = 0
         for (g, group) in groups.enumerated() {
             let before = done
-            let rows = Slots<DrawnRow?>(count: group.strings.count, initial: nil)
+            let rows = Slots<String>(count: group.strings.count, initial: "")
             let groupCells = cellIndex[g]
             let drawers = Slots<RowDrawer?>(count: SystemCalls.processorCount, initial: nil)
             let laidOut = FitEngine.layOut(
@@ -115,14 +117,34 @@ public enum ReviewJob {
                 styled: group.styled, progress: { count in progress?.advance(to: before + count) },
                 visitor: { worker in
                     let drawer = RowDrawer(
-                        group: group, number: g, cells: groupCells, rows: rows, configFile: configFile)
+                        group: group, cells: groupCells, rows: rows, base: base?.texts, configFile: configFile)
                     drawers.store(drawer, at: worker)
                     return drawer
                 })
             done += group.strings.count
             for failure in laidOut.failures where !failures.contains(failure) { failures.append(failure) }
-            for drawer in drawers.take() {
-                for problem in drawer?.problems ?? [] where !failures.contains(problem) { failures.append(problem) }
+            for case let drawer? in drawers.take() {
+                for problem in drawer.problems where !failures.contains(problem) { failures.append(problem) }
+                // The outlines each worker drew with, merged.
+                for (ref, face) in drawer.faces {
+                    if let other = faceOfKey[face.key], other != ref {
+                        // Never met: a 40-bit hash of two paths alike.
+                        failures.append(
+                            "\(ref.file) and \(other.file) have the same key on the page (\(face.key)); "
+                                + "rename one of them")
+                        continue
+                    }
+                    faceOfKey[face.key] = ref
+                    let used = face.outlines.map { outlines in
+                        Specimen.Face(
+                            unitsPerEm: outlines.unitsPerEm,
+                            paths: face.used.reduce(into: [:]) { paths, glyph in paths[glyph] = outlines.path(glyph) })
+                    }
+                    guard let used else { continue }
+                    faces[face.key, default: Specimen.Face(unitsPerEm: used.unitsPerEm, paths: [:])].paths.merge(
+                        used.paths
+                    ) { first, _ in first }
+                }
             }
             for (s, string) in group.strings.enumerated() {
                 if s < laidOut.missingGlyphs.count, laidOut.missingGlyphs[s] > 0 {
@@ -147,53 +169,13 @@ public enum ReviewJob {
                             + ")")
                 }
             }
-            drawn += rows.take().compactMap { $0 }
+            rowsHTML += rows.take().filter { !$0.isEmpty }
         }
         progress?.finish()
-        let (faces, keys, outlineProblems) = outlines(drawn)
-        for problem in outlineProblems where !failures.contains(problem) { failures.append(problem) }
-        // The rows written on every core, in order.
-        let htmlSlots = Slots<String>(count: drawn.count, initial: "")
-        let next = Atomic<Int>(0)
-        let chunk = 64
-        let rows = drawn
-        DispatchQueue.concurrentPerform(iterations: min(SystemCalls.processorCount, max(rows.count, 1))) { _ in
-            while true {
-                let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard k * chunk < rows.count else { break }
-                for r in (k * chunk)..<min(rows.count, (k + 1) * chunk) {
-                    let drawnRow = rows[r]
-                    let group = groups[drawnRow.group]
-                    let string = group.strings[drawnRow.string]
-                    let language = string.language ?? "-"
-                    let old = base?.texts[string.key + "|" + language]
-                    let streams = drawnRow.streams.map { stream in
-                        // Per face of the stream: its key and outlines.
-                        let faceKeys = stream.faces.map { keys[$0] ?? "" }
-                        let paths = faceKeys.map { faces[$0]?.paths ?? [:] }
-                        return ReviewPage.Stream(
-                            glyphs: stream.glyphs.map { glyph in
-                                // A glyph without an outline (a space) is placed, not drawn.
-                                Specimen.Glyph(
-                                    face: faceKeys[glyph.face], glyph: glyph.glyph, advance: glyph.advance,
-                                    offsetX: glyph.offsetX, offsetY: glyph.offsetY, missing: glyph.missing,
-                                    blank: !glyph.missing && paths[glyph.face][glyph.glyph] == nil)
-                            })
-                    }
-                    let row = ReviewPage.Row(
-                        key: string.key, language: string.language, text: string.written,
-                        oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
-                        style: group.style, width: group.width, maxLines: group.maxLines, rule: group.rule,
-                        failing: drawnRow.failing.map { group.cells[$0].category }, streams: streams,
-                        samples: drawnRow.samples)
-                    htmlSlots.store(ReviewPage.rowHTML(row), at: r)
-                }
-            }
-        }
         let summary = ReviewPage.Summary(
             strings: total, languages: languages, categories: categories, failures: counts, base: base?.name,
             source: source, failingRows: failingRows, styles: styles)
-        let page = ReviewPage(summary: summary, cells: cells, rowsHTML: htmlSlots.take(), faces: faces)
+        let page = ReviewPage(summary: summary, cells: cells, rowsHTML: rowsHTML, faces: faces)
         return Result(page: page, requiredFailures: required, failures: failures, missingGlyphs: missing)
     }
 
@@ -216,44 +198,49 @@ public enum ReviewJob {
     }
 
     /// A font file's face.
-    struct FaceRef: Hashable, Comparable, Sendable {
+    struct FaceRef: Hashable, Sendable {
         var file: String
         var index: Int
 
-        static func < (a: FaceRef, b: FaceRef) -> Bool { (a.file, a.index) < (b.file, b.index) }
+        /// Its key on the page: `f` and 40 bits of an FNV-1a hash of its
+        /// file and index — the same face, the same key, whichever worker
+        /// drew it first, so that one input gives one page.
+        var key: String {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in "\(file)#\(index)".utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            let hex = String(hash >> 24, radix: 16)
+            return "f" + String(repeating: "0", count: 10 - hex.count) + hex
+        }
     }
 
-    /// A failing string as a worker drew it: its glyphs, one stream per
-    /// face its sizes use, and each size's lines as slices of them.
-    struct DrawnRow: Sendable {
-        var group: Int
-        var string: Int
-        /// The cells where it fails.
-        var failing: [Int]
-        var streams: [(faces: [FaceRef], glyphs: [DrawnText.Glyph])]
-        var samples: [ReviewPage.Sample]
-    }
-
-    /// Draws, on fit's worker, each failing string it lays out: the lines
-    /// fit found, cut from the glyphs of the measurement fit made.
+    /// Draws, on fit's worker, each failing string it lays out — the lines
+    /// fit found, cut from the glyphs of the measurement fit made — and
+    /// writes its row.
     final class RowDrawer: LayoutVisitor, @unchecked Sendable {
         let group: Group
-        let number: Int
         /// Per cell of the group: its index in the page's sizes.
         let cells: [Int]
-        let rows: Slots<DrawnRow?>
+        /// Per string of the group: its row ("" when it fits).
+        let rows: Slots<String>
+        /// `--base`: the texts before the change by `key|language`.
+        let base: [String: String]?
         let configFile: String?
         /// Faces opened to draw Markdown strings (measured run by run in
         /// their faces, drawn in the regular face), by file#index.
         var measurers: [String: TextMeasurer?] = [:]
+        /// Per face drawn: its key, its outlines (read on this worker),
+        /// the glyphs drawn.
+        var faces: [FaceRef: (key: String, outlines: GlyphOutlines?, used: Set<UInt32>)] = [:]
         /// Why a face could not be opened.
         var problems: [String] = []
 
-        init(group: Group, number: Int, cells: [Int], rows: Slots<DrawnRow?>, configFile: String?) {
+        init(group: Group, cells: [Int], rows: Slots<String>, base: [String: String]?, configFile: String?) {
             self.group = group
-            self.number = number
             self.cells = cells
             self.rows = rows
+            self.base = base
             self.configFile = configFile
         }
 
@@ -291,19 +278,52 @@ public enum ReviewJob {
                 }
                 samples.append(
                     ReviewPage.Sample(
-                        cell: self.cells[c], lines: layout.lines, overflows: layout.overflows,
+                        cell: cells[c], lines: layout.lines, overflows: layout.overflows,
                         fits: !verdict.failing.contains(c), stream: stream, layout: lines))
             }
             // The streams once every size is cut: a fallback stretch shaped
             // for a later size adds to its session's glyphs.
-            let streams = sessions.map { session in
-                (faces: session.faces.map { FaceRef(file: $0.file, index: $0.index) }, glyphs: session.glyphs)
+            let streams = sessions.map(stream)
+            let language = string.language ?? "-"
+            let old = base?[string.key + "|" + language]
+            let row = ReviewPage.Row(
+                key: string.key, language: string.language, text: string.written,
+                oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
+                style: group.style, width: group.width, maxLines: group.maxLines, rule: group.rule,
+                failing: verdict.failing.map { group.cells[$0].category }, streams: streams, samples: samples)
+            rows.store(ReviewPage.rowHTML(row), at: laidOut.index)
+        }
+
+        /// A session's glyphs for the page: each face by its key, glyphs
+        /// without an outline (spaces) marked to be placed, not drawn.
+        private func stream(_ session: TextMeasurer.DrawSession) -> ReviewPage.Stream {
+            let refs = session.faces.map { FaceRef(file: $0.file, index: $0.index) }
+            var keys: [String] = []
+            var outlines: [GlyphOutlines?] = []
+            for ref in refs {
+                if faces[ref] == nil {
+                    let opened: GlyphOutlines?
+                    do throws(RegistryError) {
+                        opened = try GlyphOutlines(file: ref.file, index: ref.index)
+                    } catch {
+                        if !problems.contains(error.message) { problems.append(error.message) }
+                        opened = nil
+                    }
+                    faces[ref] = (ref.key, opened, [])
+                }
+                keys.append(faces[ref]?.key ?? "")
+                outlines.append(faces[ref]?.outlines)
             }
-            rows.store(
-                DrawnRow(
-                    group: number, string: laidOut.index, failing: verdict.failing, streams: streams,
-                    samples: samples),
-                at: laidOut.index)
+            var used = [Set<UInt32>](repeating: [], count: refs.count)
+            let glyphs = session.glyphs.map { glyph in
+                let blank = !glyph.missing && outlines[glyph.face]?.path(glyph.glyph) == nil
+                if !glyph.missing && !blank { used[glyph.face].insert(glyph.glyph) }
+                return Specimen.Glyph(
+                    face: keys[glyph.face], glyph: glyph.glyph, advance: glyph.advance, offsetX: glyph.offsetX,
+                    offsetY: glyph.offsetY, missing: glyph.missing, blank: blank)
+            }
+            for (ref, glyphs) in zip(refs, used) where !glyphs.isEmpty { faces[ref]?.used.formUnion(glyphs) }
+            return ReviewPage.Stream(glyphs: glyphs)
         }
 
         /// A Markdown string analysed for drawing in the cell's regular face.
@@ -322,63 +342,6 @@ public enum ReviewJob {
             }
             return measurers[id]??.drawing(string.text, language: string.language)
         }
-    }
-
-    /// Every glyph the rows use, its outline read once per face (faces
-    /// keyed `f0`, `f1`… in file order, so the page does not depend on
-    /// which worker drew what); the reading spread over the cores.
-    static func outlines(_ rows: [DrawnRow]) -> (
-        faces: [String: Specimen.Face], keys: [FaceRef: String], problems: [String]
-    ) {
-        var used: [FaceRef: Set<UInt32>] = [:]
-        for row in rows {
-            for stream in row.streams {
-                for glyph in stream.glyphs where !glyph.missing {
-                    used[stream.faces[glyph.face], default: []].insert(glyph.glyph)
-                }
-            }
-        }
-        let ordered = used.keys.sorted()
-        var keys: [FaceRef: String] = [:]
-        for (n, face) in ordered.enumerated() { keys[face] = "f\(n)" }
-        // Jobs of up to 256 glyphs of one face, each opening the face for
-        // itself (FreeType faces are not shared between threads).
-        var jobs: [(face: Int, glyphs: [UInt32])] = []
-        for (n, face) in ordered.enumerated() {
-            let glyphs = (used[face] ?? []).sorted()
-            for start in stride(from: 0, to: glyphs.count, by: 256) {
-                jobs.append((n, Array(glyphs[start..<min(glyphs.count, start + 256)])))
-            }
-        }
-        let results = Slots<(unitsPerEm: Int, paths: [UInt32: String])?>(count: jobs.count, initial: nil)
-        let problems = Slots<String?>(count: jobs.count, initial: nil)
-        let next = Atomic<Int>(0)
-        let work = jobs
-        DispatchQueue.concurrentPerform(iterations: min(SystemCalls.processorCount, max(work.count, 1))) { _ in
-            while true {
-                let j = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard j < work.count else { break }
-                let face = ordered[work[j].face]
-                do throws(RegistryError) {
-                    let outlines = try GlyphOutlines(file: face.file, index: face.index)
-                    var paths: [UInt32: String] = [:]
-                    for glyph in work[j].glyphs { paths[glyph] = outlines.path(glyph) }
-                    results.store((outlines.unitsPerEm, paths), at: j)
-                } catch {
-                    problems.store(error.message, at: j)
-                }
-            }
-        }
-        var faces: [String: Specimen.Face] = [:]
-        for (job, result) in zip(work, results.take()) {
-            guard let result, let key = keys[ordered[job.face]] else { continue }
-            faces[key, default: Specimen.Face(unitsPerEm: result.unitsPerEm, paths: [:])].paths.merge(result.paths) {
-                first, _ in first
-            }
-        }
-        var messages: [String] = []
-        for problem in problems.take().compactMap({ $0 }) where !messages.contains(problem) { messages.append(problem) }
-        return (faces, keys, messages)
     }
 
     /// `--base`: the strings before the change, by `key|language`, their

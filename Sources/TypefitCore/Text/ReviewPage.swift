@@ -362,7 +362,25 @@ public struct ReviewPage: Sendable {
 
         mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-        mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+        /// A decimal integer, digit by digit (no `String` per number: a
+        /// stream has two or more per glyph).
+        mutating func int(_ value: Int) {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            var magnitude = value.magnitude
+            guard magnitude >= 10 else {
+                bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+                return
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var count = 0
+                while magnitude > 0 {
+                    digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                    count += 1
+                }
+                for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[i]) }
+            }
+        }
 
         /// `FACES;GLYPHS`: the face keys the stream uses, then per glyph
         /// `glyph,advance[,face[,dx,dy]]` in 1/1000 em (`-` a glyph
