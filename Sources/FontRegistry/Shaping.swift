@@ -431,8 +431,8 @@ public final class TextMeasurer {
         /// HarfBuzz's visual order, control characters left out): the lines
         /// of every layout are slices of it.
         public private(set) var glyphs: [DrawnText.Glyph] = []
-        /// Stretches shaped, by range, face and direction: where their
-        /// glyphs are in `glyphs`.
+        /// Parts shaped alone (a line's direction not its paragraph's), by
+        /// range, face and direction: where their glyphs are in `glyphs`.
         var shaped: [StretchKey: Range<Int>] = [:]
         /// Whether the text can hold right-to-left characters (else the
         /// bidirectional algorithm is never asked).
@@ -562,7 +562,7 @@ public final class TextMeasurer {
             if let known = stretch.glyphs {
                 all = known
             } else {
-                all = shaped(
+                all = shape(
                     stretch.range, script: stretch.script, face: stretch.face, rightToLeft: stretch.rightToLeft)
                 stretch.glyphs = all
                 let rightToLeft = stretch.rightToLeft
@@ -633,13 +633,22 @@ public final class TextMeasurer {
             return low
         }
 
-        /// Where the glyphs of a stretch are in `glyphs`, shaping it
-        /// the first time (the whole text is its context).
+        /// Where the glyphs of a part shaped alone are in `glyphs`,
+        /// shaping it the first time.
         private func shaped(_ range: Range<Int>, script: hb_script_t, face: Int, rightToLeft: Bool) -> Range<Int> {
             let key = StretchKey(lower: range.lowerBound, upper: range.upperBound, face: face, rightToLeft: rightToLeft)
             if let known = shaped[key] { return known }
+            let slice = shape(range, script: script, face: face, rightToLeft: rightToLeft)
+            shaped[key] = slice
+            return slice
+        }
+
+        /// Shapes the bytes `range` (the whole text is its context) and
+        /// adds their glyphs to `glyphs`: where they are.
+        private func shape(_ range: Range<Int>, script: hb_script_t, face: Int, rightToLeft: Bool) -> Range<Int> {
             let shaper = face == 0 ? primary : order[face - 1].shaper
             let start = glyphs.count
+            let isControl = self.isControl
             for glyph in shaper.glyphs(
                 utf8, runs: [TextRun(range: range, script: script)], language: language, rightToLeft: rightToLeft)
             where !isControl[min(glyph.cluster, isControl.count - 1)] {
@@ -648,9 +657,7 @@ public final class TextMeasurer {
                         face: face, glyph: glyph.glyph, cluster: glyph.cluster, advance: glyph.advance,
                         offsetX: glyph.offsetX, offsetY: glyph.offsetY, missing: glyph.glyph == 0))
             }
-            let slice = start..<glyphs.count
-            shaped[key] = slice
-            return slice
+            return start..<glyphs.count
         }
 
         init(

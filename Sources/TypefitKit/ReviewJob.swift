@@ -231,8 +231,35 @@ public enum ReviewJob {
         /// their faces, drawn in the regular face), by file#index.
         var measurers: [String: TextMeasurer?] = [:]
         /// Per face drawn: its key, its outlines (read on this worker),
-        /// the glyphs drawn.
-        var faces: [FaceRef: (key: String, outlines: GlyphOutlines?, used: Set<UInt32>)] = [:]
+        /// the glyphs met.
+        var faces: [FaceRef: DrawnFace] = [:]
+
+        /// A face as this worker draws it.
+        final class DrawnFace {
+            let key: String
+            let outlines: GlyphOutlines?
+            /// Per glyph index: 0 not met, 1 no outline (placed, not
+            /// drawn), 2 drawn — an array, not a set: every glyph of every
+            /// row is looked up.
+            var state: [UInt8] = []
+
+            init(key: String, outlines: GlyphOutlines?) {
+                self.key = key
+                self.outlines = outlines
+            }
+
+            /// Whether `glyph` has an outline (read the first time).
+            func isInked(_ glyph: UInt32) -> Bool {
+                let index = Int(glyph)
+                if index < state.count, state[index] != 0 { return state[index] == 2 }
+                if index >= state.count { state += [UInt8](repeating: 0, count: index + 1 - state.count) }
+                state[index] = outlines?.path(glyph) == nil ? 1 : 2
+                return state[index] == 2
+            }
+
+            /// The glyphs drawn.
+            var used: [UInt32] { state.indices.filter { state[$0] == 2 }.map { UInt32($0) } }
+        }
         /// Why a face could not be opened.
         var problems: [String] = []
 
@@ -254,6 +281,12 @@ public enum ReviewJob {
             let drawnCells = (verdict.failing + (verdict.lastFitting.map { [$0] } ?? [])).sorted()
             var sessions: [TextMeasurer.DrawSession] = []
             var samples: [ReviewPage.Sample] = []
+            // The last size's lines: neighbouring sizes often break alike.
+            var last:
+                (
+                    session: TextMeasurer.DrawSession, ranges: [LineFitter.LineRange],
+                    lines: [(DrawnText.SlicedLine, Double)]
+                )?
             for c in drawnCells {
                 let cell = group.cells[c]
                 guard let layout = laidOut.layouts[c], let prepared = laidOut.prepared[c],
@@ -261,7 +294,17 @@ public enum ReviewJob {
                 else { continue }
                 let ranges = prepared.lines(
                     width: group.width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize)
-                let sliced = session.lines(ranges.map(\.visible))
+                let sliced: [(line: DrawnText.SlicedLine, ems: Double)]
+                if let last, last.session === session, last.ranges == ranges {
+                    sliced = last.lines
+                } else {
+                    sliced = session.lines(ranges.map(\.visible)).map { line in
+                        var ems = 0.0
+                        for slice in line.slices { for i in slice { ems += session.glyphs[i].advance } }
+                        return (line, ems)
+                    }
+                    last = (session, ranges, sliced)
+                }
                 let stream: Int
                 if let known = sessions.firstIndex(where: { $0 === session }) {
                     stream = known
@@ -269,10 +312,8 @@ public enum ReviewJob {
                     stream = sessions.count
                     sessions.append(session)
                 }
-                let lines = sliced.map { line in
-                    var ems = 0.0
-                    for slice in line.slices { for i in slice { ems += session.glyphs[i].advance } }
-                    return ReviewPage.Line(
+                let lines = sliced.map { line, ems in
+                    ReviewPage.Line(
                         slices: line.slices, rightToLeft: line.rightToLeft,
                         overflows: ems * cell.pointSize > group.width + 1e-9)
                 }
@@ -297,33 +338,28 @@ public enum ReviewJob {
         /// A session's glyphs for the page: each face by its key, glyphs
         /// without an outline (spaces) marked to be placed, not drawn.
         private func stream(_ session: TextMeasurer.DrawSession) -> ReviewPage.Stream {
-            let refs = session.faces.map { FaceRef(file: $0.file, index: $0.index) }
-            var keys: [String] = []
-            var outlines: [GlyphOutlines?] = []
-            for ref in refs {
-                if faces[ref] == nil {
-                    let opened: GlyphOutlines?
-                    do throws(RegistryError) {
-                        opened = try GlyphOutlines(file: ref.file, index: ref.index)
-                    } catch {
-                        if !problems.contains(error.message) { problems.append(error.message) }
-                        opened = nil
-                    }
-                    faces[ref] = (ref.key, opened, [])
+            let drawn = session.faces.map { face -> DrawnFace in
+                let ref = FaceRef(file: face.file, index: face.index)
+                if let known = faces[ref] { return known }
+                let opened: GlyphOutlines?
+                do throws(RegistryError) {
+                    opened = try GlyphOutlines(file: ref.file, index: ref.index)
+                } catch {
+                    if !problems.contains(error.message) { problems.append(error.message) }
+                    opened = nil
                 }
-                keys.append(faces[ref]?.key ?? "")
-                outlines.append(faces[ref]?.outlines)
+                let new = DrawnFace(key: ref.key, outlines: opened)
+                faces[ref] = new
+                return new
             }
-            var used = [Set<UInt32>](repeating: [], count: refs.count)
-            let glyphs = session.glyphs.map { glyph in
-                let blank = !glyph.missing && outlines[glyph.face]?.path(glyph.glyph) == nil
-                if !glyph.missing && !blank { used[glyph.face].insert(glyph.glyph) }
-                return Specimen.Glyph(
-                    face: keys[glyph.face], glyph: glyph.glyph, advance: glyph.advance, offsetX: glyph.offsetX,
-                    offsetY: glyph.offsetY, missing: glyph.missing, blank: blank)
-            }
-            for (ref, glyphs) in zip(refs, used) where !glyphs.isEmpty { faces[ref]?.used.formUnion(glyphs) }
-            return ReviewPage.Stream(glyphs: glyphs)
+            return ReviewPage.Stream(
+                glyphs: session.glyphs.map { glyph in
+                    let face = drawn[glyph.face]
+                    return Specimen.Glyph(
+                        face: face.key, glyph: glyph.glyph, advance: glyph.advance, offsetX: glyph.offsetX,
+                        offsetY: glyph.offsetY, missing: glyph.missing,
+                        blank: !glyph.missing && !face.isInked(glyph.glyph))
+                })
         }
 
         /// A Markdown string analysed for drawing in the cell's regular face.

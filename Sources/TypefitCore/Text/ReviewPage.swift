@@ -305,6 +305,8 @@ public struct ReviewPage: Sendable {
         out.add(xmlEscaped(language))
         out.add("\" data-style=\"")
         out.add(xmlEscaped(row.style))
+        out.add("\" data-sizes=\"")
+        out.add(xmlEscaped(row.failing.joined(separator: " ")))
         out.add("\" data-width=\"")
         out.add(Specimen.coordinate(row.width))
         out.add("\" data-max-lines=\"")
@@ -360,7 +362,10 @@ public struct ReviewPage: Sendable {
 
         var string: String { String(decoding: bytes, as: UTF8.self) }
 
-        mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        mutating func add(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
 
         /// A decimal integer, digit by digit (no `String` per number: a
         /// stream has two or more per glyph).
@@ -445,6 +450,9 @@ public struct ReviewPage: Sendable {
         }
     }
 
+    /// The page's style. Rows off screen are not laid out
+    /// (`content-visibility`): a page of ten thousand failures opens in a
+    /// second, not three.
     static let style = """
         body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 16px 24px; color: #222; }
         h1 { font-size: 22px; margin: 0 0 4px; }
@@ -459,7 +467,8 @@ public struct ReviewPage: Sendable {
         nav.filters { position: sticky; top: 0; background: #fff; padding: 8px 0; border-bottom: 1px solid #ddd;
           display: flex; gap: 16px; flex-wrap: wrap; align-items: center; z-index: 1; }
         #shown { color: #555; }
-        section.failure { border-bottom: 1px solid #eee; padding: 12px 0; }
+        section.failure { border-bottom: 1px solid #eee; padding: 12px 0; content-visibility: auto;
+          contain-intrinsic-size: auto 320px; }
         section.failure h2 { font-size: 15px; margin: 0; }
         .lang { color: #555; font-weight: normal; }
         .tag { background: #e3f2fd; color: #0d47a1; font-size: 11px; padding: 1px 6px; border-radius: 8px; }
@@ -476,7 +485,6 @@ public struct ReviewPage: Sendable {
         line.guide { stroke: #c62828; stroke-dasharray: 3 2; stroke-width: 0.75; }
         line.limit { stroke: #c62828; stroke-dasharray: 1 2; stroke-width: 0.75; }
         use.over { fill: #c62828; }
-        svg.defs { position: absolute; }
         rect.missing { fill: none; stroke: #c62828; stroke-width: 40; }
         .hidden { display: none; }
         .none { color: #2e7d32; }
@@ -511,12 +519,10 @@ public struct ReviewPage: Sendable {
             });
           }
           rows.forEach(function (row) {
-            // What the search box looks in (the key and the text, lower
-            // case), and the sizes where the row fails.
+            // What the search box looks in: the key and the text, lower case.
             var p = row.querySelector('p.text, p.new'), text = p ? p.textContent : '';
             if (p && p.firstElementChild) { text = text.slice(p.firstElementChild.textContent.length); }
             row.search = (row.dataset.key + ' ' + text).toLowerCase();
-            row.sizes = samples(row).filter(function (s) { return s.fails; }).map(function (s) { return s.cell[0]; });
           });
           // A stream: `FACES;glyph,advance[,face[,dx,dy]] …` in 1/1000 em.
           function glyphs(src) {
@@ -620,7 +626,7 @@ public struct ReviewPage: Sendable {
             var count = 0;
             rows.forEach(function (row) {
               var ok = (!l || row.dataset.language === l) && (!s || row.dataset.style === s) &&
-                (!z || row.sizes.indexOf(z) >= 0) && (!q || row.search.indexOf(q) >= 0);
+                (!z || row.dataset.sizes.split(' ').indexOf(z) >= 0) && (!q || row.search.indexOf(q) >= 0);
               row.classList.toggle('hidden', !ok);
               if (ok) { count += 1; }
             });
