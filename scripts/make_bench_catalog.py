@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""A many-language String Catalog for typefit fit's fallback benchmark: the
-same COUNT keys (button labels, settings rows, messages of 1 to 6 words) in
-English, German, French, Russian (drawn by Noto Sans itself) and Japanese,
-Chinese, Korean, Arabic, Hebrew, Thai and Hindi (every letter from a
-fallback face), seeded: the same file every time.
+"""A many-language String Catalog for typefit's fit and review benchmarks:
+the same COUNT keys (button labels, settings rows, messages of 1 to 6 words)
+in 19 languages — English, German, French, Russian, Spanish, Italian,
+Portuguese, Dutch, Polish, Turkish, Ukrainian, Vietnamese (drawn by Noto
+Sans itself) and Japanese, Chinese, Korean, Arabic, Hebrew, Thai and Hindi
+(every letter from a fallback face) — seeded: the same file every time.
 Usage: make_bench_catalog.py OUT [COUNT]"""
 import json
 import random
@@ -18,6 +19,22 @@ WORDS = {
            "nouveaux", "messages", "aujourd’hui", "maintenant", "et", "de"],
     "ru": ["Настройки", "Сохранить", "Отменить", "Уведомления", "Конфиденциальность", "Загрузить", "все",
            "новые", "сообщения", "сегодня", "сейчас", "и"],
+    "es": ["Configuración", "Guardar", "Cancelar", "Eliminar", "Cuenta", "Notificaciones", "Privacidad",
+           "Descargar", "Compartir", "todos", "nuevos", "mensajes", "hoy", "ahora", "y", "de"],
+    "it": ["Impostazioni", "Salva", "Annulla", "Elimina", "Account", "Notifiche", "Privacy", "Scarica",
+           "Condividi", "tutti", "nuovi", "messaggi", "oggi", "adesso", "e", "di"],
+    "pt-BR": ["Configurações", "Salvar", "Cancelar", "Excluir", "Conta", "Notificações", "Privacidade",
+              "Baixar", "Compartilhar", "todas", "novas", "mensagens", "hoje", "agora", "e", "de"],
+    "nl": ["Instellingen", "Opslaan", "Annuleren", "Verwijderen", "Account", "Meldingen", "Privacybeleid",
+           "Downloaden", "Delen", "alle", "nieuwe", "berichten", "vandaag", "nu", "en", "van"],
+    "pl": ["Ustawienia", "Zapisz", "Anuluj", "Usuń", "Konto", "Powiadomienia", "Prywatność", "Pobierz",
+           "Udostępnij", "wszystkie", "nowe", "wiadomości", "dzisiaj", "teraz", "i", "z"],
+    "tr": ["Ayarlar", "Kaydet", "İptal", "Sil", "Hesap", "Bildirimler", "Gizlilik", "İndir", "Paylaş", "tüm",
+           "yeni", "mesajlar", "bugün", "şimdi", "ve"],
+    "uk": ["Налаштування", "Зберегти", "Скасувати", "Видалити", "Обліковий", "Сповіщення",
+           "Конфіденційність", "Завантажити", "Поділитися", "усі", "нові", "повідомлення", "сьогодні", "зараз"],
+    "vi": ["Cài đặt", "Lưu", "Hủy", "Xóa", "Tài khoản", "Thông báo", "Quyền riêng tư", "Tải xuống", "Chia sẻ",
+           "tất cả", "mới", "tin nhắn", "hôm nay", "bây giờ", "và"],
     "ja": ["設定", "保存", "キャンセル", "削除", "アカウント", "通知", "プライバシー", "ダウンロード", "共有",
            "すべての", "新しい", "メッセージ", "今日", "今すぐ", "と", "を表示"],
     "zh-Hans": ["设置", "保存", "取消", "删除", "账户", "通知", "隐私", "下载", "分享", "全部", "新的", "消息",

@@ -285,7 +285,7 @@ public enum ReviewJob {
             var last:
                 (
                     session: TextMeasurer.DrawSession, ranges: [LineFitter.LineRange],
-                    lines: [(DrawnText.SlicedLine, Double)]
+                    lines: [(line: DrawnText.SlicedLine, ems: Double)]
                 )?
             for c in drawnCells {
                 let cell = group.cells[c]
