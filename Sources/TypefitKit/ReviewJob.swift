@@ -128,10 +128,12 @@ public enum ReviewJob {
                 // The outlines each worker drew with, merged.
                 for (ref, face) in drawer.faces {
                     if let other = faceOfKey[face.key], other != ref {
-                        // Never met: a 40-bit hash of two paths alike.
+                        // Never met (40 bits of hash for a few faces), but
+                        // then the page would draw one face's glyphs for
+                        // the other's: said, not drawn wrong silently.
                         failures.append(
-                            "\(ref.file) and \(other.file) have the same key on the page (\(face.key)); "
-                                + "rename one of them")
+                            "\(ref.file) (face \(ref.index)) and \(other.file) (face \(other.index)) have the "
+                                + "same key on the review page (\(face.key)): the page cannot tell their glyphs apart")
                         continue
                     }
                     faceOfKey[face.key] = ref
@@ -218,6 +220,9 @@ public enum ReviewJob {
     /// Draws, on fit's worker, each failing string it lays out — the lines
     /// fit found, cut from the glyphs of the measurement fit made — and
     /// writes its row.
+    ///
+    /// Unchecked `Sendable`: each is made and used by one worker, and read
+    /// only once the workers have finished.
     final class RowDrawer: LayoutVisitor, @unchecked Sendable {
         let group: Group
         /// Per cell of the group: its index in the page's sizes.

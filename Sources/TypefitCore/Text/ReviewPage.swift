@@ -305,8 +305,6 @@ public struct ReviewPage: Sendable {
         out.add(xmlEscaped(language))
         out.add("\" data-style=\"")
         out.add(xmlEscaped(row.style))
-        out.add("\" data-sizes=\"")
-        out.add(xmlEscaped(row.failing.joined(separator: " ")))
         out.add("\" data-width=\"")
         out.add(Specimen.coordinate(row.width))
         out.add("\" data-max-lines=\"")
@@ -523,6 +521,10 @@ public struct ReviewPage: Sendable {
             var p = row.querySelector('p.text, p.new'), text = p ? p.textContent : '';
             if (p && p.firstElementChild) { text = text.slice(p.firstElementChild.textContent.length); }
             row.search = (row.dataset.key + ' ' + text).toLowerCase();
+            // The categories where it fails, for the size filter (and for
+            // scripts reading the page in a browser).
+            row.dataset.sizes = samples(row).filter(function (s) { return s.fails; })
+              .map(function (s) { return s.cell[0]; }).join(' ');
           });
           // A stream: `FACES;glyph,advance[,face[,dx,dy]] …` in 1/1000 em.
           function glyphs(src) {
