@@ -5,7 +5,8 @@ in 19 languages — English, German, French, Russian, Spanish, Italian,
 Portuguese, Dutch, Polish, Turkish, Ukrainian, Vietnamese (drawn by Noto
 Sans itself) and Japanese, Chinese, Korean, Arabic, Hebrew, Thai and Hindi
 (every letter from a fallback face) — seeded: the same file every time.
-Usage: make_bench_catalog.py OUT [COUNT]"""
+LANGUAGES (comma-separated) keeps only those.
+Usage: make_bench_catalog.py OUT [COUNT [LANGUAGES]]"""
 import json
 import random
 import sys
@@ -56,12 +57,17 @@ UNSPACED = {"ja", "zh-Hans", "th"}
 
 def main():
     out, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+    languages = sys.argv[3].split(",") if len(sys.argv) > 3 else list(WORDS)
+    unknown = [language for language in languages if language not in WORDS]
+    if unknown:
+        sys.exit(f"make_bench_catalog.py: no words for {', '.join(unknown)}")
     rng = random.Random(21)
     strings = {}
     for k in range(count):
         n = rng.randint(1, 6)
         localizations = {}
-        for language, words in WORDS.items():
+        for language in languages:
+            words = WORDS[language]
             text = ("" if language in UNSPACED else " ").join(rng.choice(words) for _ in range(n))
             localizations[language] = {"stringUnit": {"state": "translated", "value": text}}
         strings[f"key.{k:05d}"] = {"localizations": localizations}
