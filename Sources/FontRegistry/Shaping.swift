@@ -478,9 +478,10 @@ public final class TextMeasurer {
 
         /// The session's text laid out as `lines` (as `draw` takes them): each
         /// line the slices of `glyphs` it draws, left to right. The glyphs
-        /// are the paragraph's, shaped once for every layout — as Core
-        /// Text's typesetter cuts a paragraph's shaped runs into lines — so a
-        /// string drawn at twelve sizes is shaped once, not once per line.
+        /// are the paragraph's, shaped once for every layout: a line draws
+        /// the glyphs, and so the widths, the paragraph was measured with
+        /// (shaped alone, it could lose a kerning pair at its end), and a
+        /// string drawn at twelve sizes is shaped once.
         public func lines(_ lines: [Range<Int>]) -> [DrawnText.SlicedLine] {
             // The stretches moved out while cut (shaping one records where
             // its glyphs are), so that they are changed in place.
