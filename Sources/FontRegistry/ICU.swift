@@ -217,38 +217,7 @@ public enum BidiOrder {
     /// from its first strong character (as UILabel's natural alignment
     /// does); one left-to-right run when ICU is missing or fails.
     public static func visualRuns(_ utf8: [UInt8]) -> [Run] {
-        let whole = [Run(range: 0..<utf8.count, rightToLeft: false)]
-        guard !utf8.isEmpty, case .success(let icu) = ICU.shared, let bidi = icu.bidiOpen() else { return whole }
-        defer { icu.bidiClose(bidi) }
-        let text = UTF16Text(utf8)
-        var status: ICU.Status = 0
-        // UBIDI_DEFAULT_LTR (0xFE): the first strong character decides,
-        // left to right when there is none. ICU keeps a pointer to the
-        // text: every call using it stays inside this closure.
-        return text.units.withUnsafeBufferPointer { units -> [Run] in
-            icu.bidiSetPara(bidi, units.baseAddress, Int32(units.count), 0xFE, nil, &status)
-            guard status <= 0 else { return whole }
-            let count = icu.bidiCountRuns(bidi, &status)
-            guard status <= 0, count > 0 else { return whole }
-            var runs: [Run] = []
-            for i in 0..<count {
-                var start: Int32 = 0
-                var length: Int32 = 0
-                let direction = icu.bidiVisualRun(bidi, i, &start, &length)
-                let lower = text.utf8Offsets[Int(start)]
-                let upper = text.utf8Offsets[Int(start + length)]
-                runs.append(Run(range: lower..<upper, rightToLeft: direction == 1))
-            }
-            return runs
-        }
-    }
-
-    /// The runs of `utf8` in logical order (each paragraph's direction from
-    /// its first strong character): one left-to-right run for text that
-    /// cannot hold right-to-left characters, without asking ICU.
-    public static func logicalRuns(_ utf8: [UInt8]) -> [Run] {
-        guard mayHoldRightToLeft(utf8) else { return [Run(range: 0..<utf8.count, rightToLeft: false)] }
-        return visualRuns(utf8).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        Paragraphs(utf8).visualRuns()
     }
 
     /// Whether `utf8` holds a character of a right-to-left block (Hebrew,
@@ -352,6 +321,36 @@ public enum BidiOrder {
             lines.map { Line(runs: $0.isEmpty ? [] : [Run(range: $0, rightToLeft: false)], rightToLeft: false) }
         }
 
+        /// The runs of the whole text in visual order (one left-to-right
+        /// run without ICU).
+        public func visualRuns() -> [Run] {
+            guard let icu, let bidi, let runs = runs(of: bidi, from: 0, icu) else {
+                return [Run(range: 0..<(utf8Offsets.last ?? 0), rightToLeft: false)]
+            }
+            return runs
+        }
+
+        /// The visual runs of `object` (the paragraph, or a line of it
+        /// starting at UTF-16 index `start`), in UTF-8 offsets; `nil` when
+        /// ICU fails.
+        private func runs(of object: OpaquePointer, from start: Int32, _ icu: ICU) -> [Run]? {
+            var status: ICU.Status = 0
+            let count = icu.bidiCountRuns(object, &status)
+            guard status <= 0, count > 0 else { return nil }
+            var runs: [Run] = []
+            runs.reserveCapacity(Int(count))
+            for i in 0..<count {
+                var runStart: Int32 = 0
+                var length: Int32 = 0
+                let direction = icu.bidiVisualRun(object, i, &runStart, &length)
+                // A line's indices count from its start.
+                let lower = utf8Offsets[Int(start + runStart)]
+                let upper = utf8Offsets[Int(start + runStart + length)]
+                runs.append(Run(range: lower..<upper, rightToLeft: direction == 1))
+            }
+            return runs
+        }
+
         /// The lines (byte ranges, each inside one paragraph) in visual order.
         public func visualLines(_ lines: [Range<Int>]) -> [Line] {
             guard let icu, let bidi, let line else { return Self.plain(lines) }
@@ -368,19 +367,7 @@ public enum BidiOrder {
                 let rightToLeft = status <= 0 && level & 1 == 1
                 guard start < limit else { return Line(runs: [], rightToLeft: rightToLeft) }
                 icu.bidiSetLine(bidi, start, limit, line, &status)
-                let runCount = icu.bidiCountRuns(line, &status)
-                guard status <= 0, runCount > 0 else { return Self.plain([range])[0] }
-                var runs: [Run] = []
-                runs.reserveCapacity(Int(runCount))
-                for i in 0..<runCount {
-                    var runStart: Int32 = 0
-                    var length: Int32 = 0
-                    let direction = icu.bidiVisualRun(line, i, &runStart, &length)
-                    // Line indices count from the line's start.
-                    let lower = utf8Offsets[Int(start + runStart)]
-                    let upper = utf8Offsets[Int(start + runStart + length)]
-                    runs.append(Run(range: lower..<upper, rightToLeft: direction == 1))
-                }
+                guard status <= 0, let runs = runs(of: line, from: start, icu) else { return Self.plain([range])[0] }
                 return Line(runs: runs, rightToLeft: rightToLeft)
             }
         }

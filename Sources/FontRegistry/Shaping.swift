@@ -516,7 +516,9 @@ public final class TextMeasurer {
                             cut(&stretches[n], to: part, into: &slices)
                         } else {
                             // A line's level differing from its paragraph's
-                            // (not met in practice): the part shaped alone.
+                            // (rule L1 returns white space other than spaces
+                            // and tabs at a line's end, U+3000 say, to the
+                            // paragraph's level): the part shaped alone.
                             let glyphs = shaped(
                                 part, script: stretches[n].script, face: stretches[n].face,
                                 rightToLeft: run.rightToLeft)
@@ -533,8 +535,11 @@ public final class TextMeasurer {
         /// and by the face that draws each byte.
         private func paragraphStretches() -> [Stretch] {
             let directions =
+                // In logical order; the paragraph object the lines are
+                // reordered with, analysed once.
                 mayHoldRightToLeft
-                ? BidiOrder.logicalRuns(utf8) : [BidiOrder.Run(range: 0..<utf8.count, rightToLeft: false)]
+                ? paragraphs.visualRuns().sorted { $0.range.lowerBound < $1.range.lowerBound }
+                : [BidiOrder.Run(range: 0..<utf8.count, rightToLeft: false)]
             var result: [Stretch] = []
             for direction in directions {
                 for run in runs {

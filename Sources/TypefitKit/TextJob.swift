@@ -271,17 +271,10 @@ public final class Measurements {
     /// One string measured in every face the cells use; per cell, its
     /// measurement (`nil` where its face could not be opened).
     public func measure(_ string: LocalizedString) -> [MeasuredText?] {
-        var byFace: [String: MeasuredText] = [:]
         let styled = string.spans.contains { !$0.traits.face.isEmpty }
-        return faceKeys.map { key in
-            if let known = byFace[key] { return known }
-            guard let measurer = measurers[key] else { return nil }
-            let measured =
-                styled
-                ? measureRuns(string, base: key, measurer)
-                : measurer.measure(string.text, language: string.language)
-            byFace[key] = measured
-            return measured
+        return perFace { key, measurer in
+            styled
+                ? measureRuns(string, base: key, measurer) : measurer.measure(string.text, language: string.language)
         }
     }
 
@@ -291,13 +284,19 @@ public final class Measurements {
     /// run in several faces (`measure`).
     public func sessions(_ string: LocalizedString) -> [TextMeasurer.DrawSession?]? {
         guard !string.spans.contains(where: { !$0.traits.face.isEmpty }) else { return nil }
-        var byFace: [String: TextMeasurer.DrawSession] = [:]
+        return perFace { _, measurer in measurer.drawing(string.text, language: string.language) }
+    }
+
+    /// Per cell, `make` for its face's key and measurer: once per face
+    /// (cells share faces), `nil` where the face could not be opened.
+    private func perFace<T>(_ make: (String, TextMeasurer) -> T) -> [T?] {
+        var byFace: [String: T] = [:]
         return faceKeys.map { key in
             if let known = byFace[key] { return known }
             guard let measurer = measurers[key] else { return nil }
-            let session = measurer.drawing(string.text, language: string.language)
-            byFace[key] = session
-            return session
+            let value = make(key, measurer)
+            byFace[key] = value
+            return value
         }
     }
 
