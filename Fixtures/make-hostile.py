@@ -7,6 +7,10 @@ Deterministic: random bytes come from a seeded generator. Cases that cannot
 live in git (a FIFO, a symlink loop, a directory named like a font, a sparse
 multi-gigabyte file, a file that disappears) are made by the tests.
 
+Fixtures/hostile-names holds fonts whose names are shell code (command
+substitution, backticks, `;`, quotes, a newline): a completion script that
+evaluates a name runs it. They need fontTools (python3-fonttools).
+
 Usage: python3 Fixtures/make-hostile.py
 """
 import os
@@ -75,5 +79,33 @@ def main():
     write("bad-utf16-names.ttf", bytes(patched))
 
 
+# Family (name IDs 1 and 16) and PostScript name (ID 6) of each font in
+# Fixtures/hostile-names. Each payload creates a file named pwned-* in the
+# shell's working folder if a shell ever evaluates it.
+HOSTILE_NAMES = [
+    ("Inj$(touch pwned-dollar)", "InjDollar"),
+    ("Tick`touch pwned-backtick`", "Tick`touch pwned-ps-backtick`"),
+    ("Semi;touch pwned-semicolon;x", "Semi;touch;pwned-ps-semicolon"),
+    ("Quote'\"$(touch pwned-quote)\"'", "Quote'\"x"),
+    ("New\n$(touch pwned-newline)", "NewLine"),
+    ("Glob *", "Glob*"),
+]
+
+
+def hostile_names():
+    from fontTools.ttLib import TTFont
+
+    out = os.path.join(HERE, "hostile-names")
+    os.makedirs(out, exist_ok=True)
+    for i, (family, psname) in enumerate(HOSTILE_NAMES):
+        font = TTFont(os.path.join(FONTS, "TypefitSans-Regular.ttf"))
+        table = font["name"]
+        table.names = [n for n in table.names if n.nameID not in (1, 2, 4, 6, 16, 17)]
+        for name_id, text in ((1, family), (2, "Regular"), (4, family + " Regular"), (6, psname)):
+            table.setName(text, name_id, 3, 1, 0x409)
+        font.save(os.path.join(out, "hostile-%d.ttf" % i), reorderTables=False)
+
+
 if __name__ == "__main__":
     main()
+    hostile_names()

@@ -34,7 +34,9 @@ public struct Diagnostic: Equatable, Sendable {
         let message = TerminalText.escapingControls(message)
         let file = file.map(TerminalText.escapingControls)
         if let file, let position {
-            return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
+            // The line starts with a path from the input: never a CI command.
+            return TerminalText.inertLine(
+                "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)")
         }
         return "typefit: \(severity.rawValue): " + (file.map { "\($0): " } ?? "") + message
     }

@@ -157,6 +157,106 @@ struct InstallTests {
             "\(result.stdout)\(result.stderr)")
     }
 
+    /// Fonts whose family and PostScript names are shell code
+    /// (Fixtures/hostile-names, from make-hostile.py): `$(…)`, backticks,
+    /// `;`, quotes, a line break, a glob. Completing them in bash, zsh and
+    /// fish offers the names as they are and runs none of them: each
+    /// payload would create a `pwned-*` file in the shell's folder.
+    @Test func completionNeverRunsAFontName() throws {
+        let binary = try #require(BinaryRunner.binary)
+        let dir = Fixtures.temporaryDirectory("completion-injection")
+        let work = dir.appendingPathComponent("work")
+        let bin = dir.appendingPathComponent("bin")
+        let functions = dir.appendingPathComponent("functions")
+        for folder in [work, bin, functions] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("typefit"), withDestinationURL: binary)
+        try CompletionShell.zsh.script.write(
+            to: functions.appendingPathComponent("_typefit"), atomically: true, encoding: .utf8)
+        let bashScript = dir.appendingPathComponent("typefit.bash")
+        try CompletionShell.bash.script.write(to: bashScript, atomically: true, encoding: .utf8)
+        let fishScript = dir.appendingPathComponent("typefit.fish")
+        try CompletionShell.fish.script.write(to: fishScript, atomically: true, encoding: .utf8)
+        let config = Fixtures.fontconfigFile(
+            "hostile-names", directories: [Fixtures.root.appendingPathComponent("hostile-names")])
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let environment = ["FONTCONFIG_FILE": config, "TYPEFIT_NO_CACHE": "1", "PATH": path]
+        func pwned() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.hasPrefix("pwned") }
+        }
+        let families = [
+            "Glob *", "Inj$(touch pwned-dollar)", "New\\n$(touch pwned-newline)", "Quote'\"$(touch pwned-quote)\"'",
+            "Semi;touch pwned-semicolon;x", "Tick`touch pwned-backtick`",
+        ]
+        let postscriptNames = [
+            "Glob*", "InjDollar", "NewLine", "Quote'\"x", "Semi;touch;pwned-ps-semicolon",
+            "Tick`touch pwned-ps-backtick`",
+        ]
+
+        // bash: inside a quote the names go in as they are.
+        let bash = try tool(
+            "bash",
+            [
+                "-c",
+                """
+                cd '\(work.path)' && source '\(bashScript.path)'
+                for option in --family --postscript-name; do
+                    COMP_WORDS=(typefit list-fonts "$option" '"')
+                    COMP_CWORD=3
+                    COMP_LINE="typefit list-fonts $option \\""
+                    COMP_POINT=${#COMP_LINE}
+                    _typefit
+                    printf '%s\\n' "${COMPREPLY[@]}"
+                done
+                """,
+            ], environment: environment)
+        #expect(bash.status == 0, "\(bash.stderr)")
+        #expect(bash.stdout.split(separator: "\n").map(String.init) == families + postscriptNames, "\(bash.stdout)")
+        #expect(try pwned() == [], "bash")
+
+        // fish: complete -C runs the completions without a terminal.
+        let fish = try tool(
+            "fish",
+            [
+                "--no-config", "-c",
+                """
+                cd '\(work.path)'; source '\(fishScript.path)'
+                complete -C'typefit list-fonts --family '
+                complete -C'typefit list-fonts --postscript-name '
+                """,
+            ], environment: environment)
+        let fishNames = fish.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        #expect(fishNames == families + postscriptNames, "\(fish.stdout)\(fish.stderr)")
+        #expect(try pwned() == [], "fish")
+
+        // zsh: the real completion system in an interactive shell on a
+        // pseudo-terminal (zpty), Tab pressed after each option; the list
+        // it draws shows the names quoted as zsh would insert them.
+        let driver = dir.appendingPathComponent("drive.zsh")
+        try """
+            cd '\(work.path)'
+            zmodload zsh/zpty
+            zpty z 'zsh -f -i'
+            zpty -w z 'PS1="> "; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000'
+            for option in --family --postscript-name; do
+                zpty -w -n z "typefit list-fonts $option "$'\\t'
+                sleep 2
+                zpty -w -n z $'\\C-u'
+            done
+            zpty -w z 'print -r -- DONE'
+            sleep 1
+            while zpty -r -t z line; do print -r -- "$line"; done
+            zpty -d z
+            """.write(to: driver, atomically: true, encoding: .utf8)
+        let zsh = try tool("zsh", ["-f", driver.path], environment: environment)
+        #expect(zsh.stdout.contains("DONE"), "\(zsh.stdout)\(zsh.stderr)")
+        for shown in ["Inj\\$\\(touch\\ pwned-dollar\\)", "Tick\\`touch\\ pwned-ps-backtick\\`", "Semi\\;touch\\;pwned-ps-semicolon"] {
+            #expect(zsh.stdout.contains(shown), "\(shown) in \(zsh.stdout)")
+        }
+        #expect(try pwned() == [], "zsh")
+    }
+
     @Test func unknownShellIsAUsageError() throws {
         for arguments in [["--generate-completion-script", "tcsh"], ["completions", "pwsh"], ["completions"]] {
             let result = try BinaryRunner.run(arguments)

@@ -101,12 +101,19 @@ enum CompletionScript {
                 done
                 [[ -n "$quote" ]]
             }
+            # Font names are data from whatever fonts are installed: read line
+            # by line into an array and matched as a plain prefix, never
+            # through compgen -W, which expands $(...) and `...` in its list.
             _typefit_fonts() {
-                local IFS=$'\\n' names word="$cur"
+                local word="$cur" name
+                local -a names
                 # The opening quote is not part of the name.
                 if [[ "${word:0:1}" == '"' || "${word:0:1}" == "'" ]]; then word="${word:1}"; fi
-                names=$("${COMP_WORDS[0]}" list-fonts --format plain 2>/dev/null | cut -f"$1" | sort -u)
-                COMPREPLY=($(compgen -W "$names" -- "$word"))
+                mapfile -t names < <("${COMP_WORDS[0]}" list-fonts --format plain 2>/dev/null | cut -f"$1" | sort -u)
+                COMPREPLY=()
+                for name in "${names[@]}"; do
+                    [[ -n "$name" && "$name" == "$word"* ]] && COMPREPLY+=("$name")
+                done
                 # Names with spaces: escaped outside quotes, as they are inside
                 # them (readline closes the quote).
                 if ! _typefit_in_quote; then
@@ -114,21 +121,25 @@ enum CompletionScript {
                     for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]=$(printf '%q' "${COMPREPLY[i]}"); done
                 fi
             }
+            # File names come from the checkout: read into the array with
+            # mapfile, so a name holding '*' or '?' is never globbed again.
             _typefit_files() {
-                local IFS=$'\\n' reset
+                local reset
+                local -a folders
                 reset=$(shopt -p extglob)
                 shopt -s extglob
                 if [[ -n "$1" ]]; then
-                    COMPREPLY=($(compgen -f -X "!*.@($1)" -- "$cur") $(compgen -d -- "$cur"))
+                    mapfile -t COMPREPLY < <(compgen -f -X "!*.@($1)" -- "$cur")
+                    mapfile -t folders < <(compgen -d -- "$cur")
+                    COMPREPLY+=("${folders[@]}")
                 else
-                    COMPREPLY=($(compgen -f -- "$cur"))
+                    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
                 fi
                 eval "$reset"
                 compopt -o filenames 2>/dev/null
             }
             _typefit_dirs() {
-                local IFS=$'\\n'
-                COMPREPLY=($(compgen -d -- "$cur"))
+                mapfile -t COMPREPLY < <(compgen -d -- "$cur")
                 compopt -o filenames 2>/dev/null
             }
             _typefit() {
@@ -207,10 +218,16 @@ enum CompletionScript {
             #compdef typefit
             # zsh completion for typefit: \(header)
 
+            # Font names are data: split into an array at line breaks (no
+            # further expansion of what the command printed) and handed to
+            # compadd, which quotes them where it inserts them. _arguments
+            # calls an action with compadd's options (-J, -X …) first: the
+            # field number is the last argument, the rest go to compadd.
             _typefit_fonts() {
+              local field=${@[-1]}
               local -a names
-              names=(${(f)"$(_call_program fonts ${service:-typefit} list-fonts --format plain 2>/dev/null | cut -f$1 | sort -u)"})
-              compadd -a names
+              names=(${(f)"$(_call_program fonts ${service:-typefit} list-fonts --format plain 2>/dev/null | cut -f$field | sort -u)"})
+              compadd "${@[1,-2]}" -a names
             }
 
             _typefit() {

@@ -75,11 +75,20 @@ extension FontFamily {
     /// second field for a face without a PostScript name; the width as a
     /// percentage, or `low-high` for a variable face's range). The width
     /// comes last so that scripts reading the first two fields keep working.
+    /// Control characters in names are escaped as in tables (`\n`, `\t`,
+    /// `\u{1B}`).
     public static func plain(_ families: [FontFamily]) -> String {
         var out = ""
         for family in families {
             for face in family.faces {
-                out += family.name + "\t" + (face.postscriptName ?? "") + "\t" + face.widthText + "\n"
+                // Names come from font files: their control characters are
+                // escaped so that a line is one face and a tab separates
+                // fields (completion scripts read this), and the line is
+                // never a CI log command.
+                let line =
+                    TerminalText.escapingControls(family.name) + "\t"
+                    + TerminalText.escapingControls(face.postscriptName ?? "") + "\t" + face.widthText
+                out += TerminalText.inertLine(line) + "\n"
             }
         }
         return out
@@ -92,11 +101,15 @@ extension FontFamily {
     public static func table(_ families: [FontFamily]) -> String {
         var out = ""
         for family in families {
-            out += "Family: \(family.name)"
+            // The name and aliases come from font files: escape sequences in
+            // them must not reach the terminal (a title, a cleared screen).
+            var header = "Family: \(TerminalText.escapingControls(family.name))"
             // Apple's system fonts: listed by Core Text, hidden by convention.
-            if family.name.hasPrefix(".") { out += "  [hidden]" }
-            if !family.aliases.isEmpty { out += "  (also: \(family.aliases.joined(separator: ", ")))" }
-            out += "\n"
+            if family.name.hasPrefix(".") { header += "  [hidden]" }
+            if !family.aliases.isEmpty {
+                header += "  (also: \(family.aliases.map(TerminalText.escapingControls).joined(separator: ", ")))"
+            }
+            out += header + "\n"
             let showFace = family.faces.contains { $0.index != 0 }
             let notes = family.faces.map(\.tableNotes)
             let showNotes = notes.contains { !$0.isEmpty }

@@ -133,8 +133,21 @@ public enum DesignTokens {
 }
 
 extension String {
-    /// Without double quotes and backslashes (for a quoted CSS string).
-    fileprivate var replacingQuotes: String { String(filter { $0 != "\"" && $0 != "\\" }) }
+    /// Without double quotes and backslashes (for a quoted CSS string), and
+    /// with control characters as CSS escapes (`\A `): a raw line break
+    /// would end the string and let the rest of a family name be read as
+    /// CSS.
+    fileprivate var replacingQuotes: String {
+        var out = ""
+        for scalar in unicodeScalars where scalar != "\"" && scalar != "\\" {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\" + String(scalar.value, radix: 16, uppercase: true) + " "
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 }
 
 extension ScaleReport {

@@ -96,19 +96,29 @@ public func uiAppFontsFragment(_ paths: [String]) -> String {
 
 /// Text safe inside XML elements and double-quoted attributes. Works on
 /// UTF-8 bytes (a review page escapes every key and text it shows), and
-/// returns the text itself when nothing needs escaping.
+/// returns the text itself when nothing needs escaping. Characters XML 1.0
+/// cannot hold at all, not even as a character reference (C0 controls
+/// other than tab, line feed and carriage return; U+FFFE and U+FFFF), are
+/// written as typefit writes them on a terminal (`\u{1B}`), so that every
+/// document is well-formed whatever a font or catalog names.
 func xmlEscaped(_ text: String) -> String {
-    let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }
+    let special: (UInt8) -> Bool = {
+        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D)
+            || $0 == 0xEF
+    }
     guard text.utf8.contains(where: special) else { return text }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + 16)
-    for byte in text.utf8 {
-        switch byte {
+    for scalar in text.unicodeScalars {
+        switch scalar.value {
         case 0x26: out += Array("&amp;".utf8)
         case 0x3C: out += Array("&lt;".utf8)
         case 0x3E: out += Array("&gt;".utf8)
         case 0x22: out += Array("&quot;".utf8)
-        default: out.append(byte)
+        case 0x09, 0x0A, 0x0D: out.append(UInt8(scalar.value))
+        case 0..<0x20, 0xFFFE, 0xFFFF:
+            out += Array("\\u{\(String(scalar.value, radix: 16, uppercase: true))}".utf8)
+        default: out.append(contentsOf: scalar.utf8)
         }
     }
     return String(decoding: out, as: UTF8.self)

@@ -3,7 +3,8 @@
 /// characters are written as escapes (a key with a line break stays on its
 /// row), and columns are padded by the width a terminal gives each cell
 /// (`TerminalText.displayWidth`: Japanese two columns a character, Thai
-/// vowel marks none).
+/// vowel marks none). A row a CI log would read as a workflow command
+/// (`::error::…`) is made inert (`TerminalText.inertLine`).
 public enum TextTable {
     /// The rows aligned, one line each.
     public static func render(_ rows: [[String]], indent: String = "") -> String {
@@ -22,7 +23,9 @@ public enum TextTable {
                 if i < widths.count { line += String(repeating: " ", count: max(0, widths[i] - rowWidths[i])) }
             }
             while line.hasSuffix(" ") { line.removeLast() }
-            out += line + "\n"
+            // A row starts with a key or a name from the input: never a
+            // command to the CI log it is printed in.
+            out += TerminalText.inertLine(line) + "\n"
         }
         return out
     }
