@@ -9,7 +9,7 @@ set -eu
 packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig"
 # zsh and fish syntax-check the completion scripts; groff and man render the
 # manual pages; dpkg-dev builds the Debian package the tests install.
-if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev"; fi
+if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace"; fi
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 if [ -z "$missing" ]; then
@@ -27,6 +27,7 @@ if [ "${1:-}" = "--test" ]; then
     command -v groff >/dev/null 2>&1 || missing="$missing groff-base"
     command -v man >/dev/null 2>&1 || missing="$missing man-db"
     command -v dpkg-shlibdeps >/dev/null 2>&1 || missing="$missing dpkg-dev"
+    command -v strace >/dev/null 2>&1 || missing="$missing strace"
 fi
 
 if [ -n "$missing" ]; then

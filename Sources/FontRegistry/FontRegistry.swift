@@ -24,15 +24,25 @@ public struct FontRegistry: Sendable {
         try installedListing().faces
     }
 
-    /// The installed faces, and whether they came from the listing cache
-    /// (see `ListingCache`) rather than from fontconfig.
-    public func installedListing() throws(RegistryError) -> (faces: [FontFace], fromCache: Bool) {
+    /// The installed faces, whether they came from the listing cache (see
+    /// `ListingCache`) rather than from fontconfig, and why a cache that
+    /// was there could not be used (cut short, damaged, not a regular file:
+    /// for a note under `--verbose`).
+    public func installedListing() throws(RegistryError) -> (
+        faces: [FontFace], fromCache: Bool, cacheProblem: String?
+    ) {
         let cache = cacheDirectory.map { ListingCache(directory: $0, configFile: configFile) }
-        if let faces = cache?.load() { return (faces, true) }
+        var problem: String?
+        if let cache {
+            switch cache.load() {
+            case .faces(let faces): return (faces, true, nil)
+            case .miss(let found): problem = found
+            }
+        }
         let startedAt = SystemCalls.now()
         let (faces, config) = try listFromFontconfig()
         cache?.store(faces, dependencies: config.dependencies(), startedAt: startedAt)
-        return (faces, false)
+        return (faces, false, problem)
     }
 
     /// The face fontconfig would use for `family` at `weight` (OpenType

@@ -1,5 +1,11 @@
 import TypefitCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A cache of the installed-font listing, so that a build script calling
 /// `typefit list-fonts` many times pays for fontconfig's configuration
 /// parsing once.
@@ -12,32 +18,103 @@ import TypefitCore
 /// carries a hash of everything else that steers fontconfig (FONTCONFIG_FILE,
 /// FONTCONFIG_PATH, FONTCONFIG_SYSROOT, HOME, XDG_* and the configuration
 /// file typefit was given).
+///
+/// The file is read and written as one validated unit, in a folder only its
+/// user can write (created 0700; one owned by someone else, or writable by
+/// group or others, is not used), never through a link and never from a
+/// FIFO or device: opened with `O_NOFOLLOW|O_NONBLOCK` relative to the
+/// opened folder, and only a regular file is read. A file cut short,
+/// damaged or of another version is rebuilt (`FaceListingCodec`'s trailer
+/// says which), with a note under `--verbose`.
 struct ListingCache {
-    let path: String
+    let directory: String
+    let name: String
+    var path: String { directory + "/" + name }
 
     init(directory: String, configFile: String?) {
         var key = "typefit-listing\u{0}\(configFile ?? "-")"
         for name in Self.environmentKeys {
             key += "\u{0}\(name)=\(SystemCalls.environment(name) ?? "-")"
         }
-        path = directory + "/fonts-" + Self.hash(key) + ".cache"
+        self.directory = directory
+        name = "fonts-" + Self.hash(key) + ".cache"
     }
+
+    /// What loading found: the faces, or why they were not usable (`nil`
+    /// for an ordinary miss: no cache yet, or fonts changed since).
+    enum Loaded {
+        case faces([FontFace])
+        case miss(problem: String?)
+    }
+
+    /// The cache folder, opened, when only this user can write it; else
+    /// why not.
+    func openFolder(creating: Bool) -> Result<Int32, CacheProblem> {
+        if creating {
+            SystemCalls.makeDirectories(SystemCalls.folder(of: directory))
+            mkdir(directory, 0o700)
+        }
+        let fd = SystemCalls.retryingInterrupts {
+            open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard fd >= 0 else {
+            if errno == ENOENT { return .failure(CacheProblem(text: nil)) }
+            if errno == ELOOP || errno == ENOTDIR {
+                return .failure(CacheProblem(text: "the cache folder \(directory) is not a folder (a link?); not used"))
+            }
+            return .failure(CacheProblem(text: "the cache folder \(directory): \(SystemCalls.lastError())"))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+            close(fd)
+            return .failure(
+                CacheProblem(
+                    text: "the cache folder \(directory) can be written by others than this user; not used"))
+        }
+        return .success(fd)
+    }
+
+    struct CacheProblem: Error { var text: String? }
 
     static let environmentKeys = [
         "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME",
         "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_CACHE_HOME",
     ]
 
-    /// The cached faces when every validator still holds.
-    func load() -> [FontFace]? {
-        guard let bytes = SystemCalls.readFile(path),
-            let (validators, faces) = FaceListingCodec.decode(bytes),
-            !validators.isEmpty
-        else { return nil }
-        for validator in validators where SystemCalls.modificationStamp(validator.path) != validator.stamp {
-            return nil
+    /// The cached faces when the file is whole and every validator still
+    /// holds.
+    func load() -> Loaded {
+        let folder: Int32
+        switch openFolder(creating: false) {
+        case .success(let fd): folder = fd
+        case .failure(let problem): return .miss(problem: problem.text)
         }
-        return faces
+        defer { close(folder) }
+        let fd = SystemCalls.retryingInterrupts {
+            openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        }
+        guard fd >= 0 else {
+            if errno == ENOENT { return .miss(problem: nil) }
+            return .miss(problem: "the listing cache \(path) cannot be read (\(SystemCalls.lastError())); rebuilt")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 256 << 20 else {
+            return .miss(problem: "the listing cache \(path) is not a regular file; rebuilt")
+        }
+        guard let bytes = SystemCalls.readAll(fd, size: Int(info.st_size)) else {
+            return .miss(problem: "the listing cache \(path) cannot be read (\(SystemCalls.lastError())); rebuilt")
+        }
+        if let damage = FaceListingCodec.damage(bytes) {
+            return .miss(problem: "the listing cache \(path) is \(damage); rebuilt")
+        }
+        guard let (validators, faces) = FaceListingCodec.decode(bytes), !validators.isEmpty else {
+            return .miss(problem: "the listing cache \(path) cannot be decoded; rebuilt")
+        }
+        for validator in validators where SystemCalls.modificationStamp(validator.path) != validator.stamp {
+            return .miss(problem: nil)
+        }
+        return .faces(faces)
     }
 
     /// Stores `faces` with what they depend on. Skipped when anything changed
@@ -49,7 +126,8 @@ struct ListingCache {
     ) {
         // Create the cache's directory before taking stamps: creating it may
         // change the mtime of a directory the listing depends on.
-        if let slash = path.lastIndex(of: "/") { SystemCalls.makeDirectories(String(path[..<slash])) }
+        guard case .success(let folder) = openFolder(creating: true) else { return }
+        defer { close(folder) }
         var paths = dependencies.fontDirectories + dependencies.configuration
         let home = SystemCalls.environment("HOME")
         let configHome = SystemCalls.environment("XDG_CONFIG_HOME") ?? home.map { $0 + "/.config" }
@@ -67,7 +145,15 @@ struct ListingCache {
             validators.append(CacheValidator(path: path, stamp: stamp))
         }
         let text = FaceListingCodec.encode(validators: validators, faces: faces)
-        SystemCalls.writeCreatingFolders(Array(text.utf8), to: path)
+        // A temporary (O_EXCL, never a link) renamed over the name: whatever
+        // was at the name, link or FIFO, is replaced, never opened.
+        guard let (fd, temporary) = TemporaryFiles.create(in: folder) else { return }
+        let written = SystemCalls.writeAll(Array(text.utf8), to: fd)
+        if close(fd) == 0, written, renameat(folder, temporary, folder, name) == 0 {
+            TemporaryFiles.forget(folder: folder, name: temporary)
+        } else {
+            TemporaryFiles.remove(folder: folder, name: temporary)
+        }
     }
 
     /// FNV-1a, 64 bits, as hex: a stable file name, not a security measure.

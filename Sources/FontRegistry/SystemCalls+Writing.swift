@@ -4,128 +4,89 @@
     import Darwin
 #endif
 
-/// The one way typefit writes a file (specimens, manual pages, the listing
-/// cache). Every user of a build machine runs it as root in a container at
-/// some point, so it must never turn a device, a FIFO or a symbolic link
-/// into a regular file, never follow a name someone else could plant, and
-/// never leave the old file half-replaced.
-extension SystemCalls {
-    /// Writes `bytes` to `path` as a shell's `>` would, without its hazards:
-    /// - a symbolic link is followed and its target written (a dangling
-    ///   link creates its target, as `>` does);
-    /// - a device, FIFO or socket is opened and written in place, never
-    ///   replaced (`/dev/null` stays the device; a FIFO's reader gets the
-    ///   bytes);
-    /// - a regular file (or a new one) is written whole to an unguessable
-    ///   temporary in the same folder, created with `O_EXCL`, given the old
-    ///   file's mode and owner (a new file 0666 less the umask), synced, then
-    ///   renamed over the old one: a reader sees the old file or the new,
-    ///   never half of one, and a failure leaves the old file as it was with
-    ///   no temporary behind;
-    /// - a directory is refused.
-    /// `nil` on success, else why it failed, in words (`strerror`'s where
-    /// the system said no).
-    public static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
-        guard !path.isEmpty else { return "an empty path" }
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            return errno == ENOENT ? replaceAtomically(bytes, at: path, existing: nil) : lastError()
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            return replaceAtomically(bytes, at: path, existing: info)
-        case S_IFDIR:
-            return "is a directory"
-        case S_IFLNK:
-            return writeThroughLink(bytes, at: path)
-        default:
-            return writeInPlace(bytes, at: path)
+/// Why an output could not be opened or written: the path as given and the
+/// reason in words.
+public struct OutputFileError: Error, Equatable, Sendable {
+    /// The path as the user gave it.
+    public var path: String
+    /// Why, in words (`strerror`'s where the system said no).
+    public var reason: String
+}
+
+/// The one way typefit writes a file (`--output`, manual pages). typefit
+/// runs as a CI gate over pull requests, often as root: the checkout, and
+/// any symbolic link in it, is the pull request author's. So the
+/// destination is looked at once, before any work, through descriptors (each
+/// path component opened with `openPathOnly|O_NOFOLLOW` relative to the folder
+/// opened before it; links read and walked here, never by the kernel
+/// behind our back), and the file is later written through what was
+/// checked:
+/// - a symbolic link inside the folder tree typefit runs in (where a
+///   checkout's committed links live) is followed only when where it leads
+///   stays inside that tree; a link outside it is followed when it belongs
+///   to this user or root (`/dev/stdout`, a shell's `>(…)`), never another
+///   user's (one planted in `/tmp` and flipped between a check and a write).
+///   `--follow-symlinks` follows every link;
+/// - a device, FIFO or pipe is opened and written in place, never replaced;
+/// - a regular file is replaced only if the user could write it with `>`
+///   (opening it for writing succeeds), through an unguessable `O_EXCL`
+///   temporary in the same folder given the old mode and owner, synced and
+///   renamed: a reader sees the old file or the new, and SIGINT or SIGTERM
+///   during the write removes the temporary;
+/// - a directory or socket is refused.
+public final class OutputFile {
+    /// The path as the user gave it, for messages.
+    public let path: String
+    private let target: OutputTarget
+    private var written = false
+
+    private init(path: String, target: OutputTarget) {
+        self.path = path
+        self.target = target
+    }
+
+    deinit {
+        switch target {
+        case .stream(let fd): close(fd)
+        case .file(let folder, _, _): close(folder)
         }
     }
 
-    /// A symbolic link: what it reaches decides. `/dev/stdout` and a shell's
-    /// `>(…)` (`/dev/fd/63`) are links to pipes that only `open` can follow
-    /// (their text, `pipe:[…]`, is no path), so a link that reaches
-    /// something is classified with `stat`, and only a dangling one is
-    /// walked by hand to find the name to create.
-    private static func writeThroughLink(_ bytes: [UInt8], at path: String) -> String? {
-        var target = stat()
-        guard stat(path, &target) == 0 else {
-            switch errno {
-            case ENOENT:
-                guard let end = danglingTarget(of: path) else { return lastError() }
-                return replaceAtomically(bytes, at: end, existing: nil)
-            case ELOOP: return "a symbolic link loop"
-            default: return lastError()
-            }
-        }
-        switch target.st_mode & S_IFMT {
-        case S_IFREG:
-            guard let resolved = realPath(path) else { return lastError() }
-            return replaceAtomically(bytes, at: resolved, existing: target)
-        case S_IFDIR:
-            return "is a symbolic link to a directory"
-        default:
-            return writeInPlace(bytes, at: path)
+    /// Looks at `path` and opens what will be written (a FIFO's open waits
+    /// for its reader, as a shell's `>` does). Call it before the work, so
+    /// that a bad destination costs nothing.
+    public static func open(_ path: String, followSymlinks: Bool = false) -> Result<OutputFile, OutputFileError> {
+        var walk = PathWalk(followSymlinks: followSymlinks)
+        switch walk.resolve(path) {
+        case .success(let target): return .success(OutputFile(path: path, target: target))
+        case .failure(let reason): return .failure(OutputFileError(path: path, reason: reason.text))
         }
     }
 
-    /// The name a dangling link chain ends at (the file `>` would create),
-    /// or `nil` with `errno` set.
-    private static func danglingTarget(of path: String) -> String? {
-        var current = path
-        for _ in 0..<40 {
+    /// Writes `bytes` to what `open` checked: `nil` on success, else why
+    /// it failed. A file is written once; the old file stays whole on any
+    /// failure, with no temporary left behind.
+    public func write(_ bytes: [UInt8]) -> String? {
+        guard !written else { return "was already written" }
+        written = true
+        switch target {
+        case .stream(let fd):
             var info = stat()
-            guard lstat(current, &info) == 0 else { return errno == ENOENT ? current : nil }
-            guard info.st_mode & S_IFMT == S_IFLNK else { return current }
-            guard let text = readLink(current) else { return nil }
-            current = text.hasPrefix("/") ? text : folder(of: current) + "/" + text
+            guard fstat(fd, &info) == 0 else { return SystemCalls.lastError() }
+            return SystemCalls.writeAll(bytes, to: fd) ? nil : SystemCalls.lastError()
+        case .file(let folder, let name, let existing):
+            return Self.replace(bytes, in: folder, name: name, existing: existing)
         }
-        errno = ELOOP
-        return nil
     }
 
-    /// A device, FIFO or socket, or what a link reaches that is one: opened
-    /// without creating or truncating anything, and written. A FIFO's open
-    /// waits for its reader, as `>` does.
-    private static func writeInPlace(_ bytes: [UInt8], at path: String) -> String? {
-        let fd = retryingInterrupts { open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
-        guard fd >= 0 else {
-            if errno == ENXIO, kind(path) == .other, isSocket(path) {
-                return "is a socket; typefit writes to files, devices and FIFOs"
-            }
-            return lastError()
-        }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let reason = lastError()
-            close(fd)
-            return reason
-        }
-        // A regular file put in its place since the look: writing it without
-        // truncating would leave the old file's tail behind.
-        guard info.st_mode & S_IFMT != S_IFREG else {
-            close(fd)
-            return "was replaced by a regular file while typefit wrote it; nothing was written"
-        }
-        let written = writeAll(bytes, to: fd)
-        let reason = written ? nil : lastError()
-        close(fd)
-        return reason
-    }
-
-    /// Writes a new version of the regular file `path` (absent when
-    /// `existing` is `nil`) beside it and renames it into place.
-    private static func replaceAtomically(_ bytes: [UInt8], at path: String, existing: stat?) -> String? {
-        let folder = folder(of: path)
-        guard let (fd, temporary) = createTemporary(in: folder) else {
-            if errno == ENOENT || errno == ENOTDIR { return "the folder \(folder) does not exist" }
-            return lastError()
-        }
+    /// Writes a new version of `name` in `folder` beside it and renames it
+    /// into place.
+    private static func replace(_ bytes: [UInt8], in folder: Int32, name: String, existing: stat?) -> String? {
+        guard let (fd, temporary) = TemporaryFiles.create(in: folder) else { return SystemCalls.lastError() }
         func fail() -> String {
-            let reason = lastError()
+            let reason = SystemCalls.lastError()
             close(fd)
-            unlink(temporary)
+            TemporaryFiles.remove(folder: folder, name: temporary)
             return reason
         }
         if let existing {
@@ -137,27 +98,41 @@ extension SystemCalls {
             }
             guard fchmod(fd, existing.st_mode & 0o7777) == 0 else { return fail() }
         } else {
-            guard fchmod(fd, 0o666 & ~currentUmask()) == 0 else { return fail() }
+            guard fchmod(fd, 0o666 & ~SystemCalls.currentUmask()) == 0 else { return fail() }
         }
-        guard writeAll(bytes, to: fd), fsync(fd) == 0 else { return fail() }
+        guard SystemCalls.writeAll(bytes, to: fd), fsync(fd) == 0 else { return fail() }
         guard close(fd) == 0 else {
-            let reason = lastError()
-            unlink(temporary)
+            let reason = SystemCalls.lastError()
+            TemporaryFiles.remove(folder: folder, name: temporary)
             return reason
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = lastError()
-            unlink(temporary)
+        // renameat replaces whatever is at `name` by then (a link put there
+        // since the look is replaced, not followed).
+        guard renameat(folder, temporary, folder, name) == 0 else {
+            let reason = SystemCalls.lastError()
+            TemporaryFiles.remove(folder: folder, name: temporary)
             return reason
         }
-        // The rename itself is durable once the folder is synced; a folder
-        // that cannot be opened for that (rare) costs durability only.
-        let directory = retryingInterrupts { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        TemporaryFiles.forget(folder: folder, name: temporary)
+        // The rename itself is durable once the folder is synced; an openPathOnly
+        // descriptor cannot be synced, so the folder is opened for it (a
+        // failure costs durability only).
+        let directory = SystemCalls.retryingInterrupts { openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if directory >= 0 {
             _ = fsync(directory)
             close(directory)
         }
         return nil
+    }
+}
+
+extension SystemCalls {
+    /// `OutputFile.open` then `write`: `nil` on success, else why not.
+    public static func writeFile(_ bytes: [UInt8], to path: String, followSymlinks: Bool = false) -> String? {
+        switch OutputFile.open(path, followSymlinks: followSymlinks) {
+        case .success(let file): return file.write(bytes)
+        case .failure(let error): return error.reason
+        }
     }
 
     /// The folder a path names a file in (`.` for a bare name).
@@ -166,44 +141,23 @@ extension SystemCalls {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Creates an empty file with an unguessable name in `folder`, as
-    /// `mkstemp` does (`O_CREAT|O_EXCL`, mode 0600: a name planted in a
-    /// shared folder is skipped, never followed), and close-on-exec, which
-    /// Glibc's module offers no `mkostemp` for. `nil` with `errno` set.
-    private static func createTemporary(in folder: String) -> (Int32, String)? {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<100 {
-            let suffix = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 36)
-            let path = folder + "/.typefit-" + suffix
-            let fd = retryingInterrupts {
-                open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            }
-            if fd >= 0 { return (fd, path) }
-            guard errno == EEXIST else { return nil }
-        }
-        return nil
-    }
-
-    /// The text of a symbolic link, or `nil` with `errno` set.
-    private static func readLink(_ path: String) -> String? {
+    /// The text of the symbolic link `name` in `folder` (an empty name: the
+    /// link an `openPathOnly|O_NOFOLLOW` descriptor holds), or `nil` with `errno`
+    /// set.
+    static func readLink(at folder: Int32, _ name: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBufferPointer { raw in
-            raw.baseAddress.map { readlink(path, $0, raw.count - 1) } ?? -1
+            raw.baseAddress.map { readlinkat(folder, name, $0, raw.count - 1) } ?? -1
         }
         guard count >= 0 else { return nil }
         return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The canonical path `path` reaches, or `nil` with `errno` set.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    private static func isSocket(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
+    /// The canonical path of the working folder, or `nil`.
+    static func workingFolder() -> String? {
+        guard let text = getcwd(nil, 0) else { return nil }
+        defer { free(text) }
+        return String(cString: text)
     }
 
     /// The process's umask, read without changing it: `umask(2)` can only
@@ -228,4 +182,259 @@ extension SystemCalls {
         umask(old)
         return old
     }
+
+    /// Why a path that `stat` refused with `ELOOP` cannot be reached, as
+    /// seen by walking its links (at most 41 of them): a loop names the
+    /// link that comes back, a long chain says so.
+    static func linkFailure(_ path: String) -> String {
+        var seen = Set<String>()
+        var current = path
+        for _ in 0...40 {
+            guard seen.insert(current).inserted else { return "a symbolic link loop (through \(current))" }
+            guard let text = readLink(at: AT_FDCWD, current) else { break }
+            current = text.hasPrefix("/") ? text : folder(of: current) + "/" + text
+        }
+        return "more than 40 symbolic links in a row (the system's limit)"
+    }
+}
+
+/// `openPathOnly` (Linux 2.6.39): a descriptor that names a file without opening
+/// it, for `*at` calls, `fstat` and reading a link it holds. Glibc's Swift
+/// module leaves it out (it is behind `_GNU_SOURCE`); its value is the same
+/// on every Linux architecture Swift runs on.
+private let openPathOnly: Int32 = 0o10_000_000
+
+/// Resolves an output path one component at a time through descriptors,
+/// deciding at each symbolic link whether to follow it (see `OutputFile`).
+private struct PathWalk {
+    struct Failure: Error { var text: String }
+
+    let followSymlinks: Bool
+    /// The canonical working folder: the tree a checkout's links may point
+    /// within.
+    let tree: String
+    /// The folder reached so far (an `openPathOnly` descriptor) and its canonical
+    /// path.
+    var folder: Int32 = -1
+    var canonical = "/"
+    /// Links followed, and where each was (a loop comes back to one).
+    var hops = 0
+    var visited = Set<String>()
+    /// The first link that obliges the destination to stay inside `tree`,
+    /// with its text, for the message.
+    var confining: (link: String, text: String)?
+
+    init(followSymlinks: Bool) {
+        self.followSymlinks = followSymlinks
+        tree = SystemCalls.workingFolder() ?? "/"
+    }
+
+    func isInside(_ path: String) -> Bool {
+        tree == "/" || path == tree || path.hasPrefix(tree + "/")
+    }
+
+    static func join(_ folder: String, _ name: String) -> String { folder == "/" ? "/" + name : folder + "/" + name }
+
+    mutating func moveTo(_ fd: Int32, _ path: String) {
+        if folder >= 0 { close(folder) }
+        folder = fd
+        canonical = path
+    }
+
+    mutating func start(at path: String) throws(Failure) {
+        let absolute = path.hasPrefix("/")
+        let fd = SystemCalls.retryingInterrupts {
+            open(absolute ? "/" : ".", openPathOnly | O_DIRECTORY | O_CLOEXEC)
+        }
+        guard fd >= 0 else { throw Failure(text: SystemCalls.lastError()) }
+        moveTo(fd, absolute ? "/" : tree)
+    }
+
+    static func components(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+    }
+
+    mutating func resolve(_ path: String) -> Result<OutputTarget, Failure> {
+        do throws(Failure) {
+            guard !path.isEmpty else { throw Failure(text: "an empty path") }
+            try start(at: path)
+            var pending = Self.components(path)
+            guard !pending.isEmpty else { throw Failure(text: "is a directory") }
+            // A trailing slash names a folder: writing a file there is refused
+            // as a directory would be.
+            let wantsFolder = path.hasSuffix("/")
+            // Whether the destination's name has been replaced by a link's
+            // text (for the message when it ends at a folder).
+            var throughLink = false
+            var folderMessage: String { throughLink ? "is a symbolic link to a directory" : "is a directory" }
+            while !pending.isEmpty {
+                let name = pending.removeFirst()
+                let isLast = pending.isEmpty
+                if name == ".." {
+                    let fd = SystemCalls.retryingInterrupts {
+                        openat(folder, "..", openPathOnly | O_DIRECTORY | O_CLOEXEC)
+                    }
+                    guard fd >= 0 else { throw Failure(text: SystemCalls.lastError()) }
+                    let parent = SystemCalls.folder(of: canonical)
+                    moveTo(fd, parent == "." ? "/" : parent)
+                    if isLast { throw Failure(text: folderMessage) }
+                    continue
+                }
+                let fd = SystemCalls.retryingInterrupts { openat(folder, name, openPathOnly | O_NOFOLLOW | O_CLOEXEC) }
+                if fd < 0 {
+                    guard errno == ENOENT, isLast, !wantsFolder else {
+                        if errno == ENOENT {
+                            throw Failure(text: "the folder \(Self.join(canonical, name)) does not exist")
+                        }
+                        throw Failure(text: SystemCalls.lastError())
+                    }
+                    // A new file.
+                    try checkConfinement(name)
+                    return .success(.file(folder: take(), name: name, existing: nil))
+                }
+                var info = stat()
+                guard fstat(fd, &info) == 0 else {
+                    close(fd)
+                    throw Failure(text: SystemCalls.lastError())
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    moveTo(fd, Self.join(canonical, name))
+                    if isLast { throw Failure(text: folderMessage) }
+                case S_IFLNK:
+                    let location = Self.join(canonical, name)
+                    let text = SystemCalls.readLink(at: fd, "")
+                    close(fd)
+                    guard let text else { throw Failure(text: SystemCalls.lastError()) }
+                    hops += 1
+                    guard visited.insert(location).inserted else {
+                        throw Failure(text: "a symbolic link loop (through \(location))")
+                    }
+                    guard hops <= 40 else {
+                        throw Failure(text: "more than 40 symbolic links in a row (the system's limit)")
+                    }
+                    let trusted =
+                        followSymlinks || (!isInside(canonical) && (info.st_uid == geteuid() || info.st_uid == 0))
+                    if !trusted && confining == nil { confining = (location, text) }
+                    // A trusted link the kernel reads differently from its
+                    // text (`/proc/self/fd/1` → `pipe:[…]`): what it reaches
+                    // decides. Anything but a file or folder is written in
+                    // place.
+                    if trusted, isLast, confining == nil, let stream = try openStream(through: name) {
+                        return .success(stream)
+                    }
+                    if text.hasPrefix("/") { try start(at: text) }
+                    let more = Self.components(text)
+                    if isLast { throughLink = true }
+                    if more.isEmpty && isLast { throw Failure(text: folderMessage) }
+                    pending = more + pending
+                case S_IFREG:
+                    guard isLast, !wantsFolder else {
+                        close(fd)
+                        throw Failure(text: "\(Self.join(canonical, name)) is not a folder")
+                    }
+                    close(fd)
+                    try checkConfinement(name)
+                    let existing = try checkWritable(name, expected: info)
+                    return .success(.file(folder: take(), name: name, existing: existing))
+                case S_IFSOCK:
+                    close(fd)
+                    throw Failure(text: "is a socket; typefit writes to files, devices and FIFOs")
+                default:
+                    // A device or FIFO.
+                    close(fd)
+                    guard isLast else { throw Failure(text: "\(Self.join(canonical, name)) is not a folder") }
+                    try checkConfinement(name)
+                    let out = SystemCalls.retryingInterrupts {
+                        openat(folder, name, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)
+                    }
+                    guard out >= 0 else { throw Failure(text: SystemCalls.lastError()) }
+                    return .success(.stream(out))
+                }
+            }
+            throw Failure(text: "is a directory")
+        } catch {
+            if folder >= 0 { close(folder) }
+            folder = -1
+            return .failure(error)
+        }
+    }
+
+    /// The folder descriptor, handed over to the target.
+    mutating func take() -> Int32 {
+        let fd = folder
+        folder = -1
+        return fd
+    }
+
+    /// Refuses the destination `name` in the current folder when a link on
+    /// the way obliges it to stay inside the tree and it does not.
+    func checkConfinement(_ name: String) throws(Failure) {
+        let destination = Self.join(canonical, name)
+        guard let confining, !followSymlinks, !isInside(destination) else { return }
+        throw Failure(
+            text: "is reached through the symbolic link \(confining.link) (→ \(confining.text)), which leads "
+                + "outside the folder typefit runs in (\(tree)) to \(destination); typefit writes through links "
+                + "that stay inside it, or everywhere with --follow-symlinks")
+    }
+
+    /// The old file's status, once opening it for writing shows that a
+    /// shell's `>` could write it (a read-only file, or another user's, is
+    /// refused rather than replaced behind its owner's back).
+    func checkWritable(_ name: String, expected: stat) throws(Failure) -> stat {
+        let fd = SystemCalls.retryingInterrupts {
+            openat(folder, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        }
+        guard fd >= 0 else {
+            if errno == EACCES || errno == EPERM {
+                throw Failure(
+                    text: "cannot be written by this user (mode \(String(expected.st_mode & 0o7777, radix: 8)), "
+                        + "owner \(expected.st_uid)); typefit replaces only a file that '>' could write")
+            }
+            throw Failure(text: SystemCalls.lastError())
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(text: SystemCalls.lastError()) }
+        guard info.st_ino == expected.st_ino, info.st_dev == expected.st_dev else {
+            throw Failure(text: "changed while typefit looked at it; nothing was written")
+        }
+        return info
+    }
+
+    /// Opens what the trusted link `name` reaches when that is a device,
+    /// FIFO or pipe; `nil` when it is a file, a folder or nothing (walked by
+    /// its text instead).
+    mutating func openStream(through name: String) throws(Failure) -> OutputTarget? {
+        let probe = SystemCalls.retryingInterrupts { openat(folder, name, openPathOnly | O_CLOEXEC) }
+        guard probe >= 0 else { return nil }
+        var info = stat()
+        let ok = fstat(probe, &info) == 0
+        close(probe)
+        guard ok else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR, S_IFLNK: return nil
+        case S_IFSOCK: throw Failure(text: "is a socket; typefit writes to files, devices and FIFOs")
+        default:
+            let out = SystemCalls.retryingInterrupts { openat(folder, name, O_WRONLY | O_NOCTTY | O_CLOEXEC) }
+            guard out >= 0 else { throw Failure(text: SystemCalls.lastError()) }
+            var opened = stat()
+            guard fstat(out, &opened) == 0, opened.st_mode & S_IFMT != S_IFREG else {
+                close(out)
+                throw Failure(text: "was replaced by a regular file while typefit looked at it; nothing was written")
+            }
+            if folder >= 0 { close(folder) }
+            folder = -1
+            return .stream(out)
+        }
+    }
+}
+
+/// What an output path leads to, opened.
+private enum OutputTarget {
+    /// A device, FIFO or pipe, opened for writing.
+    case stream(Int32)
+    /// A regular file to create or replace: `name` in the opened folder,
+    /// and the old file's status when there is one.
+    case file(folder: Int32, name: String, existing: stat?)
 }

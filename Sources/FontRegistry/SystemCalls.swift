@@ -45,7 +45,7 @@ public enum SystemCalls {
         var info = stat()
         guard stat(path, &info) == 0 else {
             switch errno {
-            case ELOOP: return .missing("a symbolic link loop")
+            case ELOOP: return .missing(linkFailure(path))
             case ENOENT where isSymlink(path): return .missing("a symbolic link to nothing")
             default: return .missing(lastError())
             }
@@ -151,24 +151,17 @@ public enum SystemCalls {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// The whole of a regular file, or `nil`.
-    static func readFile(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
-        withOpenFile(path) { fd -> [UInt8]? in
-            guard let fd else { return nil }
-            var info = stat()
-            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= limit else {
-                return nil
-            }
-            return read(fd, offset: 0, count: Int(info.st_size))
+    /// `size` bytes of an open file from its start, read in chunks (a
+    /// short file gives what it has), or `nil` with `errno` set.
+    static func readAll(_ fd: Int32, size: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        while bytes.count < size {
+            guard let chunk = read(fd, offset: bytes.count, count: min(1 << 20, size - bytes.count)) else { return nil }
+            if chunk.isEmpty { break }
+            bytes += chunk
         }
-    }
-
-    /// `writeFile`, after creating the missing folders above `path` (the
-    /// listing cache's folder may not exist yet). Returns whether it worked.
-    @discardableResult
-    static func writeCreatingFolders(_ bytes: [UInt8], to path: String) -> Bool {
-        makeDirectories(folder(of: path))
-        return writeFile(bytes, to: path) == nil
+        return bytes
     }
 
     /// Writes all of `bytes` to a descriptor, through short writes and
@@ -276,6 +269,13 @@ public enum SystemCalls {
     public static func exitProcess(_ status: Int32) -> Never { exit(status) }
 
     /// The text of errno, for messages.
+    /// Ignores SIGPIPE: a write to a pipe whose reader is gone then fails
+    /// with `EPIPE`, which the caller reports.
+    public static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// `strerror(errno)`: the system's words for the last failure.
     public static func lastError() -> String { String(cString: strerror(errno)) }
 }
 

@@ -14,6 +14,10 @@ public enum TypefitCommand {
 
     private static func runProcess() -> Int32 {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // A reader that goes away (`typefit list-fonts | head -1`) is an
+        // unwritable stdout, exit 2 as the README says, not death by SIGPIPE.
+        SystemCalls.ignoreBrokenPipe()
+        TemporaryFiles.unblockTerminationSignals()
         var context = RunContext(
             stdoutIsTerminal: SystemCalls.isTerminal(1), cacheDirectory: cacheDirectory(),
             desktopTextScale: { ScaleJob.readDesktopTextScale() })

@@ -23,6 +23,8 @@ public struct Diagnostic: Equatable, Sendable {
     /// For a warning about a file: its reason, which files sharing it are
     /// grouped by (see `Diagnostics.fileWarnings`).
     public var sharedReason: String?
+    /// Printed only under `--verbose` (a cache rebuilt, say).
+    public var verboseOnly = false
 
     /// The line printed on stderr: `FILE:LINE:COLUMN: error: …` for a
     /// position in a file (the compiler's format, which editors and CI
@@ -99,6 +101,13 @@ public struct Diagnostics: Equatable, Sendable {
         items.append(Diagnostic(severity: .note, message: message, file: file, position: nil, status: .success))
     }
 
+    /// A note printed only under `--verbose`.
+    public mutating func verboseNote(_ message: String, file: String? = nil) {
+        var item = Diagnostic(severity: .note, message: message, file: file, position: nil, status: .success)
+        item.verboseOnly = true
+        items.append(item)
+    }
+
     /// A command line that cannot be run: exit 64, with the usage line.
     public mutating func usageError(_ error: UsageError) {
         items.append(
@@ -125,6 +134,7 @@ public struct Diagnostics: Equatable, Sendable {
         if listsEachFile {
             grouped = items
         } else {
+            let items = self.items.filter { !$0.verboseOnly }
             // One line per file first: a variable font with twenty
             // over-long instance names is one warning, with the count and
             // the first.
@@ -132,25 +142,25 @@ public struct Diagnostics: Equatable, Sendable {
             for item in items where item.sharedReason != nil {
                 if let file = item.file { perFile[file, default: 0] += 1 }
             }
-            var items: [Diagnostic] = []
+            var collapsedItems: [Diagnostic] = []
             var collapsed = Set<String>()
-            for item in self.items {
+            for item in items {
                 guard item.sharedReason != nil, let file = item.file, let count = perFile[file], count > 1 else {
-                    items.append(item)
+                    collapsedItems.append(item)
                     continue
                 }
                 guard collapsed.insert(file).inserted else { continue }
                 var line = item
                 line.message = "\(count) problems, the first: \(item.message) (--verbose lists each)"
                 line.sharedReason = nil
-                items.append(line)
+                collapsedItems.append(line)
             }
             var byReason: [String: [String]] = [:]
-            for item in items {
+            for item in collapsedItems {
                 if let reason = item.sharedReason, let file = item.file { byReason[reason, default: []].append(file) }
             }
             var printed = Set<String>()
-            for item in items {
+            for item in collapsedItems {
                 guard let reason = item.sharedReason, let paths = byReason[reason], paths.count > Self.groupAbove
                 else {
                     grouped.append(item)

@@ -56,6 +56,8 @@ struct FaceSources {
     var problems: [ScanProblem] = []
     /// Font files in formats not read (notes).
     var notes: [ScanProblem] = []
+    /// Why the listing cache was rebuilt, for `--verbose`.
+    var cacheProblem: String?
     /// Why the installed faces could not be listed (fontconfig failing).
     var failure: String?
 
@@ -71,7 +73,9 @@ struct FaceSources {
         }
         if search.usesInstalledFonts, needsInstalled(sources.directoryFaces) {
             do {
-                sources.installedFaces = try search.registry.installedFaces()
+                let listing = try search.registry.installedListing()
+                sources.installedFaces = listing.faces
+                sources.cacheProblem = listing.cacheProblem
             } catch {
                 sources.failure = error.message
             }
@@ -85,6 +89,7 @@ struct FaceSources {
     func report(into diagnostics: inout Diagnostics, duplicatesAreErrors: Bool = false) {
         diagnostics.fileWarnings(problems.map { ($0.path, $0.reason) })
         for note in notes { diagnostics.note(note.reason, file: note.path) }
+        if let cacheProblem { diagnostics.verboseNote(cacheProblem) }
         if let failure { diagnostics.error(failure, status: .cannotRun) }
         for (name, files) in FontCatalog.duplicatePostScriptNames(directoryFaces) {
             let message = FontCatalog.duplicateMessage(name, files)

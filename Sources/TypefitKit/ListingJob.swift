@@ -40,7 +40,9 @@ public enum ListingJob {
             do {
                 var search = search
                 if !query.useCache { search.cacheDirectory = nil }
-                faces = try search.registry.installedFaces()
+                let listing = try search.registry.installedListing()
+                faces = listing.faces
+                if let problem = listing.cacheProblem { diagnostics.verboseNote(problem) }
             } catch {
                 diagnostics.error(error.message, status: .cannotRun)
                 throw Stopped()

@@ -86,7 +86,7 @@ import TypefitTestSupport
         let a = dir.appendingPathComponent("a.svg").path
         let b = dir.appendingPathComponent("b.svg").path
         #expect(symlink("b.svg", a) == 0 && symlink("a.svg", b) == 0)
-        #expect(SystemCalls.writeFile(bytes, to: a) == "a symbolic link loop")
+        #expect(SystemCalls.writeFile(bytes, to: a)?.hasPrefix("a symbolic link loop (through ") == true)
         #expect(SystemCalls.writeFile(bytes, to: dir.path) == "is a directory")
         let toDir = dir.appendingPathComponent("folder-link").path
         #expect(symlink(dir.path, toDir) == 0)

@@ -99,6 +99,72 @@ import TypefitTestSupport
         #expect(!listing.fromCache && listing.faces.count == 2)
     }
 
+    /// A cache cut at a line boundary used to read as a listing of the
+    /// faces before the cut, exit 0.
+    @Test func aCacheCutShortIsRebuiltWithAReason() throws {
+        let setup = try Setup()
+        _ = try setup.registry.installedListing()
+        let file = setup.cache.appendingPathComponent(
+            try #require(try FileManager.default.contentsOfDirectory(atPath: setup.cache.path).first))
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Header, validators, separator and the first face only.
+        let separator = try #require(lines.firstIndex(of: "--"))
+        try (lines[...(separator + 1)].joined(separator: "\n") + "\n").write(
+            to: file, atomically: true, encoding: .utf8)
+        let listing = try setup.registry.installedListing()
+        #expect(!listing.fromCache && listing.faces.count == 2)
+        #expect(listing.cacheProblem?.contains("cut short") == true, "\(listing.cacheProblem ?? "")")
+        #expect(try setup.registry.installedListing().fromCache)
+    }
+
+    /// A FIFO at the cache's name is neither read (which would wait for a
+    /// writer forever) nor written; it is replaced by the rebuilt cache.
+    @Test func aFIFOAtTheCachePathIsNeverOpened() throws {
+        let setup = try Setup()
+        _ = try setup.registry.installedListing()
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: setup.cache.path).first)
+        let file = setup.cache.appendingPathComponent(name)
+        try FileManager.default.removeItem(at: file)
+        #expect(mkfifo(file.path, 0o644) == 0)
+        let listing = try setup.registry.installedListing()
+        #expect(!listing.fromCache && listing.faces.count == 2)
+        #expect(listing.cacheProblem?.contains("not a regular file") == true)
+        #expect(SpecialFiles.kind(file.path) == .regular)
+        #expect(try setup.registry.installedListing().fromCache)
+    }
+
+    /// A link at the cache's name is not written through: its target keeps
+    /// its contents, the link is replaced by the cache.
+    @Test func aLinkAtTheCachePathIsNotFollowed() throws {
+        let setup = try Setup()
+        _ = try setup.registry.installedListing()
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: setup.cache.path).first)
+        let file = setup.cache.appendingPathComponent(name)
+        try FileManager.default.removeItem(at: file)
+        // Outside the configuration's folder, whose change would keep the
+        // rebuilt listing from being cached.
+        let victim = Fixtures.temporaryDirectory("cache-victim").appendingPathComponent("victim")
+        try "precious\n".write(to: victim, atomically: true, encoding: .utf8)
+        #expect(symlink(victim.path, file.path) == 0)
+        let listing = try setup.registry.installedListing()
+        #expect(!listing.fromCache && listing.faces.count == 2)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        #expect(SpecialFiles.kind(file.path) == .regular)
+    }
+
+    /// A cache folder others can write is not used (they could plant a
+    /// listing); nothing is written there.
+    @Test func aFolderOthersCanWriteIsNotUsed() throws {
+        let setup = try Setup()
+        #expect(chmod(setup.cache.path, 0o777) == 0)
+        let listing = try setup.registry.installedListing()
+        #expect(!listing.fromCache && listing.faces.count == 2)
+        #expect(try !setup.registry.installedListing().fromCache)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.cache.path).isEmpty)
+        #expect(try setup.registry.installedListing().cacheProblem?.contains("can be written by others") == true)
+    }
+
     @Test func noCacheDirectoryMeansNoCache() throws {
         let setup = try Setup()
         let registry = FontRegistry(configFile: setup.config.path)

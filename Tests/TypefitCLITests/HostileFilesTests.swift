@@ -113,6 +113,21 @@ import TypefitTestSupport
         }
     }
 
+    /// A chain of 41 links is not a loop: the warning says what it saw.
+    @Test func aLongLinkChainIsNotCalledALoop() throws {
+        let dir = Fixtures.temporaryDirectory("link-chain")
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"), to: dir.appendingPathComponent("0.ttf"))
+        for i in 1...41 {
+            #expect(symlink("\(i - 1).ttf", dir.appendingPathComponent("\(i).ttf").path) == 0)
+        }
+        let path = dir.appendingPathComponent("41.ttf").path
+        let outcome = run(["list-fonts", path, "--format", "json"])
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("more than 40 symbolic links in a row"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("loop"))
+    }
+
     @Test func uiAppFontsListsOnlyTheFilesThatAreFonts() throws {
         let dir = try Self.folder()
         let nested = dir.appendingPathComponent("Fonts/Serif")

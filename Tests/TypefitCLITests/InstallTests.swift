@@ -171,7 +171,8 @@ struct InstallTests {
         for folder in [work, bin, functions] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("typefit"), withDestinationURL: binary)
+        try FileManager.default.createSymbolicLink(
+            at: bin.appendingPathComponent("typefit"), withDestinationURL: binary)
         try CompletionShell.zsh.script.write(
             to: functions.appendingPathComponent("_typefit"), atomically: true, encoding: .utf8)
         let bashScript = dir.appendingPathComponent("typefit.bash")
@@ -235,23 +236,26 @@ struct InstallTests {
         // it draws shows the names quoted as zsh would insert them.
         let driver = dir.appendingPathComponent("drive.zsh")
         try """
-            cd '\(work.path)'
-            zmodload zsh/zpty
-            zpty z 'zsh -f -i'
-            zpty -w z 'PS1="> "; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000'
-            for option in --family --postscript-name; do
-                zpty -w -n z "typefit list-fonts $option "$'\\t'
-                sleep 2
-                zpty -w -n z $'\\C-u'
-            done
-            zpty -w z 'print -r -- DONE'
-            sleep 1
-            while zpty -r -t z line; do print -r -- "$line"; done
-            zpty -d z
-            """.write(to: driver, atomically: true, encoding: .utf8)
+        cd '\(work.path)'
+        zmodload zsh/zpty
+        zpty z 'zsh -f -i'
+        zpty -w z 'PS1="> "; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000'
+        for option in --family --postscript-name; do
+            zpty -w -n z "typefit list-fonts $option "$'\\t'
+            sleep 2
+            zpty -w -n z $'\\C-u'
+        done
+        zpty -w z 'print -r -- DONE'
+        sleep 1
+        while zpty -r -t z line; do print -r -- "$line"; done
+        zpty -d z
+        """.write(to: driver, atomically: true, encoding: .utf8)
         let zsh = try tool("zsh", ["-f", driver.path], environment: environment)
         #expect(zsh.stdout.contains("DONE"), "\(zsh.stdout)\(zsh.stderr)")
-        for shown in ["Inj\\$\\(touch\\ pwned-dollar\\)", "Tick\\`touch\\ pwned-ps-backtick\\`", "Semi\\;touch\\;pwned-ps-semicolon"] {
+        for shown in [
+            "Inj\\$\\(touch\\ pwned-dollar\\)", "Tick\\`touch\\ pwned-ps-backtick\\`",
+            "Semi\\;touch\\;pwned-ps-semicolon",
+        ] {
             #expect(zsh.stdout.contains(shown), "\(shown) in \(zsh.stdout)")
         }
         #expect(try pwned() == [], "zsh")

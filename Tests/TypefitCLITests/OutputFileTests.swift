@@ -178,4 +178,174 @@ struct OutputFileTests {
         #expect(failed.stderr.components(separatedBy: "error:").count == 2, "\(failed.stderr)")
         #expect(failed.stderr.contains("the folder \(missing) does not exist"))
     }
+
+    // MARK: Hostile checkouts (a pull request's files and links)
+
+    /// Runs the built binary with `folder` as its working folder (the
+    /// checkout a CI gate runs in).
+    func run(in folder: URL, _ arguments: [String], environment: [String: String] = environment) throws
+        -> BinaryRunner.Result
+    {
+        let binary = try #require(BinaryRunner.binary).path
+        return try #require(
+            try BinaryRunner.runTool(
+                "sh", ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", folder.path, binary] + arguments,
+                environment: environment.merging(["TYPEFIT_NO_CACHE": "1"]) { $1 }))
+    }
+
+    /// A checkout commits `review.svg` as a link to a file outside it (a
+    /// stand-in for `~/.ssh/authorized_keys`): the output is refused before
+    /// any work, the file it points at untouched; `--follow-symlinks` is the
+    /// user's way to say the link is theirs.
+    @Test func aCommittedLinkLeadingOutOfTheCheckoutIsRefused() throws {
+        let dir = Fixtures.temporaryDirectory("out-committed-link")
+        let checkout = dir.appendingPathComponent("checkout")
+        try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
+        let victim = dir.appendingPathComponent("authorized_keys")
+        try "ssh-ed25519 AAAA owner@host\n".write(to: victim, atomically: false, encoding: .utf8)
+        #expect(symlink("../authorized_keys", checkout.appendingPathComponent("review.svg").path) == 0)
+        // Also through a committed folder link, and an absolute link.
+        #expect(symlink(dir.path, checkout.appendingPathComponent("docs").path) == 0)
+        #expect(symlink(victim.path, checkout.appendingPathComponent("abs.svg").path) == 0)
+        for output in ["review.svg", "docs/authorized_keys", "abs.svg"] {
+            let result = try run(in: checkout, Self.specimen + ["--output", output])
+            #expect(result.status == 2, "\(output): \(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("typefit: error: \(output): is reached through the symbolic link ")
+                    && result.stderr.contains("--follow-symlinks"), "\(result.stderr)")
+            #expect(contents(victim.path) == "ssh-ed25519 AAAA owner@host\n")
+        }
+        #expect(SpecialFiles.leftovers(in: dir, expected: ["authorized_keys", "checkout"]).isEmpty)
+        let followed = try run(in: checkout, Self.specimen + ["--output", "review.svg", "--follow-symlinks"])
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(contents(victim.path)?.hasPrefix("<svg ") == true)
+        #expect(SpecialFiles.kind(checkout.appendingPathComponent("review.svg").path) == .symlink)
+    }
+
+    /// A link that stays inside the checkout is followed, as before.
+    @Test func aLinkInsideTheCheckoutIsFollowed() throws {
+        let checkout = Fixtures.temporaryDirectory("out-inside-link")
+        let assets = checkout.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        try "old\n".write(to: assets.appendingPathComponent("s.svg"), atomically: false, encoding: .utf8)
+        #expect(symlink("assets/s.svg", checkout.appendingPathComponent("latest.svg").path) == 0)
+        let result = try run(in: checkout, Self.specimen + ["--output", "latest.svg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(contents(assets.appendingPathComponent("s.svg").path)?.hasPrefix("<svg ") == true)
+        #expect(SpecialFiles.kind(checkout.appendingPathComponent("latest.svg").path) == .symlink)
+    }
+
+    /// Outside the checkout, a link that another user owns (planted in a
+    /// folder they can write, as in `/tmp`, and flipped between a check and
+    /// a write in the attack this replaces) is never followed.
+    @Test(.enabled(if: geteuid() == 0, "giving a link to another user needs root"))
+    func anotherUsersLinkIsNotFollowed() throws {
+        let dir = Fixtures.temporaryDirectory("out-foreign-link")
+        let shared = dir.appendingPathComponent("shared")
+        let checkout = dir.appendingPathComponent("checkout")
+        for folder in [shared, checkout] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        #expect(chmod(shared.path, 0o1777) == 0)
+        let victim = dir.appendingPathComponent("root-only")
+        try "root's\n".write(to: victim, atomically: false, encoding: .utf8)
+        let link = shared.appendingPathComponent("out.svg")
+        #expect(symlink(victim.path, link.path) == 0)
+        #expect(lchown(link.path, 12345, 12345) == 0)
+        let result = try run(in: checkout, Self.specimen + ["--output", link.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is reached through the symbolic link \(link.path)"), "\(result.stderr)")
+        #expect(contents(victim.path) == "root's\n")
+    }
+
+    /// A file the user could not write with `>` (here root's file in a
+    /// folder `nobody` may write) is refused, not replaced by a rename.
+    @Test(.enabled(if: geteuid() == 0, "needs root to set up another user's file"))
+    func aFileTheUserCannotWriteIsNotReplaced() throws {
+        let dir = Fixtures.temporaryDirectory("out-not-writable")
+        #expect(chmod(dir.path, 0o755) == 0)
+        let binary = try #require(BinaryRunner.binary)
+        let copy = dir.appendingPathComponent("typefit").path
+        try FileManager.default.copyItem(atPath: binary.path, toPath: copy)
+        #expect(chmod(copy, 0o755) == 0)
+        let folder = dir.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(chmod(folder.path, 0o777) == 0)
+        let file = folder.appendingPathComponent("specimen.svg").path
+        try "root's\n".write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(chmod(file, 0o644) == 0)
+        let config = dir.appendingPathComponent("fonts.conf").path
+        try FileManager.default.copyItem(atPath: Fixtures.fontconfigFile, toPath: config)
+        #expect(chmod(config, 0o644) == 0)
+        let command =
+            ["--reuid=65534", "--regid=65534", "--clear-groups", "--", copy] + Self.specimen + ["--output", file]
+        let result = try #require(
+            try BinaryRunner.runTool("setpriv", command, environment: ["FONTCONFIG_FILE": config, "HOME": "/"]))
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains("\(file): cannot be written by this user (mode 644, owner 0)"), "\(result.stderr)")
+        #expect(contents(file) == "root's\n")
+        #expect(SpecialFiles.status(file)?.uid == 0)
+        #expect(SpecialFiles.leftovers(in: folder, expected: ["specimen.svg"]).isEmpty)
+    }
+
+    /// The destination is looked at before any work: a folder given as the
+    /// page is the only error, before the missing catalog is even read.
+    @Test func theDestinationIsCheckedBeforeTheWork() throws {
+        let dir = Fixtures.temporaryDirectory("out-before-work")
+        let result = try BinaryRunner.run(
+            [
+                "review", "--strings", dir.appendingPathComponent("missing.xcstrings").path, "--font",
+                "TypefitSans-Regular", "--style", "body", "--width", "300", "--output", dir.path,
+            ], environment: Self.environment)
+        #expect(result.status == 2)
+        #expect(result.stderr == "typefit: error: \(dir.path): is a directory\n")
+    }
+
+    /// SIGTERM while the temporary is being written (strace holds the
+    /// write's fsync for three seconds) removes the temporary; the old file
+    /// stays, and typefit dies of the signal.
+    @Test func aSignalDuringTheWriteLeavesNoTemporary() throws {
+        let dir = Fixtures.temporaryDirectory("out-signal")
+        let binary = try #require(BinaryRunner.binary).path
+        let out = dir.appendingPathComponent("out.svg").path
+        try "old\n".write(toFile: out, atomically: false, encoding: .utf8)
+        let arguments = (Self.specimen + ["--output", out]).map { "'\($0)'" }.joined(separator: " ")
+        let script = """
+            strace -f -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=3s '\(binary)' \(arguments) &
+            tracer=$!
+            # Wait for the temporary to appear, then signal typefit itself.
+            for i in $(seq 100); do ls -A '\(dir.path)' | grep -q '^\\.typefit-' && break; sleep 0.05; done
+            ls -A '\(dir.path)' | grep -c '^\\.typefit-'
+            kill -TERM "$(pgrep -P "$tracer")"
+            wait "$tracer"; echo "status $?"
+            """
+        let result = try #require(
+            try BinaryRunner.runTool("bash", ["-c", script], environment: Self.environment),
+            "bash is not installed")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["1", "status 143"], "\(result.stdout)\(result.stderr)")
+        #expect(SpecialFiles.leftovers(in: dir, expected: ["out.svg"]).isEmpty)
+        #expect(contents(out) == "old\n")
+    }
+
+    /// A reader that went away (`typefit … | head -1`) is an unwritable
+    /// stdout: exit 2 with a line saying so, as the README's exit statuses
+    /// say, not death by SIGPIPE (141).
+    @Test func aClosedPipeOnStdoutIsExit2() throws {
+        let binary = try #require(BinaryRunner.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["scale", "--format", "json"]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try out.fileHandleForReading.close()
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 2, "\(stderr)")
+        #expect(stderr == "typefit: error: cannot write to standard output: Broken pipe\n")
+    }
 }

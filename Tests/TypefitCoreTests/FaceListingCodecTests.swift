@@ -43,6 +43,25 @@ import Testing
         #expect(FaceListingCodec.decode(text) == nil)
     }
 
+    /// Cut at every line boundary (the case that used to read as a shorter
+    /// listing), a byte changed, or a line added: never a listing.
+    @Test func aCacheCutAtAnyLineOrChangedIsAMissWithAReason() {
+        let text = FaceListingCodec.encode(validators: Self.validators, faces: Self.faces)
+        let bytes = Array(text.utf8)
+        #expect(FaceListingCodec.damage(bytes) == nil)
+        for end in bytes.indices where bytes[end] == 0x0A && end < bytes.count - 1 {
+            let cut = Array(bytes[...end])
+            #expect(FaceListingCodec.decode(cut) == nil, "cut after byte \(end)")
+            #expect(FaceListingCodec.damage(cut) != nil)
+        }
+        var changed = bytes
+        changed[bytes.count / 2] ^= 0x01
+        #expect(FaceListingCodec.decode(changed) == nil)
+        #expect(FaceListingCodec.damage(changed)?.contains("checksum") == true)
+        let grown = Array((text + "Extra\tface\n").utf8)
+        #expect(FaceListingCodec.decode(grown) == nil)
+    }
+
     @Test func truncatedCacheIsAMiss() {
         let text = FaceListingCodec.encode(validators: Self.validators, faces: Self.faces)
         let cut = String(text.utf8.prefix(text.utf8.count - 10)) ?? ""

@@ -14,12 +14,16 @@ public struct CacheValidator: Equatable, Sendable {
 }
 
 /// The text format of typefit's listing cache: a header line, one line per
-/// validator, a separator, one line per face. Fields are tab-separated;
+/// validator, a separator, one line per face, and a trailer line
+/// `end<TAB>faces<TAB>bytes<TAB>checksum` that closes the file: the number
+/// of faces, the length of everything before the trailer and its FNV-1a
+/// checksum. A file cut anywhere (even at a line boundary), damaged or
+/// grown is therefore never read as a listing. Fields are tab-separated;
 /// backslash, tab, newline and the list separator are escaped, and `\N`
 /// stands for a missing value. Pure, so it is tested without fontconfig.
 public enum FaceListingCodec {
     /// The first line; a different one (an older typefit) is a cache miss.
-    public static let header = "typefit-face-cache 3"
+    public static let header = "typefit-face-cache 4"
 
     /// The cache text for `faces`, valid while every validator holds.
     public static func encode(validators: [CacheValidator], faces: [FontFace]) -> String {
@@ -41,7 +45,42 @@ public enum FaceListingCodec {
             ]
             out += fields.joined(separator: "\t") + "\n"
         }
-        return out
+        let body = Array(out.utf8)
+        return out + "end\t\(faces.count)\t\(body.count)\t\(checksum(body[...]))\n"
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits: catches a damaged file, not an
+    /// attacker (the cache lives in a folder only its user can write).
+    public static func checksum(_ bytes: ArraySlice<UInt8>) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Why `bytes` is not a whole cache this version wrote (`nil` when it
+    /// is): another version, no trailer (cut short), a length or checksum
+    /// that does not match.
+    public static func damage(_ bytes: [UInt8]) -> String? {
+        trailer(bytes).failure
+    }
+
+    private static func trailer(_ bytes: [UInt8]) -> (body: Int, faces: Int, failure: String?) {
+        guard bytes.starts(with: Array((header + "\n").utf8)) else {
+            return (0, 0, bytes.isEmpty ? "empty" : "written by another version of typefit")
+        }
+        guard bytes.last == 0x0A else { return (0, 0, "cut short") }
+        let start = (bytes.dropLast().lastIndex(of: 0x0A) ?? -1) + 1
+        let fields = String(decoding: bytes[start..<(bytes.count - 1)], as: UTF8.self).split(separator: "\t")
+        guard fields.count == 4, fields[0] == "end", let faces = Int(fields[1]), let length = Int(fields[2]) else {
+            return (0, 0, "cut short")
+        }
+        guard length == start else { return (0, 0, "cut short or grown (\(start) bytes where it says \(length))") }
+        guard checksum(bytes[..<start]) == fields[3] else { return (0, 0, "damaged (its checksum does not match)") }
+        return (start, faces, nil)
     }
 
     /// The validators and faces of a cache text, or `nil` when it is not one
@@ -54,7 +93,10 @@ public enum FaceListingCodec {
     /// splitting thousands of lines by grapheme cost more than asking
     /// fontconfig.
     public static func decode(_ bytes: [UInt8]) -> (validators: [CacheValidator], faces: [FontFace])? {
-        bytes.withUnsafeBufferPointer { buffer -> (validators: [CacheValidator], faces: [FontFace])? in
+        let (bodyLength, faceCount, failure) = trailer(bytes)
+        guard failure == nil else { return nil }
+        let decoded = bytes[..<bodyLength].withUnsafeBufferPointer {
+            buffer -> (validators: [CacheValidator], faces: [FontFace])? in
             var lines = Lines(buffer: buffer)
             guard let first = lines.next(), equals(buffer, first, header) else { return nil }
             var validators: [CacheValidator] = []
@@ -100,6 +142,8 @@ public enum FaceListingCodec {
             }
             return inFaces ? (validators, faces) : nil
         }
+        guard let decoded, decoded.faces.count == faceCount else { return nil }
+        return decoded
     }
 
     /// The lines of a buffer, as ranges without their newline.

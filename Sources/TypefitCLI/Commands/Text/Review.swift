@@ -10,6 +10,7 @@ public struct Review: ParsableCommand {
         var fit = Fit.Options()
         var base: [String] = []
         var outputFile: String?
+        var followSymlinks = false
 
         /// The defaults.
         public init() {}
@@ -33,6 +34,7 @@ public struct Review: ParsableCommand {
             .string(
                 "--output", "file.html", help: "Write the page here (default: stdout).",
                 completion: .file(extensions: ["html"]), \.outputFile),
+            TextOptions.followSymlinksOption(\.followSymlinks),
         ]
 
     /// The declaration.
@@ -61,12 +63,15 @@ public struct Review: ParsableCommand {
     public var base: [String]
     /// `--output`: the page (stdout when `nil`).
     public var output: String?
+    /// `--follow-symlinks`: write through any link at `--output`.
+    public var followSymlinks: Bool
 
     /// Checks the options as fit does.
     public init(options: Options, arguments: [String]) throws(UsageError) {
         fit = try Fit(options: options.fit, arguments: arguments)
         base = options.base
         output = options.outputFile
+        followSymlinks = options.followSymlinks
     }
 
     /// Lays out, draws and writes the page.
@@ -75,6 +80,8 @@ public struct Review: ParsableCommand {
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
+            // The destination first: a bad one must cost no layout.
+            let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)
             let settings = fit.settings
             var written = try fit.strings(&diagnostics)
             var baseTexts: (texts: [String: String], name: String)?
@@ -112,7 +119,7 @@ public struct Review: ParsableCommand {
                 outcome.diagnostics.warning("\(count) character(s) of \"\(text)\" have no glyph in any face")
             }
             for failure in result.requiredFailures { outcome.diagnostics.error(failure, status: .problemFound) }
-            TextOptions.deliver(result.page.html(), to: output, &outcome)
+            TextOptions.deliver(result.page.html(), to: file, &outcome)
             return outcome
         }
     }

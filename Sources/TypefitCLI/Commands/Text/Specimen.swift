@@ -11,6 +11,7 @@ public struct Specimen: ParsableCommand {
         var width: Double?
         var lines: Int?
         var outputFile: String?
+        var followSymlinks = false
         var text = TextOptions()
 
         /// The defaults.
@@ -42,6 +43,7 @@ public struct Specimen: ParsableCommand {
             .string(
                 "--output", "file.svg", help: "Write the SVG here (default: stdout).",
                 completion: .file(extensions: ["svg"]), \.outputFile),
+            TextOptions.followSymlinksOption(\.followSymlinks),
         ]
         + TextOptions.options(style: "Text styles: a name, a comma list or 'all' (default: all, or the spec's).")
         .lifted(\Options.text)
@@ -76,6 +78,8 @@ public struct Specimen: ParsableCommand {
     public var maxLines: Int?
     /// `--output`: the SVG file (stdout when `nil`).
     public var output: String?
+    /// `--follow-symlinks`: write through any link at `--output`.
+    public var followSymlinks = false
 
     /// Reads the options (no style needed: all, or the spec's).
     public init(options: Options, arguments: [String]) throws(UsageError) {
@@ -85,6 +89,7 @@ public struct Specimen: ParsableCommand {
         width = options.width
         maxLines = options.lines
         output = options.outputFile
+        followSymlinks = options.followSymlinks
     }
 
     /// Draws the specimen, to `--output` or stdout.
@@ -93,11 +98,12 @@ public struct Specimen: ParsableCommand {
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
+            let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)
             let svg = try SpecimenJob.svg(
                 settings, search: search, sampleText: sample, width: width, maxLines: maxLines,
                 diagnostics: &diagnostics)
             var outcome = Outcome()
-            TextOptions.deliver(svg, to: output, &outcome)
+            TextOptions.deliver(svg, to: file, &outcome)
             return outcome
         }
     }

@@ -148,14 +148,38 @@ struct TextOptions: Sendable, Equatable {
         return ProgressLine(inPlace: context.stderrIsTerminal)
     }
 
-    /// A document for `--output FILE` (through the safe writer) or stdout.
-    static func deliver(_ document: String, to output: String?, _ outcome: inout Outcome) {
+    /// `--follow-symlinks`, as review and specimen declare it beside
+    /// `--output`.
+    static func followSymlinksOption<Options>(_ field: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
+        .flag(
+            "--follow-symlinks",
+            help: "Write --output through a symbolic link that leads outside the folder typefit runs in (by "
+                + "default refused: a pull request can commit such a link).", field)
+    }
+
+    /// The `--output` file, looked at and opened before any work (a folder,
+    /// a missing folder, a read-only file or a link leading out of the
+    /// tree ends the run at once, exit 2); `nil` for stdout.
+    static func openOutput(_ path: String?, followSymlinks: Bool, _ diagnostics: inout Diagnostics) throws(Stopped)
+        -> OutputFile?
+    {
+        guard let path else { return nil }
+        switch OutputFile.open(path, followSymlinks: followSymlinks) {
+        case .success(let file): return file
+        case .failure(let error):
+            diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+            throw Stopped()
+        }
+    }
+
+    /// A document for the opened `--output` file, or stdout.
+    static func deliver(_ document: String, to output: OutputFile?, _ outcome: inout Outcome) {
         guard let output else {
             outcome.stdout = document
             return
         }
-        if let error = SystemCalls.writeFile(Array(document.utf8), to: output) {
-            outcome.diagnostics.error(error, status: .cannotRun, file: output)
+        if let error = output.write(Array(document.utf8)) {
+            outcome.diagnostics.error(error, status: .cannotRun, file: output.path)
         }
     }
 
