@@ -212,7 +212,32 @@ public enum TextJob {
                     + (names.isEmpty ? "" : " (available: \(names))"), status: .cannotRun)
             throw Stopped()
         }
+        noteCaps(strings, into: &diagnostics)
         return strings.map { $0.substituting(samples) }
+    }
+
+    /// One note per limit typefit applied (a string cut to its maximum
+    /// length, a string with more substitution forms than are measured),
+    /// with how many strings it touched and the first.
+    static func noteCaps(_ strings: [LocalizedString], into diagnostics: inout Diagnostics) {
+        // A capped expansion's forms share one source string: counted once.
+        var sources: [String: (keys: Set<String>, first: String)] = [:]
+        var order: [String] = []
+        for string in strings {
+            guard let note = string.capNote else { continue }
+            let key = string.key.split(separator: "|", maxSplits: 1).first.map(String.init) ?? string.key
+            let source = key + (string.language.map { " (\($0))" } ?? "")
+            if sources[note] == nil {
+                order.append(note)
+                sources[note] = ([], source)
+            }
+            sources[note]?.keys.insert(source)
+        }
+        for note in order {
+            guard let (keys, first) = sources[note] else { continue }
+            let count = keys.count
+            diagnostics.note("\(first) \(note)" + (count > 1 ? " (\(count) strings in all)" : ""))
+        }
     }
 
     /// One note naming the placeholders typefit's defaults stood in for

@@ -141,11 +141,18 @@ public struct MarkdownCase: Sendable, CustomStringConvertible {
     public var description: String { input }
 
     /// Every case of the oracle file.
-    public static let all: [MarkdownCase] = {
-        let url = Fixtures.root.appendingPathComponent("text/markdown-cases.tsv")
+    public static let all: [MarkdownCase] = read("text/markdown-cases.tsv", named: false)
+
+    /// CommonMark's pathological inline inputs at a moderate size
+    /// (Fixtures/text/markdown-pathological.tsv: a name column first).
+    public static let pathological: [MarkdownCase] = read("text/markdown-pathological.tsv", named: true)
+
+    static func read(_ relative: String, named: Bool) -> [MarkdownCase] {
+        let url = Fixtures.root.appendingPathComponent(relative)
         let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
         return lines.filter { !$0.hasPrefix("#") }.compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if named, !fields.isEmpty { fields.removeFirst() }
             guard fields.count == 3 else { return nil }
             let runs = fields[2].split(separator: ",").compactMap { run -> (Range<Int>, String)? in
                 let parts = run.split(separator: ":")
@@ -155,7 +162,7 @@ public struct MarkdownCase: Sendable, CustomStringConvertible {
             }
             return MarkdownCase(input: unescape(fields[0]), drawn: unescape(fields[1]), runs: runs)
         }
-    }()
+    }
 
     /// `\t`, `\n` and `\\` as the file escapes them.
     static func unescape(_ field: String) -> String {

@@ -1,14 +1,21 @@
 /// Apple's binary property lists (`bplist00`), which Xcode writes into a
 /// built app for `.strings` and `.stringsdict` files: read into the same
 /// values as XML property lists. The bytes are untrusted: every offset and
-/// count is checked against the file, nesting is bounded (which also ends a
-/// reference cycle), and a problem is a `SourceError` whose column is the
-/// byte offset (line 1).
+/// count is checked against the file, nesting is bounded, a reference
+/// cycle is an error, each object is decoded once however many objects
+/// refer to it (a 261-byte file of shared references once took 9.7 GB), and
+/// the values the file expands to are capped at `maximumValues`. A problem
+/// is a `SourceError` whose column is the byte offset (line 1).
 public enum BinaryPropertyList {
     /// Whether `bytes` start like a binary property list.
     public static func isBinary(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: Array("bplist0".utf8))
     }
+
+    /// The most values (strings, numbers, arrays, dictionaries …) the top
+    /// object may expand to, counting a shared object once per reference.
+    /// Real `.strings` and `.stringsdict` files hold a few per string.
+    public static let maximumValues = 1 << 20
 
     /// The top object of a binary property list.
     public static func parse(_ bytes: [UInt8]) throws(SourceError) -> ParsedPlist {
@@ -21,6 +28,12 @@ public enum BinaryPropertyList {
         let offsets: [Int]
         let referenceSize: Int
         let top: Int
+        /// Each object decoded, with the number of values it expands to:
+        /// a shared object is decoded once and its value shared (Swift's
+        /// arrays share their storage), never decoded again per reference.
+        var decoded: [Int: (value: ParsedPlist, size: Int)] = [:]
+        /// The objects being decoded: a reference to one of them is a cycle.
+        var open = Set<Int>()
 
         init(_ bytes: [UInt8]) throws(SourceError) {
             self.bytes = bytes
@@ -57,8 +70,31 @@ public enum BinaryPropertyList {
 
         /// The object at index `index` of the offset table.
         mutating func object(_ index: Int, depth: Int) throws(SourceError) -> ParsedPlist {
-            guard depth < 64 else { throw fail(0, "objects nested more than 64 deep (or a reference cycle)") }
+            try sized(index, depth: depth).value
+        }
+
+        /// The object at `index` and the values it expands to, decoded once.
+        mutating func sized(_ index: Int, depth: Int) throws(SourceError) -> (value: ParsedPlist, size: Int) {
+            if let known = decoded[index] { return known }
+            guard depth < 64 else { throw fail(0, "objects nested more than 64 deep") }
             guard index >= 0, index < offsets.count else { throw fail(0, "an object reference out of range") }
+            guard open.insert(index).inserted else {
+                throw fail(offsets[index], "a reference cycle (an object that contains itself)")
+            }
+            defer { open.remove(index) }
+            let result = try decode(index, depth: depth)
+            guard result.size <= BinaryPropertyList.maximumValues else {
+                throw fail(
+                    offsets[index],
+                    "shared references expand to more than \(BinaryPropertyList.maximumValues) values (typefit's cap)")
+            }
+            decoded[index] = result
+            return result
+        }
+
+        /// Decodes the object at `index` (its children through `sized`), with
+        /// the number of values it expands to.
+        private mutating func decode(_ index: Int, depth: Int) throws(SourceError) -> (value: ParsedPlist, size: Int) {
             let at = offsets[index]
             guard at >= 8, at < bytes.count - 32 else { throw fail(at, "an object offset out of range") }
             let position = SourcePosition(line: 1, column: at + 1)
@@ -67,33 +103,37 @@ public enum BinaryPropertyList {
             switch marker >> 4 {
             case 0x0:
                 switch marker {
-                case 0x08: return ParsedPlist(value: .bool(false), position: position)
-                case 0x09: return ParsedPlist(value: .bool(true), position: position)
+                case 0x08: return (ParsedPlist(value: .bool(false), position: position), 1)
+                case 0x09: return (ParsedPlist(value: .bool(true), position: position), 1)
                 default:
                     throw fail(at, "an object of a kind property lists do not hold (0x\(String(marker, radix: 16)))")
                 }
             case 0x1:
                 let size = 1 << info
                 guard size <= 8, at + 1 + size <= bytes.count else { throw fail(at, "an integer cut short") }
-                return ParsedPlist(
-                    value: .integer(Int64(truncatingIfNeeded: Self.integer(bytes, at + 1, size))), position: position)
+                return (
+                    ParsedPlist(
+                        value: .integer(Int64(truncatingIfNeeded: Self.integer(bytes, at + 1, size))),
+                        position: position),
+                    1
+                )
             case 0x2:
                 let size = 1 << info
                 guard size == 4 || size == 8, at + 1 + size <= bytes.count else { throw fail(at, "a real cut short") }
                 let raw = UInt64(Self.integer(bytes, at + 1, size))
                 let value = size == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
-                return ParsedPlist(value: .real(value), position: position)
+                return (ParsedPlist(value: .real(value), position: position), 1)
             case 0x3:
-                return ParsedPlist(value: .date("(a date)"), position: position)
+                return (ParsedPlist(value: .date("(a date)"), position: position), 1)
             case 0x4:
                 let (length, start) = try self.length(at, info)
                 guard start + length <= bytes.count else { throw fail(at, "data cut short") }
-                return ParsedPlist(value: .data("\(length) bytes"), position: position)
+                return (ParsedPlist(value: .data("\(length) bytes"), position: position), 1)
             case 0x5:
                 let (length, start) = try self.length(at, info)
                 guard start + length <= bytes.count else { throw fail(at, "a string cut short") }
                 let text = String(decoding: bytes[start..<start + length], as: UTF8.self)
-                return ParsedPlist(value: .string(text), position: position)
+                return (ParsedPlist(value: .string(text), position: position), 1)
             case 0x6:
                 let (length, start) = try self.length(at, info)
                 guard length <= (bytes.count - start) / 2 else { throw fail(at, "a string cut short") }
@@ -101,29 +141,48 @@ public enum BinaryPropertyList {
                 guard let text = String(validating: units, as: UTF16.self) else {
                     throw fail(at, "a UTF-16 string with unpaired surrogates")
                 }
-                return ParsedPlist(value: .string(text), position: position)
+                return (ParsedPlist(value: .string(text), position: position), 1)
             case 0xA:
                 let (count, start) = try self.length(at, info)
                 let refs = try references(start, count, at)
                 var items: [ParsedPlist] = []
-                for ref in refs { items.append(try object(ref, depth: depth + 1)) }
-                return ParsedPlist(value: .array(items), position: position)
+                var size = 1
+                for ref in refs {
+                    let item = try sized(ref, depth: depth + 1)
+                    items.append(item.value)
+                    size = try add(size, item.size, at)
+                }
+                return (ParsedPlist(value: .array(items), position: position), size)
             case 0xD:
                 let (count, start) = try self.length(at, info)
                 let keys = try references(start, count, at)
                 let values = try references(start + count * referenceSize, count, at)
                 var members: [(key: String, keyPosition: SourcePosition, value: ParsedPlist)] = []
+                var size = 1
                 for (key, value) in zip(keys, values) {
                     let name = try object(key, depth: depth + 1)
                     guard case .string(let text) = name.value else {
                         throw fail(at, "a dictionary key that is \(name.kindDescription), not a string")
                     }
-                    members.append((text, name.position, try object(value, depth: depth + 1)))
+                    let member = try sized(value, depth: depth + 1)
+                    members.append((text, name.position, member.value))
+                    size = try add(size, 1 + member.size, at)
                 }
-                return ParsedPlist(value: .dictionary(members), position: position)
+                return (ParsedPlist(value: .dictionary(members), position: position), size)
             default:
                 throw fail(at, "an object of a kind property lists do not hold (0x\(String(marker, radix: 16)))")
             }
+        }
+
+        /// `a + b` values, refused past the cap (never overflowing).
+        func add(_ a: Int, _ b: Int, _ at: Int) throws(SourceError) -> Int {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            guard !overflow, sum <= BinaryPropertyList.maximumValues else {
+                throw fail(
+                    at,
+                    "shared references expand to more than \(BinaryPropertyList.maximumValues) values (typefit's cap)")
+            }
+            return sum
         }
 
         /// The count in a marker's low nibble, or the integer object after it

@@ -107,11 +107,36 @@ public enum InlineMarkdown {
         var traits: Traits
     }
 
-    /// One parse of a run of inline text.
+    /// One parse of a run of inline text, in one pass from left to right
+    /// and without recursion, as cmark parses (a catalog string comes from
+    /// a pull request: CommonMark's pathological inputs, nested brackets or
+    /// thousands of unclosed code spans, must cost time linear in their
+    /// length and no stack). Brackets are matched on a stack as they close
+    /// (a link's text is the tokens since its opener, emphasis resolved
+    /// within it); code spans find their closer among the backtick runs
+    /// indexed once; emphasis pairs through a linked list of delimiters
+    /// (each removed once) and is applied as ranges, summed in one sweep.
     struct Parser {
         let s: [Unicode.Scalar]
+        /// The start of every maximal run of backticks, by its length.
+        let backtickRuns: [Int: [Int]]
 
-        init(_ scalars: [Unicode.Scalar]) { s = scalars }
+        init(_ scalars: [Unicode.Scalar]) {
+            s = scalars
+            var runs: [Int: [Int]] = [:]
+            var i = 0
+            while i < scalars.count {
+                guard scalars[i] == "`" else {
+                    i += 1
+                    continue
+                }
+                var j = i
+                while j < scalars.count && scalars[j] == "`" { j += 1 }
+                runs[j - i, default: []].append(i)
+                i = j
+            }
+            backtickRuns = runs
+        }
 
         /// A token: text, or a delimiter run of `*`, `_` or `~`.
         struct Token {
@@ -124,12 +149,24 @@ public enum InlineMarkdown {
             var originalCount = 0
             var canOpen = false
             var canClose = false
-            /// Tokens of a link's text (parsed on their own).
+            /// A link's or image's text, resolved.
             var inner: [Piece]?
+        }
+
+        /// A `[` or `![` waiting for its `]`.
+        struct Bracket {
+            /// Its token (the literal `[` or `![` if no link is made).
+            var token: Int
+            var isImage: Bool
         }
 
         func parse() -> [Piece] {
             var tokens = tokenize()
+            return Self.pieces(&tokens)
+        }
+
+        /// Emphasis resolved over `tokens`, then the pieces they draw.
+        static func pieces(_ tokens: inout [Token]) -> [Piece] {
             processEmphasis(&tokens)
             var pieces: [Piece] = []
             for token in tokens {
@@ -148,6 +185,19 @@ public enum InlineMarkdown {
 
         func tokenize() -> [Token] {
             var tokens: [Token] = []
+            var brackets: [Bracket] = []
+            // Link openers below this place on the stack are inactive: a
+            // link formed after them (links hold no links). A watermark,
+            // not a flag on each, so that a link costs nothing however many
+            // unclosed `![` lie below it.
+            var inactiveBelow = 0
+            func push(_ bracket: Bracket) {
+                inactiveBelow = min(inactiveBelow, brackets.count)
+                brackets.append(bracket)
+            }
+            // Title scans that reached the end unclosed, by their closing
+            // character: a later scan for the same closer fails at once.
+            var unclosedTitles: [Unicode.Scalar: Int] = [:]
             var text = ""
             func flush() {
                 if !text.isEmpty { tokens.append(Token(text: text)) }
@@ -203,19 +253,40 @@ public enum InlineMarkdown {
                     }
                     tokens.append(token)
                     i += run
-                case "[", "!":
-                    let isImage = c == "!"
-                    let open = isImage ? i + 1 : i
-                    if open < s.count, s[open] == "[", let link = inlineLink(at: open) {
-                        flush()
-                        var token = Token(text: "", traits: isImage ? [] : .link)
-                        token.inner = Parser(Array(s[(open + 1)..<link.textEnd])).parse()
-                        tokens.append(token)
-                        i = link.end
-                    } else {
+                case "[":
+                    flush()
+                    push(Bracket(token: tokens.count, isImage: false))
+                    tokens.append(Token(text: "["))
+                    i += 1
+                case "!" where i + 1 < s.count && s[i + 1] == "[":
+                    flush()
+                    push(Bracket(token: tokens.count, isImage: true))
+                    tokens.append(Token(text: "!["))
+                    i += 2
+                case "]":
+                    guard let opener = brackets.popLast() else {
                         text.unicodeScalars.append(c)
                         i += 1
+                        continue
                     }
+                    let active = opener.isImage || brackets.count >= inactiveBelow
+                    guard active, let end = linkTail(at: i + 1, unclosedTitles: &unclosedTitles) else {
+                        // The opener stays the literal `[` it is.
+                        text.unicodeScalars.append(c)
+                        i += 1
+                        continue
+                    }
+                    flush()
+                    var inside = Array(tokens[(opener.token + 1)...])
+                    tokens.removeSubrange(opener.token...)
+                    var token = Token(text: "", traits: opener.isImage ? [] : .link)
+                    let pieces = Self.pieces(&inside)
+                    // An image draws its description as plain text, as
+                    // CommonMark renders alt text.
+                    token.inner = opener.isImage ? pieces.map { Piece(text: $0.text, traits: []) } : pieces
+                    tokens.append(token)
+                    if !opener.isImage { inactiveBelow = brackets.count }
+                    i = end
                 case "<":
                     if let (address, end) = autolink(at: i) {
                         flush()
@@ -249,60 +320,35 @@ public enum InlineMarkdown {
         }
 
         /// A code span opened by `ticks` backticks at `i`: its content and
-        /// where it ends, or `nil` when no run of as many backticks closes it.
+        /// where it ends, or `nil` when no run of as many backticks closes
+        /// it. The closer is the first indexed run of that length after
+        /// the opener (a binary search, not a scan).
         func codeSpan(at i: Int, ticks: Int) -> (String, Int)? {
-            var j = i + ticks
-            while j < s.count {
-                if s[j] == "`" {
-                    let run = runLength(at: j, of: "`")
-                    if run == ticks {
-                        var content = s[(i + ticks)..<j].map { $0 == "\n" ? " " : $0 }
-                        if content.count >= 2, content.first == " ", content.last == " ",
-                            content.contains(where: { $0 != " " })
-                        {
-                            content = Array(content.dropFirst().dropLast())
-                        }
-                        var text = ""
-                        text.unicodeScalars.append(contentsOf: content)
-                        return (text, j + run)
-                    }
-                    j += run
-                } else {
-                    j += 1
-                }
+            guard let starts = backtickRuns[ticks] else { return nil }
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if starts[mid] < i + ticks { low = mid + 1 } else { high = mid }
             }
-            return nil
+            guard low < starts.count else { return nil }
+            let j = starts[low]
+            var content = s[(i + ticks)..<j].map { $0 == "\n" ? " " : $0 }
+            if content.count >= 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
+                content = Array(content.dropFirst().dropLast())
+            }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: content)
+            return (text, j + ticks)
         }
 
-        /// `[text](destination "title")` at `i` (the `[`): where its text
-        /// ends (the `]`) and where the link ends.
-        func inlineLink(at i: Int) -> (textEnd: Int, end: Int)? {
-            // The matching `]`, brackets balanced, escapes and code spans
-            // skipped.
-            var depth = 0
-            var j = i
-            var close: Int?
-            while j < s.count {
-                switch s[j] {
-                case "\\":
-                    j += 2
-                    continue
-                case "`":
-                    let run = runLength(at: j, of: "`")
-                    if let (_, end) = codeSpan(at: j, ticks: run) { j = end } else { j += run }
-                    continue
-                case "[": depth += 1
-                case "]":
-                    depth -= 1
-                    if depth == 0 { close = j }
-                default: break
-                }
-                if close != nil { break }
-                j += 1
-            }
-            guard let close, close + 1 < s.count, s[close + 1] == "(" else { return nil }
-            // The destination and optional title, up to the `)`.
-            var k = close + 2
+        /// The `(destination "title")` after a link's `]` (at `k`): where
+        /// the link ends, or `nil`. A destination nests at most 32
+        /// parentheses (as cmark); a title that no closer ends is
+        /// remembered, so the next one fails at once.
+        func linkTail(at start: Int, unclosedTitles: inout [Unicode.Scalar: Int]) -> Int? {
+            guard start < s.count, s[start] == "(" else { return nil }
+            var k = start + 1
             skipSpaces(&k)
             if k < s.count, s[k] == "<" {
                 k += 1
@@ -321,28 +367,37 @@ public enum InlineMarkdown {
                         continue
                     }
                     if c == " " || c == "\n" || c == "\t" || c.value < 0x20 { break }
-                    if c == "(" { parens += 1 }
+                    if c == "(" {
+                        parens += 1
+                        if parens > 32 { return nil }
+                    }
                     if c == ")" {
                         if parens == 0 { break }
                         parens -= 1
                     }
                     k += 1
                 }
+                if parens != 0 { return nil }
             }
             let afterDestination = k
             skipSpaces(&k)
             if k < s.count, k > afterDestination || s[k] == ")" {
                 if s[k] == "\"" || s[k] == "'" || s[k] == "(" {
                     let closer: Unicode.Scalar = s[k] == "(" ? ")" : s[k]
+                    if let unclosed = unclosedTitles[closer], unclosed <= k { return nil }
+                    let opening = k
                     k += 1
                     while k < s.count, s[k] != closer { k += s[k] == "\\" ? 2 : 1 }
-                    guard k < s.count else { return nil }
+                    guard k < s.count else {
+                        unclosedTitles[closer] = opening
+                        return nil
+                    }
                     k += 1
                     skipSpaces(&k)
                 }
             }
             guard k < s.count, s[k] == ")" else { return nil }
-            return (close, k + 1)
+            return k + 1
         }
 
         func skipSpaces(_ k: inout Int) {
@@ -436,65 +491,109 @@ public enum InlineMarkdown {
 
         /// CommonMark's "process emphasis": each closer, from the first,
         /// matched with the nearest opener of the same character before
-        /// it; the tokens between take the trait.
-        func processEmphasis(_ tokens: inout [Token]) {
-            // Per (character, closer can open, length % 3): the index below
-            // which no opener is looked for again.
-            var bottoms: [String: Int] = [:]
+        /// it; the tokens between take the trait. The delimiters form a
+        /// linked list from which those between a matched pair are
+        /// removed (each once), and traits are kept as ranges and summed in
+        /// one sweep: linear however deeply emphasis nests.
+        static func processEmphasis(_ tokens: inout [Token]) {
+            let delimiters = tokens.indices.filter { tokens[$0].delimiter != nil }
+            guard !delimiters.isEmpty else { return }
+            // Linked list over positions in `delimiters`.
+            var previous = Array(-1..<(delimiters.count - 1))
+            var next = Array(1...delimiters.count)
+            next[delimiters.count - 1] = -1
+            func remove(_ d: Int) {
+                if previous[d] >= 0 { next[previous[d]] = next[d] }
+                if next[d] >= 0 { previous[next[d]] = previous[d] }
+            }
+            // Per (character, closer can open, length % 3): the list
+            // position at or below which no opener is looked for again.
+            var bottoms: [Int: Int] = [:]
+            // Trait ranges: +1 at a token, -1 past the range, per trait bit.
+            var changes = [[Int]](repeating: [], count: 8)
             var c = 0
-            while c < tokens.count {
-                guard let d = tokens[c].delimiter, tokens[c].canClose, tokens[c].count > 0 else {
-                    c += 1
+            while c >= 0 {
+                let closer = delimiters[c]
+                guard let d = tokens[closer].delimiter, tokens[closer].canClose, tokens[closer].count > 0 else {
+                    c = next[c]
                     continue
                 }
-                let bottomKey = "\(d)\(tokens[c].canOpen)\(tokens[c].originalCount % 3)"
+                let bottomKey =
+                    Int(d.value) * 8 + (tokens[closer].canOpen ? 4 : 0) + tokens[closer].originalCount % 3
                 let bottom = bottoms[bottomKey] ?? -1
-                var o = c - 1
+                var o = previous[c]
                 var found: Int?
-                while o > bottom {
-                    let opener = tokens[o]
+                while o >= 0 && o > bottom {
+                    let opener = tokens[delimiters[o]]
                     if opener.delimiter == d, opener.canOpen, opener.count > 0 {
                         if d == "~" {
-                            if opener.originalCount == tokens[c].originalCount {
+                            if opener.originalCount == tokens[closer].originalCount {
                                 found = o
                                 break
                             }
                         } else {
                             let oddMatch =
-                                (opener.canClose || tokens[c].canOpen)
-                                && (opener.originalCount + tokens[c].originalCount) % 3 == 0
-                                && !(opener.originalCount % 3 == 0 && tokens[c].originalCount % 3 == 0)
+                                (opener.canClose || tokens[closer].canOpen)
+                                && (opener.originalCount + tokens[closer].originalCount) % 3 == 0
+                                && !(opener.originalCount % 3 == 0 && tokens[closer].originalCount % 3 == 0)
                             if !oddMatch {
                                 found = o
                                 break
                             }
                         }
                     }
-                    o -= 1
+                    o = previous[o]
                 }
                 guard let o = found else {
-                    bottoms[bottomKey] = c - 1
-                    if !tokens[c].canOpen { tokens[c].canClose = false }
-                    c += 1
+                    bottoms[bottomKey] = previous[c]
+                    let following = next[c]
+                    // A closer that cannot open is done with.
+                    if !tokens[closer].canOpen {
+                        tokens[closer].canClose = false
+                        remove(c)
+                    }
+                    c = following
                     continue
                 }
+                let openerIndex = delimiters[o]
                 let used: Int
                 let trait: Traits
                 if d == "~" {
-                    used = tokens[c].count
+                    used = tokens[closer].count
                     trait = .strikethrough
                 } else {
-                    used = tokens[o].count >= 2 && tokens[c].count >= 2 ? 2 : 1
+                    used = tokens[openerIndex].count >= 2 && tokens[closer].count >= 2 ? 2 : 1
                     trait = used == 2 ? .bold : .italic
                 }
-                for k in (o + 1)..<c {
-                    tokens[k].traits.insert(trait)
-                    // Delimiters between the pair can no longer match.
-                    if tokens[k].delimiter != nil { tokens[k].canOpen = false; tokens[k].canClose = false }
+                let bit = trait.rawValue.trailingZeroBitCount
+                if changes[bit].isEmpty { changes[bit] = [Int](repeating: 0, count: tokens.count + 1) }
+                changes[bit][openerIndex + 1] += 1
+                changes[bit][closer] -= 1
+                // Delimiters between the pair can no longer match.
+                var between = next[o]
+                while between >= 0 && between != c {
+                    let following = next[between]
+                    remove(between)
+                    between = following
                 }
-                tokens[o].count -= used
-                tokens[c].count -= used
-                if tokens[c].count == 0 { c += 1 }
+                next[o] = c
+                previous[c] = o
+                tokens[openerIndex].count -= used
+                tokens[closer].count -= used
+                if tokens[openerIndex].count == 0 { remove(o) }
+                if tokens[closer].count == 0 {
+                    let following = next[c]
+                    remove(c)
+                    c = following
+                }
+            }
+            for bit in 0..<8 where !changes[bit].isEmpty {
+                let trait = Traits(rawValue: 1 << bit)
+                var depth = 0
+                for k in tokens.indices {
+                    depth += changes[bit][k]
+                    if depth > 0 { tokens[k].traits.insert(trait) }
+                }
             }
         }
 

@@ -18,12 +18,33 @@ public struct LocalizedString: Sendable, Equatable {
     /// When `text` is Markdown as drawn (`renderingMarkdown`): its bold,
     /// italic and monospaced runs.
     public var spans: [InlineMarkdown.Span] = []
+    /// A limit typefit applied to this string (cut to `maximumLength`, one
+    /// of a capped set of substitution forms), in words for a note.
+    public var capNote: String?
 
-    /// Creates a string.
+    /// The most Unicode scalars of one string typefit measures: UI strings
+    /// are far shorter, and a catalog from a pull request may hold a
+    /// string of megabytes that would make a page no browser loads.
+    public static let maximumLength = 20_000
+
+    /// Creates a string (cut to `maximumLength`, with a `capNote`).
     public init(key: String, language: String?, text: String) {
         self.key = key
         self.language = language
         self.text = text
+        capLength()
+    }
+
+    /// Cuts `text` to `maximumLength` scalars, noting it.
+    mutating func capLength() {
+        guard text.utf8.count > Self.maximumLength else { return }
+        var scalars = text.unicodeScalars
+        guard scalars.count > Self.maximumLength else { return }
+        let end = scalars.index(scalars.startIndex, offsetBy: Self.maximumLength)
+        scalars.removeSubrange(end...)
+        text = String(scalars)
+        capNote =
+            capNote ?? "is longer than \(Self.maximumLength) characters; its first \(Self.maximumLength) are measured"
     }
 
     /// The string with its placeholders replaced by `samples`' values.
@@ -423,7 +444,13 @@ public enum StringsFile {
                     specifier: specifier, argument: nil, variations: variations)
             }
             let base = LocalizedString(key: entry.key, language: language, text: formatText)
-            result += Substitutions.expand(base, variables)
+            do {
+                result += try Substitutions.expand(base, variables)
+            } catch {
+                throw SourceError(
+                    entry.keyPosition,
+                    "the variables of \"\(entry.key)\" name each other in a cycle (\(error.description))")
+            }
         }
         return result
     }
@@ -530,7 +557,18 @@ public enum StringsFile {
             }
         }
         // `%#@name@`: every variation of the localization's substitutions.
-        return variables.isEmpty ? result : result.flatMap { Substitutions.expand($0, variables) }
+        guard !variables.isEmpty else { return result }
+        var expanded: [LocalizedString] = []
+        for string in result {
+            do {
+                expanded += try Substitutions.expand(string, variables)
+            } catch {
+                throw SourceError(
+                    json.position,
+                    "the substitutions of \"\(key)\" (\(language)) name each other in a cycle (\(error.description))")
+            }
+        }
+        return expanded
     }
 
     /// A localization's `substitutions`: each one's `formatSpecifier`,

@@ -7,7 +7,11 @@
 /// (`%lld`, `%2$lld` with an `argNum`), which the sample values then fill like
 /// any placeholder. Past `maximumCombinations` a string's variables vary one
 /// at a time, the others at their `other` form (else their last), so a
-/// phrase with many counted parts stays a bounded number of strings.
+/// phrase with many counted parts stays a bounded number of strings; a
+/// variation that names another variable is expanded in turn, every string
+/// becomes at most `maximumForms`, and variables naming each other in a
+/// cycle are an error (`Cycle`). Catalogs come from pull requests: no
+/// count may overflow, no expansion may run without end.
 public enum Substitutions {
     /// One variable: its format specifier, its argument number, and its
     /// variations (`plural.one` → text).
@@ -50,42 +54,162 @@ public enum Substitutions {
     /// at a time.
     public static let maximumCombinations = 64
 
-    /// `string` with every `%#@name@` replaced, one string per combination.
-    /// A name with no variable stays as written.
-    public static func expand(_ string: LocalizedString, _ variables: [String: Variable]) -> [LocalizedString] {
-        expand(string, variables, depth: 0)
+    /// How many strings one string may become in all, nested variables
+    /// included: past it the rest is not measured, and the strings carry a
+    /// note saying so (`LocalizedString.capNote`).
+    public static let maximumForms = 256
+
+    /// Variables whose variations name each other in a circle: `%#@a@`
+    /// whose variation holds `%#@b@` whose variation holds `%#@a@` (or a
+    /// variable naming itself) would expand without end.
+    public struct Cycle: Error, Equatable, Sendable {
+        /// The variables in the order they name each other, the first
+        /// repeated last (`["a", "b", "a"]`).
+        public var names: [String]
+
+        /// `a → b → a`.
+        public var description: String { names.joined(separator: " → ") }
     }
 
-    private static func expand(_ string: LocalizedString, _ variables: [String: Variable], depth: Int)
+    /// `string` with every `%#@name@` replaced, one string per combination
+    /// (see the type's summary); nested variables (a variation naming
+    /// another variable) are expanded in turn, all under `maximumForms`
+    /// and with each text under `LocalizedString.maximumLength`. A name
+    /// with no variable stays as written; variables that name each other in
+    /// a cycle are an error.
+    public static func expand(_ string: LocalizedString, _ variables: [String: Variable]) throws(Cycle)
         -> [LocalizedString]
     {
-        let names = placeholders(in: string.text).filter { variables[$0.name] != nil }
-        guard let first = names.first, depth < 8 else { return [string] }
-        var distinct: [String] = []
-        for name in names.map(\.name) where !distinct.contains(name) { distinct.append(name) }
-        let combinations = distinct.reduce(1) { $0 * max(1, variables[$1]?.variations.count ?? 1) }
-        if combinations <= maximumCombinations {
-            // Every variation of the first variable; the rest recursively.
-            guard let variable = variables[first.name], !variable.variations.isEmpty else { return [string] }
-            return variable.variations.flatMap { variation in
-                expand(replacing(first.name, by: variation, of: variable, in: string), variables, depth: depth + 1)
+        try checkCycles(from: string.text, variables)
+        var done: [LocalizedString] = []
+        var queue = [string]
+        var next = 0
+        var capped = false
+        while next < queue.count {
+            let current = queue[next]
+            next += 1
+            var distinct: [String] = []
+            for token in placeholders(in: current.text) where variables[token.name] != nil {
+                if !distinct.contains(token.name) { distinct.append(token.name) }
             }
-        }
-        // Too many: each variable varies alone, the others standing.
-        var result: [LocalizedString] = []
-        for name in distinct {
-            guard let variable = variables[name] else { continue }
-            for variation in variable.variations {
-                var text = replacing(name, by: variation, of: variable, in: string)
-                for other in distinct where other != name {
-                    if let otherVariable = variables[other], let standing = otherVariable.standing {
-                        text = replacing(other, by: standing, of: otherVariable, in: text)
-                    }
+            guard !distinct.isEmpty else {
+                done.append(current)
+                continue
+            }
+            // Room left for the strings this one becomes.
+            let room = maximumForms - done.count - (queue.count - next)
+            var children: [LocalizedString] = []
+            for child in forms(of: current, distinct, variables) {
+                guard children.count < room else {
+                    capped = true
+                    break
                 }
-                result += expand(text, variables, depth: depth + 1)
+                children.append(child)
+            }
+            queue += children
+        }
+        guard capped else { return done }
+        let note =
+            "has more than \(maximumForms) forms through its substitution variables; the first \(maximumForms) "
+            + "are measured (typefit's cap)"
+        return done.map { form in
+            var copy = form
+            copy.capNote = copy.capNote ?? note
+            return copy
+        }
+    }
+
+    /// The strings `string` becomes by one round of replacing `names`: every
+    /// combination while there are at most `maximumCombinations` (counted
+    /// without overflow), else each variable varying alone, the others at
+    /// their standing variation. Made lazily, so a caller that has enough
+    /// stops the making.
+    static func forms(of string: LocalizedString, _ names: [String], _ variables: [String: Variable])
+        -> AnySequence<LocalizedString>
+    {
+        let chosen = names.compactMap { name in variables[name].map { (name, $0) } }
+            .filter { !$0.1.variations.isEmpty }
+        guard !chosen.isEmpty else { return AnySequence([]) }
+        var combinations = 1
+        for (_, variable) in chosen {
+            let (product, overflow) = combinations.multipliedReportingOverflow(by: variable.variations.count)
+            combinations = overflow ? Int.max : product
+        }
+        if combinations <= maximumCombinations {
+            // An odometer over the variations, the first variable slowest
+            // (keys extended in the order the variables appear).
+            return AnySequence(
+                sequence(state: [Int](repeating: 0, count: chosen.count) as [Int]?) { state -> LocalizedString? in
+                    guard let digits = state else { return nil }
+                    var form = string
+                    for (i, (name, variable)) in chosen.enumerated() {
+                        form = replacing(name, by: variable.variations[digits[i]], of: variable, in: form)
+                    }
+                    var advanced = digits
+                    var position = chosen.count - 1
+                    while position >= 0 {
+                        advanced[position] += 1
+                        if advanced[position] < chosen[position].1.variations.count { break }
+                        advanced[position] = 0
+                        position -= 1
+                    }
+                    state = position < 0 ? nil : advanced
+                    return form
+                })
+        }
+        return AnySequence(
+            chosen.lazy.flatMap { name, variable in
+                variable.variations.lazy.map { variation -> LocalizedString in
+                    var form = replacing(name, by: variation, of: variable, in: string)
+                    for (other, otherVariable) in chosen where other != name {
+                        if let standing = otherVariable.standing {
+                            form = replacing(other, by: standing, of: otherVariable, in: form)
+                        }
+                    }
+                    return form
+                }
+            })
+    }
+
+    /// Throws the first cycle among the variables `text` reaches, by depth-
+    /// first search without recursion (a hostile file can chain thousands).
+    static func checkCycles(from text: String, _ variables: [String: Variable]) throws(Cycle) {
+        var references: [String: [String]] = [:]
+        func named(by name: String) -> [String] {
+            if let known = references[name] { return known }
+            var found: [String] = []
+            for variation in variables[name]?.variations ?? [] {
+                for token in placeholders(in: variation.text) where variables[token.name] != nil {
+                    if !found.contains(token.name) { found.append(token.name) }
+                }
+            }
+            references[name] = found
+            return found
+        }
+        var finished = Set<String>()
+        for root in placeholders(in: text).map(\.name) where variables[root] != nil && !finished.contains(root) {
+            // The path from the root, each with the next child to visit.
+            var path: [(name: String, next: Int)] = [(root, 0)]
+            var onPath: Set<String> = [root]
+            while let top = path.last {
+                let children = named(by: top.name)
+                guard top.next < children.count else {
+                    finished.insert(top.name)
+                    onPath.remove(top.name)
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let child = children[top.next]
+                if onPath.contains(child) {
+                    let start = path.firstIndex { $0.name == child } ?? 0
+                    throw Cycle(names: path[start...].map(\.name) + [child])
+                }
+                if finished.contains(child) { continue }
+                path.append((child, 0))
+                onPath.insert(child)
             }
         }
-        return result
     }
 
     /// The string with every `%#@name@` (and `%N$#@name@`) replaced by the
@@ -106,6 +230,7 @@ public enum Substitutions {
         var copy = string
         copy.key = string.key + "|" + name + "." + variation.label
         copy.text = text
+        copy.capLength()
         return copy
     }
 

@@ -1,0 +1,88 @@
+import Testing
+import TypefitTestSupport
+
+@testable import TypefitCore
+
+/// Inputs from a pull request cannot make typefit crash or run without
+/// end: substitution counts that overflow, variables that nest or cycle,
+/// property lists of shared references, strings of megabytes.
+@Suite struct BoundedInputTests {
+    func read(_ catalog: String) throws -> [LocalizedString] {
+        try StringsFile.read(path: "Hostile.xcstrings", bytes: Array(catalog.utf8))
+    }
+
+    /// 25 variables of six forms: 6^25 overflows Int (it crashed fit and
+    /// review with SIGILL); now each varies alone, the others standing.
+    @Test func twentyFiveVariablesVaryOneAtATime() throws {
+        let strings = try read(HostileInputs.catalog(variables: 25))
+        #expect(strings.count == 25 * 6)
+        #expect(strings.allSatisfy { $0.capNote == nil && !$0.text.contains("%#@") })
+    }
+
+    /// A variation naming another variable is expanded in turn; twelve
+    /// levels of six forms (2 billion strings) stop at the cap, noted.
+    @Test func nestedVariablesExpandUnderTheCap() throws {
+        let two = try read(HostileInputs.catalog(variables: 2, nesting: true))
+        #expect(two.count == 36)
+        #expect(two.contains { $0.key == "counts|v0.plural.one|v1.plural.few" && $0.text == "%1$lld one %2$lld few" })
+        let deep = try read(HostileInputs.catalog(variables: 12, nesting: true))
+        #expect(deep.count == Substitutions.maximumForms)
+        #expect(deep.allSatisfy { $0.capNote?.contains("first \(Substitutions.maximumForms) are measured") == true })
+        #expect(deep.allSatisfy { !$0.text.contains("%#@") })
+    }
+
+    /// Variables naming each other in a circle (or one naming itself) are
+    /// an error naming the circle, not an endless expansion.
+    @Test func cyclesAreErrorsNamingThem() throws {
+        #expect {
+            _ = try read(HostileInputs.catalog(variables: 3, cycle: true))
+        } throws: { error in
+            "\(error)".contains("name each other in a cycle (v0 → v1 → v2 → v0)")
+        }
+        #expect {
+            _ = try read(HostileInputs.catalog(variables: 1, cycle: true))
+        } throws: { error in
+            "\(error)".contains("(v0 → v0)")
+        }
+    }
+
+    /// 2^40 values from a file of a few hundred bytes: refused at the cap,
+    /// each shared object decoded once on the way.
+    @Test func sharedReferencesAreCapped() throws {
+        let bytes = HostileInputs.sharedReferencesPlist(levels: 40)
+        #expect(bytes.count < 700)
+        #expect {
+            _ = try StringsFile.read(path: "Localizable.strings", bytes: bytes)
+        } throws: { error in
+            "\(error)".contains("shared references expand to more than \(BinaryPropertyList.maximumValues) values")
+        }
+        // Under the cap, sharing is read as the values it stands for.
+        let small = try BinaryPropertyList.parse(HostileInputs.sharedReferencesPlist(levels: 3))
+        guard case .dictionary(let members) = small.value, case .array(let level3) = members.first?.value.value,
+            case .array(let level2) = level3.first?.value
+        else {
+            Issue.record("not the expected shape: \(small)")
+            return
+        }
+        #expect(level3.count == 2 && level2.count == 2)
+    }
+
+    @Test func aSelfContainingArrayIsACycle() {
+        #expect {
+            _ = try BinaryPropertyList.parse(HostileInputs.selfContainingPlist())
+        } throws: { error in
+            "\(error)".contains("a reference cycle")
+        }
+    }
+
+    /// A string of five million characters is measured as its first
+    /// `maximumLength`, with a note.
+    @Test func aHugeStringIsCutWithANote() throws {
+        let strings = try StringsFile.read(
+            path: "Localizable.strings",
+            bytes: Array(("\"k\" = \"" + String(repeating: "a", count: 5_000_000) + "\";").utf8))
+        #expect(strings.count == 1)
+        #expect(strings[0].text.unicodeScalars.count == LocalizedString.maximumLength)
+        #expect(strings[0].capNote?.contains("longer than \(LocalizedString.maximumLength) characters") == true)
+    }
+}
