@@ -98,7 +98,7 @@ def hostile_names():
     out = os.path.join(HERE, "hostile-names")
     os.makedirs(out, exist_ok=True)
     for i, (family, psname) in enumerate(HOSTILE_NAMES):
-        font = TTFont(os.path.join(FONTS, "TypefitSans-Regular.ttf"))
+        font = TTFont(os.path.join(FONTS, "TypefitSans-Regular.ttf"), recalcTimestamp=False)
         table = font["name"]
         table.names = [n for n in table.names if n.nameID not in (1, 2, 4, 6, 16, 17)]
         for name_id, text in ((1, family), (2, "Regular"), (4, family + " Regular"), (6, psname)):
@@ -106,6 +106,44 @@ def hostile_names():
         font.save(os.path.join(out, "hostile-%d.ttf" % i), reorderTables=False)
 
 
+def hostile_outlines():
+    """Fixtures/hostile-outlines: Typefit Dense, whose "A" has 12,000
+    outline points (more than typefit draws: a crossed box), and Typefit
+    Tiny Em, whose unitsPerEm of 1 FreeType refuses although HarfBuzz
+    measures it."""
+    from fontTools.ttLib import TTFont
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    out = os.path.join(HERE, "hostile-outlines")
+    os.makedirs(out, exist_ok=True)
+    font = TTFont(os.path.join(FONTS, "TypefitSans-Regular.ttf"), recalcTimestamp=False)
+    glyph_a = font.getBestCmap()[ord("A")]
+    pen = TTGlyphPen(None)
+    # 3,000 small squares of four points each, in a 60 x 50 grid.
+    for i in range(3000):
+        x, y = (i % 60) * 8, (i // 60) * 14
+        pen.moveTo((x, y))
+        pen.lineTo((x, y + 6))
+        pen.lineTo((x + 6, y + 6))
+        pen.lineTo((x + 6, y))
+        pen.closePath()
+    font["glyf"][glyph_a] = pen.glyph()
+    table = font["name"]
+    table.names = [n for n in table.names if n.nameID not in (1, 2, 4, 6, 16, 17)]
+    for name_id, text in ((1, "Typefit Dense"), (2, "Regular"), (4, "Typefit Dense Regular"), (6, "TypefitDense-Regular")):
+        table.setName(text, name_id, 3, 1, 0x409)
+    font.save(os.path.join(out, "TypefitDense-Regular.ttf"))
+
+    font = TTFont(os.path.join(FONTS, "TypefitSans-Regular.ttf"), recalcTimestamp=False)
+    font["head"].unitsPerEm = 1
+    table = font["name"]
+    table.names = [n for n in table.names if n.nameID not in (1, 2, 4, 6, 16, 17)]
+    for name_id, text in ((1, "Typefit Tiny Em"), (2, "Regular"), (4, "Typefit Tiny Em Regular"), (6, "TypefitTinyEm-Regular")):
+        table.setName(text, name_id, 3, 1, 0x409)
+    font.save(os.path.join(out, "TypefitTinyEm-Regular.ttf"))
+
+
 if __name__ == "__main__":
     main()
     hostile_names()
+    hostile_outlines()

@@ -221,16 +221,30 @@ final class OutlineFace {
 
     deinit { FT_Done_Face(face) }
 
+    /// The most outline points one glyph is drawn with. Real glyphs have a
+    /// few hundred (a complex CJK ideograph under a thousand); a CFF font
+    /// whose charstrings call nested subroutines made one glyph of
+    /// megabytes and a review page of 274 MB.
+    static let maximumPoints = 10_000
+
+    /// Glyphs over `maximumPoints`, drawn as a marker box instead.
+    private(set) var capped: Set<UInt32> = []
+
     /// The outline of glyph `glyph` as SVG path data, y pointing up (the
     /// caller flips it), or `nil` when it has none (a space) or cannot be
-    /// loaded. The corresponding C functions are `FT_Load_Glyph` and
-    /// `FT_Outline_Decompose`.
+    /// loaded. A glyph of more than `maximumPoints` points is a crossed box
+    /// (a visible marker) and is remembered in `capped`. The corresponding
+    /// C functions are `FT_Load_Glyph` and `FT_Outline_Decompose`.
     func path(glyph: UInt32) -> String? {
         let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
             // FT_GLYPH_FORMAT_OUTLINE, FT_IMAGE_TAG('o','u','t','l'): not imported.
             slot.pointee.format.rawValue == 0x6F75_746C, slot.pointee.outline.n_points > 0
         else { return nil }
+        guard Int(slot.pointee.outline.n_points) <= Self.maximumPoints else {
+            capped.insert(glyph)
+            return marker
+        }
         let builder = PathBuilder()
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in PathBuilder.with(user) { $0.move(to) } },
@@ -243,6 +257,16 @@ final class OutlineFace {
         }
         guard status == 0 else { return nil }
         return builder.finish()
+    }
+
+    /// A crossed box half an em wide and 0.7 em high: what a glyph over the
+    /// cap is drawn as (an outline with two holes, filled nonzero).
+    var marker: String {
+        let w = unitsPerEm / 2
+        let h = unitsPerEm * 7 / 10
+        let t = max(unitsPerEm / 20, 1)
+        return "M0 0L\(w) 0L\(w) \(h)L0 \(h)Z" + "M\(t) \(t)L\(t) \(h - t)L\(w - t) \(h - t)L\(w - t) \(t)Z"
+            + "M\(t) \(t)L\(w - t) \(h - t)L\(w - t - t) \(h - t)L\(t) \(t + t)Z"
     }
 }
 

@@ -197,8 +197,18 @@ public final class GlyphOutlines {
     /// Font units per em (outline coordinates are in these).
     public var unitsPerEm: Int { outlines.unitsPerEm }
 
+    /// Glyphs read so far that had more outline points than typefit draws
+    /// (each drawn as a crossed box).
+    public var cappedGlyphs: Set<UInt32> { outlines.capped }
+
+    /// The most outline points a glyph is drawn with.
+    public static var maximumPoints: Int { OutlineFace.maximumPoints }
+
+    /// The crossed box a glyph over a cap is drawn as, in this face's units.
+    public var marker: String { outlines.marker }
+
     /// A glyph's outline as SVG path data in font units, y up; `nil` for a
-    /// glyph with no outline.
+    /// glyph with no outline; a crossed box for one over `maximumPoints`.
     public func path(_ glyph: UInt32) -> String? {
         if let known = paths[glyph] { return known }
         let path = outlines.path(glyph: glyph)

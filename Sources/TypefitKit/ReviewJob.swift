@@ -56,7 +56,18 @@ public enum ReviewJob {
         public var failures: [String]
         /// Texts with characters no face has, and how many.
         public var missingGlyphs: [(text: String, count: Int)]
+        /// Limits the page met (glyphs drawn as boxes, rows left out).
+        public var warnings: [String] = []
     }
+
+    /// The most bytes of failing strings' sections one page holds: a
+    /// real 19-language catalog failing at nearly every size makes 11 MB;
+    /// past this a pull request's catalog makes a page no browser loads.
+    public static let maximumRowBytes = 64 << 20
+
+    /// The most bytes of glyph outlines one page defines; past it further
+    /// glyphs are drawn as crossed boxes.
+    public static let maximumOutlineBytes = 32 << 20
 
     /// Lays out and draws. `base` maps `key|language` to the text before
     /// the change (`--base`): rows say whether a string is new and show the
@@ -107,6 +118,11 @@ public enum ReviewJob {
         var faces: [String: Specimen.Face] = [:]
         var faceOfKey: [String: FaceRef] = [:]
         var done = 0
+        var rowBytes = 0
+        var omittedRows = 0
+        var outlineBytes = 0
+        var boxed = 0
+        var capped: [FaceRef: Set<UInt32>] = [:]
         for (g, group) in groups.enumerated() {
             let before = done
             let rows = Slots<String>(count: group.strings.count, initial: "")
@@ -137,12 +153,20 @@ public enum ReviewJob {
                         continue
                     }
                     faceOfKey[face.key] = ref
-                    let used = face.outlines.map { outlines in
-                        Specimen.Face(
-                            unitsPerEm: outlines.unitsPerEm,
-                            paths: face.used.reduce(into: [:]) { paths, glyph in paths[glyph] = outlines.path(glyph) })
+                    guard let outlines = face.outlines else { continue }
+                    var paths: [UInt32: String] = [:]
+                    let known = faces[face.key]?.paths ?? [:]
+                    for glyph in face.used where known[glyph] == nil {
+                        guard var path = outlines.path(glyph) else { continue }
+                        if outlineBytes + path.utf8.count > Self.maximumOutlineBytes {
+                            path = outlines.marker
+                            boxed += 1
+                        }
+                        outlineBytes += path.utf8.count
+                        paths[glyph] = path
                     }
-                    guard let used else { continue }
+                    capped[ref, default: []].formUnion(outlines.cappedGlyphs)
+                    let used = Specimen.Face(unitsPerEm: outlines.unitsPerEm, paths: paths)
                     faces[face.key, default: Specimen.Face(unitsPerEm: used.unitsPerEm, paths: [:])].paths.merge(
                         used.paths
                     ) { first, _ in first }
@@ -171,14 +195,40 @@ public enum ReviewJob {
                             + ")")
                 }
             }
-            rowsHTML += rows.take().filter { !$0.isEmpty }
+            for row in rows.take() where !row.isEmpty {
+                guard rowBytes + row.utf8.count <= Self.maximumRowBytes else {
+                    omittedRows += 1
+                    continue
+                }
+                rowBytes += row.utf8.count
+                rowsHTML.append(row)
+            }
+        }
+        var warnings: [String] = []
+        for (ref, glyphs) in capped.sorted(by: { $0.key.file < $1.key.file }) where !glyphs.isEmpty {
+            warnings.append(
+                "\(ref.file): \(glyphs.count) glyph\(glyphs.count == 1 ? " has" : "s have") more than "
+                    + "\(GlyphOutlines.maximumPoints) outline points: drawn as crossed boxes (typefit's cap)")
+        }
+        if boxed > 0 {
+            warnings.append(
+                "the page's glyph outlines reached typefit's cap of \(Self.maximumOutlineBytes >> 20) MB: "
+                    + "\(boxed) more glyph\(boxed == 1 ? " is" : "s are") drawn as crossed boxes")
+        }
+        if omittedRows > 0 {
+            warnings.append(
+                "the page reached typefit's cap of \(Self.maximumRowBytes >> 20) MB: \(omittedRows) more failing "
+                    + "string\(omittedRows == 1 ? " is" : "s are") counted but not drawn (fit --format json lists all)")
         }
         progress?.finish()
         let summary = ReviewPage.Summary(
             strings: total, languages: languages, categories: categories, failures: counts, base: base?.name,
             source: source, failingRows: failingRows, styles: styles)
-        let page = ReviewPage(summary: summary, cells: cells, rowsHTML: rowsHTML, faces: faces)
-        return Result(page: page, requiredFailures: required, failures: failures, missingGlyphs: missing)
+        var page = ReviewPage(summary: summary, cells: cells, rowsHTML: rowsHTML, faces: faces)
+        page.omittedRows = omittedRows
+        page.rowBytesCap = Self.maximumRowBytes
+        return Result(
+            page: page, requiredFailures: required, failures: failures, missingGlyphs: missing, warnings: warnings)
     }
 
     /// The cells where a string fails (more lines than allowed, or a word

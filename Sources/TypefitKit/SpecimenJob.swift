@@ -79,9 +79,13 @@ public enum SpecimenJob {
             "typefit specimen: "
             + (settings.face.specPath.map { "spec \(lastPathComponent($0))" }
                 ?? settings.face.family.map { "family \($0)" } ?? settings.face.font.map { "font \($0)" } ?? "")
+        let faces = canvas.outlinesUsed()
+        for warning in canvas.cappedWarnings() { diagnostics.warning(warning) }
+        for (_, failure) in canvas.unreadable.sorted(by: { $0.key < $1.key }) {
+            diagnostics.error(failure, status: .cannotRun)
+        }
         return TypefitCore.Specimen(
-            title: title, text: sample, width: width, samples: samples, drawings: canvas.drawings,
-            faces: canvas.outlinesUsed()
+            title: title, text: sample, width: width, samples: samples, drawings: canvas.drawings, faces: faces
         )
         .svg()
     }
@@ -108,6 +112,10 @@ public enum SpecimenJob {
         var outlines: [String: (key: String, outlines: GlyphOutlines)] = [:]
         var drawings: [String: TypefitCore.Specimen.Drawing] = [:]
         var drawingKeys: [DrawingKey: String] = [:]
+        /// Faces whose outlines FreeType refuses (unitsPerEm 0, a broken
+        /// glyph table), by file#index, with why: errors, as review makes
+        /// them, never an empty picture with exit 0.
+        var unreadable: [String: String] = [:]
 
         /// What makes two drawings the same.
         struct DrawingKey: Hashable {
@@ -180,7 +188,18 @@ public enum SpecimenJob {
         mutating func outlineKey(file: String, index: Int) -> String? {
             let id = "\(file)#\(index)"
             if let known = outlines[id] { return known.key }
-            guard let opened = try? GlyphOutlines(file: file, index: index) else { return nil }
+            guard unreadable[id] == nil else { return nil }
+            let opened: GlyphOutlines
+            do {
+                opened = try GlyphOutlines(file: file, index: index)
+            } catch {
+                var reason = error.message
+                if case .shapingFailed(_, let why) = error { reason = why }
+                unreadable[id] =
+                    "\(file) (face \(index)): FreeType cannot read its glyph outlines (\(reason)): nothing of it "
+                    + "is drawn"
+                return nil
+            }
             let key = "f\(outlines.count)"
             outlines[id] = (key, opened)
             return key
@@ -258,6 +277,18 @@ public enum SpecimenJob {
             return key
         }
 
+        /// A warning per face that had glyphs over the outline cap (drawn
+        /// as crossed boxes).
+        func cappedWarnings() -> [String] {
+            outlines.sorted { $0.key < $1.key }.compactMap { id, face in
+                let count = face.outlines.cappedGlyphs.count
+                guard count > 0 else { return nil }
+                let file = id.split(separator: "#").dropLast().joined(separator: "#")
+                return "\(file): \(count) glyph\(count == 1 ? " has" : "s have") more than "
+                    + "\(GlyphOutlines.maximumPoints) outline points: drawn as crossed boxes (typefit's cap)"
+            }
+        }
+
         /// Each outline once, for every face a drawing used.
         func outlinesUsed() -> [String: TypefitCore.Specimen.Face] {
             var usedGlyphs: [String: Set<UInt32>] = [:]
@@ -269,10 +300,15 @@ public enum SpecimenJob {
                 }
             }
             var faces: [String: TypefitCore.Specimen.Face] = [:]
-            for (key, opened) in outlines.values {
+            // Past the review page's outline cap, glyphs are boxes here too.
+            var bytes = 0
+            for (key, opened) in outlines.values.sorted(by: { $0.key < $1.key }) {
                 var paths: [UInt32: String] = [:]
-                for glyph in usedGlyphs[key] ?? [] {
-                    if let path = opened.path(glyph) { paths[glyph] = path }
+                for glyph in (usedGlyphs[key] ?? []).sorted() {
+                    guard var path = opened.path(glyph) else { continue }
+                    if bytes + path.utf8.count > ReviewJob.maximumOutlineBytes { path = opened.marker }
+                    bytes += path.utf8.count
+                    paths[glyph] = path
                 }
                 faces[key] = TypefitCore.Specimen.Face(unitsPerEm: opened.unitsPerEm, paths: paths)
             }

@@ -63,4 +63,84 @@ import TypefitTestSupport
         #expect(outcome.status == .cannotRun)
         #expect(outcome.stderr.contains("shared references expand to more than"), "\(outcome.stderr)")
     }
+
+    // MARK: Fonts
+
+    static let outlines = [
+        "--fonts-dir", Fixtures.root.appendingPathComponent("hostile-outlines").path, "--no-installed-fonts",
+    ]
+
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
+
+    /// A glyph of 12,000 outline points is a crossed box and a warning (a
+    /// CFF font of nested subroutines made a 274 MB page).
+    @Test func aGlyphOverTheCapIsABoxAndAWarning() throws {
+        let outcome = run(
+            ["specimen", "--font", "TypefitDense-Regular", "--text", "AB", "--style", "body", "--category", "large"]
+                + Self.outlines)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "TypefitDense-Regular.ttf: 1 glyph has more than 10000 outline points: drawn as crossed boxes"),
+            "\(outcome.stderr)")
+        #expect(outcome.stdout.utf8.count < 20_000)
+        let review = run(
+            [
+                "review", "--font", "TypefitDense-Regular", "--style", "body", "--width", "1", "--category", "large",
+                "AB",
+            ]
+                + Self.outlines)
+        #expect(review.stderr.contains("1 glyph has more than 10000 outline points"), "\(review.stderr)")
+        #expect(review.stdout.utf8.count < 100_000)
+    }
+
+    /// A face FreeType refuses (unitsPerEm 1) but HarfBuzz measures: the
+    /// specimen says so and exits 2, as review does; it drew an empty
+    /// picture with exit 0.
+    @Test func aFaceFreeTypeRefusesIsAnErrorInTheSpecimen() throws {
+        let outcome = run(
+            ["specimen", "--font", "TypefitTinyEm-Regular", "--text", "AB", "--style", "body", "--category", "large"]
+                + Self.outlines)
+        #expect(outcome.status == .cannotRun)
+        #expect(
+            outcome.stderr.contains("TypefitTinyEm-Regular.ttf (face 0): FreeType cannot read its glyph outlines"),
+            "\(outcome.stderr)")
+        let review = run(
+            [
+                "review", "--font", "TypefitTinyEm-Regular", "--style", "body", "--width", "1", "--category", "large",
+                "AB",
+            ]
+                + Self.outlines)
+        #expect(review.status == .cannotRun)
+    }
+
+    // MARK: Well-formed documents
+
+    /// Control characters in a sample and in a font file's name: the SVG and
+    /// the UIAppFonts plist stay well-formed XML (xmllint parses them).
+    @Test func xmlOutputsAreWellFormedWithControlCharacters() throws {
+        let dir = Fixtures.temporaryDirectory("xml-controls")
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Bold.ttf"),
+            to: dir.appendingPathComponent("Bold\u{1B}[2J\u{07}.ttf"))
+        let plist = run(["list-fonts", "--dir", dir.path, "--format", "uiappfonts"])
+        #expect(plist.status == .success, "\(plist.stderr)")
+        let specimen = run(
+            [
+                "specimen", "--font", "TypefitSans-Regular", "--fontconfig-file", Fixtures.fontconfigFile, "--text",
+                "a\u{01}b\u{1B}c\u{FFFE}", "--style", "body", "--category", "large",
+            ])
+        #expect(specimen.status == .success, "\(specimen.stderr)")
+        for (name, document) in [
+            ("fonts.plist", "<?xml version=\"1.0\"?><plist><dict>" + plist.stdout + "</dict></plist>"),
+            ("specimen.svg", specimen.stdout),
+        ] {
+            let file = dir.appendingPathComponent(name)
+            try document.write(to: file, atomically: true, encoding: .utf8)
+            let lint = try #require(
+                try BinaryRunner.runTool("xmllint", ["--noout", file.path]), "xmllint is not installed")
+            #expect(lint.status == 0 && lint.stderr.isEmpty, "\(name): \(lint.stderr)")
+        }
+        #expect(plist.stdout.contains("<string>Bold\\u{1B}[2J\\u{7}.ttf</string>"))
+    }
 }

@@ -190,6 +190,11 @@ public struct ReviewPage: Sendable {
     public var rowsHTML: [String]
     /// The glyph outlines the rows use, by face key.
     public var faces: [String: Specimen.Face]
+    /// Failing strings past the page's size cap: counted, not drawn (the
+    /// page says so where they would be).
+    public var omittedRows = 0
+    /// The cap that left them out, in bytes.
+    public var rowBytesCap = 0
 
     /// Creates a page.
     public init(summary: Summary, cells: [Cell], rowsHTML: [String], faces: [String: Specimen.Face]) {
@@ -216,7 +221,7 @@ public struct ReviewPage: Sendable {
             """
         let definitions = Specimen.emDefinitions(faces)
         out.reserveCapacity(rowsHTML.reduce(definitions.utf8.count + 65_536) { $0 + $1.utf8.count })
-        out += "<body data-failures=\"\(rowsHTML.count)\" data-strings=\"\(summary.strings)\">\n"
+        out += "<body data-failures=\"\(rowsHTML.count + omittedRows)\" data-strings=\"\(summary.strings)\">\n"
         // Every glyph outline once, used by every sample on the page.
         out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n"
         out += definitions
@@ -246,13 +251,21 @@ public struct ReviewPage: Sendable {
         out += "</script>\n"
         out += "<main id=\"failures\">\n"
         for row in rowsHTML { out += row }
-        if rowsHTML.isEmpty { out += "<p class=\"none\">Every string fits its rule at every size checked.</p>\n" }
+        if omittedRows > 0 {
+            out +=
+                "<p class=\"omitted\"><strong>\(omittedRows) more failing string\(omittedRows == 1 ? " is" : "s are") "
+                + "not drawn</strong>: the page reached typefit's cap of \(rowBytesCap >> 20) MB. "
+                + "<code>typefit fit --format json</code> lists every failure.</p>\n"
+        }
+        if rowsHTML.isEmpty && omittedRows == 0 {
+            out += "<p class=\"none\">Every string fits its rule at every size checked.</p>\n"
+        }
         out += "</main>\n<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
         return out
     }
 
     func summaryHTML() -> String {
-        let total = rowsHTML.count
+        let total = rowsHTML.count + omittedRows
         var out = "<header>\n<h1>typefit review</h1>\n"
         out += "<p class=\"source\">\(xmlEscaped(summary.source))</p>\n"
         out += "<p class=\"counts\"><strong id=\"failure-count\">\(total)</strong> failing "

@@ -118,6 +118,7 @@ public struct Review: ParsableCommand {
             for (text, count) in result.missingGlyphs {
                 outcome.diagnostics.warning("\(count) character(s) of \"\(text)\" have no glyph in any face")
             }
+            for warning in result.warnings { outcome.diagnostics.warning(warning) }
             for failure in result.requiredFailures { outcome.diagnostics.error(failure, status: .problemFound) }
             TextOptions.deliver(result.page.html(), to: file, &outcome)
             return outcome
