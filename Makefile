@@ -56,7 +56,8 @@ tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
-# libFuzzer targets in Fuzz/ (reading faces from bytes; decoding specs), each
+# libFuzzer targets in Fuzz/ (reading faces from bytes; decoding specs; Markdown,
+# rules, .stringsdict and binary plists), each
 # run for FUZZ_SECONDS (default 60) from its committed seed corpus.
 FUZZ_SECONDS ?= 60
 fuzz:

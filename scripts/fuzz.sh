@@ -3,14 +3,16 @@
 # sources (swiftc -sanitize=fuzzer,address) and runs each for FUZZ_SECONDS
 # (default 60). Seed corpora are committed: the fixture fonts, the hostile
 # corpus and Fuzz/seeds for faces; the spec fixtures and Fuzz/seeds/spec for
-# specs. New inputs libFuzzer finds go to .build/fuzz/corpus; a crash is
-# written to .build/fuzz/artifacts and fails the target.
-# Usage: scripts/fuzz.sh [face|spec ...]
+# specs; the strings fixtures, the Markdown oracle and Fuzz/seeds/text for
+# text (Markdown, rules, .stringsdict, binary plists). New inputs libFuzzer
+# finds go to .build/fuzz/corpus; a crash is written to
+# .build/fuzz/artifacts and fails the target.
+# Usage: scripts/fuzz.sh [face|spec|text ...]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 seconds=${FUZZ_SECONDS:-60}
-targets=${*:-face spec}
+targets=${*:-face spec text}
 out=.build/fuzz
 mkdir -p "$out/artifacts"
 status=0
@@ -18,7 +20,8 @@ for target in $targets; do
     case $target in
         face) source=Fuzz/FaceFuzzer.swift; seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken" ;;
         spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fixtures/strings Fuzz/seeds/spec Fuzz/regressions" ;;
-        *) echo "fuzz: unknown target '$target' (face, spec)" >&2; exit 64 ;;
+        text) source=Fuzz/TextFuzzer.swift; seeds="Fixtures/strings Fixtures/strings/plists Fixtures/text Fuzz/seeds/text" ;;
+        *) echo "fuzz: unknown target '$target' (face, spec, text)" >&2; exit 64 ;;
     esac
     binary="$out/$target-fuzzer"
     if [ ! -x "$binary" ] || [ -n "$(find Sources/TypefitCore "$source" -newer "$binary" -name '*.swift' | head -1)" ]; then

@@ -1,0 +1,25 @@
+// libFuzzer target: the hand-written readers of what a pull request brings
+// besides fonts and specs — inline Markdown (InlineMarkdown, linear and
+// without recursion), the fit rules file, `.stringsdict` files and binary
+// property lists (shared references, cycles), and substitution expansion
+// through String Catalogs. Built with TypefitCore's sources by `make fuzz`.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let text = String(decoding: bytes, as: UTF8.self)
+    // Markdown: what is drawn is never longer than what was written, and
+    // every run lies inside it.
+    let rendered = InlineMarkdown.render(text)
+    precondition(rendered.text.unicodeScalars.count <= text.unicodeScalars.count)
+    precondition(rendered.spans.allSatisfy { $0.range.upperBound <= rendered.text.utf8.count })
+    _ = try? FitRules.decode(bytes)
+    _ = try? BinaryPropertyList.parse(bytes)
+    for path in ["Fuzz.stringsdict", "de.lproj/Fuzz.stringsdict", "Fuzz.xcstrings"] {
+        if let strings = try? StringsFile.read(path: path, bytes: bytes) {
+            // Substitutions expand under their cap.
+            precondition(strings.count <= 1 << 24)
+        }
+    }
+    return 0
+}
