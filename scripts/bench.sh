@@ -4,6 +4,7 @@
 set -eu
 need=""
 command -v hyperfine >/dev/null 2>&1 || need="$need hyperfine"
+command -v cmark >/dev/null 2>&1 || need="$need cmark"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v fc-list >/dev/null 2>&1 || need="$need fontconfig"
 [ -x /usr/bin/time ] || need="$need time"
@@ -27,4 +28,6 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$here/../.build/bench"
 cc -O2 -o "$here/../.build/bench/fit_peer" "$here/fit_peer.c" $(pkg-config --cflags --libs harfbuzz icu-uc)
-exec python3 "$here/bench.py" "$@"
+python3 "$here/bench.py" "$@"
+# CommonMark's pathological inputs under a fixed bound, against cmark.
+exec python3 "$here/markdown_bench.py" "$@"
