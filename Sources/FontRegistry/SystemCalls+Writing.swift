@@ -212,7 +212,9 @@ private struct PathWalk {
     let followSymlinks: Bool
     /// The canonical working folder: the tree a checkout's links may point
     /// within.
-    let tree: String
+    /// `nil` when the working folder cannot be named (deleted): then no
+    /// link counts as inside it, and every link is refused.
+    let tree: String?
     /// The folder reached so far (an `openPathOnly` descriptor) and its canonical
     /// path.
     var folder: Int32 = -1
@@ -226,11 +228,12 @@ private struct PathWalk {
 
     init(followSymlinks: Bool) {
         self.followSymlinks = followSymlinks
-        tree = SystemCalls.workingFolder() ?? "/"
+        tree = SystemCalls.workingFolder()
     }
 
     func isInside(_ path: String) -> Bool {
-        tree == "/" || path == tree || path.hasPrefix(tree + "/")
+        guard let tree else { return false }
+        return tree == "/" || path == tree || path.hasPrefix(tree + "/")
     }
 
     static func join(_ folder: String, _ name: String) -> String { folder == "/" ? "/" + name : folder + "/" + name }
@@ -247,7 +250,7 @@ private struct PathWalk {
             open(absolute ? "/" : ".", openPathOnly | O_DIRECTORY | O_CLOEXEC)
         }
         guard fd >= 0 else { throw Failure(text: SystemCalls.lastError()) }
-        moveTo(fd, absolute ? "/" : tree)
+        moveTo(fd, absolute ? "/" : tree ?? ".")
     }
 
     static func components(_ path: String) -> [String] {
@@ -314,7 +317,8 @@ private struct PathWalk {
                         throw Failure(text: "more than 40 symbolic links in a row (the system's limit)")
                     }
                     let trusted =
-                        followSymlinks || (!isInside(canonical) && (info.st_uid == geteuid() || info.st_uid == 0))
+                        followSymlinks
+                        || (tree != nil && !isInside(canonical) && (info.st_uid == geteuid() || info.st_uid == 0))
                     if !trusted && confining == nil { confining = (location, text) }
                     // A trusted link the kernel reads differently from its
                     // text (`/proc/self/fd/1` → `pipe:[…]`): what it reaches
@@ -371,11 +375,20 @@ private struct PathWalk {
     /// the way obliges it to stay inside the tree and it does not.
     func checkConfinement(_ name: String) throws(Failure) {
         let destination = Self.join(canonical, name)
-        guard let confining, !followSymlinks, !isInside(destination) else { return }
-        throw Failure(
-            text: "is reached through the symbolic link \(confining.link) (→ \(confining.text)), which leads "
-                + "outside the folder typefit runs in (\(tree)) to \(destination); typefit writes through links "
-                + "that stay inside it, or everywhere with --follow-symlinks")
+        guard let confining, !followSymlinks else { return }
+        let through = "is reached through the symbolic link \(confining.link) (→ \(confining.text)), which leads "
+        guard isInside(destination) else {
+            throw Failure(
+                text: through + "outside the folder typefit runs in (\(tree ?? "which cannot be named")) to "
+                    + "\(destination); typefit writes through links that stay inside it, or everywhere with "
+                    + "--follow-symlinks")
+        }
+        // Inside the tree, a checkout's own git folder is no place for a
+        // page: its config and hooks run code.
+        if destination.split(separator: "/").contains(".git") {
+            throw Failure(
+                text: through + "into a .git folder (\(destination)); typefit writes there only with --follow-symlinks")
+        }
     }
 
     /// The old file's status, once opening it for writing shows that a

@@ -222,11 +222,19 @@ struct OutputFileTests {
         #expect(SpecialFiles.kind(checkout.appendingPathComponent("review.svg").path) == .symlink)
     }
 
-    /// A link that stays inside the checkout is followed, as before.
+    /// A link that stays inside the checkout is followed, as before; one
+    /// into the checkout's .git folder (config, hooks) is not.
     @Test func aLinkInsideTheCheckoutIsFollowed() throws {
         let checkout = Fixtures.temporaryDirectory("out-inside-link")
         let assets = checkout.appendingPathComponent("assets")
         try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let git = checkout.appendingPathComponent(".git")
+        try FileManager.default.createDirectory(at: git, withIntermediateDirectories: true)
+        try "[core]\n".write(to: git.appendingPathComponent("config"), atomically: false, encoding: .utf8)
+        #expect(symlink(".git/config", checkout.appendingPathComponent("page.svg").path) == 0)
+        let refused = try run(in: checkout, Self.specimen + ["--output", "page.svg"])
+        #expect(refused.status == 2 && refused.stderr.contains("into a .git folder"), "\(refused.stderr)")
+        #expect(contents(git.appendingPathComponent("config").path) == "[core]\n")
         try "old\n".write(to: assets.appendingPathComponent("s.svg"), atomically: false, encoding: .utf8)
         #expect(symlink("assets/s.svg", checkout.appendingPathComponent("latest.svg").path) == 0)
         let result = try run(in: checkout, Self.specimen + ["--output", "latest.svg"])
