@@ -221,7 +221,7 @@ private struct PathWalk {
     var canonical = "/"
     /// Links followed, and where each was (a loop comes back to one).
     var hops = 0
-    var visited = Set<String>()
+    var visited: [String: Int] = [:]
     /// The first link that obliges the destination to stay inside `tree`,
     /// with its text, for the message.
     var confining: (link: String, text: String)?
@@ -310,10 +310,14 @@ private struct PathWalk {
                     close(fd)
                     guard let text else { throw Failure(text: SystemCalls.lastError()) }
                     hops += 1
-                    guard visited.insert(location).inserted else {
-                        throw Failure(text: "a symbolic link loop (through \(location))")
-                    }
+                    visited[location, default: 0] += 1
+                    // The kernel's limit; past it, a link met again is a
+                    // loop, else the chain is just long (a path may pass one
+                    // link twice, `a/../a/x`, without looping).
                     guard hops <= 40 else {
+                        if let again = visited.filter({ $0.value > 1 }).keys.sorted().first {
+                            throw Failure(text: "a symbolic link loop (through \(again))")
+                        }
                         throw Failure(text: "more than 40 symbolic links in a row (the system's limit)")
                     }
                     let trusted =

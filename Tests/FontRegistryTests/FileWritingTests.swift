@@ -178,4 +178,22 @@ import TypefitTestSupport
         #expect(contents(file) == "old\n")
         #expect(SpecialFiles.leftovers(in: dir, expected: ["out.svg"]).isEmpty)
     }
+
+    /// A path that passes one link twice is no loop; 41 links in a row is
+    /// a long chain, not a loop; a real loop names a link in it.
+    @Test func linkChainsAreNamedForWhatTheyAre() throws {
+        let dir = Fixtures.temporaryDirectory("write-chains")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("real"), withIntermediateDirectories: true)
+        #expect(symlink("real", dir.appendingPathComponent("via").path) == 0)
+        #expect(SystemCalls.writeFile(bytes, to: dir.path + "/via/../via/twice.svg") == nil)
+        #expect(contents(dir.appendingPathComponent("real/twice.svg")) == "new contents\n")
+        try "old\n".write(to: dir.appendingPathComponent("0.svg"), atomically: false, encoding: .utf8)
+        for i in 1...41 { #expect(symlink("\(i - 1).svg", dir.appendingPathComponent("\(i).svg").path) == 0) }
+        #expect(
+            SystemCalls.writeFile(bytes, to: dir.appendingPathComponent("41.svg").path)
+                == "more than 40 symbolic links in a row (the system's limit)")
+        #expect(SystemCalls.writeFile(bytes, to: dir.appendingPathComponent("40.svg").path) == nil)
+        #expect(contents(dir.appendingPathComponent("0.svg")) == "new contents\n")
+    }
 }
