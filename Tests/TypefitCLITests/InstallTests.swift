@@ -191,8 +191,8 @@ struct InstallTests {
             "Semi;touch pwned-semicolon;x", "Tick`touch pwned-backtick`",
         ]
         let postscriptNames = [
-            "Glob*", "InjDollar", "NewLine", "Quote'\"x", "Semi;touch;pwned-ps-semicolon",
-            "Tick`touch pwned-ps-backtick`",
+            "Glob*", "InjDollar", "NewLine", "Quote'\"x", "Semi;touch$IFS'pwned-ps-semicolon'",
+            "Tick`touch$IFS'pwned-ps-backtick'`",
         ]
 
         // bash: inside a quote the names go in as they are.
@@ -253,8 +253,8 @@ struct InstallTests {
         let zsh = try tool("zsh", ["-f", driver.path], environment: environment)
         #expect(zsh.stdout.contains("DONE"), "\(zsh.stdout)\(zsh.stderr)")
         for shown in [
-            "Inj\\$\\(touch\\ pwned-dollar\\)", "Tick\\`touch\\ pwned-ps-backtick\\`",
-            "Semi\\;touch\\;pwned-ps-semicolon",
+            "Inj\\$\\(touch\\ pwned-dollar\\)", "Tick\\`touch\\$IFS\\'pwned-ps-backtick\\'\\`",
+            "Semi\\;touch\\$IFS\\'pwned-ps-semicolon\\'",
         ] {
             #expect(zsh.stdout.contains(shown), "\(shown) in \(zsh.stdout)")
         }
