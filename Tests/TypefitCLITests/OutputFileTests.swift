@@ -132,13 +132,9 @@ struct OutputFileTests {
         #expect(chmod(dir.path, 0o755) == 0 && chmod(copy, 0o755) == 0)
         defer { chmod(folder.path, 0o755) }
         let command = [copy] + Self.specimen + ["--output", file]
-        let fontconfig = Fixtures.fontconfigFile
         let result: BinaryRunner.Result
         if geteuid() == 0 {
-            // The fixture configuration must be readable by nobody too.
-            let config = dir.appendingPathComponent("fonts.conf").path
-            try FileManager.default.copyItem(atPath: fontconfig, toPath: config)
-            #expect(chmod(config, 0o644) == 0)
+            let config = try Self.configForNobody(in: dir)
             let dropped = ["--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command
             result = try #require(
                 try BinaryRunner.runTool("setpriv", dropped, environment: ["FONTCONFIG_FILE": config, "HOME": "/"]))
@@ -150,6 +146,29 @@ struct OutputFileTests {
         #expect(result.stderr.contains("typefit: error: \(file): Permission denied"), "\(result.stderr)")
         #expect(contents(file) == "old\n")
         #expect(SpecialFiles.leftovers(in: folder, expected: ["specimen.svg"]).isEmpty)
+    }
+
+    /// A fontconfig configuration and the one fixture font the runs as
+    /// `nobody` draw with, in `dir` (made 0755): `nobody` may not be able to
+    /// read the checkout itself (a clone in root's home or a private
+    /// `mktemp -d` folder).
+    static func configForNobody(in dir: URL) throws -> String {
+        #expect(chmod(dir.path, 0o755) == 0)
+        let fonts = dir.appendingPathComponent("nobody-fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        let font = fonts.appendingPathComponent("TypefitSans-Regular.ttf")
+        try FileManager.default.copyItem(at: Fixtures.fonts.appendingPathComponent("TypefitSans-Regular.ttf"), to: font)
+        // fontconfig's cache, which nobody must be able to write.
+        let cache = dir.appendingPathComponent("nobody-cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        #expect(chmod(cache.path, 0o777) == 0)
+        let config = dir.appendingPathComponent("fonts.conf")
+        try """
+        <?xml version="1.0"?>
+        <fontconfig><dir>\(fonts.path)</dir><cachedir>\(cache.path)</cachedir></fontconfig>
+        """.write(to: config, atomically: false, encoding: .utf8)
+        #expect(chmod(fonts.path, 0o755) == 0 && chmod(font.path, 0o644) == 0 && chmod(config.path, 0o644) == 0)
+        return config.path
     }
 
     @Test func aMissingFolderIsNamed() throws {
@@ -282,9 +301,7 @@ struct OutputFileTests {
         let file = folder.appendingPathComponent("specimen.svg").path
         try "root's\n".write(toFile: file, atomically: false, encoding: .utf8)
         #expect(chmod(file, 0o644) == 0)
-        let config = dir.appendingPathComponent("fonts.conf").path
-        try FileManager.default.copyItem(atPath: Fixtures.fontconfigFile, toPath: config)
-        #expect(chmod(config, 0o644) == 0)
+        let config = try Self.configForNobody(in: dir)
         let command =
             ["--reuid=65534", "--regid=65534", "--clear-groups", "--", copy] + Self.specimen + ["--output", file]
         let result = try #require(
