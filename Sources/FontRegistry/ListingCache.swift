@@ -105,12 +105,15 @@ struct ListingCache {
         guard let bytes = SystemCalls.readAll(fd, size: Int(info.st_size)) else {
             return .miss(problem: "the listing cache \(path) cannot be read (\(SystemCalls.lastError())); rebuilt")
         }
-        if let damage = FaceListingCodec.damage(bytes) {
-            return .miss(problem: "the listing cache \(path) is \(damage); rebuilt")
+        let validators: [CacheValidator]
+        let faces: [FontFace]
+        switch FaceListingCodec.decodeChecked(bytes) {
+        case .success(let decoded):
+            (validators, faces) = decoded
+        case .failure(let damage):
+            return .miss(problem: "the listing cache \(path) is \(damage.reason); rebuilt")
         }
-        guard let (validators, faces) = FaceListingCodec.decode(bytes), !validators.isEmpty else {
-            return .miss(problem: "the listing cache \(path) cannot be decoded; rebuilt")
-        }
+        guard !validators.isEmpty else { return .miss(problem: "the listing cache \(path) names no inputs; rebuilt") }
         for validator in validators where SystemCalls.modificationStamp(validator.path) != validator.stamp {
             return .miss(problem: nil)
         }

@@ -62,10 +62,11 @@ public enum FaceListingCodec {
     }
 
     /// Why `bytes` is not a whole cache this version wrote (`nil` when it
-    /// is): another version, no trailer (cut short), a length or checksum
-    /// that does not match.
+    /// is): another version, cut short, a length or checksum that does not
+    /// match.
     public static func damage(_ bytes: [UInt8]) -> String? {
-        trailer(bytes).failure
+        guard case .failure(let damage) = decodeChecked(bytes) else { return nil }
+        return damage.reason
     }
 
     private static func trailer(_ bytes: [UInt8]) -> (body: Int, faces: Int, failure: String?) {
@@ -93,8 +94,22 @@ public enum FaceListingCodec {
     /// splitting thousands of lines by grapheme cost more than asking
     /// fontconfig.
     public static func decode(_ bytes: [UInt8]) -> (validators: [CacheValidator], faces: [FontFace])? {
+        try? decodeChecked(bytes).get()
+    }
+
+    /// Why a cache file could not be read as a listing, in words.
+    public struct Damage: Error, Equatable, Sendable {
+        /// "cut short", "damaged (its checksum does not match)" …
+        public var reason: String
+    }
+
+    /// `decode`, or why the bytes are not a whole listing this version
+    /// wrote (the trailer checked once, the body read once).
+    public static func decodeChecked(_ bytes: [UInt8]) -> Result<
+        (validators: [CacheValidator], faces: [FontFace]), Damage
+    > {
         let (bodyLength, faceCount, failure) = trailer(bytes)
-        guard failure == nil else { return nil }
+        if let failure { return .failure(Damage(reason: failure)) }
         let decoded = bytes[..<bodyLength].withUnsafeBufferPointer {
             buffer -> (validators: [CacheValidator], faces: [FontFace])? in
             var lines = Lines(buffer: buffer)
@@ -142,8 +157,11 @@ public enum FaceListingCodec {
             }
             return inFaces ? (validators, faces) : nil
         }
-        guard let decoded, decoded.faces.count == faceCount else { return nil }
-        return decoded
+        guard let decoded else { return .failure(Damage(reason: "not in the format this version writes")) }
+        guard decoded.faces.count == faceCount else {
+            return .failure(Damage(reason: "cut short (\(decoded.faces.count) faces where it says \(faceCount))"))
+        }
+        return .success(decoded)
     }
 
     /// The lines of a buffer, as ranges without their newline.
