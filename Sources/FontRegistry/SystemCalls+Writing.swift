@@ -71,8 +71,6 @@ public final class OutputFile {
         written = true
         switch target {
         case .stream(let fd):
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { return SystemCalls.lastError() }
             return SystemCalls.writeAll(bytes, to: fd) ? nil : SystemCalls.lastError()
         case .file(let folder, let name, let existing):
             return Self.replace(bytes, in: folder, name: name, existing: existing)

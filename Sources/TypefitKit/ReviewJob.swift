@@ -65,10 +65,6 @@ public enum ReviewJob {
     /// past this a pull request's catalog makes a page no browser loads.
     public static let maximumRowBytes = 64 << 20
 
-    /// The most bytes of glyph outlines one page defines; past it further
-    /// glyphs are drawn as crossed boxes.
-    public static let maximumOutlineBytes = 32 << 20
-
     /// Lays out and draws. `base` maps `key|language` to the text before
     /// the change (`--base`): rows say whether a string is new and show the
     /// old text beside a changed one. `progress` is told how many strings
@@ -120,8 +116,7 @@ public enum ReviewJob {
         var done = 0
         var rowBytes = 0
         var omittedRows = 0
-        var outlineBytes = 0
-        var boxed = 0
+        var budget = OutlineBudget()
         var capped: [FaceRef: Set<UInt32>] = [:]
         for (g, group) in groups.enumerated() {
             let before = done
@@ -157,13 +152,8 @@ public enum ReviewJob {
                     var paths: [UInt32: String] = [:]
                     let known = faces[face.key]?.paths ?? [:]
                     for glyph in face.used where known[glyph] == nil {
-                        guard var path = outlines.path(glyph) else { continue }
-                        if outlineBytes + path.utf8.count > Self.maximumOutlineBytes {
-                            path = outlines.marker
-                            boxed += 1
-                        }
-                        outlineBytes += path.utf8.count
-                        paths[glyph] = path
+                        guard let path = outlines.path(glyph) else { continue }
+                        paths[glyph] = budget.admit(path, of: outlines)
                     }
                     capped[ref, default: []].formUnion(outlines.cappedGlyphs)
                     let used = Specimen.Face(unitsPerEm: outlines.unitsPerEm, paths: paths)
@@ -206,15 +196,9 @@ public enum ReviewJob {
         }
         var warnings: [String] = []
         for (ref, glyphs) in capped.sorted(by: { $0.key.file < $1.key.file }) where !glyphs.isEmpty {
-            warnings.append(
-                "\(ref.file): \(glyphs.count) glyph\(glyphs.count == 1 ? " has" : "s have") more than "
-                    + "\(GlyphOutlines.maximumPoints) outline points: drawn as crossed boxes (typefit's cap)")
+            warnings.append(OutlineBudget.cappedGlyphsWarning(file: ref.file, count: glyphs.count))
         }
-        if boxed > 0 {
-            warnings.append(
-                "the page's glyph outlines reached typefit's cap of \(Self.maximumOutlineBytes >> 20) MB: "
-                    + "\(boxed) more glyph\(boxed == 1 ? " is" : "s are") drawn as crossed boxes")
-        }
+        if let warning = budget.warning { warnings.append(warning) }
         if omittedRows > 0 {
             warnings.append(
                 "the page reached typefit's cap of \(Self.maximumRowBytes >> 20) MB: \(omittedRows) more failing "

@@ -79,7 +79,8 @@ public enum SpecimenJob {
             "typefit specimen: "
             + (settings.face.specPath.map { "spec \(lastPathComponent($0))" }
                 ?? settings.face.family.map { "family \($0)" } ?? settings.face.font.map { "font \($0)" } ?? "")
-        let faces = canvas.outlinesUsed()
+        let (faces, boxed) = canvas.outlinesUsed()
+        if let boxed { diagnostics.warning(boxed) }
         for warning in canvas.cappedWarnings() { diagnostics.warning(warning) }
         for (_, failure) in canvas.unreadable.sorted(by: { $0.key < $1.key }) {
             diagnostics.error(failure, status: .cannotRun)
@@ -284,13 +285,13 @@ public enum SpecimenJob {
                 let count = face.outlines.cappedGlyphs.count
                 guard count > 0 else { return nil }
                 let file = id.split(separator: "#").dropLast().joined(separator: "#")
-                return "\(file): \(count) glyph\(count == 1 ? " has" : "s have") more than "
-                    + "\(GlyphOutlines.maximumPoints) outline points: drawn as crossed boxes (typefit's cap)"
+                return OutlineBudget.cappedGlyphsWarning(file: file, count: count)
             }
         }
 
-        /// Each outline once, for every face a drawing used.
-        func outlinesUsed() -> [String: TypefitCore.Specimen.Face] {
+        /// Each outline once, for every face a drawing used, and the warning
+        /// when the outline cap boxed some.
+        func outlinesUsed() -> (faces: [String: TypefitCore.Specimen.Face], boxed: String?) {
             var usedGlyphs: [String: Set<UInt32>] = [:]
             for drawing in drawings.values {
                 for line in drawing.lines {
@@ -300,19 +301,17 @@ public enum SpecimenJob {
                 }
             }
             var faces: [String: TypefitCore.Specimen.Face] = [:]
-            // Past the review page's outline cap, glyphs are boxes here too.
-            var bytes = 0
+            // Past the outline cap, glyphs are boxes here too.
+            var budget = OutlineBudget()
             for (key, opened) in outlines.values.sorted(by: { $0.key < $1.key }) {
                 var paths: [UInt32: String] = [:]
                 for glyph in (usedGlyphs[key] ?? []).sorted() {
-                    guard var path = opened.path(glyph) else { continue }
-                    if bytes + path.utf8.count > ReviewJob.maximumOutlineBytes { path = opened.marker }
-                    bytes += path.utf8.count
-                    paths[glyph] = path
+                    guard let path = opened.path(glyph) else { continue }
+                    paths[glyph] = budget.admit(path, of: opened)
                 }
                 faces[key] = TypefitCore.Specimen.Face(unitsPerEm: opened.unitsPerEm, paths: paths)
             }
-            return faces
+            return (faces, budget.warning)
         }
     }
 }
