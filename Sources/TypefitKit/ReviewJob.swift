@@ -20,8 +20,8 @@ public enum ReviewJob {
         public var width: Double
         /// The lines allowed.
         public var maxLines: Int
-        /// The category key a failure at which fails the run (`--require`).
-        public var require: String?
+        /// The size setting at which a failure fails the run (`--require`).
+        public var require: SizeSetting?
         /// The rule's number with `--rules`.
         public var rule: Int?
         /// The faces of Markdown runs (measured in them; drawn in the
@@ -31,7 +31,7 @@ public enum ReviewJob {
         /// Creates a group.
         public init(
             strings: [LocalizedString], cells: [SizedCell], style: String, width: Double, maxLines: Int,
-            require: String?, rule: Int?, styled: StyledFaces = StyledFaces()
+            require: SizeSetting?, rule: Int?, styled: StyledFaces = StyledFaces()
         ) {
             self.strings = strings
             self.cells = cells
@@ -91,13 +91,13 @@ public enum ReviewJob {
         var cellIndex: [[Int]] = []
         var styles: [String] = []
         for group in groups {
-            for cell in group.cells where !categories.contains(where: { $0.key == cell.category }) {
-                categories.append((cell.category, cell.categoryLabel))
+            for cell in group.cells where !categories.contains(where: { $0.key == cell.size.key }) {
+                categories.append((cell.size.key, cell.size.label))
             }
             cellIndex.append(
                 group.cells.map { cell in
                     let entry = ReviewPage.Cell(
-                        category: cell.category, label: cell.categoryLabel, pointSize: cell.pointSize,
+                        category: cell.size.key, label: cell.size.label, pointSize: cell.pointSize,
                         lineHeight: cell.lineHeight ?? cell.pointSize * 1.2)
                     if let known = cells.firstIndex(of: entry) { return known }
                     cells.append(entry)
@@ -169,18 +169,18 @@ public enum ReviewJob {
                 let verdict = Self.verdict(group.cells.count, maxLines: group.maxLines) { laidOut.layout(s, $0) }
                 guard !verdict.failing.isEmpty else { continue }
                 let language = string.language ?? "-"
-                for c in verdict.failing { counts[language, default: [:]][group.cells[c].category, default: 0] += 1 }
+                for c in verdict.failing { counts[language, default: [:]][group.cells[c].size.key, default: 0] += 1 }
                 failingRows[language, default: 0] += 1
                 if !styles.contains(group.style) { styles.append(group.style) }
                 if let require = group.require,
-                    let c = verdict.failing.first(where: { group.cells[$0].category == require }),
+                    let c = verdict.failing.first(where: { group.cells[$0].size == require }),
                     let layout = laidOut.layout(s, c)
                 {
                     // As fit says it.
                     required.append(
                         "\(string.key)" + (string.language.map { " (\($0))" } ?? "") + ": needs \(layout.lines) line"
                             + (layout.lines == 1 ? "" : "s") + (layout.overflows ? ", a word overflows," : "")
-                            + " at \(require) (allowed \(group.maxLines)"
+                            + " at \(require.key) (allowed \(group.maxLines)"
                             + (group.rule.map { "; rule \($0 + 1)" } ?? "")
                             + ")")
                 }
@@ -370,7 +370,7 @@ public enum ReviewJob {
                 key: string.key, language: string.language, text: string.written,
                 oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
                 style: group.style, width: group.width, maxLines: group.maxLines, rule: group.rule,
-                failing: verdict.failing.map { group.cells[$0].category }, streams: streams, samples: samples)
+                failing: verdict.failing.map { group.cells[$0].size.key }, streams: streams, samples: samples)
             rows.store(ReviewPage.rowHTML(row), at: laidOut.index)
         }
 

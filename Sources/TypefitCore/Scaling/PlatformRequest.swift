@@ -253,69 +253,6 @@ public struct PlatformCell: Sendable, Equatable {
     }
 }
 
-/// A (style, size setting) cell with its size and face, on any platform:
-/// what `measure`, `fit` and `specimen` work from.
-public struct SizedCell: Sendable {
-    /// The style's name on its platform.
-    public var style: String
-    /// The size setting's key: a category (`large`), an Android font scale
-    /// (`fontScale1.3`), or `fixed` (macOS).
-    public var category: String
-    /// The size setting for people (`Large`, `1.3x`, `fixed`).
-    public var categoryLabel: String
-    /// Whether it is an accessibility size (AX1–AX5 on Apple platforms).
-    public var isAccessibility: Bool
-    /// The size in points (dp on Android).
-    public var pointSize: Double
-    /// The line height in the same unit.
-    public var lineHeight: Double?
-    /// The face and where it was found.
-    public var face: FaceResolution?
-
-    /// Creates a cell.
-    public init(
-        style: String, category: String, categoryLabel: String, isAccessibility: Bool, pointSize: Double,
-        lineHeight: Double?, face: FaceResolution?
-    ) {
-        self.style = style
-        self.category = category
-        self.categoryLabel = categoryLabel
-        self.isAccessibility = isAccessibility
-        self.pointSize = pointSize
-        self.lineHeight = lineHeight
-        self.face = face
-    }
-
-    /// An iOS cell.
-    public init?(_ entry: ScaleEntry) {
-        guard let size = entry.pointSize else { return nil }
-        self.init(
-            style: entry.style.rawValue, category: entry.category.rawValue, categoryLabel: entry.category.higLabel,
-            isAccessibility: entry.category.isAccessibilityCategory, pointSize: size, lineHeight: entry.lineHeight,
-            face: entry.face)
-    }
-
-    /// A cell of another platform, with its face.
-    public init(_ cell: PlatformCell, face: FaceResolution?) {
-        let key: String
-        let label: String
-        if let scale = cell.fontScale {
-            key = "fontScale" + shortestNumber(scale)
-            label = shortestNumber(scale) + "x"
-        } else if let category = cell.category {
-            key = category.rawValue
-            label = category.higLabel
-        } else {
-            key = "fixed"
-            label = "fixed"
-        }
-        self.init(
-            style: cell.style, category: key, categoryLabel: label,
-            isAccessibility: cell.category?.isAccessibilityCategory ?? false, pointSize: cell.pointSize,
-            lineHeight: cell.lineHeight, face: face)
-    }
-}
-
 extension PlatformRequest {
     /// The weight a platform gives a style, for picking a family's face:
     /// macOS's table, Material's medium for title and label roles, Apple's

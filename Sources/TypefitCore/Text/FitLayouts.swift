@@ -120,13 +120,13 @@ public struct FitLayouts: Sendable {
         for group in groups {
             let cells = group.cells
             // The per-category objects' keys in sorted order.
-            let order = cells.indices.sorted { cells[$0].category < cells[$1].category }
+            let order = cells.indices.sorted { cells[$0].size.key < cells[$1].size.key }
             for (s, string) in group.strings.enumerated() {
                 func perCell(_ value: (LineFitter.Layout) -> Void) {
                     writer.beginObject()
                     for c in order {
                         guard let layout = group.layouts.layout(s, c) else { continue }
-                        writer.key(cells[c].category)
+                        writer.key(cells[c].size.key)
                         value(layout)
                     }
                     writer.endObject()
@@ -139,7 +139,7 @@ public struct FitLayouts: Sendable {
                 writer.staticKey("language")
                 writer.string(string.language)
                 writer.staticKey("largestFittingCategory")
-                writer.string(group.layouts.largestFitting(s, cells: cells, maxLines: group.maxLines)?.category)
+                writer.string(group.layouts.largestFitting(s, cells: cells, maxLines: group.maxLines)?.size.key)
                 writer.staticKey("lines")
                 perCell { writer.int($0.lines) }
                 if group.rule != nil {
@@ -207,7 +207,7 @@ public struct FitLayouts: Sendable {
     /// The table for people: a row per string, a column per size setting
     /// (`N!` where a word overflows), and the largest that fits.
     public func table(strings: [LocalizedString], cells: [SizedCell], maxLines: Int) -> String {
-        var table: [[String]] = [["key", "language"] + cells.map(\.categoryLabel) + ["largest fitting"]]
+        var table: [[String]] = [["key", "language"] + cells.map(\.size.label) + ["largest fitting"]]
         var marked = false
         for (s, string) in strings.enumerated() {
             var row = [string.key, string.language ?? "-"]
@@ -216,7 +216,7 @@ public struct FitLayouts: Sendable {
                 row.append("\(layout.lines)\(layout.overflows ? "!" : "")")
                 marked = marked || layout.overflows
             }
-            row.append(largestFitting(s, cells: cells, maxLines: maxLines)?.category ?? "none")
+            row.append(largestFitting(s, cells: cells, maxLines: maxLines)?.size.key ?? "none")
             table.append(row)
         }
         var out = TextTable.render(table)

@@ -43,7 +43,7 @@ public enum MeasureDocument {
                     let fallbacks = text.fallbacks.map { "\($0.postscriptName ?? $0.family) (\($0.characters))" }
                     table.append(
                         [string.key, string.language ?? "-"] + (showText ? [string.written] : []) + [
-                            cell.style, cell.categoryLabel, humanNumber(pointSize), humanNumber(width),
+                            cell.style, cell.size.label, humanNumber(pointSize), humanNumber(width),
                             face.postscriptName ?? "-", fallbacks.isEmpty ? "-" : fallbacks.joined(separator: ", "),
                         ])
                     continue
@@ -51,7 +51,7 @@ public enum MeasureDocument {
                 // Keys in sorted order, as every typefit document has them.
                 writer.beginObject()
                 writer.staticKey("category")
-                writer.string(cell.category)
+                writer.string(cell.size.key)
                 writer.staticKey("fallbacks")
                 writer.beginArray()
                 for use in text.fallbacks {

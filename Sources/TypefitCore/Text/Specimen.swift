@@ -49,7 +49,7 @@ public struct Specimen: Sendable {
         }
 
         var style: String { cell.style }
-        var category: String { cell.category }
+        var category: String { cell.size.key }
         var pointSize: Double { cell.pointSize }
         var lineHeight: Double? { cell.lineHeight }
     }
@@ -263,8 +263,8 @@ public struct Specimen: Sendable {
         var axStart: Double?
         for (i, category) in categories.enumerated() {
             let first = samples.first { $0.category == category }?.cell
-            if first?.isAccessibility == true && axStart == nil { axStart = x }
-            let label = first.map { $0.categoryLabel == category ? category : "\($0.categoryLabel) (\(category))" }
+            if first?.size.isAccessibility == true && axStart == nil { axStart = x }
+            let label = first.map { $0.size.label == category ? category : "\($0.size.label) (\(category))" }
             out += text(x + columnOverhangs[i], top - 8, xml(label ?? category), size: 12, weight: "bold")
             x += columnWidths[i]
         }

@@ -96,7 +96,7 @@ public struct Fit: ParsableCommand {
     public var lines = 1
     /// `--require`: the key of the size setting at which every string must
     /// fit (a category, or on Android `fontScale2`).
-    public var requireKey: String?
+    public var requireKey: SizeSetting?
     /// The strings given as arguments.
     public var texts: [String]
     /// `--strings` files (repeatable): `.strings`, `.xcstrings`, text.
@@ -144,7 +144,7 @@ public struct Fit: ParsableCommand {
                 guard let scale = Double(require.trimmingSpaces), scale >= 0.5, scale <= 3 else {
                     throw UsageError("on Android '--require' takes a font scale, e.g. 2.0 (got '\(require)')")
                 }
-                requireKey = "fontScale" + shortestNumber(scale)
+                requireKey = .fontScale(scale)
                 if let scales = settings.platform.fontScales, !scales.contains(scale) {
                     settings.platform.fontScales = scales + [scale]
                 }
@@ -156,7 +156,7 @@ public struct Fit: ParsableCommand {
                     throw UsageError(error.message)
                 }
                 try PlatformOptions.checkCategories([category], on: settings.platform.platform)
-                requireKey = category.rawValue
+                requireKey = .category(category)
                 if !settings.categories.contains(category) { settings.categories.append(category) }
             }
         }
@@ -240,7 +240,7 @@ public struct Fit: ParsableCommand {
     /// --strict), and `--require` (or a rule's) failures.
     static func report(
         _ laidOut: FitLayouts, _ strings: [LocalizedString], _ cells: [SizedCell], maxLines: Int,
-        requireKey: String?, rule: Int?, _ outcome: inout Outcome
+        requireKey: SizeSetting?, rule: Int?, _ outcome: inout Outcome
     ) {
         for failure in laidOut.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
         for (s, string) in strings.enumerated() where s < laidOut.missingGlyphs.count {
@@ -248,14 +248,14 @@ public struct Fit: ParsableCommand {
             guard count > 0 else { continue }
             outcome.diagnostics.warning("\(count) character(s) of \"\(string.text)\" have no glyph in any face")
         }
-        let required = requireKey.flatMap { key in cells.firstIndex { $0.category == key } }
+        let required = requireKey.flatMap { key in cells.firstIndex { $0.size == key } }
         for (s, string) in strings.enumerated() {
             guard let c = required, let layout = laidOut.layout(s, c) else { continue }
             guard layout.lines > maxLines || layout.overflows else { continue }
             outcome.diagnostics.error(
                 "\(string.key)" + (string.language.map { " (\($0))" } ?? "") + ": needs \(layout.lines) line"
                     + (layout.lines == 1 ? "" : "s") + (layout.overflows ? ", a word overflows," : "")
-                    + " at \(cells[c].category) (allowed \(maxLines)" + (rule.map { "; rule \($0 + 1)" } ?? "") + ")",
+                    + " at \(cells[c].size.key) (allowed \(maxLines)" + (rule.map { "; rule \($0 + 1)" } ?? "") + ")",
                 status: .problemFound)
         }
     }
@@ -269,7 +269,7 @@ public struct Fit: ParsableCommand {
         var style: String
         var width: Double
         var lines: Int
-        var requireKey: String?
+        var requireKey: SizeSetting?
         var rule: Int?
     }
 
@@ -344,7 +344,7 @@ public struct Fit: ParsableCommand {
             groups.append(
                 LayoutGroup(
                     strings: group, cells: cells, styled: styled, style: rule.style.rawValue, width: rule.width,
-                    lines: rule.lines, requireKey: rule.require?.rawValue, rule: r))
+                    lines: rule.lines, requireKey: rule.require.map(SizeSetting.category), rule: r))
         }
         return (groups, rules)
     }
@@ -364,7 +364,7 @@ public struct Fit: ParsableCommand {
                 strings: group.strings, cells: group.cells, width: rule.width, configFile: search.fontconfigFile,
                 styled: group.styled)
             Self.report(
-                laidOut, group.strings, group.cells, maxLines: rule.lines, requireKey: rule.require?.rawValue,
+                laidOut, group.strings, group.cells, maxLines: rule.lines, requireKey: rule.require.map(SizeSetting.category),
                 rule: r, &outcome)
             groups.append(
                 FitLayouts.Group(
