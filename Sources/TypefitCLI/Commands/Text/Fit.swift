@@ -364,7 +364,8 @@ public struct Fit: ParsableCommand {
                 strings: group.strings, cells: group.cells, width: rule.width, configFile: search.fontconfigFile,
                 styled: group.styled)
             Self.report(
-                laidOut, group.strings, group.cells, maxLines: rule.lines, requireKey: rule.require.map(SizeSetting.category),
+                laidOut, group.strings, group.cells, maxLines: rule.lines,
+                requireKey: rule.require.map(SizeSetting.category),
                 rule: r, &outcome)
             groups.append(
                 FitLayouts.Group(
