@@ -23,10 +23,11 @@ public enum ScaleJob {
     /// for (the desktop's text size mapped to the category whose Body size
     /// is nearest), with a note saying where it came from.
     public static func categories(
-        forKeyword keyword: String, platform: PlatformChoice,
+        forKeyword keyword: CategorySelection, platform: PlatformChoice,
         desktopTextScale: () -> (factor: Double, source: String)?, diagnostics: inout Diagnostics
     ) throws(Stopped) -> [ContentSizeCategory] {
-        if keyword == "default" { return [platform.defaultCategory] }
+        if let list = keyword.list { return list }
+        if keyword == .platformDefault { return [platform.defaultCategory] }
         guard let (factor, source) = desktopTextScale() else {
             diagnostics.error(
                 "no desktop text size found: GNOME's org.gnome.desktop.interface text-scaling-factor "
@@ -227,7 +228,7 @@ public enum ScaleJob {
         request.styles = choice.styles
         request.androidVersion = choice.androidVersion
         request.fontScales = choice.fontScales
-        if choice.platform == .android && settings.categoryKeyword == "default" {
+        if choice.platform == .android && settings.categoryKeyword == .platformDefault {
             // Android's default size setting: font scale 1.
             request.fontScales = [1]
         }

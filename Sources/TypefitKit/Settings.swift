@@ -61,10 +61,10 @@ public struct ScaleSettings: Equatable, Sendable {
     public var categories: [ContentSizeCategory] = ContentSizeCategory.allCases
     /// `--size` and `--max-size`, or `--value`; `.systemFont` when neither.
     public var subject: ScaleRequest.Subject = .systemFont
-    /// `--model`.
-    public var modelName = "uifontmetrics"
+    /// `--model` (`system` is a subject, not a model, here).
+    public var model = SizeModel.uiFontMetrics
     /// `--curve` (for the UIFontMetrics model).
-    public var curveName = ScalingCurve.default.name
+    public var curve = ScalingCurve.default
     /// `--display-scale`.
     public var displayScale = 3
     /// Whether `--style` was given (with `--spec`, the spec's styles are the
@@ -72,8 +72,9 @@ public struct ScaleSettings: Equatable, Sendable {
     public var stylesGiven = false
     /// Whether `--category` was given.
     public var categoriesGiven = false
-    /// `--category default` or `--category system`.
-    public var categoryKeyword: String?
+    /// `--category default` or `--category system`: the category found at
+    /// run time (`nil` for a list).
+    public var categoryKeyword: CategorySelection?
     /// `--spec`, `--family` and `--weight` (`--size` is the subject).
     public var face = FaceChoice()
     /// `--bold-text`: iOS's Bold Text setting; each face steps to the next
@@ -91,9 +92,7 @@ public struct ScaleSettings: Equatable, Sendable {
 
     /// The request these settings describe.
     public var request: ScaleRequest {
-        let model: ScalingModel =
-            modelName == "proportional"
-            ? .proportional : .uiFontMetrics(ScalingCurve.named(curveName) ?? .default)
+        let model: ScalingModel = self.model == .proportional ? .proportional : .uiFontMetrics(curve)
         var request = ScaleRequest(
             styles: styles, categories: categories, subject: subject, model: model,
             displayScale: displayScale)
@@ -129,9 +128,9 @@ public struct TextSettings: Equatable, Sendable {
     /// `--platform` and its settings.
     public var platform = PlatformChoice()
     /// `--model`: how a custom font named without a spec scales
-    /// (`uifontmetrics`, the default; `proportional`; `system`: Apple's
-    /// table for the system font, as if the font were SF).
-    public var modelName = "uifontmetrics"
+    /// (UIFontMetrics, the default; proportional; or Apple's table for the
+    /// system font, as if the font were SF).
+    public var model = SizeModel.uiFontMetrics
 
     /// Creates settings with the defaults.
     public init() {}
@@ -144,8 +143,8 @@ public struct TextSettings: Equatable, Sendable {
     public var sizeModel: String {
         if platform.platform != .ios { return platform.platform.rawValue }
         if face.specPath != nil { return "spec" }
-        if face.size == nil && face.font == nil && face.family == nil { return "system" }
-        return face.size == nil && modelName == "system" ? "system" : modelName
+        if face.size == nil && face.font == nil && face.family == nil { return SizeModel.system.rawValue }
+        return face.size == nil && model == .system ? SizeModel.system.rawValue : model.rawValue
     }
 
     /// The scale settings that find these faces and sizes on iOS. A font
@@ -161,10 +160,10 @@ public struct TextSettings: Equatable, Sendable {
         settings.face = face
         settings.face.font = nil
         settings.face.size = nil
-        settings.modelName = modelName == "system" ? "uifontmetrics" : modelName
+        settings.model = model == .system ? .uiFontMetrics : model
         if let size = face.size {
             settings.subject = .customFont(designSize: size, maximumPointSize: 0)
-        } else if face.specPath == nil, face.font != nil || face.family != nil, modelName != "system" {
+        } else if face.specPath == nil, face.font != nil || face.family != nil, model != .system {
             settings.subject = .customFontAtStyleSizes
         }
         return settings

@@ -65,16 +65,37 @@ import TypefitTestSupport
     func everyDeclaredOptionParses(command: String) throws {
         let type = try #require(Typefit.subcommand(named: command))
         for option in type.configuration.options {
-            // A value every free option parses (a number of points, a count, a name).
-            let value = option.values.first ?? "1"
-            let arguments = option.isFlag ? [option.name] : [option.name, value]
-            do {
-                try Self.scan(type, arguments)
-            } catch {
-                Issue.record("\(command) \(option.name): \(error.message)")
+            // Every value help lists and shells offer binds (a free option: a
+            // number every one of them parses).
+            let values = option.isFlag ? [""] : option.values.isEmpty ? ["1"] : option.values
+            for value in values {
+                let arguments = option.isFlag ? [option.name] : [option.name, value]
+                do {
+                    try Self.scan(type, arguments)
+                } catch {
+                    Issue.record("\(command) \(option.name) \(value): \(error.message)")
+                }
             }
         }
         #expect(throws: UsageError.self) { try Self.scan(type, ["--no-such-option"]) }
+    }
+
+    /// `--category`'s keywords are scale's alone: the text commands neither
+    /// offer nor take them, and scale's help names them.
+    @Test(arguments: ["measure", "fit", "specimen", "review"])
+    func categoryKeywordsAreScalesAlone(command: String) throws {
+        let type = try #require(Typefit.subcommand(named: command))
+        let category = try #require(type.configuration.option("--category"))
+        #expect(!category.values.contains("default") && !category.values.contains("system"))
+        guard case .values(let words) = category.completion else {
+            Issue.record("--category completes no words")
+            return
+        }
+        #expect(!words.contains("default") && !words.contains("system"))
+        #expect(throws: UsageError.self) { try Self.scan(type, ["--category", "default"]) }
+        let scale = try #require(Scale.configuration.option("--category"))
+        #expect(scale.values.contains("default") && scale.values.contains("system"))
+        #expect(scale.help.contains("default") && scale.help.contains("system"))
     }
 
     /// The grammar alone: the options read through their bindings, without

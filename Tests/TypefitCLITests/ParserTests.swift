@@ -96,7 +96,7 @@ import TypefitKit
         ("scale --size nan", "'--size' takes a number"),
         ("scale --size 17 --value 4", "cannot be combined"),
         ("scale --max-size 40", "needs '--size'"),
-        ("scale --curve hig", "needs '--size' or '--value'"),
+        ("scale --curve hig", "needs '--size', '--value' or '--family'"),
         ("scale --size 17 --model proportional --curve hig", "applies to the uifontmetrics model"),
         ("scale --size 17 --curve steep", "'--curve' takes 'hig', 'measured'"),
         ("scale --value 3 --display-scale 4", "'--display-scale' takes '1', '2', '3' (got '4')"),

@@ -6,10 +6,11 @@ import TypefitKit
 /// did-you-mean), missing values, values outside a declared set and
 /// options given twice that may not be are usage errors.
 enum ArgumentScanner {
-    /// The options and the positional arguments.
+    /// The options, the positional arguments and the names of the options
+    /// given.
     static func scan<Options: CommandOptions>(
         _ arguments: [String], options declared: [Option<Options>], acceptsArguments: Bool
-    ) throws(UsageError) -> (options: Options, positionals: [String]) {
+    ) throws(UsageError) -> (options: Options, positionals: [String], given: Set<String>) {
         var options = Options()
         var positionals: [String] = []
         var given = Set<String>()
@@ -59,7 +60,7 @@ enum ArgumentScanner {
                 }
                 value = known
             }
-            if !declaration.repeatable, !given.insert(name).inserted {
+            if !given.insert(name).inserted, !declaration.repeatable {
                 throw UsageError("'\(name)' given more than once")
             }
             try option.bind(&options, value)
@@ -67,7 +68,7 @@ enum ArgumentScanner {
         if !acceptsArguments, let stray = positionals.first {
             throw UsageError("unexpected argument '\(stray)'")
         }
-        return (options, positionals)
+        return (options, positionals, given)
     }
 }
 
@@ -98,46 +99,6 @@ enum ValueParsers {
             throw UsageError("'--width' must be a number of points greater than 0 (got '\(text)')")
         }
         return value
-    }
-
-    /// `--weight`: a name or 100-900.
-    static func weight(_ text: String) throws(UsageError) -> Int {
-        guard let value = FontWeight.parseOpenType(text.trimmingSpaces) else {
-            let names = FontWeight.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("'--weight' takes a weight name (\(names)) or a number from 100 to 900 (got '\(text)')")
-        }
-        return value
-    }
-
-    /// `--format`, already one of the declared values.
-    static func format(_ text: String) throws(UsageError) -> OutputFormat {
-        guard let format = OutputFormat(rawValue: text.lowercased()) else {
-            throw UsageError("unknown format '\(text)'")
-        }
-        return format
-    }
-
-    /// A comma list of names (`all` adds every value), duplicates dropped,
-    /// order kept.
-    static func list<T: Equatable>(
-        _ option: String, _ text: String, all: [T], parse: (String) throws(NameError) -> T
-    ) throws(UsageError) -> [T] {
-        var result: [T] = []
-        for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let item = piece.trimmingSpaces
-            guard !item.isEmpty else { throw UsageError("'\(option)' has an empty item in '\(text)'") }
-            if item.lowercased() == "all" {
-                for value in all where !result.contains(value) { result.append(value) }
-                continue
-            }
-            do {
-                let value = try parse(item)
-                if !result.contains(value) { result.append(value) }
-            } catch {
-                throw UsageError(error.message)
-            }
-        }
-        return result
     }
 }
 

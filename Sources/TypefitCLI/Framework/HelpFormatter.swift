@@ -80,6 +80,16 @@ public enum HelpFormatter {
             text += " (values: " + option.values.joined(separator: ", ") + ")"
         }
         if option.repeatable { text += " (repeatable)" }
+        // The rules the parser checks, so that help never hides one.
+        var excluded: [String] = []
+        for rule in option.constraints {
+            if case .excludes(let other) = rule.kind {
+                excluded.append(other)
+            } else {
+                text += " " + rule.helpText
+            }
+        }
+        if !excluded.isEmpty { text += " Not with " + OptionConstraint.alternatives(excluded, quoted: false) + "." }
         return text
     }
 

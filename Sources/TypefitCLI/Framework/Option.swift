@@ -1,3 +1,4 @@
+import TypefitCore
 import TypefitKit
 
 /// One `--option` of a command, bound to the field of the command's options
@@ -50,6 +51,22 @@ public struct Option<Options>: Sendable {
         ) { options, text throws(UsageError) in options[keyPath: field] = try parse(text) }
     }
 
+    /// An option of a type that parses itself: its spellings are what help
+    /// lists and shells offer (`spellings` narrows a closed set to the ones
+    /// this command takes, as `--format` does), its parse what binds.
+    static func value<Value: ArgumentValue>(
+        _ name: String, _ valueName: String, help: String, spellings: [String]? = nil, isRequired: Bool = false,
+        _ field: WritableKeyPath<Options, Value?> & Sendable
+    ) -> Option {
+        var completion = Value.completion
+        if let spellings { completion = .values(spellings) }
+        return Option(
+            declaration: .option(
+                name, valueName, help: help, values: spellings ?? Value.spellings, validatesValues: Value.isClosedSet,
+                isRequired: isRequired, completion: completion)
+        ) { options, text throws(UsageError) in options[keyPath: field] = try Value(argument: text, option: name) }
+    }
+
     /// A repeatable option whose values are appended, in order.
     static func list(
         _ name: String, _ valueName: String, help: String, completion: Completion? = nil,
@@ -77,6 +94,27 @@ public struct Option<Options>: Sendable {
         return copy
     }
 
+    /// The same option, needing one of `names` too.
+    func needs(_ names: String..., because reason: String) -> Option {
+        constrained(.needsOneOf(names), reason)
+    }
+
+    /// The same option, refused beside `other`.
+    func excludes(_ other: String, because reason: String) -> Option {
+        constrained(.excludes(other), reason)
+    }
+
+    /// The same option, only with `--platform platform`.
+    func only(on platform: Platform, because reason: String = "") -> Option {
+        constrained(.onlyOn(platform), reason)
+    }
+
+    private func constrained(_ kind: OptionConstraint.Kind, _ reason: String) -> Option {
+        var copy = self
+        copy.declaration.constraints.append(OptionConstraint(kind: kind, reason: reason))
+        return copy
+    }
+
     /// The same option, marked as needed.
     func required() -> Option {
         var copy = self
@@ -95,6 +133,12 @@ extension Array {
     func replacingHelp<Options>(of name: String, with help: String) -> [Option<Options>]
     where Element == Option<Options> {
         map { $0.name == name ? $0.withHelp(help) : $0 }
+    }
+
+    /// These options, each named one constrained by `change`.
+    func constraining<Options>(_ names: [String], _ change: (Option<Options>) -> Option<Options>) -> [Option<Options>]
+    where Element == Option<Options> {
+        map { names.contains($0.name) ? change($0) : $0 }
     }
 
     /// These options lifted onto the struct that holds theirs at `path`.

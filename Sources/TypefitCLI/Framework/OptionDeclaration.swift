@@ -1,3 +1,6 @@
+import TypefitCore
+import TypefitKit
+
 /// One `--option` a subcommand accepts.
 public struct OptionDeclaration: Sendable {
     /// The name with its dashes (`--style`).
@@ -29,6 +32,11 @@ public struct OptionDeclaration: Sendable {
     /// The option this one only modifies (`--output-directory` modifies
     /// `--generate-manual`), or `nil`.
     public var requires: String?
+
+    /// How it combines with the others: what it needs, what it excludes,
+    /// the platforms it applies to. Checked by the framework before the
+    /// command's own `init` and listed in help.
+    public var constraints: [OptionConstraint] = []
 
     /// Whether it is a flag (takes no value).
     public var isFlag: Bool { valueName == nil }
@@ -84,5 +92,91 @@ public struct OptionDeclaration: Sendable {
         var copy = self
         copy.isRequired = true
         return copy
+    }
+}
+
+/// One rule of how an option combines with the others, declared with it
+/// (the data behind the "needs", "cannot be combined" and "is for iOS"
+/// errors, so that help shows what the parser checks).
+public struct OptionConstraint: Sendable, Equatable {
+    /// What the rule asks.
+    public enum Kind: Sendable, Equatable {
+        /// At least one of these options must be given too.
+        case needsOneOf([String])
+        /// This option must not be given too.
+        case excludes(String)
+        /// Only with `--platform` this platform.
+        case onlyOn(Platform)
+    }
+
+    /// What the rule asks.
+    public var kind: Kind
+    /// Why, in a few words (in the error, in parentheses).
+    public var reason: String
+
+    /// The usage error for `option` breaking the rule, given `platform`.
+    func message(for option: String, platform: Platform) -> String {
+        switch kind {
+        case .needsOneOf(let names):
+            return "'\(option)' needs " + Self.alternatives(names) + " (\(reason))"
+        case .excludes(let other):
+            return "'\(option)' cannot be combined with '\(other)' (\(reason))"
+        case .onlyOn(.ios):
+            return "'\(option)' is for iOS; with --platform \(platform.rawValue) give --style, --size or --spec "
+                + "and the platform's own options"
+        case .onlyOn(let wanted):
+            return "'\(option)' applies to --platform \(wanted.rawValue) (\(reason))"
+        }
+    }
+
+    /// The rule for help: "Needs --size.", "Not with --spec.", "Only with
+    /// --platform android."
+    var helpText: String {
+        switch kind {
+        case .needsOneOf(let names): return "Needs " + Self.alternatives(names, quoted: false) + "."
+        case .excludes(let other): return "Not with \(other)."
+        case .onlyOn(let platform): return "Only with --platform \(platform.rawValue)."
+        }
+    }
+
+    /// `'--a'`, `'--a' or '--b'`, `'--a', '--b' or '--c'`.
+    static func alternatives(_ names: [String], quoted: Bool = true) -> String {
+        let shown = names.map { quoted ? "'\($0)'" : $0 }
+        guard let last = shown.last, shown.count > 1 else { return shown.first ?? "" }
+        return shown.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// Whether a command line breaks the rule: `given` holds the options
+    /// given, `platform` the platform chosen.
+    func isBroken(given: Set<String>, platform: Platform) -> Bool {
+        switch kind {
+        case .needsOneOf(let names): return !names.contains(where: given.contains)
+        case .excludes(let other): return given.contains(other)
+        case .onlyOn(let wanted): return platform != wanted
+        }
+    }
+
+    /// The first rule a command line breaks, as a usage error: every
+    /// platform rule first (the platform decides what else makes sense),
+    /// then the others in the order the options are declared.
+    static func check(_ declarations: [OptionDeclaration], given: Set<String>, platform: Platform)
+        throws(UsageError)
+    {
+        let present = declarations.filter { given.contains($0.name) }
+        for pass in [true, false] {
+            for option in present {
+                for rule in option.constraints {
+                    guard case .onlyOn = rule.kind else {
+                        if !pass, rule.isBroken(given: given, platform: platform) {
+                            throw UsageError(rule.message(for: option.name, platform: platform))
+                        }
+                        continue
+                    }
+                    if pass, rule.isBroken(given: given, platform: platform) {
+                        throw UsageError(rule.message(for: option.name, platform: platform))
+                    }
+                }
+            }
+        }
     }
 }

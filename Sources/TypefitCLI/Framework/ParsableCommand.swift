@@ -1,3 +1,4 @@
+import TypefitCore
 import TypefitKit
 
 /// A subcommand in one place: its declaration, its options bound to the
@@ -27,6 +28,14 @@ public protocol CommandOptions: Sendable {
     init()
     /// `--strict`, `--verbose` and whether `--format json` was asked for.
     var output: OutputSettings { get }
+    /// `--platform`, which options declared for one platform are checked
+    /// against (iOS when the command has none).
+    var chosenPlatform: Platform { get }
+}
+
+extension CommandOptions {
+    /// iOS: a command without `--platform`.
+    public var chosenPlatform: Platform { .ios }
 }
 
 /// What the framework applies to every command's outcome.
@@ -52,8 +61,9 @@ extension ParsableCommand {
     /// Parses the arguments after the subcommand's name into the command.
     static func parse(_ arguments: [String]) throws(UsageError) -> (command: Self, output: OutputSettings) {
         assert(configuration.declarationProblems.isEmpty, "\(configuration.declarationProblems)")
-        let (options, positionals) = try ArgumentScanner.scan(
+        let (options, positionals, given) = try ArgumentScanner.scan(
             arguments, options: Self.options, acceptsArguments: !configuration.arguments.isEmpty)
+        try OptionConstraint.check(configuration.options, given: given, platform: options.chosenPlatform)
         return (try Self(options: options, arguments: positionals), options.output)
     }
 

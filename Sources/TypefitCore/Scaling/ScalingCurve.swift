@@ -1,6 +1,6 @@
 /// How `UIFontMetrics` turns a size at Large into a size at another
 /// category: a multiplier per text style and category.
-public struct ScalingCurve: Sendable {
+public struct ScalingCurve: Sendable, Equatable {
     /// A stable identifier printed in output (`ios27-measured`, `hig-leading`).
     public let name: String
     /// Where the multipliers come from.
@@ -11,6 +11,9 @@ public struct ScalingCurve: Sendable {
     public func multiplier(_ style: TextStyle, _ category: ContentSizeCategory) -> Double {
         factor(style, category)
     }
+
+    /// Curves are known by their names.
+    public static func == (lhs: ScalingCurve, rhs: ScalingCurve) -> Bool { lhs.name == rhs.name }
 
     /// Looks a curve up by the names `--curve` accepts.
     public static func named(_ name: String) -> ScalingCurve? {

@@ -9,13 +9,13 @@ public struct Scale: ParsableCommand {
         var face = FaceOptions()
         var maxSize: Double?
         var value: Double?
-        var model: String?
-        var curve: String?
+        var model: SizeModel?
+        var curve: ScalingCurve?
         var boldText = false
         var fallback = false
         var sources = SourceOptions()
         var platform = PlatformOptions()
-        var displayScale: String?
+        var displayScale: DisplayScale?
         var format: OutputFormat?
 
         /// The defaults.
@@ -25,53 +25,80 @@ public struct Scale: ParsableCommand {
         public var output: OutputSettings {
             OutputSettings(strict: sources.strict, verbose: sources.verbose, json: format == .json)
         }
+
+        /// `--platform`.
+        public var chosenPlatform: Platform { platform.platform ?? .ios }
     }
 
-    /// Every option, bound to its field, in the order help lists them.
+    /// Why options that pick or scale faces need a face to work on.
+    private static let facesOnly = "it concerns the faces they name"
+    private static let specSays = "the spec file says how to scale"
+
+    /// Every option, bound to its field, in the order help lists them, with
+    /// how each combines with the others.
     public static let options: [Option<Options>] =
         StyleCategoryOptions.options.lifted(\Options.styleCategory)
-        + FaceOptions.options.lifted(\Options.face).filter { $0.name == "--size" }
+        + FaceOptions.options.lifted(\Options.face).filter { $0.name == "--size" }.map {
+            $0.excludes("--value", because: "one scales a font, the other a length")
+                .excludes("--spec", because: specSays)
+        }
         + [
             .value(
                 "--max-size", "points",
                 help: "With --size: clamp after rounding, as maximumPointSize does (0: no limit).", \.maxSize,
-                parse: ValueParsers.points("--max-size", range: 0.0...1000, allowZero: true)),
+                parse: ValueParsers.points("--max-size", range: 0.0...1000, allowZero: true)
+            ).needs("--size", because: "it clamps a custom font's size").excludes("--spec", because: specSays),
             .value(
                 "--value", "points",
                 help: "A length scaled as UIFontMetrics.scaledValue(for:), snapped to the pixel grid "
                     + "(with --spec: on the spec's curve, beside its sizes).", \.value,
-                parse: ValueParsers.points("--value", range: 0.0...10_000, allowZero: true)),
-            .string(
+                parse: ValueParsers.points("--value", range: 0.0...10_000, allowZero: true)
+            ).only(on: .ios).excludes("--family", because: "a length has no face"),
+            .value(
                 "--model", "model",
                 help: "uifontmetrics (the default) or proportional (the size ratio, as Flutter scales); with "
                     + "--family also system (Apple's table for the system font, as if the family were SF).",
-                values: ["uifontmetrics", "proportional", "system"], validatesValues: true, \.model),
-            .string(
+                \.model
+            ).only(on: .ios).needs("--size", "--value", "--family", because: "the system font follows Apple's table")
+                .excludes("--spec", because: specSays),
+            .value(
                 "--curve", "curve",
                 help: "hig (the default: the ratio of the HIG's leadings, the model behind UIKit's code) "
                     + "or measured (a single published table of multipliers, unverified).",
-                values: ScalingCurve.acceptedNames, \.curve),
+                \.curve
+            ).only(on: .ios).needs("--size", "--value", "--family", because: "the system font follows Apple's table")
+                .excludes("--spec", because: specSays),
         ]
         + FaceOptions.options.lifted(\Options.face).without("--font", "--size").replacingHelp(
             of: "--family",
-            with: "Without a spec: each style uses this family's face nearest its weight (CSS font matching).")
+            with: "Without a spec: each style uses this family's face nearest its weight (CSS font matching)."
+        ).constraining(["--family"]) {
+            $0.only(on: .ios).excludes("--spec", because: "the spec names its faces")
+        }.constraining(["--weight"]) {
+            $0.only(on: .ios).needs("--family", because: "it picks that family's face nearest the weight")
+        }
         + [
             .flag(
                 "--bold-text",
                 help: "With --spec or --family: iOS's Bold Text setting; each face steps to the next "
-                    + "heavier face of its family.", \.boldText),
+                    + "heavier face of its family.", \.boldText
+            ).only(on: .ios).needs("--spec", "--family", because: facesOnly),
             .flag(
                 "--fallback",
                 help: "With --spec or --family: for a missing face, report the face fontconfig would use "
-                    + "for its family and weight.", \.fallback),
+                    + "for its family and weight.", \.fallback
+            ).only(on: .ios).needs("--spec", "--family", because: facesOnly),
         ]
-        + SourceOptions.options.lifted(\Options.sources)
+        + SourceOptions.options.lifted(\Options.sources).constraining(
+            ["--fonts-dir", "--fontconfig-file", "--strict"]
+        ) { $0.needs("--spec", "--family", because: facesOnly) }
         + PlatformOptions.options.lifted(\Options.platform)
         + [
-            .string(
+            .value(
                 "--display-scale", "scale",
                 help: "The pixel grid values and line heights snap to (default: 3, a third of a point).",
-                values: ["1", "2", "3"], validatesValues: true, \.displayScale),
+                \.displayScale
+            ).needs("--size", "--value", "--spec", "--family", because: "the system font follows Apple's table"),
             formatOption(
                 [.json, .table, .value, .csv, .swift, .tokens, .css],
                 help: "value is the bare number of one cell; swift a Swift file with the table; tokens "
@@ -110,137 +137,59 @@ public struct Scale: ParsableCommand {
     /// and JSON otherwise.
     public var format: OutputFormat?
 
-    /// Checks how the options combine.
+    /// Checks what the declarations' rules cannot say: values that
+    /// exclude each other, and what the output format can print.
     public init(options: Options, arguments: [String]) throws(UsageError) {
-        var settings = ScaleSettings()
         let face = options.face
-        let styleCategory = options.styleCategory
-        settings.stylesGiven = styleCategory.style != nil
-        settings.platform = try options.platform.choice(
-            styles: styleCategory,
-            iosOnly: [
-                ("--family", face.family != nil), ("--weight", face.weight != nil), ("--value", options.value != nil),
-                ("--bold-text", options.boldText), ("--fallback", options.fallback), ("--model", options.model != nil),
-                ("--curve", options.curve != nil),
-            ])
+        var settings = ScaleSettings()
+        settings.platform = try options.platform.choice(styles: options.styleCategory)
         let platform = settings.platform.platform
-        if platform == .ios, let styles = try styleCategory.iosStyles() {
-            settings.styles = styles
-        }
-        if let categories = styleCategory.category {
+        settings.stylesGiven = options.styleCategory.style != nil
+        if platform == .ios, let styles = try options.styleCategory.iosStyles() { settings.styles = styles }
+        if let selection = options.styleCategory.category {
             settings.categoriesGiven = true
-            let keyword = categories.trimmingSpaces.lowercased()
-            if keyword == "default" || keyword == "system" {
-                settings.categoryKeyword = keyword
-            } else if let list = try styleCategory.categories() {
-                settings.categories = list
+            if let list = selection.list {
                 try PlatformOptions.checkCategories(list, on: platform)
+                settings.categories = list
+            } else {
+                settings.categoryKeyword = selection
             }
         }
-        let size = try face.parsedSize()
-        let value = options.value
-        let maximum = options.maxSize
-        switch (size, value) {
-        case (.some, .some):
-            throw UsageError("'--size' and '--value' cannot be combined: one scales a font, the other a length")
-        case (.some(let size), nil):
-            settings.subject = .customFont(designSize: size, maximumPointSize: maximum ?? 0)
-        case (nil, .some(let value)):
-            settings.subject = .value(value)
-        case (nil, nil):
-            break
+        let custom = face.size != nil || options.value != nil
+        if let size = face.size {
+            settings.subject = .customFont(designSize: size, maximumPointSize: options.maxSize ?? 0)
         }
-        if maximum != nil && size == nil {
-            throw UsageError("'--max-size' needs '--size' (it clamps a custom font's size)")
-        }
-        let custom = size != nil || value != nil
-        let given: [(String, Bool)] = [
-            ("--model", options.model != nil), ("--curve", options.curve != nil),
-            ("--display-scale", options.displayScale != nil),
-        ]
-        for (name, isGiven) in given where isGiven && !custom {
-            if name == "--display-scale" && (face.spec != nil || face.family != nil) { continue }
-            // A family is a custom font: its sizes follow a model too.
-            if name != "--display-scale" && face.family != nil && face.spec == nil { continue }
-            throw UsageError("'\(name)' needs '--size' or '--value' (the system font follows Apple's table)")
-        }
-        if options.model == "system" && (custom || face.family == nil) {
+        if let value = options.value { settings.subject = face.spec == nil ? .value(value) : .systemFont }
+        if face.spec != nil { settings.specValue = options.value }
+        if options.model == .system && (custom || face.family == nil) {
             throw UsageError("'--model system' goes with --family without --size (Apple's table for its faces)")
         }
-        if let model = options.model, model != "system" { settings.modelName = model }
-        if face.family != nil, face.spec == nil, !custom, options.model != "system" {
-            // A family named without a design size is a custom font: each
-            // style's Large size, scaled as Font.custom(_:size:relativeTo:).
-            settings.subject = .customFontAtStyleSizes
-        }
+        if let model = options.model, model != .system { settings.model = model }
+        if face.family != nil, !custom, options.model != .system { settings.subject = .customFontAtStyleSizes }
         if let curve = options.curve {
-            guard let found = ScalingCurve.named(curve) else {
-                throw UsageError(NameMatching.choiceMessage("'--curve'", curve, ScalingCurve.acceptedNames))
-            }
-            if settings.modelName == "proportional" {
+            if settings.model == .proportional {
                 throw UsageError("'--curve' applies to the uifontmetrics model, not 'proportional'")
             }
-            settings.curveName = found.name
+            settings.curve = curve
         }
-        if let scale = options.displayScale, let n = Int(scale) { settings.displayScale = n }
-        settings.face.specPath = face.spec
-        settings.face.family = face.family
-        settings.boldText = options.boldText
-        settings.fallback = options.fallback
-        if let weight = try face.parsedWeight() {
-            guard face.family != nil else {
-                throw UsageError("'--weight' needs '--family' (it picks that family's face nearest the weight)")
-            }
-            settings.face.weight = weight
+        if let scale = options.displayScale { settings.displayScale = scale.value }
+        (settings.face.specPath, settings.face.family) = (face.spec, face.family)
+        (settings.boldText, settings.fallback, settings.face.weight) = (
+            options.boldText, options.fallback, face.weight?.value
+        )
+        if face.spec != nil && platform != .ios && settings.stylesGiven {
+            throw UsageError("with --spec the styles are the spec's; drop --style")
         }
-        if face.spec != nil {
-            if face.family != nil {
-                throw UsageError("'--family' cannot be combined with '--spec' (the spec names its faces)")
-            }
-            let fixed: [(String, Bool)] = [
-                ("--size", face.size != nil), ("--max-size", maximum != nil), ("--model", options.model != nil),
-                ("--curve", options.curve != nil),
-            ]
-            for (name, isGiven) in fixed where isGiven {
-                throw UsageError("'\(name)' cannot be combined with '--spec' (the spec file says how to scale)")
-            }
-            if platform != .ios && styleCategory.style != nil {
-                throw UsageError("with --spec the styles are the spec's; drop --style")
-            }
-            if case .value(let length) = settings.subject {
-                // A length scaled alongside the spec's sizes, on its curve.
-                settings.specValue = length
-                settings.subject = .systemFont
-            }
-        } else if face.family != nil {
-            if case .value = settings.subject {
-                throw UsageError("'--value' scales a length, which has no face; it does not go with '--family'")
-            }
-        } else {
-            let sources = options.sources
-            let faceOnly: [(String, Bool)] = [
-                ("--fonts-dir", !sources.search.directories.isEmpty), ("--strict", sources.strict),
-                ("--fontconfig-file", sources.search.fontconfigFile != nil), ("--bold-text", options.boldText),
-                ("--fallback", options.fallback),
-            ]
-            for (name, isGiven) in faceOnly where isGiven {
-                throw UsageError("'\(name)' needs '--spec' or '--family' (it concerns the faces they name)")
-            }
+        if options.format == .swift, case .value = settings.subject {
+            throw UsageError("'--format swift' writes point sizes; it does not go with '--value'")
         }
-        if let format = options.format {
-            if format == .swift, case .value = settings.subject {
-                throw UsageError("'--format swift' writes point sizes; it does not go with '--value'")
-            }
-            if format == .value && platform == .ios && settings.categoryKeyword == nil
-                && settings.cellCount != 1 && !(face.spec != nil && styleCategory.style == nil)
-            {
-                throw UsageError(
-                    "'--format value' needs exactly one style and one category (\(settings.cellCount) selected)")
-            }
+        if options.format == .value && platform == .ios && settings.categoryKeyword == nil && settings.cellCount != 1
+            && !(face.spec != nil && !settings.stylesGiven)
+        {
+            throw UsageError(
+                "'--format value' needs exactly one style and one category (\(settings.cellCount) selected)")
         }
-        self.settings = settings
-        self.search = options.sources.search
-        self.format = options.format
+        (self.settings, self.search, self.format) = (settings, options.sources.search, options.format)
     }
 
     /// Prints the sizes.

@@ -1,66 +1,58 @@
 import TypefitCore
 import TypefitKit
 
-/// `--style`, `--category`: what to size. Kept as typed: the platform
-/// decides which names a style list may hold, so each command reads them
-/// once the platform is known.
+/// `--style`, `--category`: what to size. The style list's names are
+/// resolved once the platform is known (`StyleSelection`).
 struct StyleCategoryOptions: Sendable, Equatable {
-    /// `--style`, as given.
-    var style: String?
-    /// `--category`, as given.
-    var category: String?
+    /// `--style`.
+    var style: StyleSelection?
+    /// `--category`.
+    var category: CategorySelection?
 
-    /// Every spelling a shell offers for `--style` (UIKit names first).
-    static let styleValues: [String] = TextStyle.allCases.map(\.rawValue) + ["all"]
+    private static let styleHelp =
+        "Text styles: a name, a comma list or 'all'. UIKit, SwiftUI, raw and HIG spellings "
+        + "(body, UIFontTextStyleBody, .body, Body); other platforms' own names with --platform."
+    private static let categoryHelp =
+        "Content size categories: a name, a comma list or 'all' (the default); e.g. large, accessibility2, AX2, xxl."
 
-    /// Every spelling a shell offers for `--category`: UIKit names, the
-    /// AX short forms, `all`, and the keywords.
-    static let categoryValues: [String] =
-        ContentSizeCategory.allCases.map(\.rawValue) + ["AX1", "AX2", "AX3", "AX4", "AX5", "all", "default", "system"]
-
+    /// scale's: categories, or `default` (the platform's default category)
+    /// or `system` (the desktop's text size).
     static let options: [Option<StyleCategoryOptions>] = [
-        .string(
-            "--style", "styles",
-            help: "Text styles: a name, a comma list or 'all'. UIKit, SwiftUI, raw and HIG spellings "
-                + "(body, UIFontTextStyleBody, .body, Body); other platforms' own names with --platform.",
-            values: styleValues, \.style),
-        .string(
+        .value("--style", "styles", help: styleHelp, \.style),
+        .value(
             "--category", "categories",
-            help: "Content size categories: a name, a comma list or 'all' (the default); e.g. large, "
-                + "accessibility2, AX2, xxl.",
-            values: categoryValues, \.category),
+            help: categoryHelp + " Or default (the platform's default category) or system (the desktop's text size).",
+            \.category),
+    ]
+
+    /// The text commands': categories only.
+    static let listOptions: [Option<StyleCategoryOptions>] = [
+        .value("--style", "styles", help: styleHelp, \.style),
+        Option(
+            declaration: .option(
+                "--category", "categories", help: categoryHelp, values: CategoryList.spellings,
+                completion: CategoryList.completion)
+        ) { options, text throws(UsageError) in
+            options.category = .categories(try CategoryList(argument: text, option: "--category").categories)
+        },
     ]
 
     /// The iOS styles `--style` names, or `nil` when it was not given.
     func iosStyles() throws(UsageError) -> [TextStyle]? {
-        try style.map { text throws(UsageError) in
-            try ValueParsers.list("--style", text, all: TextStyle.allCases, parse: TextStyle.init(parsing:))
-        }
-    }
-
-    /// The categories `--category` names, or `nil` when it was not given.
-    func categories() throws(UsageError) -> [ContentSizeCategory]? {
-        try category.map { text throws(UsageError) in
-            try ValueParsers.list(
-                "--category", text, all: ContentSizeCategory.allCases, parse: ContentSizeCategory.init(parsing:))
-        }
+        try style.map { selection throws(UsageError) in try selection.iosStyles() }
     }
 }
 
 /// `--spec`, `--font`, `--family`, `--weight`, `--size`: which face, at
-/// which design size. The weight and size are read by each command, after
-/// it checked how the face options combine.
+/// which design size.
 struct FaceOptions: Sendable, Equatable {
     var spec: String?
     var font: String?
     var family: String?
-    /// `--weight`, as given.
-    var weight: String?
-    /// `--size`, as given.
-    var size: String?
-
-    /// The weights `--weight` takes besides 100-900.
-    static let weightValues: [String] = FontWeight.allCases.map(\.rawValue)
+    /// `--weight`.
+    var weight: WeightValue?
+    /// `--size`, in points.
+    var size: Double?
 
     static let options: [Option<FaceOptions>] = [
         .string(
@@ -74,28 +66,15 @@ struct FaceOptions: Sendable, Equatable {
         .string(
             "--family", "name", help: "Each style in this family's face nearest its weight (CSS font matching).",
             completion: .families, \.family),
-        .string(
-            "--weight", "weight", help: "With --family: the weight every style asks for, a name or 100-900.",
-            values: weightValues, \.weight),
-        .string(
+        .value(
+            "--weight", "weight", help: "With --family: the weight every style asks for, a name or 100-900.", \.weight),
+        .value(
             "--size", "points",
             help: "A custom font's design size at Large, scaled per category as "
                 + "UIFontMetrics.scaledFont(for:) scales it (default: a font or family scales from each style's "
                 + "own size at Large; the system font follows Apple's table).",
-            \.size),
+            \.size, parse: ValueParsers.points("--size", range: 0.0...1000, allowZero: false)),
     ]
-
-    /// `--weight` on the OpenType scale, or `nil` when not given.
-    func parsedWeight() throws(UsageError) -> Int? {
-        try weight.map { text throws(UsageError) in try ValueParsers.weight(text) }
-    }
-
-    /// `--size` in points, or `nil` when not given.
-    func parsedSize() throws(UsageError) -> Double? {
-        try size.map { text throws(UsageError) in
-            try ValueParsers.points("--size", range: 0.0...1000, allowZero: false)(text)
-        }
-    }
 }
 
 /// `--fonts-dir`, `--fontconfig-file`, `--strict`, `--verbose`: where faces
@@ -147,7 +126,5 @@ struct SourceOptions: Sendable, Equatable {
 func formatOption<Options>(
     _ formats: [OutputFormat], help: String, _ field: WritableKeyPath<Options, OutputFormat?> & Sendable
 ) -> Option<Options> {
-    .value(
-        "--format", "format", help: help, values: formats.map(\.rawValue), validatesValues: true, field,
-        parse: ValueParsers.format)
+    .value("--format", "format", help: help, spellings: formats.map(\.rawValue), field)
 }

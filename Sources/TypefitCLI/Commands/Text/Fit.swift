@@ -7,8 +7,8 @@ public struct Fit: ParsableCommand {
     /// What the command line gives, bound by the parser.
     public struct Options: CommandOptions {
         var width: Double?
-        var lines: Int?
-        var require: String?
+        var lines: LineCount?
+        var require: RequiredSize?
         var rules: String?
         var keys: [String] = []
         var strings: [String] = []
@@ -24,6 +24,9 @@ public struct Fit: ParsableCommand {
         public var output: OutputSettings {
             OutputSettings(strict: text.sources.strict, verbose: text.sources.verbose, json: format == .json)
         }
+
+        /// `--platform`.
+        public var chosenPlatform: Platform { text.chosenPlatform }
     }
 
     /// Every option, bound to its field, in the order help lists them.
@@ -31,18 +34,15 @@ public struct Fit: ParsableCommand {
         [
             .value(
                 "--width", "points", help: "The line width in points (required without --rules).", \.width,
-                parse: ValueParsers.width),
-            .value("--lines", "n", help: "How many lines the text may take (default: 1).", \.lines) {
-                text throws(UsageError) in
-                guard let n = Int(text.trimmingSpaces), n >= 1, n <= 1000 else {
-                    throw UsageError("'--lines' takes a whole number from 1 to 1000 (got '\(text)')")
-                }
-                return n
-            },
-            .string(
+                parse: ValueParsers.width
+            ).excludes("--rules", because: "each rule gives it"),
+            .value("--lines", "n", help: "How many lines the text may take (default: 1).", \.lines)
+                .excludes("--rules", because: "each rule gives it"),
+            .value(
                 "--require", "category",
                 help: "Exit 1 when any string needs more lines at this category (on Android a font scale).",
-                values: ContentSizeCategory.allCases.map(\.rawValue), \.require),
+                \.require
+            ).excludes("--rules", because: "each rule gives it"),
             .string(
                 "--rules", "file",
                 help: "A rules file (JSON): per key pattern the style, width, lines and required category; the "
@@ -54,6 +54,7 @@ public struct Fit: ParsableCommand {
             TextOptions.stringsOption(\Options.strings),
         ]
         + TextOptions.options(style: "The text style (required without --rules).").lifted(\Options.text)
+        .constraining(["--style"]) { $0.excludes("--rules", because: "each rule gives it") }
         + TextOptions.markdownOptions(\Options.markdown)
         + [TextOptions.progressOption(\Options.progress)]
         + [formatOption([.json, .table], help: "Default: table on a terminal, else json.", \.format)]
@@ -112,15 +113,6 @@ public struct Fit: ParsableCommand {
         keyPatterns = options.keys
         showsProgress = options.progress
         strict = options.text.sources.strict
-        if rulesPath != nil {
-            let given: [(String, Bool)] = [
-                ("--width", options.width != nil), ("--style", options.text.styleCategory.style != nil),
-                ("--lines", options.lines != nil), ("--require", options.require != nil),
-            ]
-            for (name, isGiven) in given where isGiven {
-                throw UsageError("'\(name)' cannot be combined with '--rules' (each rule gives it)")
-            }
-        }
         var settings = try options.text.settings(styleRequired: rulesPath == nil)
         settings.markdown = options.markdown
         if rulesPath != nil {
@@ -137,28 +129,19 @@ public struct Fit: ParsableCommand {
             }
             self.width = width
         }
-        if let lines = options.lines { self.lines = lines }
-        if let require = options.require {
-            if settings.platform.platform == .android {
-                // Android's size settings are font scales.
-                guard let scale = Double(require.trimmingSpaces), scale >= 0.5, scale <= 3 else {
-                    throw UsageError("on Android '--require' takes a font scale, e.g. 2.0 (got '\(require)')")
-                }
-                requireKey = .fontScale(scale)
-                if let scales = settings.platform.fontScales, !scales.contains(scale) {
-                    settings.platform.fontScales = scales + [scale]
-                }
-            } else {
-                let category: ContentSizeCategory
-                do {
-                    category = try ContentSizeCategory(parsing: require)
-                } catch {
-                    throw UsageError(error.message)
-                }
-                try PlatformOptions.checkCategories([category], on: settings.platform.platform)
-                requireKey = .category(category)
-                if !settings.categories.contains(category) { settings.categories.append(category) }
+        if let lines = options.lines { self.lines = lines.value }
+        switch try options.require?.setting(on: settings.platform.platform) {
+        case .fontScale(let scale):
+            requireKey = .fontScale(scale)
+            if let scales = settings.platform.fontScales, !scales.contains(scale) {
+                settings.platform.fontScales = scales + [scale]
             }
+        case .category(let category):
+            try PlatformOptions.checkCategories([category], on: settings.platform.platform)
+            requireKey = .category(category)
+            if !settings.categories.contains(category) { settings.categories.append(category) }
+        case .fixed, nil:
+            break
         }
         self.settings = settings
         search = options.text.sources.search

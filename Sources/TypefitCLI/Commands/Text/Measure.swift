@@ -18,6 +18,9 @@ public struct Measure: ParsableCommand {
         public var output: OutputSettings {
             OutputSettings(strict: text.sources.strict, verbose: text.sources.verbose, json: format == .json)
         }
+
+        /// `--platform`.
+        public var chosenPlatform: Platform { text.chosenPlatform }
     }
 
     /// Every option, bound to its field, in the order help lists them.

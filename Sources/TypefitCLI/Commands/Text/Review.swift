@@ -19,6 +19,9 @@ public struct Review: ParsableCommand {
         public var output: OutputSettings {
             OutputSettings(strict: fit.text.sources.strict, verbose: fit.text.sources.verbose)
         }
+
+        /// `--platform`.
+        public var chosenPlatform: Platform { fit.text.chosenPlatform }
     }
 
     /// Every option, bound to its field, in the order help lists them:

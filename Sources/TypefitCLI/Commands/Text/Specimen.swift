@@ -19,6 +19,9 @@ public struct Specimen: ParsableCommand {
 
         /// `--strict`, `--verbose`; SVG, never JSON.
         public var output: OutputSettings { OutputSettings(strict: text.sources.strict, verbose: text.sources.verbose) }
+
+        /// `--platform`.
+        public var chosenPlatform: Platform { text.chosenPlatform }
     }
 
     /// Every option, bound to its field, in the order help lists them.

@@ -11,13 +11,18 @@ struct TextOptions: Sendable, Equatable {
     var sources = SourceOptions()
     var language: String?
     var samples: [String] = []
-    var model: String?
+    var model: SizeModel?
     var platform = PlatformOptions()
+
+    /// `--platform`.
+    var chosenPlatform: Platform { platform.platform ?? .ios }
 
     /// The declarations, `--style` with the command's own help.
     static func options(style: String) -> [Option<TextOptions>] {
-        StyleCategoryOptions.options.lifted(\TextOptions.styleCategory).replacingHelp(of: "--style", with: style)
-            + FaceOptions.options.lifted(\TextOptions.face)
+        StyleCategoryOptions.listOptions.lifted(\TextOptions.styleCategory).replacingHelp(of: "--style", with: style)
+            + FaceOptions.options.lifted(\TextOptions.face).constraining(["--weight"]) {
+                $0.needs("--family", because: "it picks that family's face nearest the weight")
+            }.constraining(["--size"]) { $0.excludes("--spec", because: "the spec gives the sizes") }
             + SourceOptions.options.lifted(\TextOptions.sources)
             + [
                 .string(
@@ -29,12 +34,14 @@ struct TextOptions: Sendable, Equatable {
                     help: "The value a format placeholder stands for while text is measured ('%@=Alexandria', "
                         + "'%lld=1000'; '%1$@' matches '%@'). Default: a 12-letter name, 1,000,000 or 1,000.0.",
                     \.samples),
-                .string(
+                .value(
                     "--model", "model",
                     help: "How --font or --family scales without --size: uifontmetrics (each style's Large size "
                         + "through UIFontMetrics, as Font.custom(_:size:relativeTo:); the default), proportional, "
                         + "or system (Apple's table for the system font).",
-                    values: ["uifontmetrics", "proportional", "system"], validatesValues: true, \.model),
+                    \.model
+                ).needs("--font", "--family", because: "it says how they scale without --size")
+                    .excludes("--size", because: "--size scales from the size given"),
             ]
             + PlatformOptions.options.lifted(\TextOptions.platform)
     }
@@ -75,35 +82,29 @@ struct TextOptions: Sendable, Equatable {
         ]
     }
 
-    /// The settings these options describe, after checking how they
-    /// combine.
+    /// The settings these options describe, after checking what the
+    /// declarations' rules cannot say.
     func settings(styleRequired: Bool = true) throws(UsageError) -> TextSettings {
         var settings = TextSettings()
-        settings.platform = try platform.choice(styles: styleCategory, iosOnly: [])
+        settings.platform = try platform.choice(styles: styleCategory)
         let platform = settings.platform.platform
-        if platform == .android, styleCategory.category?.lowercased() == "default" {
-            settings.platform.fontScales = [1]
-        }
         settings.categoriesGiven = styleCategory.category != nil
         if platform == .ios, let styles = try styleCategory.iosStyles() {
             settings.styles = styles
         } else if styleCategory.style == nil && styleRequired {
             throw UsageError("missing '--style <styles>': the text style to set the text in")
         }
-        if platform != .android, platform != .macos, let categories = try styleCategory.categories() {
+        if platform != .android, platform != .macos, let categories = styleCategory.category?.list {
             try PlatformOptions.checkCategories(categories, on: platform)
             settings.categories = categories
         }
         settings.face.specPath = face.spec
         settings.face.font = face.font
         settings.face.family = face.family
+        settings.face.weight = face.weight?.value
+        settings.face.size = face.size
         settings.language = language
-        if let model {
-            guard face.font != nil || face.family != nil, face.size == nil else {
-                throw UsageError("'--model' applies to --font or --family without --size")
-            }
-            settings.modelName = model
-        }
+        if let model { settings.model = model }
         var pairs: [(placeholder: String, value: String)] = []
         for argument in samples {
             do {
@@ -119,16 +120,6 @@ struct TextOptions: Sendable, Equatable {
                 chosen == 0
                     ? "no face: give '--spec <file>', '--font <postscript-name>' or '--family <name>'"
                     : "give one of '--spec', '--font' and '--family'")
-        }
-        if let weight = try face.parsedWeight() {
-            guard face.family != nil else { throw UsageError("'--weight' needs '--family'") }
-            settings.face.weight = weight
-        }
-        if face.size != nil {
-            guard face.spec == nil else {
-                throw UsageError("'--size' cannot be combined with '--spec' (the spec gives the sizes)")
-            }
-            settings.face.size = try face.parsedSize()
         }
         return settings
     }
