@@ -5,25 +5,49 @@ import TypefitCore
 /// family on iOS, or a platform's own sizes, with the faces found where the
 /// search says.
 public enum ScaleJob {
-    /// The iOS report the settings ask for: Apple's table or a custom size,
+    /// What `scale` prints: an iOS report, or another platform's.
+    public enum Report: Sendable {
+        /// iOS: Apple's table, a custom font, a spec or a family.
+        case ios(ScaleReport)
+        /// watchOS, macOS or Android.
+        case platform(PlatformReport)
+    }
+
+    /// The report the request asks for: on iOS Apple's table or a custom
+    /// size, a spec's faces and sizes, or a family's faces; on another
+    /// platform its own. A category keyword is resolved first.
+    public static func run(
+        _ request: Request, search: FontSearch, desktopTextScale: () -> (factor: Double, source: String)?,
+        diagnostics: inout Diagnostics
+    ) throws(Stopped) -> Report {
+        var request = request
+        if let keyword = request.categories, keyword.list == nil, [.ios, .watchos].contains(request.platform) {
+            request.categories = .categories(
+                try categories(
+                    forKeyword: keyword, request: request, desktopTextScale: desktopTextScale,
+                    diagnostics: &diagnostics))
+        }
+        guard request.platform == .ios else { return .platform(try platformReport(request, diagnostics: &diagnostics)) }
+        return .ios(try report(request, search: search, diagnostics: &diagnostics))
+    }
+
+    /// The iOS report the request asks for: Apple's table or a custom size,
     /// a spec's faces and sizes, or a family's faces.
     public static func report(
-        _ settings: ScaleSettings, search: FontSearch, diagnostics: inout Diagnostics
+        _ request: Request, search: FontSearch, diagnostics: inout Diagnostics
     ) throws(Stopped) -> ScaleReport {
-        if let path = settings.face.specPath {
-            return try specReport(path, settings, search: search, diagnostics: &diagnostics)
+        switch request.face {
+        case .spec(let path): return try specReport(path, request, search: search, diagnostics: &diagnostics)
+        case .family(let family): return try familyReport(family, request, search: search, diagnostics: &diagnostics)
+        case .systemFont, .font: return request.scaleRequest.resolve()
         }
-        if let family = settings.face.family {
-            return try familyReport(family, settings, search: search, diagnostics: &diagnostics)
-        }
-        return settings.request.resolve()
     }
 
     /// The categories `--category default` or `--category system` stand
     /// for (the desktop's text size mapped to the category whose Body size
     /// is nearest), with a note saying where it came from.
     public static func categories(
-        forKeyword keyword: CategorySelection, platform: PlatformChoice,
+        forKeyword keyword: CategorySelection, request platform: Request,
         desktopTextScale: () -> (factor: Double, source: String)?, diagnostics: inout Diagnostics
     ) throws(Stopped) -> [ContentSizeCategory] {
         if let list = keyword.list { return list }
@@ -66,12 +90,12 @@ public enum ScaleJob {
 
     /// `scale --spec`: the cells of a spec, with where each face is.
     public static func specReport(
-        _ path: String, _ settings: ScaleSettings, search: FontSearch, diagnostics: inout Diagnostics
+        _ path: String, _ settings: Request, search: FontSearch, diagnostics: inout Diagnostics
     ) throws(Stopped) -> ScaleReport {
         let spec = try SpecFile.load(path, diagnostics: &diagnostics)
-        var request = settings.request
+        var request = settings.scaleRequest
         let defined = spec.styles.map(\.style)
-        if settings.stylesGiven {
+        if settings.styles != nil {
             if let unknown = request.styles.first(where: { !defined.contains($0) }) {
                 // The command line names a style this spec does not have.
                 let names = defined.map(\.rawValue).joined(separator: ", ")
@@ -140,13 +164,13 @@ public enum ScaleJob {
     /// `scale --family`: each style in the family's face nearest its weight
     /// (or `--weight`), as CSS font matching picks it.
     public static func familyReport(
-        _ family: String, _ settings: ScaleSettings, search: FontSearch, diagnostics: inout Diagnostics
+        _ family: String, _ settings: Request, search: FontSearch, diagnostics: inout Diagnostics
     ) throws(Stopped) -> ScaleReport {
         let sources = FaceSources.load(search) { directoryFaces in
             FontCatalog.faces(directoryFaces, inFamily: family).isEmpty
         }
         sources.report(into: &diagnostics)
-        let request = settings.request
+        let request = settings.scaleRequest
         let pool = sources.pool(withFamily: family)
         let familyFaces = FontCatalog.faces(pool, inFamily: family)
         var resolutions: [TextStyle: FaceResolution] = [:]
@@ -162,7 +186,7 @@ public enum ScaleJob {
             var byWeight: [Int: FaceLocation] = [:]
             var asked = Set<Int>()
             for style in request.styles {
-                let weight = settings.face.weight ?? AppleTypeTable.iOS.weight(style).openTypeValue
+                let weight = settings.weight ?? AppleTypeTable.iOS.weight(style).openTypeValue
                 if asked.insert(weight).inserted {
                     let match = fallback(family: family, weight: weight, italic: false, search)
                     byWeight[weight] = match.face
@@ -174,7 +198,7 @@ public enum ScaleJob {
             }
         } else {
             for style in request.styles {
-                let weight = settings.face.weight ?? AppleTypeTable.iOS.weight(style).openTypeValue
+                let weight = settings.weight ?? AppleTypeTable.iOS.weight(style).openTypeValue
                 guard let face = FaceMatching.nearest(to: weight, among: familyFaces) else { continue }
                 resolutions[style] = FaceResolution(
                     key: nil, postscriptName: face.postscriptName, location: FaceLocation(face),
@@ -221,40 +245,25 @@ public enum ScaleJob {
     /// spec's design sizes scaled the platform's way when there is one
     /// (their line heights keep Apple's ratio at Large for the style).
     public static func platformReport(
-        _ settings: ScaleSettings, diagnostics: inout Diagnostics
+        _ settings: Request, diagnostics: inout Diagnostics
     ) throws(Stopped) -> PlatformReport {
-        let choice = settings.platform
-        var request = PlatformRequest(platform: choice.platform)
-        request.styles = choice.styles
-        request.androidVersion = choice.androidVersion
-        request.fontScales = choice.fontScales
-        if choice.platform == .android && settings.categoryKeyword == .platformDefault {
-            // Android's default size setting: font scale 1.
-            request.fontScales = [1]
-        }
-        if case .customFont(let size, _) = settings.subject { request.designSize = size }
+        var request = settings.platformRequest
         var family: String?
-        if let path = settings.face.specPath {
+        if let path = settings.specPath {
             let spec = try SpecFile.load(path, diagnostics: &diagnostics)
             family = spec.family
             request.specStyles = PlatformRequest.SpecStyle.of(spec)
             ScaleJob.noteStylesWithoutCounterpart(
-                request.specStyles ?? [], on: choice.platform, spec: path, &diagnostics)
+                request.specStyles ?? [], on: settings.platform, spec: path, &diagnostics)
         }
-        if choice.platform == .watchos, settings.categoriesGiven || choice.watchSize != nil {
-            // Categories watchOS lacks were refused on the command line.
-            request.categories = settings.categoriesGiven ? settings.categories : [choice.defaultCategory]
-        }
-        if let note = choice.watchSizeNote { diagnostics.note(note) }
-        if choice.platform == .macos {
+        if let note = settings.watchSizeNote { diagnostics.note(note) }
+        if settings.platform == .macos {
             diagnostics.note("macOS has no Dynamic Type: its text styles have fixed sizes")
         }
-        var designSize: Double?
-        if case .customFont(let size, _) = settings.subject { designSize = size }
         return PlatformReport(
-            cells: request.resolve(), platform: choice.platform, watchSize: choice.watchSize,
-            defaultCategory: choice.defaultCategory, watchSizeDocumented: choice.watchSizeNote == nil,
-            androidVersion: choice.androidVersion, designSize: designSize, specPath: settings.face.specPath,
+            cells: request.resolve(), platform: settings.platform, watchSize: settings.watchSize,
+            defaultCategory: settings.defaultCategory, watchSizeDocumented: settings.watchSizeNote == nil,
+            androidVersion: settings.androidVersion, designSize: settings.designSize, specPath: settings.specPath,
             family: family)
     }
 }

@@ -10,13 +10,9 @@ public enum SpecimenJob {
     /// `maxLines` cuts each sample as `UILabel.numberOfLines` does with
     /// `.byTruncatingTail`.
     public static func svg(
-        _ settings: TextSettings, search: FontSearch, sampleText: String, width: Double?, maxLines: Int? = nil,
+        _ settings: Request, search: FontSearch, sampleText: String, width: Double?, maxLines: Int? = nil,
         diagnostics: inout Diagnostics
     ) throws(Stopped) -> String {
-        var settings = settings
-        if settings.styles.isEmpty && settings.platform.platform == .ios && settings.face.specPath == nil {
-            settings.styles = TextStyle.allCases
-        }
         let cells = try TextJob.cells(settings, search: search, allowMissing: true, diagnostics: &diagnostics)
         // The sample's placeholders replaced as measure and fit replace them.
         let sampleString = LocalizedString(key: sampleText, language: settings.language, text: sampleText)
@@ -77,8 +73,8 @@ public enum SpecimenJob {
         }
         let title =
             "typefit specimen: "
-            + (settings.face.specPath.map { "spec \(lastPathComponent($0))" }
-                ?? settings.face.family.map { "family \($0)" } ?? settings.face.font.map { "font \($0)" } ?? "")
+            + (settings.specPath.map { "spec \(lastPathComponent($0))" }
+                ?? settings.family.map { "family \($0)" } ?? settings.font.map { "font \($0)" } ?? "")
         let (faces, boxed) = canvas.outlinesUsed()
         if let boxed { diagnostics.warning(boxed) }
         for warning in canvas.cappedWarnings() { diagnostics.warning(warning) }

@@ -9,7 +9,7 @@ public enum TextJob {
     /// malformed file ends the run before any font work), then the cells,
     /// and a note naming the placeholder values typefit chose.
     public static func prepare(
-        texts: [String], files: [String], _ settings: TextSettings, search: FontSearch,
+        texts: [String], files: [String], _ settings: Request, search: FontSearch,
         diagnostics: inout Diagnostics
     ) throws(Stopped) -> (strings: [LocalizedString], cells: [SizedCell]) {
         let strings = try strings(
@@ -22,10 +22,10 @@ public enum TextJob {
     /// The cells; a face that is missing stops the run (it cannot be
     /// measured) unless `allowMissing` (the specimen draws a marked box).
     public static func cells(
-        _ settings: TextSettings, search: FontSearch, allowMissing: Bool = false, diagnostics: inout Diagnostics
+        _ settings: Request, search: FontSearch, allowMissing: Bool = false, diagnostics: inout Diagnostics
     ) throws(Stopped) -> [SizedCell] {
         let cells =
-            settings.platform.platform == .ios
+            settings.platform == .ios
             ? try iosCells(settings, search: search, diagnostics: &diagnostics)
             : try platformCells(settings, search: search, diagnostics: &diagnostics)
         if allowMissing { return cells }
@@ -50,52 +50,39 @@ public enum TextJob {
 
     /// The cells on iOS, as `scale` finds them.
     static func iosCells(
-        _ settings: TextSettings, search: FontSearch, diagnostics: inout Diagnostics
+        _ settings: Request, search: FontSearch, diagnostics: inout Diagnostics
     ) throws(Stopped) -> [SizedCell] {
         let report: ScaleReport
-        if let path = settings.face.specPath {
-            report = try ScaleJob.specReport(path, settings.scaleSettings, search: search, diagnostics: &diagnostics)
-        } else if let family = settings.face.family {
-            report = try ScaleJob.familyReport(
-                family, settings.scaleSettings, search: search, diagnostics: &diagnostics)
-        } else if let name = settings.face.font {
+        switch settings.face {
+        case .spec(let path):
+            report = try ScaleJob.specReport(path, settings, search: search, diagnostics: &diagnostics)
+        case .family(let family):
+            report = try ScaleJob.familyReport(family, settings, search: search, diagnostics: &diagnostics)
+        case .font(let name):
             let face = try faceNamed(name, search: search, diagnostics: &diagnostics)
             var faces: [TextStyle: FaceResolution] = [:]
-            for style in settings.styles { faces[style] = face }
-            report = settings.scaleSettings.request.resolve(faces: faces)
-        } else {
+            for style in settings.iosStyles { faces[style] = face }
+            report = settings.scaleRequest.resolve(faces: faces)
+        case .systemFont:
             return []
         }
         return report.entries.compactMap(SizedCell.init)
     }
 
-    /// The cells on another platform: its sizes (from its tables, `--size`
-    /// or a spec) with the faces `--spec`, `--font` or `--family` give.
+    /// The cells on another platform: its sizes (from its tables, a design
+    /// size or a spec) with the faces the spec, font or family give.
     static func platformCells(
-        _ settings: TextSettings, search: FontSearch, diagnostics: inout Diagnostics
+        _ settings: Request, search: FontSearch, diagnostics: inout Diagnostics
     ) throws(Stopped) -> [SizedCell] {
-        let choice = settings.platform
-        var request = PlatformRequest(platform: choice.platform)
-        request.styles = choice.styles
-        request.fontScales = choice.fontScales
-        request.androidVersion = choice.androidVersion
-        request.designSize = settings.face.size
-        if choice.platform == .watchos {
-            if settings.categoriesGiven {
-                // Categories watchOS lacks were refused on the command line.
-                request.categories = settings.categories
-            } else if let size = choice.watchSize {
-                request.categories = [WatchTypeTable.caseSizes.first { $0.millimetres == size }?.category ?? .large]
-            }
-        }
+        var request = settings.platformRequest
         var faces: [String: FaceResolution] = [:]
         var single: FaceResolution?
         var familyFaces: [FontFace] = []
-        if let path = settings.face.specPath {
+        switch settings.face {
+        case .spec(let path):
             // The spec's faces as iOS resolves them; its sizes the platform's way.
-            var ios = settings.scaleSettings
-            ios.styles = []
-            ios.stylesGiven = false
+            var ios = settings
+            (ios.platform, ios.styles, ios.designSize) = (.ios, nil, nil)
             let report = try ScaleJob.specReport(path, ios, search: search, diagnostics: &diagnostics)
             guard case .spec(let spec, _) = report.request.subject else { return [] }
             for entry in report.entries where faces[entry.style.rawValue] == nil {
@@ -103,30 +90,33 @@ public enum TextJob {
             }
             request.specStyles = PlatformRequest.SpecStyle.of(spec)
             ScaleJob.noteStylesWithoutCounterpart(
-                request.specStyles ?? [], on: choice.platform, spec: path, &diagnostics)
-        } else if let name = settings.face.font {
+                request.specStyles ?? [], on: settings.platform, spec: path, &diagnostics)
+        case .font(let name):
             single = try faceNamed(name, search: search, diagnostics: &diagnostics)
-        } else if let family = settings.face.family {
+        case .family(let family):
             let sources = FaceSources.load(search) { FontCatalog.faces($0, inFamily: family).isEmpty }
             familyFaces = FontCatalog.faces(sources.pool(withFamily: family), inFamily: family)
             sources.report(into: &diagnostics)
             guard !familyFaces.isEmpty else {
                 let names = NameMatching.suggestions(for: family, among: sources.familyNames)
-                diagnostics.error("no family named '\(family)' installed" + didYouMean(names), status: .cannotRun)
+                diagnostics.error(
+                    "no family named '\(family)' \(search.notFoundScope)" + didYouMean(names), status: .cannotRun)
                 throw Stopped()
             }
+        case .systemFont:
+            break
         }
         let cells = request.resolve().map { cell -> SizedCell in
             var face = single ?? faces[cell.style]
             if !familyFaces.isEmpty {
-                let weight = settings.face.weight ?? request.weight(ofStyle: cell.style)
+                let weight = settings.weight ?? request.weight(ofStyle: cell.style)
                 face = FaceMatching.nearest(to: weight, among: familyFaces).map {
                     FaceResolution(key: nil, postscriptName: $0.postscriptName, location: FaceLocation($0))
                 }
             }
             return SizedCell(cell, face: face)
         }
-        if choice.platform == .watchos, !settings.categoriesGiven, let note = choice.watchSizeNote {
+        if settings.platform == .watchos, !settings.categoriesGiven, let note = settings.watchSizeNote {
             diagnostics.note(note)
         }
         return cells

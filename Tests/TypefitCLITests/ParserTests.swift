@@ -9,12 +9,12 @@ import TypefitKit
         try CommandLineParser.parse(line.split(separator: " ").map(String.init))
     }
 
-    /// The scale settings of a command line that must parse as `scale`.
-    func scale(_ line: String) throws -> ScaleSettings {
+    /// The request of a command line that must parse as `scale`.
+    func scale(_ line: String) throws -> Request {
         guard case .run(let parsed) = try parse(line), let scale = parsed.command as? Scale else {
             throw UsageError("not a scale command: \(line)")
         }
-        return scale.settings
+        return scale.request
     }
 
     /// The help topic a command line asks for (`""`: the overview), or
@@ -37,14 +37,14 @@ import TypefitKit
         let a = try scale("scale --style body --category accessibilityLarge")
         let b = try scale("scale --style=body --category=AX2")
         #expect(a == b)
-        #expect(a.styles == [.body] && a.categories == [.accessibilityLarge])
+        #expect(a.styles == [.body] && a.categories == .categories([.accessibilityLarge]))
     }
 
     @Test func listsAndAll() throws {
         let options = try scale("scale --style title,body,title1 --category all")
         // Duplicates drop, order is kept.
-        #expect(options.styles == [.title1, .body])
-        #expect(options.categories == ContentSizeCategory.allCases)
+        #expect(options.iosStyles == [.title1, .body])
+        #expect(options.categoryList == ContentSizeCategory.allCases)
     }
 
     @Test func helpAnywhereAndVersion() throws {
@@ -80,7 +80,7 @@ import TypefitKit
     @Test func customSizeOptions() throws {
         let options = try scale("scale --size 17 --max-size 40 --curve hig --model uifontmetrics")
         #expect(options.subject == .customFont(designSize: 17, maximumPointSize: 40))
-        #expect(options.request.model.curve?.name == "hig-leading")
+        #expect(options.scaleRequest.model.curve?.name == "hig-leading")
     }
 
     @Test(arguments: [

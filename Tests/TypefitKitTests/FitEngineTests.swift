@@ -17,10 +17,10 @@ import TypefitTestSupport
 
     /// Body at Large in the oracle's face, found as the commands find it.
     func cells() throws -> [SizedCell] {
-        var settings = TextSettings()
+        var settings = Request()
         settings.styles = [.body]
-        settings.categories = [.large]
-        settings.face.font = "TypefitWorld-Regular"
+        settings.categories = .categories([.large])
+        settings.face = .font("TypefitWorld-Regular")
         var diagnostics = Diagnostics()
         let cells = try TextJob.cells(settings, search: Self.search, diagnostics: &diagnostics)
         #expect(!diagnostics.hasErrors, "\(diagnostics.items)")

@@ -15,3 +15,12 @@ public enum CategorySelection: Equatable, Sendable {
         return nil
     }
 }
+
+extension CategorySelection {
+    /// The list with `category` added at its end when missing (a keyword
+    /// stays as it is).
+    public func adding(_ category: ContentSizeCategory) -> CategorySelection {
+        guard case .categories(let list) = self, !list.contains(category) else { return self }
+        return .categories(list + [category])
+    }
+}

@@ -50,7 +50,7 @@ public struct FitLayouts: Sendable {
         public var style: String?
         /// The platform's name.
         public var platform: String
-        /// How the sizes were found (`TextSettings.sizeModel`).
+        /// How the sizes were found (`Request.sizeModel`).
         public var model: String?
 
         /// Creates a header.

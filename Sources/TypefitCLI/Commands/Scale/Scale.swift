@@ -130,66 +130,36 @@ public struct Scale: ParsableCommand {
         ])
 
     /// What to size.
-    public var settings: ScaleSettings
+    public var request: Request
     /// `--fonts-dir`, `--fontconfig-file`.
     public var search: FontSearch
     /// `--format`; `nil` picks value for one cell, else table on a terminal
     /// and JSON otherwise.
     public var format: OutputFormat?
 
-    /// Checks what the declarations' rules cannot say: values that
-    /// exclude each other, and what the output format can print.
+    /// The request the options make, validated, and what the output format
+    /// can print.
     public init(options: Options, arguments: [String]) throws(UsageError) {
         let face = options.face
-        var settings = ScaleSettings()
-        settings.platform = try options.platform.choice(styles: options.styleCategory)
-        let platform = settings.platform.platform
-        settings.stylesGiven = options.styleCategory.style != nil
-        if platform == .ios, let styles = try options.styleCategory.iosStyles() { settings.styles = styles }
-        if let selection = options.styleCategory.category {
-            settings.categoriesGiven = true
-            if let list = selection.list {
-                try PlatformOptions.checkCategories(list, on: platform)
-                settings.categories = list
-            } else {
-                settings.categoryKeyword = selection
-            }
-        }
-        let custom = face.size != nil || options.value != nil
-        if let size = face.size {
-            settings.subject = .customFont(designSize: size, maximumPointSize: options.maxSize ?? 0)
-        }
-        if let value = options.value { settings.subject = face.spec == nil ? .value(value) : .systemFont }
-        if face.spec != nil { settings.specValue = options.value }
-        if options.model == .system && (custom || face.family == nil) {
-            throw UsageError("'--model system' goes with --family without --size (Apple's table for its faces)")
-        }
-        if let model = options.model, model != .system { settings.model = model }
-        if face.family != nil, !custom, options.model != .system { settings.subject = .customFontAtStyleSizes }
-        if let curve = options.curve {
-            if settings.model == .proportional {
-                throw UsageError("'--curve' applies to the uifontmetrics model, not 'proportional'")
-            }
-            settings.curve = curve
-        }
-        if let scale = options.displayScale { settings.displayScale = scale.value }
-        (settings.face.specPath, settings.face.family) = (face.spec, face.family)
-        (settings.boldText, settings.fallback, settings.face.weight) = (
-            options.boldText, options.fallback, face.weight?.value
+        var request = try options.platform.request(styles: options.styleCategory)
+        request.face = face.face
+        (request.weight, request.designSize, request.maximumPointSize) = (
+            face.weight?.value, face.size, options.maxSize
         )
-        if face.spec != nil && platform != .ios && settings.stylesGiven {
-            throw UsageError("with --spec the styles are the spec's; drop --style")
-        }
-        if options.format == .swift, case .value = settings.subject {
+        (request.length, request.model, request.curve) = (options.value, options.model, options.curve)
+        (request.displayScale, request.boldText, request.fallback) =
+            (options.displayScale?.value, options.boldText, options.fallback)
+        self.request = try request.validated()
+        (self.search, self.format) = (options.sources.search, options.format)
+        if options.format == .swift, case .value = request.subject {
             throw UsageError("'--format swift' writes point sizes; it does not go with '--value'")
         }
-        if options.format == .value && platform == .ios && settings.categoryKeyword == nil && settings.cellCount != 1
-            && !(face.spec != nil && !settings.stylesGiven)
-        {
+        let keyword = request.categories.map { $0.list == nil } ?? false
+        let specStyles = face.spec != nil && request.styles == nil
+        if options.format == .value && request.platform == .ios && !keyword && request.cellCount != 1 && !specStyles {
             throw UsageError(
-                "'--format value' needs exactly one style and one category (\(settings.cellCount) selected)")
+                "'--format value' needs exactly one style and one category (\(request.cellCount) selected)")
         }
-        (self.settings, self.search, self.format) = (settings, options.sources.search, options.format)
     }
 
     /// Prints the sizes.
@@ -198,18 +168,12 @@ public struct Scale: ParsableCommand {
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
-            var settings = settings
-            if let keyword = settings.categoryKeyword, [.ios, .watchos].contains(settings.platform.platform) {
-                settings.categories = try ScaleJob.categories(
-                    forKeyword: keyword, platform: settings.platform, desktopTextScale: context.desktopTextScale,
-                    diagnostics: &diagnostics)
+            switch try ScaleJob.run(
+                request, search: search, desktopTextScale: context.desktopTextScale, diagnostics: &diagnostics)
+            {
+            case .ios(let report): return render(report, context: context)
+            case .platform(let report): return render(report, context: context)
             }
-            guard settings.platform.platform == .ios else {
-                let report = try ScaleJob.platformReport(settings, diagnostics: &diagnostics)
-                return render(report, context: context)
-            }
-            let report = try ScaleJob.report(settings, search: search, diagnostics: &diagnostics)
-            return render(report, context: context)
         }
     }
 
@@ -220,7 +184,7 @@ public struct Scale: ParsableCommand {
     }
 
     private var tokenDescription: String {
-        PlatformReport.tokenDescription(platform: settings.platform.platform, version: Typefit.version)
+        PlatformReport.tokenDescription(platform: request.platform, version: Typefit.version)
     }
 
     /// An iOS report in the chosen format.

@@ -30,35 +30,21 @@ struct PlatformOptions: Sendable, Equatable {
         ).only(on: .android, because: "it picks linear or non-linear scaling"),
     ]
 
-    /// The platform and its settings (options for another platform were
-    /// refused by their declarations' rules).
-    func choice(styles: StyleCategoryOptions) throws(UsageError) -> PlatformChoice {
-        var choice = PlatformChoice()
-        choice.platform = platform ?? .ios
-        let platform = choice.platform
-        guard platform != .ios else { return choice }
-        choice.styles = try styles.style?.names(on: platform)
-        choice.watchSize = watchSize?.millimetres
-        choice.fontScales = fontScale?.values
-        if let version = androidVersion?.value { choice.androidVersion = version }
-        switch (platform, styles.category) {
-        case (.android, .some(let selection)) where selection != .platformDefault:
-            throw UsageError("Android has no content size categories: it scales text by --font-scale (e.g. 1.3)")
-        case (.macos, .some(let selection)) where selection != .platformDefault:
-            throw UsageError("macOS does not scale text by content size category: its text styles have fixed sizes")
-        default:
-            break
+    /// A request for the platform with its settings and the styles and
+    /// categories named for it (options for another platform were refused
+    /// by their declarations' rules).
+    func request(styles: StyleCategoryOptions) throws(UsageError) -> Request {
+        var request = Request()
+        request.platform = platform ?? .ios
+        request.watchSize = watchSize?.millimetres
+        request.fontScales = fontScale?.values
+        if let version = androidVersion?.value { request.androidVersion = version }
+        if request.platform == .ios {
+            request.styles = try styles.style?.iosStyles()
+        } else {
+            request.platformStyles = try styles.style?.names(on: request.platform)
         }
-        return choice
-    }
-
-    /// A category the platform does not have is a usage error (exit 64),
-    /// on every platform alike.
-    static func checkCategories(_ categories: [ContentSizeCategory], on platform: Platform) throws(UsageError) {
-        guard platform == .watchos else { return }
-        if let missing = categories.first(where: { !WatchTypeTable.categories.contains($0) }) {
-            let names = WatchTypeTable.categories.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("watchOS has no category \(missing.rawValue) (it has \(names))")
-        }
+        request.categories = styles.category
+        return request
     }
 }

@@ -81,7 +81,7 @@ public struct Fit: ParsableCommand {
         ])
 
     /// Styles, categories, face, language, samples, platform.
-    public var settings: TextSettings
+    public var settings: Request
     /// `--fonts-dir`, `--fontconfig-file`.
     public var search: FontSearch
     /// `--rules`: the rules file, in place of width, style, lines and
@@ -113,15 +113,15 @@ public struct Fit: ParsableCommand {
         keyPatterns = options.keys
         showsProgress = options.progress
         strict = options.text.sources.strict
-        var settings = try options.text.settings(styleRequired: rulesPath == nil)
+        var settings = try options.text.request(styleRequired: rulesPath == nil)
         settings.markdown = options.markdown
         if rulesPath != nil {
-            guard settings.platform.platform == .ios else {
+            guard settings.platform == .ios else {
                 throw UsageError("'--rules' names iOS text styles; it does not go with --platform")
             }
             self.width = 0
         } else {
-            guard (settings.platform.styles?.count ?? settings.styles.count) == 1 else {
+            guard (settings.platformStyles?.count ?? settings.styles?.count ?? 0) == 1 else {
                 throw UsageError("'fit' takes one style")
             }
             guard let width = options.width else {
@@ -130,16 +130,20 @@ public struct Fit: ParsableCommand {
             self.width = width
         }
         if let lines = options.lines { self.lines = lines.value }
-        switch try options.require?.setting(on: settings.platform.platform) {
+        switch try options.require?.setting(on: settings.platform) {
         case .fontScale(let scale):
             requireKey = .fontScale(scale)
-            if let scales = settings.platform.fontScales, !scales.contains(scale) {
-                settings.platform.fontScales = scales + [scale]
+            if let scales = settings.fontScales, !scales.contains(scale) {
+                settings.fontScales = scales + [scale]
             }
         case .category(let category):
-            try PlatformOptions.checkCategories([category], on: settings.platform.platform)
+            do {
+                try Request.check(category, on: settings.platform)
+            } catch {
+                throw UsageError(error.commandLineMessage)
+            }
             requireKey = .category(category)
-            if !settings.categories.contains(category) { settings.categories.append(category) }
+            settings.categories = settings.categories?.adding(category)
         case .fixed, nil:
             break
         }
@@ -183,8 +187,8 @@ public struct Fit: ParsableCommand {
                 let pretty = context.stdoutIsTerminal
                 let header = FitLayouts.Header(
                     width: width, maxLines: lines,
-                    style: settings.platform.styles?.first ?? settings.styles.first?.rawValue,
-                    platform: settings.platform.platform.rawValue, model: settings.sizeModel)
+                    style: settings.platformStyles?.first ?? settings.styles?.first?.rawValue,
+                    platform: settings.platform.rawValue, model: settings.sizeModel)
                 outcome.stream { write in
                     laidOut.writeJSON(strings: strings, cells: cells, header: header, pretty: pretty, to: write)
                 }
@@ -270,7 +274,7 @@ public struct Fit: ParsableCommand {
             TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
             let rendered = MarkdownText.render(strings, mode: settings.markdown, counts: &counts)
             let styled = StyledFaces.find(for: rendered, cells: cells, search: search, diagnostics: &diagnostics)
-            let style = settings.platform.styles?.first ?? settings.styles.first?.rawValue ?? ""
+            let style = settings.platformStyles?.first ?? settings.styles?.first?.rawValue ?? ""
             return (
                 [
                     LayoutGroup(
@@ -317,9 +321,7 @@ public struct Fit: ParsableCommand {
         for (r, rule) in rules.rules.enumerated() where !members[r].isEmpty {
             var ruleSettings = settings
             ruleSettings.styles = [rule.style]
-            if let require = rule.require, !ruleSettings.categories.contains(require) {
-                ruleSettings.categories.append(require)
-            }
+            if let require = rule.require { ruleSettings.categories = ruleSettings.categories?.adding(require) }
             let cells = try TextJob.cells(ruleSettings, search: search, diagnostics: &diagnostics)
             let group = MarkdownText.render(
                 members[r].map { strings[$0] }, mode: rule.markdown ?? settings.markdown, counts: &counts)

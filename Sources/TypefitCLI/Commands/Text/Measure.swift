@@ -49,7 +49,7 @@ public struct Measure: ParsableCommand {
         ])
 
     /// Styles, categories, face, language, samples, platform.
-    public var settings: TextSettings
+    public var settings: Request
     /// `--fonts-dir`, `--fontconfig-file`.
     public var search: FontSearch
     /// The strings given as arguments.
@@ -63,7 +63,7 @@ public struct Measure: ParsableCommand {
 
     /// Checks the options: there must be text.
     public init(options: Options, arguments: [String]) throws(UsageError) {
-        settings = try options.text.settings()
+        settings = try options.text.request()
         settings.markdown = options.markdown
         showsProgress = options.progress
         search = options.text.sources.search

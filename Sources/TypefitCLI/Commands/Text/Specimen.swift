@@ -70,7 +70,7 @@ public struct Specimen: ParsableCommand {
 
     /// Styles (default: all, or the spec's), categories, face, language,
     /// samples, platform.
-    public var settings: TextSettings
+    public var settings: Request
     /// `--fonts-dir`, `--fontconfig-file`.
     public var search: FontSearch
     /// `--text`: the sample line.
@@ -86,7 +86,7 @@ public struct Specimen: ParsableCommand {
 
     /// Reads the options (no style needed: all, or the spec's).
     public init(options: Options, arguments: [String]) throws(UsageError) {
-        settings = try options.text.settings(styleRequired: false)
+        settings = try options.text.request(styleRequired: false)
         search = options.text.sources.search
         if let sample = options.sample { self.sample = sample }
         width = options.width

@@ -20,7 +20,11 @@ struct TextOptions: Sendable, Equatable {
     /// The declarations, `--style` with the command's own help.
     static func options(style: String) -> [Option<TextOptions>] {
         StyleCategoryOptions.listOptions.lifted(\TextOptions.styleCategory).replacingHelp(of: "--style", with: style)
-            + FaceOptions.options.lifted(\TextOptions.face).constraining(["--weight"]) {
+            + FaceOptions.options.lifted(\TextOptions.face).constraining(["--font", "--family"]) {
+                $0.excludes("--spec", because: "one face at a time")
+            }.constraining(["--family"]) {
+                $0.excludes("--font", because: "one face at a time")
+            }.constraining(["--weight"]) {
                 $0.needs("--family", because: "it picks that family's face nearest the weight")
             }.constraining(["--size"]) { $0.excludes("--spec", because: "the spec gives the sizes") }
             + SourceOptions.options.lifted(\TextOptions.sources)
@@ -82,29 +86,17 @@ struct TextOptions: Sendable, Equatable {
         ]
     }
 
-    /// The settings these options describe, after checking what the
-    /// declarations' rules cannot say.
-    func settings(styleRequired: Bool = true) throws(UsageError) -> TextSettings {
-        var settings = TextSettings()
-        settings.platform = try platform.choice(styles: styleCategory)
-        let platform = settings.platform.platform
-        settings.categoriesGiven = styleCategory.category != nil
-        if platform == .ios, let styles = try styleCategory.iosStyles() {
-            settings.styles = styles
-        } else if styleCategory.style == nil && styleRequired {
+    /// The request these options make, validated: a face is needed, and
+    /// a style unless `styleRequired` is false (a rules file or a
+    /// specimen gives them).
+    func request(styleRequired: Bool = true) throws(UsageError) -> Request {
+        var request = try platform.request(styles: styleCategory)
+        if styleCategory.style == nil && styleRequired {
             throw UsageError("missing '--style <styles>': the text style to set the text in")
         }
-        if platform != .android, platform != .macos, let categories = styleCategory.category?.list {
-            try PlatformOptions.checkCategories(categories, on: platform)
-            settings.categories = categories
-        }
-        settings.face.specPath = face.spec
-        settings.face.font = face.font
-        settings.face.family = face.family
-        settings.face.weight = face.weight?.value
-        settings.face.size = face.size
-        settings.language = language
-        if let model { settings.model = model }
+        request.face = face.face
+        (request.weight, request.designSize, request.model) = (face.weight?.value, face.size, model)
+        request.language = language
         var pairs: [(placeholder: String, value: String)] = []
         for argument in samples {
             do {
@@ -113,15 +105,8 @@ struct TextOptions: Sendable, Equatable {
                 throw UsageError("--sample: " + error.message)
             }
         }
-        settings.samples = PlaceholderSamples(pairs)
-        let chosen = [face.spec, face.font, face.family].compactMap { $0 }.count
-        guard chosen == 1 else {
-            throw UsageError(
-                chosen == 0
-                    ? "no face: give '--spec <file>', '--font <postscript-name>' or '--family <name>'"
-                    : "give one of '--spec', '--font' and '--family'")
-        }
-        return settings
+        request.samples = PlaceholderSamples(pairs)
+        return try request.validated(needsFace: true)
     }
 
     /// `--progress`, as fit, measure and review declare it.

@@ -1,0 +1,48 @@
+import TypefitCore
+import TypefitKit
+
+extension Request {
+    /// `validate()`, its problems worded in the command line's terms.
+    func validated(needsFace: Bool = false) throws(UsageError) -> Request {
+        do {
+            try validate(needsFace: needsFace)
+        } catch {
+            throw UsageError(error.commandLineMessage)
+        }
+        return self
+    }
+}
+
+extension Request.Problem {
+    /// The problem as the options that made it.
+    var commandLineMessage: String {
+        switch self {
+        case .systemModelNeedsFamily:
+            return "'--model system' goes with --family without --size (Apple's table for its faces)"
+        case .curveWithProportionalModel:
+            return "'--curve' applies to the uifontmetrics model, not 'proportional'"
+        case .stylesWithSpec:
+            return "with --spec the styles are the spec's; drop --style"
+        case .categoriesOnPlatform(.android):
+            return "Android has no content size categories: it scales text by --font-scale (e.g. 1.3)"
+        case .categoriesOnPlatform(let platform):
+            return "\(platform.displayName) does not scale text by content size category: its text styles have "
+                + "fixed sizes"
+        case .categoryNotOnWatch(let category):
+            let names = WatchTypeTable.categories.map(\.rawValue).joined(separator: ", ")
+            return "watchOS has no category \(category.rawValue) (it has \(names))"
+        case .noFace:
+            return "no face: give '--spec <file>', '--font <postscript-name>' or '--family <name>'"
+        }
+    }
+}
+
+extension FaceOptions {
+    /// The face the options name (one at most, by their rules).
+    var face: Request.Face {
+        if let spec { return .spec(spec) }
+        if let font { return .font(font) }
+        if let family { return .family(family) }
+        return .systemFont
+    }
+}
