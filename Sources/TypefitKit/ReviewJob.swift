@@ -7,51 +7,16 @@ import TypefitCore
 /// language) drawn as iOS lays it out at every size where it fails and at
 /// the largest size where it fits, for one self-contained HTML page.
 public enum ReviewJob {
-    /// Strings laid out under one rule (the command line's, or one of a
-    /// rules file's).
-    public struct Group: Sendable {
-        /// The strings.
-        public var strings: [LocalizedString]
-        /// The cells they are laid out in.
-        public var cells: [SizedCell]
-        /// The text style's name.
-        public var style: String
-        /// The line width in points.
-        public var width: Double
-        /// The lines allowed.
-        public var maxLines: Int
-        /// The size setting at which a failure fails the run (`--require`).
-        public var require: SizeSetting?
-        /// The rule's number with `--rules`.
-        public var rule: Int?
-        /// The faces of Markdown runs (measured in them; drawn in the
-        /// regular face).
-        public var styled: StyledFaces
-
-        /// Creates a group.
-        public init(
-            strings: [LocalizedString], cells: [SizedCell], style: String, width: Double, maxLines: Int,
-            require: SizeSetting?, rule: Int?, styled: StyledFaces = StyledFaces()
-        ) {
-            self.strings = strings
-            self.cells = cells
-            self.style = style
-            self.width = width
-            self.maxLines = maxLines
-            self.require = require
-            self.rule = rule
-            self.styled = styled
-        }
-    }
+    /// Strings laid out under one rule, as fit groups them.
+    public typealias Group = FitJob.Group
 
     /// The result: the page, the failures a `--require` makes errors, and
     /// the layouts' own failures (faces that could not be opened).
     public struct Result {
         /// The page.
         public var page: ReviewPage
-        /// One line per string failing at a required category, as fit
-        /// says it.
-        public var requiredFailures: [String]
+        /// The strings failing where required, as fit finds them.
+        public var requiredFailures: [FitJob.Failure]
         /// Why faces could not be opened or drawn.
         public var failures: [String]
         /// Texts with characters no face has, and how many.
@@ -76,12 +41,12 @@ public enum ReviewJob {
     /// outlines the workers read are gathered at the end.
     public static func review(
         _ groups: [Group], source: String, base: (texts: [String: String], name: String)?, configFile: String?,
-        progress: ProgressLine? = nil
+        progress: (any ProgressReporting)? = nil
     ) -> Result {
         var categories: [(key: String, label: String)] = []
         var languages: [String] = []
         var counts: [String: [String: Int]] = [:]
-        var required: [String] = []
+        var required: [FitJob.Failure] = []
         var failures: [String] = []
         var missing: [(text: String, count: Int)] = []
         var failingRows: [String: Int] = [:]
@@ -166,25 +131,14 @@ public enum ReviewJob {
                 if s < laidOut.missingGlyphs.count, laidOut.missingGlyphs[s] > 0 {
                     missing.append((string.text, Int(laidOut.missingGlyphs[s])))
                 }
-                let verdict = Self.verdict(group.cells.count, maxLines: group.maxLines) { laidOut.layout(s, $0) }
+                let verdict = Self.verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
                 guard !verdict.failing.isEmpty else { continue }
                 let language = string.language ?? "-"
                 for c in verdict.failing { counts[language, default: [:]][group.cells[c].size.key, default: 0] += 1 }
                 failingRows[language, default: 0] += 1
                 if !styles.contains(group.style) { styles.append(group.style) }
-                if let require = group.require,
-                    let c = verdict.failing.first(where: { group.cells[$0].size == require }),
-                    let layout = laidOut.layout(s, c)
-                {
-                    // As fit says it.
-                    required.append(
-                        "\(string.key)" + (string.language.map { " (\($0))" } ?? "") + ": needs \(layout.lines) line"
-                            + (layout.lines == 1 ? "" : "s") + (layout.overflows ? ", a word overflows," : "")
-                            + " at \(require.key) (allowed \(group.maxLines)"
-                            + (group.rule.map { "; rule \($0 + 1)" } ?? "")
-                            + ")")
-                }
             }
+            required += FitJob.failures(laidOut, group)
             for row in rows.take() where !row.isEmpty {
                 guard rowBytes + row.utf8.count <= Self.maximumRowBytes else {
                     omittedRows += 1
@@ -311,7 +265,7 @@ public enum ReviewJob {
         }
 
         func visit(_ laidOut: LaidOutString) {
-            let verdict = ReviewJob.verdict(group.cells.count, maxLines: group.maxLines) {
+            let verdict = ReviewJob.verdict(group.cells.count, maxLines: group.lines) {
                 $0 < laidOut.layouts.count ? laidOut.layouts[$0] : nil
             }
             guard !verdict.failing.isEmpty else { return }
@@ -369,7 +323,7 @@ public enum ReviewJob {
             let row = ReviewPage.Row(
                 key: string.key, language: string.language, text: string.written,
                 oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
-                style: group.style, width: group.width, maxLines: group.maxLines, rule: group.rule,
+                style: group.style, width: group.width, maxLines: group.lines, rule: group.rule,
                 failing: verdict.failing.map { group.cells[$0].size.key }, streams: streams, samples: samples)
             rows.store(ReviewPage.rowHTML(row), at: laidOut.index)
         }

@@ -227,7 +227,7 @@ struct AndroidVersion: ArgumentValue, Equatable {
 /// on Android a font scale. Which of the two is right depends on the
 /// platform, which may come later on the command line: both readings are
 /// made here and one is chosen by `setting(on:)`.
-struct RequiredSize: ArgumentValue {
+struct RequiredSize: ArgumentValue, Equatable {
     /// The value as typed.
     var text: String
     /// The category it names, or why it names none.

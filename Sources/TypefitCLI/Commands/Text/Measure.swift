@@ -48,14 +48,8 @@ public struct Measure: ParsableCommand {
             Example("typefit measure \"مرحبا بالعالم\" --style body --family \"Noto Sans Arabic\" --format json"),
         ])
 
-    /// Styles, categories, face, language, samples, platform.
-    public var settings: Request
-    /// `--fonts-dir`, `--fontconfig-file`.
-    public var search: FontSearch
-    /// The strings given as arguments.
-    public var texts: [String]
-    /// `--strings` files (repeatable): `.strings`, `.xcstrings`, text.
-    public var stringsFiles: [String]
+    /// The strings, request and where faces are found.
+    public var job: MeasureJob
     /// `--format`.
     public var format: OutputFormat?
     /// `--progress`.
@@ -63,53 +57,29 @@ public struct Measure: ParsableCommand {
 
     /// Checks the options: there must be text.
     public init(options: Options, arguments: [String]) throws(UsageError) {
-        settings = try options.text.request()
-        settings.markdown = options.markdown
-        showsProgress = options.progress
-        search = options.text.sources.search
-        format = options.format
-        texts = arguments
-        stringsFiles = options.strings
-        guard !texts.isEmpty || !stringsFiles.isEmpty else {
+        var request = try options.text.request()
+        request.markdown = options.markdown
+        job = MeasureJob(request: request, search: options.text.sources.search)
+        (job.texts, job.stringsFiles) = (arguments, options.strings)
+        (showsProgress, format) = (options.progress, options.format)
+        guard !arguments.isEmpty || !options.strings.isEmpty else {
             throw UsageError("missing the text to measure (arguments, or files with '--strings')")
         }
     }
 
-    /// Measures the strings: the strings first, so that a malformed file
-    /// ends the run before any font work, then the cells and their faces.
+    /// Measures the strings.
     public func run(context: RunContext) -> Outcome {
-        var search = search
-        search.cacheDirectory = context.cacheDirectory
+        var job = job
+        job.search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
-            try search.validate(&diagnostics)
-            let (written, cells) = try TextJob.prepare(
-                texts: texts, files: stringsFiles, settings, search: search, diagnostics: &diagnostics)
-            var counts = MarkdownText.Counts()
-            let strings = MarkdownText.render(written, mode: settings.markdown, counts: &counts)
-            MarkdownText.note(counts, into: &diagnostics)
-            let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
-            let measurements = Measurements(cells: cells, configFile: search.fontconfigFile, styled: styled)
-            let asTable = TextOptions.effectiveFormat(format, context) == .table
-            let progress = TextOptions.progressLine(showsProgress, context)
-            progress?.start(total: strings.count)
-            var done = 0
-            let rendered = MeasureDocument.render(
-                strings: strings, cells: cells, asTable: asTable, showText: !stringsFiles.isEmpty,
-                pretty: context.stdoutIsTerminal, model: settings.sizeModel
-            ) { string in
-                defer {
-                    done += 1
-                    if done % 64 == 0 { progress?.advance(to: done) }
-                }
-                return measurements.measure(string)
-            }
-            progress?.finish()
+            try job.search.validate(&diagnostics)
+            let result = try job.run(
+                asTable: TextOptions.effectiveFormat(format, context) == .table, pretty: context.stdoutIsTerminal,
+                progress: TextOptions.progressLine(showsProgress, context), diagnostics: &diagnostics)
             var outcome = Outcome()
-            for failure in measurements.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
-            for (text, missing) in rendered.missing {
-                outcome.diagnostics.warning("\(missing) character(s) of \"\(text)\" have no glyph in any face")
-            }
-            outcome.stdoutBytes = rendered.bytes
+            for failure in result.faceFailures { outcome.diagnostics.error(failure, status: .cannotRun) }
+            for (text, count) in result.missingGlyphs { outcome.diagnostics.missingGlyphs(count, in: text) }
+            outcome.stdoutBytes = result.document
             return outcome
         }
     }

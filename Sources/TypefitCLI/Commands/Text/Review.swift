@@ -1,4 +1,3 @@
-import FontRegistry
 import TypefitCore
 import TypefitKit
 
@@ -7,7 +6,7 @@ import TypefitKit
 public struct Review: ParsableCommand {
     /// What the command line gives, bound by the parser.
     public struct Options: CommandOptions {
-        var fit = Fit.Options()
+        var fit = FitOptions()
         var base: [String] = []
         var outputFile: String?
         var followSymlinks = false
@@ -27,7 +26,7 @@ public struct Review: ParsableCommand {
     /// Every option, bound to its field, in the order help lists them:
     /// fit's (but `--format`), then the base and the output file.
     public static let options: [Option<Options>] =
-        Fit.options.lifted(\Options.fit).without("--format")
+        FitOptions.options.lifted(\Options.fit)
         + [
             .list(
                 "--base", "file",
@@ -60,8 +59,10 @@ public struct Review: ParsableCommand {
                     + "--base main/Localizable.xcstrings --output review.html")
         ])
 
-    /// fit's settings, checked as fit checks them.
-    public var fit: Fit
+    /// fit's job: the strings, rules and request.
+    public var job: FitJob
+    /// `--progress`.
+    public var showsProgress: Bool
     /// `--base` files.
     public var base: [String]
     /// `--output`: the page (stdout when `nil`).
@@ -69,28 +70,27 @@ public struct Review: ParsableCommand {
     /// `--follow-symlinks`: write through any link at `--output`.
     public var followSymlinks: Bool
 
-    /// Checks the options as fit does.
+    /// The job as fit makes it, and where the page goes.
     public init(options: Options, arguments: [String]) throws(UsageError) {
-        fit = try Fit(options: options.fit, arguments: arguments)
-        base = options.base
-        output = options.outputFile
-        followSymlinks = options.followSymlinks
+        job = try options.fit.job(arguments: arguments)
+        (showsProgress, base, output, followSymlinks) =
+            (options.fit.progress, options.base, options.outputFile, options.followSymlinks)
     }
 
     /// Lays out, draws and writes the page.
     public func run(context: RunContext) -> Outcome {
-        var search = fit.search
-        search.cacheDirectory = context.cacheDirectory
+        var job = job
+        job.search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
-            try search.validate(&diagnostics)
+            try job.search.validate(&diagnostics)
             // The destination first: a bad one must cost no layout.
             let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)
-            let settings = fit.settings
-            var written = try fit.strings(&diagnostics)
+            var written = try job.strings(&diagnostics)
             var baseTexts: (texts: [String: String], name: String)?
             if !base.isEmpty {
                 let old = try TextJob.strings(
-                    [], files: base, language: settings.language, samples: settings.samples, diagnostics: &diagnostics)
+                    [], files: base, language: job.request.language, samples: job.request.samples,
+                    diagnostics: &diagnostics)
                 let texts = ReviewJob.baseTexts(old)
                 baseTexts = (texts, base.joined(separator: ", "))
                 let total = written.count
@@ -99,30 +99,21 @@ public struct Review: ParsableCommand {
                     "\(written.count) of \(total) string\(total == 1 ? "" : "s") added or changed since "
                         + base.joined(separator: ", "))
             }
-            var groups: [ReviewJob.Group] = []
-            if !written.isEmpty {
-                for group in try fit.layoutGroups(written, search: search, &diagnostics).groups {
-                    groups.append(
-                        ReviewJob.Group(
-                            strings: group.strings, cells: group.cells, style: group.style, width: group.width,
-                            maxLines: group.lines, require: group.requireKey, rule: group.rule, styled: group.styled))
-                }
-            }
-            let source =
-                (fit.stringsFiles.isEmpty
-                    ? "\(fit.texts.count) text\(fit.texts.count == 1 ? "" : "s")"
-                    : fit.stringsFiles.joined(separator: ", "))
-                + (fit.rulesPath.map { " under \($0)" } ?? "")
+            let groups = written.isEmpty ? [] : try job.groups(written, &diagnostics).groups
+            var source =
+                job.stringsFiles.isEmpty
+                ? "\(job.texts.count) text\(job.texts.count == 1 ? "" : "s")" : job.stringsFiles.joined(separator: ", ")
+            if case .file(let path) = job.rules { source += " under \(path)" }
             let result = ReviewJob.review(
-                groups, source: source, base: baseTexts, configFile: search.fontconfigFile,
-                progress: TextOptions.progressLine(fit.showsProgress, context))
+                groups, source: source, base: baseTexts, configFile: job.search.fontconfigFile,
+                progress: TextOptions.progressLine(showsProgress, context))
             var outcome = Outcome()
             for failure in result.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
-            for (text, count) in result.missingGlyphs {
-                outcome.diagnostics.warning("\(count) character(s) of \"\(text)\" have no glyph in any face")
-            }
+            for (text, count) in result.missingGlyphs { outcome.diagnostics.missingGlyphs(count, in: text) }
             for warning in result.warnings { outcome.diagnostics.warning(warning) }
-            for failure in result.requiredFailures { outcome.diagnostics.error(failure, status: .problemFound) }
+            for failure in result.requiredFailures {
+                outcome.diagnostics.error(failure.sentence, status: .problemFound)
+            }
             TextOptions.deliver(result.page.html(), to: file, &outcome)
             return outcome
         }

@@ -1,12 +1,13 @@
 import FontRegistry
 import Synchronization
+import TypefitKit
 
 /// The progress of a long run on stderr: strings done of the total, the
 /// rate and the time left. On a terminal one line rewritten in place
 /// (carriage return, erase to the end of the line: no colour, so
 /// `NO_COLOR` has nothing to turn off); with `--progress` elsewhere (a CI
 /// log) a plain line every few seconds. Nothing for a run under a second.
-public final class ProgressLine: Sendable {
+public final class ProgressLine: ProgressReporting {
     /// Where it writes (2, stderr), and how.
     let fd: Int32
     let inPlace: Bool

@@ -1,0 +1,276 @@
+import FontRegistry
+import TypefitCore
+
+/// `fit`'s work, and the first half of `review`'s: the strings (arguments
+/// and files, kept by key patterns), grouped under the rule each key
+/// matches (or the one rule the request makes), laid out at every size
+/// setting, and the verdict: which strings need more lines than allowed
+/// where the run requires them to fit.
+public struct FitJob: Sendable {
+    /// The width, lines and required size the strings must fit when no
+    /// rules file is given.
+    public struct Rule: Sendable, Equatable {
+        /// The line width in points.
+        public var width: Double
+        /// The lines allowed.
+        public var lines = 1
+        /// The size setting where a string that does not fit fails the run.
+        public var require: SizeSetting?
+
+        /// Creates a rule.
+        public init(width: Double, lines: Int = 1, require: SizeSetting? = nil) {
+            self.width = width
+            self.lines = lines
+            self.require = require
+        }
+    }
+
+    /// The styles, categories, face, language, samples and Markdown.
+    public var request: Request
+    /// Where faces are found.
+    public var search: FontSearch
+    /// Strings given as arguments.
+    public var texts: [String] = []
+    /// `.strings`, `.stringsdict`, `.xcstrings` and text files.
+    public var stringsFiles: [String] = []
+    /// Only strings whose key matches one of these patterns (none: all).
+    public var keyPatterns: [String] = []
+    /// Either one rule for every string, or a rules file's (JSON) rules by
+    /// key.
+    public var rules: Either
+    /// Whether keys no rule matches are a warning (else a note).
+    public var strict = false
+
+    /// Where the rules come from.
+    public enum Either: Sendable, Equatable {
+        /// One rule for every string, in the request's style.
+        case one(Rule)
+        /// A rules file.
+        case file(String)
+    }
+
+    /// Creates a job.
+    public init(request: Request, search: FontSearch, rules: Either) {
+        self.request = request
+        self.search = search
+        self.rules = rules
+    }
+
+    /// Strings laid out under one rule.
+    public struct Group: Sendable {
+        /// The strings, Markdown rendered where it applies.
+        public var strings: [LocalizedString]
+        /// The cells: the rule's style at every size setting.
+        public var cells: [SizedCell]
+        /// The faces of Markdown runs.
+        public var styled: StyledFaces
+        /// The text style's name.
+        public var style: String
+        /// The line width in points.
+        public var width: Double
+        /// The lines allowed.
+        public var lines: Int
+        /// The size setting where a failure fails the run.
+        public var require: SizeSetting?
+        /// The rules file's rule (from 0), or `nil`.
+        public var rule: Int?
+    }
+
+    /// A string that does not fit where it is required to: the finding
+    /// `fit` and `review` report (the command line words it).
+    public struct Failure: Sendable, Equatable {
+        /// The string's key.
+        public var key: String
+        /// Its language, when it has one.
+        public var language: String?
+        /// The lines it needs.
+        public var lines: Int
+        /// Whether a word is wider than the line.
+        public var overflows: Bool
+        /// Where.
+        public var size: SizeSetting
+        /// The lines allowed.
+        public var allowed: Int
+        /// The rules file's rule (from 0), or `nil`.
+        public var rule: Int?
+    }
+
+    /// What a run found.
+    public struct Result: Sendable {
+        /// Each group with its layouts, as the documents print them.
+        public var groups: [FitLayouts.Group]
+        /// The rules file, when one was given.
+        public var rules: FitRules?
+        /// Faces that could not be opened.
+        public var faceFailures: [String]
+        /// Texts with characters no face has, and how many.
+        public var missingGlyphs: [(text: String, count: Int)]
+        /// Strings that do not fit where required.
+        public var failures: [Failure]
+
+        /// Whether every string fits where required.
+        public var passed: Bool { failures.isEmpty && faceFailures.isEmpty }
+    }
+
+    /// Reads, groups, lays out and judges. `progress` is told how many
+    /// strings of one rule's group are done.
+    public func run(progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics) throws(Stopped)
+        -> Result
+    {
+        let (groups, rules) = try groups(try strings(&diagnostics), &diagnostics)
+        var result = Result(groups: [], rules: rules, faceFailures: [], missingGlyphs: [], failures: [])
+        let total = groups.reduce(0) { $0 + $1.strings.count }
+        progress?.start(total: total)
+        var before = 0
+        for group in groups {
+            var report: (@Sendable (Int) -> Void)?
+            if let progress {
+                let offset = before
+                report = { done in progress.advance(to: offset + done) }
+            }
+            let laidOut = FitEngine.layOut(
+                strings: group.strings, cells: group.cells, width: group.width, configFile: search.fontconfigFile,
+                styled: group.styled, progress: report)
+            before += group.strings.count
+            result.faceFailures += laidOut.failures
+            for (s, string) in group.strings.enumerated() where s < laidOut.missingGlyphs.count {
+                if laidOut.missingGlyphs[s] > 0 {
+                    result.missingGlyphs.append((string.text, Int(laidOut.missingGlyphs[s])))
+                }
+            }
+            result.failures += Self.failures(laidOut, group)
+            result.groups.append(
+                FitLayouts.Group(
+                    layouts: laidOut, strings: group.strings, cells: group.cells, maxLines: group.lines,
+                    rule: group.rule.map { ($0, group.style, group.width) }))
+        }
+        progress?.finish()
+        return result
+    }
+
+    /// The strings where `group` requires them to fit that need more lines
+    /// than allowed there, or have a word wider than the line.
+    static func failures(_ laidOut: FitLayouts, _ group: Group) -> [Failure] {
+        guard let require = group.require, let c = group.cells.firstIndex(where: { $0.size == require }) else {
+            return []
+        }
+        var failures: [Failure] = []
+        for (s, string) in group.strings.enumerated() {
+            guard let layout = laidOut.layout(s, c), layout.lines > group.lines || layout.overflows else { continue }
+            failures.append(
+                Failure(
+                    key: string.key, language: string.language, lines: layout.lines, overflows: layout.overflows,
+                    size: require, allowed: group.lines, rule: group.rule))
+        }
+        return failures
+    }
+
+    /// The strings of the arguments and files, placeholders replaced, kept
+    /// by the key patterns; no key matching is an error.
+    public func strings(_ diagnostics: inout Diagnostics) throws(Stopped) -> [LocalizedString] {
+        let strings = try TextJob.strings(
+            texts, files: stringsFiles, language: request.language, samples: request.samples,
+            diagnostics: &diagnostics)
+        guard !keyPatterns.isEmpty else { return strings }
+        let kept = strings.filter { FitRules.matches($0.key, any: keyPatterns) }
+        guard kept.isEmpty else { return kept }
+        var keys: [String] = []
+        for string in strings where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }
+        diagnostics.error(
+            "no key matches --keys " + keyPatterns.map { "'\($0)'" }.joined(separator: ", ")
+                + (keys.isEmpty ? "" : " (keys such as " + keys.map { "'\($0)'" }.joined(separator: ", ") + ")"),
+            status: .cannotRun)
+        throw Stopped()
+    }
+
+    /// The groups to lay out: with a rules file each string under the first
+    /// rule its key matches (keys no rule matches noted, or warned about
+    /// when strict); else one group of every string. Markdown is rendered
+    /// where it applies and the placeholder values typefit chose noted.
+    public func groups(_ strings: [LocalizedString], _ diagnostics: inout Diagnostics) throws(Stopped)
+        -> (groups: [Group], rules: FitRules?)
+    {
+        var counts = MarkdownText.Counts()
+        defer { MarkdownText.note(counts, into: &diagnostics) }
+        let path: String
+        switch rules {
+        case .one(let rule):
+            let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
+            TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
+            let rendered = MarkdownText.render(strings, mode: request.markdown, counts: &counts)
+            let styled = StyledFaces.find(for: rendered, cells: cells, search: search, diagnostics: &diagnostics)
+            let style = request.platformStyles?.first ?? request.styles?.first?.rawValue ?? ""
+            let group = Group(
+                strings: rendered, cells: cells, styled: styled, style: style, width: rule.width, lines: rule.lines,
+                require: rule.require, rule: nil)
+            return ([group], nil)
+        case .file(let file):
+            path = file
+        }
+        let rules = try Self.readRules(path, &diagnostics)
+        var members = [[Int]](repeating: [], count: rules.rules.count)
+        var unmatched: [String] = []
+        for (s, string) in strings.enumerated() {
+            if let r = rules.rule(for: string.key) {
+                members[r].append(s)
+            } else if !unmatched.contains(string.key) {
+                unmatched.append(string.key)
+            }
+        }
+        guard members.contains(where: { !$0.isEmpty }) else {
+            diagnostics.error("no string's key matches a rule of \(path)", status: .cannotRun)
+            throw Stopped()
+        }
+        if !unmatched.isEmpty {
+            let shown = unmatched.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+            let line =
+                "\(unmatched.count) key\(unmatched.count == 1 ? "" : "s") match no rule, not checked: \(shown)"
+                + (unmatched.count > 5 ? ", and \(unmatched.count - 5) more" : "")
+            if strict { diagnostics.warning(line, file: path) } else { diagnostics.note(line, file: path) }
+        }
+        TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
+        var groups: [Group] = []
+        for (r, rule) in rules.rules.enumerated() where !members[r].isEmpty {
+            var request = request
+            request.styles = [rule.style]
+            if let require = rule.require { request.categories = request.categories?.adding(require) }
+            let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
+            let group = MarkdownText.render(
+                members[r].map { strings[$0] }, mode: rule.markdown ?? request.markdown, counts: &counts)
+            let styled = StyledFaces.find(for: group, cells: cells, search: search, diagnostics: &diagnostics)
+            groups.append(
+                Group(
+                    strings: group, cells: cells, styled: styled, style: rule.style.rawValue, width: rule.width,
+                    lines: rule.lines, require: rule.require.map(SizeSetting.category), rule: r))
+        }
+        return (groups, rules)
+    }
+
+    /// A rules file, read (at most 1 MB) and decoded; a problem stops the
+    /// run naming the file.
+    static func readRules(_ path: String, _ diagnostics: inout Diagnostics) throws(Stopped) -> FitRules {
+        switch SystemCalls.readInput(path, limit: 1 << 20, what: "a rules file") {
+        case .failure(let error):
+            diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+            throw Stopped()
+        case .success(let bytes):
+            do {
+                return try FitRules.decode(bytes)
+            } catch {
+                diagnostics.cannotRead(error, in: path)
+                throw Stopped()
+            }
+        }
+    }
+}
+
+/// What a long job tells whoever shows its progress (the command line's
+/// progress line on stderr).
+public protocol ProgressReporting: Sendable {
+    /// The work begins: `total` items.
+    func start(total: Int)
+    /// `done` items are done (from any thread).
+    func advance(to done: Int)
+    /// The work is done.
+    func finish()
+}
