@@ -2,7 +2,7 @@
 // besides fonts and specs — inline Markdown (InlineMarkdown, linear and
 // without recursion), the fit rules file, `.stringsdict` files and binary
 // property lists (shared references, cycles), and substitution expansion
-// through String Catalogs. Built with TypefitCore's sources by `make fuzz`.
+// through String Catalogs, in every registered strings format. Built with TypefitCore's sources by `make fuzz`.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -15,11 +15,18 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(rendered.spans.allSatisfy { $0.range.upperBound <= rendered.text.utf8.count })
     _ = try? FitRules.decode(bytes)
     _ = try? BinaryPropertyList.parse(bytes)
-    for path in ["Fuzz.stringsdict", "de.lproj/Fuzz.stringsdict", "Fuzz.xcstrings"] {
-        if let strings = try? StringsFile.read(path: path, bytes: bytes) {
-            // Substitutions expand under their cap.
-            precondition(strings.count <= 1 << 24)
+    // Every registered strings format, so that a new one is fuzzed from
+    // the day it is registered; and the sniffing of standard input.
+    for format in StringsFile.formats {
+        for path in [
+            "Fuzz." + (format.extensions.first ?? "txt"), "de.lproj/Fuzz." + (format.extensions.first ?? "txt"),
+        ] {
+            if let strings = try? format.read(path: path, bytes: bytes, language: nil) {
+                // Substitutions expand under their cap.
+                precondition(strings.count <= 1 << 24)
+            }
         }
     }
+    _ = try? StringsFile.read(path: "-", bytes: bytes)
     return 0
 }

@@ -18,20 +18,20 @@ public enum MarkdownText {
         public init() {}
     }
 
-    /// Whether strings from `source` are Markdown: `mode` when given, else
-    /// String Catalogs are (Xcode fills them from SwiftUI's
-    /// `LocalizedStringKey`s, which `Text` renders) and `.strings`,
-    /// `.stringsdict`, text files and arguments are not (UIKit draws them
+    /// Whether a string is Markdown: `mode` when given, else as its format
+    /// says (String Catalogs are: Xcode fills them from SwiftUI's
+    /// `LocalizedStringKey`s, which `Text` renders; `.strings`,
+    /// `.stringsdict`, text files and arguments are not: UIKit draws them
     /// as written).
-    public static func applies(to source: StringsFile.Kind?, mode: Bool?) -> Bool {
-        mode ?? (source == .catalog)
+    public static func applies(to string: LocalizedString, mode: Bool?) -> Bool {
+        mode ?? string.isMarkdownByDefault
     }
 
     /// `strings` with Markdown rendered where it applies; `counts` says how
     /// many were rendered and how many kept markup as written.
     public static func render(_ strings: [LocalizedString], mode: Bool?, counts: inout Counts) -> [LocalizedString] {
         strings.map { string in
-            if applies(to: string.source, mode: mode) {
+            if applies(to: string, mode: mode) {
                 guard let rendered = string.renderingMarkdown() else { return string }
                 counts.rendered += 1
                 return rendered

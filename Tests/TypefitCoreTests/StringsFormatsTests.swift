@@ -107,10 +107,12 @@ import TypefitTestSupport
     }
 
     @Test func standardInputIsSniffed() {
-        #expect(StringsFile.Kind(sniffing: Array("{\n \"sourceLanguage\": \"en\", \"strings\": {}}".utf8)) == .catalog)
-        #expect(StringsFile.Kind(sniffing: Array("\"a\" = \"b\";".utf8)) == .strings)
-        #expect(StringsFile.Kind(sniffing: Array("/* c */\n\"a\" = \"b\";".utf8)) == .strings)
-        #expect(StringsFile.Kind(sniffing: Array("just a line\nanother".utf8)) == .text)
-        #expect(StringsFile.Kind(sniffing: Array("bplist00".utf8) + [UInt8](repeating: 0, count: 40)) == .strings)
+        #expect(
+            StringsFile.format(sniffing: Array("{\n \"sourceLanguage\": \"en\", \"strings\": {}}".utf8)).id
+                == "xcstrings")
+        #expect(StringsFile.format(sniffing: Array("\"a\" = \"b\";".utf8)).id == "strings")
+        #expect(StringsFile.format(sniffing: Array("/* c */\n\"a\" = \"b\";".utf8)).id == "strings")
+        #expect(StringsFile.format(sniffing: Array("just a line\nanother".utf8)).id == "text")
+        #expect(StringsFile.format(sniffing: Array("bplist00".utf8) + [UInt8](repeating: 0, count: 40)).id == "strings")
     }
 }

@@ -32,7 +32,7 @@ public struct Review: ParsableCommand {
                 "--base", "file",
                 help: "The strings before the change (the base branch's catalog or .strings): only strings "
                     + "added or changed since are reviewed, the old text beside the new.",
-                completion: .file(extensions: ["strings", "xcstrings", "stringsdict", "txt"]), \.base),
+                completion: .file(extensions: StringsFile.extensions), \.base),
             .string(
                 "--output", "file.html", help: "Write the page here (default: stdout).",
                 completion: .file(extensions: ["html"]), \.outputFile),

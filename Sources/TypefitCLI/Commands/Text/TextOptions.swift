@@ -54,8 +54,8 @@ struct TextOptions: Sendable, Equatable {
     static func stringsOption<Options>(_ field: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
         .list(
             "--strings", "file",
-            help: "Strings from a .strings file, a .xcstrings String Catalog, or text (one per line).",
-            completion: .file(extensions: ["strings", "xcstrings", "txt"]), field)
+            help: "Strings from " + StringsFile.summaries + ".", completion: .file(extensions: StringsFile.extensions),
+            field)
     }
 
     /// `--markdown` and `--no-markdown`, as measure and fit declare them,

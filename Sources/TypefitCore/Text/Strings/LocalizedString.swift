@@ -1,0 +1,78 @@
+/// One string to measure or fit, and where it came from.
+public struct LocalizedString: Sendable, Equatable {
+    /// Its key (a `.strings` or String Catalog key; `FILE:LINE` for a text
+    /// file; the text itself for an argument).
+    public var key: String
+    /// Its language, when known (`de` from `de.lproj`, a catalog's
+    /// localization).
+    public var language: String?
+    /// The text measured: the string with its format placeholders replaced
+    /// by sample values (see `substituting`).
+    public var text: String
+    /// The string as written, when placeholders were replaced in `text`.
+    public var original: String?
+    /// The placeholders replaced, and by what.
+    public var substitutions: [PlaceholderSamples.Substitution] = []
+    /// Whether SwiftUI draws it as Markdown unless told otherwise: the
+    /// strings of a format that says so (String Catalogs).
+    public var isMarkdownByDefault = false
+    /// When `text` is Markdown as drawn (`renderingMarkdown`): its bold,
+    /// italic and monospaced runs.
+    public var spans: [InlineMarkdown.Span] = []
+    /// A limit typefit applied to this string (cut to `maximumLength`, one
+    /// of a capped set of substitution forms), in words for a note.
+    public var capNote: String?
+
+    /// The most Unicode scalars of one string typefit measures: UI strings
+    /// are far shorter, and a catalog from a pull request may hold a
+    /// string of megabytes that would make a page no browser loads.
+    public static let maximumLength = 20_000
+
+    /// Creates a string (cut to `maximumLength`, with a `capNote`).
+    public init(key: String, language: String?, text: String) {
+        self.key = key
+        self.language = language
+        self.text = text
+        capLength()
+    }
+
+    /// Cuts `text` to `maximumLength` scalars, noting it.
+    mutating func capLength() {
+        guard text.utf8.count > Self.maximumLength else { return }
+        var scalars = text.unicodeScalars
+        guard scalars.count > Self.maximumLength else { return }
+        let end = scalars.index(scalars.startIndex, offsetBy: Self.maximumLength)
+        scalars.removeSubrange(end...)
+        text = String(scalars)
+        capNote =
+            capNote ?? "is longer than \(Self.maximumLength) characters; its first \(Self.maximumLength) are measured"
+    }
+
+    /// The string with its placeholders replaced by `samples`' values.
+    public func substituting(_ samples: PlaceholderSamples) -> LocalizedString {
+        let (replaced, substitutions) = samples.substitute(text)
+        guard replaced != text || !substitutions.isEmpty else { return self }
+        var copy = self
+        copy.original = original ?? text
+        copy.text = replaced
+        copy.substitutions = substitutions
+        return copy
+    }
+
+    /// The string as written.
+    public var written: String { original ?? text }
+
+    /// The string as SwiftUI draws a `LocalizedStringKey`: Markdown markup
+    /// removed, its runs in `spans`. Applied after the placeholders are
+    /// replaced (sample values hold no markup, so the order does not
+    /// change what is drawn). `nil` when it has no markup.
+    public func renderingMarkdown() -> LocalizedString? {
+        guard InlineMarkdown.hasMarkup(text) else { return nil }
+        let rendered = InlineMarkdown.render(text)
+        var copy = self
+        copy.original = original ?? text
+        copy.text = rendered.text
+        copy.spans = rendered.spans
+        return copy
+    }
+}

@@ -1,0 +1,182 @@
+/// `.xcstrings` String Catalogs (JSON): every language in one file. Xcode
+/// fills them from SwiftUI's `LocalizedStringKey`s, which `Text` draws as
+/// Markdown.
+public struct StringCatalogFormat: StringsFormat {
+    /// The short name.
+    public let id = "xcstrings"
+    /// The extensions it is known by.
+    public let extensions = ["xcstrings"]
+    /// How help names it.
+    public let summary = "a .xcstrings String Catalog"
+    /// Catalogs are SwiftUI's, drawn as Markdown.
+    public var isMarkdownByDefault: Bool { true }
+
+    /// Creates the format.
+    public init() {}
+
+    /// Whether standard input holds this format.
+    public func claims(head: Substring, bytes: [UInt8]) -> Bool {
+        head.hasPrefix("{") && head.contains("\"strings\"")
+    }
+
+    /// The strings of the file.
+    public func read(path: String, bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
+        try StringsFile.catalog(bytes, language: language)
+    }
+}
+
+extension StringsFile {
+    /// A String Catalog (JSON): every localization of every key, plural and
+    /// device variations included (`key|plural.one`); a key without a
+    /// source-language localization stands for itself.
+    static func catalog(_ bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
+        let document = try JSONParser.parse(bytes)
+        guard case .object(let top) = document.value else {
+            throw SourceError(document.position, "expected a String Catalog object, found \(document.kindDescription)")
+        }
+        let value = { (key: String) in top.first { $0.key == key }?.value }
+        var source = "en"
+        if let json = value("sourceLanguage") {
+            guard case .string(let text) = json.value else {
+                throw SourceError(
+                    json.position, "expected 'sourceLanguage' to be a string, found \(json.kindDescription)")
+            }
+            source = text
+        }
+        guard let stringsJSON = value("strings") else {
+            throw SourceError(document.position, "missing 'strings': a String Catalog holds its keys there")
+        }
+        guard case .object(let entries) = stringsJSON.value else {
+            throw SourceError(
+                stringsJSON.position, "expected 'strings' to be an object, found \(stringsJSON.kindDescription)")
+        }
+        var result: [LocalizedString] = []
+        for entry in entries {
+            guard case .object(let fields) = entry.value.value else {
+                throw SourceError(
+                    entry.value.position,
+                    "expected \"\(entry.key)\" to be an object, found \(entry.value.kindDescription)")
+            }
+            var localized: [(String, ParsedJSON)] = []
+            if let json = fields.first(where: { $0.key == "localizations" })?.value {
+                guard case .object(let languages) = json.value else {
+                    throw SourceError(
+                        json.position,
+                        "expected 'localizations' of \"\(entry.key)\" to be an object, found \(json.kindDescription)")
+                }
+                localized = languages.map { ($0.key, $0.value) }
+            }
+            if !localized.contains(where: { $0.0 == source }) && (language == nil || language == source) {
+                // The key is the source text.
+                result.append(LocalizedString(key: entry.key, language: source, text: entry.key))
+            }
+            for (lang, json) in localized where language == nil || language == lang {
+                result += try units(json, key: entry.key, language: lang)
+            }
+        }
+        return result
+    }
+
+    /// The `stringUnit` of a localization, and those of its variations.
+    private static func units(_ json: ParsedJSON, key: String, language: String, path: String = "") throws(SourceError)
+        -> [LocalizedString]
+    {
+        guard case .object(let fields) = json.value else {
+            throw SourceError(
+                json.position,
+                "expected the \(language) localization of \"\(key)\" to be an object, found \(json.kindDescription)")
+        }
+        var result: [LocalizedString] = []
+        var variables: [String: Substitutions.Variable] = [:]
+        for field in fields {
+            switch field.key {
+            case "substitutions":
+                variables = try substitutionVariables(field.value, key: key, language: language)
+            case "stringUnit":
+                guard case .object(let unit) = field.value.value,
+                    let valueJSON = unit.first(where: { $0.key == "value" })?.value
+                else {
+                    throw SourceError(
+                        field.value.position, "expected a 'stringUnit' with a 'value' in \"\(key)\" (\(language))")
+                }
+                guard case .string(let text) = valueJSON.value else {
+                    throw SourceError(
+                        valueJSON.position,
+                        "expected the value of \"\(key)\" (\(language)) to be a string, found \(valueJSON.kindDescription)"
+                    )
+                }
+                result.append(
+                    LocalizedString(key: path.isEmpty ? key : "\(key)|\(path)", language: language, text: text))
+            case "variations":
+                guard case .object(let kinds) = field.value.value else {
+                    throw SourceError(field.value.position, "expected 'variations' of \"\(key)\" to be an object")
+                }
+                for kind in kinds {
+                    guard case .object(let cases) = kind.value.value else {
+                        throw SourceError(
+                            kind.value.position, "expected the \(kind.key) variations of \"\(key)\" to be an object")
+                    }
+                    for variation in cases {
+                        let subpath = (path.isEmpty ? "" : path + ".") + kind.key + "." + variation.key
+                        result += try units(variation.value, key: key, language: language, path: subpath)
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        // `%#@name@`: every variation of the localization's substitutions.
+        guard !variables.isEmpty else { return result }
+        var expanded: [LocalizedString] = []
+        for string in result {
+            do {
+                expanded += try Substitutions.expand(string, variables)
+            } catch {
+                throw SourceError(
+                    json.position,
+                    "the substitutions of \"\(key)\" (\(language)) name each other in a cycle (\(error.description))")
+            }
+        }
+        return expanded
+    }
+
+    /// A localization's `substitutions`: each one's `formatSpecifier`,
+    /// `argNum` and the `stringUnit` of each of its variations.
+    private static func substitutionVariables(_ json: ParsedJSON, key: String, language: String) throws(SourceError)
+        -> [String: Substitutions.Variable]
+    {
+        guard case .object(let entries) = json.value else {
+            throw SourceError(json.position, "expected 'substitutions' of \"\(key)\" to be an object")
+        }
+        var variables: [String: Substitutions.Variable] = [:]
+        for entry in entries {
+            guard case .object(let fields) = entry.value.value else {
+                throw SourceError(
+                    entry.value.position, "expected the substitution '\(entry.key)' of \"\(key)\" to be an object")
+            }
+            var specifier = "@"
+            var argument: Int?
+            var variations: [(label: String, text: String)] = []
+            for field in fields {
+                switch (field.key, field.value.value) {
+                case ("formatSpecifier", .string(let text)): specifier = text
+                case ("argNum", .number(let n)) where n >= 1 && n <= 99 && n == n.rounded(): argument = Int(n)
+                case ("variations", .object(let kinds)):
+                    for kind in kinds {
+                        guard case .object(let cases) = kind.value.value else { continue }
+                        for variation in cases {
+                            for unit in try units(variation.value, key: key, language: language) {
+                                variations.append((kind.key + "." + variation.key, unit.text))
+                            }
+                        }
+                    }
+                default:
+                    continue
+                }
+            }
+            variables[entry.key] = Substitutions.Variable(
+                specifier: specifier, argument: argument, variations: variations)
+        }
+        return variables
+    }
+}
