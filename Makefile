@@ -113,6 +113,7 @@ fixtures:
 	python3 Fixtures/make-fonts.py
 	python3 Fixtures/make-hostile.py
 	python3 Fixtures/make-readme-fonts.py
+	python3 Fixtures/tables/make-tables.py
 
 clean:
 	rm -rf .build

@@ -1,6 +1,7 @@
 // libFuzzer target: reading faces from arbitrary bytes, as `list-fonts --dir`
 // reads a downloaded font (SFNTReader), and the name-table probe the
-// installed listing uses (SFNTNameProbe). Built with TypefitCore's sources by
+// installed listing uses (SFNTNameProbe), and every table the sfnt view
+// reads by type (OS/2, head, fvar, STAT, avar, trak). Built with TypefitCore's sources by
 // `make fuzz` (swiftc -sanitize=fuzzer,address); any crash, trap or
 // sanitizer report is a finding.
 
@@ -24,6 +25,20 @@ public func fuzzFace(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     for index in 0..<3 {
         _ = SFNTNameProbe.probe(faceIndex: index) { read(bytes, $0, $1) }
+    }
+    if let view = try? SFNTView(size: bytes.count, read: { read(bytes, $0, $1) }) {
+        for index in 0..<min(view.faceCount, 3) {
+            guard let face = try? view.face(index) else { continue }
+            _ = try? face.os2()
+            _ = try? face.head()
+            if let fvar = try? face.fvar() {
+                // Every instance has a coordinate per axis.
+                precondition(fvar.instances.allSatisfy { $0.coordinates.count == fvar.axes.count })
+            }
+            _ = try? face.stat()
+            if let avar = try? face.avar() { _ = avar.map(axis: 0, 0.5) }
+            if let trak = try? face.trak() { _ = trak.tracking(atPointSize: 17) }
+        }
     }
     return 0
 }

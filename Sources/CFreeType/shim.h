@@ -14,11 +14,7 @@
 #include FT_SYSTEM_H
 #include <stdlib.h>
 
-// FT_HAS_MULTIPLE_MASTERS is a function-like macro, which Swift cannot import.
-static inline int CFreeType_hasMultipleMasters(FT_Face face) {
-    return FT_HAS_MULTIPLE_MASTERS(face) ? 1 : 0;
-}
-// The face-flag macros are function-like too.
+// The face-flag macros are function-like, which Swift cannot import.
 static inline int CFreeType_isScalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 static inline int CFreeType_isItalic(FT_Face face) { return (face->style_flags & FT_STYLE_FLAG_ITALIC) ? 1 : 0; }
 // FT_Gzip_Uncompress wants an FT_Memory, and FT_Library's own is not

@@ -161,7 +161,7 @@ struct NameVerifier {
     private var library: FreeTypeLibrary?
     private var libraryFailed = false
     /// The instance names of each variable face met, read once.
-    private var instanceNames: [InstanceKey: [Int: FreeTypeLibrary.PostScriptName]] = [:]
+    private var instanceNames: [InstanceKey: [Int: InstanceNames.Name]] = [:]
 
     private struct InstanceKey: Hashable {
         var file: String
@@ -226,12 +226,9 @@ struct NameVerifier {
     static func readNames(file: String, faceIndex: Int) -> FaceNames? {
         SystemCalls.withOpenFile(file) { fd in
             guard let fd else { return nil }
-            let read = { (offset: Int, count: Int) in SystemCalls.read(fd, offset: offset, count: count) }
-            if let magic = read(0, 4), WOFFNames.isWOFF(magic) {
-                guard faceIndex == 0 else { return nil }
-                return WOFFNames.names(read: read, decompressors: WebFontNames.decompressors)
+            return SFNTNameProbe.names(faceIndex: faceIndex & 0xFFFF, decompressors: WebFontNames.decompressors) {
+                SystemCalls.read(fd, offset: $0, count: $1)
             }
-            return SFNTNameProbe.names(faceIndex: faceIndex & 0xFFFF, read: read)
         }
     }
 
@@ -240,12 +237,9 @@ struct NameVerifier {
     static func probeNameTable(file: String, faceIndex: Int) -> SFNTNameProbe.Answer {
         SystemCalls.withOpenFile(file) { fd in
             guard let fd else { return .unknown }
-            let read = { (offset: Int, count: Int) in SystemCalls.read(fd, offset: offset, count: count) }
-            if let magic = read(0, 4), WOFFNames.isWOFF(magic) {
-                guard faceIndex == 0 else { return .unknown }
-                return WOFFNames.probe(read: read, decompressors: WebFontNames.decompressors)
+            return SFNTNameProbe.probe(faceIndex: faceIndex & 0xFFFF, decompressors: WebFontNames.decompressors) {
+                SystemCalls.read(fd, offset: $0, count: $1)
             }
-            return SFNTNameProbe.probe(faceIndex: faceIndex & 0xFFFF, read: read)
         }
     }
 
@@ -275,10 +269,17 @@ struct NameVerifier {
 
     /// A named instance's name, from the names of every instance of its
     /// face, read once per face.
-    private mutating func instanceName(file: String, index: Int, family: String?) -> FreeTypeLibrary.PostScriptName? {
+    private mutating func instanceName(file: String, index: Int, family: String?) -> InstanceNames.Name? {
         let key = InstanceKey(file: file, collectionIndex: index & 0xFFFF)
-        if instanceNames[key] == nil, let library = openLibrary() {
-            instanceNames[key] = library.instanceNames(file: file, collectionIndex: key.collectionIndex, family: family)
+        if instanceNames[key] == nil {
+            instanceNames[key] = SystemCalls.withOpenFile(file) { fd -> [Int: InstanceNames.Name] in
+                guard let fd else { return [:] }
+                let read = { (offset: Int, count: Int) in SystemCalls.read(fd, offset: offset, count: count) }
+                guard let face = try? SFNTView(size: nil, read: read).face(key.collectionIndex),
+                    let fvar = try? face.fvar(), let names = try? face.names()
+                else { return [:] }
+                return InstanceNames.postScriptNames(fvar: fvar, names: names, family: family)
+            }
         }
         return instanceNames[key]?[index >> 16]
     }

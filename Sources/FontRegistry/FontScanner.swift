@@ -293,7 +293,7 @@ enum FontFormat {
 
     static func isKnown(_ magic: [UInt8]) -> Bool {
         func starts(_ text: String) -> Bool { magic.starts(with: Array(text.utf8)) }
-        return starts("wOFF") || starts("wOF2") || starts("%!PS-AdobeFont") || starts("%!FontType1")
+        return SFNTView.Container(magic: magic) != nil || starts("%!PS-AdobeFont") || starts("%!FontType1")
             || starts("\u{1}fcp") || starts("STARTFONT") || magic.starts(with: [0x80, 0x01])
             || magic.starts(with: [0x1F, 0x8B])  // gzip: compressed PCF or BDF
     }

@@ -126,50 +126,6 @@ final class FreeTypeLibrary {
         return .success(PostScriptName(name: name, isFromFont: name != nil))
     }
 
-    /// The PostScript names of every named instance of face
-    /// `collectionIndex` of `file`, by instance number (from 1), read with
-    /// the face opened once: opening a variable font per instance was a
-    /// quarter of a cold listing's instructions. Each is the instance's own
-    /// `postScriptNameID` when the name table holds it; otherwise the name
-    /// FreeType synthesizes (Adobe TechNote 5902: the prefix, name ID 25,
-    /// else 16, else 1, when it is letters and digits only; a hyphen; the
-    /// subfamily's letters and digits); and when FreeType would give none
-    /// (a prefix with a space), the same shape from the prefix's letters
-    /// and digits (`family` stands in for a missing ID 25). The
-    /// corresponding C functions are `FT_New_Face` and `FT_Get_MM_Var`.
-    func instanceNames(file: String, collectionIndex: Int, family: String?) -> [Int: PostScriptName] {
-        var face: FT_Face?
-        guard FT_New_Face(handle, file, FT_Long(collectionIndex), &face) == 0, let face else { return [:] }
-        defer { FT_Done_Face(face) }
-        var master: UnsafeMutablePointer<FT_MM_Var>?
-        guard CFreeType_hasMultipleMasters(face) != 0, FT_Get_MM_Var(face, &master) == 0, let master else {
-            return [:]
-        }
-        defer { FT_Done_MM_Var(handle, master) }
-        guard let styles = master.pointee.namedstyle else { return [:] }
-        let keep: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        let strictPrefix = [25, 16, 1].lazy.compactMap { self.sfntName(face, id: UInt16($0)) }.first
-            .flatMap { $0.allSatisfy(keep) && !$0.isEmpty ? $0 : nil }
-        let loosePrefix = (sfntName(face, id: 25) ?? family)?.filter(keep)
-        var names: [Int: PostScriptName] = [:]
-        for i in 0..<Int(master.pointee.num_namedstyles) {
-            let style = styles[i]
-            // FreeType reads postScriptNameID 6 or 256–32767; 0xFFFF is none.
-            let psid = Int(style.psid)
-            if psid == 6 || (256..<32768).contains(psid), let own = sfntName(face, id: UInt16(psid)) {
-                names[i + 1] = PostScriptName(name: own, isFromFont: true)
-                continue
-            }
-            guard let prefix = strictPrefix ?? loosePrefix, let subfamily = sfntName(face, id: UInt16(style.strid))
-            else {
-                names[i + 1] = PostScriptName(name: nil, isFromFont: false)
-                continue
-            }
-            names[i + 1] = PostScriptName(name: prefix + "-" + subfamily.filter(keep), isFromFont: false)
-        }
-        return names
-    }
-
     /// The name table's string for `id`: Windows Unicode first, then Unicode,
     /// then Mac Roman (read as ASCII, which PostScript names are).
     /// The corresponding C function is `FT_Get_Sfnt_Name`.

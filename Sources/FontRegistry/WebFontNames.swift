@@ -54,10 +54,10 @@ struct Brotli: @unchecked Sendable {
     }
 }
 
-/// The decompressors `WOFFNames` asks for: zlib through FreeType's own
-/// inflater, Brotli through libbrotlidec.
+/// The decompressors the sfnt view asks for to read a web font's tables:
+/// zlib through FreeType's own inflater, Brotli through libbrotlidec.
 enum WebFontNames {
-    static let decompressors = WOFFNames.Decompressors(
+    static let decompressors = SFNTView.Decompressors(
         inflate: { stream, length in
             var output = [UInt8](repeating: 0, count: length)
             var written = UInt(length)

@@ -264,11 +264,11 @@ import TypefitTestSupport
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("formats/" + file))))
         for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
             let prefix = Array(bytes[..<cut])
-            let answer = WOFFNames.probe(
-                read: { offset, count in
-                    guard offset >= 0, offset <= prefix.count else { return nil }
-                    return Array(prefix[offset..<min(prefix.count, offset + count)])
-                }, decompressors: WebFontNames.decompressors)
+            let answer = SFNTNameProbe.probe(faceIndex: 0, decompressors: WebFontNames.decompressors) {
+                offset, count in
+                guard offset >= 0, offset <= prefix.count else { return nil }
+                return Array(prefix[offset..<min(prefix.count, offset + count)])
+            }
             #expect(answer == .unknown || answer == .postScriptName("Typefit Icons"), "cut at \(cut): \(answer)")
         }
     }

@@ -20,60 +20,29 @@ public enum SFNTNameProbe {
 
     /// Probes face `faceIndex` (the low 16 bits of a fontconfig index) of a
     /// file whose bytes `read(offset, count)` returns (fewer bytes at the end
-    /// of the file, `nil` on error).
-    public static func probe(faceIndex: Int, read: (Int, Int) -> [UInt8]?) -> Answer {
-        guard let names = names(faceIndex: faceIndex, read: read) else { return .unknown }
+    /// of the file, `nil` on error); a web font's name table is
+    /// decompressed with `decompressors`.
+    public static func probe(
+        faceIndex: Int, decompressors: SFNTView.Decompressors? = nil, read: @escaping (Int, Int) -> [UInt8]?
+    ) -> Answer {
+        guard let names = names(faceIndex: faceIndex, decompressors: decompressors, read: read) else {
+            return .unknown
+        }
         return names.postScriptName.map(Answer.postScriptName) ?? .noPostScriptName
     }
 
-    /// The names of face `faceIndex` as Core Text reads them (`FaceNames`);
-    /// `nil` when the file is not an sfnt face this probe understands (no
-    /// names at all when the face has no name table).
-    public static func names(faceIndex: Int, read: (Int, Int) -> [UInt8]?) -> FaceNames? {
-        guard let header = read(0, 12), header.count == 12 else { return nil }
-        var offsetTable = 0
-        if tag(header, 0) == "ttcf" {
-            let count = Int(u32(header, 8))
-            guard faceIndex < count, faceIndex < 65_536,
-                let entry = read(12 + faceIndex * 4, 4), entry.count == 4
-            else { return nil }
-            offsetTable = Int(u32(entry, 0))
-        } else if faceIndex != 0 {
-            return nil
-        }
-        guard let table = read(offsetTable, 12), table.count == 12 else { return nil }
-        let version = u32(table, 0)
-        // TrueType 1.0, 'OTTO' (CFF) and 'true' (Apple TrueType).
-        guard version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 else { return nil }
-        let tableCount = Int(u16(table, 4))
-        guard tableCount > 0, tableCount < 1024,
-            let records = read(offsetTable + 12, tableCount * 16), records.count == tableCount * 16
-        else {
-            return nil
-        }
-        for i in 0..<tableCount where tag(records, i * 16) == "name" {
-            let offset = Int(u32(records, i * 16 + 8))
-            let length = Int(u32(records, i * 16 + 12))
-            // A name table is a few kilobytes; one read, then the sfnt
-            // reader's own record parsing and choice of record.
-            guard length >= 6, length <= 1 << 20, let bytes = read(offset, length), bytes.count == length,
-                let table = try? NameTable(bytes)
-            else { return nil }
-            return FaceNames(table)
-        }
-        return FaceNames()
-    }
-
-    private static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
-        UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
-    }
-
-    private static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(u16(bytes, at)) << 16 | UInt32(u16(bytes, at + 2))
-    }
-
-    private static func tag(_ bytes: [UInt8], _ at: Int) -> String {
-        String(decoding: bytes[at..<at + 4], as: UTF8.self)
+    /// The names of face `faceIndex` as Core Text reads them (`FaceNames`),
+    /// read from its name table alone (a few kilobytes); `nil` when the
+    /// file is not a face the sfnt view reads (no names at all when the
+    /// face has no name table).
+    public static func names(
+        faceIndex: Int, decompressors: SFNTView.Decompressors? = nil, read: @escaping (Int, Int) -> [UInt8]?
+    ) -> FaceNames? {
+        guard faceIndex < 65_536, let view = try? SFNTView(size: nil, decompressors: decompressors, read: read),
+            let face = try? view.face(faceIndex)
+        else { return nil }
+        guard let table = try? face.names() else { return face.has(.name) ? nil : FaceNames() }
+        return FaceNames(table)
     }
 }
 
