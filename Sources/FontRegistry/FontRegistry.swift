@@ -175,6 +175,15 @@ struct NameVerifier {
         let naming = FamilyNaming.primary(names: raw.families, languages: raw.familyLanguages)
         var name = raw.postscriptName
         var source: FontFace.NameSource? = .font
+        // The name table, read at most once per face (a web font's is
+        // decompressed, which costs more than the rest of its listing).
+        var table: FaceNames??
+        func tableNames() -> FaceNames? {
+            if let table { return table }
+            let read = Self.readNames(file: file, faceIndex: raw.index)
+            table = .some(read)
+            return read
+        }
         if raw.index >> 16 > 0 {
             // A named instance: its own postScriptNameID, or a synthesized
             // name that says so.
@@ -192,12 +201,12 @@ struct NameVerifier {
             // no name ID 6 has no PostScript name, whatever fontconfig made;
             // one whose name ID 6 FreeType refused (`Material Design
             // Icons`, with spaces) has that name, as Core Text reports it.
-            switch Self.probeNameTable(file: file, faceIndex: raw.index) {
-            case .postScriptName(let stored):
+            switch tableNames().map({ $0.postScriptName }) {
+            case .some(.some(let stored)):
                 name = stored
-            case .noPostScriptName:
+            case .some(.none):
                 name = nil
-            case .unknown:
+            case .none:
                 if case .success(let checked)? = verify(file: file, index: raw.index) { name = checked.name }
             }
         }
@@ -208,7 +217,7 @@ struct NameVerifier {
             CoreTextNaming.fromFontconfig(
                 families: raw.families, familyLanguages: raw.familyLanguages, styles: raw.styles,
                 styleLanguages: raw.styleLanguages, fullNames: raw.fullNames, fullNameLanguages: raw.fullNameLanguages)
-            ?? Self.readNames(file: file, faceIndex: raw.index)
+            ?? tableNames()
         let families = CoreTextNaming.families(coreText: coreText?.family, fontconfig: naming)
         let style = raw.index >> 16 > 0 ? raw.style : coreText?.style ?? raw.style
         return FontFace(
@@ -227,17 +236,6 @@ struct NameVerifier {
         SystemCalls.withOpenFile(file) { fd in
             guard let fd else { return nil }
             return SFNTNameProbe.names(faceIndex: faceIndex & 0xFFFF, decompressors: WebFontNames.decompressors) {
-                SystemCalls.read(fd, offset: $0, count: $1)
-            }
-        }
-    }
-
-    /// The stored name ID 6 of an sfnt face or web font, read from the
-    /// name table alone (a web font's decompressed by itself).
-    static func probeNameTable(file: String, faceIndex: Int) -> SFNTNameProbe.Answer {
-        SystemCalls.withOpenFile(file) { fd in
-            guard let fd else { return .unknown }
-            return SFNTNameProbe.probe(faceIndex: faceIndex & 0xFFFF, decompressors: WebFontNames.decompressors) {
                 SystemCalls.read(fd, offset: $0, count: $1)
             }
         }

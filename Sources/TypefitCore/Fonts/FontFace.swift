@@ -233,24 +233,35 @@ public enum CoreTextNaming {
         // Light): only the table says which is Macintosh.
         guard englishFullNames.count <= 1 else { return nil }
         let fullName = englishFullNames.first ?? fullNames.first
+        let names: FaceNames
         if englishFamilies.count <= 1, englishStyles.count <= 1 {
-            return FaceNames(
+            names = FaceNames(
                 family: englishFamilies.first ?? families.first, style: englishStyles.first ?? styles.first,
                 fullName: fullName)
-        }
-        // The common legacy pattern, in fontconfig's order (IDs 21, 16, 1;
-        // 22, 17, 2): families [F, "F S"] and styles [S, R] with R one of
-        // the four legacy styles (`Lato`, `Lato Thin`; `Thin`, `Regular`).
-        // In that order F and S can only be IDs 16 and 17 (a WWS name that
-        // differed would come first or make a third name), so they are
-        // Core Text's without reading the table.
-        if englishFamilies.count == 2, englishStyles.count == 2,
-            englishFamilies[1] == englishFamilies[0] + " " + englishStyles[0],
-            ["Regular", "Italic", "Bold", "Bold Italic"].contains(englishStyles[1])
+        } else if englishFamilies.count == 2, englishFamilies[1].hasPrefix(englishFamilies[0] + " "),
+            englishStyles.count == 1
+                || (englishStyles.count == 2
+                    && ["Regular", "Italic", "Bold", "Bold Italic"].contains(englishStyles[1]))
         {
-            return FaceNames(family: englishFamilies[0], style: englishStyles[0], fullName: fullName)
+            // Two families, the second the first and more words (`Lato`,
+            // `Lato Thin`; `Noto Serif Georgian`, `Noto Serif Georgian
+            // XLt`): in fontconfig's order (IDs 21, 16, 1) the shorter can
+            // only be ID 16 and the longer ID 1, since a WWS family (ID 21)
+            // is the typographic family and more words, never fewer. The
+            // styles (22, 17, 2) are then ID 17 and a legacy ID 2, or one
+            // name for both: Core Text's are the first of each.
+            names = FaceNames(family: englishFamilies[0], style: englishStyles.first, fullName: fullName)
+        } else {
+            return nil
         }
-        return nil
+        // fontconfig lists the Macintosh full name (ID 18) before ID 4 and
+        // drops one equal to another but for case and spaces, so its full
+        // name may be ID 18's spelling (`Noto Looped Thai ExtraBold` where
+        // ID 4, Core Text's, is `…Extrabold`). It is ID 4's for certain
+        // only when it is the family and style themselves; any other full
+        // name is read from the table.
+        guard let full = names.fullName, let family = names.family, let style = names.style else { return names }
+        return full == family + " " + style || (full == family && style == "Regular") ? names : nil
     }
 
     /// The names whose language is English.
