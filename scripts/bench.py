@@ -25,11 +25,17 @@ RUNS = int(os.environ.get("BENCH_RUNS", "30"))
 
 
 def hyperfine_median(command, env, runs=None):
+    return hyperfine_result(command, env, runs)["median"]
+
+
+def hyperfine_result(command, env, runs=None):
+    """hyperfine's result for one command: `median` wall time, `user` and
+    `system` CPU time (means, seconds)."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         subprocess.run(["hyperfine", "-N", "--style", "none", "-w", "1" if runs else "3", "-r", str(runs or RUNS),
                         "--export-json", out.name, command],
                        check=True, env=env, stdout=subprocess.DEVNULL)
-        return json.load(open(out.name))["results"][0]["median"]
+        return json.load(open(out.name))["results"][0]
 
 
 def peak_rss_kib(command, env, runs=5):
@@ -161,16 +167,29 @@ def fit_benchmark(binary, env):
     peer = f"{os.path.join(root, '.build', 'bench', 'fit_peer')} {font} {strings} 300 {sizes}"
     python = f"{sys.executable} {os.path.join(root, 'scripts', 'fit_baseline.py')} {font} {strings} 300 {sizes}"
     ours_t, peer_t, python_t = [], [], []
+    # CPU time too: on a CI runner with one free core, user time is the
+    # wall time. Measured on every core and pinned to one (taskset), where
+    # the workers' own set-up and hand-offs show.
+    ours_user, peer_user, ours_user1, peer_user1 = [], [], [], []
     for _ in range(ROUNDS):
-        ours_t.append(hyperfine_median(ours, env, runs=5))
-        peer_t.append(hyperfine_median(peer, env, runs=5))
+        result = hyperfine_result(ours, env, runs=5)
+        ours_t.append(result["median"])
+        ours_user.append(result["user"])
+        result = hyperfine_result(peer, env, runs=5)
+        peer_t.append(result["median"])
+        peer_user.append(result["user"])
         python_t.append(hyperfine_median(python, env, runs=3))
+        ours_user1.append(hyperfine_result("taskset -c 0 " + ours, env, runs=5)["user"])
+        peer_user1.append(hyperfine_result("taskset -c 0 " + peer, env, runs=5)["user"])
     document = json.loads(subprocess.run(ours.split(), env=env, capture_output=True, text=True).stdout)
     ours_total = sum(sum(r["lines"].values()) for r in document["results"])
     peer_total = int(subprocess.run(peer.split(), env=env, capture_output=True, text=True).stdout)
     python_total = int(subprocess.run(python.split(), env=env, capture_output=True, text=True).stdout)
     o, p, py = (statistics.median(x) for x in (ours_t, peer_t, python_t))
+    users = [statistics.median(x) for x in (ours_user, peer_user, ours_user1, peer_user1)]
     return {"ours": o, "peer": p, "python": py, "ratio": o / p, "python_ratio": py / o,
+            "ours_user": users[0], "peer_user": users[1], "user_ratio": users[0] / users[1],
+            "ours_user1": users[2], "peer_user1": users[3], "user_ratio1": users[2] / users[3],
             "strings_per_second": 10000 / o, "totals": (ours_total, peer_total, python_total),
             "ours_mem": peak_rss_kib(ours.split(), env), "peer_mem": peak_rss_kib(peer.split(), env)}
 
@@ -355,6 +374,10 @@ def main():
               f"{fit['python_ratio']:.1f}x slower than typefit; {fit['strings_per_second']:,.0f} strings/s; "
               f"line totals {fit['totals'][0]:,} / {fit['totals'][1]:,} / {fit['totals'][2]:,}: {same}; "
               f"peak RSS {fit['ours_mem']/1024:.1f} / {fit['peer_mem']/1024:.1f} MiB.")
+        for label, key in (("every core", ""), ("one core (taskset -c 0)", "1")):
+            ratio = fit["user_ratio" + key]
+            print(f"fit user CPU time, {label}: typefit {fit['ours_user' + key]*1000:.0f} ms, C peer "
+                  f"{fit['peer_user' + key]*1000:.0f} ms: {ratio:.2f}x (<= 2x, {'ok' if ratio <= 2 else 'MISSED'}).")
     catalog = catalog_benchmark(binary, base)
     if catalog is None:
         print("\nfit over a many-language catalog: Noto Sans is not installed; not measured.")

@@ -54,7 +54,7 @@ public enum FitEngine {
                 for s in range {
                     let string = strings[s]
                     let breaks = breaker.opportunities(Array(string.text.utf8), language: string.language)
-                    var prepared: [String: LineFitter.Prepared] = [:]
+                    var prepared = [LineFitter.Prepared?](repeating: nil, count: measurements.slotCount)
                     let sessions = visiting == nil ? nil : measurements.sessions(string)
                     let measuredCells = sessions.map { $0.map { $0?.measured } } ?? measurements.measure(string)
                     var layouts = [LineFitter.Layout?](repeating: nil, count: visiting == nil ? 0 : cellCount)
@@ -66,9 +66,9 @@ public enum FitEngine {
                     }
                     for (c, measured) in zip(cells.indices, measuredCells) {
                         guard let measured else { continue }
-                        let key = measurements.faceKeys[c]
-                        let line = prepared[key] ?? LineFitter.Prepared(measured, breaks: breaks)
-                        prepared[key] = line
+                        let slot = measurements.faceSlots[c]
+                        let line = prepared[slot] ?? LineFitter.Prepared(measured, breaks: breaks)
+                        prepared[slot] = line
                         let layout = line.layout(
                             width: width / cells[c].pointSize,
                             tabInterval: MeasuredText.tabInterval / cells[c].pointSize)

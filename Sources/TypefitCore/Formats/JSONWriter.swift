@@ -74,6 +74,36 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// A key quoted and escaped once, for keys written many times (a
+    /// document's per-category objects).
+    public struct EncodedKey: Sendable {
+        /// The key's own bytes.
+        let raw: [UInt8]
+        /// The key as written: quoted, escaped.
+        let quoted: [UInt8]
+
+        /// Encodes `key`.
+        public init(_ key: String) {
+            var writer = JSONWriter(capacity: key.utf8.count + 8, pretty: false)
+            writer.appendString(key)
+            raw = Array(key.utf8)
+            quoted = writer.drain()
+        }
+    }
+
+    /// Writes a member's key encoded beforehand; the next value written is
+    /// its value.
+    public mutating func key(_ key: EncodedKey) {
+        separate()
+        #if DEBUG
+            checkOrder(key.raw)
+        #endif
+        key.quoted.withUnsafeBufferPointer { buffer.append($0) }
+        buffer.append(UInt8(ascii: ":"))
+        if pretty { buffer.append(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
     /// Writes a member's key; the next value written is its value.
     public mutating func key(_ key: String) {
         separate()

@@ -121,12 +121,13 @@ public struct FitLayouts: Sendable {
             let cells = group.cells
             // The per-category objects' keys in sorted order.
             let order = cells.indices.sorted { cells[$0].size.key < cells[$1].size.key }
+            let keys = cells.map { JSONWriter.EncodedKey($0.size.key) }
             for (s, string) in group.strings.enumerated() {
                 func perCell(_ value: (LineFitter.Layout) -> Void) {
                     writer.beginObject()
                     for c in order {
                         guard let layout = group.layouts.layout(s, c) else { continue }
-                        writer.key(cells[c].size.key)
+                        writer.key(keys[c])
                         value(layout)
                     }
                     writer.endObject()

@@ -18,10 +18,21 @@ public struct TextLinesFormat: StringsFormat {
     public func read(path: String, bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
         let text = try StringsFile.decodeText(bytes)
         var result: [LocalizedString] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-            guard !trimmed.isEmpty else { continue }
-            result.append(LocalizedString(key: "\(path):\(number + 1)", language: language, text: trimmed))
+        // Split on the bytes: splitting the String walks grapheme clusters,
+        // which was an eighth of fit's time over 10,000 lines.
+        let utf8 = Array(text.utf8)
+        var start = 0
+        var number = 0
+        while start <= utf8.count {
+            let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.count
+            number += 1
+            var last = end
+            if last > start && utf8[last - 1] == 0x0D { last -= 1 }
+            if last > start {
+                let line = String(decoding: utf8[start..<last], as: UTF8.self)
+                result.append(LocalizedString(key: path + ":" + String(number), language: language, text: line))
+            }
+            start = end + 1
         }
         return result
     }
