@@ -217,38 +217,6 @@ public final class GlyphOutlines {
     }
 }
 
-/// A face opened for drawing text from its own outlines: HarfBuzz places
-/// the glyphs, FreeType gives their shapes.
-public final class GlyphFace {
-    private let shaper: HarfBuzzFace
-    private let outlines: OutlineFace
-    private var paths: [UInt32: String?] = [:]
-
-    /// Opens face `index` of `file`.
-    public init(file: String, index: Int) throws(RegistryError) {
-        shaper = try HarfBuzzFace(file: file, index: index)
-        outlines = try OutlineFace(file: file, index: index)
-    }
-
-    /// The face's units per em (outline coordinates are in these).
-    public var unitsPerEm: Int { outlines.unitsPerEm }
-
-    /// The shaped glyphs of `text`.
-    public func glyphs(_ text: String, language: String? = nil) -> [ShapedGlyph] {
-        let utf8 = Array(text.utf8)
-        return shaper.glyphs(utf8, runs: ScriptItemizer.runs(utf8), language: language)
-    }
-
-    /// A glyph's outline as SVG path data in font units, y up; `nil` for a
-    /// glyph with no outline. Each glyph is read once.
-    public func path(_ glyph: UInt32) -> String? {
-        if let known = paths[glyph] { return known }
-        let path = outlines.path(glyph: glyph)
-        paths[glyph] = path
-        return path
-    }
-}
-
 /// A stretch of text in one script, shaped as one HarfBuzz buffer.
 struct TextRun {
     var range: Range<Int>

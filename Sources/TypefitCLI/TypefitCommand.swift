@@ -58,15 +58,12 @@ public enum TypefitCommand {
     /// `| jq` never reads an empty stdout.
     public static func run(_ command: Command, context: RunContext) -> Outcome {
         switch command {
-        case .help(nil):
-            return Outcome(stdout: HelpFormatter.overview())
-        case .help(let name?):
-            guard let type = Typefit.subcommand(named: name) else { return Outcome(stdout: HelpFormatter.overview()) }
-            return Outcome(stdout: HelpFormatter.help(for: type.configuration))
+        case .help(let topic):
+            return Help(topic: topic).run(context: context)
         case .version:
             return Outcome(stdout: "typefit \(Typefit.version)\n")
         case .completionScript(let shell):
-            return Outcome(stdout: shell.script)
+            return Completions(shell: shell).run(context: context)
         case .manual(let topic):
             return Outcome(stdout: Manual.page(topic))
         case .manualPages(let directory):

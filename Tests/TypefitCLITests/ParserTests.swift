@@ -108,6 +108,10 @@ import TypefitKit
         ("list-fonts --format value", "'--format' takes 'json', 'table', 'plain'"),
         ("list-fonts --fontconfig-file x.conf --dir Fonts", "cannot be combined"),
         ("list-fonts --version=3", "unknown option '--version'"),
+        ("--version=1", "'--version' takes no value"),
+        ("--help=scale", "'--help' takes no value"),
+        ("measure x --font F --category default", "content size category"),
+        ("fit x --font F --style body --width 100 --require AX7", "content size category"),
     ])
     func usageErrors(line: String, message: String) throws {
         let error = try #require(usageError(line), "\(line) should be a usage error")

@@ -28,6 +28,8 @@ public enum CommandLineParser {
             return .completionScript(try shell(name, after: "--generate-completion-script", rest: [name] + rest))
         case "--generate-manual":
             return try manual(rest)
+        case let option where option.hasPrefix("--version=") || option.hasPrefix("--help="):
+            throw UsageError("'\(option.prefix { $0 != "=" })' takes no value")
         default:
             break
         }
@@ -99,7 +101,7 @@ public enum CommandLineParser {
         var previous: String?
         for argument in options {
             if argument.lowercased() == "--format=json" { return true }
-            if previous == "--format" && argument.lowercased() == "json" { return true }
+            if previous == "--format" && OutputFormat(rawValue: argument.lowercased()) == .json { return true }
             previous = argument
         }
         return false

@@ -94,6 +94,9 @@ struct Help: ParsableCommand {
     /// The subcommand, or `nil` for the overview.
     var topic: String?
 
+    /// Help on `topic` (`typefit -h`, `typefit CMD --help`).
+    init(topic: String?) { self.topic = topic }
+
     init(options: Options, arguments: [String]) throws(UsageError) {
         if arguments.count > 1 {
             throw UsageError("unexpected argument '\(arguments[1])' after 'help \(arguments[0])'")
@@ -134,6 +137,9 @@ struct Completions: ParsableCommand {
 
     /// The shell.
     var shell: CompletionShell
+
+    /// The script for `shell` (`--generate-completion-script`).
+    init(shell: CompletionShell) { self.shell = shell }
 
     init(options: Options, arguments: [String]) throws(UsageError) {
         guard let name = arguments.first else {

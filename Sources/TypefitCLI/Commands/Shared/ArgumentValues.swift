@@ -4,6 +4,19 @@ import TypefitKit
 // The types options take: each parses its own spellings, once, where the
 // option is bound (see `ArgumentValue`).
 
+/// The words lists take beside names, spelled once.
+enum ListKeyword: String {
+    /// Every style or category.
+    case all
+    /// The platform's default category.
+    case `default`
+    /// The desktop's text size.
+    case system
+
+    /// The keyword `text` spells (case-insensitively), or `nil`.
+    init?(spelling text: String) { self.init(rawValue: text.trimmingSpaces.lowercased()) }
+}
+
 extension OutputFormat: ClosedArgumentValue {}
 extension BundleLayout: ClosedArgumentValue {}
 extension Platform: ClosedArgumentValue {}
@@ -37,10 +50,10 @@ struct StyleSelection: ArgumentValue, Equatable {
     var items: [Item]
 
     /// UIKit's names first, then `all`.
-    static let spellings: [String] = TextStyle.allCases.map(\.rawValue) + ["all"]
+    static let spellings: [String] = TextStyle.allCases.map(\.rawValue) + [ListKeyword.all.rawValue]
 
     init(argument text: String, option: String) throws(UsageError) {
-        items = try commaItems(text, option: option).map { $0.lowercased() == "all" ? .all : .name($0) }
+        items = try commaItems(text, option: option).map { ListKeyword(spelling: $0) == .all ? .all : .name($0) }
     }
 
     /// The iOS styles, duplicates dropped, order kept.
@@ -76,18 +89,20 @@ struct StyleSelection: ArgumentValue, Equatable {
 
 extension CategorySelection: ArgumentValue {
     /// UIKit's names, the AX short forms, `all`, and the keywords.
-    static var spellings: [String] { CategoryList.spellings + ["default", "system"] }
+    static var spellings: [String] { CategoryList.spellings + [ListKeyword.default, .system].map(\.rawValue) }
 
     /// `--category` in every command: categories in UIKit's, SwiftUI's,
     /// HIG and short spellings, `all`, a comma list of them; and where
     /// `keywords` (scale) `default` or `system` alone.
     static func parse(_ text: String, option: String, keywords: Bool) throws(UsageError) -> CategorySelection {
-        let keyword = text.trimmingSpaces.lowercased()
-        if keywords && keyword == "default" { return .platformDefault }
-        if keywords && keyword == "system" { return .desktopTextSize }
+        switch keywords ? ListKeyword(spelling: text) : nil {
+        case .default: return .platformDefault
+        case .system: return .desktopTextSize
+        default: break
+        }
         var result: [ContentSizeCategory] = []
         for item in try commaItems(text, option: option) {
-            if item.lowercased() == "all" {
+            if ListKeyword(spelling: item) == .all {
                 for category in ContentSizeCategory.allCases where !result.contains(category) {
                     result.append(category)
                 }
@@ -116,7 +131,7 @@ struct CategoryList: ArgumentValue, Equatable {
 
     /// UIKit's names, the AX short forms and `all`.
     static let spellings: [String] =
-        ContentSizeCategory.allCases.map(\.rawValue) + ["AX1", "AX2", "AX3", "AX4", "AX5", "all"]
+        ContentSizeCategory.allCases.map(\.rawValue) + ["AX1", "AX2", "AX3", "AX4", "AX5", ListKeyword.all.rawValue]
 
     init(argument text: String, option: String) throws(UsageError) {
         categories = try CategorySelection.parse(text, option: option, keywords: false).list ?? []

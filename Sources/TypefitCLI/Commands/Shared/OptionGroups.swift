@@ -113,13 +113,6 @@ struct SourceOptions: Sendable, Equatable {
             help: "One warning line per file, even when many files share a reason (they are counted otherwise).",
             \.verbose),
     ]
-
-    /// The search with the run's cache folder.
-    func search(_ context: RunContext) -> FontSearch {
-        var search = search
-        search.cacheDirectory = context.cacheDirectory
-        return search
-    }
 }
 
 /// `--format` with the formats a command writes.
