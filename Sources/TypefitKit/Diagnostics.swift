@@ -108,12 +108,13 @@ public struct Diagnostics: Equatable, Sendable {
         items.append(item)
     }
 
-    /// A command line that cannot be run: exit 64, with the usage line.
-    public mutating func usageError(_ error: UsageError) {
+    /// A command line that cannot be run (exit 64) as it concerns the
+    /// subcommand `subcommand` (`""`: typefit itself); the front end says
+    /// how it is used.
+    public mutating func commandLineError(_ message: String, subcommand: String) {
         items.append(
             Diagnostic(
-                severity: .error, message: error.message, file: nil, position: nil, status: .usage,
-                usageOf: error.subcommand ?? ""))
+                severity: .error, message: message, file: nil, position: nil, status: .usage, usageOf: subcommand))
     }
 
     /// A file that could not be read or parsed (exit 2), at a position when
@@ -197,17 +198,14 @@ public struct Diagnostics: Equatable, Sendable {
         max(effective.map(\.status).max() ?? .success, reportHasProblems ? .problemFound : .success)
     }
 
-    /// Everything for stderr, one line each; a usage error adds the usage
-    /// line (`usage` gives it for a subcommand's name, `""` for typefit)
-    /// and where to read more.
-    public func rendered(usage: (String) -> String) -> String {
+    /// Everything for stderr, one line each; a command-line error is
+    /// followed by `afterCommandLineError` of the subcommand it concerns
+    /// (the front end's usage line and where to read more).
+    public func rendered(afterCommandLineError: (String) -> String) -> String {
         var out = ""
         for item in effective {
             out += item.rendered + "\n"
-            if let topic = item.usageOf {
-                out += "Usage: " + usage(topic) + "\n"
-                out += "  See 'typefit help" + (topic.isEmpty ? "" : " " + topic) + "' for more information.\n"
-            }
+            if let topic = item.usageOf { out += afterCommandLineError(topic) }
         }
         return out
     }

@@ -27,10 +27,6 @@ public struct FontSearch: Equatable, Sendable {
     /// every command, before any other work: a gate that went on without
     /// it would check against the machine's fonts instead, or nothing.
     public func validate(_ diagnostics: inout Diagnostics) throws(Stopped) {
-        if !usesInstalledFonts && directories.isEmpty {
-            diagnostics.usageError(UsageError("'--no-installed-fonts' needs '--fonts-dir' (the app's fonts)"))
-            throw Stopped()
-        }
         guard let fontconfigFile, let problem = FontRegistry.configurationProblem(fontconfigFile) else { return }
         diagnostics.error(problem, status: .cannotRun)
         throw Stopped()

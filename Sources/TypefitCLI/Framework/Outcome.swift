@@ -54,7 +54,7 @@ public struct Outcome: Sendable {
     public var stderrText = ""
 
     /// Everything printed on stderr.
-    public var stderr: String { stderrText + diagnostics.rendered(usage: HelpFormatter.usage(commandNamed:)) }
+    public var stderr: String { stderrText + diagnostics.rendered(afterCommandLineError: Self.usageLines) }
 
     /// The exit status.
     public var status: ExitStatus { diagnostics.exitStatus }
@@ -86,7 +86,7 @@ extension UsageError {
     public var rendered: String {
         var diagnostics = Diagnostics()
         diagnostics.usageError(self)
-        return diagnostics.rendered(usage: HelpFormatter.usage(commandNamed:))
+        return diagnostics.rendered(afterCommandLineError: Outcome.usageLines)
     }
 }
 
@@ -114,5 +114,21 @@ public struct RunContext: Sendable {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.cacheDirectory = cacheDirectory
         self.desktopTextScale = desktopTextScale
+    }
+}
+
+extension Outcome {
+    /// What follows a command-line error: the usage of the subcommand it
+    /// concerns (`""`: typefit's) and where to read more.
+    static func usageLines(_ topic: String) -> String {
+        "Usage: " + HelpFormatter.usage(commandNamed: topic) + "\n"
+            + "  See 'typefit help" + (topic.isEmpty ? "" : " " + topic) + "' for more information.\n"
+    }
+}
+
+extension Diagnostics {
+    /// A command line that cannot be run: exit 64, with the usage line.
+    mutating func usageError(_ error: UsageError) {
+        commandLineError(error.message, subcommand: error.subcommand ?? "")
     }
 }

@@ -103,7 +103,8 @@ struct SourceOptions: Sendable, Equatable {
             declaration: .flag(
                 "--no-installed-fonts",
                 help: "Use --fonts-dir (and the spec) alone, never this machine's installed fonts: what the app ships.")
-        ) { options, _ throws(UsageError) in options.search.usesInstalledFonts = false },
+        ) { options, _ throws(UsageError) in options.search.usesInstalledFonts = false }
+        .needs("--fonts-dir", because: "the app's fonts"),
         .flag(
             "--strict",
             help: "Treat warnings as errors: a missing face or an unusable font file fails the run (exit 1).",
