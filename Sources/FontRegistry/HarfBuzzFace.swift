@@ -1,0 +1,260 @@
+import CHarfBuzz
+import TypefitCore
+
+/// A font face opened for shaping with HarfBuzz (every `hb_*` call of typefit
+/// is in this file). HarfBuzz's own OpenType functions give advances
+/// unhinted, from the font's tables, at a scale of one unit per font unit:
+/// what `hb-shape` prints, and what iOS lays out.
+final class HarfBuzzFace {
+    private let hb: ShapingLibraries
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+    let unitsPerEm: Double
+
+    /// Opens face `index` of `file` (a collection's face in the low 16
+    /// bits, a named instance from 1 in the high 16).
+    init(file: String, index: Int) throws(RegistryError) {
+        let hb = try ShapingLibraries.shared.get()
+        self.hb = hb
+        guard let blob = hb.blobCreateFromFile(file) else {
+            throw .shapingFailed(file: file, reason: "cannot read the file")
+        }
+        defer { hb.blobDestroy(blob) }
+        guard let face = hb.faceCreate(blob, UInt32(index & 0xFFFF)) else {
+            throw .shapingFailed(file: file, reason: "HarfBuzz cannot open face \(index & 0xFFFF)")
+        }
+        // hb_face_create hands back the empty face, not NULL, on failure.
+        guard hb.faceGlyphCount(face) > 0, let font = hb.fontCreate(face) else {
+            hb.faceDestroy(face)
+            throw .shapingFailed(file: file, reason: "HarfBuzz finds no glyphs in face \(index & 0xFFFF)")
+        }
+        self.face = face
+        self.font = font
+        let upem = hb.faceUnitsPerEm(face)
+        unitsPerEm = Double(max(upem, 1))
+        hb.fontSetScale(font, Int32(upem), Int32(upem))
+        let instance = index >> 16
+        if instance > 0 { hb.fontSetNamedInstance(font, UInt32(instance - 1)) }
+    }
+
+    deinit {
+        hb.fontDestroy(font)
+        hb.faceDestroy(face)
+    }
+
+    /// Shapes the bytes `range` of a text (the whole text is context) in
+    /// one script; the buffer's glyphs, valid until it is next used.
+    fileprivate func shapeRun(
+        _ buffer: OpaquePointer, _ base: UnsafePointer<CChar>?, _ length: Int, _ range: Range<Int>,
+        _ script: hb_script_t, _ language: hb_language_t?, direction: hb_direction_t? = nil
+    ) -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)? {
+        hb.bufferClear(buffer)
+        hb.bufferAddUTF8(buffer, base, Int32(length), UInt32(range.lowerBound), Int32(range.count))
+        hb.bufferSetScript(buffer, script)
+        hb.bufferSetDirection(buffer, direction ?? hb.scriptDirection(script))
+        hb.bufferSetLanguage(buffer, language)
+        // Each character its own cluster where the script allows: line
+        // breaks fall between clusters.
+        hb.bufferSetClusterLevel(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb.shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb.glyphInfos(buffer, &count),
+            let positions = hb.glyphPositions(buffer, &count)
+        else { return nil }
+        return (infos, positions, Int(count))
+    }
+
+    /// Shapes `text` run by run and adds each cluster's advance, in ems,
+    /// at the cluster's first byte of `advances`; marks in `missing` the
+    /// clusters with no glyph (.notdef). Only bytes in `within` are shaped
+    /// (the rest is context, so Arabic joins across the edge).
+    func shape(
+        _ text: [UInt8], runs: [TextRun], language: String?, within: Range<Int>? = nil,
+        advances: inout [Double], missing: inout [Bool]
+    ) {
+        guard let buffer = hb.bufferCreate() else { return }
+        defer { hb.bufferDestroy(buffer) }
+        let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
+        text.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            for run in runs {
+                var range = run.range
+                if let within {
+                    let lower = max(range.lowerBound, within.lowerBound)
+                    let upper = min(range.upperBound, within.upperBound)
+                    guard lower < upper else { continue }
+                    range = lower..<upper
+                }
+                guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, range, run.script, lang)
+                else { continue }
+                for i in 0..<count {
+                    let cluster = Int(infos[i].cluster)
+                    guard cluster < advances.count else { continue }
+                    advances[cluster] += Double(positions[i].x_advance) / unitsPerEm
+                    if infos[i].codepoint == 0 { missing[cluster] = true }
+                }
+            }
+        }
+    }
+}
+
+extension HarfBuzzFace {
+    /// The glyphs of `text`, run by run in logical order (each run in
+    /// HarfBuzz's visual order), with advances and offsets in ems; a run's
+    /// direction is its script's unless `rightToLeft` says (the bidi
+    /// algorithm's level for the run).
+    func glyphs(_ text: [UInt8], runs: [TextRun], language: String?, rightToLeft: Bool? = nil) -> [ShapedGlyph] {
+        guard let buffer = hb.bufferCreate() else { return [] }
+        defer { hb.bufferDestroy(buffer) }
+        let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
+        var result: [ShapedGlyph] = []
+        text.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            for run in runs where !run.range.isEmpty {
+                let direction = rightToLeft.map { $0 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }
+                guard
+                    let (infos, positions, count) = shapeRun(
+                        buffer, base, bytes.count, run.range, run.script, lang, direction: direction)
+                else { continue }
+                for i in 0..<count {
+                    result.append(
+                        ShapedGlyph(
+                            glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                            advance: Double(positions[i].x_advance) / unitsPerEm,
+                            offsetX: Double(positions[i].x_offset) / unitsPerEm,
+                            offsetY: Double(positions[i].y_offset) / unitsPerEm))
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// Text shaped for drawing (`TextMeasurer.draw`): glyphs in visual order,
+/// each with the face that draws it.
+public struct DrawnText: Sendable {
+    /// One glyph, left to right as drawn.
+    public struct Glyph: Sendable, Equatable {
+        /// 0: the measured face; k > 0: `fallbackFaces[k - 1]`.
+        public var face: Int
+        /// The glyph index in that face (0: no face has the character).
+        public var glyph: UInt32
+        /// The UTF-8 offset of the character it draws.
+        public var cluster: Int
+        /// The advance in ems.
+        public var advance: Double
+        /// The horizontal offset in ems.
+        public var offsetX: Double
+        /// The vertical offset in ems (up).
+        public var offsetY: Double
+        /// Whether no installed face has the character (a marked box is drawn).
+        public var missing: Bool
+    }
+
+    /// One line, as drawn.
+    public struct Line: Sendable {
+        /// Its glyphs, left to right.
+        public var glyphs: [Glyph]
+        /// Whether its paragraph reads right to left (aligned right).
+        public var rightToLeft: Bool
+    }
+
+    /// The widths, fallbacks and missing count, as `measure` reports them.
+    public var measured: MeasuredText
+    /// The lines asked for, each in visual order.
+    public var lines: [Line]
+    /// The fallback faces, in order of first use.
+    public var fallbackFaces: [FontFace]
+
+    /// Every line's glyphs, one line after another.
+    public var glyphs: [Glyph] { lines.flatMap(\.glyphs) }
+
+    /// One line as slices of a session's glyphs (`DrawSession.lines`).
+    public struct SlicedLine: Sendable, Equatable {
+        /// Ranges of `DrawSession.glyphs`, left to right as drawn.
+        public var slices: [Range<Int>]
+        /// Whether its paragraph reads right to left (aligned right).
+        public var rightToLeft: Bool
+
+        /// Creates a line.
+        public init(slices: [Range<Int>], rightToLeft: Bool) {
+            self.slices = slices
+            self.rightToLeft = rightToLeft
+        }
+    }
+}
+
+/// A face's glyph outlines, read with FreeType, each once.
+public final class GlyphOutlines {
+    private let outlines: OutlineFace
+    private var paths: [UInt32: String?] = [:]
+
+    /// Opens face `index` of `file`.
+    public init(file: String, index: Int) throws(RegistryError) {
+        outlines = try OutlineFace(file: file, index: index)
+    }
+
+    /// Font units per em (outline coordinates are in these).
+    public var unitsPerEm: Int { outlines.unitsPerEm }
+
+    /// Glyphs read so far that had more outline points than typefit draws
+    /// (each drawn as a crossed box).
+    public var cappedGlyphs: Set<UInt32> { outlines.capped }
+
+    /// The most outline points a glyph is drawn with.
+    public static var maximumPoints: Int { OutlineFace.maximumPoints }
+
+    /// The crossed box a glyph over a cap is drawn as, in this face's units.
+    public var marker: String { outlines.marker }
+
+    /// A glyph's outline as SVG path data in font units, y up; `nil` for a
+    /// glyph with no outline; a crossed box for one over `maximumPoints`.
+    public func path(_ glyph: UInt32) -> String? {
+        if let known = paths[glyph] { return known }
+        let path = outlines.path(glyph: glyph)
+        paths[glyph] = path
+        return path
+    }
+}
+
+/// A stretch of text in one script, shaped as one HarfBuzz buffer.
+struct TextRun {
+    var range: Range<Int>
+    var script: hb_script_t
+}
+
+/// Splits text into runs by script: characters common to all scripts
+/// (spaces, digits, punctuation) and combining marks join the run around
+/// them. Direction follows from each run's script.
+enum ScriptItemizer {
+    static func runs(_ text: [UInt8]) -> [TextRun] {
+        guard case .success(let hb) = ShapingLibraries.shared, let funcs = hb.unicodeFuncsDefault() else { return [] }
+        var runs: [TextRun] = []
+        var current: (start: Int, script: hb_script_t?) = (0, nil)
+        var offset = 0
+        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+            let length = UTF8.width(scalar)
+            let script = hb.unicodeScript(funcs, scalar.value)
+            let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+            if !neutral {
+                if let running = current.script, running != script {
+                    runs.append(TextRun(range: current.start..<offset, script: running))
+                    current = (offset, script)
+                } else if current.script == nil {
+                    current.script = script
+                }
+            }
+            offset += length
+        }
+        runs.append(TextRun(range: current.start..<text.count, script: current.script ?? HB_SCRIPT_COMMON))
+        return runs
+    }
+}
+
+extension FontRegistry {
+    /// Line break opportunities for `text` (ICU, see `LineBreaker`), per
+    /// UTF-8 byte; fails when ICU cannot be loaded.
+    public static func lineBreaks(_ text: String, language: String? = nil) throws(RegistryError) -> [LineBreak] {
+        try LineBreaker().opportunities(Array(text.utf8), language: language)
+    }
+}

@@ -1,0 +1,65 @@
+import FontRegistry
+import TypefitCore
+
+/// Strings measured as SwiftUI draws a `LocalizedStringKey`: which strings
+/// are read as Markdown, and the faces their bold, italic and `code` runs
+/// are measured in.
+public enum MarkdownText {
+    /// How many strings were read which way, for one note per run.
+    public struct Counts: Sendable {
+        /// Strings whose markup was rendered.
+        public var rendered = 0
+        /// Strings with markup measured as written (by default).
+        public var literal = 0
+        /// The first of those strings' keys.
+        public var firstLiteralKey: String?
+
+        /// No strings yet.
+        public init() {}
+    }
+
+    /// Whether a string is Markdown: `mode` when given, else as its format
+    /// says (String Catalogs are: Xcode fills them from SwiftUI's
+    /// `LocalizedStringKey`s, which `Text` renders; `.strings`,
+    /// `.stringsdict`, text files and arguments are not: UIKit draws them
+    /// as written).
+    public static func applies(to string: LocalizedString, mode: Bool?) -> Bool {
+        mode ?? string.isMarkdownByDefault
+    }
+
+    /// `strings` with Markdown rendered where it applies; `counts` says how
+    /// many were rendered and how many kept markup as written.
+    public static func render(_ strings: [LocalizedString], mode: Bool?, counts: inout Counts) -> [LocalizedString] {
+        strings.map { string in
+            if applies(to: string, mode: mode) {
+                guard let rendered = string.renderingMarkdown() else { return string }
+                counts.rendered += 1
+                return rendered
+            }
+            // Said only when the default chose: --no-markdown (or a rule's
+            // false) is the user's word.
+            if mode == nil, InlineMarkdown.hasMarkup(string.text) {
+                counts.literal += 1
+                if counts.firstLiteralKey == nil { counts.firstLiteralKey = string.key }
+            }
+            return string
+        }
+    }
+
+    /// The run's notes: strings rendered, and strings whose markup was
+    /// measured as written.
+    public static func note(_ counts: Counts, into diagnostics: inout Diagnostics) {
+        if counts.rendered > 0 {
+            diagnostics.note(
+                "\(counts.rendered) string\(counts.rendered == 1 ? "" : "s") measured as SwiftUI's Text draws "
+                    + "Markdown (markup removed; bold, italic and code in their faces; --no-markdown measures "
+                    + "them as written)")
+        }
+        if counts.literal > 0, let key = counts.firstLiteralKey {
+            diagnostics.note(
+                "\(counts.literal) string\(counts.literal == 1 ? " contains" : "s contain") Markdown markup, measured as "
+                    + "written (first: '\(TerminalText.escapingControls(key))'); SwiftUI's Text(LocalizedStringKey) "
+                    + "renders it: give --markdown (or \"markdown\": true in a rule) to measure it so")
+        }
+    }
+}

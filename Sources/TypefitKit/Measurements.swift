@@ -1,0 +1,126 @@
+import FontRegistry
+import TypefitCore
+
+/// The measurers of the faces cells use, opened once each. Each string is
+/// shaped once per face, not once per category: with unhinted advances a
+/// line's width is linear in the point size.
+public final class Measurements {
+    private var measurers: [String: TextMeasurer] = [:]
+    /// Per base face key: the keys of the faces of its Markdown runs.
+    private let styledKeys: [String: [InlineMarkdown.Traits: String]]
+    /// Why faces could not be opened (each once).
+    public private(set) var failures: [String] = []
+    /// Per cell: the key of its face.
+    public let faceKeys: [String]
+    /// Per cell: its face's slot, an index shared by the cells of one face
+    /// (per-string work is kept in arrays by slot: hashing a face's key for
+    /// each cell of each string was a tenth of fit's time).
+    public let faceSlots: [Int]
+    /// How many distinct faces the cells use.
+    public let slotCount: Int
+    /// Per slot: its key and measurer (`nil` where it could not be opened).
+    private var slots: [(key: String, measurer: TextMeasurer?)] = []
+
+    /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
+    /// runs).
+    public init(cells: [SizedCell], configFile: String?, styled: StyledFaces = StyledFaces()) {
+        faceKeys = cells.map { cell in cell.face?.location.map(StyledFaces.key) ?? "" }
+        var slotOfKey: [String: Int] = [:]
+        faceSlots = faceKeys.map { key in
+            if let slot = slotOfKey[key] { return slot }
+            slotOfKey[key] = slotOfKey.count
+            return slotOfKey.count - 1
+        }
+        slotCount = slotOfKey.count
+        var styledKeys: [String: [InlineMarkdown.Traits: String]] = [:]
+        var locations = cells.compactMap { $0.face?.location }
+        for (base, byTraits) in styled.faces {
+            styledKeys[base] = byTraits.mapValues(StyledFaces.key)
+            locations += byTraits.values
+        }
+        self.styledKeys = styledKeys
+        for face in locations {
+            let key = StyledFaces.key(face)
+            guard measurers[key] == nil else { continue }
+            do {
+                measurers[key] = try TextMeasurer(
+                    file: face.file, index: face.index, family: face.family ?? "", configFile: configFile)
+            } catch {
+                if !failures.contains(error.message) { failures.append(error.message) }
+            }
+        }
+        var slots = [(key: String, measurer: TextMeasurer?)](repeating: ("", nil), count: slotCount)
+        for (key, slot) in slotOfKey { slots[slot] = (key, measurers[key]) }
+        self.slots = slots
+    }
+
+    /// One string measured in every face the cells use; per cell, its
+    /// measurement (`nil` where its face could not be opened).
+    public func measure(_ string: LocalizedString) -> [MeasuredText?] {
+        let styled = string.spans.contains { !$0.traits.face.isEmpty }
+        return perFace { key, measurer in
+            styled
+                ? measureRuns(string, base: key, measurer) : measurer.measure(string.text, language: string.language)
+        }
+    }
+
+    /// One string analysed for drawing in every face the cells use (the
+    /// same measurement as `measure`, with which face draws each byte kept);
+    /// per cell, its session. `nil` for a Markdown string, measured run by
+    /// run in several faces (`measure`).
+    public func sessions(_ string: LocalizedString) -> [TextMeasurer.DrawSession?]? {
+        guard !string.spans.contains(where: { !$0.traits.face.isEmpty }) else { return nil }
+        return perFace { _, measurer in measurer.drawing(string.text, language: string.language) }
+    }
+
+    /// Per cell, `make` for its face's key and measurer: once per face
+    /// (cells share faces), `nil` where the face could not be opened.
+    private func perFace<T>(_ make: (String, TextMeasurer) -> T) -> [T?] {
+        var bySlot = [T?](repeating: nil, count: slotCount)
+        var done = [Bool](repeating: false, count: slotCount)
+        return faceSlots.map { slot in
+            if done[slot] { return bySlot[slot] }
+            done[slot] = true
+            guard let measurer = slots[slot].measurer else { return nil }
+            let value = make(slots[slot].key, measurer)
+            bySlot[slot] = value
+            return value
+        }
+    }
+
+    /// A Markdown string: each run shaped in its face (as Core Text starts
+    /// a new run where the font changes), the pieces joined.
+    private func measureRuns(_ string: LocalizedString, base: String, _ regular: TextMeasurer) -> MeasuredText {
+        let utf8 = Array(string.text.utf8)
+        var runs: [(Range<Int>, InlineMarkdown.Traits)] = []
+        var offset = 0
+        for span in string.spans {
+            if span.range.lowerBound > offset { runs.append((offset..<span.range.lowerBound, [])) }
+            runs.append((span.range, span.traits.face))
+            offset = span.range.upperBound
+        }
+        if offset < utf8.count { runs.append((offset..<utf8.count, [])) }
+        var joined = MeasuredText(utf8: [], advances: [])
+        var start = 0
+        while start < runs.count {
+            // Neighbouring runs in one face are shaped together.
+            var end = start + 1
+            while end < runs.count && runs[end].1 == runs[start].1 { end += 1 }
+            let range = runs[start].0.lowerBound..<runs[end - 1].0.upperBound
+            let measurer = styledKeys[base]?[runs[start].1].flatMap { measurers[$0] } ?? regular
+            let piece = measurer.measure(String(decoding: utf8[range], as: UTF8.self), language: string.language)
+            joined.utf8 += piece.utf8
+            joined.advances += piece.advances
+            joined.missingGlyphs += piece.missingGlyphs
+            for use in piece.fallbacks {
+                if let i = joined.fallbacks.firstIndex(where: { $0.file == use.file && $0.family == use.family }) {
+                    joined.fallbacks[i].characters += use.characters
+                } else {
+                    joined.fallbacks.append(use)
+                }
+            }
+            start = end
+        }
+        return joined
+    }
+}
