@@ -193,7 +193,7 @@ extension FontconfigConfig {
 
 /// A font of a fallback cascade: how fontconfig describes it, what it
 /// covers, whether it is a colour (emoji) font.
-struct CascadeFont {
+struct CascadeFont: FallbackCandidate {
     var raw: RawFace
     var charset: OwnedCharSet
     var isColor: Bool

@@ -206,12 +206,7 @@ extension String {
 public enum BidiOrder {
     /// A run: a UTF-8 byte range of the text, and whether it reads right to
     /// left.
-    public struct Run: Sendable, Equatable {
-        /// The bytes, in logical order.
-        public var range: Range<Int>
-        /// Whether the run is right-to-left.
-        public var rightToLeft: Bool
-    }
+    public typealias Run = VisualRun
 
     /// The runs of `utf8` in visual order, the paragraph direction taken
     /// from its first strong character (as UILabel's natural alignment
@@ -220,33 +215,12 @@ public enum BidiOrder {
         Paragraphs(utf8).visualRuns()
     }
 
-    /// Whether `utf8` holds a character of a right-to-left block (Hebrew,
-    /// Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, their presentation
-    /// forms, and the right-to-left blocks beyond the BMP) or an explicit
-    /// directional mark or embedding: only then can the bidirectional
-    /// algorithm reorder anything.
-    static func mayHoldRightToLeft(_ utf8: [UInt8]) -> Bool {
-        guard utf8.contains(where: { $0 >= 0xD6 }) else { return false }
-        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
-            switch scalar.value {
-            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
-                0x200F, 0x202B, 0x202E, 0x2067:
-                return true
-            default:
-                continue
-            }
-        }
-        return false
-    }
+    /// Whether `utf8` may hold right-to-left text (`TextBytes`).
+    static func mayHoldRightToLeft(_ utf8: [UInt8]) -> Bool { TextBytes.mayHoldRightToLeft(utf8) }
 
     /// A line's runs in visual order, and whether its paragraph reads right
-    /// to left (UILabel's natural alignment puts it on the right).
-    public struct Line: Sendable, Equatable {
-        /// The runs, left to right.
-        public var runs: [Run]
-        /// Whether the paragraph's direction is right to left.
-        public var rightToLeft: Bool
-    }
+    /// to left.
+    public typealias Line = VisualLine
 
     /// The lines `lines` (byte ranges of `utf8`, each inside one paragraph)
     /// reordered as the bidirectional algorithm reorders lines of a

@@ -1,0 +1,161 @@
+/// A font of the fallback cascade as the segmenter sees it: whether it has
+/// characters, and whether it draws in colour (emoji presentation goes to a
+/// colour font first). FontRegistry's conformer asks fontconfig's charset.
+public protocol FallbackCandidate {
+    /// Whether the font is a colour font.
+    var isColor: Bool { get }
+    /// Whether it has every one of `characters` (Unicode scalar values).
+    func covers(_ characters: [UInt32]) -> Bool
+}
+
+/// Which cascade font draws the characters a face lacks, as Core Text's
+/// cascade list substitutes per grapheme cluster: each cluster the face
+/// lacks goes to the first font of the cascade that has the whole cluster,
+/// a colour font first for emoji presentation (an emoji, or U+FE0F).
+/// Variation selectors and joiners are not asked of a charset (fonts map
+/// them through other tables). Pure: the cascade is given; choices are
+/// remembered per cluster of up to three characters, so that a repeated
+/// letter asks no charset again.
+public struct FallbackSegmenter: Sendable {
+    /// Bytes drawn by one cascade font (`font`, an index into the
+    /// cascade), or by none (`nil`).
+    public struct Segment: Equatable, Sendable {
+        /// The bytes.
+        public var bytes: Range<Int>
+        /// The cascade font, or `nil` when none has them.
+        public var font: Int?
+    }
+
+    /// Per cluster of up to three characters (21 bits each): the font
+    /// chosen.
+    private var chosen: [UInt64: Int?] = [:]
+
+    /// A segmenter for one cascade (one language).
+    public init() {}
+
+    /// The missing bytes of `utf8` (`missing` per byte, as shaping marks
+    /// them) in stretches drawn by one cascade font each, neighbouring
+    /// clusters of one font joined.
+    public mutating func segments<Candidate: FallbackCandidate>(
+        _ utf8: [UInt8], missing: [Bool], cascade: [Candidate]
+    ) -> [Segment] {
+        let missingRanges = TextBytes.missingRanges(missing, utf8)
+        guard !missingRanges.isEmpty else { return [] }
+        var segments: [Segment] = []
+        // Whole grapheme clusters, walked once: shaping marks a cluster's
+        // base as missing, not the U+FE0F after it, which decides its
+        // presentation.
+        var r = 0
+        var offset = 0
+        for cluster in String(decoding: utf8, as: UTF8.self) {
+            let bytes = offset..<min(utf8.count, offset + cluster.utf8.count)
+            offset = bytes.upperBound
+            while r < missingRanges.count && missingRanges[r].upperBound <= bytes.lowerBound { r += 1 }
+            guard r < missingRanges.count else { break }
+            guard missingRanges[r].lowerBound < bytes.upperBound else { continue }
+            let scalars = cluster.unicodeScalars
+            var packed: UInt64? = 0
+            for (n, scalar) in scalars.enumerated() {
+                guard n < 3, let value = packed else {
+                    packed = nil
+                    break
+                }
+                packed = value << 21 | UInt64(scalar.value)
+            }
+            let choice: Int?
+            if let packed, let known = chosen[packed] {
+                choice = known
+            } else {
+                choice = Self.choose(scalars, in: cascade)
+                if let packed { chosen[packed] = .some(choice) }
+            }
+            if let last = segments.last, last.font == choice, last.bytes.upperBound == bytes.lowerBound {
+                segments[segments.count - 1].bytes = last.bytes.lowerBound..<bytes.upperBound
+            } else {
+                segments.append(Segment(bytes: bytes, font: choice))
+            }
+        }
+        return segments
+    }
+
+    /// The cascade font that draws a cluster: the first that has all of
+    /// it, a colour font first for emoji presentation.
+    public static func choose<Candidate: FallbackCandidate>(
+        _ scalars: String.UnicodeScalarView, in cascade: [Candidate]
+    ) -> Int? {
+        let needed = scalars.map(\.value).filter {
+            !(0xFE00...0xFE0F).contains($0) && !(0xE0100...0xE01EF).contains($0) && $0 != 0x200D && $0 != 0x200C
+        }
+        let emoji = scalars.contains { $0.value == 0xFE0F } || (scalars.first?.properties.isEmojiPresentation ?? false)
+        if emoji, let colour = cascade.firstIndex(where: { $0.isColor && $0.covers(needed) }) { return colour }
+        return cascade.firstIndex { $0.covers(needed) }
+    }
+}
+
+/// Byte-level facts about UTF-8 text that layout needs.
+public enum TextBytes {
+    /// The byte ranges of control characters: C0 and C1 controls (line
+    /// breaks and tabs among them), U+2028 and U+2029. They are layout, not
+    /// glyphs: no advance of their own, never a missing glyph.
+    public static func controlRanges(_ utf8: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var i = 0
+        while i < utf8.count {
+            let byte = utf8[i]
+            var length = byte < 0x20 || byte == 0x7F ? 1 : 0
+            if byte == 0xC2, i + 1 < utf8.count, (0x80...0x9F).contains(utf8[i + 1]) { length = 2 }
+            if byte == 0xE2 { length = MeasuredText.hardBreakLength(utf8, at: i) }
+            if length > 0 {
+                ranges.append(i..<min(utf8.count, i + length))
+                i += length
+            } else {
+                i += 1
+            }
+        }
+        return ranges
+    }
+
+    /// The missing clusters' bytes: each byte marked missing, to the next
+    /// cluster start (a byte that starts a character and is not marked).
+    public static func missingRanges(_ missing: [Bool], _ utf8: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var i = 0
+        while i < missing.count {
+            guard missing[i] else {
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < missing.count && (missing[end] || utf8[end] & 0xC0 == 0x80) { end += 1 }
+            ranges.append(i..<end)
+            i = end
+        }
+        return ranges
+    }
+
+    /// How many characters the bytes `range` hold.
+    public static func scalarCount(_ utf8: [UInt8], _ range: Range<Int>) -> Int {
+        var count = 0
+        for i in range where utf8[i] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    /// Whether `utf8` holds a character of a right-to-left block (Hebrew,
+    /// Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, their presentation
+    /// forms, and the right-to-left blocks beyond the BMP) or an explicit
+    /// directional mark or embedding: only then can the bidirectional
+    /// algorithm reorder anything.
+    public static func mayHoldRightToLeft(_ utf8: [UInt8]) -> Bool {
+        guard utf8.contains(where: { $0 >= 0xD6 }) else { return false }
+        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+                0x200F, 0x202B, 0x202E, 0x2067:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,244 @@
+/// A run of text in one direction: a UTF-8 byte range, and whether it
+/// reads right to left (what the bidirectional algorithm gives).
+public struct VisualRun: Sendable, Equatable {
+    /// The bytes, in logical order.
+    public var range: Range<Int>
+    /// Whether the run is right-to-left.
+    public var rightToLeft: Bool
+
+    /// Creates a run.
+    public init(range: Range<Int>, rightToLeft: Bool) {
+        self.range = range
+        self.rightToLeft = rightToLeft
+    }
+}
+
+/// A line's runs in visual order, and whether its paragraph reads right to
+/// left (UILabel's natural alignment puts it on the right).
+public struct VisualLine: Sendable, Equatable {
+    /// The runs, left to right.
+    public var runs: [VisualRun]
+    /// Whether the paragraph's direction is right to left.
+    public var rightToLeft: Bool
+
+    /// Creates a line.
+    public init(runs: [VisualRun], rightToLeft: Bool) {
+        self.runs = runs
+        self.rightToLeft = rightToLeft
+    }
+}
+
+/// Cuts lines out of a text shaped once: the text's stretches (one script,
+/// one face, one direction each) are shaped the first time a line needs
+/// them, and each line is the slices of those glyphs that draw its bytes,
+/// in visual order. A line therefore draws the glyphs, and so the widths,
+/// its paragraph was measured with (shaped alone it could lose a kerning
+/// pair at its end), and a string drawn at twelve sizes is shaped once.
+///
+/// Pure: shaping is the caller's (`shape`); the slicing, the bisection over
+/// clusters and the reordering of runs are tested without fonts.
+public struct GlyphSlicer: Sendable {
+    /// A stretch of the paragraph shaped as one: its bytes, script (an
+    /// opaque tag the shaper understands), face (0 the measured face, k a
+    /// fallback) and direction.
+    public struct Stretch: Sendable, Equatable {
+        /// The bytes.
+        public var range: Range<Int>
+        /// The script, as the shaper tags it.
+        public var script: UInt32
+        /// The face that draws it.
+        public var face: Int
+        /// Whether it reads right to left.
+        public var rightToLeft: Bool
+        /// Where its glyphs are in `glyphs`, once shaped.
+        var glyphs: Range<Int>?
+        /// Whether its glyphs' clusters run one way (a monotone cluster
+        /// level promises it): then a line's glyphs are found by bisection.
+        var monotone = true
+
+        /// Creates a stretch, not yet shaped.
+        public init(range: Range<Int>, script: UInt32, face: Int, rightToLeft: Bool) {
+            self.range = range
+            self.script = script
+            self.face = face
+            self.rightToLeft = rightToLeft
+        }
+    }
+
+    /// What shapes a part: its bytes, script, face and direction; the
+    /// glyphs in visual order (control characters left out).
+    public typealias Shaper = (_ range: Range<Int>, _ script: UInt32, _ face: Int, _ rightToLeft: Bool) ->
+        [DrawnText.Glyph]
+
+    /// Every glyph shaped so far, stretch after stretch (each in visual
+    /// order): the lines of every layout are slices of it.
+    public private(set) var glyphs: [DrawnText.Glyph] = []
+    /// The paragraph's stretches in logical order.
+    public private(set) var stretches: [Stretch]
+    /// Parts shaped alone (a line's direction not its paragraph's): where
+    /// their glyphs are in `glyphs`.
+    private var shapedAlone: [StretchKey: Range<Int>] = [:]
+
+    private struct StretchKey: Hashable {
+        var lower: Int
+        var upper: Int
+        var face: Int
+        var rightToLeft: Bool
+    }
+
+    /// A slicer over `stretches` (in logical order).
+    public init(stretches: [Stretch]) {
+        self.stretches = stretches.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The stretches of a text: each direction run (in logical order) cut
+    /// by the script runs and by the face that draws each byte (`faceOf`).
+    public static func stretches(
+        directions: [VisualRun], scripts: [(range: Range<Int>, script: UInt32)], faceOf: [Int]
+    ) -> [Stretch] {
+        var result: [Stretch] = []
+        for direction in directions {
+            for run in scripts {
+                let lower = max(run.range.lowerBound, direction.range.lowerBound)
+                let upper = min(run.range.upperBound, direction.range.upperBound)
+                guard lower < upper else { continue }
+                var start = lower
+                for i in (lower + 1)...upper where i == upper || faceOf[i] != faceOf[start] {
+                    // A face change inside a character cannot happen: faces
+                    // are given per cluster.
+                    result.append(
+                        Stretch(
+                            range: start..<i, script: run.script, face: faceOf[start],
+                            rightToLeft: direction.rightToLeft))
+                    start = i
+                }
+            }
+        }
+        return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The lines `visual` (each line's runs, left to right) as slices of
+    /// `glyphs`, shaping with `shape` what has not been shaped.
+    public mutating func lines(_ visual: [VisualLine], shape: Shaper) -> [DrawnText.SlicedLine] {
+        var result: [DrawnText.SlicedLine] = []
+        result.reserveCapacity(visual.count)
+        for line in visual {
+            var slices: [Range<Int>] = []
+            for run in line.runs where !run.range.isEmpty {
+                // The stretches the run crosses, in the run's visual order.
+                let first = Self.bisect(stretches.count) { stretches[$0].range.upperBound > run.range.lowerBound }
+                var last = first
+                while last < stretches.count && stretches[last].range.lowerBound < run.range.upperBound { last += 1 }
+                for k in 0..<(last - first) {
+                    let n = run.rightToLeft ? last - 1 - k : first + k
+                    let part =
+                        max(
+                            stretches[n].range.lowerBound, run.range.lowerBound)..<min(
+                            stretches[n].range.upperBound, run.range.upperBound)
+                    if stretches[n].rightToLeft == run.rightToLeft {
+                        cut(n, to: part, into: &slices, shape: shape)
+                    } else {
+                        // A line's level differing from its paragraph's
+                        // (rule L1 returns white space other than spaces
+                        // and tabs at a line's end, U+3000 say, to the
+                        // paragraph's level): the part shaped alone.
+                        let key = StretchKey(
+                            lower: part.lowerBound, upper: part.upperBound, face: stretches[n].face,
+                            rightToLeft: run.rightToLeft)
+                        let glyphs =
+                            shapedAlone[key]
+                            ?? add(shape(part, stretches[n].script, stretches[n].face, run.rightToLeft))
+                        shapedAlone[key] = glyphs
+                        Self.append(glyphs, to: &slices)
+                    }
+                }
+            }
+            result.append(DrawnText.SlicedLine(slices: slices, rightToLeft: line.rightToLeft))
+        }
+        return result
+    }
+
+    /// Adds shaped glyphs to `glyphs`: where they are.
+    private mutating func add(_ shaped: [DrawnText.Glyph]) -> Range<Int> {
+        let start = glyphs.count
+        glyphs += shaped
+        return start..<glyphs.count
+    }
+
+    /// Adds to `slices` the glyphs of stretch `n` that draw the bytes
+    /// `part`, shaping the stretch the first time.
+    private mutating func cut(_ n: Int, to part: Range<Int>, into slices: inout [Range<Int>], shape: Shaper) {
+        let all: Range<Int>
+        if let known = stretches[n].glyphs {
+            all = known
+        } else {
+            let stretch = stretches[n]
+            all = add(shape(stretch.range, stretch.script, stretch.face, stretch.rightToLeft))
+            stretches[n].glyphs = all
+            stretches[n].monotone = glyphs.withUnsafeBufferPointer { glyphs in
+                (all.lowerBound..<max(all.lowerBound, all.upperBound - 1)).allSatisfy {
+                    stretch.rightToLeft
+                        ? glyphs[$0].cluster >= glyphs[$0 + 1].cluster : glyphs[$0].cluster <= glyphs[$0 + 1].cluster
+                }
+            }
+        }
+        let stretch = stretches[n]
+        if part == stretch.range {
+            Self.append(all, to: &slices)
+            return
+        }
+        let found = glyphs.withUnsafeBufferPointer { glyphs -> [Range<Int>] in
+            if stretch.monotone {
+                // Left to right, clusters rise; right to left, they fall.
+                let base = all.lowerBound
+                let lower: Int
+                let upper: Int
+                if stretch.rightToLeft {
+                    lower = base + Self.bisect(all.count) { glyphs[base + $0].cluster < part.upperBound }
+                    upper = base + Self.bisect(all.count) { glyphs[base + $0].cluster < part.lowerBound }
+                } else {
+                    lower = base + Self.bisect(all.count) { glyphs[base + $0].cluster >= part.lowerBound }
+                    upper = base + Self.bisect(all.count) { glyphs[base + $0].cluster >= part.upperBound }
+                }
+                return [lower..<max(lower, upper)]
+            }
+            // Glyphs reordered across clusters: every run of the part's.
+            var runs: [Range<Int>] = []
+            var i = all.lowerBound
+            while i < all.upperBound {
+                guard part.contains(glyphs[i].cluster) else {
+                    i += 1
+                    continue
+                }
+                var end = i + 1
+                while end < all.upperBound && part.contains(glyphs[end].cluster) { end += 1 }
+                runs.append(i..<end)
+                i = end
+            }
+            return runs
+        }
+        for slice in found { Self.append(slice, to: &slices) }
+    }
+
+    /// Adds a slice, joined to the last when they touch.
+    private static func append(_ slice: Range<Int>, to slices: inout [Range<Int>]) {
+        guard !slice.isEmpty else { return }
+        if let last = slices.last, last.upperBound == slice.lowerBound {
+            slices[slices.count - 1] = last.lowerBound..<slice.upperBound
+        } else {
+            slices.append(slice)
+        }
+    }
+
+    /// The first index in `0..<count` where `isPast` holds (it holds from
+    /// some index on), `count` when nowhere.
+    static func bisect(_ count: Int, _ isPast: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,136 @@
+import Testing
+
+@testable import TypefitCore
+
+/// The layout logic that needs no font: which cascade font draws what a
+/// face lacks, control and missing byte ranges, and lines cut out of text
+/// shaped once (a fake shaper: one glyph per byte, reversed right to left).
+@Suite struct TextLayoutTests {
+    /// A cascade font covering a set of scalars.
+    struct Candidate: FallbackCandidate {
+        var scalars: Set<UInt32>
+        var isColor = false
+        func covers(_ characters: [UInt32]) -> Bool { characters.allSatisfy(scalars.contains) }
+    }
+
+    static let latin = Candidate(scalars: Set((0x20...0x7E).map(UInt32.init)))
+    static let han = Candidate(scalars: [0x4E2D, 0x6587])
+    static let monochromeHeart = Candidate(scalars: [0x2764])
+    static let colourEmoji = Candidate(scalars: [0x2764, 0x1F4F1], isColor: true)
+
+    @Test func eachMissingClusterGoesToTheFirstFontThatHasIt() {
+        let text = "ab中文cd"
+        let utf8 = Array(text.utf8)
+        // The face has the Latin letters only.
+        let missing = utf8.indices.map { utf8[$0] >= 0x80 }
+        var segmenter = FallbackSegmenter()
+        let segments = segmenter.segments(utf8, missing: missing, cascade: [Self.latin, Self.han])
+        #expect(segments == [FallbackSegmenter.Segment(bytes: 2..<8, font: 1)])
+        // Nothing covers it: no font.
+        #expect(
+            segmenter.segments(Array("ж".utf8), missing: [true, true], cascade: [Self.latin]) == [
+                .init(bytes: 0..<2, font: nil)
+            ])
+    }
+
+    /// Emoji presentation (U+FE0F, or an emoji character) goes to a colour
+    /// font first; a bare text-presentation heart to the first that has it.
+    @Test func emojiPresentationPrefersAColourFont() {
+        let cascade = [Self.monochromeHeart, Self.colourEmoji]
+        #expect(FallbackSegmenter.choose("\u{2764}\u{FE0F}".unicodeScalars, in: cascade) == 1)
+        #expect(FallbackSegmenter.choose("\u{2764}".unicodeScalars, in: cascade) == 0)
+        #expect(FallbackSegmenter.choose("\u{1F4F1}".unicodeScalars, in: cascade) == 1)
+    }
+
+    @Test func controlAndMissingRanges() {
+        let utf8 = Array("a\tb\u{2028}c\u{85}".utf8)
+        #expect(TextBytes.controlRanges(utf8) == [1..<2, 3..<6, 7..<9])
+        let text = Array("aéb中".utf8)
+        let missing = [false, true, false, false, true, false, false]
+        #expect(TextBytes.missingRanges(missing, text) == [1..<3, 4..<7])
+        #expect(TextBytes.scalarCount(text, 0..<7) == 4)
+        #expect(!TextBytes.mayHoldRightToLeft(Array("Hello, wörld".utf8)))
+        #expect(TextBytes.mayHoldRightToLeft(Array("Save الإعدادات".utf8)))
+    }
+
+    /// One glyph per byte, clusters rising (or falling right to left);
+    /// counts the calls.
+    final class FakeShaper {
+        var calls = 0
+        func shape(_ range: Range<Int>, _ script: UInt32, _ face: Int, _ rightToLeft: Bool) -> [DrawnText.Glyph] {
+            calls += 1
+            let clusters = rightToLeft ? Array(range.reversed()) : Array(range)
+            return clusters.map {
+                DrawnText.Glyph(
+                    face: face, glyph: UInt32($0 + 1), cluster: $0, advance: 0.5, offsetX: 0, offsetY: 0,
+                    missing: false)
+            }
+        }
+    }
+
+    func clusters(_ slicer: GlyphSlicer, _ line: DrawnText.SlicedLine) -> [Int] {
+        line.slices.flatMap { slicer.glyphs[$0].map(\.cluster) }
+    }
+
+    /// "abc " left to right, then three right-to-left bytes: the line draws
+    /// the Latin, then the right-to-left run reversed; cut in two, each
+    /// line's glyphs are slices of the same shaping.
+    @Test func linesAreSlicesOfOneShaping() {
+        let stretches = GlyphSlicer.stretches(
+            directions: [VisualRun(range: 0..<4, rightToLeft: false), VisualRun(range: 4..<7, rightToLeft: true)],
+            scripts: [(0..<4, 1), (4..<7, 2)], faceOf: [0, 0, 0, 0, 0, 1, 1])
+        // The right-to-left run splits where the face changes.
+        #expect(stretches.map(\.range) == [0..<4, 4..<5, 5..<7])
+        var slicer = GlyphSlicer(stretches: stretches)
+        let shaper = FakeShaper()
+        let whole = slicer.lines(
+            [
+                VisualLine(
+                    runs: [VisualRun(range: 0..<4, rightToLeft: false), VisualRun(range: 4..<7, rightToLeft: true)],
+                    rightToLeft: false)
+            ],
+            shape: shaper.shape)
+        #expect(clusters(slicer, whole[0]) == [0, 1, 2, 3, 6, 5, 4])
+        let calls = shaper.calls
+        let cut = slicer.lines(
+            [
+                VisualLine(runs: [VisualRun(range: 0..<2, rightToLeft: false)], rightToLeft: false),
+                VisualLine(
+                    runs: [VisualRun(range: 2..<4, rightToLeft: false), VisualRun(range: 4..<7, rightToLeft: true)],
+                    rightToLeft: false),
+            ], shape: shaper.shape)
+        #expect(clusters(slicer, cut[0]) == [0, 1] && clusters(slicer, cut[1]) == [2, 3, 6, 5, 4])
+        #expect(shaper.calls == calls, "a second layout shapes nothing again")
+        // Touching slices are joined: the first line is one slice.
+        #expect(cut[0].slices.count == 1)
+    }
+
+    /// A part whose line direction differs from its paragraph's is shaped
+    /// alone, once.
+    @Test func aPartInTheOtherDirectionIsShapedAlone() {
+        var slicer = GlyphSlicer(stretches: [GlyphSlicer.Stretch(range: 0..<4, script: 1, face: 0, rightToLeft: false)])
+        let shaper = FakeShaper()
+        let line = VisualLine(
+            runs: [VisualRun(range: 0..<2, rightToLeft: false), VisualRun(range: 2..<4, rightToLeft: true)],
+            rightToLeft: true)
+        let first = slicer.lines([line], shape: shaper.shape)
+        #expect(clusters(slicer, first[0]) == [0, 1, 3, 2] && first[0].rightToLeft)
+        let calls = shaper.calls
+        _ = slicer.lines([line], shape: shaper.shape)
+        #expect(shaper.calls == calls)
+    }
+
+    /// Glyphs reordered across clusters (not monotone): a part's glyphs are
+    /// found by their clusters, however they lie.
+    @Test func nonMonotoneClustersAreFoundByContainment() {
+        var slicer = GlyphSlicer(stretches: [GlyphSlicer.Stretch(range: 0..<3, script: 1, face: 0, rightToLeft: false)])
+        let reordered: GlyphSlicer.Shaper = { _, _, face, _ in
+            [2, 0, 1].map {
+                DrawnText.Glyph(face: face, glyph: 1, cluster: $0, advance: 1, offsetX: 0, offsetY: 0, missing: false)
+            }
+        }
+        let lines = slicer.lines(
+            [VisualLine(runs: [VisualRun(range: 0..<2, rightToLeft: false)], rightToLeft: false)], shape: reordered)
+        #expect(clusters(slicer, lines[0]) == [0, 1])
+    }
+}
