@@ -61,3 +61,10 @@ import Testing
             names(["Open Sans"], ["Condensed Light"], ["Open Sans Cond Light", "Open Sans Condensed Light"]) == nil)
     }
 }
+
+extension CoreTextNamingTests {
+    @Test func englishTags() {
+        #expect(["en", "EN", "en-US", "en_GB", "En-x"].allSatisfy(CoreTextNaming.isEnglish))
+        #expect(!["", "e", "eng", "de", "ms-1033", "und", "en.x"].contains(where: CoreTextNaming.isEnglish))
+    }
+}
