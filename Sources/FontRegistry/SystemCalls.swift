@@ -243,6 +243,21 @@ public enum SystemCalls {
         mkdir(path, 0o755)
     }
 
+    /// The processors the `Cpus_allowed:` line of /proc/self/status
+    /// allows (a hexadecimal mask in comma-separated words), or `nil`.
+    static func allowedProcessors(in status: [UInt8]) -> Int? {
+        let text = String(decoding: status, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else {
+            return nil
+        }
+        var count = 0
+        for character in line.dropFirst("Cpus_allowed:".count) where character != "," && character != "\t" {
+            guard let digit = character.hexDigitValue else { continue }
+            count += digit.nonzeroBitCount
+        }
+        return count
+    }
+
     /// An environment variable, or `nil` when unset.
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
@@ -251,8 +266,18 @@ public enum SystemCalls {
     /// Whether a descriptor is a terminal.
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    /// How many processors are online (at least 1).
-    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    /// How many processors typefit may use (at least 1).
+    public static var processorCount: Int {
+        // The processors this process may run on (taskset, a container's
+        // cpuset), from /proc: on a runner that gives typefit one core, a
+        // second worker only adds its own set-up and hand-offs.
+        if case .success(let bytes) = readInput("/proc/self/status", limit: 1 << 16, what: "a status file"),
+            let count = allowedProcessors(in: bytes), count > 0
+        {
+            return count
+        }
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
 
     /// The first line a shell command prints, if it exits 0 (its stderr is
     /// discarded).

@@ -197,3 +197,23 @@ import TypefitTestSupport
         #expect(contents(dir.appendingPathComponent("0.svg")) == "new contents\n")
     }
 }
+
+/// How many workers typefit starts: the processors it may run on
+/// (`taskset`, a container's cpuset), not every one the machine has.
+@Suite struct ProcessorCountTests {
+    @Test func theAllowedMaskIsCounted() {
+        #expect(SystemCalls.allowedProcessors(in: Array("Name:\tx\nCpus_allowed:\tff,00000001\n".utf8)) == 9)
+        #expect(SystemCalls.allowedProcessors(in: Array("Cpus_allowed:\t1\nCpus_allowed_list:\t0\n".utf8)) == 1)
+        #expect(SystemCalls.allowedProcessors(in: Array("Name:\tx\n".utf8)) == nil)
+    }
+
+    /// This process's own count is its status file's.
+    @Test func thisProcessCountsItsOwnMask() throws {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let mask = try #require(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed:") })
+        let expected = mask.dropFirst("Cpus_allowed:".count).compactMap(\.hexDigitValue).reduce(0) {
+            $0 + $1.nonzeroBitCount
+        }
+        #expect(SystemCalls.processorCount == expected)
+    }
+}
