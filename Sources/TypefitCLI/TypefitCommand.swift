@@ -45,7 +45,8 @@ public enum TypefitCommand {
             if arguments.isEmpty { outcome.stderrText = HelpFormatter.overview() + "\n" }
             outcome.diagnostics.usageError(error)
             if CommandLineParser.asksForJSON(arguments) {
-                outcome.stdout = outcome.diagnostics.errorDocument.serialized(pretty: context.stdoutIsTerminal)
+                outcome.stdout = outcome.diagnostics.errorDocument(spell: CommandInput.spelling).serialized(
+                    pretty: context.stdoutIsTerminal)
             }
             return outcome
         }
@@ -83,7 +84,8 @@ public enum TypefitCommand {
             outcome.diagnostics.warningsAreErrors = parsed.output.strict
             outcome.diagnostics.listsEachFile = parsed.output.verbose
             if !outcome.hasStdout, outcome.diagnostics.hasErrors, parsed.output.json {
-                outcome.stdout = outcome.diagnostics.errorDocument.serialized(pretty: context.stdoutIsTerminal)
+                outcome.stdout = outcome.diagnostics.errorDocument(spell: CommandInput.spelling).serialized(
+                    pretty: context.stdoutIsTerminal)
             }
             return outcome
         }

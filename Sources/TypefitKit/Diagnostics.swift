@@ -152,7 +152,8 @@ public struct Diagnostics: Equatable, Sendable {
                 }
                 guard collapsed.insert(file).inserted else { continue }
                 var line = item
-                line.message = "\(count) problems, the first: \(item.message) (--verbose lists each)"
+                line.message =
+                    "\(count) problems, the first: \(item.message) (\(CommandInput.verbose.token) lists each)"
                 line.sharedReason = nil
                 collapsedItems.append(line)
             }
@@ -174,7 +175,7 @@ public struct Diagnostics: Equatable, Sendable {
                         severity: .warning,
                         message:
                             "\(paths.count) files: \(reason) (\(shown), and \(paths.count - Self.groupAbove) more; "
-                            + "--verbose lists each)", file: nil, position: nil, status: .success))
+                            + "\(CommandInput.verbose.token) lists each)", file: nil, position: nil, status: .success))
             }
         }
         guard warningsAreErrors else { return grouped }
@@ -201,9 +202,10 @@ public struct Diagnostics: Equatable, Sendable {
     /// Everything for stderr, one line each; a command-line error is
     /// followed by `afterCommandLineError` of the subcommand it concerns
     /// (the front end's usage line and where to read more).
-    public func rendered(afterCommandLineError: (String) -> String) -> String {
+    public func rendered(afterCommandLineError: (String) -> String, spell: (CommandInput) -> String) -> String {
         var out = ""
-        for item in effective {
+        for var item in effective {
+            item.message = item.message.worded(spell)
             out += item.rendered + "\n"
             if let topic = item.usageOf { out += afterCommandLineError(topic) }
         }
@@ -212,17 +214,18 @@ public struct Diagnostics: Equatable, Sendable {
 
     /// The JSON document a run in JSON mode prints when an error ends it:
     /// `{"errors": [{"column", "file", "line", "message"}], "schemaVersion": 1}`.
-    public var errorDocument: JSONValue {
-        .object(["schemaVersion": .int(jsonSchemaVersion), "errors": errorsJSON])
+    public func errorDocument(spell: (CommandInput) -> String) -> JSONValue {
+        .object(["schemaVersion": .int(jsonSchemaVersion), "errors": errorsJSON(spell: spell)])
     }
 
     /// The errors as a JSON array, for a command's own document.
-    public var errorsJSON: JSONValue {
+    public func errorsJSON(spell: (CommandInput) -> String) -> JSONValue {
         .array(
             errors.map { item in
                 .object([
                     "file": .string(item.file), "line": item.position.map { .int($0.line) } ?? .null,
-                    "column": item.position.map { .int($0.column) } ?? .null, "message": .string(item.message),
+                    "column": item.position.map { .int($0.column) } ?? .null,
+                    "message": .string(item.message.worded(spell)),
                 ])
             })
     }

@@ -177,7 +177,7 @@ public struct FitJob: Sendable {
         var keys: [String] = []
         for string in strings where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }
         diagnostics.error(
-            "no key matches --keys " + keyPatterns.map { "'\($0)'" }.joined(separator: ", ")
+            "no key matches \(CommandInput.keyPatterns.token) " + keyPatterns.map { "'\($0)'" }.joined(separator: ", ")
                 + (keys.isEmpty ? "" : " (keys such as " + keys.map { "'\($0)'" }.joined(separator: ", ") + ")"),
             status: .cannotRun)
         throw Stopped()

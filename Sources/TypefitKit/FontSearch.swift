@@ -35,8 +35,9 @@ public struct FontSearch: Equatable, Sendable {
     /// "installed", or "installed nor in --fonts-dir": where a face was
     /// not found, for messages.
     var notFoundScope: String {
-        if !usesInstalledFonts { return "in --fonts-dir (installed fonts not used)" }
-        return directories.isEmpty ? "installed" : "installed nor in --fonts-dir"
+        let folders = CommandInput.fontsDirectory.token
+        if !usesInstalledFonts { return "in \(folders) (installed fonts not used)" }
+        return directories.isEmpty ? "installed" : "installed nor in \(folders)"
     }
 
     /// The registry of the installed fonts.
@@ -132,14 +133,14 @@ struct FaceSources {
         if let family = IOSBuiltInFonts.family(of: face.postscriptName ?? "") ?? IOSBuiltInFonts.family(of: name) {
             return (
                 true,
-                "\(shown) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list); not in --fonts-dir, "
+                "\(shown) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list); not in \(CommandInput.fontsDirectory.token), "
                     + "measured with this machine's copy (\(face.file))"
             )
         }
         return (
             false,
-            "\(shown) is installed on this machine (\(face.file)) but not in --fonts-dir: the app does not ship it"
-                + " (--no-installed-fonts uses the folder alone)"
+            "\(shown) is installed on this machine (\(face.file)) but not in \(CommandInput.fontsDirectory.token): the app does not ship it"
+                + " (\(CommandInput.noInstalledFonts.token) uses the folder alone)"
         )
     }
 

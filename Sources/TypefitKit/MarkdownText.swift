@@ -52,14 +52,15 @@ public enum MarkdownText {
         if counts.rendered > 0 {
             diagnostics.note(
                 "\(counts.rendered) string\(counts.rendered == 1 ? "" : "s") measured as SwiftUI's Text draws "
-                    + "Markdown (markup removed; bold, italic and code in their faces; --no-markdown measures "
+                    + "Markdown (markup removed; bold, italic and code in their faces; \(CommandInput.noMarkdown.token) measures "
                     + "them as written)")
         }
         if counts.literal > 0, let key = counts.firstLiteralKey {
             diagnostics.note(
                 "\(counts.literal) string\(counts.literal == 1 ? " contains" : "s contain") Markdown markup, measured as "
                     + "written (first: '\(TerminalText.escapingControls(key))'); SwiftUI's Text(LocalizedStringKey) "
-                    + "renders it: give --markdown (or \"markdown\": true in a rule) to measure it so")
+                    + "renders it: give \(CommandInput.markdown.token) (or \"markdown\": true in a rule) to measure it so"
+            )
         }
     }
 }

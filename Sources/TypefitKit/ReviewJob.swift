@@ -156,7 +156,8 @@ public enum ReviewJob {
         if omittedRows > 0 {
             warnings.append(
                 "the page reached typefit's cap of \(Self.maximumRowBytes >> 20) MB: \(omittedRows) more failing "
-                    + "string\(omittedRows == 1 ? " is" : "s are") counted but not drawn (fit --format json lists all)")
+                    + "string\(omittedRows == 1 ? " is" : "s are") counted but not drawn (\(CommandInput.fitDocument.token) lists all)"
+            )
         }
         progress?.finish()
         let summary = ReviewPage.Summary(

@@ -133,7 +133,7 @@ public enum ScaleJob {
             let nearest = NameMatching.suggestions(for: face.postscriptName, among: sources.knownNames)
             var line =
                 "face '\(face.key)' (\(face.postscriptName)) is not installed"
-                + (search.directories.isEmpty ? "" : " nor in --fonts-dir")
+                + (search.directories.isEmpty ? "" : " nor in \(CommandInput.fontsDirectory.token)")
                 + (nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", "))
             if settings.fallback {
                 let (weight, italic) = spec.impliedStyle(ofFace: face.key)

@@ -39,8 +39,10 @@ public enum TextJob {
             for name in missing {
                 diagnostics.error(
                     "cannot measure with \(name): "
-                        + (FaceSources.builtInNote(name).map { $0 + " (give its file with --fonts-dir)" }
-                            ?? "it is not installed nor in --fonts-dir"),
+                        + (FaceSources.builtInNote(name).map {
+                            $0 + " (give its file with \(CommandInput.fontsDirectory.token))"
+                        }
+                            ?? "it is not installed nor in \(CommandInput.fontsDirectory.token)"),
                     status: .cannotRun)
             }
             throw Stopped()
@@ -133,7 +135,9 @@ public enum TextJob {
         guard let (match, _) = sources.lookup(name) else {
             if let builtIn = FaceSources.builtInNote(name) {
                 diagnostics.error(
-                    builtIn + ": its widths cannot be measured (give its file with --fonts-dir)", status: .cannotRun)
+                    builtIn
+                        + ": its widths cannot be measured (give its file with \(CommandInput.fontsDirectory.token))",
+                    status: .cannotRun)
                 throw Stopped()
             }
             let nearest = NameMatching.suggestions(for: name, among: sources.knownNames)
@@ -198,7 +202,7 @@ public enum TextJob {
             let names = available.sorted().joined(separator: ", ")
             diagnostics.error(
                 "no strings in language '\(language)' in "
-                    + (files.count == 1 ? files[0] : "the --strings files")
+                    + (files.count == 1 ? files[0] : "the \(CommandInput.stringsFiles.token) files")
                     + (names.isEmpty ? "" : " (available: \(names))"), status: .cannotRun)
             throw Stopped()
         }
@@ -244,6 +248,6 @@ public enum TextJob {
         guard !parts.isEmpty else { return }
         diagnostics.note(
             "format placeholders measured with sample values: " + parts.joined(separator: ", ")
-                + " (choose others with --sample SPEC=VALUE)")
+                + " (choose others with \(CommandInput.sample.token) SPEC=VALUE)")
     }
 }

@@ -112,7 +112,8 @@ import TypefitTestSupport
         var diagnostics = Diagnostics()
         diagnostics.fileWarnings((1...20).map { ("/fonts/Flex.ttf", "instance \($0)'s name is too long") })
         diagnostics.fileWarnings([("/fonts/Other.ttf", "cannot be read")])
-        let lines = diagnostics.effective.map(\.rendered)
+        let lines = diagnostics.rendered(afterCommandLineError: { _ in "" }, spell: CommandInput.spelling)
+            .split(separator: "\n").map(String.init)
         #expect(
             lines == [
                 "typefit: warning: /fonts/Flex.ttf: 20 problems, the first: instance 1's name is too long "

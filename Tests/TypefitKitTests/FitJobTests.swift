@@ -116,3 +116,33 @@ import TypefitTestSupport
         #expect(diagnostics.items.contains { $0.file == rules.path && $0.message.contains("no rules") })
     }
 }
+
+/// The library names the parts of the command line a finding points to,
+/// and the front end spells them: no option's spelling in TypefitKit.
+@Suite struct FindingWordsTests {
+    @Test func aFindingNamesItsInputAndTheFrontEndSpellsIt() throws {
+        var job = FitJob(request: FitJobTests.request, search: FitJobTests.search, rules: .one(FitJob.Rule(width: 300)))
+        job.texts = ["One"]
+        job.keyPatterns = ["nothing*"]
+        var diagnostics = Diagnostics()
+        #expect(throws: Stopped.self) { try job.strings(&diagnostics) }
+        let message = try #require(diagnostics.items.first?.message)
+        #expect(message.contains(CommandInput.keyPatterns.token) && !message.contains("--"))
+        #expect(
+            message.worded { $0 == .keyPatterns ? "the key patterns" : "?" }.hasPrefix(
+                "no key matches the key patterns 'nothing*'"))
+    }
+
+    @Test func noOptionIsSpelledInTheLibrary() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Sources/TypefitKit")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 10)
+        let option = try Regex(#""[^"\n]*--[a-z]"#)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                if line.firstMatch(of: option) != nil { Issue.record("\(file) spells an option: \(line)") }
+            }
+        }
+    }
+}

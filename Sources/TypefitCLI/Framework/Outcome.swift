@@ -54,7 +54,7 @@ public struct Outcome: Sendable {
     public var stderrText = ""
 
     /// Everything printed on stderr.
-    public var stderr: String { stderrText + diagnostics.rendered(afterCommandLineError: Self.usageLines) }
+    public var stderr: String { stderrText + diagnostics.rendered(afterCommandLineError: Self.usageLines, spell: CommandInput.spelling) }
 
     /// The exit status.
     public var status: ExitStatus { diagnostics.exitStatus }
@@ -86,7 +86,7 @@ extension UsageError {
     public var rendered: String {
         var diagnostics = Diagnostics()
         diagnostics.usageError(self)
-        return diagnostics.rendered(afterCommandLineError: Outcome.usageLines)
+        return diagnostics.rendered(afterCommandLineError: Outcome.usageLines, spell: CommandInput.spelling)
     }
 }
 

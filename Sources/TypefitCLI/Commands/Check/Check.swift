@@ -76,7 +76,8 @@ public struct Check: ParsableCommand {
         switch format {
         case .json:
             outcome.stdout = SpecCheck.document(
-                specPath: specPath, ok: outcome.status == .success, errors: outcome.diagnostics.errorsJSON,
+                specPath: specPath, ok: outcome.status == .success,
+                errors: outcome.diagnostics.errorsJSON(spell: CommandInput.spelling),
                 findings: findings
             ).serialized(pretty: context.stdoutIsTerminal)
         default:

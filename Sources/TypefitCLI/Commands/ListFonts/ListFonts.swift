@@ -159,7 +159,9 @@ public struct ListFonts: ParsableCommand {
                 let pretty = context.stdoutIsTerminal
                 // Files named and unreadable beside others that were read:
                 // the listing says so itself, in `errors`.
-                let errors = diagnostics.errors.map { (file: $0.file, message: $0.message) }
+                let errors = diagnostics.errors.map {
+                    (file: $0.file, message: $0.message.worded(CommandInput.spelling))
+                }
                 outcome.stream { write in FontFamily.writeJSON(families, pretty: pretty, errors: errors, to: write) }
             }
             return outcome
