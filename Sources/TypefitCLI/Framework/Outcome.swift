@@ -54,7 +54,9 @@ public struct Outcome: Sendable {
     public var stderrText = ""
 
     /// Everything printed on stderr.
-    public var stderr: String { stderrText + diagnostics.rendered(afterCommandLineError: Self.usageLines, spell: CommandInput.spelling) }
+    public var stderr: String {
+        stderrText + diagnostics.rendered(afterCommandLineError: Self.usageLines, spell: CommandInput.spelling)
+    }
 
     /// The exit status.
     public var status: ExitStatus { diagnostics.exitStatus }
