@@ -266,8 +266,9 @@ public enum SystemCalls {
     /// Whether a descriptor is a terminal.
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    /// How many processors typefit may use (at least 1).
-    public static var processorCount: Int {
+    /// How many processors typefit may use (at least 1), read once: the
+    /// workers of a run and the slots made for them must agree.
+    public static let processorCount: Int = {
         // The processors this process may run on (taskset, a container's
         // cpuset), from /proc: on a runner that gives typefit one core, a
         // second worker only adds its own set-up and hand-offs.
@@ -277,7 +278,7 @@ public enum SystemCalls {
             return count
         }
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
+    }()
 
     /// The first line a shell command prints, if it exits 0 (its stderr is
     /// discarded).
