@@ -119,6 +119,16 @@ public struct FontRegistry: Sendable {
         return nil
     }
 
+    /// Why a folder of font files (`--fonts-dir`) cannot be searched (it is
+    /// missing, unreadable, or neither a folder nor a file), or `nil`.
+    public static func fontFolderProblem(_ path: String) -> String? {
+        switch SystemCalls.classify(path) {
+        case .missing(let reason): return reason
+        case .other: return "not a folder of font files"
+        case .regular, .directory: return SystemCalls.isReadable(path) ? nil : "Permission denied"
+        }
+    }
+
     /// `scan`, with the files that gave faces (for `UIAppFonts`).
     public static func scanFiles(_ paths: [String], workers: Int? = nil) -> ScanResult {
         FontScanner.scan(paths, workers: workers ?? FontScanner.workerCount)

@@ -23,10 +23,18 @@ public struct FontSearch: Equatable, Sendable {
         self.cacheDirectory = cacheDirectory
     }
 
-    /// A configuration file that cannot be read stops the run (exit 2) in
-    /// every command, before any other work: a gate that went on without
-    /// it would check against the machine's fonts instead, or nothing.
+    /// A folder of fonts or a configuration file that cannot be read stops
+    /// the run (exit 2) in every command, before any other work: a gate that
+    /// went on without it would check against the machine's fonts instead,
+    /// or nothing.
     public func validate(_ diagnostics: inout Diagnostics) throws(Stopped) {
+        var folderFailed = false
+        for directory in directories {
+            guard let problem = FontRegistry.fontFolderProblem(directory) else { continue }
+            diagnostics.error(problem, status: .cannotRun, file: directory)
+            folderFailed = true
+        }
+        if folderFailed { throw Stopped() }
         guard let fontconfigFile, let problem = FontRegistry.configurationProblem(fontconfigFile) else { return }
         diagnostics.error(problem, status: .cannotRun)
         throw Stopped()

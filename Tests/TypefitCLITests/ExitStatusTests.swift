@@ -56,6 +56,12 @@ struct ExitStatusTests {
         ("scale on a malformed spec", ["scale", "--spec", malformedSpec], 2),
         ("scale on a missing spec", ["scale", "--spec", "/nonexistent/spec.json"], 2),
         ("check on a missing spec", ["check", "--spec", "/nonexistent/spec.json"], 2),
+        // A mistyped --fonts-dir is a broken set-up, not a pass with the
+        // machine's own copy of the font.
+        (
+            "fit --require with a missing --fonts-dir",
+            fitGate + ["--require", "AX2", "--fonts-dir", "/nonexistent/Fonts"], 2
+        ),
         (
             "fit --require with a missing strings file",
             [
