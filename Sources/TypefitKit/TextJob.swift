@@ -203,7 +203,9 @@ public enum TextJob {
             diagnostics.error(
                 "no strings in language '\(language)' in "
                     + (files.count == 1 ? files[0] : "the \(CommandInput.stringsFiles.token) files")
-                    + (names.isEmpty ? "" : " (available: \(names))"), status: .cannotRun)
+                    + (names.isEmpty ? "" : " (available: \(names))")
+                    + didYouMean(NameMatching.suggestions(for: language, among: available.sorted(), limit: 1)),
+                status: .cannotRun)
             throw Stopped()
         }
         noteCaps(strings, into: &diagnostics)

@@ -26,6 +26,30 @@ import TypefitTestSupport
         #expect(run(Self.fit + ["--strings", Self.catalog, "--language", "de"] + Self.config).status == .success)
     }
 
+    /// BCP 47 tags compare case-insensitively, `_` as `-` (as `.lproj`
+    /// folders spell them); a tag no file has gets a did-you-mean.
+    @Test func languageTagsCompareAsBCP47Does() throws {
+        for tag in ["DE", "de", "De"] {
+            let outcome = run(
+                Self.fit + ["--strings", Self.catalog, "--language", tag, "--format", "json"] + Self.config)
+            #expect(outcome.status == .success, "\(tag): \(outcome.stderr)")
+            #expect(outcome.stdout.contains("\"language\":\"de\"") && !outcome.stdout.contains("\"language\":\"en\""))
+        }
+        let mistyped = run(Self.fit + ["--strings", Self.catalog, "--language", "dee"] + Self.config)
+        #expect(mistyped.status == .cannotRun && mistyped.stderr.contains("did you mean 'de'?"), "\(mistyped.stderr)")
+        #expect(LanguageTag.matches("zh-Hans", "zh_hans") && LanguageTag.matches("pt-BR", "PT-br"))
+        #expect(!LanguageTag.matches("zh-Hans", "zh-Hant") && !LanguageTag.matches("de", "de-CH"))
+        // A .lproj folder's language.
+        let folder = Fixtures.temporaryDirectory("gate-lproj").appendingPathComponent("zh_Hans.lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let strings = folder.appendingPathComponent("Localizable.strings")
+        try "\"title\" = \"设置\";\n".write(to: strings, atomically: true, encoding: .utf8)
+        var diagnostics = Diagnostics()
+        let read = try TextJob.strings(
+            [], files: [strings.path], language: "zh-hans", samples: PlaceholderSamples(), diagnostics: &diagnostics)
+        #expect(read.map(\.text) == ["设置"] && read.first?.language == "zh_Hans")
+    }
+
     @Test func anEmptyStringsFileIsExit2() throws {
         let file = Fixtures.temporaryDirectory("gate-empty").appendingPathComponent("Localizable.strings")
         try "/* nothing yet */\n".write(to: file, atomically: true, encoding: .utf8)

@@ -66,11 +66,13 @@ extension StringsFile {
                 }
                 localized = languages.map { ($0.key, $0.value) }
             }
-            if !localized.contains(where: { $0.0 == source }) && (language == nil || language == source) {
+            if !localized.contains(where: { $0.0 == source })
+                && (language.map { LanguageTag.matches($0, source) } ?? true)
+            {
                 // The key is the source text.
                 result.append(LocalizedString(key: entry.key, language: source, text: entry.key))
             }
-            for (lang, json) in localized where language == nil || language == lang {
+            for (lang, json) in localized where language.map({ LanguageTag.matches($0, lang) }) ?? true {
                 result += try units(json, key: entry.key, language: lang)
             }
         }

@@ -127,3 +127,21 @@ public enum StringsFile {
         return try PropertyListParser.parse(bytes)
     }
 }
+
+/// Language tags as BCP 47 compares them: case-insensitively, and with
+/// `_` (as in `.lproj` folder names and Unix locales) the same as `-`.
+public enum LanguageTag {
+    /// Whether `a` and `b` name the same language (`zh-Hans`, `zh-hans`,
+    /// `zh_Hans`).
+    public static func matches(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && key(a) == key(b)
+    }
+
+    /// The tag folded for comparing: lower case, `_` as `-`.
+    static func key(_ tag: String) -> String {
+        String(
+            decoding: tag.utf8.map {
+                $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0)
+            }, as: UTF8.self)
+    }
+}
