@@ -27,7 +27,7 @@ struct ExitStatusTests {
         try? FileManager.default.copyItem(
             at: Fixtures.fonts.appendingPathComponent("TypefitSans-Regular.ttf"),
             to: dir.appendingPathComponent("Good.ttf"))
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("Bad.ttf").path, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("Bad.ttf").path, contents: Data("x".utf8))
         return dir.path
     }()
 

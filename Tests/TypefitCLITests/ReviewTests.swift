@@ -199,7 +199,7 @@ import TypefitTestSupport
     @Test func progressLine() throws {
         let dir = Fixtures.temporaryDirectory("progress")
         let file = dir.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try FileHandle(forWritingTo: file)
         let clock = Clock()
         let line = ProgressLine(fd: handle.fileDescriptor, inPlace: false) { clock.now }

@@ -88,9 +88,9 @@ import TypefitTestSupport
     @Test func unreadableFilesAreErrors() throws {
         let dir = Fixtures.temporaryDirectory("spec-files")
         let empty = dir.appendingPathComponent("empty.json")
-        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty.path, contents: Data())
         let huge = dir.appendingPathComponent("huge.json")
-        FileManager.default.createFile(atPath: huge.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: huge.path, contents: Data())
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 10 << 20)  // a sparse 10 MB file
         try handle.close()
@@ -123,7 +123,7 @@ import TypefitTestSupport
         let dir = Fixtures.temporaryDirectory("hostile-spec")
         func file(_ name: String, _ bytes: [UInt8]) -> String {
             let path = dir.appendingPathComponent(name).path
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             return path
         }
         let fifo = dir.appendingPathComponent("pipe.json").path

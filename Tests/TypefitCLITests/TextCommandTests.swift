@@ -187,7 +187,7 @@ import TypefitTestSupport
             let file = dir.appendingPathComponent(name)
             var bytes = Array(content.utf8)
             if name == "g.txt" { bytes = Array("ok\nbad ".utf8) + [0xC3, 0x28] }
-            FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: file.path, contents: Data(bytes))
             let outcome = run(
                 ["fit", "--strings", file.path, "--width", "100", "--style", "body", "--font", "TypefitSans-Regular"]
                     + Self.config)
