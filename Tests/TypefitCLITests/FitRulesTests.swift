@@ -130,3 +130,28 @@ import TypefitTestSupport
         #expect(FitRules.matches("items.count|plural.one", any: ["items.count"]))
     }
 }
+
+extension FitRulesTests {
+    /// fit's document says the gate's verdict: the required size, how many
+    /// strings fail there, and `ok`, and agrees with the exit status and
+    /// with its own per-string `fits`.
+    @Test func theVerdictIsInTheDocument() throws {
+        var counts: [Int] = []
+        for require in ["AX2", "AX3", "AX5"] {
+            let outcome = fit(["--width", "800", "--style", "title1", "--require", require])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let key = try ContentSizeCategory(parsing: require).rawValue
+            let failing = try results(outcome).filter { ($0["fits"] as? [String: Bool])?[key] == false }.count
+            #expect(object["require"] as? String == key)
+            #expect(object["failing"] as? Int == failing)
+            #expect(object["ok"] as? Bool == (failing == 0))
+            #expect(outcome.status == (failing == 0 ? .success : .problemFound), "\(outcome.stderr)")
+            counts.append(failing)
+        }
+        #expect(counts.contains(0) && counts.contains { $0 > 0 }, "\(counts)")
+        let none = fit(["--width", "800", "--style", "title1"])
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(none.stdout.utf8)) as? [String: Any])
+        #expect(plain["require"] is NSNull && plain["ok"] as? Bool == true && plain["failing"] as? Int == 0)
+    }
+}

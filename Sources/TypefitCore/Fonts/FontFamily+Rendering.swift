@@ -64,6 +64,9 @@ extension FontFamily {
         writer.beginArray()
         for face in faces { face.writeJSON(to: &writer) }
         writer.endArray()
+        // `name` under the name scripts reach for first (`jq '.family'`).
+        writer.staticKey("family")
+        writer.string(name)
         writer.staticKey("hidden")
         writer.bool(name.hasPrefix("."))
         writer.staticKey("name")

@@ -52,6 +52,11 @@ public struct FitLayouts: Sendable {
         public var platform: String
         /// How the sizes were found (`Request.sizeModel`).
         public var model: String?
+        /// The size setting's key where strings must fit (`--require`),
+        /// or `nil` (with rules: each rule's `require`).
+        public var require: String?
+        /// How many strings do not fit where required.
+        public var failing = 0
 
         /// Creates a header.
         public init(width: Double, maxLines: Int, style: String?, platform: String, model: String? = nil) {
@@ -109,12 +114,19 @@ public struct FitLayouts: Sendable {
     ) -> Bool {
         var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
         writer.beginObject()
+        writer.staticKey("failing")
+        writer.int(header.failing)
         writer.staticKey("maxLines")
         if rules == nil { writer.int(header.maxLines) } else { writer.null() }
         writer.staticKey("model")
         writer.string(header.model)
+        // The gate's verdict, as check's document has it.
+        writer.staticKey("ok")
+        writer.bool(header.failing == 0)
         writer.staticKey("platform")
         writer.string(header.platform)
+        writer.staticKey("require")
+        writer.string(header.require)
         writer.staticKey("results")
         writer.beginArray()
         for group in groups {

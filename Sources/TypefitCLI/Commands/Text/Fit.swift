@@ -79,8 +79,9 @@ public struct Fit: ParsableCommand {
                 let request = job.request
                 var header = FitLayouts.Header(
                     width: 0, maxLines: 0, style: nil, platform: request.platform.rawValue, model: request.sizeModel)
+                header.failing = result.failures.count
                 if case .one(let rule) = job.rules {
-                    (header.width, header.maxLines) = (rule.width, rule.lines)
+                    (header.width, header.maxLines, header.require) = (rule.width, rule.lines, rule.require?.key)
                     header.style = request.platformStyles?.first ?? request.styles?.first?.rawValue
                 }
                 let fixed = header
