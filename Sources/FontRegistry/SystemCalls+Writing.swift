@@ -1,3 +1,5 @@
+import TypefitCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -383,13 +385,14 @@ private struct PathWalk {
             throw Failure(
                 text: through + "outside the folder typefit runs in (\(tree ?? "which cannot be named")) to "
                     + "\(destination); typefit writes through links that stay inside it, or everywhere with "
-                    + "--follow-symlinks")
+                    + CommandInput.followSymlinks.token)
         }
         // Inside the tree, a checkout's own git folder is no place for a
         // page: its config and hooks run code.
         if destination.split(separator: "/").contains(".git") {
             throw Failure(
-                text: through + "into a .git folder (\(destination)); typefit writes there only with --follow-symlinks")
+                text: through + "into a .git folder (\(destination)); typefit writes there only with "
+                    + CommandInput.followSymlinks.token)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypefitCore
 import TypefitKit
 import TypefitTestSupport
 

@@ -1,3 +1,4 @@
+import TypefitCore
 import TypefitKit
 
 /// What each status means, in the command line's words, said once: help,
@@ -63,6 +64,7 @@ extension CommandInput {
         case .noMarkdown: return "--no-markdown"
         case .verbose: return "--verbose"
         case .fitDocument: return "fit --format json"
+        case .followSymlinks: return "--follow-symlinks"
         }
     }
 }

@@ -1,3 +1,4 @@
+import TypefitCore
 import TypefitKit
 
 /// What a run printed and how it ended; the caller writes it out.

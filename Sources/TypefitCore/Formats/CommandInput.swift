@@ -22,6 +22,8 @@ public enum CommandInput: String, Sendable, CaseIterable {
     case verbose
     /// fit's JSON document, which lists every failure.
     case fitDocument
+    /// Writing through any symbolic link.
+    case followSymlinks
 
     /// What stands for the input in a finding's text until it is worded.
     public var token: String { "\u{1}" + rawValue + "\u{1}" }
