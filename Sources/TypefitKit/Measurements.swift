@@ -10,8 +10,6 @@ public final class Measurements {
     private let styledKeys: [String: [InlineMarkdown.Traits: String]]
     /// Why faces could not be opened (each once).
     public private(set) var failures: [String] = []
-    /// Per cell: the key of its face.
-    public let faceKeys: [String]
     /// Per cell: its face's slot, an index shared by the cells of one face
     /// (per-string work is kept in arrays by slot: hashing a face's key for
     /// each cell of each string was a tenth of fit's time).
@@ -24,7 +22,7 @@ public final class Measurements {
     /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
     /// runs).
     public init(cells: [SizedCell], configFile: String?, styled: StyledFaces = StyledFaces()) {
-        faceKeys = cells.map { cell in cell.face?.location.map(StyledFaces.key) ?? "" }
+        let faceKeys = cells.map { cell in cell.face?.location.map(StyledFaces.key) ?? "" }
         var slotOfKey: [String: Int] = [:]
         faceSlots = faceKeys.map { key in
             if let slot = slotOfKey[key] { return slot }

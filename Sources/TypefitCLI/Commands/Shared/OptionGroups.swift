@@ -36,11 +36,6 @@ struct StyleCategoryOptions: Sendable, Equatable {
             options.category = .categories(try CategoryList(argument: text, option: "--category").categories)
         },
     ]
-
-    /// The iOS styles `--style` names, or `nil` when it was not given.
-    func iosStyles() throws(UsageError) -> [TextStyle]? {
-        try style.map { selection throws(UsageError) in try selection.iosStyles() }
-    }
 }
 
 /// `--spec`, `--font`, `--family`, `--weight`, `--size`: which face, at
