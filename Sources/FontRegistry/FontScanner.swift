@@ -177,9 +177,8 @@ struct FileReader {
             }
             guard SFNTReader.isSFNT(magic) else { return .success((size, magic, nil)) }
             let faces = Result { () throws(SFNTReader.Failure) in
-                try SFNTReader.scan(file: path, size: size, nameRule: FreeTypeLibrary.nameRule) {
-                    SystemCalls.read(fd, offset: $0, count: $1)
-                }
+                try SFNTReader.scan(
+                    file: path, size: size, nameRule: FreeTypeLibrary.nameRule, read: SystemCalls.prefixReader(fd))
             }
             return .success((size, magic, faces))
         }

@@ -90,9 +90,9 @@ struct NameVerifier {
     static func readNames(file: String, faceIndex: Int) -> FaceNames? {
         SystemCalls.withOpenFile(file) { fd in
             guard let fd else { return nil }
-            return SFNTNameProbe.names(faceIndex: faceIndex & 0xFFFF, decompressors: WebFontNames.decompressors) {
-                SystemCalls.read(fd, offset: $0, count: $1)
-            }
+            return SFNTNameProbe.names(
+                faceIndex: faceIndex & 0xFFFF, decompressors: WebFontNames.decompressors,
+                read: SystemCalls.prefixReader(fd))
         }
     }
 
@@ -127,8 +127,7 @@ struct NameVerifier {
         if instanceNames[key] == nil {
             instanceNames[key] = SystemCalls.withOpenFile(file) { fd -> [Int: InstanceNames.Name] in
                 guard let fd else { return [:] }
-                let read = { (offset: Int, count: Int) in SystemCalls.read(fd, offset: offset, count: count) }
-                guard let face = try? SFNTView(size: nil, read: read).face(key.collectionIndex),
+                guard let face = try? SFNTView(size: nil, read: SystemCalls.prefixReader(fd)).face(key.collectionIndex),
                     let fvar = try? face.fvar(), let names = try? face.names()
                 else { return [:] }
                 return InstanceNames.postScriptNames(fvar: fvar, names: names, family: family)

@@ -121,6 +121,28 @@ public enum SystemCalls {
         return buffer
     }
 
+    /// `read` for one open file, with the first `prefix` bytes read once
+    /// and every read inside them served from that copy: a face's header
+    /// and table directory (and a small font's name table) lie there, and
+    /// were four `pread`s per face for the hundreds of faces a listing
+    /// names. The reader must not outlive `fd`.
+    static func prefixReader(_ fd: Int32, prefix: Int = 4096) -> (Int, Int) -> [UInt8]? {
+        final class Head {
+            var bytes: [UInt8]??
+        }
+        let head = Head()
+        return { offset, count in
+            guard offset >= 0, count >= 0, offset <= prefix, count <= prefix - offset else {
+                return read(fd, offset: offset, count: count)
+            }
+            if head.bytes == nil { head.bytes = .some(read(fd, offset: 0, count: prefix)) }
+            guard case .some(.some(let bytes)) = head.bytes else { return nil }
+            // Fewer bytes at the file's end, as `pread` gives.
+            let start = min(offset, bytes.count)
+            return Array(bytes[start..<min(offset + count, bytes.count)])
+        }
+    }
+
     /// Runs `body` with a read-only descriptor of `path` (`nil` when it
     /// cannot be opened; a FIFO or device never blocks the open).
     static func withOpenFile<T>(_ path: String, _ body: (Int32?) -> T) -> T {

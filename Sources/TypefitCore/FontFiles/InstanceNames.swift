@@ -65,16 +65,17 @@ extension NameTable {
             switch record.platform {
             case 3, 0:
                 rank = record.platform == 3 ? (record.language == 0x409 ? 0 : 1) : 2
+                let stored = bytes(record)
                 var units: [UInt16] = []
-                var i = record.bytes.startIndex
-                while i + 1 < record.bytes.endIndex {
-                    units.append(UInt16(record.bytes[i]) << 8 | UInt16(record.bytes[i + 1]))
+                var i = stored.startIndex
+                while i + 1 < stored.endIndex {
+                    units.append(UInt16(stored[i]) << 8 | UInt16(stored[i + 1]))
                     i += 2
                 }
                 text = String(decoding: units, as: UTF16.self)
             case 1:
                 rank = 3
-                text = String(decoding: record.bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+                text = String(decoding: bytes(record).map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
             default:
                 continue
             }

@@ -37,9 +37,9 @@ public enum CoreTextNaming {
         families: [String], familyLanguages: [String], styles: [String], styleLanguages: [String],
         fullNames: [String], fullNameLanguages: [String]
     ) -> FaceNames? {
-        let englishFamilies = english(families, familyLanguages)
-        let englishStyles = english(styles, styleLanguages)
-        let englishFullNames = english(fullNames, fullNameLanguages)
+        let englishFamilies = English(families, familyLanguages)
+        let englishStyles = English(styles, styleLanguages)
+        let englishFullNames = English(fullNames, fullNameLanguages)
         // Macintosh and Windows full names that differ (Open Sans Cond
         // Light): only the table says which is Macintosh.
         guard englishFullNames.count <= 1 else { return nil }
@@ -49,10 +49,11 @@ public enum CoreTextNaming {
             names = FaceNames(
                 family: englishFamilies.first ?? families.first, style: englishStyles.first ?? styles.first,
                 fullName: fullName)
-        } else if englishFamilies.count == 2, englishFamilies[1].hasPrefix(englishFamilies[0] + " "),
+        } else if englishFamilies.count == 2, let shorter = englishFamilies.first,
+            let longer = englishFamilies.second, joins(longer, shorter, nil),
             englishStyles.count == 1
                 || (englishStyles.count == 2
-                    && ["Regular", "Italic", "Bold", "Bold Italic"].contains(englishStyles[1]))
+                    && ["Regular", "Italic", "Bold", "Bold Italic"].contains(englishStyles.second ?? ""))
         {
             // Two families, the second the first and more words (`Lato`,
             // `Lato Thin`; `Noto Serif Georgian`, `Noto Serif Georgian
@@ -61,7 +62,7 @@ public enum CoreTextNaming {
             // is the typographic family and more words, never fewer. The
             // styles (22, 17, 2) are then ID 17 and a legacy ID 2, or one
             // name for both: Core Text's are the first of each.
-            names = FaceNames(family: englishFamilies[0], style: englishStyles.first, fullName: fullName)
+            names = FaceNames(family: shorter, style: englishStyles.first, fullName: fullName)
         } else {
             return nil
         }
@@ -72,14 +73,37 @@ public enum CoreTextNaming {
         // only when it is the family and style themselves; any other full
         // name is read from the table.
         guard let full = names.fullName, let family = names.family, let style = names.style else { return names }
-        return full == family + " " + style || (full == family && style == "Regular") ? names : nil
+        return joins(full, family, style) || (full == family && style == "Regular") ? names : nil
     }
 
-    /// The names whose language is English.
-    static func english(_ names: [String], _ languages: [String]) -> [String] {
-        var result: [String] = []
-        for (name, language) in zip(names, languages) where isEnglish(language) { result.append(name) }
-        return result
+    /// Whether `text` is `first`, a space and `second` (with `second`
+    /// `nil`: `first` and a space, then anything), compared on
+    /// bytes without building the joined string (this runs for every
+    /// face of a listing).
+    static func joins(_ text: String, _ first: String, _ second: String?) -> Bool {
+        let whole = text.utf8, head = first.utf8
+        guard let tail = second?.utf8 else {
+            return whole.count >= head.count + 1 && whole.starts(with: head)
+                && whole[whole.index(whole.startIndex, offsetBy: head.count)] == 0x20
+        }
+        return whole.count == head.count + 1 + tail.count && whole.starts(with: head)
+            && whole[whole.index(whole.startIndex, offsetBy: head.count)] == 0x20
+            && whole.reversed().starts(with: tail.reversed())
+    }
+
+    /// The first two English names of a list and how many there are:
+    /// all the naming rules look at (no array built per face).
+    struct English {
+        var count = 0
+        var first: String?
+        var second: String?
+
+        init(_ names: [String], _ languages: [String]) {
+            for (name, language) in zip(names, languages) where isEnglish(language) {
+                count += 1
+                if first == nil { first = name } else if second == nil { second = name }
+            }
+        }
     }
 
     /// `en`, `en-…` or `en_…` in any case, read from the bytes (three

@@ -1,24 +1,32 @@
 /// The 'name' table: its records, and fontconfig's and FreeType's ways of
 /// choosing among them.
 public struct NameTable: Sendable {
+    /// One record. Its string is a range of the table's bytes (not a slice
+    /// of them), so records copy, filter and sort as plain values: hundreds
+    /// of name tables are read in a cold listing.
     struct Record: Sendable {
         var platform: UInt16
         var encoding: UInt16
         var language: UInt16
         var nameID: UInt16
-        var bytes: ArraySlice<UInt8>
+        var start: Int
+        var length: Int
         var order: Int
     }
 
+    /// The table's bytes, which records point into.
+    let table: [UInt8]
     var records: [Record] = []
 
     /// The records of the table in `table`; one whose string lies outside
     /// the table is dropped, as FreeType drops it.
     public init(_ table: [UInt8]) throws(SFNTView.Failure) {
+        self.table = table
         guard table.count >= 6 else { throw .damaged("the name table is cut short") }
         let count = Int(Bytes.u16(table, 2))
         let storage = Int(Bytes.u16(table, 4))
         guard 6 + count * 12 <= table.count else { throw .damaged("the name table's records are cut short") }
+        records.reserveCapacity(count)
         for i in 0..<count {
             let base = 6 + i * 12
             let length = Int(Bytes.u16(table, base + 8))
@@ -29,8 +37,13 @@ public struct NameTable: Sendable {
                 Record(
                     platform: Bytes.u16(table, base), encoding: Bytes.u16(table, base + 2),
                     language: Bytes.u16(table, base + 4), nameID: Bytes.u16(table, base + 6),
-                    bytes: table[offset..<(offset + length)], order: i))
+                    start: offset, length: length, order: i))
         }
+    }
+
+    /// A record's string as stored.
+    func bytes(_ record: Record) -> ArraySlice<UInt8> {
+        table[record.start..<(record.start + record.length)]
     }
 
     /// The name IDs typefit reads (families, styles, full and PostScript
@@ -39,13 +52,7 @@ public struct NameTable: Sendable {
         let read: Set<UInt16> = [1, 2, 4, 6, 16, 17, 21, 22]
         var ids = Set<UInt16>()
         for record in records where read.contains(record.nameID) && Self.isUTF16(record) {
-            var units: [UInt16] = []
-            var i = record.bytes.startIndex
-            while i + 1 < record.bytes.endIndex {
-                units.append(UInt16(record.bytes[i]) << 8 | UInt16(record.bytes[i + 1]))
-                i += 2
-            }
-            if record.bytes.count % 2 != 0 || !Self.decodeUTF16(units).valid { ids.insert(record.nameID) }
+            if record.length % 2 != 0 || !Self.decodeUTF16(bytes(record)).valid { ids.insert(record.nameID) }
         }
         return ids
     }
@@ -53,7 +60,7 @@ public struct NameTable: Sendable {
     /// Whether a record of one of `ids` is in an encoding `decode` does
     /// not read.
     func hasUndecodedNames(among ids: Set<UInt16>) -> Bool {
-        records.contains { ids.contains($0.nameID) && Self.decode($0) == nil }
+        records.contains { ids.contains($0.nameID) && decode($0) == nil }
     }
 
     static func isUTF16(_ record: Record) -> Bool {
@@ -83,7 +90,7 @@ public struct NameTable: Sendable {
         for platform in Self.platformOrder {
             for id in ids {
                 for record in records(platform: platform, nameID: id) {
-                    guard let text = Self.decode(record) else { continue }
+                    guard let text = decode(record) else { continue }
                     let trimmed = Self.trimmingSpaces(text)
                     let key = Self.foldKey(trimmed)
                     guard seen.insert(key).inserted else { continue }
@@ -104,6 +111,8 @@ public struct NameTable: Sendable {
     /// Without leading and trailing spaces (as fontconfig trims names),
     /// working on UTF-8 bytes: this runs for every name of every face.
     static func trimmingSpaces(_ text: String) -> String {
+        // Almost no name has a space at either end: no copy then.
+        guard text.utf8.first == 0x20 || text.utf8.last == 0x20 else { return text }
         let bytes = Array(text.utf8)
         var start = 0
         var end = bytes.count
@@ -154,12 +163,12 @@ public struct NameTable: Sendable {
                 rank(record).map { (rank: $0, record: record) }
             }.sorted { ($0.rank, $0.record.order) < ($1.rank, $1.record.order) }
             for candidate in english {
-                if let text = Self.decode(candidate.record).map(Self.trimmingSpaces), !text.isEmpty { return text }
+                if let text = decode(candidate.record).map(Self.trimmingSpaces), !text.isEmpty { return text }
             }
         }
         for id in ids {
             for record in records where record.nameID == id {
-                if let text = Self.decode(record).map(Self.trimmingSpaces), !text.isEmpty { return text }
+                if let text = decode(record).map(Self.trimmingSpaces), !text.isEmpty { return text }
             }
         }
         return nil
@@ -173,7 +182,7 @@ public struct NameTable: Sendable {
         var windows: Record?
         var apple: Record?
         for record in records where record.nameID == 6 {
-            if record.platform == 3 && [0, 1, 10].contains(record.encoding)
+            if record.platform == 3 && (record.encoding == 0 || record.encoding == 1 || record.encoding == 10)
                 && (windows == nil || (record.language == 0x409 && windows?.language != 0x409))
             {
                 windows = record
@@ -184,8 +193,8 @@ public struct NameTable: Sendable {
                 apple = record
             }
         }
-        if let windows, let text = Self.decode(windows), !text.isEmpty { return text }
-        if let apple, let text = Self.decode(apple), !text.isEmpty { return text }
+        if let windows, let text = decode(windows), !text.isEmpty { return text }
+        if let apple, let text = decode(apple), !text.isEmpty { return text }
         return nil
     }
 
@@ -208,12 +217,13 @@ public struct NameTable: Sendable {
         }
         let drops = rule == .dropsExcludedCharacters
         if let windows {
+            let stored = bytes(windows)
             var name: [UInt8] = []
-            var valid = windows.bytes.count >= 2
-            var i = windows.bytes.startIndex
-            while i + 1 < windows.bytes.endIndex {
-                let high = windows.bytes[i]
-                let low = windows.bytes[i + 1]
+            var valid = stored.count >= 2
+            var i = stored.startIndex
+            while i + 1 < stored.endIndex {
+                let high = stored[i]
+                let low = stored[i + 1]
                 i += 2
                 if high == 0 && FreeTypeNameRule.keeps(low) {
                     name.append(low)
@@ -225,8 +235,8 @@ public struct NameTable: Sendable {
             if valid && !name.isEmpty { return String(decoding: name, as: UTF8.self) }
         }
         if let apple {
-            let kept = apple.bytes.filter(FreeTypeNameRule.keeps)
-            if kept.count == apple.bytes.count || (drops && !kept.isEmpty) {
+            let kept = bytes(apple).filter(FreeTypeNameRule.keeps)
+            if kept.count == apple.length || (drops && !kept.isEmpty) {
                 return String(decoding: kept, as: UTF8.self)
             }
         }
@@ -245,47 +255,55 @@ public struct NameTable: Sendable {
     /// A record's text: UTF-16 for Unicode and Windows Unicode encodings,
     /// Mac Roman for Macintosh Roman; other encodings are not decoded
     /// (fontconfig converts them with iconv; such fonts go to fontconfig).
-    static func decode(_ record: Record) -> String? {
+    func decode(_ record: Record) -> String? {
         switch (record.platform, record.encoding) {
         case (0, _), (3, 0), (3, 1), (3, 10):
-            guard record.bytes.count % 2 == 0 else { return nil }
-            var units: [UInt16] = []
-            units.reserveCapacity(record.bytes.count / 2)
-            var i = record.bytes.startIndex
-            while i + 1 < record.bytes.endIndex {
-                units.append(UInt16(record.bytes[i]) << 8 | UInt16(record.bytes[i + 1]))
-                i += 2
-            }
-            return decodeUTF16(units).text
+            guard record.length % 2 == 0 else { return nil }
+            return Self.decodeUTF16(bytes(record)).text
         case (1, 0):
-            return String(String.UnicodeScalarView(record.bytes.map(MacRoman.scalar)))
+            let stored = bytes(record)
+            if stored.allSatisfy({ $0 < 0x80 }) { return String(decoding: stored, as: UTF8.self) }
+            return String(String.UnicodeScalarView(stored.map(MacRoman.scalar)))
         default:
             return nil
         }
     }
 
-    /// UTF-16 with each unpaired surrogate read as `?`, as fontconfig reads
-    /// it; `valid` tells whether there was none.
-    static func decodeUTF16(_ units: [UInt16]) -> (text: String, valid: Bool) {
-        var scalars = String.UnicodeScalarView()
+    /// Big-endian UTF-16 bytes (a trailing odd byte ignored) as text, each
+    /// unpaired surrogate read as `?`, as fontconfig reads it; `valid`
+    /// tells whether there was none. Written straight to UTF-8: most names
+    /// are ASCII, one byte per unit.
+    static func decodeUTF16(_ bytes: ArraySlice<UInt8>) -> (text: String, valid: Bool) {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count / 2)
         var valid = true
-        var i = 0
-        while i < units.count {
-            let unit = units[i]
-            i += 1
-            switch unit {
-            case 0xD800...0xDBFF where i < units.count && (0xDC00...0xDFFF).contains(units[i]):
-                let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
-                i += 1
-                scalars.append(Unicode.Scalar(value) ?? "?")
-            case 0xD800...0xDFFF:
-                valid = false
-                scalars.append("?")
-            default:
-                scalars.append(Unicode.Scalar(unit) ?? "?")
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i + 1 < end {
+            let unit = UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
+            i += 2
+            if unit < 0x80 {
+                utf8.append(UInt8(unit))
+                continue
             }
+            var scalar: Unicode.Scalar = "?"
+            switch unit {
+            case 0xD800...0xDBFF:
+                let low = i + 1 < end ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]) : 0
+                if (0xDC00...0xDFFF).contains(low) {
+                    i += 2
+                    scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)) ?? "?"
+                } else {
+                    valid = false
+                }
+            case 0xDC00...0xDFFF:
+                valid = false
+            default:
+                scalar = Unicode.Scalar(unit) ?? "?"
+            }
+            utf8.append(contentsOf: scalar.utf8)
         }
-        return (String(scalars), valid)
+        return (String(decoding: utf8, as: UTF8.self), valid)
     }
 
     /// The language fontconfig tags a name with; only whether it is

@@ -71,6 +71,30 @@ public struct SFNTView {
         var originalLength: Int
     }
 
+    /// A face's tables in directory order. Looked up by scanning: a face
+    /// has a few dozen tables, and a dictionary built per face cost more
+    /// than the name table it was read for. The first entry of a tag wins,
+    /// as in FreeType; a hostile directory of 65,535 entries costs a scan
+    /// per lookup, not a quadratic build.
+    struct Directory {
+        private var tags: [TableTag] = []
+        private var entries: [Entry] = []
+
+        init(capacity: Int = 0) {
+            tags.reserveCapacity(capacity)
+            entries.reserveCapacity(capacity)
+        }
+
+        mutating func append(_ tag: TableTag, _ entry: Entry) {
+            tags.append(tag)
+            entries.append(entry)
+        }
+
+        subscript(tag: TableTag) -> Entry? {
+            tags.firstIndex(of: tag).map { entries[$0] }
+        }
+    }
+
     /// The container.
     public let container: Container
     /// How many faces the file holds.
@@ -82,7 +106,7 @@ public struct SFNTView {
     /// sfnt and collections: each face's offset. Web fonts: one face.
     private let faceOffsets: [Int]
     /// Web fonts: the table directory, read with the header.
-    private var webTables: [TableTag: Entry] = [:]
+    private var webTables = Directory()
     /// WOFF2: where the Brotli stream starts and how long it is.
     private var stream: (offset: Int, length: Int)?
 
@@ -135,7 +159,7 @@ public struct SFNTView {
         guard tableCount > 0, size.map({ offset + 12 + tableCount * 16 <= $0 }) ?? true,
             let directory = read(offset + 12, tableCount * 16), directory.count == tableCount * 16
         else { throw .damaged("the table directory is cut short") }
-        var tables: [TableTag: Entry] = [:]
+        var tables = Directory(capacity: tableCount)
         for i in 0..<tableCount {
             let tag = TableTag(rawValue: Bytes.u32(directory, i * 16))
             let start = Int(Bytes.u32(directory, i * 16 + 8))
@@ -143,7 +167,7 @@ public struct SFNTView {
             if let size, start > size || length > size - start {
                 throw .damaged("table '\(tag)' lies outside the file")
             }
-            if tables[tag] == nil { tables[tag] = Entry(offset: start, length: length, originalLength: length) }
+            tables.append(tag, Entry(offset: start, length: length, originalLength: length))
         }
         return Face(view: self, version: version, tables: tables)
     }
@@ -154,7 +178,7 @@ public struct SFNTView {
         /// The face's sfnt version (`0x00010000`, `OTTO`, `true`; 0 for a
         /// web font, whose flavor typefit does not need).
         public let version: UInt32
-        let tables: [TableTag: Entry]
+        let tables: Directory
 
         /// Whether the face's outlines are CFF (`OTTO`).
         public var isCFF: Bool { version == 0x4F54_544F }
@@ -167,7 +191,9 @@ public struct SFNTView {
         /// is damaged.
         public func data(_ tag: TableTag, limit: Int = 1 << 20) throws(Failure) -> [UInt8]? {
             guard let entry = tables[tag] else { return nil }
-            let failure = Failure.damaged("table '\(tag)' cannot be read")
+            // Worded only when it is thrown: this runs for every face of a
+            // listing that reads names.
+            var failure: Failure { .damaged("table '\(tag)' cannot be read") }
             switch view.container {
             case .sfnt, .collection:
                 guard entry.length <= limit, let bytes = view.read(entry.offset, entry.length),
@@ -234,20 +260,20 @@ public struct SFNTView {
     /// WOFF 1.0: a 44-byte header, then 20-byte entries (tag, offset,
     /// compressed length, original length, checksum); a table is zlib
     /// unless its two lengths are equal. Collections are left alone.
-    static func woffDirectory(_ read: (Int, Int) -> [UInt8]?) throws(Failure) -> [TableTag: Entry] {
+    static func woffDirectory(_ read: (Int, Int) -> [UInt8]?) throws(Failure) -> Directory {
         guard let header = read(0, 44), header.count == 44 else { throw .damaged("the WOFF header is cut short") }
         guard Bytes.u32(header, 4) != 0x7474_6366 else { throw .unsupported }
         let count = Int(Bytes.u16(header, 12))
         guard count > 0, count < 4096, let directory = read(44, count * 20), directory.count == count * 20 else {
             throw .damaged("the WOFF table directory is cut short")
         }
-        var tables: [TableTag: Entry] = [:]
+        var tables = Directory(capacity: count)
         for i in 0..<count {
             let tag = TableTag(rawValue: Bytes.u32(directory, i * 20))
             let entry = Entry(
                 offset: Int(Bytes.u32(directory, i * 20 + 4)), length: Int(Bytes.u32(directory, i * 20 + 8)),
                 originalLength: Int(Bytes.u32(directory, i * 20 + 12)))
-            if tables[tag] == nil { tables[tag] = entry }
+            tables.append(tag, entry)
         }
         return tables
     }
@@ -259,7 +285,7 @@ public struct SFNTView {
     /// every table in directory order. A table is decoded only as far as
     /// its end in the stream.
     static func woff2Directory(_ read: (Int, Int) -> [UInt8]?) throws(Failure)
-        -> (tables: [TableTag: Entry], stream: (offset: Int, length: Int))
+        -> (tables: Directory, stream: (offset: Int, length: Int))
     {
         let cutShort = Failure.damaged("the WOFF2 table directory is cut short")
         guard let header = read(0, 48), header.count == 48 else { throw .damaged("the WOFF2 header is cut short") }
@@ -272,7 +298,7 @@ public struct SFNTView {
         else { throw cutShort }
         var cursor = 0
         var streamOffset = 0
-        var tables: [TableTag: Entry] = [:]
+        var tables = Directory(capacity: count)
         for _ in 0..<count {
             guard cursor < directory.count else { throw cutShort }
             let flags = directory[cursor]
@@ -293,9 +319,7 @@ public struct SFNTView {
                 guard let transformedLength = base128(directory, &cursor) else { throw cutShort }
                 length = transformedLength
             }
-            if let tag, tables[tag] == nil {
-                tables[tag] = Entry(offset: streamOffset, length: length, originalLength: original)
-            }
+            if let tag { tables.append(tag, Entry(offset: streamOffset, length: length, originalLength: original)) }
             streamOffset += length
         }
         return (tables, (48 + cursor, compressedSize))
