@@ -3,15 +3,29 @@ import TypefitCore
 
 /// An owned fontconfig configuration (every `Fc*` call of typefit is in this
 /// file).
-final class FontconfigConfig {
+///
+/// `@unchecked Sendable`: fontconfig's configuration is read-only once
+/// loaded, and read from several threads while a listing names its faces;
+/// `destroy()` is called once those readers are done.
+final class FontconfigConfig: @unchecked Sendable {
     let handle: OpaquePointer
+    private var isDestroyed = false
 
-    /// Takes ownership of a configuration reference; released in `deinit`.
+    /// Takes ownership of a configuration reference; released in `deinit`
+    /// unless `destroy()` released it first.
     private init(takingOwnershipOf handle: OpaquePointer) {
         self.handle = handle
     }
 
-    deinit { FcConfigDestroy(handle) }
+    deinit { destroy() }
+
+    /// Releases the configuration now (its caches unmapped, its patterns
+    /// freed); nothing may use it afterwards. Called from one thread.
+    func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        FcConfigDestroy(handle)
+    }
 
     /// The system configuration (`FONTCONFIG_FILE` and friends respected),
     /// fonts loaded from the cache.
@@ -48,7 +62,9 @@ final class FontconfigConfig {
     /// configuration files and directories it read. The corresponding C
     /// functions are `FcConfigGetFontDirs`, `FcConfigGetConfigDirs` and
     /// `FcConfigGetConfigFiles`.
-    func dependencies() -> (fontDirectories: [String], configuration: [String]) {
+    typealias Dependencies = (fontDirectories: [String], configuration: [String])
+
+    func dependencies() -> Dependencies {
         (
             strings(FcConfigGetFontDirs(handle)),
             strings(FcConfigGetConfigDirs(handle)) + strings(FcConfigGetConfigFiles(handle))
