@@ -303,11 +303,15 @@ struct RawFace: Sendable {
         while more == FcTrue {
             defer { more = FcPatternIterNext(pattern, &iterator) }
             guard let object = FcPatternIterGetObject(pattern, &iterator) else { continue }
+            // Half of a pattern's elements (charset, lang, capability …)
+            // are not read: skipped before their values are asked for.
+            let element = Element(object)
+            guard element != .other else { continue }
             let count = FcPatternIterValueCount(pattern, &iterator)
             guard count > 0 else { continue }
             var value = FcValue()
             guard FcPatternIterGetValue(pattern, &iterator, 0, &value, nil) == FcResultMatch else { continue }
-            switch Element(object) {
+            switch element {
             case .family:
                 families = Self.strings(pattern, &iterator, count: count, first: value)
             case .familyLanguage:
