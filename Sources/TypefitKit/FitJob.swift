@@ -40,6 +40,12 @@ public struct FitJob: Sendable {
     public var rules: Either
     /// Whether keys no rule matches are a warning (else a note).
     public var strict = false
+    /// Whether each translation's placeholders are compared with its
+    /// source's (a difference fails the run).
+    public var checksPlaceholders = true
+    /// The development language of `.lproj` files (a String Catalog says
+    /// its own).
+    public var sourceLanguage = "en"
 
     /// Where the rules come from.
     public enum Either: Sendable, Equatable {
@@ -107,9 +113,15 @@ public struct FitJob: Sendable {
         public var missingGlyphs: [(text: String, count: Int)]
         /// Strings that do not fit where required.
         public var failures: [Failure]
+        /// Translations whose placeholders differ from their sources'
+        /// (`nil`: not compared).
+        public var placeholders: PlaceholderCheck.Report?
 
-        /// Whether every string fits where required.
-        public var passed: Bool { failures.isEmpty && faceFailures.isEmpty }
+        /// Whether every string fits where required and every translation
+        /// takes its source's arguments.
+        public var passed: Bool {
+            failures.isEmpty && faceFailures.isEmpty && (placeholders?.problems.isEmpty ?? true)
+        }
     }
 
     /// Reads, groups, lays out and judges. `progress` is told how many
@@ -117,8 +129,11 @@ public struct FitJob: Sendable {
     public func run(progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics) throws(Stopped)
         -> Result
     {
-        let (groups, rules) = try groups(try strings(&diagnostics), &diagnostics)
-        var result = Result(groups: [], rules: rules, faceFailures: [], missingGlyphs: [], failures: [])
+        let read = try read(&diagnostics)
+        let (groups, rules) = try groups(read.strings, &diagnostics)
+        var result = Result(
+            groups: [], rules: rules, faceFailures: [], missingGlyphs: [], failures: [],
+            placeholders: read.placeholders)
         let total = groups.reduce(0) { $0 + $1.strings.count }
         progress?.start(total: total)
         var before = 0
@@ -166,14 +181,19 @@ public struct FitJob: Sendable {
     }
 
     /// The strings of the arguments and files, placeholders replaced, kept
-    /// by the key patterns; no key matching is an error.
-    public func strings(_ diagnostics: inout Diagnostics) throws(Stopped) -> [LocalizedString] {
-        let strings = try TextJob.strings(
+    /// by the key patterns (no key matching is an error), and unless
+    /// turned off the placeholder comparison of the entries kept.
+    public func read(_ diagnostics: inout Diagnostics) throws(Stopped) -> TextJob.Read {
+        var read = try TextJob.read(
             texts, files: stringsFiles, language: request.language, samples: request.samples,
-            diagnostics: &diagnostics)
-        guard !keyPatterns.isEmpty else { return strings }
+            placeholderSource: checksPlaceholders ? sourceLanguage : nil, diagnostics: &diagnostics)
+        guard !keyPatterns.isEmpty else { return read }
+        let strings = read.strings
         let kept = strings.filter { FitRules.matches($0.key, any: keyPatterns) }
-        guard kept.isEmpty else { return kept }
+        read.strings = kept
+        let entries = Set(kept.map(\.entry))
+        read.placeholders?.problems.removeAll { !entries.contains($0.key) }
+        guard kept.isEmpty else { return read }
         var keys: [String] = []
         for string in strings where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }
         diagnostics.error(

@@ -160,6 +160,28 @@ public enum TextJob {
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
         diagnostics: inout Diagnostics
     ) throws(Stopped) -> [LocalizedString] {
+        try read(texts, files: files, language: language, samples: samples, diagnostics: &diagnostics).strings
+    }
+
+    /// What `read` gives: the strings, and when asked how their
+    /// translations' placeholders compare with their sources'.
+    public struct Read: Sendable {
+        /// The strings, placeholders replaced, untranslated entries as iOS
+        /// shows them.
+        public var strings: [LocalizedString]
+        /// The placeholder comparison (`nil` when not asked for).
+        public var placeholders: PlaceholderCheck.Report?
+    }
+
+    /// `strings`, and with `placeholderSource` (the development language of
+    /// `.lproj` files; a String Catalog says its own) every translation's
+    /// placeholders compared with its source's (`PlaceholderCheck`),
+    /// whatever `language` keeps.
+    public static func read(
+        _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
+        placeholderSource: String? = nil, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> Read {
+        var checked: [PlaceholderCheck.File] = []
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
         // A gate over files that gave nothing would pass having checked
         // nothing: an empty file, or a language no file has, stops the run.
@@ -182,12 +204,15 @@ public enum TextJob {
                 var all: [LocalizedString]?
                 do {
                     kept = try StringsFile.read(path: path, bytes: bytes, language: language)
-                    if kept.isEmpty { all = language == nil ? kept : try StringsFile.read(path: path, bytes: bytes) }
+                    if kept.isEmpty || (placeholderSource != nil && language != nil) {
+                        all = language == nil ? kept : try StringsFile.read(path: path, bytes: bytes)
+                    }
                 } catch {
                     diagnostics.cannotRead(error, in: path)
                     throw Stopped()
                 }
-                if let all {
+                if placeholderSource != nil { checked.append(PlaceholderCheck.File(path: path, strings: all ?? kept)) }
+                if let all, kept.isEmpty {
                     guard !all.isEmpty else {
                         diagnostics.error("holds no strings: nothing to check", status: .cannotRun, file: path)
                         throw Stopped()
@@ -209,7 +234,32 @@ public enum TextJob {
             throw Stopped()
         }
         noteCaps(strings, into: &diagnostics)
-        return strings.map { $0.substituting(samples) }
+        noteUntranslated(strings, into: &diagnostics)
+        let report = placeholderSource.map {
+            PlaceholderCheck.report(checked, sourceLanguage: $0, languages: language)
+        }
+        return Read(strings: strings.map { $0.substituting(samples) }, placeholders: report)
+    }
+
+    /// One note counting the entries measured in the development language
+    /// because they have no translation (as iOS shows them), by language.
+    static func noteUntranslated(_ strings: [LocalizedString], into diagnostics: inout Diagnostics) {
+        var counts: [String: Int] = [:]
+        var entries = Set<String>()
+        for string in strings where string.isUntranslated {
+            let language = string.language ?? ""
+            // One per entry and language, whatever its plural forms.
+            guard entries.insert(language + "\u{0}" + string.entry).inserted else { continue }
+            counts[language, default: 0] += 1
+        }
+        guard !counts.isEmpty else { return }
+        let total = counts.values.reduce(0, +)
+        let source = strings.first { $0.isUntranslated }?.sourceLanguage ?? "the development language"
+        let parts = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key) \($0.value)" }
+        diagnostics.note(
+            "\(total) \(total == 1 ? "entry has" : "entries have") no translation and \(total == 1 ? "is" : "are") "
+                + "measured as iOS shows \(total == 1 ? "it" : "them"), in \(source): " + parts.joined(separator: ", "))
     }
 
     /// One note per limit typefit applied (a string cut to its maximum

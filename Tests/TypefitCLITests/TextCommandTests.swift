@@ -100,7 +100,8 @@ import TypefitTestSupport
         #expect(gate.status == .problemFound)
         #expect(
             gate.stderr
-                == "typefit: note: format placeholders measured with sample values: %lld as '1,000,000' "
+                == "typefit: note: 2 entries have no translation and are measured as iOS shows them, in en: de 2\n"
+                + "typefit: note: format placeholders measured with sample values: %lld as '1,000,000' "
                 + "(choose others with --sample SPEC=VALUE)\n"
                 + "typefit: error: settings.save (de): needs 2 lines at accessibilityExtraLarge (allowed 1)\n")
         let results = try json(gate, "results")

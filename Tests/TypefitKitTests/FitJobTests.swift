@@ -98,9 +98,9 @@ import TypefitTestSupport
         job.texts = ["One", "Two"]
         job.keyPatterns = ["T*"]
         var diagnostics = Diagnostics()
-        #expect(try job.strings(&diagnostics).map(\.key) == ["Two"])
+        #expect(try job.read(&diagnostics).strings.map(\.key) == ["Two"])
         job.keyPatterns = ["nothing*"]
-        #expect(throws: Stopped.self) { try job.strings(&diagnostics) }
+        #expect(throws: Stopped.self) { try job.read(&diagnostics).strings }
         #expect(diagnostics.items.contains { $0.message.contains("no key matches") && $0.message.contains("'One'") })
     }
 
@@ -125,7 +125,7 @@ import TypefitTestSupport
         job.texts = ["One"]
         job.keyPatterns = ["nothing*"]
         var diagnostics = Diagnostics()
-        #expect(throws: Stopped.self) { try job.strings(&diagnostics) }
+        #expect(throws: Stopped.self) { try job.read(&diagnostics).strings }
         let message = try #require(diagnostics.items.first?.message)
         #expect(message.contains(CommandInput.keyPatterns.token) && !message.contains("--"))
         #expect(

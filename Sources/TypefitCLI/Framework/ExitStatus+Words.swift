@@ -10,7 +10,8 @@ extension ExitStatus {
         switch self {
         case .success: return "Done; warnings may have been printed."
         case .problemFound:
-            return "Done, and found a problem: text that does not fit (fit --require), check errors, "
+            return "Done, and found a problem: text that does not fit (fit --require), placeholders that differ "
+                + "from the source (fit, review), check errors, "
                 + "warnings under --strict, no face matching list-fonts --family/--postscript-name."
         case .cannotRun:
             return "Could not be done: a font, spec or strings file missing or unreadable, a library failing."
@@ -26,9 +27,9 @@ extension ExitStatus {
             return "Done. Warnings (a broken font file inside a `--dir`, a spec face that is not installed) may be "
                 + "on stderr."
         case .problemFound:
-            return "Done, and found a problem: `fit --require` text that does not fit; `check` errors (for "
-                + "`check`, whose job is judging the spec, a spec that does not parse is a finding too); any "
-                + "warning under `--strict`; no face matching `list-fonts --family`/`--postscript-name`."
+            return "Done, and found a problem: `fit --require` text that does not fit; a translation whose "
+                + "placeholders differ from its source's (`fit`, `review`); `check` errors (for `check`, whose job "
+                + "is judging the spec, a spec that does not parse is a finding too); any warning under `--strict`; no face matching `list-fonts --family`/`--postscript-name`."
         case .cannotRun:
             return "Could not be done: a font, spec or strings file that cannot be found, read or parsed by a "
                 + "command that needs it (`scale --spec` with a malformed spec, `fit --strings` with a missing "

@@ -57,6 +57,9 @@ public struct FitLayouts: Sendable {
         public var require: String?
         /// How many strings do not fit where required.
         public var failing = 0
+        /// Translations whose placeholders differ from their sources'
+        /// (`nil`: not compared, `--no-placeholder-check`).
+        public var placeholders: [PlaceholderCheck.Problem]?
 
         /// Creates a header.
         public init(width: Double, maxLines: Int, style: String?, platform: String, model: String? = nil) {
@@ -122,7 +125,15 @@ public struct FitLayouts: Sendable {
         writer.string(header.model)
         // The gate's verdict, as check's document has it.
         writer.staticKey("ok")
-        writer.bool(header.failing == 0)
+        writer.bool(header.failing == 0 && (header.placeholders?.isEmpty ?? true))
+        writer.staticKey("placeholders")
+        if let problems = header.placeholders {
+            writer.beginArray()
+            for problem in problems { writer.placeholderProblem(problem) }
+            writer.endArray()
+        } else {
+            writer.null()
+        }
         writer.staticKey("platform")
         writer.string(header.platform)
         writer.staticKey("require")
@@ -253,5 +264,57 @@ extension JSONWriter {
             endObject()
         }
         endArray()
+    }
+}
+
+extension JSONWriter {
+    /// A placeholder problem: `differences` (each with the `argument`
+    /// number, the `problem` — `missing`, `extra` or `changed` — the
+    /// placeholders as written in the `source` and the `translation`
+    /// (`null` where absent), their `sourceKind` and `translationKind`,
+    /// and a `message`), `file`, `key`, `language`, `source`,
+    /// `translation`.
+    mutating func placeholderProblem(_ problem: PlaceholderCheck.Problem) {
+        beginObject()
+        staticKey("differences")
+        beginArray()
+        for difference in problem.differences {
+            var source: PlaceholderCheck.Argument?
+            var translation: PlaceholderCheck.Argument?
+            let name: StaticString
+            switch difference {
+            case .missing(let argument): (name, source) = ("missing", argument)
+            case .extra(let argument): (name, translation) = ("extra", argument)
+            case .changed(let from, let to): (name, source, translation) = ("changed", from, to)
+            }
+            beginObject()
+            staticKey("argument")
+            int(difference.number)
+            staticKey("message")
+            string(difference.description)
+            staticKey("problem")
+            string(name.description)
+            staticKey("source")
+            string(source?.written)
+            staticKey("sourceKind")
+            string(source?.kind.rawValue)
+            staticKey("translation")
+            string(translation?.written)
+            staticKey("translationKind")
+            string(translation?.kind.rawValue)
+            endObject()
+        }
+        endArray()
+        staticKey("file")
+        string(problem.file)
+        staticKey("key")
+        string(problem.key)
+        staticKey("language")
+        string(problem.language)
+        staticKey("source")
+        string(problem.source)
+        staticKey("translation")
+        string(problem.translation)
+        endObject()
     }
 }

@@ -184,6 +184,11 @@ public struct ReviewPage: Sendable {
 
     /// The summary's figures.
     public var summary: Summary
+    /// Translations whose placeholders differ from their sources', listed
+    /// above the failing strings.
+    public var placeholderProblems: [PlaceholderCheck.Problem] = []
+    /// The most placeholder problems the page lists (the rest counted).
+    public static let maximumPlaceholderRows = 1000
     /// The sizes the samples name.
     public var cells: [Cell]
     /// Each failing string's section, rendered by `rowHTML` (in parallel).
@@ -227,6 +232,7 @@ public struct ReviewPage: Sendable {
         out += definitions
         out += "</defs></svg>\n"
         out += summaryHTML()
+        out += placeholdersHTML()
         out += filtersHTML()
         // The sizes, for the script: `[category, label, point size, line height]`.
         var table = JSONWriter(pretty: false)
@@ -288,6 +294,31 @@ public struct ReviewPage: Sendable {
         }
         out += "</tbody></table>\n</header>\n"
         return out
+    }
+
+    /// The placeholder problems as a table (nothing when there are none):
+    /// key, language, source, translation, what differs.
+    func placeholdersHTML() -> String {
+        guard !placeholderProblems.isEmpty else { return "" }
+        let count = placeholderProblems.count
+        var out = "<section class=\"placeholders\" id=\"placeholders\">\n"
+        out += "<h2><strong>\(count)</strong> translation\(count == 1 ? "" : "s") with placeholders that differ "
+        out += "from the source</h2>\n<table class=\"placeholders\"><thead><tr><th>key</th><th>language</th>"
+        out += "<th>source</th><th>translation</th><th>what differs</th></tr></thead>\n<tbody>\n"
+        for problem in placeholderProblems.prefix(Self.maximumPlaceholderRows) {
+            out += "<tr><td><code>\(xmlEscaped(problem.key))</code></td><td>\(xmlEscaped(problem.language))</td>"
+            out += "<td dir=\"auto\">\(xmlEscaped(problem.source))</td>"
+            out +=
+                "<td dir=\"auto\" lang=\"\(xmlEscaped(problem.language))\">\(xmlEscaped(problem.translation))</td><td>"
+            out += problem.differences.map { xmlEscaped($0.description) }.joined(separator: "<br>")
+            out += "</td></tr>\n"
+        }
+        out += "</tbody></table>\n"
+        if count > Self.maximumPlaceholderRows {
+            out += "<p class=\"omitted\">\(count - Self.maximumPlaceholderRows) more not listed: "
+            out += "<code>typefit fit --format json</code> lists every one.</p>\n"
+        }
+        return out + "</section>\n"
     }
 
     func filtersHTML() -> String {
@@ -472,6 +503,10 @@ public struct ReviewPage: Sendable {
         table.summary { border-collapse: collapse; margin: 8px 0 16px; font-variant-numeric: tabular-nums; }
         table.summary th, table.summary td { border: 1px solid #ddd; padding: 3px 8px; text-align: right; }
         table.summary th:first-child { text-align: left; }
+        section.placeholders h2 { font-size: 16px; margin: 12px 0 4px; }
+        section.placeholders h2 strong { color: #c62828; }
+        table.placeholders { border-collapse: collapse; margin: 4px 0 16px; }
+        table.placeholders th, table.placeholders td { border: 1px solid #ddd; padding: 3px 8px; text-align: left; vertical-align: top; }
         table.summary caption { text-align: left; color: #555; padding-bottom: 4px; }
         td.bad { background: #ffebee; color: #b71c1c; font-weight: 600; }
         td.zero { color: #aaa; }

@@ -80,6 +80,7 @@ public struct Fit: ParsableCommand {
                 var header = FitLayouts.Header(
                     width: 0, maxLines: 0, style: nil, platform: request.platform.rawValue, model: request.sizeModel)
                 header.failing = result.failures.count
+                header.placeholders = result.placeholders?.problems
                 if case .one(let rule) = job.rules {
                     (header.width, header.maxLines, header.require) = (rule.width, rule.lines, rule.require?.key)
                     header.style = request.platformStyles?.first ?? request.styles?.first?.rawValue
@@ -99,6 +100,8 @@ public struct Fit: ParsableCommand {
     static func report(_ result: FitJob.Result, _ diagnostics: inout Diagnostics) {
         for failure in result.faceFailures { diagnostics.error(failure, status: .cannotRun) }
         for (text, count) in result.missingGlyphs { diagnostics.missingGlyphs(count, in: text) }
+        TextOptions.reportPlaceholders(
+            result.placeholders, problems: result.placeholders?.problems ?? [], into: &diagnostics)
         for failure in result.failures { diagnostics.error(failure.sentence, status: .problemFound) }
     }
 

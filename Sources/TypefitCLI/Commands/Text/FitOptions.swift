@@ -14,6 +14,8 @@ struct FitOptions: Sendable, Equatable {
     var text = TextOptions()
     var markdown: Bool?
     var progress = false
+    var skipsPlaceholderCheck = false
+    var sourceLanguage: String?
 
     private static let eachRuleGivesIt = "each rule gives it"
 
@@ -44,7 +46,17 @@ struct FitOptions: Sendable, Equatable {
         + TextOptions.options(style: "The text style (required without --rules).").lifted(\FitOptions.text)
         .constraining(["--style"]) { $0.excludes("--rules", because: eachRuleGivesIt) }
         + TextOptions.markdownOptions(\FitOptions.markdown)
-        + [TextOptions.progressOption(\FitOptions.progress)]
+        + [
+            .flag(
+                "--no-placeholder-check",
+                help: "Do not compare each translation's format placeholders with its source's (by default a "
+                    + "missing, extra or retyped placeholder is an error, exit 1).", \.skipsPlaceholderCheck),
+            .string(
+                "--source-language", "tag",
+                help: "The development language .lproj files are translated from, whose placeholders the "
+                    + "translations must keep (default: en; a String Catalog names its own).", \.sourceLanguage),
+            TextOptions.progressOption(\FitOptions.progress),
+        ]
 
     /// The job the options describe, validated; `arguments` are strings.
     func job(arguments: [String]) throws(UsageError) -> FitJob {
@@ -83,6 +95,8 @@ struct FitOptions: Sendable, Equatable {
         }
         var job = FitJob(request: request, search: text.sources.search, rules: rule)
         (job.texts, job.stringsFiles, job.keyPatterns, job.strict) = (arguments, strings, keys, text.sources.strict)
+        job.checksPlaceholders = !skipsPlaceholderCheck
+        if let sourceLanguage { job.sourceLanguage = sourceLanguage }
         return job
     }
 }
@@ -100,5 +114,38 @@ extension Diagnostics {
     /// The warning for a text with characters no face has.
     mutating func missingGlyphs(_ count: Int, in text: String) {
         warning("\(count) character(s) of \"\(text)\" have no glyph in any face")
+    }
+}
+
+extension TextOptions {
+    /// The most placeholder problems written to stderr one by one (a
+    /// catalog from a bad import can hold thousands; the JSON document
+    /// and the review page list them all).
+    static let placeholderLinesShown = 100
+
+    /// Each placeholder problem an error (exit 1) naming the file, key and
+    /// language; a table no file gave source strings for, a warning.
+    static func reportPlaceholders(
+        _ report: PlaceholderCheck.Report?, problems: [PlaceholderCheck.Problem], into diagnostics: inout Diagnostics
+    ) {
+        guard let report else { return }
+        for (table, files) in report.unchecked {
+            diagnostics.warning(
+                "placeholders of '\(table)' not compared: no strings in its development language among "
+                    + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)")
+        }
+        for problem in problems.prefix(placeholderLinesShown) {
+            diagnostics.error(
+                "\"\(problem.key)\" (\(problem.language)): "
+                    + problem.differences.map(\.description).joined(separator: "; ")
+                    + " (source \"\(problem.source)\", translation \"\(problem.translation)\")",
+                status: .problemFound, file: problem.file)
+        }
+        if problems.count > placeholderLinesShown {
+            diagnostics.error(
+                "\(problems.count - placeholderLinesShown) more translations with placeholders that differ from "
+                    + "their source (the JSON document lists all \(problems.count))",
+                status: .problemFound)
+        }
     }
 }

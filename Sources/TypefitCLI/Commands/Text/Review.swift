@@ -85,7 +85,8 @@ public struct Review: ParsableCommand {
             try job.search.validate(&diagnostics)
             // The destination first: a bad one must cost no layout.
             let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)
-            var written = try job.strings(&diagnostics)
+            let read = try job.read(&diagnostics)
+            var written = read.strings
             var baseTexts: (texts: [String: String], name: String)?
             if !base.isEmpty {
                 let old = try TextJob.strings(
@@ -108,13 +109,19 @@ public struct Review: ParsableCommand {
                 groups, source: source, base: baseTexts, configFile: job.search.fontconfigFile,
                 progress: TextOptions.progressLine(showsProgress, context))
             var outcome = Outcome()
+            // With --base, the placeholders of the strings the page shows.
+            let entries = Set(written.map(\.entry))
+            let problems = (read.placeholders?.problems ?? []).filter { baseTexts == nil || entries.contains($0.key) }
+            var page = result.page
+            page.placeholderProblems = problems
+            TextOptions.reportPlaceholders(read.placeholders, problems: problems, into: &outcome.diagnostics)
             for failure in result.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
             for (text, count) in result.missingGlyphs { outcome.diagnostics.missingGlyphs(count, in: text) }
             for warning in result.warnings { outcome.diagnostics.warning(warning) }
             for failure in result.requiredFailures {
                 outcome.diagnostics.error(failure.sentence, status: .problemFound)
             }
-            TextOptions.deliver(result.page.html(), to: file, &outcome)
+            TextOptions.deliver(page.html(), to: file, &outcome)
             return outcome
         }
     }

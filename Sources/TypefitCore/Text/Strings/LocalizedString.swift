@@ -22,17 +22,31 @@ public struct LocalizedString: Sendable, Equatable {
     /// A limit typefit applied to this string (cut to `maximumLength`, one
     /// of a capped set of substitution forms), in words for a note.
     public var capNote: String?
+    /// The entry it is a form of: its key without a variation's suffix
+    /// (`KEY` for `KEY|plural.one`); the forms of one entry share it.
+    public var entry: String
+    /// The development language of the file it came from, when the file
+    /// says (a String Catalog's `sourceLanguage`).
+    public var sourceLanguage: String?
+    /// The translator's comment (a String Catalog's `comment`).
+    public var comment: String?
+    /// Whether the entry has no translation in `language` (none, an empty
+    /// value, or `state: "new"`): `text` is then what iOS shows instead,
+    /// the development language's value (else the key).
+    public var isUntranslated = false
 
     /// The most Unicode scalars of one string typefit measures: UI strings
     /// are far shorter, and a catalog from a pull request may hold a
     /// string of megabytes that would make a page no browser loads.
     public static let maximumLength = 20_000
 
-    /// Creates a string (cut to `maximumLength`, with a `capNote`).
-    public init(key: String, language: String?, text: String) {
+    /// Creates a string (cut to `maximumLength`, with a `capNote`), a form
+    /// of `entry` (by default the key itself).
+    public init(key: String, language: String?, text: String, entry: String? = nil) {
         self.key = key
         self.language = language
         self.text = text
+        self.entry = entry ?? key
         capLength()
     }
 

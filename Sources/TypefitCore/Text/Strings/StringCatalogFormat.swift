@@ -28,7 +28,10 @@ public struct StringCatalogFormat: StringsFormat {
 extension StringsFile {
     /// A String Catalog (JSON): every localization of every key, plural and
     /// device variations included (`key|plural.one`); a key without a
-    /// source-language localization stands for itself.
+    /// source-language localization stands for itself. A language the
+    /// catalog has that an entry lacks (no localization, an empty value,
+    /// `state: "new"`) gets what iOS shows there: the source language's
+    /// strings (else the key), marked `isUntranslated`.
     static func catalog(_ bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
         let document = try JSONParser.parse(bytes)
         guard case .object(let top) = document.value else {
@@ -50,7 +53,11 @@ extension StringsFile {
             throw SourceError(
                 stringsJSON.position, "expected 'strings' to be an object, found \(stringsJSON.kindDescription)")
         }
-        var result: [LocalizedString] = []
+        // Every entry's localizations, and every language the catalog has
+        // (in the order first met).
+        var parsed: [(key: String, comment: String?, translates: Bool, localized: [(String, ParsedJSON)])] = []
+        var languages: [String] = []
+        var seen = Set<String>()
         for entry in entries {
             guard case .object(let fields) = entry.value.value else {
                 throw SourceError(
@@ -66,17 +73,89 @@ extension StringsFile {
                 }
                 localized = languages.map { ($0.key, $0.value) }
             }
-            if !localized.contains(where: { $0.0 == source })
-                && (language.map { LanguageTag.matches($0, source) } ?? true)
-            {
-                // The key is the source text.
-                result.append(LocalizedString(key: entry.key, language: source, text: entry.key))
+            var comment: String?
+            if case .string(let text)? = fields.first(where: { $0.key == "comment" })?.value.value { comment = text }
+            // `shouldTranslate: false` (a brand name, a format string):
+            // the source text in every language, by design.
+            var translates = true
+            if case .bool(false)? = fields.first(where: { $0.key == "shouldTranslate" })?.value.value {
+                translates = false
             }
-            for (lang, json) in localized where language.map({ LanguageTag.matches($0, lang) }) ?? true {
-                result += try units(json, key: entry.key, language: lang)
+            for (lang, _) in localized where lang != source && seen.insert(lang).inserted { languages.append(lang) }
+            parsed.append((entry.key, comment, translates, localized))
+        }
+        let wanted = { (lang: String) in language.map { LanguageTag.matches($0, lang) } ?? true }
+        var result: [LocalizedString] = []
+        for entry in parsed {
+            func marked(_ strings: [LocalizedString]) -> [LocalizedString] {
+                strings.map {
+                    var string = $0
+                    string.entry = entry.key
+                    string.sourceLanguage = source
+                    string.comment = entry.comment
+                    return string
+                }
+            }
+            // What the development language shows: its localization, else
+            // the key.
+            let sourceJSON = entry.localized.first { $0.0 == source }?.1
+            var sourceStrings: [LocalizedString]?
+            func sourceForms() throws(SourceError) -> [LocalizedString] {
+                if let sourceStrings { return sourceStrings }
+                var forms = try sourceJSON.map { json throws(SourceError) in
+                    try units(json, key: entry.key, language: source)
+                }
+                // The source's own `state` says nothing of its text (Xcode
+                // marks extracted strings `new`); only an empty value is
+                // none.
+                if forms == nil || forms?.isEmpty == true || forms?.allSatisfy({ $0.text.isEmpty }) == true {
+                    forms = [LocalizedString(key: entry.key, language: source, text: entry.key)]
+                }
+                let marked = marked(forms ?? [])
+                sourceStrings = marked
+                return marked
+            }
+            func untranslated(in lang: String) throws(SourceError) -> [LocalizedString] {
+                try sourceForms().map {
+                    var string = $0
+                    string.language = lang
+                    string.isUntranslated = true
+                    return string
+                }
+            }
+            if sourceJSON == nil && wanted(source) { result += try sourceForms() }
+            for (lang, json) in entry.localized where wanted(lang) {
+                if lang != source && Self.isUntranslated(json) {
+                    result += try untranslated(in: lang)
+                } else if lang == source {
+                    result += try sourceForms()
+                } else {
+                    result += marked(try units(json, key: entry.key, language: lang))
+                }
+            }
+            for lang in languages
+            where entry.translates && wanted(lang) && !entry.localized.contains(where: { $0.0 == lang }) {
+                result += try untranslated(in: lang)
             }
         }
         return result
+    }
+
+    /// Whether a localization holds no translation: a `stringUnit` whose
+    /// value is empty or whose state is `new`, and no variations or
+    /// substitutions.
+    static func isUntranslated(_ json: ParsedJSON) -> Bool {
+        guard case .object(let fields) = json.value else { return false }
+        guard !fields.contains(where: { $0.key == "variations" || $0.key == "substitutions" }),
+            case .object(let unit)? = fields.first(where: { $0.key == "stringUnit" })?.value.value
+        else { return false }
+        if case .string(let state)? = unit.first(where: { $0.key == "state" })?.value.value, state == "new" {
+            return true
+        }
+        if case .string(let text)? = unit.first(where: { $0.key == "value" })?.value.value, text.isEmpty {
+            return true
+        }
+        return false
     }
 
     /// The `stringUnit` of a localization, and those of its variations.

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TypefitKit
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// `fit` and `review` as a localization gate: a translation whose
+/// placeholders differ from its source's fails the run (exit 1), named by
+/// file, key and language, listed in the JSON and on the page; equivalent
+/// forms pass. The fixtures copy three real apps' mistakes (Phoenix's
+/// Arabic `%لـ`, Anytype's Russian `%a` in a plural form, Damus's Russian
+/// dropping `%4$@`) and an `.lproj` pair.
+@Suite struct PlaceholderCommandTests {
+    static let folder = Fixtures.path("placeholders")
+    static let files = [
+        "--strings", folder + "/Placeholders.xcstrings",
+        "--strings", folder + "/en.lproj/Localizable.strings",
+        "--strings", folder + "/de.lproj/Localizable.strings",
+    ]
+    static let common =
+        ["--width", "2000", "--style", "body", "--font", "TypefitSans-Regular", "--category", "large"]
+        + ["--fontconfig-file", Fixtures.fontconfigFile]
+
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
+
+    func document(_ outcome: Outcome) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func differencesFailTheGateNamingFileKeyAndLanguage() throws {
+        let outcome = run(["fit"] + Self.files + Self.common + ["--format", "json"])
+        #expect(outcome.status == .problemFound)
+        let errors = outcome.stderr.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(errors.count == 4, "\(outcome.stderr)")
+        #expect(
+            errors.contains {
+                $0.hasPrefix(
+                    "typefit: error: \(Self.folder)/Placeholders.xcstrings: \"new_messages\" (ar): "
+                        + "%lld (argument 1, an integer) is missing")
+            })
+        #expect(errors.contains { $0.contains("\"followed_by_three_and_others\" (ru): %4$@ (argument 4") })
+        #expect(
+            errors.contains {
+                $0.contains("\"members_count\" (ru): %a (a floating-point number) stands where the source has %lld")
+                    && $0.contains("translation \"%a участника\"")
+            })
+        #expect(
+            errors.contains {
+                $0.contains("de.lproj/Localizable.strings: \"greeting\" (de): %d (an integer) stands where")
+            })
+        let json = try document(outcome)
+        #expect(json["ok"] as? Bool == false && json["failing"] as? Int == 0)
+        let problems = try #require(json["placeholders"] as? [[String: Any]])
+        #expect(
+            problems.compactMap { $0["key"] as? String }.sorted() == [
+                "followed_by_three_and_others", "greeting", "members_count", "new_messages",
+            ])
+        let arabic = try #require(problems.first { $0["language"] as? String == "ar" })
+        let difference = try #require((arabic["differences"] as? [[String: Any]])?.first)
+        #expect(difference["problem"] as? String == "missing" && difference["argument"] as? Int == 1)
+        #expect(difference["sourceKind"] as? String == "integer" && difference["translation"] is NSNull)
+    }
+
+    /// `--no-placeholder-check` turns it off (`placeholders` null); the
+    /// rest of the run is unchanged.
+    @Test func theCheckCanBeTurnedOff() throws {
+        let outcome = run(["fit"] + Self.files + Self.common + ["--format", "json", "--no-placeholder-check"])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let json = try document(outcome)
+        #expect(json["placeholders"] is NSNull && json["ok"] as? Bool == true)
+    }
+
+    /// `--language` keeps that language's problems, still compared with
+    /// the source language it filters out.
+    @Test func oneLanguage() throws {
+        let outcome = run(["fit"] + Self.files + Self.common + ["--format", "json", "--language", "DE"])
+        #expect(outcome.status == .problemFound)
+        let problems = try #require(try document(outcome)["placeholders"] as? [[String: Any]])
+        #expect(problems.compactMap { $0["key"] as? String } == ["greeting"])
+    }
+
+    /// `.lproj` files without their development language are not compared,
+    /// and the run says so instead of passing in silence.
+    @Test func aTableWithoutItsSourceIsAWarning() {
+        let outcome = run(
+            ["fit", "--strings", Self.folder + "/de.lproj/Localizable.strings"] + Self.common + ["--format", "json"])
+        #expect(outcome.status == .success)
+        #expect(outcome.stderr.contains("warning: placeholders of 'Localizable' not compared"))
+        #expect(
+            run(["fit", "--strict", "--strings", Self.folder + "/de.lproj/Localizable.strings"] + Self.common)
+                .status == .problemFound)
+    }
+
+    /// The review page lists them above the failing strings, and the run
+    /// fails as fit does.
+    @Test func theReviewPageListsThem() {
+        let outcome = run(["review"] + Self.files + Self.common)
+        #expect(outcome.status == .problemFound)
+        #expect(outcome.stdout.contains("<section class=\"placeholders\" id=\"placeholders\">"))
+        #expect(outcome.stdout.contains("<strong>4</strong> translations with placeholders that differ"))
+        #expect(outcome.stdout.contains("لديك %لـ رسائل جديدة"))
+    }
+}

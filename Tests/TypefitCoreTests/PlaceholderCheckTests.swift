@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+
+@testable import TypefitCore
+
+/// Translations' placeholders against their sources': the verdicts of GNU
+/// gettext's own Objective-C format check (Fixtures/placeholders/oracle.tsv,
+/// written by make-oracle.py with msgfmt), the numbering Foundation uses,
+/// and the grouping of a catalog's and `.lproj` files' forms.
+@Suite struct PlaceholderCheckTests {
+    static let oracle: [(source: String, translation: String, verdict: String)] = {
+        let url = Fixtures.root.appendingPathComponent("placeholders/oracle.tsv")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 3 else { return nil }
+            return (String(fields[0]), String(fields[1]), String(fields[2]))
+        }
+    }()
+
+    /// Every pair judged as msgfmt judges it (26 pairs: the three real
+    /// apps' mistakes, reordering, kinds, missing and extra arguments).
+    @Test func verdictsAreGettexts() {
+        #expect(Self.oracle.count == 26)
+        #expect(Self.oracle.filter { $0.verdict == "error" }.count == 11)
+        for pair in Self.oracle {
+            let found = PlaceholderCheck.differences(source: [pair.source], translation: [pair.translation])
+            #expect((found.isEmpty ? "ok" : "error") == pair.verdict, "\(pair.source) → \(pair.translation): \(found)")
+        }
+    }
+
+    @Test func argumentsAreNumberedAsFoundationNumbersThem() {
+        let numbered = { (text: String) in
+            PlaceholderCheck.arguments(text).map { "\($0.number):\($0.kind.rawValue)" }
+        }
+        #expect(numbered("%@ has %lld, %.1f%%") == ["1:object", "2:integer", "3:float"])
+        #expect(numbered("%2$lld von %1$@") == ["2:integer", "1:object"])
+        // A `*` width reads an integer first.
+        #expect(numbered("%*d|%s") == ["1:integer", "2:integer", "3:cString"])
+        // An unexpanded substitution variable is one argument of its own
+        // (unknown) type, not an object placeholder followed by text.
+        #expect(numbered("%#@count@ in %@") == ["1:variable", "2:object"])
+        #expect(numbered("50% off, 100%") == [])
+    }
+
+    /// Plural forms compared as one: English `one` without the number is
+    /// fine; a language none of whose forms reads it is not.
+    @Test func pluralFormsAreComparedTogether() {
+        let source = ["One item", "%lld items"]
+        #expect(PlaceholderCheck.differences(source: source, translation: ["Ein Element", "%d Elemente"]).isEmpty)
+        #expect(PlaceholderCheck.differences(source: source, translation: ["%lld элемент", "%lld элемента"]).isEmpty)
+        let none = PlaceholderCheck.differences(source: source, translation: ["Element", "Elemente"])
+        #expect(none.map(\.description) == ["%lld (argument 1, an integer) is missing"])
+    }
+
+    /// A catalog is compared with its own source language; `.lproj` files
+    /// of one table with the development language given; untranslated
+    /// entries (the source's own text) and unknown entries are not
+    /// problems; a table without source strings is reported unchecked.
+    @Test func reportGroupsTables() throws {
+        func string(_ entry: String, _ language: String, _ text: String, catalog: Bool = false) -> LocalizedString {
+            var string = LocalizedString(key: entry, language: language, text: text)
+            if catalog { string.sourceLanguage = "en" }
+            return string
+        }
+        var untranslated = string("b", "de", "%@ only", catalog: true)
+        untranslated.isUntranslated = true
+        let files = [
+            PlaceholderCheck.File(
+                path: "App.xcstrings",
+                strings: [
+                    string("a", "en", "%lld items", catalog: true), string("a", "de", "%@ Elemente", catalog: true),
+                    string("b", "en", "%@ only", catalog: true), untranslated,
+                    string("c", "de", "no source %@", catalog: true),
+                ]),
+            PlaceholderCheck.File(path: "en.lproj/Localizable.strings", strings: [string("x", "en", "Hi %@")]),
+            PlaceholderCheck.File(path: "fr.lproj/Localizable.strings", strings: [string("x", "fr", "Salut")]),
+            PlaceholderCheck.File(path: "fr.lproj/Other.strings", strings: [string("y", "fr", "%d")]),
+        ]
+        let report = PlaceholderCheck.report(files, sourceLanguage: "en")
+        #expect(
+            report.problems.map { "\($0.file) \($0.key) \($0.language)" } == [
+                "App.xcstrings a de", "fr.lproj/Localizable.strings x fr",
+            ])
+        #expect(report.unchecked.map(\.table) == ["Other"])
+        // Only the language asked for.
+        #expect(PlaceholderCheck.report(files, sourceLanguage: "en", languages: "FR").problems.map(\.key) == ["x"])
+    }
+}
