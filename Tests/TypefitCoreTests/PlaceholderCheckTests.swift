@@ -87,4 +87,13 @@ import TypefitTestSupport
         // Only the language asked for.
         #expect(PlaceholderCheck.report(files, sourceLanguage: "en", languages: "FR").problems.map(\.key) == ["x"])
     }
+
+    /// Damus keeps its English in `en-US.lproj`: `en` finds it when it is
+    /// the only English; two regions, or none, leave the table unchecked.
+    @Test func theDevelopmentLanguageMayBeRegional() {
+        #expect(PlaceholderCheck.developmentLanguage("en", among: ["de", "en-US", "en_US"]) == "en-US")
+        #expect(PlaceholderCheck.developmentLanguage("en", among: ["en-GB", "en", "de"]) == "en")
+        #expect(PlaceholderCheck.developmentLanguage("en", among: ["en-GB", "en-US"]) == nil)
+        #expect(PlaceholderCheck.developmentLanguage("en", among: ["eng", "de"]) == nil)
+    }
 }

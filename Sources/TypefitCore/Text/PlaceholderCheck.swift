@@ -263,71 +263,103 @@ extension PlaceholderCheck {
         struct Table {
             var name: String
             var files: [String] = []
-            var source: [String: [String]] = [:]
-            var translations: [(file: String, entry: String, language: String, forms: [String])] = []
-            var index: [String: Int] = [:]
+            /// A String Catalog's own development language.
+            var development: String?
+            var strings: [(file: String, string: LocalizedString)] = []
         }
         var tables: [Table] = []
         var tableIndex: [String: Int] = [:]
         for file in files {
             for string in file.strings {
-                guard let language = string.language, !string.isUntranslated else { continue }
-                let isCatalog = string.sourceLanguage != nil
-                let name = isCatalog ? file.path : tableName(file.path)
+                guard string.language != nil, !string.isUntranslated else { continue }
+                let name = string.sourceLanguage != nil ? file.path : tableName(file.path)
                 let t: Int
                 if let known = tableIndex[name] {
                     t = known
                 } else {
                     t = tables.count
                     tableIndex[name] = t
-                    tables.append(Table(name: name))
+                    tables.append(Table(name: name, development: string.sourceLanguage))
                 }
                 if !tables[t].files.contains(file.path) { tables[t].files.append(file.path) }
-                let development = string.sourceLanguage ?? sourceLanguage
-                if LanguageTag.matches(language, development) {
-                    tables[t].source[string.entry, default: []].append(string.written)
-                    continue
-                }
-                guard languages.map({ LanguageTag.matches($0, language) }) ?? true else { continue }
-                let id = file.path + "\u{0}" + string.entry + "\u{0}" + language
-                if let i = tables[t].index[id] {
-                    tables[t].translations[i].forms.append(string.written)
-                } else {
-                    tables[t].index[id] = tables[t].translations.count
-                    tables[t].translations.append((file.path, string.entry, language, [string.written]))
-                }
+                tables[t].strings.append((file.path, string))
             }
         }
         var report = Report()
         for table in tables {
-            guard !table.source.isEmpty else {
-                if !table.translations.isEmpty { report.unchecked.append((table.name, table.files)) }
+            let present = table.strings.compactMap(\.string.language)
+            guard let development = table.development ?? developmentLanguage(sourceLanguage, among: present) else {
+                let asked = present.contains { language in
+                    languages.map { LanguageTag.matches($0, language) } ?? true
+                }
+                if asked {
+                    report.unchecked.append((table.name, table.files))
+                }
                 continue
             }
-            for translation in table.translations {
-                // An entry the source lacks is not a placeholder question.
-                guard let source = table.source[translation.entry] else { continue }
-                let found = differences(source: source, translation: translation.forms)
-                guard let first = found.first else { continue }
-                // The forms that show the first difference: the source's
-                // form reading that argument, the translation's form with
-                // the placeholder in question.
-                let shownSource =
-                    source.first { text in arguments(text).contains { $0.number == first.number } } ?? source[0]
-                var shownTranslation = translation.forms[0]
-                switch first {
-                case .changed(_, let argument), .extra(let argument):
-                    shownTranslation = translation.forms.first { arguments($0).contains(argument) } ?? shownTranslation
-                case .missing:
-                    break
+            var source: [String: [String]] = [:]
+            var translations: [(file: String, entry: String, language: String, forms: [String])] = []
+            var index: [String: Int] = [:]
+            for (file, string) in table.strings {
+                guard let language = string.language else { continue }
+                if LanguageTag.matches(language, development) {
+                    source[string.entry, default: []].append(string.written)
+                    continue
                 }
-                report.problems.append(
-                    Problem(
-                        file: translation.file, key: translation.entry, language: translation.language,
-                        source: shownSource, translation: shownTranslation, differences: found))
+                guard languages.map({ LanguageTag.matches($0, language) }) ?? true else { continue }
+                let id = file + "\u{0}" + string.entry + "\u{0}" + language
+                if let i = index[id] {
+                    translations[i].forms.append(string.written)
+                } else {
+                    index[id] = translations.count
+                    translations.append((file, string.entry, language, [string.written]))
+                }
+            }
+            for translation in translations {
+                // An entry the source lacks is not a placeholder question.
+                guard let source = source[translation.entry],
+                    let problem = problem(translation, source: source)
+                else { continue }
+                report.problems.append(problem)
             }
         }
         return report
+    }
+
+    /// The development language of `.lproj` tables among the languages
+    /// present: `tag` itself, else its one regional form (`en-US.lproj`
+    /// when `en` is asked and no `en.lproj` is there); `nil` when neither.
+    static func developmentLanguage(_ tag: String, among present: [String]) -> String? {
+        if let exact = present.first(where: { LanguageTag.matches($0, tag) }) { return exact }
+        let prefix = LanguageTag.key(tag) + "-"
+        var regional: [String] = []
+        for language in present where LanguageTag.key(language).hasPrefix(prefix) {
+            if !regional.contains(where: { LanguageTag.matches($0, language) }) { regional.append(language) }
+        }
+        return regional.count == 1 ? regional[0] : nil
+    }
+
+    /// One translation compared with its source's forms, or `nil` when
+    /// they read the same arguments.
+    static func problem(
+        _ translation: (file: String, entry: String, language: String, forms: [String]), source: [String]
+    ) -> Problem? {
+        let found = differences(source: source, translation: translation.forms)
+        guard let first = found.first else { return nil }
+        // The forms that show the first difference: the source's form
+        // reading that argument, the translation's form with the
+        // placeholder in question.
+        let shownSource = source.first { text in arguments(text).contains { $0.number == first.number } } ?? source[0]
+        var shownTranslation = translation.forms[0]
+        switch first {
+        case .changed(_, let argument), .extra(let argument):
+            shownTranslation = translation.forms.first { arguments($0).contains(argument) } ?? shownTranslation
+        case .missing:
+            break
+        }
+        return Problem(
+            file: translation.file, key: translation.entry, language: translation.language, source: shownSource,
+            translation: shownTranslation, differences: found)
     }
 
     /// `Localizable` for `…/de.lproj/Localizable.strings` and
