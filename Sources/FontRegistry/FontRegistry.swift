@@ -136,12 +136,18 @@ public struct FontRegistry: Sendable {
     }
 
     /// Why a folder of font files (`--fonts-dir`) cannot be searched (it is
-    /// missing, unreadable, or neither a folder nor a file), or `nil`.
+    /// missing, unreadable, neither a folder nor a file, or holds no file
+    /// named or made like a font), or `nil`.
     public static func fontFolderProblem(_ path: String) -> String? {
         switch SystemCalls.classify(path) {
         case .missing(let reason): return reason
         case .other: return "not a folder of font files"
-        case .regular, .directory: return SystemCalls.isReadable(path) ? nil : "Permission denied"
+        case .regular, .directory:
+            guard SystemCalls.isReadable(path) else { return "Permission denied" }
+            // A wrong folder (the app's root, a typo'd subfolder that
+            // exists) would measure with installed fonts in silence.
+            return FontScanner.holdsFont(path)
+                ? nil : "holds no font file (.ttf, .otf, .ttc, .woff, .woff2 or another format fontconfig reads)"
         }
     }
 

@@ -91,6 +91,26 @@ enum FontScanner {
         return results.take()
     }
 
+    /// Whether `path` (a folder, searched as `scan` searches it, or a
+    /// file) holds a file named or made like a font: the first such file
+    /// ends the search, so a folder of fonts costs one read.
+    static func holdsFont(_ path: String) -> Bool {
+        var jobs: [Job] = []
+        var problems: [ScanProblem] = []
+        var visited = Set<FileIdentity>()
+        switch SystemCalls.classify(path) {
+        case .directory: collect(directory: path, root: path, into: &jobs, problems: &problems, visited: &visited)
+        case .regular: jobs = [Job(path: path, named: true, relativePath: lastPathComponent(path))]
+        case .missing, .other: return false
+        }
+        return jobs.contains { job in
+            FontRegistry.hasFontExtension(job.path)
+                || SystemCalls.withOpenFile(job.path) { fd in
+                    fd.flatMap { SystemCalls.read($0, offset: 0, count: 16) }.map(FontFormat.isKnown) ?? false
+                }
+        }
+    }
+
     static func collect(
         directory: String, root: String, into jobs: inout [Job], problems: inout [ScanProblem],
         visited: inout Set<FileIdentity>

@@ -31,6 +31,17 @@ struct ExitStatusTests {
         return dir.path
     }()
 
+    /// A folder that exists and holds no font (the app's root given by
+    /// mistake): a README and an empty subfolder.
+    static let fontlessFolder: String = {
+        let dir = Fixtures.temporaryDirectory("status-fontless")
+        try? FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(
+            atPath: dir.appendingPathComponent("README.md").path, contents: Data("# Fonts\n".utf8))
+        return dir.path
+    }()
+
     /// At Apple's sizes for title1 (`--model system`), where the catalog's
     /// German heading breaks at AX3.
     static let fitGate = [
@@ -62,6 +73,19 @@ struct ExitStatusTests {
             "fit --require with a missing --fonts-dir",
             fitGate + ["--require", "AX2", "--fonts-dir", "/nonexistent/Fonts"], 2
         ),
+        (
+            "fit --require with a --fonts-dir that holds no font",
+            fitGate + ["--require", "AX2", "--fonts-dir", fontlessFolder], 2
+        ),
+        (
+            "measure with a --fonts-dir that holds no font",
+            [
+                "measure", "x", "--style", "body", "--font",
+                "TypefitSans-Bold", "--fonts-dir", fontlessFolder,
+            ], 2
+        ),
+        ("scale with a --fonts-dir that holds no font", ["scale", "--spec", sans, "--fonts-dir", fontlessFolder], 2),
+        ("check with a --fonts-dir that holds no font", ["check", "--spec", sans, "--fonts-dir", fontlessFolder], 2),
         (
             "fit --require with a missing strings file",
             [

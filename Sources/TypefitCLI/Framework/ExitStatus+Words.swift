@@ -35,7 +35,7 @@ extension ExitStatus {
                 + "command that needs it (`scale --spec` with a malformed spec, `fit --strings` with a missing "
                 + "file, `measure --font` with a face that is not installed, `scale --family` with a family that "
                 + "is not), `check --spec` on a file that does not exist, a `--fonts-dir` folder that does not "
-                + "exist or cannot be read, a font file named on the command line "
+                + "exist, cannot be read or holds no font, a font file named on the command line "
                 + "that is not a font, fontconfig/FreeType/HarfBuzz failing, an output file or stdout that cannot "
                 + "be written."
         case .usage:
