@@ -288,6 +288,30 @@ public enum SystemCalls {
     /// Whether a descriptor is a terminal.
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    /// Whether `path` is a regular file (links followed).
+    public static func isRegularFile(_ path: String) -> Bool {
+        if case .regular = classify(path) { return true }
+        return false
+    }
+
+    /// The paths a shell pattern (`Resources/*.lproj/Localizable.strings`)
+    /// matches, sorted as the shell sorts them; `nil` when the folders
+    /// cannot be read. The corresponding C function is `glob`.
+    public static func expand(pattern: String) -> [String]? {
+        var found = glob_t()
+        defer { globfree(&found) }
+        switch glob(pattern, 0, nil, &found) {
+        case 0: break
+        case GLOB_NOMATCH: return []
+        default: return nil
+        }
+        var paths: [String] = []
+        for i in 0..<Int(found.gl_pathc) {
+            if let path = found.gl_pathv[i] { paths.append(String(cString: path)) }
+        }
+        return paths
+    }
+
     /// How many processors typefit may use (at least 1), read once: the
     /// workers of a run and the slots made for them must agree.
     public static let processorCount: Int = {

@@ -183,6 +183,7 @@ public enum TextJob {
     ) throws(Stopped) -> Read {
         var checked: [PlaceholderCheck.File] = []
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
+        let files = try expandingPatterns(files, &diagnostics)
         // A gate over files that gave nothing would pass having checked
         // nothing: an empty file, or a language no file has, stops the run.
         var fromFiles = 0
@@ -239,6 +240,44 @@ public enum TextJob {
             PlaceholderCheck.report(checked, sourceLanguage: $0, languages: language)
         }
         return Read(strings: strings.map { $0.substituting(samples) }, placeholders: report)
+    }
+
+    /// `files` with each shell pattern a shell did not expand (quoted:
+    /// `'Resources/*.lproj/Localizable.strings'`) replaced by the files it
+    /// matches, in the shell's order; a pattern matching nothing stops the
+    /// run. A path that exists is taken as it is, whatever it holds.
+    public static func expandingPatterns(_ files: [String], _ diagnostics: inout Diagnostics) throws(Stopped)
+        -> [String]
+    {
+        var expanded: [String] = []
+        for path in files {
+            guard path != "-", path.contains(where: { "*?[".contains($0) }), !SystemCalls.isRegularFile(path) else {
+                expanded.append(path)
+                continue
+            }
+            guard let matches = SystemCalls.expand(pattern: path) else {
+                diagnostics.error(
+                    "cannot search for the pattern's files: \(SystemCalls.lastError())", status: .cannotRun, file: path)
+                throw Stopped()
+            }
+            let kept = matches.filter(SystemCalls.isRegularFile)
+            guard !kept.isEmpty else {
+                diagnostics.error("matches no file", status: .cannotRun, file: path)
+                throw Stopped()
+            }
+            expanded += kept
+        }
+        return expanded
+    }
+
+    /// The arguments that name an existing strings file (a shell glob after
+    /// `--strings` leaves all files but the first as arguments): texts no
+    /// one means to measure.
+    public static func stringsFileArguments(_ arguments: [String]) -> [String] {
+        arguments.filter { argument in
+            let lower = argument.lowercased()
+            return StringsFile.extensions.contains { lower.hasSuffix("." + $0) } && SystemCalls.isRegularFile(argument)
+        }
     }
 
     /// One note counting the entries measured in the development language

@@ -22,6 +22,11 @@ import TypefitTestSupport
         ["--width", "2000", "--style", "body", "--font", "TypefitSans-Regular", "--category", "large"]
         + ["--fontconfig-file", Fixtures.fontconfigFile]
 
+    /// measure's options: fit's without the width.
+    static let measuring =
+        ["--style", "body", "--font", "TypefitSans-Regular", "--category", "large"]
+        + ["--fontconfig-file", Fixtures.fontconfigFile]
+
     func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
     func document(_ outcome: Outcome) throws -> [String: Any] {
@@ -100,5 +105,35 @@ import TypefitTestSupport
         #expect(outcome.stdout.contains("<section class=\"placeholders\" id=\"placeholders\">"))
         #expect(outcome.stdout.contains("<strong>4</strong> translations with placeholders that differ"))
         #expect(outcome.stdout.contains("لديك %لـ رسائل جديدة"))
+    }
+
+    /// `--strings Resources/*.lproj/Localizable.strings` unquoted leaves
+    /// all files but the first as texts: a usage error that says what to
+    /// do, not files measured as words.
+    @Test func stringsFilesGivenAsTextAreAUsageError() {
+        for command in ["measure", "fit"] {
+            let files = ["--strings", Self.folder + "/de.lproj/Localizable.strings"]
+            let stray = Self.folder + "/en.lproj/Localizable.strings"
+            let outcome = run([command] + files + [stray] + (command == "fit" ? Self.common : Self.measuring))
+            #expect(outcome.status == .usage, "\(command): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("en.lproj/Localizable.strings' name strings files, given as text"))
+            #expect(outcome.stderr.contains("put '--strings' before each file, or quote a pattern"))
+        }
+    }
+
+    /// A quoted pattern is expanded by typefit, each file's language from
+    /// its folder; one matching nothing stops the run (exit 2).
+    @Test func aQuotedPatternIsExpanded() throws {
+        let outcome = run(
+            ["fit", "--strings", Self.folder + "/*.lproj/Localizable.strings"] + Self.common + ["--format", "json"])
+        #expect(outcome.status == .problemFound, "\(outcome.stderr)")
+        let json = try document(outcome)
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(Set(results.compactMap { $0["language"] as? String }) == ["de", "en"])
+        let problems = try #require(json["placeholders"] as? [[String: Any]])
+        #expect(problems.compactMap { $0["key"] as? String } == ["greeting"])
+        let none = run(["measure", "--strings", Self.folder + "/*.lproj/Nothing.strings"] + Self.measuring)
+        #expect(none.status == .cannotRun)
+        #expect(none.stderr.contains("/*.lproj/Nothing.strings: matches no file"))
     }
 }

@@ -93,6 +93,7 @@ struct FitOptions: Sendable, Equatable {
         guard !arguments.isEmpty || !strings.isEmpty else {
             throw UsageError("nothing to fit: give strings as arguments or files with '--strings'")
         }
+        try TextOptions.refuseStringsFileArguments(arguments)
         var job = FitJob(request: request, search: text.sources.search, rules: rule)
         (job.texts, job.stringsFiles, job.keyPatterns, job.strict) = (arguments, strings, keys, text.sources.strict)
         job.checksPlaceholders = !skipsPlaceholderCheck

@@ -65,6 +65,7 @@ public struct Measure: ParsableCommand {
         guard !arguments.isEmpty || !options.strings.isEmpty else {
             throw UsageError("missing the text to measure (arguments, or files with '--strings')")
         }
+        try TextOptions.refuseStringsFileArguments(arguments)
     }
 
     /// Measures the strings.

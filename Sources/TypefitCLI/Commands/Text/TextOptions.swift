@@ -54,8 +54,21 @@ struct TextOptions: Sendable, Equatable {
     static func stringsOption<Options>(_ field: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
         .list(
             "--strings", "file",
-            help: "Strings from " + StringsFile.summaries + ".", completion: .file(extensions: StringsFile.extensions),
+            help: "Strings from " + StringsFile.summaries + " (repeat it for each file, or quote a pattern: "
+                + "'Resources/*.lproj/Localizable.strings').", completion: .file(extensions: StringsFile.extensions),
             field)
+    }
+
+    /// Refuses text arguments that are strings files: `--strings *.strings`
+    /// unquoted gives the first file to `--strings` and the rest to the
+    /// command as texts, which would be measured as words and pass.
+    static func refuseStringsFileArguments(_ arguments: [String]) throws(UsageError) {
+        let files = TextJob.stringsFileArguments(arguments)
+        guard let first = files.first else { return }
+        throw UsageError(
+            "'\(first)'" + (files.count > 1 ? " and \(files.count - 1) more" : "")
+                + " name strings files, given as text to measure: put '--strings' before each file, or quote a "
+                + "pattern for typefit to expand (--strings 'Resources/*.lproj/Localizable.strings')")
     }
 
     /// `--markdown` and `--no-markdown`, as measure and fit declare them,
