@@ -231,7 +231,7 @@ public struct FitJob: Sendable {
         var members = [[Int]](repeating: [], count: rules.rules.count)
         var unmatched: [String] = []
         for (s, string) in strings.enumerated() {
-            if let r = rules.rule(for: string.key) {
+            if let r = rules.rule(for: string.key, comment: string.comment) {
                 members[r].append(s)
             } else if !unmatched.contains(string.key) {
                 unmatched.append(string.key)

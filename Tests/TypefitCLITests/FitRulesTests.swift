@@ -110,6 +110,42 @@ import TypefitTestSupport
         #expect(outcome.stderr.split(separator: "\n").contains { $0.hasPrefix(path + ":") }, "\(outcome.stderr)")
     }
 
+    /// A catalog keyed by its English text tells a button from a paragraph
+    /// only by its comment: rules match it (case-insensitively), with the
+    /// key when both are given, the first match winning.
+    @Test func rulesMatchTheCatalogsComment() throws {
+        let path = try rules(
+            #"[{"comment": "*BUTTON*", "style": "body", "width": 120}, "#
+                + #"{"keys": "S*", "comment": "*title*", "style": "headline", "width": 300}, "#
+                + #"{"keys": "*", "style": "body", "width": 358, "lines": 6}]"#)
+        let outcome = TypefitCommand.run(
+            [
+                "fit", "--strings", Fixtures.path("strings/EnglishKeys.xcstrings"), "--font", "TypefitSans-Bold",
+                "--format", "json", "--rules", path,
+            ] + Self.config)
+        let rows = try results(outcome)
+        var ruleOf: [String: Int] = [:]
+        for row in rows {
+            if let key = row["key"] as? String, let rule = row["rule"] as? Int { ruleOf[key] = rule }
+        }
+        #expect(
+            ruleOf == [
+                "Delete account": 0, "Save": 0, "Settings": 1,
+                "Your data stays on this device unless you turn on sync.": 2,
+            ])
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let listed = try #require(object?["rules"] as? [[String: Any]])
+        #expect(listed[0]["comment"] as? String == "*BUTTON*" && listed[0]["keys"] is NSNull)
+        #expect(listed[2]["comment"] is NSNull)
+    }
+
+    @Test func aRuleNeedsKeysOrAComment() throws {
+        let outcome = fit(["--rules", try rules(#"[{"style": "body", "width": 9}]"#)])
+        #expect(outcome.status == .cannotRun && outcome.stderr.contains("the rule has no 'keys' (or 'comment')"))
+        let wrong = fit(["--rules", try rules(#"[{"comment": 3, "style": "body", "width": 9}]"#)])
+        #expect(wrong.status == .cannotRun && wrong.stderr.contains("expected 'comment' to be a pattern"))
+    }
+
     @Test func rulesReplaceTheCommandLinesLayoutOptions() throws {
         let path = try rules(#"[{"keys": "*", "style": "body", "width": 100}]"#)
         let outcome = fit(["--rules", path, "--width", "100"])

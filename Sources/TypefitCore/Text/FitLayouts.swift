@@ -200,10 +200,16 @@ public struct FitLayouts: Sendable {
             writer.beginArray()
             for rule in rules.rules {
                 writer.beginObject()
+                writer.staticKey("comment")
+                writer.string(rule.comment)
                 writer.staticKey("keys")
-                writer.beginArray()
-                for pattern in rule.keys { writer.string(pattern) }
-                writer.endArray()
+                if let keys = rule.keys {
+                    writer.beginArray()
+                    for pattern in keys { writer.string(pattern) }
+                    writer.endArray()
+                } else {
+                    writer.null()
+                }
                 writer.staticKey("lines")
                 writer.int(rule.lines)
                 writer.staticKey("markdown")

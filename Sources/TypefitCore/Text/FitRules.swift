@@ -1,14 +1,22 @@
-/// `fit --rules FILE`: how each string of an app is laid out, by key. The
-/// first rule whose `keys` match a string's key applies to it (a catalog
-/// variation `key|plural.one` matches by its key before the `|` too), so
+/// `fit --rules FILE`: how each string of an app is laid out, by key and by
+/// its translator comment. The first rule that matches a string applies to
+/// it: its `keys` match the string's key (a catalog variation
+/// `key|plural.one` matches by its key before the `|` too) and its
+/// `comment` glob the catalog's comment (case-insensitively), each when
+/// given. Catalogs keyed by their English text tell a button from a
+/// paragraph only by the comment. So
 /// one run checks a whole app: titles at one width and line limit, body
 /// text at another. Documented in docs/REFERENCE.md and
 /// schema/fit-rules.schema.json.
 public struct FitRules: Sendable, Equatable {
     /// One rule.
     public struct Rule: Sendable, Equatable {
-        /// Key patterns: `*` any run of characters, `?` one, else literal.
-        public var keys: [String]
+        /// Key patterns: `*` any run of characters, `?` one, else literal
+        /// (`nil`: any key).
+        public var keys: [String]?
+        /// A pattern the string's comment must match, case-insensitively
+        /// (`nil`: any comment, or none).
+        public var comment: String?
         /// The text style the strings are set in.
         public var style: TextStyle
         /// The line width in points.
@@ -22,16 +30,21 @@ public struct FitRules: Sendable, Equatable {
         public var markdown: Bool?
 
         /// Whether `key` matches one of the patterns (or its part before a
-        /// variation's `|`).
-        public func matches(_ key: String) -> Bool { FitRules.matches(key, any: keys) }
+        /// variation's `|`), and `comment` (none: empty) the comment
+        /// pattern.
+        public func matches(_ key: String, comment: String? = nil) -> Bool {
+            guard keys.map({ FitRules.matches(key, any: $0) }) ?? true else { return false }
+            guard let pattern = self.comment else { return true }
+            return FitRules.glob(pattern.lowercased(), matches: (comment ?? "").lowercased())
+        }
     }
 
     /// The rules, in order.
     public var rules: [Rule]
 
-    /// The index of the first rule matching `key`, or `nil`.
-    public func rule(for key: String) -> Int? {
-        rules.firstIndex { $0.matches(key) }
+    /// The index of the first rule matching `key` and `comment`, or `nil`.
+    public func rule(for key: String, comment: String? = nil) -> Int? {
+        rules.firstIndex { $0.matches(key, comment: comment) }
     }
 
     /// Whether `key` (or its part before a variation's `|`) matches one of
@@ -95,6 +108,7 @@ public struct FitRules: Sendable, Equatable {
             throw SourceError(json.position, "expected a rule object, found \(json.kindDescription)")
         }
         var keys: [String]?
+        var comment: String?
         var style: TextStyle?
         var width: Double?
         var lines = 1
@@ -117,6 +131,11 @@ public struct FitRules: Sendable, Equatable {
                     throw SourceError(value.position, "expected 'keys' to be a pattern or a list of them")
                 }
                 if keys?.isEmpty == true { throw SourceError(value.position, "'keys' is empty") }
+            case "comment":
+                guard case .string(let pattern) = value.value else {
+                    throw SourceError(value.position, "expected 'comment' to be a pattern")
+                }
+                comment = pattern
             case "style":
                 guard case .string(let name) = value.value else {
                     throw SourceError(value.position, "expected 'style' to be a text style name")
@@ -149,12 +168,16 @@ public struct FitRules: Sendable, Equatable {
             default:
                 throw SourceError(
                     member.keyPosition,
-                    "unknown key '\(member.key)' (a rule has keys, style, width, lines, require, markdown)")
+                    "unknown key '\(member.key)' (a rule has keys, comment, style, width, lines, require, markdown)")
             }
         }
-        guard let keys else { throw SourceError(json.position, "the rule has no 'keys'") }
+        guard keys != nil || comment != nil else {
+            throw SourceError(json.position, "the rule has no 'keys' (or 'comment')")
+        }
         guard let style else { throw SourceError(json.position, "the rule has no 'style'") }
         guard let width else { throw SourceError(json.position, "the rule has no 'width'") }
-        return Rule(keys: keys, style: style, width: width, lines: lines, require: require, markdown: markdown)
+        return Rule(
+            keys: keys, comment: comment, style: style, width: width, lines: lines, require: require,
+            markdown: markdown)
     }
 }

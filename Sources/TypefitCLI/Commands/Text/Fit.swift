@@ -116,7 +116,9 @@ public struct Fit: ParsableCommand {
             guard let r = group.rule?.index else { continue }
             let rule = rules.rules[r]
             table +=
-                "rule \(r + 1) (" + rule.keys.joined(separator: ", ") + "): \(rule.style.rawValue), "
+                "rule \(r + 1) ("
+                + ((rule.keys ?? []) + (rule.comment.map { ["comment \($0)"] } ?? [])).joined(separator: ", ")
+                + "): \(rule.style.rawValue), "
                 + "\(humanNumber(rule.width)) pt, \(rule.lines) line\(rule.lines == 1 ? "" : "s")"
                 + (rule.require.map { ", required at \($0.rawValue)" } ?? "") + "\n"
                 + group.layouts.table(strings: group.strings, cells: group.cells, maxLines: rule.lines) + "\n"

@@ -35,8 +35,9 @@ struct FitOptions: Sendable, Equatable {
             ).excludes("--rules", because: eachRuleGivesIt),
             .string(
                 "--rules", "file",
-                help: "A rules file (JSON): per key pattern the style, width, lines and required category; the "
-                    + "first matching rule applies to each string (in place of --width, --style, --lines, --require).",
+                help: "A rules file (JSON): per key pattern or catalog comment the style, width, lines and "
+                    + "required category; the first matching rule applies to each string (in place of --width, "
+                    + "--style, --lines, --require).",
                 completion: .file(extensions: ["json"]), \.rules),
             .list(
                 "--keys", "pattern",
