@@ -246,6 +246,32 @@ def catalog_benchmark(binary, env, keys=5000):
             "no_missing": "no glyph" not in missing.stderr}
 
 
+def memory_benchmark(binary, env, keys=1500):
+    """measure --style all and fit over a 2.8 MB many-language catalog
+    (1,500 keys in 19 languages): documents of a gigabyte and more, written
+    as they are made, so peak memory stays under 100 MB whatever the
+    catalog's size. Peak RSS (GNU time), seconds and bytes written."""
+    catalog = bench_catalog(env, keys)
+    if catalog is None:
+        return None
+    rows = []
+    for label, command in (
+        ("measure --style all --format json", f"{binary} measure --strings {catalog} --style all "
+         "--font NotoSans-Regular --format json"),
+        ("fit --style body --format json", f"{binary} fit --strings {catalog} --style body --width 300 "
+         "--font NotoSans-Regular --format json"),
+    ):
+        started = time.time()
+        written = 0
+        with subprocess.Popen(command.split(), env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as run:
+            for chunk in iter(lambda: run.stdout.read(1 << 20), b""):
+                written += len(chunk)
+        seconds = time.time() - started
+        peak = peak_rss_kib(command.split(), env, runs=1)
+        rows.append({"label": label, "peak": peak, "seconds": seconds, "bytes": written})
+    return {"size": os.path.getsize(catalog), "rows": rows}
+
+
 def review_benchmark(binary, env, keys=700):
     """typefit review against fit over the same work: a 13,300-string
     catalog (700 keys in 19 languages, scripts/make_bench_catalog.py) in
@@ -393,6 +419,16 @@ def main():
             ratio = cost / catalog["latin"]
             verdict = "" if language in LATIN else (" ok" if ratio <= 2 else " MISSED")
             print(f"| {language} | {cost*1e6:.1f} | {ratio:.2f}x{verdict} |")
+    memory = memory_benchmark(binary, base)
+    if memory is not None:
+        print(f"\nMemory over a {memory['size'] / 1e6:.1f} MB String Catalog (1,500 keys x 19 languages), "
+              "documents written as they are made (target: peak < 100 MB):\n")
+        print("| run | written | time | peak RSS |")
+        print("|---|---:|---:|---:|")
+        for r in memory["rows"]:
+            verdict = "ok" if r["peak"] < 100 * 1024 else "MISSED"
+            print(f"| {r['label']} | {r['bytes'] / 1e6:,.0f} MB | {r['seconds']:.1f} s | "
+                  f"{r['peak'] / 1024:.0f} MiB ({verdict}) |")
     review = review_benchmark(binary, base)
     if review is not None:
         print("\nreview against fit, same strings and sizes, 19 languages (target <= 2x):\n")

@@ -30,33 +30,85 @@ public struct MeasureJob: Sendable {
         public var missingGlyphs: [(text: String, count: Int)]
     }
 
-    /// Measures every string at every cell, into a table (`asTable`) or
-    /// JSON; `progress` is told how many strings are done.
-    public func run(
-        asTable: Bool, pretty: Bool, progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics
-    ) throws(Stopped) -> Result {
+    /// The strings and cells made ready: what `run` and `writeJSON`
+    /// measure. `@unchecked Sendable`: its opened faces (HarfBuzz and
+    /// FreeType handles) are used by one thread at a time, the run that
+    /// made them and then the stream that writes stdout, never at once.
+    public struct Prepared: @unchecked Sendable {
+        /// The strings, Markdown rendered where it applies.
+        public var strings: [LocalizedString]
+        /// The cells.
+        public var cells: [SizedCell]
+        /// Each cell's faces, opened.
+        let measurements: Measurements
+        /// Whether the strings came from files (rows name key and text).
+        let showText: Bool
+        /// `Request.sizeModel`.
+        let model: String?
+
+        /// Faces that could not be opened.
+        public var faceFailures: [String] { measurements.failures }
+    }
+
+    /// Reads the strings, finds the cells' faces and opens them; a
+    /// problem stops the run before anything is measured.
+    public func prepare(diagnostics: inout Diagnostics) throws(Stopped) -> Prepared {
         let (written, cells) = try TextJob.prepare(
             texts: texts, files: stringsFiles, request, search: search, diagnostics: &diagnostics)
         var counts = MarkdownText.Counts()
         let strings = MarkdownText.render(written, mode: request.markdown, counts: &counts)
         MarkdownText.note(counts, into: &diagnostics)
         let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
-        let measurements = Measurements(cells: cells, configFile: search.fontconfigFile, styled: styled)
-        progress?.start(total: strings.count)
-        var done = 0
+        return Prepared(
+            strings: strings, cells: cells,
+            measurements: Measurements(cells: cells, configFile: search.fontconfigFile, styled: styled),
+            showText: !stringsFiles.isEmpty, model: request.sizeModel)
+    }
+
+    /// Measures every string at every cell, into a table (`asTable`) or
+    /// JSON, whole; `progress` is told how many strings are done.
+    public func run(
+        asTable: Bool, pretty: Bool, progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> Result {
+        let prepared = try prepare(diagnostics: &diagnostics)
+        let counted = Self.counting(prepared, progress: progress)
         let rendered = MeasureDocument.render(
-            strings: strings, cells: cells, asTable: asTable, showText: !stringsFiles.isEmpty, pretty: pretty,
-            model: request.sizeModel
-        ) { string in
+            strings: prepared.strings, cells: prepared.cells, asTable: asTable, showText: prepared.showText,
+            pretty: pretty, model: prepared.model, measure: counted)
+        progress?.finish()
+        return Result(
+            document: rendered.bytes, faceFailures: prepared.faceFailures,
+            missingGlyphs: rendered.missing.map { ($0.0, $0.1) })
+    }
+
+    /// The JSON document of `prepared`, measured while it is written to
+    /// `write` (memory stays a chunk whatever the catalog's size); the
+    /// texts with characters no face has come back when it is done. False
+    /// when a write failed.
+    public static func writeJSON(
+        _ prepared: Prepared, pretty: Bool, progress: (any ProgressReporting)? = nil,
+        to write: ([UInt8]) -> Bool
+    ) -> (ok: Bool, missingGlyphs: [(text: String, count: Int)]) {
+        let written = MeasureDocument.writeJSON(
+            strings: prepared.strings, cells: prepared.cells, showText: prepared.showText, pretty: pretty,
+            model: prepared.model, measure: counting(prepared, progress: progress), to: write)
+        progress?.finish()
+        return (written.ok, written.missing.map { ($0.text, $0.characters) })
+    }
+
+    /// `prepared`'s measuring, telling `progress` every 64 strings.
+    private static func counting(_ prepared: Prepared, progress: (any ProgressReporting)?) -> (LocalizedString) ->
+        [MeasuredText?]
+    {
+        progress?.start(total: prepared.strings.count)
+        let measurements = prepared.measurements
+        var done = 0
+        return { string in
             defer {
                 done += 1
                 if done % 64 == 0 { progress?.advance(to: done) }
             }
             return measurements.measure(string)
         }
-        progress?.finish()
-        return Result(
-            document: rendered.bytes, faceFailures: measurements.failures,
-            missingGlyphs: rendered.missing.map { ($0.0, $0.1) })
     }
 }

@@ -9,27 +9,55 @@ public struct Outcome: Sendable {
     /// never sit in memory whole.
     public typealias Stream = @Sendable (_ write: ([UInt8]) -> Bool) -> Bool
 
+    /// A stream that finds things while it writes (`measure` learns which
+    /// texts lack glyphs as it measures them): its findings join the
+    /// diagnostics once it has run.
+    public typealias FindingStream = @Sendable (_ write: ([UInt8]) -> Bool, _ found: inout Diagnostics) -> Bool
+
+    /// What a finding stream found, and (read in process) what it wrote.
+    /// `@unchecked Sendable`: an outcome is written out by one thread.
+    private final class Findings: @unchecked Sendable {
+        var diagnostics = Diagnostics()
+        var ran = false
+        var bytes: [UInt8]?
+    }
+
     private var buffered: [UInt8] = []
+    private var findings: Findings?
     /// Data for stdout made while it is written, when the run streams it.
     public private(set) var stdoutStream: Stream?
 
     /// Data for stdout, as bytes (large JSON documents are written as they
     /// were built, without a round trip through `String`). A streamed
-    /// output is made in full when read here (tests read it so).
+    /// output is made in full when read here (tests read it so); a finding
+    /// stream once, its bytes kept.
     public var stdoutBytes: [UInt8] {
         get {
             guard let stdoutStream else { return buffered }
+            if let bytes = findings?.bytes { return bytes }
             var all: [UInt8] = []
             _ = stdoutStream { chunk in
                 all += chunk
                 return true
             }
+            findings?.bytes = all
             return all
         }
         set {
             buffered = newValue
             stdoutStream = nil
+            findings = nil
         }
+    }
+
+    /// The diagnostics with a finding stream's (the stream is run first,
+    /// in process, when it has not been).
+    private var allDiagnostics: Diagnostics {
+        guard let findings else { return diagnostics }
+        if !findings.ran { _ = stdoutBytes }
+        var all = diagnostics
+        all.append(findings.diagnostics)
+        return all
     }
 
     /// Whether the run has anything for stdout (a stream counts, unmade).
@@ -38,7 +66,23 @@ public struct Outcome: Sendable {
     /// Streams stdout instead of buffering it.
     public mutating func stream(_ producer: @escaping Stream) {
         buffered = []
+        findings = nil
         stdoutStream = producer
+    }
+
+    /// Streams stdout from a producer that finds problems as it goes; they
+    /// are on stderr and in the status after the document.
+    public mutating func stream(finding producer: @escaping FindingStream) {
+        let findings = Findings()
+        buffered = []
+        self.findings = findings
+        stdoutStream = { write in
+            var found = Diagnostics()
+            let written = producer(write, &found)
+            findings.diagnostics = found
+            findings.ran = true
+            return written
+        }
     }
     /// Errors, warnings and notes for stderr; the exit status comes from
     /// them.
@@ -56,11 +100,11 @@ public struct Outcome: Sendable {
 
     /// Everything printed on stderr.
     public var stderr: String {
-        stderrText + diagnostics.rendered(afterCommandLineError: Self.usageLines, spell: CommandInput.spelling)
+        stderrText + allDiagnostics.rendered(afterCommandLineError: Self.usageLines, spell: CommandInput.spelling)
     }
 
     /// The exit status.
-    public var status: ExitStatus { diagnostics.exitStatus }
+    public var status: ExitStatus { allDiagnostics.exitStatus }
 
     /// Creates an outcome.
     public init(stdout: String = "", diagnostics: Diagnostics = Diagnostics()) {

@@ -13,21 +13,62 @@ public enum MeasureDocument {
         public var missing: [(text: String, characters: Int)]
     }
 
-    /// Renders the rows. `showText` adds the written text beside the key
-    /// (catalog entries are known by key).
+    /// Renders the rows, whole. `showText` adds the written text beside the
+    /// key (catalog entries are known by key). The table needs every row to
+    /// size its columns; the JSON is `writeJSON`'s, collected.
     public static func render(
         strings: [LocalizedString], cells: [SizedCell], asTable: Bool, showText: Bool, pretty: Bool,
         model: String? = nil, measure: (LocalizedString) -> [MeasuredText?]
     ) -> Rendered {
-        var writer = JSONWriter(capacity: strings.count * cells.count * 220 + 64, pretty: pretty)
-        writer.beginObject()
-        writer.staticKey("measurements")
-        writer.beginArray()
+        guard asTable else {
+            var bytes: [UInt8] = []
+            let written = writeJSON(
+                strings: strings, cells: cells, showText: showText, pretty: pretty, model: model, measure: measure
+            ) { chunk in
+                bytes += chunk
+                return true
+            }
+            return Rendered(bytes: bytes, missing: written.missing)
+        }
         var table: [[String]] = [
             ["key", "language"] + (showText ? ["text"] : []) + [
                 "style", "category", "pt", "width", "face", "fallbacks",
             ]
         ]
+        var missingTexts: [(text: String, characters: Int)] = []
+        for string in strings {
+            let measured = measure(string)
+            if let missing = measured.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 })?.missingGlyphs {
+                missingTexts.append((string.text, missing))
+            }
+            for (cell, text) in zip(cells, measured) {
+                guard let face = cell.face?.location, let text else { continue }
+                let pointSize = cell.pointSize
+                let fallbacks = text.fallbacks.map { "\($0.postscriptName ?? $0.family) (\($0.characters))" }
+                table.append(
+                    [string.key, string.language ?? "-"] + (showText ? [string.written] : []) + [
+                        cell.style, cell.size.label, humanNumber(pointSize),
+                        humanNumber(text.width(atPointSize: pointSize)), face.postscriptName ?? "-",
+                        fallbacks.isEmpty ? "-" : fallbacks.joined(separator: ", "),
+                    ])
+            }
+        }
+        return Rendered(bytes: Array(TextTable.render(table).utf8), missing: missingTexts)
+    }
+
+    /// The JSON document (`schemaVersion` 1), each string measured as its
+    /// rows are written and handed to `write` in chunks of about 64 KiB: a
+    /// catalog times every style and category is gigabytes, and only a
+    /// chunk is ever held. `ok` is false when a write failed (the rest is
+    /// not measured); `missing` as in `Rendered`.
+    public static func writeJSON(
+        strings: [LocalizedString], cells: [SizedCell], showText: Bool, pretty: Bool, model: String? = nil,
+        measure: (LocalizedString) -> [MeasuredText?], to write: ([UInt8]) -> Bool
+    ) -> (ok: Bool, missing: [(text: String, characters: Int)]) {
+        var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
+        writer.beginObject()
+        writer.staticKey("measurements")
+        writer.beginArray()
         var missingTexts: [(text: String, characters: Int)] = []
         for string in strings {
             let measured = measure(string)
@@ -39,15 +80,6 @@ public enum MeasureDocument {
                 guard let face = cell.face?.location, let text else { continue }
                 let pointSize = cell.pointSize
                 let width = text.width(atPointSize: pointSize)
-                if asTable {
-                    let fallbacks = text.fallbacks.map { "\($0.postscriptName ?? $0.family) (\($0.characters))" }
-                    table.append(
-                        [string.key, string.language ?? "-"] + (showText ? [string.written] : []) + [
-                            cell.style, cell.size.label, humanNumber(pointSize), humanNumber(width),
-                            face.postscriptName ?? "-", fallbacks.isEmpty ? "-" : fallbacks.joined(separator: ", "),
-                        ])
-                    continue
-                }
                 // Keys in sorted order, as every typefit document has them.
                 writer.beginObject()
                 writer.staticKey("category")
@@ -100,6 +132,7 @@ public enum MeasureDocument {
                 writer.number((width * 1000).rounded() / 1000)
                 writer.endObject()
             }
+            if writer.pendingCount >= 1 << 16, !write(writer.drain()) { return (false, missingTexts) }
         }
         writer.endArray()
         writer.staticKey("model")
@@ -107,7 +140,6 @@ public enum MeasureDocument {
         writer.staticKey("schemaVersion")
         writer.int(jsonSchemaVersion)
         writer.endObject()
-        let bytes = asTable ? Array(TextTable.render(table).utf8) : writer.finishBytes()
-        return Rendered(bytes: bytes, missing: missingTexts)
+        return (write(writer.finishBytes()), missingTexts)
     }
 }

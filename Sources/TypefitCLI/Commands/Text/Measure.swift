@@ -74,13 +74,27 @@ public struct Measure: ParsableCommand {
         job.search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
             try job.search.validate(&diagnostics)
-            let result = try job.run(
-                asTable: TextOptions.effectiveFormat(format, context) == .table, pretty: context.stdoutIsTerminal,
-                progress: TextOptions.progressLine(showsProgress, context), diagnostics: &diagnostics)
+            let progress = TextOptions.progressLine(showsProgress, context)
+            guard TextOptions.effectiveFormat(format, context) != .table else {
+                let result = try job.run(
+                    asTable: true, pretty: context.stdoutIsTerminal, progress: progress, diagnostics: &diagnostics)
+                var outcome = Outcome()
+                for failure in result.faceFailures { outcome.diagnostics.error(failure, status: .cannotRun) }
+                for (text, count) in result.missingGlyphs { outcome.diagnostics.missingGlyphs(count, in: text) }
+                outcome.stdoutBytes = result.document
+                return outcome
+            }
+            // JSON is measured as it is written: every style and category
+            // of a big catalog is gigabytes, never held whole.
+            let prepared = try job.prepare(diagnostics: &diagnostics)
             var outcome = Outcome()
-            for failure in result.faceFailures { outcome.diagnostics.error(failure, status: .cannotRun) }
-            for (text, count) in result.missingGlyphs { outcome.diagnostics.missingGlyphs(count, in: text) }
-            outcome.stdoutBytes = result.document
+            for failure in prepared.faceFailures { outcome.diagnostics.error(failure, status: .cannotRun) }
+            let pretty = context.stdoutIsTerminal
+            outcome.stream { write, found in
+                let written = MeasureJob.writeJSON(prepared, pretty: pretty, progress: progress, to: write)
+                for (text, count) in written.missingGlyphs { found.missingGlyphs(count, in: text) }
+                return written.ok
+            }
             return outcome
         }
     }
