@@ -347,3 +347,53 @@ public enum BidiOrder {
         }
     }
 }
+
+/// CLDR's plural rules, from ICU's own (`uplrules_select`, in
+/// libicui18n): which category (`one`, `few`, `other` …) a number takes
+/// in a language, for measuring each plural form with a number iOS would
+/// show it with.
+public enum PluralRules {
+    private typealias Open = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<ICU.Status>?) -> OpaquePointer?
+    private typealias Select =
+        @convention(c) (OpaquePointer?, Double, UnsafeMutablePointer<UInt16>?, Int32, UnsafeMutablePointer<ICU.Status>?)
+        -> Int32
+    private typealias Close = @convention(c) (OpaquePointer?) -> Void
+
+    private struct Functions: @unchecked Sendable {
+        let open: Open
+        let select: Select
+        let close: Close
+    }
+
+    /// Loaded once, beside the line breaker's ICU (the same version).
+    private static let functions: Functions? = {
+        guard case .success(let icu) = ICU.shared,
+            let handle = DynamicLibrary.open(["libicui18n.so.\(icu.version)"])
+        else { return nil }
+        func symbol<T>(_ name: String) -> T? { try? DynamicLibrary.symbol(handle, "\(name)_\(icu.version)") }
+        guard let open: Open = symbol("uplrules_open"), let select: Select = symbol("uplrules_select"),
+            let close: Close = symbol("uplrules_close")
+        else { return nil }
+        return Functions(open: open, select: select, close: close)
+    }()
+
+    /// The category of each of `numbers` in `language` (a BCP 47 tag or an
+    /// `.lproj` name), in order; `nil` when ICU's rules cannot be loaded.
+    public static func categories(of numbers: [Int], language: String) -> [String]? {
+        guard let functions else { return nil }
+        var status: ICU.Status = 0
+        let locale = String(language.map { $0 == "-" ? "_" : $0 })
+        guard let rules = functions.open(locale, &status), status <= 0 else { return nil }
+        defer { functions.close(rules) }
+        var result: [String] = []
+        result.reserveCapacity(numbers.count)
+        var keyword = [UInt16](repeating: 0, count: 32)
+        for number in numbers {
+            status = 0
+            let length = functions.select(rules, Double(number), &keyword, Int32(keyword.count), &status)
+            guard status <= 0, length > 0, length <= keyword.count else { return nil }
+            result.append(String(decoding: keyword[0..<Int(length)], as: UTF16.self))
+        }
+        return result
+    }
+}

@@ -239,7 +239,52 @@ public enum TextJob {
         let report = placeholderSource.map {
             PlaceholderCheck.report(checked, sourceLanguage: $0, languages: language)
         }
-        return Read(strings: strings.map { $0.substituting(samples) }, placeholders: report)
+        return Read(strings: substitutingPlurals(strings, samples, &diagnostics), placeholders: report)
+    }
+
+    /// The strings with their placeholders replaced: a plural form's number
+    /// by one of its own category in its language (ICU's rules, through
+    /// `PluralSamples`), said in a note; `--sample` values before both.
+    static func substitutingPlurals(
+        _ strings: [LocalizedString], _ samples: PlaceholderSamples, _ diagnostics: inout Diagnostics
+    ) -> [LocalizedString] {
+        var tables: [String: [String: Int]] = [:]
+        var unavailable = false
+        var used: [String] = []
+        let result = strings.map { string -> LocalizedString in
+            // An untranslated form is the source's, chosen by its rules.
+            guard !string.pluralForms.isEmpty,
+                let language = string.isUntranslated ? string.sourceLanguage ?? string.language : string.language
+            else { return string.substituting(samples) }
+            if tables[language] == nil {
+                if let categories = PluralRules.categories(of: PluralSamples.candidates, language: language) {
+                    tables[language] = PluralSamples.numbers(categories: categories)
+                } else {
+                    unavailable = true
+                    tables[language] = [:]
+                }
+            }
+            var numbers: [String: String] = [:]
+            for form in string.pluralForms {
+                guard let number = tables[language]?[form.category],
+                    let placeholder = form.placeholder
+                        ?? PlaceholderCheck.arguments(string.text).first(where: { $0.kind == .integer })?.written
+                else { continue }
+                numbers[placeholder] = PluralSamples.formatted(number)
+                let example = "\(language) \(form.category) \(PluralSamples.formatted(number))"
+                if used.count < 6, !used.contains(example) { used.append(example) }
+            }
+            return string.substituting(samples, numbers: numbers)
+        }
+        if unavailable {
+            diagnostics.note(
+                "ICU's plural rules (libicui18n) could not be loaded: plural forms measured with the default samples")
+        } else if !used.isEmpty {
+            diagnostics.note(
+                "plural forms measured with a number of their own category, by ICU's plural rules: "
+                    + used.joined(separator: ", ") + (used.count == 6 ? " …" : ""))
+        }
+        return result
     }
 
     /// `files` with each shell pattern a shell did not expand (quoted:
@@ -331,7 +376,7 @@ public enum TextJob {
         var seen = Set<String>()
         var parts: [String] = []
         for string in strings {
-            for substitution in string.substitutions where substitution.isDefault {
+            for substitution in string.substitutions where substitution.isDefault && !substitution.isPluralNumber {
                 guard seen.insert(substitution.placeholder).inserted else { continue }
                 parts.append("\(substitution.placeholder) as '\(substitution.value)'")
             }

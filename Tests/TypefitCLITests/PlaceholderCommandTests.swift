@@ -136,4 +136,36 @@ import TypefitTestSupport
         #expect(none.status == .cannotRun)
         #expect(none.stderr.contains("/*.lproj/Nothing.strings: matches no file"))
     }
+
+    /// Each plural form is measured with a number of its own category in
+    /// its language (ICU's rules): English `one` as 1, Russian `one` as
+    /// 1,000,101 (its widest), `other` as 1,000,000; the JSON's
+    /// substitutions say which.
+    @Test func pluralFormsGetTheirOwnNumbers() throws {
+        let outcome = run(
+            ["fit", "--strings", Self.folder + "/Placeholders.xcstrings", "--no-placeholder-check"] + Self.common
+                + ["--format", "json"])
+        let results = try #require(try document(outcome)["results"] as? [[String: Any]])
+        func sample(_ key: String, _ language: String) -> String? {
+            results.first { $0["key"] as? String == key && $0["language"] as? String == language }?["sampleText"]
+                as? String
+        }
+        #expect(sample("members_count|members.plural.one", "en") == "1 member")
+        #expect(sample("members_count|members.plural.other", "en") == "1,000,000 members")
+        #expect(sample("members_count|members.plural.one", "ru") == "1,000,101 участник")
+        #expect(sample("members_count|members.plural.many", "ru") == "1,000,000 участников")
+        #expect(sample("One item|plural.other", "de") == "1,000,000 Elemente")
+        #expect(outcome.stderr.contains("plural forms measured with a number of their own category"))
+        // --sample still decides for every form.
+        let given = run(
+            [
+                "fit", "--strings", Self.folder + "/Placeholders.xcstrings", "--no-placeholder-check", "--sample",
+                "%lld=7",
+            ] + Self.common + ["--format", "json"])
+        let rows = try #require(try document(given)["results"] as? [[String: Any]])
+        #expect(
+            rows.first {
+                $0["key"] as? String == "members_count|members.plural.one" && $0["language"] as? String == "ru"
+            }?["sampleText"] as? String == "7 участник")
+    }
 }

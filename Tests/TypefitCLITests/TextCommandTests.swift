@@ -101,8 +101,8 @@ import TypefitTestSupport
         #expect(
             gate.stderr
                 == "typefit: note: 2 entries have no translation and are measured as iOS shows them, in en: de 2\n"
-                + "typefit: note: format placeholders measured with sample values: %lld as '1,000,000' "
-                + "(choose others with --sample SPEC=VALUE)\n"
+                + "typefit: note: plural forms measured with a number of their own category, by ICU's plural "
+                + "rules: en one 1, en other 1,000,000\n"
                 + "typefit: error: settings.save (de): needs 2 lines at accessibilityExtraLarge (allowed 1)\n")
         let results = try json(gate, "results")
         let german = try #require(

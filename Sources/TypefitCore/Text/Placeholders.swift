@@ -13,6 +13,9 @@ public struct PlaceholderSamples: Sendable, Equatable {
         public var value: String
         /// Whether the value is typefit's default rather than a `--sample`.
         public var isDefault: Bool
+        /// Whether the value is a plural form's number of its category
+        /// (said in its own note).
+        public var isPluralNumber = false
 
         /// Creates a record.
         public init(placeholder: String, value: String, isDefault: Bool) {
@@ -66,7 +69,9 @@ public struct PlaceholderSamples: Sendable, Equatable {
 
     /// `text` with every placeholder replaced, and what was replaced (each
     /// placeholder once, in order of appearance).
-    public func substitute(_ text: String) -> (text: String, substitutions: [Substitution]) {
+    public func substitute(_ text: String, numbers: [String: String] = [:]) -> (
+        text: String, substitutions: [Substitution]
+    ) {
         let utf8 = Array(text.utf8)
         let found = Self.scan(utf8)
         guard !found.isEmpty else { return (text, []) }
@@ -83,9 +88,10 @@ public struct PlaceholderSamples: Sendable, Equatable {
             }
             let written = String(decoding: utf8[placeholder.range], as: UTF8.self)
             let given = values[Self.key(written)]
-            let value = given ?? Self.defaultValue(conversion: placeholder.conversion)
+            let value = given ?? numbers[written] ?? Self.defaultValue(conversion: placeholder.conversion)
             out += Array(value.utf8)
-            let record = Substitution(placeholder: written, value: value, isDefault: given == nil)
+            var record = Substitution(placeholder: written, value: value, isDefault: given == nil)
+            record.isPluralNumber = given == nil && numbers[written] != nil
             if !substitutions.contains(record) { substitutions.append(record) }
         }
         out += utf8[cursor...]

@@ -37,9 +37,11 @@ public enum Substitutions {
                 && a.variations.elementsEqual(b.variations) { $0.label == $1.label && $0.text == $1.text }
         }
 
+        /// The variable's own placeholder (`%lld`, `%2$lld`).
+        var placeholder: String { "%" + (argument.map { "\($0)$" } ?? "") + specifier }
+
         /// `%arg` as this variable's own placeholder.
         func resolving(_ text: String) -> String {
-            let placeholder = "%" + (argument.map { "\($0)$" } ?? "") + specifier
             guard text.contains("%arg") else { return text }
             return text.split(separator: "%arg", omittingEmptySubsequences: false).joined(separator: placeholder)
         }
@@ -230,6 +232,10 @@ public enum Substitutions {
         var copy = string
         copy.key = string.key + "|" + name + "." + variation.label
         copy.text = text
+        if variation.label.hasPrefix("plural.") {
+            copy.pluralForms.append(
+                PluralForm(placeholder: variable.placeholder, category: String(variation.label.dropFirst(7))))
+        }
         copy.capLength()
         return copy
     }

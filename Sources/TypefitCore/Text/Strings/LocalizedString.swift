@@ -30,6 +30,11 @@ public struct LocalizedString: Sendable, Equatable {
     public var sourceLanguage: String?
     /// The translator's comment (a String Catalog's `comment`).
     public var comment: String?
+    /// The plural variations this form is: per plural variable, its
+    /// category and the placeholder its number fills (`nil`: a String
+    /// Catalog's plural variation of the whole string, the first integer
+    /// placeholder), measured with a number of that category.
+    public var pluralForms: [PluralForm] = []
     /// Whether the entry has no translation in `language` (none, an empty
     /// value, or `state: "new"`): `text` is then what iOS shows instead,
     /// the development language's value (else the key).
@@ -62,9 +67,11 @@ public struct LocalizedString: Sendable, Equatable {
             capNote ?? "is longer than \(Self.maximumLength) characters; its first \(Self.maximumLength) are measured"
     }
 
-    /// The string with its placeholders replaced by `samples`' values.
-    public func substituting(_ samples: PlaceholderSamples) -> LocalizedString {
-        let (replaced, substitutions) = samples.substitute(text)
+    /// The string with its placeholders replaced by `samples`' values, and
+    /// those `numbers` names (as written: a plural form's number) by
+    /// theirs unless `samples` gives one.
+    public func substituting(_ samples: PlaceholderSamples, numbers: [String: String] = [:]) -> LocalizedString {
+        let (replaced, substitutions) = samples.substitute(text, numbers: numbers)
         guard replaced != text || !substitutions.isEmpty else { return self }
         var copy = self
         copy.original = original ?? text
@@ -88,5 +95,53 @@ public struct LocalizedString: Sendable, Equatable {
         copy.text = rendered.text
         copy.spans = rendered.spans
         return copy
+    }
+}
+
+/// A plural variation a string form is (`LocalizedString.pluralForms`).
+public struct PluralForm: Sendable, Equatable {
+    /// The placeholder the variable's number fills, as written (`%lld`,
+    /// `%2$lld`); `nil` for the first integer placeholder.
+    public var placeholder: String?
+    /// The CLDR category (`one`, `few`, `other` …).
+    public var category: String
+
+    /// Creates one.
+    public init(placeholder: String?, category: String) {
+        self.placeholder = placeholder
+        self.category = category
+    }
+}
+
+/// The numbers plural forms are measured with: per CLDR category of a
+/// language, a number ICU's rules put in it, the widest that is (a gate
+/// should fail on the longest form iOS can show): 1,000,000 when it is of
+/// the category, else the largest candidate (English `one` → 1, Russian
+/// `one` → 1,000,101, `few` → 1,000,104, Arabic `zero` → 0).
+public enum PluralSamples {
+    /// The numbers tried: 0–110 and 1,000,000–1,000,110 (every CLDR rule
+    /// looks at the last two digits, the number's size or its zero-ness).
+    public static let candidates: [Int] = Array(0...110) + Array(1_000_000...1_000_110)
+
+    /// Per category, its number, given each candidate's category (in
+    /// `candidates`' order).
+    public static func numbers(categories: [String]) -> [String: Int] {
+        var numbers: [String: Int] = [:]
+        for (number, category) in zip(candidates, categories) {
+            if numbers[category] == 1_000_000 { continue }
+            if number == 1_000_000 || numbers[category].map({ number > $0 }) ?? true { numbers[category] = number }
+        }
+        return numbers
+    }
+
+    /// `number` as the default samples write integers (`1,000,101`).
+    public static func formatted(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
     }
 }

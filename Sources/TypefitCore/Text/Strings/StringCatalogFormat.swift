@@ -199,7 +199,13 @@ extension StringsFile {
                     }
                     for variation in cases {
                         let subpath = (path.isEmpty ? "" : path + ".") + kind.key + "." + variation.key
-                        result += try units(variation.value, key: key, language: language, path: subpath)
+                        var forms = try units(variation.value, key: key, language: language, path: subpath)
+                        if kind.key == "plural" {
+                            for i in forms.indices {
+                                forms[i].pluralForms.append(PluralForm(placeholder: nil, category: variation.key))
+                            }
+                        }
+                        result += forms
                     }
                 }
             default:
