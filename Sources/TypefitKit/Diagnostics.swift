@@ -230,3 +230,21 @@ public struct Diagnostics: Equatable, Sendable {
             })
     }
 }
+
+/// A text some characters of which have no glyph in any face (the face
+/// asked for, nor any fontconfig falls back to).
+public struct MissingGlyphs: Sendable, Equatable {
+    /// The text as measured.
+    public var text: String
+    /// How many of its characters have no glyph.
+    public var count: Int
+    /// Its language, when known.
+    public var language: String?
+
+    /// Creates one.
+    public init(text: String, count: Int, language: String?) {
+        self.text = text
+        self.count = count
+        self.language = language
+    }
+}

@@ -21,11 +21,14 @@ public enum FitEngine {
     public static func layOut(
         strings: [LocalizedString], cells: [SizedCell], width: Double, configFile: String?,
         styled: StyledFaces = StyledFaces(), progress: (@Sendable (Int) -> Void)? = nil,
-        visitor: (@Sendable (_ worker: Int) -> any LayoutVisitor)? = nil
+        visitor: (@Sendable (_ worker: Int) -> any LayoutVisitor)? = nil, wordsAt: Int? = nil
     ) -> FitLayouts {
         let cellCount = cells.count
         let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
         let missing = Slots<Int32>(count: strings.count, initial: 0)
+        // The word that overflows where the run requires a fit, for the
+        // message: looked for only there, and only where one overflows.
+        let pieces = Slots<Range<Int>?>(count: wordsAt == nil ? 0 : strings.count, initial: nil)
         let failures = Slots<[String]>(count: SystemCalls.processorCount, initial: [])
         let chunks = (strings.count + chunk - 1) / chunk
         let next = Atomic<Int>(0)
@@ -73,6 +76,12 @@ public enum FitEngine {
                             width: width / cells[c].pointSize,
                             tabInterval: MeasuredText.tabInterval / cells[c].pointSize)
                         results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
+                        if layout.overflows, c == wordsAt {
+                            pieces.store(
+                                line.overflowingPiece(
+                                    width: width / cells[c].pointSize,
+                                    tabInterval: MeasuredText.tabInterval / cells[c].pointSize), at: s)
+                        }
                         if visiting != nil {
                             layouts[c] = layout
                             preparedCells[c] = line
@@ -88,9 +97,11 @@ public enum FitEngine {
         var seen = Set<String>()
         let messages = failures.take().flatMap { $0 }.filter { seen.insert($0).inserted }
         let all = results.take()
-        return FitLayouts(
+        var layouts = FitLayouts(
             lines: all.map { $0.lines }, overflows: all.map { $0.overflows }, cellCount: cellCount,
             failures: messages, missingGlyphs: missing.take())
+        layouts.overflowingPieces = pieces.take()
+        return layouts
     }
 }
 

@@ -99,6 +99,14 @@ public struct FitJob: Sendable {
         public var allowed: Int
         /// The rules file's rule (from 0), or `nil`.
         public var rule: Int?
+        /// The line width in points.
+        public var width: Double = 0
+        /// The first word wider than the line, as measured (placeholders
+        /// replaced), when one is.
+        public var word: String?
+        /// The placeholder whose sample value the word is (or holds), when
+        /// it is one: the translation is not to blame.
+        public var sampleOf: String?
     }
 
     /// What a run found.
@@ -110,7 +118,7 @@ public struct FitJob: Sendable {
         /// Faces that could not be opened.
         public var faceFailures: [String]
         /// Texts with characters no face has, and how many.
-        public var missingGlyphs: [(text: String, count: Int)]
+        public var missingGlyphs: [MissingGlyphs]
         /// Strings that do not fit where required.
         public var failures: [Failure]
         /// Translations whose placeholders differ from their sources'
@@ -145,12 +153,14 @@ public struct FitJob: Sendable {
             }
             let laidOut = FitEngine.layOut(
                 strings: group.strings, cells: group.cells, width: group.width, configFile: search.fontconfigFile,
-                styled: group.styled, progress: report)
+                styled: group.styled, progress: report, wordsAt: Self.requiredCell(group))
             before += group.strings.count
             result.faceFailures += laidOut.failures
             for (s, string) in group.strings.enumerated() where s < laidOut.missingGlyphs.count {
                 if laidOut.missingGlyphs[s] > 0 {
-                    result.missingGlyphs.append((string.text, Int(laidOut.missingGlyphs[s])))
+                    result.missingGlyphs.append(
+                        MissingGlyphs(
+                            text: string.text, count: Int(laidOut.missingGlyphs[s]), language: string.language))
                 }
             }
             result.failures += Self.failures(laidOut, group)
@@ -166,18 +176,31 @@ public struct FitJob: Sendable {
     /// The strings where `group` requires them to fit that need more lines
     /// than allowed there, or have a word wider than the line.
     static func failures(_ laidOut: FitLayouts, _ group: Group) -> [Failure] {
-        guard let require = group.require, let c = group.cells.firstIndex(where: { $0.size == require }) else {
-            return []
-        }
+        guard let require = group.require, let c = requiredCell(group) else { return [] }
         var failures: [Failure] = []
         for (s, string) in group.strings.enumerated() {
             guard let layout = laidOut.layout(s, c), layout.lines > group.lines || layout.overflows else { continue }
-            failures.append(
-                Failure(
-                    key: string.key, language: string.language, lines: layout.lines, overflows: layout.overflows,
-                    size: require, allowed: group.lines, rule: group.rule))
+            var failure = Failure(
+                key: string.key, language: string.language, lines: layout.lines, overflows: layout.overflows,
+                size: require, allowed: group.lines, rule: group.rule)
+            failure.width = group.width
+            if s < laidOut.overflowingPieces.count, let piece = laidOut.overflowingPieces[s] {
+                let bytes = Array(string.text.utf8)
+                if piece.lowerBound >= 0, piece.upperBound <= bytes.count, !piece.isEmpty {
+                    let word = String(decoding: bytes[piece], as: UTF8.self)
+                    failure.word = word
+                    failure.sampleOf =
+                        string.substitutions.first { !$0.value.isEmpty && word.contains($0.value) }?.placeholder
+                }
+            }
+            failures.append(failure)
         }
         return failures
+    }
+
+    /// The index of the cell where `group` requires its strings to fit.
+    static func requiredCell(_ group: Group) -> Int? {
+        group.require.flatMap { require in group.cells.firstIndex { $0.size == require } }
     }
 
     /// The strings of the arguments and files, placeholders replaced, kept

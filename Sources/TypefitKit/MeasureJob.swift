@@ -27,7 +27,7 @@ public struct MeasureJob: Sendable {
         /// Faces that could not be opened.
         public var faceFailures: [String]
         /// Texts with characters no face has, and how many.
-        public var missingGlyphs: [(text: String, count: Int)]
+        public var missingGlyphs: [MissingGlyphs]
     }
 
     /// The strings and cells made ready: what `run` and `writeJSON`
@@ -78,7 +78,9 @@ public struct MeasureJob: Sendable {
         progress?.finish()
         return Result(
             document: rendered.bytes, faceFailures: prepared.faceFailures,
-            missingGlyphs: rendered.missing.map { ($0.0, $0.1) })
+            missingGlyphs: rendered.missing.map {
+                MissingGlyphs(text: $0.text, count: $0.characters, language: $0.language)
+            })
     }
 
     /// The JSON document of `prepared`, measured while it is written to
@@ -88,12 +90,15 @@ public struct MeasureJob: Sendable {
     public static func writeJSON(
         _ prepared: Prepared, pretty: Bool, progress: (any ProgressReporting)? = nil,
         to write: ([UInt8]) -> Bool
-    ) -> (ok: Bool, missingGlyphs: [(text: String, count: Int)]) {
+    ) -> (ok: Bool, missingGlyphs: [MissingGlyphs]) {
         let written = MeasureDocument.writeJSON(
             strings: prepared.strings, cells: prepared.cells, showText: prepared.showText, pretty: pretty,
             model: prepared.model, measure: counting(prepared, progress: progress), to: write)
         progress?.finish()
-        return (written.ok, written.missing.map { ($0.text, $0.characters) })
+        return (
+            written.ok,
+            written.missing.map { MissingGlyphs(text: $0.text, count: $0.characters, language: $0.language) }
+        )
     }
 
     /// `prepared`'s measuring, telling `progress` every 64 strings.

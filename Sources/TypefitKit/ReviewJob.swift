@@ -20,7 +20,7 @@ public enum ReviewJob {
         /// Why faces could not be opened or drawn.
         public var failures: [String]
         /// Texts with characters no face has, and how many.
-        public var missingGlyphs: [(text: String, count: Int)]
+        public var missingGlyphs: [MissingGlyphs]
         /// Limits the page met (glyphs drawn as boxes, rows left out).
         public var warnings: [String] = []
     }
@@ -48,7 +48,7 @@ public enum ReviewJob {
         var counts: [String: [String: Int]] = [:]
         var required: [FitJob.Failure] = []
         var failures: [String] = []
-        var missing: [(text: String, count: Int)] = []
+        var missing: [MissingGlyphs] = []
         var failingRows: [String: Int] = [:]
         var total = 0
         // The page's table of sizes: per group, each cell's index in it.
@@ -96,7 +96,7 @@ public enum ReviewJob {
                         group: group, cells: groupCells, rows: rows, base: base?.texts, configFile: configFile)
                     drawers.store(drawer, at: worker)
                     return drawer
-                })
+                }, wordsAt: FitJob.requiredCell(group))
             done += group.strings.count
             for failure in laidOut.failures where !failures.contains(failure) { failures.append(failure) }
             for case let drawer? in drawers.take() {
@@ -129,7 +129,9 @@ public enum ReviewJob {
             }
             for (s, string) in group.strings.enumerated() {
                 if s < laidOut.missingGlyphs.count, laidOut.missingGlyphs[s] > 0 {
-                    missing.append((string.text, Int(laidOut.missingGlyphs[s])))
+                    missing.append(
+                        MissingGlyphs(
+                            text: string.text, count: Int(laidOut.missingGlyphs[s]), language: string.language))
                 }
                 let verdict = Self.verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
                 guard !verdict.failing.isEmpty else { continue }

@@ -88,8 +88,10 @@ import TypefitTestSupport
             #"[{"keys": "settings.save", "style": "body", "width": 200, "lines": 2, "require": "AX5"}]"#)
         let outcome = fit(["--rules", path])
         #expect(outcome.status == .problemFound)
-        #expect(outcome.stderr.contains("settings.save (de): needs \(lines) lines"), "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("(allowed 2; rule 1)"))
+        #expect(
+            outcome.stderr.contains("settings.save (de): does not fit at accessibilityExtraExtraExtraLarge: "),
+            "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("needs \(lines) lines, 2 allowed (rule 1)"), "\(outcome.stderr)")
     }
 
     @Test(arguments: [

@@ -65,7 +65,7 @@ import TypefitTestSupport
             + Self.config
         let lenient = run(base)
         #expect(lenient.status == .success)
-        #expect(lenient.stderr.contains("1 character(s) of \"Hi \u{0E01}\" have no glyph in any face"))
+        #expect(lenient.stderr.contains("1 string has 1 character with no glyph in any face (first: \"Hi \u{0E01}\")"))
         let strict = run(base + ["--strict"])
         #expect(strict.status == .problemFound)
         let measure = run(

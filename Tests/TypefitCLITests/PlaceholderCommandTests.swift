@@ -168,4 +168,35 @@ import TypefitTestSupport
                 $0["key"] as? String == "members_count|members.plural.one" && $0["language"] as? String == "ru"
             }?["sampleText"] as? String == "7 участник")
     }
+
+    /// A failure names the word wider than the line, and when it is a
+    /// placeholder's sample says so: the translation is not to blame.
+    @Test func anOverflowNamesItsWordAndItsPlaceholder() {
+        let outcome = run(
+            [
+                "fit", "Hi %@", "--width", "60", "--style", "body", "--font", "TypefitSans-Regular", "--require",
+                "large", "--fontconfig-file", Fixtures.fontconfigFile,
+            ])
+        #expect(outcome.status == .problemFound)
+        #expect(
+            outcome.stderr.contains(
+                "Hi %@: does not fit at large: 'Maximilianus' is wider than the 60 pt line ('Maximilianus' is the "
+                    + "sample for %@; choose another with --sample)"), "\(outcome.stderr)")
+    }
+
+    /// Characters no face has: one warning per language with what to
+    /// install, each string under --verbose (a machine without the fonts
+    /// would otherwise print a line per string).
+    @Test func missingGlyphsAreSummarisedPerLanguage() {
+        let arguments =
+            ["fit", "--strings", Self.folder + "/Placeholders.xcstrings", "--no-placeholder-check"] + Self.common
+        let outcome = run(arguments)
+        let warnings = outcome.stderr.split(separator: "\n").filter { $0.contains("with no glyph in any face") }
+        #expect(warnings.contains { $0.hasPrefix("typefit: warning: 5 strings in ru have ") })
+        #expect(warnings.contains { $0.hasPrefix("typefit: warning: 1 string in ar has ") })
+        #expect(warnings.allSatisfy { $0.contains("install a font that covers them") })
+        #expect(!outcome.stderr.contains("character(s) of"))
+        let verbose = run(arguments + ["--verbose"])
+        #expect(verbose.stderr.contains("character(s) of \"Читают Maximilianus, Maximilianus, Maximilianus и другие\""))
+    }
 }

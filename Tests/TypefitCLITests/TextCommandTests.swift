@@ -84,7 +84,7 @@ import TypefitTestSupport
         #expect(fallbacks.first?["characters"] as? Int == 2 && cjk["missingGlyphs"] as? Int == 0)
         // A Thai letter no fixture font has: counted, warned about.
         #expect(rows.last?["missingGlyphs"] as? Int == 1)
-        #expect(outcome.stderr.contains("1 character(s) of \"Hi \u{0E01}\" have no glyph in any face"))
+        #expect(outcome.stderr.contains("1 string has 1 character with no glyph in any face (first: \"Hi \u{0E01}\")"))
     }
 
     /// The String Catalog's German heading fits on one line up to AX2 and
@@ -103,7 +103,8 @@ import TypefitTestSupport
                 == "typefit: note: 2 entries have no translation and are measured as iOS shows them, in en: de 2\n"
                 + "typefit: note: plural forms measured with a number of their own category, by ICU's plural "
                 + "rules: en one 1, en other 1,000,000\n"
-                + "typefit: error: settings.save (de): needs 2 lines at accessibilityExtraLarge (allowed 1)\n")
+                + "typefit: error: settings.save (de): does not fit at accessibilityExtraLarge: needs 2 lines, 1 allowed\n"
+        )
         let results = try json(gate, "results")
         let german = try #require(
             results.first { $0["key"] as? String == "settings.save" && $0["language"] as? String == "de" })

@@ -14,6 +14,10 @@ public struct FitLayouts: Sendable {
     /// Per string: the characters that have no glyph in any face (0 for
     /// none), as `measure` counts them.
     public var missingGlyphs: [Int32]
+    /// Per string, at the one cell asked for (`FitEngine`'s `wordsAt`, the
+    /// required size): the bytes of the first piece wider than the line,
+    /// or `nil` (empty when no cell was asked for).
+    public var overflowingPieces: [Range<Int>?] = []
 
     /// Creates layouts.
     public init(lines: [Int32], overflows: [Bool], cellCount: Int, failures: [String], missingGlyphs: [Int32] = []) {
@@ -246,7 +250,8 @@ public struct FitLayouts: Sendable {
                 row.append("\(layout.lines)\(layout.overflows ? "!" : "")")
                 marked = marked || layout.overflows
             }
-            row.append(largestFitting(s, cells: cells, maxLines: maxLines)?.size.key ?? "none")
+            // The table's own names (`AX5`), as its header has them.
+            row.append(largestFitting(s, cells: cells, maxLines: maxLines)?.size.label ?? "none")
             table.append(row)
         }
         var out = TextTable.render(table)

@@ -99,8 +99,15 @@ public enum LineFitter {
         /// points over the point size) tabs advance to tab stops.
         public func layout(width: Double, tabInterval: Double? = nil) -> Layout {
             var lines = 0
-            let overflows = fill(width: width, tabInterval: tabInterval) { _, _, _ in lines += 1 }
-            return Layout(lines: max(lines, 1), overflows: overflows)
+            let overflow = fill(width: width, tabInterval: tabInterval) { _, _, _ in lines += 1 }
+            return Layout(lines: max(lines, 1), overflows: overflow != nil)
+        }
+
+        /// The bytes of the first piece (a word, or what lies between two
+        /// break opportunities) wider than the line on its own, without
+        /// its trailing white space; `nil` when none is.
+        public func overflowingPiece(width: Double, tabInterval: Double? = nil) -> Range<Int>? {
+            fill(width: width, tabInterval: tabInterval) { _, _, _ in }
         }
 
         /// The lines themselves, as `layout` counts them: each line's bytes
@@ -116,14 +123,14 @@ public enum LineFitter {
         }
 
         /// Greedy filling, calling `line(start, end, visibleEnd)` for each
-        /// line in order; returns whether a piece overflowed.
+        /// line in order; returns the first piece that overflowed.
         private func fill(
             width: Double, tabInterval: Double?, line: (_ start: Int, _ end: Int, _ visibleEnd: Int) -> Void
-        ) -> Bool {
-            guard count > 0 else { return false }
+        ) -> Range<Int>? {
+            guard count > 0 else { return nil }
             // Allow for rounding in the sums: a line exactly as wide fits.
             let limit = width + 1e-9
-            var overflows = false
+            var overflow: Range<Int>?
             var start = 0
             // The last place that fitted: its end and its drawn end.
             var lastFit: (end: Int, visible: Int)?
@@ -151,7 +158,7 @@ public enum LineFitter {
                     lastFit = nil
                 } else {
                     // One piece wider than the line: it overflows on its own line.
-                    overflows = true
+                    if overflow == nil { overflow = start..<stop }
                     if end < count {
                         line(start, end, stop)
                         start = end
@@ -162,7 +169,7 @@ public enum LineFitter {
                 }
             }
             line(start, count, lastFit?.visible ?? trimmedEnd(from: start))
-            return overflows
+            return overflow
         }
 
         /// Where the text from `start` to its end stops being white space.

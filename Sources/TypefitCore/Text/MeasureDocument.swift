@@ -10,7 +10,7 @@ public enum MeasureDocument {
         /// The document or table.
         public var bytes: [UInt8]
         /// Strings some characters of which have no glyph in any face.
-        public var missing: [(text: String, characters: Int)]
+        public var missing: [(text: String, characters: Int, language: String?)]
     }
 
     /// Renders the rows, whole. `showText` adds the written text beside the
@@ -35,11 +35,11 @@ public enum MeasureDocument {
                 "style", "category", "pt", "width", "face", "fallbacks",
             ]
         ]
-        var missingTexts: [(text: String, characters: Int)] = []
+        var missingTexts: [(text: String, characters: Int, language: String?)] = []
         for string in strings {
             let measured = measure(string)
             if let missing = measured.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 })?.missingGlyphs {
-                missingTexts.append((string.text, missing))
+                missingTexts.append((string.text, missing, string.language))
             }
             for (cell, text) in zip(cells, measured) {
                 guard let face = cell.face?.location, let text else { continue }
@@ -64,17 +64,17 @@ public enum MeasureDocument {
     public static func writeJSON(
         strings: [LocalizedString], cells: [SizedCell], showText: Bool, pretty: Bool, model: String? = nil,
         measure: (LocalizedString) -> [MeasuredText?], to write: ([UInt8]) -> Bool
-    ) -> (ok: Bool, missing: [(text: String, characters: Int)]) {
+    ) -> (ok: Bool, missing: [(text: String, characters: Int, language: String?)]) {
         var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
         writer.beginObject()
         writer.staticKey("measurements")
         writer.beginArray()
-        var missingTexts: [(text: String, characters: Int)] = []
+        var missingTexts: [(text: String, characters: Int, language: String?)] = []
         for string in strings {
             let measured = measure(string)
             let hardLines = measured.lazy.compactMap { $0 }.first?.hardLines.count ?? 1
             if let missing = measured.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 })?.missingGlyphs {
-                missingTexts.append((string.text, missing))
+                missingTexts.append((string.text, missing, string.language))
             }
             for (cell, text) in zip(cells, measured) {
                 guard let face = cell.face?.location, let text else { continue }

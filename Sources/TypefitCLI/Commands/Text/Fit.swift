@@ -99,7 +99,7 @@ public struct Fit: ParsableCommand {
     /// `--strict`), and strings failing where required (exit 1).
     static func report(_ result: FitJob.Result, _ diagnostics: inout Diagnostics) {
         for failure in result.faceFailures { diagnostics.error(failure, status: .cannotRun) }
-        for (text, count) in result.missingGlyphs { diagnostics.missingGlyphs(count, in: text) }
+        diagnostics.missingGlyphs(result.missingGlyphs)
         TextOptions.reportPlaceholders(
             result.placeholders, problems: result.placeholders?.problems ?? [], into: &diagnostics)
         for failure in result.failures { diagnostics.error(failure.sentence, status: .problemFound) }

@@ -104,18 +104,66 @@ struct FitOptions: Sendable, Equatable {
 }
 
 extension FitJob.Failure {
-    /// The error line: `key (language): needs 3 lines at AX5 (allowed 2; rule 1)`.
+    /// The error line, worded so that it never reads like a pass: `key
+    /// (language): does not fit at accessibilityExtraLarge: needs 3 lines,
+    /// 2 allowed (rule 1)`, or for a word wider than the line `…: 'Einstellungsübersicht'
+    /// is wider than the 358 pt line` (and when the word is a
+    /// placeholder's sample value, which one: the translation is not to
+    /// blame).
     var sentence: String {
-        key + (language.map { " (\($0))" } ?? "") + ": needs \(lines) line" + (lines == 1 ? "" : "s")
-            + (overflows ? ", a word overflows," : "") + " at \(size.key) (allowed \(allowed)"
-            + (rule.map { "; rule \($0 + 1)" } ?? "") + ")"
+        var reasons: [String] = []
+        if overflows {
+            if let word {
+                var reason = "'\(word)' is wider than the \(humanNumber(width)) pt line"
+                if let sampleOf {
+                    reason += " ('\(word)' is the sample for \(sampleOf); choose another with --sample)"
+                }
+                reasons.append(reason)
+            } else {
+                reasons.append("a word is wider than the \(humanNumber(width)) pt line")
+            }
+        }
+        if lines > allowed { reasons.append("needs \(lines) lines, \(allowed) allowed") }
+        return key + (language.map { " (\($0))" } ?? "") + ": does not fit at \(size.key): "
+            + reasons.joined(separator: "; ") + (rule.map { " (rule \($0 + 1))" } ?? "")
     }
 }
 
 extension Diagnostics {
-    /// The warning for a text with characters no face has.
-    mutating func missingGlyphs(_ count: Int, in text: String) {
-        warning("\(count) character(s) of \"\(text)\" have no glyph in any face")
+    /// Texts with characters no face has: one warning per language, with
+    /// the first text and what to install (a machine without CJK fonts
+    /// would otherwise print a line per string), and each text under
+    /// `--verbose`.
+    mutating func missingGlyphs(_ found: [MissingGlyphs]) {
+        var languages: [String?] = []
+        var byLanguage: [String: [MissingGlyphs]] = [:]
+        for item in found {
+            let key = item.language ?? ""
+            if byLanguage[key] == nil { languages.append(item.language) }
+            byLanguage[key, default: []].append(item)
+        }
+        for language in languages {
+            let items = byLanguage[language ?? ""] ?? []
+            guard let first = items.first else { continue }
+            let characters = items.reduce(0) { $0 + $1.count }
+            warning(
+                "\(items.count) string\(items.count == 1 ? "" : "s")" + (language.map { " in \($0)" } ?? "")
+                    + " \(items.count == 1 ? "has" : "have") \(characters) character\(characters == 1 ? "" : "s") with no "
+                    + "glyph in any face (first: \"\(first.text)\"), measured as blank: "
+                    + Self.fontHint(language) + (items.count > 1 ? " (--verbose lists each string)" : ""))
+        }
+        for item in found {
+            verboseNote("\(item.count) character(s) of \"\(item.text)\" have no glyph in any face")
+        }
+    }
+
+    /// What to install for a language's characters.
+    static func fontHint(_ language: String?) -> String {
+        let lower = (language ?? "").lowercased()
+        let cjk = ["ja", "zh", "ko"].contains { lower == $0 || lower.hasPrefix($0 + "-") || lower.hasPrefix($0 + "_") }
+        return "install a font that covers them (Debian, Ubuntu: "
+            + (cjk ? "fonts-noto-cjk" : "fonts-noto-core, or fonts-noto for every script")
+            + ") or give one with --fonts-dir"
     }
 }
 

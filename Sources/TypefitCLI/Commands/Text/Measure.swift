@@ -80,7 +80,7 @@ public struct Measure: ParsableCommand {
                     asTable: true, pretty: context.stdoutIsTerminal, progress: progress, diagnostics: &diagnostics)
                 var outcome = Outcome()
                 for failure in result.faceFailures { outcome.diagnostics.error(failure, status: .cannotRun) }
-                for (text, count) in result.missingGlyphs { outcome.diagnostics.missingGlyphs(count, in: text) }
+                outcome.diagnostics.missingGlyphs(result.missingGlyphs)
                 outcome.stdoutBytes = result.document
                 return outcome
             }
@@ -92,7 +92,7 @@ public struct Measure: ParsableCommand {
             let pretty = context.stdoutIsTerminal
             outcome.stream { write, found in
                 let written = MeasureJob.writeJSON(prepared, pretty: pretty, progress: progress, to: write)
-                for (text, count) in written.missingGlyphs { found.missingGlyphs(count, in: text) }
+                found.missingGlyphs(written.missingGlyphs)
                 return written.ok
             }
             return outcome

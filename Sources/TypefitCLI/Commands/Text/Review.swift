@@ -116,7 +116,7 @@ public struct Review: ParsableCommand {
             page.placeholderProblems = problems
             TextOptions.reportPlaceholders(read.placeholders, problems: problems, into: &outcome.diagnostics)
             for failure in result.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
-            for (text, count) in result.missingGlyphs { outcome.diagnostics.missingGlyphs(count, in: text) }
+            outcome.diagnostics.missingGlyphs(result.missingGlyphs)
             for warning in result.warnings { outcome.diagnostics.warning(warning) }
             for failure in result.requiredFailures {
                 outcome.diagnostics.error(failure.sentence, status: .problemFound)
