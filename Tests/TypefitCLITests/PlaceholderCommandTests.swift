@@ -199,4 +199,28 @@ import TypefitTestSupport
         let verbose = run(arguments + ["--verbose"])
         #expect(verbose.stderr.contains("character(s) of \"Читают Maximilianus, Maximilianus, Maximilianus и другие\""))
     }
+
+    /// An entry a language has no translation for is measured as iOS shows
+    /// it: the catalog's source-language strings (every plural form, by
+    /// the source's rules), else the key; a note counts them.
+    @Test func untranslatedEntriesAreMeasuredInTheSourceLanguage() throws {
+        let catalog = Fixtures.path("strings/Settings.xcstrings")
+        let outcome = run(
+            ["measure", "--strings", catalog, "--language", "de"] + Self.measuring + ["--format", "json"])
+        let rows = try #require(try document(outcome)["measurements"] as? [[String: Any]])
+        func text(_ key: String) -> String? { rows.first { $0["key"] as? String == key }?["text"] as? String }
+        // The catalog's own English forms, and the key where there is none.
+        let source = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: catalog))) as? [String: Any])
+        let strings = try #require(source["strings"] as? [String: Any])
+        let items = try #require(
+            ((((strings["items.count"] as? [String: Any])?["localizations"] as? [String: Any])?["en"]
+                as? [String: Any])?["variations"] as? [String: Any])?["plural"] as? [String: Any])
+        let one = ((items["one"] as? [String: Any])?["stringUnit"] as? [String: Any])?["value"] as? String
+        #expect(text("items.count|plural.one") == one)
+        #expect(text("OK") == "OK")
+        #expect(rows.allSatisfy { $0["language"] as? String == "de" })
+        #expect(
+            outcome.stderr.contains("2 entries have no translation and are measured as iOS shows them, in en: de 2"))
+    }
 }
