@@ -233,6 +233,14 @@ def main():
                extra_chars=CJK),
          "TypefitGothic-Regular.ttf")
 
+    # Its bold, kept out of fonts/ (whose listing the tests count): with it
+    # beside fonts/, text in a bold Latin face falls back to this face for
+    # ideographs, as fontconfig sorts at the run's weight.
+    fallback = os.path.join(HERE, "fallback")
+    os.makedirs(fallback, exist_ok=True)
+    save(build("Typefit Gothic", "Bold", "TypefitGothic-Bold", 700, extra_chars=CJK),
+         "TypefitGothic-Bold.ttf", directory=fallback)
+
     # A face with no PostScript name at all (name ID 6 removed).
     save(build("Typefit Anon", "Regular", "TypefitAnon-Regular", 400, drop_psname=True),
          "TypefitAnon-Regular.ttf")

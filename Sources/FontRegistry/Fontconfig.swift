@@ -143,7 +143,7 @@ extension FontconfigConfig {
     /// corresponding C functions are `FcConfigSubstitute`,
     /// `FcDefaultSubstitute`, `FcFontSort`, `FcPatternGetCharSet` and
     /// `FcCharSetCopy`.
-    func cascade(family: String, language: String?) -> [CascadeFont] {
+    func cascade(family: String, language: String?, weight: Int? = nil, italic: Bool = false) -> [CascadeFont] {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         // FcPatternAdd* copy the values they are given.
@@ -159,6 +159,12 @@ extension FontconfigConfig {
                 }
             }
         }
+        // At the face's weight and slant: a bold run falls back to the
+        // bold face of the fallback family (`fc-match -s 'F:weight=200'`).
+        if let weight, added == FcTrue {
+            added = FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(Double(weight)))
+        }
+        if italic, added == FcTrue { added = FcPatternAddInteger(pattern, "slant", 100) }
         guard added == FcTrue, FcConfigSubstitute(handle, pattern, FcMatchPattern) == FcTrue else { return [] }
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch

@@ -9,6 +9,10 @@ public final class TextMeasurer {
     private let file: String
     private let index: Int
     private let family: String
+    /// The face's weight (OpenType scale) and slant: fallbacks are sorted
+    /// at them, as iOS falls back at the run's weight.
+    private let weight: Int?
+    private let isItalic: Bool
     private let configFile: String?
     private var config: FontconfigConfig?
     private var configFailed = false
@@ -24,12 +28,18 @@ public final class TextMeasurer {
 
     /// Opens face `index` of `file` (of `family`, asked for fallbacks) for
     /// measuring; fallbacks come from the fontconfig configuration
-    /// `configFile` (the system's when `nil`).
-    public init(file: String, index: Int, family: String, configFile: String? = nil) throws(RegistryError) {
+    /// `configFile` (the system's when `nil`), at the face's `weight`
+    /// (OpenType scale; `nil` for fontconfig's default) and slant.
+    public init(
+        file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
+        configFile: String? = nil
+    ) throws(RegistryError) {
         primary = try HarfBuzzFace(file: file, index: index)
         self.file = file
         self.index = index
         self.family = family
+        self.weight = weight
+        self.isItalic = isItalic
         self.configFile = configFile
     }
 
@@ -276,7 +286,10 @@ public final class TextMeasurer {
         }
         let key = language ?? ""
         if let known = cascades[key] { return known }
-        let list = config?.cascade(family: family, language: language) ?? []
+        let list =
+            config?.cascade(
+                family: family, language: language.map(FontconfigLanguage.tag), weight: weight, italic: isItalic)
+            ?? []
         cascades[key] = list
         return list
     }

@@ -42,7 +42,8 @@ public final class Measurements {
             guard measurers[key] == nil else { continue }
             do {
                 measurers[key] = try TextMeasurer(
-                    file: face.file, index: face.index, family: face.family ?? "", configFile: configFile)
+                    file: face.file, index: face.index, family: face.family ?? "", weight: face.weight,
+                    isItalic: face.isItalic, configFile: configFile)
             } catch {
                 if !failures.contains(error.message) { failures.append(error.message) }
             }

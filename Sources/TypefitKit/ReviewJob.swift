@@ -366,7 +366,7 @@ public enum ReviewJob {
                 do {
                     measurers[id] = try TextMeasurer(
                         file: location.file, index: location.index, family: location.family ?? "",
-                        configFile: configFile)
+                        weight: location.weight, isItalic: location.isItalic, configFile: configFile)
                 } catch {
                     problems.append(error.message)
                     measurers[id] = .some(nil)

@@ -170,7 +170,8 @@ public enum SpecimenJob {
             if let known = opened[id] { return known }
             do {
                 let measurer = try TextMeasurer(
-                    file: location.file, index: location.index, family: location.family ?? "", configFile: configFile)
+                    file: location.file, index: location.index, family: location.family ?? "",
+                    weight: location.weight, isItalic: location.isItalic, configFile: configFile)
                 let face = OpenFace(id: id, location: location, measurer: measurer, language: language)
                 opened[id] = face
                 return face

@@ -223,4 +223,25 @@ import TypefitTestSupport
         #expect(
             outcome.stderr.contains("2 entries have no translation and are measured as iOS shows them, in en: de 2"))
     }
+
+    /// Characters the face lacks fall back at its weight: ideographs in a
+    /// bold Latin face are measured in the fallback family's bold, as
+    /// `fc-match -s 'Typefit Sans:weight=200:lang=ja'` over the same fonts
+    /// lists Typefit Gothic Bold (weight 80: Regular).
+    @Test func fallbackFollowsTheFacesWeight() throws {
+        let config = Fixtures.fontconfigFile(
+            "fallback-weight", directories: [Fixtures.fonts, Fixtures.root.appendingPathComponent("fallback")])
+        func fallback(_ font: String) throws -> String? {
+            let outcome = run(
+                [
+                    "measure", "\u{65E5}\u{672C}", "--style", "body", "--category", "large", "--language", "ja",
+                    "--font",
+                    font, "--fontconfig-file", config, "--format", "json",
+                ])
+            let rows = try #require(try document(outcome)["measurements"] as? [[String: Any]], "\(outcome.stderr)")
+            return (rows.first?["fallbacks"] as? [[String: Any]])?.first?["postscriptName"] as? String
+        }
+        #expect(try fallback("TypefitSans-Bold") == "TypefitGothic-Bold")
+        #expect(try fallback("TypefitSans-Regular") == "TypefitGothic-Regular")
+    }
 }
