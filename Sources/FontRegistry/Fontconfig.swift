@@ -35,6 +35,30 @@ final class FontconfigConfig: @unchecked Sendable {
         return FontconfigConfig(takingOwnershipOf: config)
     }
 
+    /// The configuration fallbacks are sorted in: the installed fonts' (from
+    /// `fonts.configFile`, else the system's) or, without installed fonts,
+    /// an empty one; with `fonts.files` added as application fonts.
+    /// `FcConfigAppFontAddFile` reads each file and writes no cache (adding
+    /// a folder would write one outside the tree). The corresponding C
+    /// functions are `FcConfigCreate` and `FcConfigAppFontAddFile`.
+    static func forFallback(_ fonts: FallbackFonts) throws(RegistryError) -> FontconfigConfig {
+        let config: FontconfigConfig
+        if fonts.installed {
+            if let path = fonts.configFile { config = try load(path: path) } else { config = try system() }
+        } else {
+            guard let handle = FcConfigCreate() else { throw .fontconfigUnavailable }
+            config = FontconfigConfig(takingOwnershipOf: handle)
+        }
+        for file in fonts.files {
+            _ = file.withCString { path in
+                path.withMemoryRebound(to: FcChar8.self, capacity: file.utf8.count + 1) {
+                    FcConfigAppFontAddFile(config.handle, $0)
+                }
+            }
+        }
+        return config
+    }
+
     /// A configuration read from `path` only, for tests and for users who
     /// keep a private font setup.
     static func load(path given: String) throws(RegistryError) -> FontconfigConfig {

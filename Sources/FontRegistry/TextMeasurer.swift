@@ -13,7 +13,7 @@ public final class TextMeasurer {
     /// at them, as iOS falls back at the run's weight.
     private let weight: Int?
     private let isItalic: Bool
-    private let configFile: String?
+    private let fallback: FallbackFonts
     private var config: FontconfigConfig?
     private var configFailed = false
     private var fallbackFaces: [String: HarfBuzzFace] = [:]
@@ -27,12 +27,12 @@ public final class TextMeasurer {
     private var segmenters: [String: FallbackSegmenter] = [:]
 
     /// Opens face `index` of `file` (of `family`, asked for fallbacks) for
-    /// measuring; fallbacks come from the fontconfig configuration
-    /// `configFile` (the system's when `nil`), at the face's `weight`
-    /// (OpenType scale; `nil` for fontconfig's default) and slant.
+    /// measuring; fallbacks come from `fallback` (installed fonts and an
+    /// app's own), at the face's `weight` (OpenType scale; `nil` for
+    /// fontconfig's default) and slant.
     public init(
         file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
-        configFile: String? = nil
+        fallback: FallbackFonts = FallbackFonts()
     ) throws(RegistryError) {
         primary = try HarfBuzzFace(file: file, index: index)
         self.file = file
@@ -40,7 +40,7 @@ public final class TextMeasurer {
         self.family = family
         self.weight = weight
         self.isItalic = isItalic
-        self.configFile = configFile
+        self.fallback = fallback
     }
 
     /// Shapes `text` once: each cluster's advance in ems, fallbacks for
@@ -279,9 +279,7 @@ public final class TextMeasurer {
     /// sort, not one match per string).
     private func cascade(_ language: String?) -> [CascadeFont] {
         if config == nil && !configFailed {
-            config =
-                try? configFile.map { path throws(RegistryError) in try FontconfigConfig.load(path: path) }
-                ?? FontconfigConfig.system()
+            config = try? FontconfigConfig.forFallback(fallback)
             configFailed = config == nil
         }
         let key = language ?? ""
@@ -324,5 +322,26 @@ public final class TextMeasurer {
         guard let open = try? HarfBuzzFace(file: face.file, index: face.index) else { return nil }
         fallbackFaces[key] = open
         return (face, open)
+    }
+}
+
+/// The fonts text falls back to for characters its face lacks, as iOS's
+/// cascade takes an app's registered fonts and the system's: the installed
+/// fonts (fontconfig's configuration `configFile`, the system's when `nil`)
+/// unless `installed` is false (`--no-installed-fonts`), and `files`, an
+/// app's own font files (`--fonts-dir`), added to them.
+public struct FallbackFonts: Sendable, Hashable {
+    /// A fontconfig configuration file; `nil`: the system's.
+    public var configFile: String?
+    /// Font files that are not installed, taking part in fallback.
+    public var files: [String]
+    /// Whether the installed fonts take part.
+    public var installed: Bool
+
+    /// Creates one.
+    public init(configFile: String? = nil, files: [String] = [], installed: Bool = true) {
+        self.configFile = configFile
+        self.files = files
+        self.installed = installed
     }
 }

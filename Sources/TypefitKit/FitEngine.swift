@@ -19,7 +19,7 @@ public enum FitEngine {
     /// laid out from (`review` draws its failing strings there: the text
     /// is shaped once for measuring and drawing).
     public static func layOut(
-        strings: [LocalizedString], cells: [SizedCell], width: Double, configFile: String?,
+        strings: [LocalizedString], cells: [SizedCell], width: Double, fonts: FallbackFonts,
         styled: StyledFaces = StyledFaces(), progress: (@Sendable (Int) -> Void)? = nil,
         visitor: (@Sendable (_ worker: Int) -> any LayoutVisitor)? = nil, wordsAt: Int? = nil
     ) -> FitLayouts {
@@ -35,7 +35,7 @@ public enum FitEngine {
         let finished = Atomic<Int>(0)
         let workers = min(SystemCalls.processorCount, max(chunks, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let measurements = Measurements(cells: cells, configFile: configFile, styled: styled)
+            let measurements = Measurements(cells: cells, fonts: fonts, styled: styled)
             let breaker: LineBreaker
             do throws(RegistryError) {
                 breaker = try LineBreaker()

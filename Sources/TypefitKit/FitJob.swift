@@ -143,6 +143,7 @@ public struct FitJob: Sendable {
             groups: [], rules: rules, faceFailures: [], missingGlyphs: [], failures: [],
             placeholders: read.placeholders)
         let total = groups.reduce(0) { $0 + $1.strings.count }
+        let fonts = search.fallbackFonts
         progress?.start(total: total)
         var before = 0
         for group in groups {
@@ -152,7 +153,7 @@ public struct FitJob: Sendable {
                 report = { done in progress.advance(to: offset + done) }
             }
             let laidOut = FitEngine.layOut(
-                strings: group.strings, cells: group.cells, width: group.width, configFile: search.fontconfigFile,
+                strings: group.strings, cells: group.cells, width: group.width, fonts: fonts,
                 styled: group.styled, progress: report, wordsAt: Self.requiredCell(group))
             before += group.strings.count
             result.faceFailures += laidOut.failures

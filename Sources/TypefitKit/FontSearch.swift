@@ -50,6 +50,20 @@ public struct FontSearch: Equatable, Sendable {
 
     /// The registry of the installed fonts.
     var registry: FontRegistry { FontRegistry(configFile: fontconfigFile, cacheDirectory: cacheDirectory) }
+
+    /// What text falls back to: the installed fonts (unless not used) and
+    /// the font files of `--fonts-dir`, as iOS's cascade takes an app's
+    /// registered fonts. Reading the folders costs a scan, once per job.
+    public var fallbackFonts: FallbackFonts {
+        var files: [String] = []
+        if !directories.isEmpty {
+            var seen = Set<String>()
+            for face in FontRegistry.scan(directories).faces where seen.insert(face.file).inserted {
+                files.append(face.file)
+            }
+        }
+        return FallbackFonts(configFile: fontconfigFile, files: files, installed: usesInstalledFonts)
+    }
 }
 
 /// The faces a run may use: those in `--fonts-dir` (an app's own files, read

@@ -21,7 +21,7 @@ public final class Measurements {
 
     /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
     /// runs).
-    public init(cells: [SizedCell], configFile: String?, styled: StyledFaces = StyledFaces()) {
+    public init(cells: [SizedCell], fonts: FallbackFonts, styled: StyledFaces = StyledFaces()) {
         let faceKeys = cells.map { cell in cell.face?.location.map(StyledFaces.key) ?? "" }
         var slotOfKey: [String: Int] = [:]
         faceSlots = faceKeys.map { key in
@@ -43,7 +43,7 @@ public final class Measurements {
             do {
                 measurers[key] = try TextMeasurer(
                     file: face.file, index: face.index, family: face.family ?? "", weight: face.weight,
-                    isItalic: face.isItalic, configFile: configFile)
+                    isItalic: face.isItalic, fallback: fonts)
             } catch {
                 if !failures.contains(error.message) { failures.append(error.message) }
             }

@@ -40,7 +40,7 @@ public enum ReviewJob {
     /// once for measuring and drawing, lines cut from its glyphs); the
     /// outlines the workers read are gathered at the end.
     public static func review(
-        _ groups: [Group], source: String, base: (texts: [String: String], name: String)?, configFile: String?,
+        _ groups: [Group], source: String, base: (texts: [String: String], name: String)?, fonts: FallbackFonts,
         progress: (any ProgressReporting)? = nil
     ) -> Result {
         var categories: [(key: String, label: String)] = []
@@ -89,11 +89,11 @@ public enum ReviewJob {
             let groupCells = cellIndex[g]
             let drawers = Slots<RowDrawer?>(count: SystemCalls.processorCount, initial: nil)
             let laidOut = FitEngine.layOut(
-                strings: group.strings, cells: group.cells, width: group.width, configFile: configFile,
+                strings: group.strings, cells: group.cells, width: group.width, fonts: fonts,
                 styled: group.styled, progress: { count in progress?.advance(to: before + count) },
                 visitor: { worker in
                     let drawer = RowDrawer(
-                        group: group, cells: groupCells, rows: rows, base: base?.texts, configFile: configFile)
+                        group: group, cells: groupCells, rows: rows, base: base?.texts, fonts: fonts)
                     drawers.store(drawer, at: worker)
                     return drawer
                 }, wordsAt: FitJob.requiredCell(group))
@@ -222,7 +222,7 @@ public enum ReviewJob {
         let rows: Slots<String>
         /// `--base`: the texts before the change by `key|language`.
         let base: [String: String]?
-        let configFile: String?
+        let fonts: FallbackFonts
         /// Faces opened to draw Markdown strings (measured run by run in
         /// their faces, drawn in the regular face), by file#index.
         var measurers: [String: TextMeasurer?] = [:]
@@ -259,12 +259,12 @@ public enum ReviewJob {
         /// Why a face could not be opened.
         var problems: [String] = []
 
-        init(group: Group, cells: [Int], rows: Slots<String>, base: [String: String]?, configFile: String?) {
+        init(group: Group, cells: [Int], rows: Slots<String>, base: [String: String]?, fonts: FallbackFonts) {
             self.group = group
             self.cells = cells
             self.rows = rows
             self.base = base
-            self.configFile = configFile
+            self.fonts = fonts
         }
 
         func visit(_ laidOut: LaidOutString) {
@@ -366,7 +366,7 @@ public enum ReviewJob {
                 do {
                     measurers[id] = try TextMeasurer(
                         file: location.file, index: location.index, family: location.family ?? "",
-                        weight: location.weight, isItalic: location.isItalic, configFile: configFile)
+                        weight: location.weight, isItalic: location.isItalic, fallback: fonts)
                 } catch {
                     problems.append(error.message)
                     measurers[id] = .some(nil)

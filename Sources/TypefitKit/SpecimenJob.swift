@@ -28,7 +28,7 @@ public enum SpecimenJob {
                 throw Stopped()
             }
         }
-        var canvas = Canvas(configFile: search.fontconfigFile, language: settings.language)
+        var canvas = Canvas(fonts: search.fallbackFonts, language: settings.language)
         var samples: [TypefitCore.Specimen.Sample] = []
         var missing: [String] = []
         var warned = Set<String>()
@@ -101,7 +101,7 @@ public enum SpecimenJob {
 
     /// The faces opened, the drawings made and the outlines they use.
     struct Canvas {
-        let configFile: String?
+        let fonts: FallbackFonts
         let language: String?
         /// By file#index: the face's measurer and key, or nil (cannot open).
         var opened: [String: OpenFace?] = [:]
@@ -123,8 +123,8 @@ public enum SpecimenJob {
             var cut: Double??
         }
 
-        init(configFile: String?, language: String?) {
-            self.configFile = configFile
+        init(fonts: FallbackFonts, language: String?) {
+            self.fonts = fonts
             self.language = language
         }
 
@@ -171,7 +171,7 @@ public enum SpecimenJob {
             do {
                 let measurer = try TextMeasurer(
                     file: location.file, index: location.index, family: location.family ?? "",
-                    weight: location.weight, isItalic: location.isItalic, configFile: configFile)
+                    weight: location.weight, isItalic: location.isItalic, fallback: fonts)
                 let face = OpenFace(id: id, location: location, measurer: measurer, language: language)
                 opened[id] = face
                 return face

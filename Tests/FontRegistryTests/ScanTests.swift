@@ -282,7 +282,7 @@ import TypefitTestSupport
     @Test func mixedDirectionLinesAreReordered() throws {
         let measurer = try TextMeasurer(
             file: Fixtures.root.appendingPathComponent("text/TypefitScript-Regular.ttf").path, index: 0,
-            family: "Typefit Script", configFile: Fixtures.fontconfigFile)
+            family: "Typefit Script", fallback: FallbackFonts(configFile: Fixtures.fontconfigFile))
         let text = "Save \u{0645}\u{0631}\u{062D}\u{0628}\u{0627} 12"
         let drawn = measurer.draw(text)
         #expect(drawn.glyphs.map(\.cluster) == [0, 1, 2, 3, 4, 16, 17, 15, 13, 11, 9, 7, 5])

@@ -244,4 +244,32 @@ import TypefitTestSupport
         #expect(try fallback("TypefitSans-Bold") == "TypefitGothic-Bold")
         #expect(try fallback("TypefitSans-Regular") == "TypefitGothic-Regular")
     }
+
+    /// An app's own fonts (`--fonts-dir`) take part in fallback, as iOS's
+    /// cascade takes an app's registered fonts; `--no-installed-fonts`
+    /// keeps the installed ones out of it too.
+    @Test func fontsDirTakesPartInFallback() throws {
+        let fallbackFolder = Fixtures.root.appendingPathComponent("fallback").path
+        func measure(_ arguments: [String]) throws -> [String: Any] {
+            let outcome = run(["measure", "--style", "body", "--category", "large", "--format", "json"] + arguments)
+            return try #require((try document(outcome)["measurements"] as? [[String: Any]])?.first, "\(outcome.stderr)")
+        }
+        func fallbacks(_ row: [String: Any]) -> [String] {
+            (row["fallbacks"] as? [[String: Any]])?.compactMap { $0["postscriptName"] as? String } ?? []
+        }
+        // Installed: a Latin subset only; the folder's face draws the ideographs.
+        let latin = Fixtures.fontconfigFile(
+            "latin-only", directories: [Fixtures.root.appendingPathComponent("readme-fonts")])
+        let cjk = try measure(
+            ["\u{65E5}\u{672C}", "--font", "DejaVuSans", "--fonts-dir", fallbackFolder, "--fontconfig-file", latin])
+        #expect(fallbacks(cjk) == ["TypefitGothic-Bold"] && cjk["missingGlyphs"] as? Int == 0)
+        // Installed: Typefit World has U+0E07; without installed fonts no face does.
+        let world = Fixtures.fontconfigFile("world", directories: [Fixtures.root.appendingPathComponent("text")])
+        let thai = [
+            "Hi \u{0E07}", "--font", "TypefitGothic-Bold", "--fonts-dir", fallbackFolder, "--fontconfig-file", world,
+        ]
+        #expect(fallbacks(try measure(thai)) == ["TypefitWorld-Regular"])
+        let alone = try measure(thai + ["--no-installed-fonts"])
+        #expect(fallbacks(alone).isEmpty && alone["missingGlyphs"] as? Int == 1)
+    }
 }

@@ -1,3 +1,4 @@
+import FontRegistry
 import Foundation
 import Testing
 import TypefitCore
@@ -38,7 +39,8 @@ import TypefitTestSupport
             let repeated = (0..<10).flatMap { _ in group }
             let strings = repeated.map { LocalizedString(key: $0.text, language: $0.language, text: $0.text) }
             let laidOut = FitEngine.layOut(
-                strings: strings, cells: cells, width: Double(width), configFile: Fixtures.fontconfigFile)
+                strings: strings, cells: cells, width: Double(width),
+                fonts: FallbackFonts(configFile: Fixtures.fontconfigFile))
             #expect(laidOut.failures.isEmpty, "\(laidOut.failures)")
             for (s, oracle) in repeated.enumerated() {
                 let layout = try #require(laidOut.layout(s, 0))
@@ -54,8 +56,8 @@ import TypefitTestSupport
         let cells = try cells()
         let words = (1...1_500).map { n in String(repeating: "word ", count: n % 7 + 1) }
         let strings = words.map { LocalizedString(key: $0, language: "en", text: $0) }
-        let laidOut = FitEngine.layOut(strings: strings, cells: cells, width: 10_000, configFile: nil)
-        let narrow = FitEngine.layOut(strings: strings, cells: cells, width: 60, configFile: nil)
+        let laidOut = FitEngine.layOut(strings: strings, cells: cells, width: 10_000, fonts: FallbackFonts())
+        let narrow = FitEngine.layOut(strings: strings, cells: cells, width: 60, fonts: FallbackFonts())
         for (s, text) in words.enumerated() {
             #expect(laidOut.layout(s, 0)?.lines == 1)
             // At 60 pt each "word" needs a line of its own (about 42 pt at 17 pt

@@ -86,7 +86,8 @@ struct SourceOptions: Sendable, Equatable {
         Option(
             declaration: .option(
                 "--fonts-dir", "path",
-                help: "Look for faces in this folder of font files (an app's Fonts/) before the installed ones.",
+                help: "Look for faces in this folder of font files (an app's Fonts/) before the installed ones; "
+                    + "they also draw what a face lacks, as an app's fonts do on iOS.",
                 repeatable: true, completion: .directory)
         ) { options, value throws(UsageError) in options.search.directories.append(value) },
         .string(
@@ -97,7 +98,8 @@ struct SourceOptions: Sendable, Equatable {
         Option(
             declaration: .flag(
                 "--no-installed-fonts",
-                help: "Use --fonts-dir (and the spec) alone, never this machine's installed fonts: what the app ships.")
+                help: "Use --fonts-dir (and the spec) alone, never this machine's installed fonts, not even for "
+                    + "characters a face lacks: what the app ships.")
         ) { options, _ throws(UsageError) in options.search.usesInstalledFonts = false }
         .needs("--fonts-dir", because: "the app's fonts"),
         .flag(
