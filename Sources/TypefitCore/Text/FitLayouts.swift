@@ -148,20 +148,14 @@ public struct FitLayouts: Sendable {
             let cells = group.cells
             // The per-category objects' keys in sorted order.
             let order = cells.indices.sorted { cells[$0].size.key < cells[$1].size.key }
-            let keys = cells.map { JSONWriter.EncodedKey($0.size.key) }
+            let keys = JSONWriter.MemberKeys(cells.map { $0.size.key })
             for (s, string) in group.strings.enumerated() {
-                func perCell(_ value: (LineFitter.Layout) -> Void) {
-                    writer.beginObject()
-                    for c in order {
-                        guard let layout = group.layouts.layout(s, c) else { continue }
-                        writer.key(keys[c])
-                        value(layout)
-                    }
-                    writer.endObject()
+                func perCell(_ value: (LineFitter.Layout) -> JSONWriter.MemberValue) {
+                    writer.object(keys, order: order) { c in group.layouts.layout(s, c).map(value) }
                 }
                 writer.beginObject()
                 writer.staticKey("fits")
-                perCell { writer.bool($0.lines <= group.maxLines && !$0.overflows) }
+                perCell { .bool($0.lines <= group.maxLines && !$0.overflows) }
                 writer.staticKey("key")
                 writer.string(string.key)
                 writer.staticKey("language")
@@ -169,13 +163,13 @@ public struct FitLayouts: Sendable {
                 writer.staticKey("largestFittingCategory")
                 writer.string(group.layouts.largestFitting(s, cells: cells, maxLines: group.maxLines)?.size.key)
                 writer.staticKey("lines")
-                perCell { writer.int($0.lines) }
+                perCell { .int($0.lines) }
                 if group.rule != nil {
                     writer.staticKey("maxLines")
                     writer.int(group.maxLines)
                 }
                 writer.staticKey("overflows")
-                perCell { writer.bool($0.overflows) }
+                perCell { .bool($0.overflows) }
                 if let rule = group.rule {
                     writer.staticKey("rule")
                     writer.int(rule.index)
