@@ -1,8 +1,9 @@
 // libFuzzer target: the hand-written readers of what a pull request brings
 // besides fonts and specs — inline Markdown (InlineMarkdown, linear and
 // without recursion), the fit rules file, `.stringsdict` files and binary
-// property lists (shared references, cycles), and substitution expansion
-// through String Catalogs, in every registered strings format. Built with TypefitCore's sources by `make fuzz`.
+// property lists (shared references, cycles), substitution expansion
+// through String Catalogs, in every registered strings format, and the
+// placeholder comparison of what they hold. Built with TypefitCore's sources by `make fuzz`.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -24,9 +25,17 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             if let strings = try? format.read(path: path, bytes: bytes, language: nil) {
                 // Substitutions expand under their cap.
                 precondition(strings.count <= 1 << 24)
+                // The placeholder comparison of what a catalog holds:
+                // every difference names an argument the strings read.
+                let report = PlaceholderCheck.report(
+                    [PlaceholderCheck.File(path: path, strings: strings)], sourceLanguage: "en")
+                precondition(report.problems.allSatisfy { $0.differences.allSatisfy { $0.number >= 1 } })
             }
         }
     }
     _ = try? StringsFile.read(path: "-", bytes: bytes)
+    // Placeholders of arbitrary text against themselves: no difference.
+    precondition(PlaceholderCheck.differences(source: [text], translation: [text]).isEmpty)
+    _ = PlaceholderCheck.differences(source: [text], translation: [String(text.reversed())])
     return 0
 }
