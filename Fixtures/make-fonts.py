@@ -219,7 +219,8 @@ def main():
         pin(font)
     coll.save(os.path.join(FONTS, "TypefitSerif.ttc"))
 
-    # A variable font with named instances.
+    # A variable font with named instances (Black without a PostScript name of
+    # its own: Core Text names it TypefitFlex-Regular_Black).
     save(variable_font(), "TypefitFlex-VF.ttf")
     # And one with a width axis.
     save(wide_variable_font(), "TypefitWide-VF.ttf")

@@ -20,14 +20,14 @@ import TypefitTestSupport
             names == [
                 "Typefit Anon|-|0",
                 "Typefit Flex|-|0", "Typefit Flex|TypefitFlex-Regular|0", "Typefit Flex|TypefitFlex-Light|65536",
-                "Typefit Flex|TypefitFlex-Bold|196608", "Typefit Flex|TypefitFlex-Black|262144",
+                "Typefit Flex|TypefitFlex-Bold|196608", "Typefit Flex|TypefitFlex-Regular_Black|262144",
                 "Typefit Gothic|TypefitGothic-Regular|0", "Typefit Icons|Typefit Icons|0",
                 "Typefit Sans|TypefitSans-Regular|0", "Typefit Sans|TypefitSans-Bold|0",
                 "Typefit Sans|TypefitSans-Italic|0", "Typefit Sans|TypefitSans-Condensed|0",
                 "Typefit Sans|TypefitSans-SemiBoldCondensed|0",
                 "Typefit Serif|TypefitSerif-Regular|0", "Typefit Serif|TypefitSerif-Bold|1",
                 "Typefit Wide|-|0", "Typefit Wide|TypefitWide-Regular|0", "Typefit Wide|TypefitWide-Condensed|131072",
-                "Typefit Wide|TypefitWide-BoldExpanded|196608",
+                "Typefit Wide|TypefitWide-Regular_Bold-Expanded|196608",
             ])
         #expect(Self.faces.allSatisfy { $0.file.hasPrefix(Fixtures.fonts.path) })
     }
@@ -65,10 +65,12 @@ import TypefitTestSupport
         let wide = Self.faces.filter { $0.family == "Typefit Wide" }
         let variable = try #require(wide.first { $0.isVariable })
         #expect(variable.width == nil && variable.widthRange == 75...125)
-        #expect(try face("TypefitWide-Condensed").width == 75 && face("TypefitWide-BoldExpanded").width == 125)
+        #expect(try face("TypefitWide-Condensed").width == 75 && face("TypefitWide-Regular_Bold-Expanded").width == 125)
         #expect(FaceMatching.nearest(to: 400, width: 75, among: wide)?.postscriptName == "TypefitWide-Condensed")
         #expect(FaceMatching.nearest(to: 400, among: wide)?.postscriptName == "TypefitWide-Regular")
-        #expect(FaceMatching.nearest(to: 700, width: 125, among: wide)?.postscriptName == "TypefitWide-BoldExpanded")
+        #expect(
+            FaceMatching.nearest(to: 700, width: 125, among: wide)?.postscriptName
+                == "TypefitWide-Regular_Bold-Expanded")
     }
 
     @Test func twoWeightFamily() throws {
@@ -101,8 +103,9 @@ import TypefitTestSupport
         #expect(
             light.fontconfigPostscriptName == scanned.first { $0["index"] == String(light.index) }?["postscriptname"])
 
-        // Black has no postScriptNameID: its name is synthesized, and says so.
-        let black = try face("TypefitFlex-Black")
+        // Black has no postScriptNameID: its name is the one Core Text
+        // makes (the font's name ID 6, `_`, the subfamily), and says so.
+        let black = try face("TypefitFlex-Regular_Black")
         #expect(black.postscriptNameSource == .synthesized && black.namedInstance == 4 && black.weight == 900)
     }
 

@@ -109,7 +109,7 @@ import TypefitTestSupport
         ("300", "TypefitSans-Regular", "Typefit Sans"),
         ("650", "TypefitFlex-Bold", "Typefit Flex"),
         ("light", "TypefitFlex-Light", "Typefit Flex"),
-        ("heavy", "TypefitFlex-Black", "Typefit Flex"),
+        ("heavy", "TypefitFlex-Regular_Black", "Typefit Flex"),
         ("medium", "TypefitFlex-Regular", "Typefit Flex"),  // 400–500: lighter before heavier
     ])
     func weightPicksAFace(weight: String, expected: String, family: String) throws {

@@ -272,4 +272,17 @@ import TypefitTestSupport
         let alone = try measure(thai + ["--no-installed-fonts"])
         #expect(fallbacks(alone).isEmpty && alone["missingGlyphs"] as? Int == 1)
     }
+
+    /// A variable font's instance without a name of its own goes by the
+    /// name Core Text makes (`TypefitFlex-Regular_Black`); FreeType's
+    /// (`TypefitFlex-Black`, what font tools show) is refused as on iOS,
+    /// pointing at it.
+    @Test func instancesGoByCoreTextsNames() {
+        let config = ["--fontconfig-file", Fixtures.fontconfigFile]
+        let coreText = run(["measure", "x", "--style", "body", "--font", "TypefitFlex-Regular_Black"] + config)
+        #expect(coreText.status == .success, "\(coreText.stderr)")
+        let freeType = run(["measure", "x", "--style", "body", "--font", "TypefitFlex-Black"] + config)
+        #expect(freeType.status == .cannotRun)
+        #expect(freeType.stderr.contains("did you mean 'TypefitFlex-Regular_Black'"), "\(freeType.stderr)")
+    }
 }

@@ -60,6 +60,24 @@ import TypefitTestSupport
         #expect(fvar.axis(TableTag("opsz"))?.index == 1)
     }
 
+    /// Instance names as Core Text makes them, from what fontTools reads:
+    /// an instance's own postScriptNameID; else the font's name ID 6, `_`,
+    /// the subfamily with spaces as hyphens; the default instance is the
+    /// font itself. FreeType's TechNote 5902 name stays beside.
+    @Test func instanceNames() throws {
+        let face = try Self.view().face(0)
+        let fvar = try #require(try face.fvar())
+        let names = try #require(try face.names())
+        let expected = try object("names")
+        let fontName = try #require(expected["6"] as? String)
+        let caption = try #require(expected["263"] as? String)
+        let found = InstanceNames.postScriptNames(fvar: fvar, names: names, family: expected["1"] as? String)
+        #expect(found[1]?.name == fontName && found[1]?.isFromFont == false)
+        #expect(found[2]?.name == expected["260"] as? String && found[2]?.isFromFont == true)
+        #expect(found[4]?.name == fontName + "_" + caption.replacingOccurrences(of: " ", with: "-"))
+        #expect(found[4]?.freeTypeName == "TypefitOptical-" + caption.replacingOccurrences(of: " ", with: ""))
+    }
+
     @Test func avarMaps() throws {
         let avar = try #require(try Self.view().face(0).avar())
         let expected = try #require(Self.expected["avar"] as? [[[Double]]])

@@ -1,37 +1,57 @@
-/// The PostScript names FreeType gives a variable font's named instances,
-/// read from the font's fvar and name tables through the sfnt view (no
-/// FreeType face opened: opening a variable font was a quarter of a cold
-/// listing's instructions).
+/// The PostScript names a variable font's named instances go by, read
+/// from the font's fvar and name tables through the sfnt view (no FreeType
+/// face opened: opening a variable font was a quarter of a cold listing's
+/// instructions).
+///
+/// An instance with its own `postScriptNameID` goes by it. One without
+/// goes by the name Core Text makes, which `UIFont(name:)` takes: the
+/// font's PostScript name (name ID 6), `_`, and the instance's subfamily
+/// with its spaces as hyphens (`Inter_Semi-Bold`, `Inter-Regular_Bold-Italic`);
+/// the instance at the default coordinates is the font itself (`Inter`).
+/// Evidence: apps that pass these names to `UIFont(name:)` and stop when
+/// it returns nil (Anytype's SwiftGen-generated `Fonts.swift`, which reads
+/// `CTFontCopyPostScriptName`; others writing `Inter_Semi-Bold`,
+/// `Inter_Extra-Light`, `Inter-Regular_Semi-Bold-Italic` by hand); see
+/// docs/REFERENCE.md. The name FreeType and fontconfig make instead (Adobe
+/// TechNote 5902: a prefix, a hyphen, the subfamily's letters and digits:
+/// `Inter-SemiBold`) is `freeTypeName`, which iOS does not resolve.
 public enum InstanceNames {
-    /// An instance's name, and whether the font stores it.
+    /// An instance's names, and whether the font stores the first.
     public struct Name: Sendable, Equatable {
-        /// The name (`nil` when FreeType would give none).
+        /// The name Core Text gives it (`nil` when the font gives none to
+        /// make it from).
         public var name: String?
         /// Whether it is the instance's own `postScriptNameID` (else made
-        /// up from the family and subfamily).
+        /// up from the font's name and the subfamily).
         public var isFromFont: Bool
+        /// The name FreeType synthesizes for an instance without its own
+        /// (`nil` when the font stores one, or FreeType would give none).
+        public var freeTypeName: String?
 
         /// Creates a name.
-        public init(name: String?, isFromFont: Bool) {
+        public init(name: String?, isFromFont: Bool, freeTypeName: String? = nil) {
             self.name = name
             self.isFromFont = isFromFont
+            self.freeTypeName = freeTypeName
         }
     }
 
-    /// Every named instance's name, by instance number from 1 (fontconfig's
-    /// `index >> 16`). Each is the instance's own `postScriptNameID` when it
-    /// is 6 or 256–32767 and the name table holds it; otherwise the name
-    /// FreeType synthesizes (Adobe TechNote 5902: the prefix, name ID 25,
-    /// else 16, else 1, when it is ASCII letters and digits only; a hyphen;
-    /// the subfamily's letters and digits); and when FreeType would give
-    /// none (a prefix with a space), the same shape from the prefix's
-    /// letters and digits (`family` stands in for a missing ID 25).
+    /// Every named instance's names, by instance number from 1 (fontconfig's
+    /// `index >> 16`): its own `postScriptNameID` when it is 6 or 256–32767
+    /// and the name table holds it; else Core Text's made-up name (above),
+    /// with FreeType's beside it (the prefix, name ID 25, else 16, else 1,
+    /// when it is ASCII letters and digits only; a hyphen; the subfamily's
+    /// letters and digits; when FreeType would give none, a prefix with a
+    /// space, the same shape from its letters and digits, `family`
+    /// standing in for a missing ID 25).
     public static func postScriptNames(fvar: FvarTable, names: NameTable, family: String?) -> [Int: Name] {
         let keep: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber) }
         let strictPrefix = [NameID.variationsPostScriptNamePrefix, .typographicFamily, .family].lazy
             .compactMap { names.freeTypeString($0) }.first
             .flatMap { $0.allSatisfy(keep) && !$0.isEmpty ? $0 : nil }
         let loosePrefix = (names.freeTypeString(.variationsPostScriptNamePrefix) ?? family)?.filter(keep)
+        let fontName = names.storedPostScriptName()
+        let defaults = fvar.axes.map(\.defaultValue)
         var result: [Int: Name] = [:]
         for (i, instance) in fvar.instances.enumerated() {
             if let id = instance.postScriptNameID, id.rawValue == 6 || (256..<32768).contains(id.rawValue),
@@ -40,13 +60,19 @@ public enum InstanceNames {
                 result[i + 1] = Name(name: own, isFromFont: true)
                 continue
             }
-            guard let prefix = strictPrefix ?? loosePrefix,
-                let subfamily = names.freeTypeString(instance.subfamilyNameID)
-            else {
-                result[i + 1] = Name(name: nil, isFromFont: false)
-                continue
+            let subfamily = names.freeTypeString(instance.subfamilyNameID)
+            let freeType = (strictPrefix ?? loosePrefix).flatMap { prefix in
+                subfamily.map { prefix + "-" + $0.filter(keep) }
             }
-            result[i + 1] = Name(name: prefix + "-" + subfamily.filter(keep), isFromFont: false)
+            var coreText: String?
+            if let fontName {
+                if instance.coordinates == defaults {
+                    coreText = fontName
+                } else if let subfamily = names.coreTextName([instance.subfamilyNameID.rawValue]) {
+                    coreText = fontName + "_" + String(subfamily.map { $0 == " " ? "-" : $0 })
+                }
+            }
+            result[i + 1] = Name(name: coreText ?? freeType, isFromFont: false, freeTypeName: freeType)
         }
         return result
     }

@@ -180,6 +180,23 @@ public struct FileIdentity: Hashable, Sendable {
 /// name, name ID 4). A family name gives the family's regular face: the
 /// one nearest weight 400, upright, normal width. Names compare exactly.
 public enum UIFontLookup {
+    /// The name Core Text gives the named instance whose FreeType name
+    /// (Adobe TechNote 5902: family and subfamily letters and digits, a
+    /// hyphen between: `Inter-SemiBold`) is `name`, when an instance
+    /// without a name of its own has it (`Inter_Semi-Bold`): fc-scan and
+    /// font tools show the former, `UIFont(name:)` takes only the latter.
+    public static func coreTextInstanceName(forFreeTypeName name: String, among faces: [FontFace]) -> String? {
+        let keep: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        for face in faces where face.namedInstance != nil && face.postscriptNameSource == .synthesized {
+            guard let coreText = face.postscriptName, let style = face.style else { continue }
+            for family in [face.family] + face.familyAliases
+            where family.filter(keep) + "-" + style.filter(keep) == name {
+                return coreText
+            }
+        }
+        return nil
+    }
+
     /// Which name matched.
     public enum Rule: String, Sendable, Equatable {
         /// Name ID 6, exactly.
