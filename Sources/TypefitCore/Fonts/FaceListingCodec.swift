@@ -23,7 +23,10 @@ public struct CacheValidator: Equatable, Sendable {
 /// stands for a missing value. Pure, so it is tested without fontconfig.
 public enum FaceListingCodec {
     /// The first line; a different one (an older typefit) is a cache miss.
-    public static let header = "typefit-face-cache 4"
+    /// Raised whenever a face's fields or names change meaning (5: named
+    /// instances go by Core Text's names), so no listing of an older
+    /// typefit is read as this one's.
+    public static let header = "typefit-face-cache 5"
 
     /// The cache text for `faces`, valid while every validator holds.
     public static func encode(validators: [CacheValidator], faces: [FontFace]) -> String {
