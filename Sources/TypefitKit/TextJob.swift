@@ -210,9 +210,21 @@ public enum TextJob {
                 let kept: [LocalizedString]
                 var all: [LocalizedString]?
                 do {
-                    kept = try StringsFile.read(path: path, bytes: bytes, language: language)
-                    if kept.isEmpty || (placeholderSource != nil && language != nil) {
-                        all = language == nil ? kept : try StringsFile.read(path: path, bytes: bytes)
+                    if let language, placeholderSource != nil, path != "-",
+                        !(StringsFile.format(forPath: path) is TextLinesFormat)
+                    {
+                        // The placeholder check needs every language: read
+                        // once, then keep the language asked for (a text
+                        // file's lines take it as their tag, so it is read
+                        // as below).
+                        let every = try StringsFile.read(path: path, bytes: bytes)
+                        all = every
+                        kept = every.filter { $0.language.map { LanguageTag.matches($0, language) } ?? true }
+                    } else {
+                        kept = try StringsFile.read(path: path, bytes: bytes, language: language)
+                        if kept.isEmpty {
+                            all = language == nil ? kept : try StringsFile.read(path: path, bytes: bytes)
+                        }
                     }
                 } catch {
                     diagnostics.cannotRead(error, in: path)
