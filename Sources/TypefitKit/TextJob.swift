@@ -230,7 +230,11 @@ public enum TextJob {
                     diagnostics.cannotRead(error, in: path)
                     throw Stopped()
                 }
-                if placeholderSource != nil { checked.append(PlaceholderCheck.File(path: path, strings: all ?? kept)) }
+                // Text files hold no translations: nothing to compare.
+                let format = path == "-" ? StringsFile.format(sniffing: bytes) : StringsFile.format(forPath: path)
+                if placeholderSource != nil, !(format is TextLinesFormat) {
+                    checked.append(PlaceholderCheck.File(path: path, strings: all ?? kept))
+                }
                 if let all, kept.isEmpty {
                     guard !all.isEmpty else {
                         diagnostics.error("holds no strings: nothing to check", status: .cannotRun, file: path)

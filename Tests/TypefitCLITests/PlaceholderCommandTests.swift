@@ -285,4 +285,15 @@ import TypefitTestSupport
         #expect(freeType.status == .cannotRun)
         #expect(freeType.stderr.contains("did you mean 'TypefitFlex-Regular_Black'"), "\(freeType.stderr)")
     }
+
+    /// A text file holds no translations: no placeholder comparison, no
+    /// warning that its "table" lacks a source, whatever `--language`.
+    @Test func textFilesAreNotCompared() throws {
+        let file = Fixtures.temporaryDirectory("placeholder-text").appendingPathComponent("lines.txt")
+        try "Hallo %@\nTschüss %d\n".write(to: file, atomically: true, encoding: .utf8)
+        let outcome = run(["fit", "--strings", file.path, "--language", "de"] + Self.common + ["--format", "json"])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("not compared"))
+        #expect(try (document(outcome)["placeholders"] as? [Any])?.isEmpty == true)
+    }
 }
