@@ -151,6 +151,14 @@ public struct FontRegistry: Sendable {
         }
     }
 
+    /// The files named or made like a font under `paths` (folders searched
+    /// as `scan` searches them), each once, without reading their tables:
+    /// what fallback adds to fontconfig, which reads them itself.
+    public static func fontFiles(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.flatMap { FontScanner.fontFiles($0) }.filter { seen.insert($0).inserted }
+    }
+
     /// `scan`, with the files that gave faces (for `UIAppFonts`).
     public static func scanFiles(_ paths: [String], workers: Int? = nil) -> ScanResult {
         FontScanner.scan(paths, workers: workers ?? FontScanner.workerCount)

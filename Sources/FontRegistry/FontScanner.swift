@@ -91,25 +91,33 @@ enum FontScanner {
         return results.take()
     }
 
-    /// Whether `path` (a folder, searched as `scan` searches it, or a
-    /// file) holds a file named or made like a font: the first such file
-    /// ends the search, so a folder of fonts costs one read.
-    static func holdsFont(_ path: String) -> Bool {
+    /// The files under `path` (a folder, searched as `scan` searches it, or
+    /// a file) named or made like a font, in the order found, at most
+    /// `limit`: a walk and a 16-byte read per file, no table read (the
+    /// first one ends `holdsFont`, so a folder of fonts costs one read).
+    static func fontFiles(_ path: String, limit: Int = .max) -> [String] {
         var jobs: [Job] = []
         var problems: [ScanProblem] = []
         var visited = Set<FileIdentity>()
         switch SystemCalls.classify(path) {
         case .directory: collect(directory: path, root: path, into: &jobs, problems: &problems, visited: &visited)
         case .regular: jobs = [Job(path: path, named: true, relativePath: lastPathComponent(path))]
-        case .missing, .other: return false
+        case .missing, .other: return []
         }
-        return jobs.contains { job in
-            FontRegistry.hasFontExtension(job.path)
+        var found: [String] = []
+        for job in jobs where found.count < limit {
+            let isFont =
+                FontRegistry.hasFontExtension(job.path)
                 || SystemCalls.withOpenFile(job.path) { fd in
                     fd.flatMap { SystemCalls.read($0, offset: 0, count: 16) }.map(FontFormat.isKnown) ?? false
                 }
+            if isFont { found.append(job.path) }
         }
+        return found
     }
+
+    /// Whether `path` holds a file named or made like a font.
+    static func holdsFont(_ path: String) -> Bool { !fontFiles(path, limit: 1).isEmpty }
 
     static func collect(
         directory: String, root: String, into jobs: inout [Job], problems: inout [ScanProblem],

@@ -143,7 +143,7 @@ public struct FitJob: Sendable {
             groups: [], rules: rules, faceFailures: [], missingGlyphs: [], failures: [],
             placeholders: read.placeholders)
         let total = groups.reduce(0) { $0 + $1.strings.count }
-        let fonts = search.fallbackFonts
+        let fonts = search.fallbackFonts()
         progress?.start(total: total)
         var before = 0
         for group in groups {

@@ -53,16 +53,11 @@ public struct FontSearch: Equatable, Sendable {
 
     /// What text falls back to: the installed fonts (unless not used) and
     /// the font files of `--fonts-dir`, as iOS's cascade takes an app's
-    /// registered fonts. Reading the folders costs a scan, once per job.
-    public var fallbackFonts: FallbackFonts {
-        var files: [String] = []
-        if !directories.isEmpty {
-            var seen = Set<String>()
-            for face in FontRegistry.scan(directories).faces where seen.insert(face.file).inserted {
-                files.append(face.file)
-            }
-        }
-        return FallbackFonts(configFile: fontconfigFile, files: files, installed: usesInstalledFonts)
+    /// registered fonts. The folders are walked (no table read), once per
+    /// job.
+    public func fallbackFonts() -> FallbackFonts {
+        FallbackFonts(
+            configFile: fontconfigFile, files: FontRegistry.fontFiles(directories), installed: usesInstalledFonts)
     }
 }
 
@@ -198,6 +193,14 @@ struct FaceSources {
 
     /// Every family name seen, for "did you mean" suggestions.
     var familyNames: [String] { FontCatalog.familyNames(directoryFaces + installedFaces) }
+}
+
+/// PostScript names near `name` among `names`; first, when `name` is
+/// FreeType's name for a variable font's instance among `faces` (what
+/// font tools show), the name iOS knows that instance by.
+func nameSuggestions(for name: String, among faces: [FontFace], names: [String]) -> [String] {
+    let instance = UIFontLookup.coreTextInstanceName(forFreeTypeName: name, among: faces)
+    return (instance.map { [$0] } ?? []) + NameMatching.suggestions(for: name, among: names).filter { $0 != instance }
 }
 
 /// "; did you mean 'a' or 'b'?", or nothing.

@@ -4,14 +4,6 @@ import TypefitCore
 /// `list-fonts`' work: the installed faces, or the faces of font files and
 /// folders, filtered by family and PostScript name.
 public enum ListingJob {
-    /// Names near `name`, a named instance's Core Text name first when
-    /// `name` is its FreeType name.
-    static func suggestions(for name: String, among faces: [FontFace], names: [String]) -> [String] {
-        let instance = UIFontLookup.coreTextInstanceName(forFreeTypeName: name, among: faces)
-        return (instance.map { [$0] } ?? [])
-            + NameMatching.suggestions(for: name, among: names).filter { $0 != instance }
-    }
-
     /// What to list.
     public struct Query: Equatable, Sendable {
         /// Font files and folders to read instead of the installed fonts.
@@ -127,7 +119,7 @@ public enum ListingJob {
                 diagnostics.error(
                     "no face with PostScript, family or full name '\(name)' \(scope)"
                         + (query.family.map { " in family '\($0)'" } ?? "")
-                        + didYouMean(Self.suggestions(for: name, among: faces, names: names)),
+                        + didYouMean(nameSuggestions(for: name, among: faces, names: names)),
                     status: .problemFound)
                 throw Stopped()
             }

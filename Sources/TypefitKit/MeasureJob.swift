@@ -61,7 +61,7 @@ public struct MeasureJob: Sendable {
         let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
         return Prepared(
             strings: strings, cells: cells,
-            measurements: Measurements(cells: cells, fonts: search.fallbackFonts, styled: styled),
+            measurements: Measurements(cells: cells, fonts: search.fallbackFonts(), styled: styled),
             showText: !stringsFiles.isEmpty, model: request.sizeModel)
     }
 

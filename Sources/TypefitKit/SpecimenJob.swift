@@ -28,7 +28,7 @@ public enum SpecimenJob {
                 throw Stopped()
             }
         }
-        var canvas = Canvas(fonts: search.fallbackFonts, language: settings.language)
+        var canvas = Canvas(fonts: search.fallbackFonts(), language: settings.language)
         var samples: [TypefitCore.Specimen.Sample] = []
         var missing: [String] = []
         var warned = Set<String>()

@@ -140,13 +140,8 @@ public enum TextJob {
                     status: .cannotRun)
                 throw Stopped()
             }
-            // FreeType's name for a variable font's instance (what font
-            // tools show) first: iOS knows the instance by Core Text's.
-            let instance = UIFontLookup.coreTextInstanceName(
-                forFreeTypeName: name, among: sources.directoryFaces + sources.installedFaces)
-            let nearest =
-                (instance.map { [$0] } ?? [])
-                + NameMatching.suggestions(for: name, among: sources.knownNames).filter { $0 != instance }
+            let nearest = nameSuggestions(
+                for: name, among: sources.directoryFaces + sources.installedFaces, names: sources.knownNames)
             diagnostics.error(
                 "no face with PostScript, family or full name '\(name)' \(search.notFoundScope)"
                     + didYouMean(nearest),

@@ -106,7 +106,7 @@ public struct Review: ParsableCommand {
                 ? "\(job.texts.count) text\(job.texts.count == 1 ? "" : "s")" : job.stringsFiles.joined(separator: ", ")
             if case .file(let path) = job.rules { source += " under \(path)" }
             let result = ReviewJob.review(
-                groups, source: source, base: baseTexts, fonts: job.search.fallbackFonts,
+                groups, source: source, base: baseTexts, fonts: job.search.fallbackFonts(),
                 progress: TextOptions.progressLine(showsProgress, context))
             var outcome = Outcome()
             // With --base, the placeholders of the strings the page shows.
