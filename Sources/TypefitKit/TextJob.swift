@@ -356,11 +356,14 @@ public enum TextJob {
         guard !counts.isEmpty else { return }
         let total = counts.values.reduce(0, +)
         let source = strings.first { $0.isUntranslated }?.sourceLanguage ?? "the development language"
-        let parts = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .map { "\($0.key) \($0.value)" }
+        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        // The first languages by count: a catalog may name thousands.
+        let shown = 12
+        let parts = sorted.prefix(shown).map { "\($0.key) \($0.value)" }
         diagnostics.note(
             "\(total) \(total == 1 ? "entry has" : "entries have") no translation and \(total == 1 ? "is" : "are") "
-                + "measured as iOS shows \(total == 1 ? "it" : "them"), in \(source): " + parts.joined(separator: ", "))
+                + "measured as iOS shows \(total == 1 ? "it" : "them"), in \(source): " + parts.joined(separator: ", ")
+                + (sorted.count > shown ? ", and \(sorted.count - shown) more languages" : ""))
     }
 
     /// One note per limit typefit applied (a string cut to its maximum

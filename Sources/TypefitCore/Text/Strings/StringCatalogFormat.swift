@@ -26,6 +26,14 @@ public struct StringCatalogFormat: StringsFormat {
 }
 
 extension StringsFile {
+    /// The most strings a catalog's untranslated entries add (what iOS
+    /// shows in each language an entry lacks): far above real catalogs
+    /// (IceCubesApp: 1,098), but a catalog from a pull request with an
+    /// entry in thousands of made-up languages and thousands of entries in
+    /// none would otherwise add their product (a 234 KB file: 9 million
+    /// strings, 3 GB).
+    public static let maximumUntranslated = 100_000
+
     /// A String Catalog (JSON): every localization of every key, plural and
     /// device variations included (`key|plural.one`); a key without a
     /// source-language localization stands for itself. A language the
@@ -86,6 +94,8 @@ extension StringsFile {
         }
         let wanted = { (lang: String) in language.map { LanguageTag.matches($0, lang) } ?? true }
         var result: [LocalizedString] = []
+        var untranslatedBudget = maximumUntranslated
+        var capped = false
         for entry in parsed {
             func marked(_ strings: [LocalizedString]) -> [LocalizedString] {
                 strings.map {
@@ -116,7 +126,13 @@ extension StringsFile {
                 return marked
             }
             func untranslated(in lang: String) throws(SourceError) -> [LocalizedString] {
-                try sourceForms().map {
+                let forms = try sourceForms()
+                guard forms.count <= untranslatedBudget else {
+                    capped = true
+                    return []
+                }
+                untranslatedBudget -= forms.count
+                return forms.map {
                     var string = $0
                     string.language = lang
                     string.isUntranslated = true
@@ -137,6 +153,11 @@ extension StringsFile {
             where entry.translates && wanted(lang) && !entry.localized.contains(where: { $0.0 == lang }) {
                 result += try untranslated(in: lang)
             }
+        }
+        if capped, let last = result.lastIndex(where: \.isUntranslated) {
+            result[last].capNote =
+                "is the last of \(maximumUntranslated) untranslated strings measured; the catalog's other "
+                + "untranslated entries are not"
         }
         return result
     }
