@@ -264,6 +264,7 @@ def main():
     emoji_fonts()
     name_fonts()
     app_folder()
+    optical_fonts()
 
 
 BDF_TEMPLATE = """STARTFONT 2.1
@@ -528,6 +529,96 @@ def formats():
     legacy = BDF_TEMPLATE.format(weight="Medium", registry="ISO8859", encoding="2").encode()
     with open(os.path.join(out, "TypefitPixel-Latin2.bdf"), "wb") as fh:
         fh.write(legacy)
+
+
+def tracking_table(sizes, values):
+    """An Apple trak table with one normal track (horizontal only):
+    `values` in font units at each of `sizes` (points)."""
+    from fontTools.ttLib import newTable
+    from fontTools.ttLib.tables._t_r_a_k import TrackData, TrackTableEntry
+    trak = newTable("trak")
+    trak.version = 1.0
+    trak.format = 0
+    entry = TrackTableEntry({size: value for size, value in zip(sizes, values)}, nameIndex=256)
+    trak.horizData = TrackData({0.0: entry})
+    trak.vertData = TrackData()
+    return trak
+
+
+OPTICAL_TRACKING = ([8.0, 14.0, 24.0, 72.0], [40, 0, -20, -50])
+
+
+def optical_master(family, psname, weight, scale):
+    """A face whose advances are `scale` times build()'s (a master of an
+    optical-size axis: small sizes wide, large ones tight)."""
+    font = build(family, "Regular", psname, weight)
+    for glyph, (advance, lsb) in list(font["hmtx"].metrics.items()):
+        font["hmtx"].metrics[glyph] = (round(advance * scale), lsb)
+    return font
+
+
+def optical_variable(family, psname, stat):
+    """A variable font with an optical-size axis (opsz 8..14..72, advances
+    1.25x at 8 and 0.75x at 72) and a weight axis (wght 400..700, +60 units
+    at 700), a named Bold instance, a trak table and, when `stat`, a STAT
+    table: the measurements at a point size follow Core Text's rule
+    (opsz and trak applied for fonts with STAT)."""
+    from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, SourceDescriptor, InstanceDescriptor
+    from fontTools import varLib
+    doc = DesignSpaceDocument()
+    for tag, name, low, default, high in (("wght", "Weight", 400, 400, 700), ("opsz", "Optical size", 8, 14, 72)):
+        axis = AxisDescriptor()
+        axis.tag, axis.name, axis.minimum, axis.default, axis.maximum = tag, name, low, default, high
+        doc.addAxis(axis)
+    for weight, opsz, scale in ((400, 14, 1.0), (400, 8, 1.25), (400, 72, 0.75), (700, 14, 1.0)):
+        source = SourceDescriptor()
+        source.font = optical_master(family, psname, weight, scale)
+        source.location = {"Weight": weight, "Optical size": opsz}
+        source.name = "%s-%d-%d" % (psname, weight, opsz)
+        doc.addSource(source)
+    for style, weight in (("Regular", 400), ("Bold", 700)):
+        instance = InstanceDescriptor()
+        instance.styleName = style
+        instance.familyName = family
+        instance.location = {"Weight": weight, "Optical size": 14}
+        doc.addInstance(instance)
+    font, _, _ = varLib.build(doc)
+    font["trak"] = tracking_table(*OPTICAL_TRACKING)
+    if stat:
+        from fontTools.otlLib.builder import buildStatTable
+        buildStatTable(font, [
+            dict(tag="wght", name="Weight", values=[
+                dict(value=400, name="Regular", flags=0x2), dict(value=700, name="Bold")]),
+            dict(tag="opsz", name="Optical size", values=[dict(value=14, name="Text", flags=0x2)]),
+        ])
+    elif "STAT" in font:
+        del font["STAT"]
+    return font
+
+
+def optical_fonts():
+    """Fonts whose widths depend on the point size, kept in Fixtures/optical
+    (Core Text sets opsz to the point size and applies trak for fonts with
+    a STAT table; docs/REFERENCE.md cites the sources):
+
+    - TypefitOptical-VF.ttf: opsz and wght axes, trak, STAT;
+    - TypefitOpticalPlain-VF.ttf: the same without STAT (measured at the
+      default opsz, without tracking);
+    - TypefitTracked-Regular.ttf: a static face with trak and STAT;
+    - TypefitTrackedPlain-Regular.ttf: trak without STAT."""
+    out = os.path.join(HERE, "optical")
+    os.makedirs(out, exist_ok=True)
+    save(optical_variable("Typefit Optical", "TypefitOptical-Regular", True), "TypefitOptical-VF.ttf", out)
+    save(optical_variable("Typefit Optical Plain", "TypefitOpticalPlain-Regular", False),
+         "TypefitOpticalPlain-VF.ttf", out)
+    from fontTools.otlLib.builder import buildStatTable
+    tracked = build("Typefit Tracked", "Regular", "TypefitTracked-Regular", 400)
+    tracked["trak"] = tracking_table(*OPTICAL_TRACKING)
+    buildStatTable(tracked, [dict(tag="wght", name="Weight", values=[dict(value=400, name="Regular", flags=0x2)])])
+    save(tracked, "TypefitTracked-Regular.ttf", out)
+    plain = build("Typefit Tracked Plain", "Regular", "TypefitTrackedPlain-Regular", 400)
+    plain["trak"] = tracking_table(*OPTICAL_TRACKING)
+    save(plain, "TypefitTrackedPlain-Regular.ttf", out)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,16 @@ final class HarfBuzzFace {
     private let font: OpaquePointer
     let unitsPerEm: Double
 
+    /// The face's point-size rule (`OpticalSizing`), read from its tables.
+    let sizing: OpticalSizing
+    /// Tracking added to each grapheme's first glyph, in ems (0: none).
+    let trackingEms: Double
+
     /// Opens face `index` of `file` (a collection's face in the low 16
-    /// bits, a named instance from 1 in the high 16).
-    init(file: String, index: Int) throws(RegistryError) {
+    /// bits, a named instance from 1 in the high 16), set for `pointSize`
+    /// as Core Text sets it (`OpticalSizing`; `nil`: at its own
+    /// coordinates, untracked, for measuring in ems at every size).
+    init(file: String, index: Int, pointSize: Double? = nil, isSystemFont: Bool = false) throws(RegistryError) {
         let hb = try ShapingLibraries.shared.get()
         self.hb = hb
         guard let blob = hb.blobCreateFromFile(file) else {
@@ -31,11 +38,35 @@ final class HarfBuzzFace {
         self.face = face
         self.font = font
         let upem = hb.faceUnitsPerEm(face)
-        unitsPerEm = Double(max(upem, 1))
+        let unitsPerEm = Double(max(upem, 1))
+        self.unitsPerEm = unitsPerEm
         hb.fontSetScale(font, Int32(upem), Int32(upem))
+        // A table that cannot be read counts as absent: the face is then
+        // measured at its own coordinates, untracked, as before.
+        func table(_ tag: TableTag) -> [UInt8]? {
+            guard let blob = hb.faceReferenceTable(face, tag.rawValue) else { return nil }
+            defer { hb.blobDestroy(blob) }
+            var length: UInt32 = 0
+            guard let data = hb.blobGetData(blob, &length), length > 0 else { return nil }
+            return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+        }
+        let fvar = table(.fvar).flatMap { try? FvarTable($0) }
+        let trak = table(.trak).flatMap { try? TrakTable($0) }
+        let sizing = OpticalSizing(fvar: fvar, trak: trak, hasSTAT: table(.stat) != nil, isSystemFont: isSystemFont)
+        self.sizing = sizing
         let instance = index >> 16
-        if instance > 0 { hb.fontSetNamedInstance(font, UInt32(instance - 1)) }
+        if let pointSize, let coordinates = sizing.coordinates(instance: instance, at: pointSize) {
+            let floats = coordinates.map { Float($0) }
+            hb.fontSetVarCoordsDesign(font, floats, UInt32(floats.count))
+        } else if instance > 0 {
+            hb.fontSetNamedInstance(font, UInt32(instance - 1))
+        }
+        trackingEms = pointSize.map { sizing.trackingUnits(at: $0) / unitsPerEm } ?? 0
     }
+
+    /// The `trak` feature off, over the whole buffer.
+    private static let noTracking = hb_feature_t(
+        tag: TableTag.trak.rawValue, value: 0, start: 0, end: UInt32.max)
 
     deinit {
         hb.fontDestroy(font)
@@ -56,7 +87,9 @@ final class HarfBuzzFace {
         // Each character its own cluster where the script allows: line
         // breaks fall between clusters.
         hb.bufferSetClusterLevel(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        hb.shape(font, buffer, nil, 0)
+        // HarfBuzz's own trak off: its default changed between versions
+        // (`OpticalSizing`); typefit adds the tracking itself.
+        withUnsafePointer(to: Self.noTracking) { hb.shape(font, buffer, $0, 1) }
         var count: UInt32 = 0
         guard let infos = hb.glyphInfos(buffer, &count),
             let positions = hb.glyphPositions(buffer, &count)
@@ -75,6 +108,7 @@ final class HarfBuzzFace {
         guard let buffer = hb.bufferCreate() else { return }
         defer { hb.bufferDestroy(buffer) }
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
+        let tracked = trackingEms == 0 ? nil : TrackedGraphemes.starts(text)
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             for run in runs {
@@ -87,11 +121,15 @@ final class HarfBuzzFace {
                 }
                 guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, range, run.script, lang)
                 else { continue }
+                var previous = -1
                 for i in 0..<count {
                     let cluster = Int(infos[i].cluster)
                     guard cluster < advances.count else { continue }
                     advances[cluster] += Double(positions[i].x_advance) / unitsPerEm
                     if infos[i].codepoint == 0 { missing[cluster] = true }
+                    // A cluster's first glyph carries its grapheme's tracking.
+                    if let tracked, cluster != previous, tracked[cluster] { advances[cluster] += trackingEms }
+                    previous = cluster
                 }
             }
         }
@@ -107,6 +145,7 @@ extension HarfBuzzFace {
         guard let buffer = hb.bufferCreate() else { return [] }
         defer { hb.bufferDestroy(buffer) }
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
+        let tracked = trackingEms == 0 ? nil : TrackedGraphemes.starts(text)
         var result: [ShapedGlyph] = []
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
@@ -116,11 +155,18 @@ extension HarfBuzzFace {
                     let (infos, positions, count) = shapeRun(
                         buffer, base, bytes.count, run.range, run.script, lang, direction: direction)
                 else { continue }
+                var previous = -1
                 for i in 0..<count {
+                    let cluster = Int(infos[i].cluster)
+                    var tracking = 0.0
+                    if let tracked, cluster != previous, cluster < tracked.count, tracked[cluster] {
+                        tracking = trackingEms
+                    }
+                    previous = cluster
                     result.append(
                         ShapedGlyph(
-                            glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                            advance: Double(positions[i].x_advance) / unitsPerEm,
+                            glyph: infos[i].codepoint, cluster: cluster,
+                            advance: Double(positions[i].x_advance) / unitsPerEm + tracking,
                             offsetX: Double(positions[i].x_offset) / unitsPerEm,
                             offsetY: Double(positions[i].y_offset) / unitsPerEm))
                 }

@@ -22,6 +22,9 @@ struct ShapingLibraries: @unchecked Sendable {
     let fontDestroy: @convention(c) (OpaquePointer?) -> Void
     let fontSetScale: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
     let fontSetNamedInstance: @convention(c) (OpaquePointer?, UInt32) -> Void
+    let fontSetVarCoordsDesign: @convention(c) (OpaquePointer?, UnsafePointer<Float>?, UInt32) -> Void
+    let faceReferenceTable: @convention(c) (OpaquePointer?, hb_tag_t) -> OpaquePointer?
+    let blobGetData: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt32>?) -> UnsafePointer<CChar>?
     let bufferCreate: @convention(c) () -> OpaquePointer?
     let bufferDestroy: @convention(c) (OpaquePointer?) -> Void
     let bufferClear: @convention(c) (OpaquePointer?) -> Void
@@ -79,6 +82,9 @@ struct ShapingLibraries: @unchecked Sendable {
         fontDestroy = try symbol(h, "hb_font_destroy")
         fontSetScale = try symbol(h, "hb_font_set_scale")
         fontSetNamedInstance = try symbol(h, "hb_font_set_var_named_instance")
+        fontSetVarCoordsDesign = try symbol(h, "hb_font_set_var_coords_design")
+        faceReferenceTable = try symbol(h, "hb_face_reference_table")
+        blobGetData = try symbol(h, "hb_blob_get_data")
         bufferCreate = try symbol(h, "hb_buffer_create")
         bufferDestroy = try symbol(h, "hb_buffer_destroy")
         bufferClear = try symbol(h, "hb_buffer_clear_contents")

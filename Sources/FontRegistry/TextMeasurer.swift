@@ -13,6 +13,10 @@ public final class TextMeasurer {
     /// at them, as iOS falls back at the run's weight.
     private let weight: Int?
     private let isItalic: Bool
+    /// The point size the faces are set for (`nil`: measured in ems for
+    /// every size), and whether the face is the system font.
+    private let pointSize: Double?
+    private let isSystemFont: Bool
     private let fallback: FallbackFonts
     private var config: FontconfigConfig?
     private var configFailed = false
@@ -29,12 +33,17 @@ public final class TextMeasurer {
     /// Opens face `index` of `file` (of `family`, asked for fallbacks) for
     /// measuring; fallbacks come from `fallback` (installed fonts and an
     /// app's own), at the face's `weight` (OpenType scale; `nil` for
-    /// fontconfig's default) and slant.
+    /// fontconfig's default) and slant. With `pointSize`, the face and its
+    /// fallbacks are set as Core Text sets them at that size (optical size
+    /// and tracking, `OpticalSizing`; `isSystemFont` applies the rule
+    /// whatever the tables).
     public init(
         file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
-        fallback: FallbackFonts = FallbackFonts()
+        fallback: FallbackFonts = FallbackFonts(), pointSize: Double? = nil, isSystemFont: Bool = false
     ) throws(RegistryError) {
-        primary = try HarfBuzzFace(file: file, index: index)
+        primary = try HarfBuzzFace(file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont)
+        self.pointSize = pointSize
+        self.isSystemFont = isSystemFont
         self.file = file
         self.index = index
         self.family = family
@@ -42,6 +51,11 @@ public final class TextMeasurer {
         self.isItalic = isItalic
         self.fallback = fallback
     }
+
+    /// Whether the face's widths change with the point size (its optical
+    /// size or tracking, `OpticalSizing`): it is then measured with a
+    /// measurer per size.
+    public var dependsOnPointSize: Bool { primary.sizing.dependsOnPointSize }
 
     /// Shapes `text` once: each cluster's advance in ems, fallbacks for
     /// missing glyphs.
@@ -319,7 +333,9 @@ public final class TextMeasurer {
         guard let face = namer.face(from: list[index].raw) else { return nil }
         let key = "\(face.file)#\(face.index)"
         if let open = fallbackFaces[key] { return (face, open) }
-        guard let open = try? HarfBuzzFace(file: face.file, index: face.index) else { return nil }
+        guard let open = try? HarfBuzzFace(file: face.file, index: face.index, pointSize: pointSize) else {
+            return nil
+        }
         fallbackFaces[key] = open
         return (face, open)
     }

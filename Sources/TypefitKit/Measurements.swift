@@ -3,26 +3,47 @@ import TypefitCore
 
 /// The measurers of the faces cells use, opened once each. Each string is
 /// shaped once per face, not once per category: with unhinted advances a
-/// line's width is linear in the point size.
+/// line's width is linear in the point size. A face whose widths change
+/// with the size (an optical-size axis or tracking Core Text applies,
+/// `OpticalSizing`) has a measurer per point size instead.
 public final class Measurements {
     private var measurers: [String: TextMeasurer] = [:]
     /// Per base face key: the keys of the faces of its Markdown runs.
-    private let styledKeys: [String: [InlineMarkdown.Traits: String]]
+    private var styledKeys: [String: [InlineMarkdown.Traits: String]] = [:]
     /// Why faces could not be opened (each once).
     public private(set) var failures: [String] = []
     /// Per cell: its face's slot, an index shared by the cells of one face
     /// (per-string work is kept in arrays by slot: hashing a face's key for
     /// each cell of each string was a tenth of fit's time).
-    public let faceSlots: [Int]
+    public private(set) var faceSlots: [Int] = []
     /// How many distinct faces the cells use.
-    public let slotCount: Int
+    public private(set) var slotCount = 0
     /// Per slot: its key and measurer (`nil` where it could not be opened).
     private var slots: [(key: String, measurer: TextMeasurer?)] = []
+    private let fonts: FallbackFonts
 
     /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
     /// runs).
     public init(cells: [SizedCell], fonts: FallbackFonts, styled: StyledFaces = StyledFaces()) {
-        let faceKeys = cells.map { cell in cell.face?.location.map(StyledFaces.key) ?? "" }
+        self.fonts = fonts
+        // Each face opened for every size first: whether it depends on
+        // the size is read from its tables.
+        var faceKeys: [String] = []
+        for cell in cells {
+            guard let face = cell.face?.location else {
+                faceKeys.append("")
+                continue
+            }
+            let key = StyledFaces.key(face)
+            let base = open(face, key: key)
+            guard base?.dependsOnPointSize == true else {
+                faceKeys.append(key)
+                continue
+            }
+            let sized = Self.sizedKey(key, cell.pointSize)
+            _ = open(face, key: sized, pointSize: cell.pointSize)
+            faceKeys.append(sized)
+        }
         var slotOfKey: [String: Int] = [:]
         faceSlots = faceKeys.map { key in
             if let slot = slotOfKey[key] { return slot }
@@ -30,27 +51,50 @@ public final class Measurements {
             return slotOfKey.count - 1
         }
         slotCount = slotOfKey.count
-        var styledKeys: [String: [InlineMarkdown.Traits: String]] = [:]
-        var locations = cells.compactMap { $0.face?.location }
-        for (base, byTraits) in styled.faces {
-            styledKeys[base] = byTraits.mapValues(StyledFaces.key)
-            locations += byTraits.values
-        }
-        self.styledKeys = styledKeys
-        for face in locations {
-            let key = StyledFaces.key(face)
-            guard measurers[key] == nil else { continue }
-            do {
-                measurers[key] = try TextMeasurer(
-                    file: face.file, index: face.index, family: face.family ?? "", weight: face.weight,
-                    isItalic: face.isItalic, fallback: fonts)
-            } catch {
-                if !failures.contains(error.message) { failures.append(error.message) }
+        // Markdown runs: in the run's face at the slot's size where that
+        // face depends on it.
+        for (slotKey, _) in slotOfKey where !slotKey.isEmpty {
+            let (base, size) = Self.split(slotKey)
+            guard let byTraits = styled.faces[base] else { continue }
+            styledKeys[slotKey] = byTraits.mapValues { face in
+                let key = StyledFaces.key(face)
+                guard let size, open(face, key: key)?.dependsOnPointSize == true else {
+                    _ = open(face, key: key)
+                    return key
+                }
+                let sized = Self.sizedKey(key, size)
+                _ = open(face, key: sized, pointSize: size)
+                return sized
             }
         }
         var slots = [(key: String, measurer: TextMeasurer?)](repeating: ("", nil), count: slotCount)
         for (key, slot) in slotOfKey { slots[slot] = (key, measurers[key]) }
         self.slots = slots
+    }
+
+    /// A face's key at one point size.
+    private static func sizedKey(_ key: String, _ size: Double) -> String { "\(key)@\(size)" }
+
+    /// A slot key's face key and point size (`nil`: every size).
+    private static func split(_ key: String) -> (String, Double?) {
+        guard let at = key.lastIndex(of: "@"), let size = Double(key[key.index(after: at)...]) else {
+            return (key, nil)
+        }
+        return (String(key[..<at]), size)
+    }
+
+    /// The measurer of `face` under `key`, opened once (`nil`, the failure
+    /// kept, where it cannot be).
+    private func open(_ face: FaceLocation, key: String, pointSize: Double? = nil) -> TextMeasurer? {
+        if let known = measurers[key] { return known }
+        do {
+            let measurer = try TextMeasurer(face, fallback: fonts, pointSize: pointSize)
+            measurers[key] = measurer
+            return measurer
+        } catch {
+            if !failures.contains(error.message) { failures.append(error.message) }
+            return nil
+        }
     }
 
     /// One string measured in every face the cells use; per cell, its
@@ -121,5 +165,16 @@ public final class Measurements {
             start = end
         }
         return joined
+    }
+}
+
+extension TextMeasurer {
+    /// Opens the face at `location` for measuring, falling back to `fonts`,
+    /// set for `pointSize` (`nil`: in ems for every size).
+    convenience init(_ location: FaceLocation, fallback fonts: FallbackFonts, pointSize: Double?) throws(RegistryError)
+    {
+        try self.init(
+            file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
+            isItalic: location.isItalic, fallback: fonts, pointSize: pointSize)
     }
 }

@@ -358,21 +358,30 @@ public enum ReviewJob {
                 })
         }
 
-        /// A Markdown string analysed for drawing in the cell's regular face.
+        /// A Markdown string analysed for drawing in the cell's regular face
+        /// (at the cell's size where the face's widths change with it).
         private func ownSession(_ cell: SizedCell, _ string: LocalizedString) -> TextMeasurer.DrawSession? {
             guard let location = cell.face?.location else { return nil }
             let id = "\(location.file)#\(location.index)"
-            if measurers[id] == nil {
-                do {
-                    measurers[id] = try TextMeasurer(
-                        file: location.file, index: location.index, family: location.family ?? "",
-                        weight: location.weight, isItalic: location.isItalic, fallback: fonts)
-                } catch {
-                    problems.append(error.message)
-                    measurers[id] = .some(nil)
-                }
+            guard let measurer = measurer(location, id: id, pointSize: nil) else { return nil }
+            let sized =
+                measurer.dependsOnPointSize
+                ? self.measurer(location, id: "\(id)@\(cell.pointSize)", pointSize: cell.pointSize) : measurer
+            return sized?.drawing(string.text, language: string.language)
+        }
+
+        /// The measurer of `location` under `id`, opened once.
+        private func measurer(_ location: FaceLocation, id: String, pointSize: Double?) -> TextMeasurer? {
+            if let known = measurers[id] { return known }
+            do {
+                let opened = try TextMeasurer(location, fallback: fonts, pointSize: pointSize)
+                measurers[id] = opened
+                return opened
+            } catch {
+                problems.append(error.message)
+                measurers[id] = .some(nil)
+                return nil
             }
-            return measurers[id]??.drawing(string.text, language: string.language)
         }
     }
 

@@ -34,7 +34,8 @@ public enum SpecimenJob {
         var warned = Set<String>()
         for cell in cells {
             let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
-            guard let location = cell.face?.location, let face = canvas.face(location, diagnostics: &diagnostics)
+            guard let location = cell.face?.location,
+                let face = canvas.face(location, pointSize: cell.pointSize, diagnostics: &diagnostics)
             else {
                 if let name, !missing.contains(name) { missing.append(name) }
                 samples.append(TypefitCore.Specimen.Sample(cell: cell, postscriptName: name, drawing: nil))
@@ -105,6 +106,8 @@ public enum SpecimenJob {
         let language: String?
         /// By file#index: the face's measurer and key, or nil (cannot open).
         var opened: [String: OpenFace?] = [:]
+        /// The faces (`file#index`) opened once per point size.
+        var sized = Set<String>()
         /// By file#index: the outline face's key and outlines.
         var outlines: [String: (key: String, outlines: GlyphOutlines)] = [:]
         var drawings: [String: TypefitCore.Specimen.Drawing] = [:]
@@ -165,13 +168,25 @@ public enum SpecimenJob {
             }
         }
 
-        mutating func face(_ location: FaceLocation, diagnostics: inout Diagnostics) -> OpenFace? {
+        /// The face at `location`, opened once; a face whose widths change
+        /// with the size (`OpticalSizing`) once per `pointSize`.
+        mutating func face(_ location: FaceLocation, pointSize: Double, diagnostics: inout Diagnostics) -> OpenFace? {
             let id = "\(location.file)#\(location.index)"
+            if sized.contains(id) {
+                return open(location, id: "\(id)@\(pointSize)", pointSize: pointSize, &diagnostics)
+            }
+            guard let face = open(location, id: id, pointSize: nil, &diagnostics) else { return nil }
+            guard face.measurer.dependsOnPointSize else { return face }
+            sized.insert(id)
+            return open(location, id: "\(id)@\(pointSize)", pointSize: pointSize, &diagnostics)
+        }
+
+        private mutating func open(
+            _ location: FaceLocation, id: String, pointSize: Double?, _ diagnostics: inout Diagnostics
+        ) -> OpenFace? {
             if let known = opened[id] { return known }
             do {
-                let measurer = try TextMeasurer(
-                    file: location.file, index: location.index, family: location.family ?? "",
-                    weight: location.weight, isItalic: location.isItalic, fallback: fonts)
+                let measurer = try TextMeasurer(location, fallback: fonts, pointSize: pointSize)
                 let face = OpenFace(id: id, location: location, measurer: measurer, language: language)
                 opened[id] = face
                 return face

@@ -52,7 +52,7 @@ import TypefitTestSupport
     static let othersOptions: Set<String> = [
         "--static-swift-stdlib",  // the release build's swift build flag
         "--fail-on",  // lintian's
-        "--output-format",  // hb-shape's
+        "--output-format", "--font-ptem", "--variations",  // hb-shape's
         "--opt",  // the placeholder in "--opt value or --opt=value"
         "--typefit-body-font-size",  // a CSS custom property --format css writes
     ]

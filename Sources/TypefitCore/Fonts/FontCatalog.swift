@@ -75,13 +75,17 @@ public enum FontCatalog {
     /// the Font payload says two fonts with the same PostScript name "are
     /// considered to be the same font even if their contents differ", and
     /// which one an app gets is not defined.
+    /// Two named instances of one variable face that share a name (the
+    /// default location's instance and the instance fontconfig lists at
+    /// it) are one font, not a duplicate.
     public static func duplicatePostScriptNames(_ faces: [FontFace]) -> [(name: String, files: [String])] {
         var byName: [String: [String]] = [:]
         var seen = Set<String>()
         for face in faces {
-            guard let name = face.postscriptName, seen.insert("\(face.file)#\(face.index)").inserted else { continue }
-            byName[name, default: []].append(
-                face.collectionIndex == 0 ? face.file : "\(face.file) (face \(face.collectionIndex))")
+            guard let name = face.postscriptName else { continue }
+            let place = face.collectionIndex == 0 ? face.file : "\(face.file) (face \(face.collectionIndex))"
+            guard seen.insert("\(name)\u{0}\(place)").inserted else { continue }
+            byName[name, default: []].append(place)
         }
         return byName.filter { $0.value.count > 1 }.map { ($0.key, $0.value.sorted()) }.sorted { $0.name < $1.name }
     }

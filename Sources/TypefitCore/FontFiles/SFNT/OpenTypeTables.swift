@@ -309,15 +309,17 @@ public struct TrakTable: Sendable, Equatable {
     /// The normal track's spacing at `pointSize`, in font units: linear
     /// between the two sizes around it, and beyond the first or last size
     /// along the line through the two nearest (as HarfBuzz's
-    /// `hb-aat-layout-trak-table.hh` reads it); 0 without a normal track.
+    /// `hb-aat-layout-trak-table.hh` reads it, in single precision as it
+    /// computes, so that a value on a half unit rounds alike); 0 without a
+    /// normal track.
     public func tracking(atPointSize pointSize: Double) -> Double {
         guard let normal = tracks.first(where: { $0.track == 0 }), !sizes.isEmpty else { return 0 }
         guard sizes.count > 1 else { return Double(normal.values[0]) }
         var i = sizes.firstIndex { $0 >= pointSize } ?? sizes.count - 1
         i = min(max(i, 1), sizes.count - 1)
-        let (low, high) = (sizes[i - 1], sizes[i])
-        let (a, b) = (Double(normal.values[i - 1]), Double(normal.values[i]))
-        guard high > low else { return a }
-        return a + (b - a) * (pointSize - low) / (high - low)
+        let (low, high) = (Float(sizes[i - 1]), Float(sizes[i]))
+        let (a, b) = (Float(normal.values[i - 1]), Float(normal.values[i]))
+        let t = low == high ? 0 : (Float(pointSize) - low) / (high - low)
+        return Double(t * b + (1 - t) * a)
     }
 }

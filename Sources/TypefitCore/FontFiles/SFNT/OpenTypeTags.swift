@@ -38,6 +38,11 @@ public struct TableTag: Hashable, Sendable, CustomStringConvertible {
     public static let avar = TableTag("avar")
     /// Apple's tracking table: letter spacing by point size.
     public static let trak = TableTag("trak")
+
+    // Axis tags share the four-byte form (fvar and STAT store them so).
+
+    /// The optical-size axis.
+    public static let opsz = TableTag("opsz")
 }
 
 /// A name record's meaning (name ID), with the IDs typefit reads named.

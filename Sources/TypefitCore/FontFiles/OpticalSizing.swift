@@ -1,0 +1,93 @@
+/// What a face's widths do with the point size, as Core Text sets a font:
+/// an `opsz` axis set to the point size and the `trak` table's tracking
+/// for the point size, both only for a font Core Text treats as "modern".
+///
+/// The rule, decided here and not left to a HarfBuzz version's default
+/// (HarfBuzz 6 applies `trak` whenever a size is set, 10.4 only with
+/// `STAT`, and picks 12 pt when none is set):
+///
+/// - Core Text's `kCTFontOpticalSizeAttribute` "auto" requests "an
+///   optical size matching the point size" (CTFontDescriptor.h, iOS 12),
+///   and UIKit's font APIs "handle optical sizes automatically for system
+///   fonts (as well as custom fonts with optical size access)" (WWDC20
+///   "The details of UI typography").
+/// - The same session: "Platforms now recognize different tracking for
+///   custom fonts containing both `trak` and `STAT` tables"; HarfBuzz
+///   follows it ("trak is applied by default for 'modern fonts', as
+///   detected by presence of STAT table", hb-ot-shape.cc, after a Core
+///   Text engineer; harfbuzz/harfbuzz#5052), and WebKit notes that the
+///   optical-size attribute "enables the opsz variation axis, but also
+///   enables the trak table" (WebKit/WebKit#10354).
+///
+/// So: a face with a `STAT` table (or the system font) gets `opsz` = the
+/// point size, clamped to the axis, and its `trak` normal track at the
+/// point size; any other face is measured at its own coordinates with no
+/// tracking. Tracking is added to the advance of each grapheme's first
+/// glyph, the last one included (HarfBuzz's `trak` code, and Core Text
+/// puts it in the glyph advances: harfbuzz/harfbuzz#5049); between the
+/// table's sizes it is linear, beyond them along the nearest two
+/// (`TrakTable.tracking`), rounded to whole font units, halves up, as
+/// HarfBuzz rounds it (`_hb_roundf`; the table's values are whole units;
+/// how Core Text rounds is not published).
+public struct OpticalSizing: Sendable, Equatable {
+    /// The axes (for the coordinates a sized face is set to).
+    public var axes: [FvarTable.Axis]
+    /// The named instances' coordinates.
+    public var instances: [[Double]]
+    /// The `opsz` axis's index, when the face has one.
+    public var opticalAxis: Int?
+    /// The tracking table, when the face has one.
+    public var tracking: TrakTable?
+    /// Whether Core Text sizes the face: it has a `STAT` table, or it is
+    /// the system font.
+    public var applies: Bool
+
+    /// The rule for a face with these tables (`nil` where it has none).
+    public init(fvar: FvarTable?, trak: TrakTable?, hasSTAT: Bool, isSystemFont: Bool = false) {
+        axes = fvar?.axes ?? []
+        instances = fvar?.instances.map(\.coordinates) ?? []
+        opticalAxis = fvar?.axis(.opsz)?.index
+        tracking = trak
+        applies = hasSTAT || isSystemFont
+    }
+
+    /// A face nothing sizes.
+    public static let none = OpticalSizing(fvar: nil, trak: nil, hasSTAT: false)
+
+    /// Whether the face's widths change with the point size (else a
+    /// string is shaped once for every size).
+    public var dependsOnPointSize: Bool {
+        guard applies else { return false }
+        if opticalAxis != nil { return true }
+        guard let tracking, let normal = tracking.tracks.first(where: { $0.track == 0 }) else { return false }
+        return normal.values.contains { $0 != 0 }
+    }
+
+    /// The `opsz` value at `pointSize`: the size clamped to the axis;
+    /// `nil` where the rule does not set it.
+    public func opticalSize(at pointSize: Double) -> Double? {
+        guard applies, let index = opticalAxis else { return nil }
+        let axis = axes[index]
+        return min(max(pointSize, axis.minimum), axis.maximum)
+    }
+
+    /// The coordinates (user units, one per axis) of the face's instance
+    /// `instance` (0: the default location, k: named instance k − 1) at
+    /// `pointSize`; `nil` where nothing is set (the instance's own
+    /// coordinates stand).
+    public func coordinates(instance: Int, at pointSize: Double) -> [Double]? {
+        guard let index = opticalAxis, let size = opticalSize(at: pointSize) else { return nil }
+        var coordinates =
+            instance > 0 && instance <= instances.count && instances[instance - 1].count == axes.count
+            ? instances[instance - 1] : axes.map(\.defaultValue)
+        coordinates[index] = size
+        return coordinates
+    }
+
+    /// The tracking at `pointSize`, in font units per grapheme (0 where
+    /// the rule does not apply it).
+    public func trackingUnits(at pointSize: Double) -> Double {
+        guard applies, let tracking else { return 0 }
+        return (tracking.tracking(atPointSize: pointSize) + 0.5).rounded(.down)
+    }
+}
