@@ -265,6 +265,7 @@ def main():
     name_fonts()
     app_folder()
     optical_fonts()
+    system_font_stand_ins()
 
 
 BDF_TEMPLATE = """STARTFONT 2.1
@@ -619,6 +620,31 @@ def optical_fonts():
     plain = build("Typefit Tracked Plain", "Regular", "TypefitTrackedPlain-Regular", 400)
     plain["trak"] = tracking_table(*OPTICAL_TRACKING)
     save(plain, "TypefitTrackedPlain-Regular.ttf", out)
+
+
+
+def system_font_stand_ins():
+    """Faces named as Apple names its system font's files, kept in
+    Fixtures/system-font, so that the tests find "the system font" without
+    Apple's fonts (which typefit never ships): SF Pro Text Regular,
+    Semibold and Bold, SF Pro Display Regular and Semibold, each with a trak
+    table and no STAT (as Apple's static files have), and Bold with weight
+    class 600, as Apple's SF Pro Text Bold has. Boxes, like every fixture;
+    Display's are narrower than Text's, so that which one measured shows."""
+    out = os.path.join(HERE, "system-font")
+    os.makedirs(out, exist_ok=True)
+    faces = (("SF Pro Text", "Regular", "SFProText-Regular", 400, 400, 1.0),
+             ("SF Pro Text", "Semibold", "SFProText-Semibold", 600, 600, 1.0),
+             ("SF Pro Text", "Bold", "SFProText-Bold", 700, 600, 1.0),
+             ("SF Pro Display", "Regular", "SFProDisplay-Regular", 400, 400, 0.9),
+             ("SF Pro Display", "Semibold", "SFProDisplay-Semibold", 600, 600, 0.9))
+    for family, style, psname, stem, weight_class, scale in faces:
+        font = optical_master(family, psname, stem, scale)
+        font["name"].setName(style, 2, 3, 1, 0x409)
+        font["name"].setName("%s %s" % (family, style), 4, 3, 1, 0x409)
+        font["OS/2"].usWeightClass = weight_class
+        font["trak"] = tracking_table([6.0, 12.0, 17.0, 20.0, 28.0, 80.0], [82, 0, -47, -55, -66, -92])
+        save(font, "SF-Pro-%s-%s.ttf" % (family.split()[-1], style), out)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ public enum TypefitCommand {
             stdoutIsTerminal: SystemCalls.isTerminal(1), cacheDirectory: cacheDirectory(),
             desktopTextScale: { ScaleJob.readDesktopTextScale() })
         context.stderrIsTerminal = SystemCalls.isTerminal(2)
+        context.systemFontDirectories = (SystemCalls.environment("TYPEFIT_SYSTEM_FONTS") ?? "")
+            .split(separator: ":").map(String.init)
         var outcome = run(arguments, context: context)
         let written =
             outcome.stdoutStream.map { produce in produce { SystemCalls.writeAll($0, to: 1) } }

@@ -15,6 +15,10 @@ public struct FontSearch: Equatable, Sendable {
     /// `--no-installed-fonts`: only `--fonts-dir` (and specs) count, never
     /// the machine's fonts.
     public var usesInstalledFonts = true
+    /// `--system-fonts` and `TYPEFIT_SYSTEM_FONTS`: folders holding Apple's
+    /// system font files (`SystemFont`), which the text commands measure
+    /// in when no face is named; they also take part in fallback.
+    public var systemFontDirectories: [String] = []
 
     /// Creates a search.
     public init(directories: [String] = [], fontconfigFile: String? = nil, cacheDirectory: String? = nil) {
@@ -29,7 +33,7 @@ public struct FontSearch: Equatable, Sendable {
     /// or nothing.
     public func validate(_ diagnostics: inout Diagnostics) throws(Stopped) {
         var folderFailed = false
-        for directory in directories {
+        for directory in directories + systemFontDirectories {
             guard let problem = FontRegistry.fontFolderProblem(directory) else { continue }
             diagnostics.error(problem, status: .cannotRun, file: directory)
             folderFailed = true
@@ -57,7 +61,8 @@ public struct FontSearch: Equatable, Sendable {
     /// job.
     public func fallbackFonts() -> FallbackFonts {
         FallbackFonts(
-            configFile: fontconfigFile, files: FontRegistry.fontFiles(directories), installed: usesInstalledFonts)
+            configFile: fontconfigFile, files: FontRegistry.fontFiles(directories + systemFontDirectories),
+            installed: usesInstalledFonts)
     }
 }
 

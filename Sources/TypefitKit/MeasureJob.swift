@@ -45,6 +45,8 @@ public struct MeasureJob: Sendable {
         let showText: Bool
         /// `Request.sizeModel`.
         let model: String?
+        /// `Request.systemFont`.
+        let systemFont: String?
 
         /// Faces that could not be opened.
         public var faceFailures: [String] { measurements.failures }
@@ -62,7 +64,8 @@ public struct MeasureJob: Sendable {
         return Prepared(
             strings: strings, cells: cells,
             measurements: Measurements(cells: cells, fonts: search.fallbackFonts(), styled: styled),
-            showText: !stringsFiles.isEmpty, model: request.sizeModel)
+            showText: !stringsFiles.isEmpty, model: request.sizeModel,
+            systemFont: request.systemFont)
     }
 
     /// Measures every string at every cell, into a table (`asTable`) or
@@ -74,7 +77,7 @@ public struct MeasureJob: Sendable {
         let counted = Self.counting(prepared, progress: progress)
         let rendered = MeasureDocument.render(
             strings: prepared.strings, cells: prepared.cells, asTable: asTable, showText: prepared.showText,
-            pretty: pretty, model: prepared.model, measure: counted)
+            pretty: pretty, model: prepared.model, systemFont: prepared.systemFont, measure: counted)
         progress?.finish()
         return Result(
             document: rendered.bytes, faceFailures: prepared.faceFailures,
@@ -93,7 +96,8 @@ public struct MeasureJob: Sendable {
     ) -> (ok: Bool, missingGlyphs: [MissingGlyphs]) {
         let written = MeasureDocument.writeJSON(
             strings: prepared.strings, cells: prepared.cells, showText: prepared.showText, pretty: pretty,
-            model: prepared.model, measure: counting(prepared, progress: progress), to: write)
+            model: prepared.model, systemFont: prepared.systemFont, measure: counting(prepared, progress: progress),
+            to: write)
         progress?.finish()
         return (
             written.ok,

@@ -175,6 +175,6 @@ extension TextMeasurer {
     {
         try self.init(
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
-            isItalic: location.isItalic, fallback: fonts, pointSize: pointSize)
+            isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont)
     }
 }

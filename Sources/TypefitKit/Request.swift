@@ -33,7 +33,7 @@ public struct Request: Equatable, Sendable {
         case categoriesOnPlatform(Platform)
         /// watchOS lacks this category.
         case categoryNotOnWatch(ContentSizeCategory)
-        /// The text commands need a face to measure.
+        /// The text commands need a face to measure on Android.
         case noFace
     }
 
@@ -83,9 +83,11 @@ public struct Request: Equatable, Sendable {
     public init() {}
 
     /// What the parts say of each other that cannot be; `needsFace` for
-    /// the commands that measure text.
+    /// the commands that measure text (Apple's platforms measure the
+    /// system font in Apple's files, `SystemFont`; Android's has no such
+    /// stand-in and needs a face named).
     public func validate(needsFace: Bool = false) throws(Problem) {
-        if needsFace && face == .systemFont { throw .noFace }
+        if needsFace && face == .systemFont && platform == .android { throw .noFace }
         if model == .system {
             guard family != nil || font != nil, designSize == nil, length == nil else { throw .systemModelNeedsFamily }
         }
@@ -175,6 +177,17 @@ public struct Request: Equatable, Sendable {
         if specPath != nil { return "spec" }
         if designSize == nil && (face == .systemFont || model == .system) { return SizeModel.system.rawValue }
         return (model ?? .uiFontMetrics).rawValue
+    }
+
+    /// What stands for the system font, as the JSON's `systemFont` says:
+    /// `apple` when no face is named (Apple's own files are measured,
+    /// `SystemFont`), `stand-in` when a named face is measured at Apple's
+    /// table for the system font (`--model system`), `nil` for a custom
+    /// font at its own sizes.
+    public var systemFont: String? {
+        if face == .systemFont && platform != .android { return "apple" }
+        if model == .system { return "stand-in" }
+        return nil
     }
 
     /// Large, or on watchOS the case size's default (Large without one).

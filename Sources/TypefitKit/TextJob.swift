@@ -66,9 +66,45 @@ public enum TextJob {
             for style in settings.iosStyles { faces[style] = face }
             report = settings.scaleRequest.resolve(faces: faces)
         case .systemFont:
-            return []
+            let system = try systemFont(.pro, search: search, diagnostics: &diagnostics)
+            return settings.scaleRequest.resolve().entries.compactMap { entry in
+                guard let size = entry.pointSize else { return nil }
+                return SizedCell(
+                    style: entry.style.rawValue, size: .category(entry.category), pointSize: size,
+                    lineHeight: entry.lineHeight,
+                    face: system.resolution(weight: entry.weight.openTypeValue, pointSize: size))
+            }
         }
         return report.entries.compactMap(SizedCell.init)
+    }
+
+    /// Apple's system font in `design`, from `--system-fonts` first, then
+    /// `--fonts-dir` and the installed fonts; its absence stops the run
+    /// (exit 2, a set-up problem) with how to provide it or name a
+    /// stand-in: never a silent substitute.
+    static func systemFont(
+        _ design: SystemFont.Design, search: FontSearch, diagnostics: inout Diagnostics
+    ) throws(Stopped) -> SystemFont {
+        if !search.systemFontDirectories.isEmpty {
+            let scan = FontRegistry.scan(search.systemFontDirectories)
+            diagnostics.fileWarnings(scan.problems.map { ($0.path, $0.reason) })
+            if let found = SystemFont(design: design, among: scan.faces) { return found }
+        }
+        let sources = FaceSources.load(search) { SystemFont(design: design, among: $0) == nil }
+        sources.report(into: &diagnostics)
+        if let found = SystemFont(design: design, among: sources.directoryFaces + sources.installedFaces) {
+            return found
+        }
+        let looked =
+            search.systemFontDirectories.isEmpty
+            ? "" : " (not in \(search.systemFontDirectories.joined(separator: ", ")))"
+        diagnostics.error(
+            "the system font (\(design.rawValue)) is not available\(looked): Apple's fonts are not installed on "
+                + "Linux and typefit does not ship them; give their files with \(CommandInput.systemFonts.token) "
+                + "(\(design.rawValue) from https://developer.apple.com/fonts/), or measure in a stand-in you name: "
+                + CommandInput.standIn.token,
+            status: .cannotRun)
+        throw Stopped()
     }
 
     /// The cells on another platform: its sizes (from its tables, a design
@@ -80,6 +116,7 @@ public enum TextJob {
         var faces: [String: FaceResolution] = [:]
         var single: FaceResolution?
         var familyFaces: [FontFace] = []
+        var system: SystemFont?
         switch settings.face {
         case .spec(let path):
             // The spec's faces as iOS resolves them; its sizes the platform's way.
@@ -106,7 +143,8 @@ public enum TextJob {
                 throw Stopped()
             }
         case .systemFont:
-            break
+            system = try systemFont(
+                settings.platform == .watchos ? .compact : .pro, search: search, diagnostics: &diagnostics)
         }
         let cells = request.resolve().map { cell -> SizedCell in
             var face = single ?? faces[cell.style]
@@ -115,6 +153,10 @@ public enum TextJob {
                 face = FaceMatching.nearest(to: weight, among: familyFaces).map {
                     FaceResolution(key: nil, postscriptName: $0.postscriptName, location: FaceLocation($0))
                 }
+            }
+            if let system {
+                face = system.resolution(
+                    weight: request.weight(ofStyle: cell.style), pointSize: cell.pointSize)
             }
             return SizedCell(cell, face: face)
         }
@@ -405,5 +447,16 @@ public enum TextJob {
         diagnostics.note(
             "format placeholders measured with sample values: " + parts.joined(separator: ", ")
                 + " (choose others with \(CommandInput.sample.token) SPEC=VALUE)")
+    }
+}
+
+extension SystemFont {
+    /// The face a style of `weight` is set in at `pointSize`, marked as
+    /// the system font.
+    func resolution(weight: Int, pointSize: Double) -> FaceResolution? {
+        guard let face = face(weight: weight, pointSize: pointSize) else { return nil }
+        var location = FaceLocation(face)
+        location.isSystemFont = true
+        return FaceResolution(key: nil, postscriptName: face.postscriptName, location: location)
     }
 }

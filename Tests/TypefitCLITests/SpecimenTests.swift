@@ -157,7 +157,8 @@ import TypefitTestSupport
     }
 
     @Test(arguments: [
-        ["specimen"], ["specimen", "--font", "A", "--format", "json"], ["specimen", "--font", "A", "--width", "-1"],
+        ["specimen", "--platform", "android"], ["specimen", "--font", "A", "--format", "json"],
+        ["specimen", "--font", "A", "--width", "-1"],
         ["specimen", "--font", "A", "stray"],
     ])
     func usageErrors(arguments: [String]) {

@@ -202,7 +202,7 @@ import TypefitTestSupport
     }
 
     @Test(arguments: [
-        ["measure", "x", "--style", "body"],
+        ["measure", "x", "--style", "bodyLarge", "--platform", "android"],
         ["measure", "--style", "body", "--font", "A"],
         ["measure", "x", "--font", "A"],
         ["measure", "x", "--style", "body", "--font", "A", "--family", "B"],

@@ -66,6 +66,8 @@ extension CommandInput {
         case .verbose: return "--verbose"
         case .fitDocument: return "fit --format json"
         case .followSymlinks: return "--follow-symlinks"
+        case .systemFonts: return "--system-fonts DIR (or TYPEFIT_SYSTEM_FONTS=DIR)"
+        case .standIn: return "--family NAME --model system"
         }
     }
 }

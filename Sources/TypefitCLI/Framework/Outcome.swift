@@ -152,6 +152,10 @@ public struct RunContext: Sendable {
     /// system`); `nil` when the desktop has none. In-process runs have none
     /// unless given one.
     public var desktopTextScale: @Sendable () -> (factor: Double, source: String)?
+    /// `TYPEFIT_SYSTEM_FONTS`: folders of Apple's system font files, for
+    /// runs without `--system-fonts` (a CI machine's secret store). In-process
+    /// runs have none unless given.
+    public var systemFontDirectories: [String] = []
 
     /// Creates a context.
     public init(
@@ -161,6 +165,16 @@ public struct RunContext: Sendable {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.cacheDirectory = cacheDirectory
         self.desktopTextScale = desktopTextScale
+    }
+}
+
+extension RunContext {
+    /// What the context says of where a text command looks for faces: the
+    /// listing cache, and the system font folders unless `--system-fonts`
+    /// named some.
+    func configure(_ search: inout FontSearch) {
+        search.cacheDirectory = cacheDirectory
+        if search.systemFontDirectories.isEmpty { search.systemFontDirectories = systemFontDirectories }
     }
 }
 

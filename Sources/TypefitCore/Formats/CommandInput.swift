@@ -24,6 +24,10 @@ public enum CommandInput: String, Sendable, CaseIterable {
     case fitDocument
     /// Writing through any symbolic link.
     case followSymlinks
+    /// Folders holding Apple's system font files.
+    case systemFonts
+    /// A family measured at Apple's table in place of the system font.
+    case standIn
 
     /// What stands for the input in a finding's text until it is worded.
     public var token: String { "\u{1}" + rawValue + "\u{1}" }

@@ -16,6 +16,9 @@ public struct FaceLocation: Sendable, Equatable {
     public var knownToUIFont: Bool?
     /// Whether the face is italic or oblique.
     public var isItalic: Bool
+    /// Whether it is Apple's system font (`SystemFont`), which Core Text
+    /// sizes whatever its tables (`OpticalSizing`).
+    public var isSystemFont = false
 
     /// Creates a location.
     public init(

@@ -56,6 +56,8 @@ public struct FitLayouts: Sendable {
         public var platform: String
         /// How the sizes were found (`Request.sizeModel`).
         public var model: String?
+        /// What stands for the system font (`Request.systemFont`).
+        public var systemFont: String?
         /// The size setting's key where strings must fit (`--require`),
         /// or `nil` (with rules: each rule's `require`).
         public var require: String?
@@ -226,6 +228,8 @@ public struct FitLayouts: Sendable {
         writer.int(jsonSchemaVersion)
         writer.staticKey("style")
         if rules == nil { writer.string(header.style) } else { writer.null() }
+        writer.staticKey("systemFont")
+        writer.string(header.systemFont)
         writer.staticKey("width")
         if rules == nil { writer.number(header.width) } else { writer.null() }
         writer.endObject()

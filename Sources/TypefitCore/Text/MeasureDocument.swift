@@ -18,12 +18,13 @@ public enum MeasureDocument {
     /// size its columns; the JSON is `writeJSON`'s, collected.
     public static func render(
         strings: [LocalizedString], cells: [SizedCell], asTable: Bool, showText: Bool, pretty: Bool,
-        model: String? = nil, measure: (LocalizedString) -> [MeasuredText?]
+        model: String? = nil, systemFont: String? = nil, measure: (LocalizedString) -> [MeasuredText?]
     ) -> Rendered {
         guard asTable else {
             var bytes: [UInt8] = []
             let written = writeJSON(
-                strings: strings, cells: cells, showText: showText, pretty: pretty, model: model, measure: measure
+                strings: strings, cells: cells, showText: showText, pretty: pretty, model: model,
+                systemFont: systemFont, measure: measure
             ) { chunk in
                 bytes += chunk
                 return true
@@ -63,7 +64,7 @@ public enum MeasureDocument {
     /// not measured); `missing` as in `Rendered`.
     public static func writeJSON(
         strings: [LocalizedString], cells: [SizedCell], showText: Bool, pretty: Bool, model: String? = nil,
-        measure: (LocalizedString) -> [MeasuredText?], to write: ([UInt8]) -> Bool
+        systemFont: String? = nil, measure: (LocalizedString) -> [MeasuredText?], to write: ([UInt8]) -> Bool
     ) -> (ok: Bool, missing: [(text: String, characters: Int, language: String?)]) {
         var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
         writer.beginObject()
@@ -139,6 +140,9 @@ public enum MeasureDocument {
         writer.string(model)
         writer.staticKey("schemaVersion")
         writer.int(jsonSchemaVersion)
+        // What stands for the system font: "apple", "stand-in" or null.
+        writer.staticKey("systemFont")
+        writer.string(systemFont)
         writer.endObject()
         return (write(writer.finishBytes()), missingTexts)
     }

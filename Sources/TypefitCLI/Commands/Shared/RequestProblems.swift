@@ -32,7 +32,8 @@ extension Request.Problem {
             let names = WatchTypeTable.categories.map(\.rawValue).joined(separator: ", ")
             return "watchOS has no category \(category.rawValue) (it has \(names))"
         case .noFace:
-            return "no face: give '--spec <file>', '--font <postscript-name>' or '--family <name>'"
+            return "no face: Android's text is measured in a face you name: give '--spec <file>', "
+                + "'--font <postscript-name>' or '--family <name>' (Roboto for Android's system font)"
         }
     }
 }

@@ -62,7 +62,7 @@ public struct Fit: ParsableCommand {
     /// Fits the strings: `--require` failures are errors (exit 1).
     public func run(context: RunContext) -> Outcome {
         var job = job
-        job.search.cacheDirectory = context.cacheDirectory
+        context.configure(&job.search)
         return Outcome.reporting { diagnostics throws(Stopped) in
             try job.search.validate(&diagnostics)
             let result = try job.run(
@@ -79,6 +79,7 @@ public struct Fit: ParsableCommand {
                 let request = job.request
                 var header = FitLayouts.Header(
                     width: 0, maxLines: 0, style: nil, platform: request.platform.rawValue, model: request.sizeModel)
+                header.systemFont = request.systemFont
                 header.failing = result.failures.count
                 header.placeholders = result.placeholders?.problems
                 if case .one(let rule) = job.rules {

@@ -71,7 +71,7 @@ public struct Measure: ParsableCommand {
     /// Measures the strings.
     public func run(context: RunContext) -> Outcome {
         var job = job
-        job.search.cacheDirectory = context.cacheDirectory
+        context.configure(&job.search)
         return Outcome.reporting { diagnostics throws(Stopped) in
             try job.search.validate(&diagnostics)
             let progress = TextOptions.progressLine(showsProgress, context)

@@ -80,7 +80,7 @@ public struct Review: ParsableCommand {
     /// Lays out, draws and writes the page.
     public func run(context: RunContext) -> Outcome {
         var job = job
-        job.search.cacheDirectory = context.cacheDirectory
+        context.configure(&job.search)
         return Outcome.reporting { diagnostics throws(Stopped) in
             try job.search.validate(&diagnostics)
             // The destination first: a bad one must cost no layout.

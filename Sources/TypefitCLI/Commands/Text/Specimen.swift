@@ -98,7 +98,7 @@ public struct Specimen: ParsableCommand {
     /// Draws the specimen, to `--output` or stdout.
     public func run(context: RunContext) -> Outcome {
         var search = search
-        search.cacheDirectory = context.cacheDirectory
+        context.configure(&search)
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
             let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)

@@ -29,6 +29,14 @@ struct TextOptions: Sendable, Equatable {
             }.constraining(["--size"]) { $0.excludes("--spec", because: "the spec gives the sizes") }
             + SourceOptions.options.lifted(\TextOptions.sources)
             + [
+                Option(
+                    declaration: .option(
+                        "--system-fonts", "path",
+                        help: "A folder of Apple's system font files (SF Pro from developer.apple.com/fonts, or a "
+                            + "Mac's), measured when no face is named (default: TYPEFIT_SYSTEM_FONTS, then "
+                            + "--fonts-dir and the installed fonts); typefit never ships them.",
+                        repeatable: true, completion: .directory)
+                ) { options, value throws(UsageError) in options.sources.search.systemFontDirectories.append(value) },
                 .string(
                     "--language", "language",
                     help: "A BCP 47 language for shaping and line breaking; with catalogs, only that language.",

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TypefitCore
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// The system font: with no face named, the text commands measure in
+/// Apple's files when the user gives them (Fixtures/system-font holds
+/// stand-ins named as Apple names its files; typefit never ships Apple's
+/// fonts), and stop with how to provide them when they are missing.
+struct SystemFontTests {
+    static let folder = Fixtures.path("system-font")
+
+    /// A run with `arguments`, in JSON, with the machine's fonts left out.
+    func run(_ arguments: [String], context: RunContext = RunContext()) -> Outcome {
+        TypefitCommand.run(
+            arguments + ["--fonts-dir", Fixtures.path("optical"), "--no-installed-fonts", "--format", "json"],
+            context: context)
+    }
+
+    func rows(_ outcome: Outcome) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        return try #require(object?["measurements"] as? [[String: Any]])
+    }
+
+    @Test func withoutApplesFilesTheRunStopsAndSaysHowToProvideThem() {
+        let outcome = run(["measure", "AB", "--style", "body"])
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("the system font (SF Pro) is not available"))
+        #expect(outcome.stderr.contains("--system-fonts DIR (or TYPEFIT_SYSTEM_FONTS=DIR)"))
+        #expect(outcome.stderr.contains("--family NAME --model system"))
+        #expect(outcome.stdout.isEmpty || !outcome.stdout.contains("\"width\""))
+    }
+
+    /// Text below 20 pt, Display from 20 pt, each style at its iOS weight
+    /// (headline semibold, found by name: the Bold stand-in has weight
+    /// class 600 too, as Apple's has), and every width HarfBuzz 10's with
+    /// the size set (tracking applied, though the files have no STAT).
+    @Test func stylesAreMeasuredInTextOrDisplayAtTheirWeightTracked() throws {
+        let outcome = run(
+            ["measure", "AB", "Settings and privacy", "--style", "body,headline,largeTitle", "--category", "all"]
+                + ["--system-fonts", Self.folder])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        #expect(object?["systemFont"] as? String == "apple")
+        let rows = try rows(outcome)
+        #expect(rows.count == 2 * 3 * 12)
+        var sizes = Set<Double>()
+        for row in rows {
+            let size = try #require(row["pointSize"] as? Double)
+            let style = try #require(row["style"] as? String)
+            let name = try #require(row["postscriptName"] as? String)
+            let design = size < 20 ? "Text" : "Display"
+            let weight = style == "headline" ? "Semibold" : "Regular"
+            #expect(name == "SFPro\(design)-\(weight)", "\(style) at \(size)")
+            let file = "../system-font/SF-Pro-\(design)-\(weight).ttf"
+            let text = try #require(row["text"] as? String)
+            let oracle = try #require(
+                OpticalSizingTests.allRows.first { $0.file == file && Double($0.size) == size && $0.text == text },
+                "no oracle row for \(file) at \(size)")
+            let width = try #require(row["width"] as? Double)
+            #expect(abs(width - oracle.units / 1000 * size) <= 0.0006, "\(name) at \(size): \(width)")
+            sizes.insert(size)
+        }
+        #expect(sizes.contains { $0 < 20 } && sizes.contains { $0 >= 20 })
+    }
+
+    @Test func theEnvironmentVariableGivesTheFolder() throws {
+        var context = RunContext()
+        context.systemFontDirectories = [Self.folder]
+        let outcome = run(["measure", "AB", "--style", "body", "--category", "large"], context: context)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(try rows(outcome).first?["postscriptName"] as? String == "SFProText-Regular")
+    }
+
+    @Test func aNamedFaceAtApplesTableIsAStandInAndACustomFontIsNeither() throws {
+        let standIn = run(
+            ["measure", "AB", "--style", "body", "--category", "large", "--font", "TypefitTracked-Regular"]
+                + ["--model", "system"])
+        #expect(standIn.status == .success, "\(standIn.stderr)")
+        let custom = run([
+            "measure", "AB", "--style", "body", "--category", "large", "--font", "TypefitTracked-Regular",
+        ])
+        for (outcome, expected) in [(standIn, "stand-in" as String?), (custom, nil)] {
+            let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+            #expect(object?.keys.contains("systemFont") == true)
+            #expect(object?["systemFont"] as? String == expected)
+        }
+    }
+
+    @Test func fitSaysWhichSystemFontItMeasured() throws {
+        let outcome = run(
+            ["fit", "AB", "--style", "body", "--width", "300", "--system-fonts", Self.folder])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        #expect(object?["systemFont"] as? String == "apple")
+    }
+
+    @Test func androidStillNeedsAFaceNamed() {
+        let outcome = run(["measure", "AB", "--style", "bodyLarge", "--platform", "android"])
+        #expect(outcome.status == .usage)
+        #expect(outcome.stderr.contains("Roboto"))
+    }
+}
