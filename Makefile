@@ -6,7 +6,7 @@ ARGS ?=
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/typefit
 
-.PHONY: all deps build release run test test-debian13 asan tsan leaks fuzz lint check-layering bench agreement install uninstall deb fixtures clean
+.PHONY: all deps build release run test test-debian13 asan tsan leaks fuzz lint check-layering bench agreement install uninstall deb fixtures fallback-fonts clean
 
 all: build
 
@@ -114,6 +114,18 @@ fixtures:
 	python3 Fixtures/make-hostile.py
 	python3 Fixtures/make-readme-fonts.py
 	python3 Fixtures/tables/make-tables.py
+
+# The open faces that stand in for iOS's per script when text falls back
+# (docs/REFERENCE.md, measure): Noto's, from Debian. Never needed by the
+# tests, which bring their own fonts.
+fallback-fonts:
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core fonts-noto-extra fonts-noto-cjk \
+			fonts-noto-color-emoji >/dev/null; \
+	else \
+		echo "run: sudo apt-get install -y fonts-noto-core fonts-noto-extra fonts-noto-cjk fonts-noto-color-emoji" >&2; \
+		exit 1; \
+	fi
 
 clean:
 	rm -rf .build

@@ -266,6 +266,7 @@ def main():
     app_folder()
     optical_fonts()
     system_font_stand_ins()
+    cascade_fonts()
 
 
 BDF_TEMPLATE = """STARTFONT 2.1
@@ -645,6 +646,27 @@ def system_font_stand_ins():
         font["OS/2"].usWeightClass = weight_class
         font["trak"] = tracking_table([6.0, 12.0, 17.0, 20.0, 28.0, 80.0], [82, 0, -47, -55, -66, -92])
         save(font, "SF-Pro-%s-%s.ttf" % (family.split()[-1], style), out)
+
+
+
+def cascade_fonts():
+    """Thai faces named as iOS's face for Thai (Thonburi) and as its open
+    stand-in (Noto Sans Thai), kept in Fixtures/cascade/ios and
+    Fixtures/cascade/stand-in: the tests put them after Typefit Script
+    (which has Thai too) in fontconfig's cascade and check that typefit
+    measures Thai in iOS's face, else the stand-in, and says which. Their
+    Thai boxes are 1.3x and 1.15x build()'s, so the widths show which face
+    drew them."""
+    for folder, family, psname, scale in (("ios", "Thonburi", "Thonburi", 1.3),
+                                          ("stand-in", "Noto Sans Thai", "NotoSansThai-Regular", 1.15)):
+        out = os.path.join(HERE, "cascade", folder)
+        os.makedirs(out, exist_ok=True)
+        font = build(family, "Regular", psname, 400, extra_chars=THAI, marks=THAI_MARKS)
+        for cp in THAI:
+            name = "uni%04X" % cp
+            advance, lsb = font["hmtx"].metrics[name]
+            font["hmtx"].metrics[name] = (round(advance * scale), lsb)
+        save(font, psname + ".ttf", out)
 
 
 if __name__ == "__main__":

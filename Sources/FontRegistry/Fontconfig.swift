@@ -156,8 +156,8 @@ extension FontconfigConfig {
             FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(Double(weight))) == FcTrue
                 && FcPatternAddInteger(pattern, "slant", italic ? 100 : 0) == FcTrue  // FC_SLANT_ITALIC, _ROMAN
                 && FcPatternAddInteger(pattern, "width", Int32(width)) == FcTrue
-        } accept: { _ in
-            true
+        } make: {
+            RawFace($0)
         }
     }
 
@@ -212,12 +212,13 @@ extension FontconfigConfig {
     }
 
     /// `FcFontMatch` for a pattern of `family` that `configure` completes,
-    /// after the configuration's and the default substitutions; the match
-    /// when `accept` takes it. The corresponding C functions are
-    /// `FcConfigSubstitute`, `FcDefaultSubstitute` and `FcFontMatch`.
-    private func bestMatch(
-        family: String, configure: (OpaquePointer) -> Bool, accept: (OpaquePointer) -> Bool
-    ) -> RawFace? {
+    /// after the configuration's and the default substitutions; what
+    /// `make` makes of the match (`nil`: refused). The corresponding C
+    /// functions are `FcConfigSubstitute`, `FcDefaultSubstitute` and
+    /// `FcFontMatch`.
+    private func bestMatch<Result>(
+        family: String, configure: (OpaquePointer) -> Bool, make: (OpaquePointer) -> Result?
+    ) -> Result? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         // FcPatternAdd* copy the values they are given.
@@ -233,7 +234,29 @@ extension FontconfigConfig {
         // FcFontMatch returns a new pattern that the caller owns.
         guard let matched = FcFontMatch(handle, pattern, &result), result == FcResultMatch else { return nil }
         defer { FcPatternDestroy(matched) }
-        return accept(matched) ? RawFace(matched) : nil
+        return make(matched)
+    }
+
+    /// The face of `family` itself (never a substitute fontconfig puts in
+    /// its place) nearest `weight` and the slant, as a cascade font: iOS's
+    /// face for a script, or its open stand-in (`IOSCascade`).
+    func familyFace(_ family: String, weight: Int?, italic: Bool) -> CascadeFont? {
+        bestMatch(family: family) { pattern in
+            (weight.map { FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(Double($0))) == FcTrue }
+                ?? true) && FcPatternAddInteger(pattern, "slant", italic ? 100 : 0) == FcTrue
+        } make: { matched in
+            let raw = RawFace(matched)
+            guard raw.families.contains(where: { $0.lowercased() == family.lowercased() }) else {
+                return nil
+            }
+            var coverage: OpaquePointer?
+            guard FcPatternGetCharSet(matched, "charset", 0, &coverage) == FcResultMatch, let coverage,
+                let owned = FcCharSetCopy(coverage)
+            else { return nil }
+            var color: FcBool = FcFalse
+            _ = FcPatternGetBool(matched, "color", 0, &color)
+            return CascadeFont(raw: raw, charset: OwnedCharSet(owned), isColor: color == FcTrue)
+        }
     }
 }
 

@@ -29,6 +29,9 @@ public final class TextMeasurer {
     /// chosen for each short cluster, so that a repeated letter asks no
     /// charset again.
     private var segmenters: [String: FallbackSegmenter] = [:]
+    /// Per language, per `IOSCascade` entry: the cascade fonts of its
+    /// faces found (iOS's, else the stand-in), appended to the cascade.
+    private var preferredFonts: [String: [String: [Int]]] = [:]
 
     /// Opens face `index` of `file` (of `family`, asked for fallbacks) for
     /// measuring; fallbacks come from `fallback` (installed fonts and an
@@ -135,7 +138,8 @@ public final class TextMeasurer {
             } else {
                 fallbacks.append(
                     FallbackUse(
-                        postscriptName: face.postscriptName, family: face.family, file: face.file, characters: used))
+                        postscriptName: face.postscriptName, family: face.family, file: face.file, characters: used,
+                        role: IOSCascade.role(ofFamily: face.family)))
             }
         }
         let measured = MeasuredText(utf8: utf8, advances: advances, missingGlyphs: stillMissing, fallbacks: fallbacks)
@@ -308,14 +312,55 @@ public final class TextMeasurer {
 
     /// The missing bytes in stretches drawn by one cascade font each
     /// (`FallbackSegmenter`, one per language so that its choices are
-    /// remembered across strings).
+    /// remembered across strings), each cluster tried first in iOS's face
+    /// for its script, else the open stand-in (`IOSCascade`), then in
+    /// fontconfig's order.
     private func fallbackSegments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [FallbackSegmenter.Segment] {
         guard missing.contains(true) else { return [] }
-        let list = cascade(language)
         let key = language ?? ""
+        // The faces of the scripts missing, found before the segmenter
+        // reads the cascade (they are appended to it).
+        var offset = 0
+        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+            defer { offset += UTF8.width(scalar) }
+            guard offset < missing.count, missing[offset] else { continue }
+            if let entry = IOSCascade.entry(for: scalar, language: language) { _ = preferred(entry, language) }
+            if scalar.properties.isEmoji, let emoji = IOSCascade.entry(for: scalar, language: language, isEmoji: true) {
+                _ = preferred(emoji, language)
+            }
+        }
+        let list = cascade(language)
+        let known = preferredFonts[key] ?? [:]
         var segmenter = segmenters[key] ?? FallbackSegmenter()
         defer { segmenters[key] = segmenter }
-        return segmenter.segments(utf8, missing: missing, cascade: list)
+        return segmenter.segments(utf8, missing: missing, cascade: list) { scalar, emoji in
+            guard let entry = IOSCascade.entry(for: scalar, language: language, isEmoji: emoji) else { return [] }
+            return known[entry.name] ?? []
+        }
+    }
+
+    /// The cascade indices of `entry`'s faces for `language` (for the
+    /// system font its own faces first, then iOS's, then the stand-ins),
+    /// at the face's weight and slant, each found once and appended to
+    /// the cascade.
+    private func preferred(_ entry: IOSCascade.Entry, _ language: String?) -> [Int] {
+        let key = language ?? ""
+        if let known = preferredFonts[key]?[entry.name] { return known }
+        var list = cascade(language)
+        var indices: [Int] = []
+        let families = (isSystemFont ? entry.systemFontFamilies : []) + entry.iosFamilies + entry.standIns
+        for family in families {
+            guard let font = config?.familyFace(family, weight: weight, italic: isItalic) else { continue }
+            if let index = list.firstIndex(where: { $0.raw.file == font.raw.file && $0.raw.index == font.raw.index }) {
+                if !indices.contains(index) { indices.append(index) }
+            } else {
+                list.append(font)
+                indices.append(list.count - 1)
+            }
+        }
+        cascades[key] = list
+        preferredFonts[key, default: [:]][entry.name] = indices
+        return indices
     }
 
     /// Cascade font `index` for `language`, opened for shaping once.

@@ -45,7 +45,10 @@ public enum MeasureDocument {
             for (cell, text) in zip(cells, measured) {
                 guard let face = cell.face?.location, let text else { continue }
                 let pointSize = cell.pointSize
-                let fallbacks = text.fallbacks.map { "\($0.postscriptName ?? $0.family) (\($0.characters))" }
+                let fallbacks = text.fallbacks.map { use in
+                    let role = use.role == .fontconfig ? "" : ", \(use.role.rawValue)"
+                    return "\(use.postscriptName ?? use.family) (\(use.characters)\(role))"
+                }
                 table.append(
                     [string.key, string.language ?? "-"] + (showText ? [string.written] : []) + [
                         cell.style, cell.size.label, humanNumber(pointSize),
@@ -89,6 +92,10 @@ public enum MeasureDocument {
                 writer.beginArray()
                 for use in text.fallbacks {
                     writer.beginObject()
+                    // iOS's own face for the script, its open stand-in,
+                    // or fontconfig's choice.
+                    writer.staticKey("cascade")
+                    writer.string(use.role.rawValue)
                     writer.staticKey("characters")
                     writer.int(use.characters)
                     writer.staticKey("family")

@@ -97,12 +97,19 @@ public struct FallbackUse: Sendable, Equatable {
     public var file: String
     /// How many characters it drew.
     public var characters: Int
+    /// What it is to iOS: its own face for the script, an open stand-in,
+    /// or fontconfig's choice (`IOSCascade`).
+    public var role: IOSCascade.Role
 
     /// Creates a record.
-    public init(postscriptName: String?, family: String, file: String, characters: Int) {
+    public init(
+        postscriptName: String?, family: String, file: String, characters: Int,
+        role: IOSCascade.Role = .fontconfig
+    ) {
         self.postscriptName = postscriptName
         self.family = family
         self.file = file
         self.characters = characters
+        self.role = role
     }
 }

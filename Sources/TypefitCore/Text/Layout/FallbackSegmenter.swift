@@ -36,8 +36,14 @@ public struct FallbackSegmenter: Sendable {
     /// The missing bytes of `utf8` (`missing` per byte, as shaping marks
     /// them) in stretches drawn by one cascade font each, neighbouring
     /// clusters of one font joined.
+    ///
+    /// `preferred` gives, for a cluster (its first character, and whether
+    /// it is shown as an emoji), the cascade fonts to try before the
+    /// cascade's own order: iOS's face for its script (`IOSCascade`). It
+    /// must answer alike for alike clusters (choices are remembered).
     public mutating func segments<Candidate: FallbackCandidate>(
-        _ utf8: [UInt8], missing: [Bool], cascade: [Candidate]
+        _ utf8: [UInt8], missing: [Bool], cascade: [Candidate],
+        preferred: (Unicode.Scalar, Bool) -> [Int] = { _, _ in [] }
     ) -> [Segment] {
         let missingRanges = TextBytes.missingRanges(missing, utf8)
         guard !missingRanges.isEmpty else { return [] }
@@ -66,7 +72,7 @@ public struct FallbackSegmenter: Sendable {
             if let packed, let known = chosen[packed] {
                 choice = known
             } else {
-                choice = Self.choose(scalars, in: cascade)
+                choice = Self.choose(scalars, in: cascade, preferred: preferred)
                 if let packed { chosen[packed] = .some(choice) }
             }
             if let last = segments.last, last.font == choice, last.bytes.upperBound == bytes.lowerBound {
@@ -78,15 +84,22 @@ public struct FallbackSegmenter: Sendable {
         return segments
     }
 
-    /// The cascade font that draws a cluster: the first that has all of
-    /// it, a colour font first for emoji presentation.
+    /// The cascade font that draws a cluster: the first of `preferred`'s
+    /// that has all of it, else the first of the cascade, a colour font
+    /// first for emoji presentation.
     public static func choose<Candidate: FallbackCandidate>(
-        _ scalars: String.UnicodeScalarView, in cascade: [Candidate]
+        _ scalars: String.UnicodeScalarView, in cascade: [Candidate],
+        preferred: (Unicode.Scalar, Bool) -> [Int] = { _, _ in [] }
     ) -> Int? {
         let needed = scalars.map(\.value).filter {
             !(0xFE00...0xFE0F).contains($0) && !(0xE0100...0xE01EF).contains($0) && $0 != 0x200D && $0 != 0x200C
         }
         let emoji = scalars.contains { $0.value == 0xFE0F } || (scalars.first?.properties.isEmojiPresentation ?? false)
+        if let first = scalars.first {
+            for index in preferred(first, emoji) where cascade.indices.contains(index) {
+                if cascade[index].covers(needed) && (!emoji || cascade[index].isColor) { return index }
+            }
+        }
         if emoji, let colour = cascade.firstIndex(where: { $0.isColor && $0.covers(needed) }) { return colour }
         return cascade.firstIndex { $0.covers(needed) }
     }
