@@ -267,6 +267,7 @@ def main():
     optical_fonts()
     system_font_stand_ins()
     cascade_fonts()
+    merged_instance_font()
 
 
 BDF_TEMPLATE = """STARTFONT 2.1
@@ -667,6 +668,42 @@ def cascade_fonts():
             advance, lsb = font["hmtx"].metrics[name]
             font["hmtx"].metrics[name] = (round(advance * scale), lsb)
         save(font, psname + ".ttf", out)
+
+
+
+def merged_instance_font():
+    """A variable font whose default coordinates (wght 900) are a named
+    instance with a PostScript name of its own, as Fraunces ships:
+    name ID 6 TypefitMerged-9ptBlack, instances Regular (400,
+    TypefitMerged-Regular) and Black (900, TypefitMerged-Black).
+    fontconfig merges Black into the default face; Core Text registers it
+    as TypefitMerged-Black. Kept in Fixtures/instances."""
+    from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, SourceDescriptor
+    from fontTools import varLib
+    doc = DesignSpaceDocument()
+    axis = AxisDescriptor()
+    axis.tag, axis.name, axis.minimum, axis.default, axis.maximum = "wght", "Weight", 400, 900, 900
+    doc.addAxis(axis)
+    for weight, scale in ((900, 1.2), (400, 1.0)):
+        source = SourceDescriptor()
+        source.font = optical_master("Typefit Merged", "TypefitMerged-9ptBlack", weight, scale)
+        source.location = {"Weight": weight}
+        source.name = "master-%d" % weight
+        doc.addSource(source)
+    font, _, _ = varLib.build(doc)
+    name = font["name"]
+    font["name"].setName("Black", 2, 3, 1, 0x409)
+    fvar = font["fvar"]
+    fvar.instances = []
+    for style, weight in (("Regular", 400), ("Black", 900)):
+        inst = NamedInstance()
+        inst.subfamilyNameID = name.addName(style, minNameID=256)
+        inst.postscriptNameID = name.addName("TypefitMerged-" + style, minNameID=256)
+        inst.coordinates = {"wght": weight}
+        fvar.instances.append(inst)
+    out = os.path.join(HERE, "instances")
+    os.makedirs(out, exist_ok=True)
+    save(font, "TypefitMerged-VF.ttf", out)
 
 
 if __name__ == "__main__":

@@ -96,7 +96,9 @@ public struct FontRegistry: Sendable {
             }
         }
         let dependencies = wanted ? config.dependencies() : nil
-        let faces = results.take().compactMap { $0 }
+        let named = results.take().compactMap { $0 }
+        var namer = NameVerifier()
+        let faces = named + namer.mergedInstances(among: named)
         // The faces hold copies of everything read from fontconfig, so its
         // configuration is released (caches unmapped, patterns freed: a
         // millisecond on a wide corpus) beside the merge of files reached

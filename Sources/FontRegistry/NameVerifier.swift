@@ -120,6 +120,44 @@ struct NameVerifier {
         openLibrary()?.postscriptName(file: file, index: index)
     }
 
+    /// The named instances fontconfig leaves out of `faces`: one at the
+    /// font's default coordinates is merged into the default face, yet Core
+    /// Text registers it under its own PostScript name (Fraunces's `Black`
+    /// instance is `Fraunces-Black`, the default face `Fraunces-9ptBlack`),
+    /// so `UIFont(name: "Fraunces-Black")` finds it. Each such instance
+    /// whose name differs from the default face's, as a face of its own
+    /// (the default face's, with the instance's index, name and style);
+    /// read only for files with a variable face.
+    mutating func mergedInstances(among faces: [FontFace]) -> [FontFace] {
+        var added: [FontFace] = []
+        var seen = Set<InstanceKey>()
+        for variable in faces where variable.isVariable {
+            let key = InstanceKey(file: variable.file, collectionIndex: variable.collectionIndex)
+            guard seen.insert(key).inserted,
+                let base = faces.first(where: {
+                    $0.file == variable.file && $0.index == variable.collectionIndex && !$0.isVariable
+                })
+            else { continue }
+            _ = instanceName(file: variable.file, index: variable.collectionIndex | 1 << 16, family: base.family)
+            let present = Set(
+                faces.lazy.filter { $0.file == variable.file && $0.collectionIndex == variable.collectionIndex }
+                    .compactMap(\.namedInstance))
+            for (number, name) in (instanceNames[key] ?? [:]).sorted(by: { $0.key < $1.key })
+            where name.isAtDefault && !present.contains(number) {
+                guard let postscriptName = name.name, postscriptName != base.postscriptName else { continue }
+                let style = name.subfamily ?? base.style
+                added.append(
+                    FontFace(
+                        family: base.family, familyAliases: base.familyAliases, postscriptName: postscriptName,
+                        postscriptNameSource: name.isFromFont ? .font : .synthesized, style: style,
+                        weight: base.weight, width: base.width, isItalic: base.isItalic, file: base.file,
+                        index: number << 16 | variable.collectionIndex, format: base.format,
+                        fontconfigFamily: base.fontconfigFamily, fullName: style.map { base.family + " " + $0 }))
+            }
+        }
+        return added
+    }
+
     /// A named instance's name, from the names of every instance of its
     /// face, read once per face.
     private mutating func instanceName(file: String, index: Int, family: String?) -> InstanceNames.Name? {

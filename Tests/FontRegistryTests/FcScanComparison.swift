@@ -49,7 +49,10 @@ enum FcScanComparison {
             check("variable", face.isVariable ? "True" : "False", record["variable"] ?? "False")
             check("fontformat", face.format ?? "-", record["fontformat"] ?? "-")
         }
-        for (k, _) in mine where !seen.contains(k) {
+        // A named instance fontconfig merges into the default face (it sits
+        // at the default coordinates) is listed by typefit under its own
+        // name, as Core Text registers it (`NameVerifier.mergedInstances`).
+        for (k, face) in mine where !seen.contains(k) && face.namedInstance == nil {
             result.append(Difference(file: file, index: k, field: "face", ours: "listed", theirs: "(none)"))
         }
         return result

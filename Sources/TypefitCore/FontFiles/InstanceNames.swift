@@ -27,12 +27,22 @@ public enum InstanceNames {
         /// The name FreeType synthesizes for an instance without its own
         /// (`nil` when the font stores one, or FreeType would give none).
         public var freeTypeName: String?
+        /// The instance's subfamily name, as Core Text reads it.
+        public var subfamily: String?
+        /// Whether the instance sits at the font's default coordinates
+        /// (fontconfig merges it into the default face).
+        public var isAtDefault: Bool
 
         /// Creates a name.
-        public init(name: String?, isFromFont: Bool, freeTypeName: String? = nil) {
+        public init(
+            name: String?, isFromFont: Bool, freeTypeName: String? = nil, subfamily: String? = nil,
+            isAtDefault: Bool = false
+        ) {
             self.name = name
             self.isFromFont = isFromFont
             self.freeTypeName = freeTypeName
+            self.subfamily = subfamily
+            self.isAtDefault = isAtDefault
         }
     }
 
@@ -54,10 +64,12 @@ public enum InstanceNames {
         let defaults = fvar.axes.map(\.defaultValue)
         var result: [Int: Name] = [:]
         for (i, instance) in fvar.instances.enumerated() {
+            let isAtDefault = instance.coordinates == defaults
+            let subfamilyName = names.coreTextName([instance.subfamilyNameID.rawValue])
             if let id = instance.postScriptNameID, id.rawValue == 6 || (256..<32768).contains(id.rawValue),
                 let own = names.freeTypeString(id)
             {
-                result[i + 1] = Name(name: own, isFromFont: true)
+                result[i + 1] = Name(name: own, isFromFont: true, subfamily: subfamilyName, isAtDefault: isAtDefault)
                 continue
             }
             let subfamily = names.freeTypeString(instance.subfamilyNameID)
@@ -66,13 +78,15 @@ public enum InstanceNames {
             }
             var coreText: String?
             if let fontName {
-                if instance.coordinates == defaults {
+                if isAtDefault {
                     coreText = fontName
                 } else if let subfamily = names.coreTextName([instance.subfamilyNameID.rawValue]) {
                     coreText = fontName + "_" + String(subfamily.map { $0 == " " ? "-" : $0 })
                 }
             }
-            result[i + 1] = Name(name: coreText ?? freeType, isFromFont: false, freeTypeName: freeType)
+            result[i + 1] = Name(
+                name: coreText ?? freeType, isFromFont: false, freeTypeName: freeType, subfamily: subfamilyName,
+                isAtDefault: isAtDefault)
         }
         return result
     }

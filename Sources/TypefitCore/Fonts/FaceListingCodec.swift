@@ -24,9 +24,10 @@ public struct CacheValidator: Equatable, Sendable {
 public enum FaceListingCodec {
     /// The first line; a different one (an older typefit) is a cache miss.
     /// Raised whenever a face's fields or names change meaning (5: named
-    /// instances go by Core Text's names), so no listing of an older
-    /// typefit is read as this one's.
-    public static let header = "typefit-face-cache 5"
+    /// instances go by Core Text's names; 6: the instance fontconfig merges
+    /// into a variable font's default face is listed), so no listing of an
+    /// older typefit is read as this one's.
+    public static let header = "typefit-face-cache 6"
 
     /// The cache text for `faces`, valid while every validator holds.
     public static func encode(validators: [CacheValidator], faces: [FontFace]) -> String {
