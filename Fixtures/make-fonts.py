@@ -268,6 +268,7 @@ def main():
     system_font_stand_ins()
     cascade_fonts()
     merged_instance_font()
+    bitmap_emoji_font()
 
 
 BDF_TEMPLATE = """STARTFONT 2.1
@@ -704,6 +705,90 @@ def merged_instance_font():
     out = os.path.join(HERE, "instances")
     os.makedirs(out, exist_ok=True)
     save(font, "TypefitMerged-VF.ttf", out)
+
+
+
+def tiny_png(width, height, rgba):
+    """A PNG of one colour, written by hand (zlib and CRC-32 from the
+    standard library), so that the fixtures need no imaging library."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes(rgba) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
+def bitmap_emoji_font():
+    """An emoji face drawn by PNG images in an sbix table, as Apple Color
+    Emoji is: 📱 a 20x30 px image at 40 ppem with its origin offset (2, -4)
+    px; the PNG is also kept as emoji-bitmap/sbix-phone.png for the tests,
+    which expect it embedded as it is, 1,000 units per em. Kept out of
+    emoji/, whose cascade the fallback tests read."""
+    from fontTools.ttLib import newTable
+    from fontTools.ttLib.tables.sbixStrike import Strike
+    from fontTools.ttLib.tables.sbixGlyph import Glyph
+    out = os.path.join(HERE, "emoji-bitmap")
+    os.makedirs(out, exist_ok=True)
+    font = build("Typefit Bitmap Emoji", "Regular", "TypefitBitmapEmoji-Regular", 400, extra_chars=[0x1F4F1])
+    font["hmtx"].metrics["uni1F4F1"] = (600, 0)
+    png = tiny_png(20, 30, (0x22, 0x88, 0xDD, 0xFF))
+    with open(os.path.join(out, "sbix-phone.png"), "wb") as fh:
+        fh.write(png)
+    sbix = newTable("sbix")
+    strike = Strike(ppem=40, resolution=72)
+    for name in font.getGlyphOrder():
+        strike.glyphs[name] = Glyph(glyphName=name)
+    strike.glyphs["uni1F4F1"] = Glyph(glyphName="uni1F4F1", originOffsetX=2, originOffsetY=-4,
+                                      graphicType="png ", imageData=png)
+    sbix.strikes[40] = strike
+    font["sbix"] = sbix
+    save(font, "TypefitBitmapEmoji-Regular.ttf", out)
+    save(cbdt_emoji_font(), "TypefitCbdtEmoji-Regular.ttf", out)
+
+
+def cbdt_emoji_font():
+    """An emoji face drawn by a PNG in CBLC/CBDT tables, as Noto Color
+    Emoji is: 📱 a 20x30 px image at 40 ppem (format 17: bearing (2, 26)
+    px), kept as emoji-bitmap/cbdt-phone.png for the tests."""
+    from fontTools.ttLib import newTable
+    from fontTools.ttLib.tables import C_B_D_T_, E_B_L_C_
+    from fontTools.ttLib.tables.BitmapGlyphMetrics import SmallGlyphMetrics
+    font = build("Typefit Cbdt Emoji", "Regular", "TypefitCbdtEmoji-Regular", 400, extra_chars=[0x1F4F1])
+    png = tiny_png(20, 30, (0xDD, 0x44, 0x22, 0xFF))
+    with open(os.path.join(HERE, "emoji-bitmap", "cbdt-phone.png"), "wb") as fh:
+        fh.write(png)
+    metrics = SmallGlyphMetrics()
+    metrics.height, metrics.width, metrics.BearingX, metrics.BearingY, metrics.Advance = 30, 20, 2, 26, 24
+    bitmap = C_B_D_T_.cbdt_bitmap_format_17(b"", font)
+    bitmap.metrics, bitmap.imageData = metrics, png
+    cbdt = newTable("CBDT")
+    cbdt.version = 3.0
+    cbdt.strikeData = [{"uni1F4F1": bitmap}]
+    strike = E_B_L_C_.Strike()
+    size = strike.bitmapSizeTable
+    size.colorRef = 0
+    for direction in ("hori", "vert"):
+        line = E_B_L_C_.SbitLineMetrics()
+        for field in ("caretSlopeNumerator", "caretSlopeDenominator", "caretOffset", "minOriginSB",
+                      "minAdvanceSB", "maxBeforeBL", "minAfterBL", "pad1", "pad2"):
+            setattr(line, field, 0)
+        line.ascender, line.descender, line.widthMax = 32, -8, 30
+        setattr(size, direction, line)
+    size.startGlyphIndex = size.endGlyphIndex = font.getGlyphID("uni1F4F1")
+    size.ppemX = size.ppemY = 40
+    size.bitDepth, size.flags = 32, 1
+    index = E_B_L_C_.eblc_index_sub_table_1(b"", font)
+    index.indexFormat, index.imageFormat, index.names = 1, 17, ["uni1F4F1"]
+    strike.indexSubTables = [index]
+    cblc = newTable("CBLC")
+    cblc.version = 3.0
+    cblc.strikes = [strike]
+    font["CBDT"], font["CBLC"] = cbdt, cblc
+    return font
 
 
 if __name__ == "__main__":

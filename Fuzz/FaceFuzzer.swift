@@ -1,7 +1,8 @@
 // libFuzzer target: reading faces from arbitrary bytes, as `list-fonts --dir`
 // reads a downloaded font (SFNTReader), and the name-table probe the
 // installed listing uses (SFNTNameProbe), and every table the sfnt view
-// reads by type (OS/2, head, fvar, STAT, avar, trak). Built with TypefitCore's sources by
+// reads by type (OS/2, head, fvar, STAT, avar, trak), the optical-size rule
+// over them, and the colour glyph tables (COLR, CPAL, CBLC, CBDT, sbix). Built with TypefitCore's sources by
 // `make fuzz` (swiftc -sanitize=fuzzer,address); any crash, trap or
 // sanitizer report is a finding.
 
@@ -37,7 +38,23 @@ public func fuzzFace(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
             _ = try? face.stat()
             if let avar = try? face.avar() { _ = avar.map(axis: 0, 0.5) }
-            if let trak = try? face.trak() { _ = trak.tracking(atPointSize: 17) }
+            let trak = try? face.trak()
+            if let trak { _ = trak.tracking(atPointSize: 17) }
+            let sizing = OpticalSizing(
+                fvar: (try? face.fvar()) ?? nil, trak: trak ?? nil, hasSTAT: face.has(.stat), isSystemFont: true)
+            for size in [6.0, 17, 53, 200] {
+                _ = sizing.trackingUnits(at: size)
+                if let coordinates = sizing.coordinates(instance: 1, at: size) {
+                    precondition(coordinates.count == sizing.axes.count)
+                }
+            }
+            func table(_ tag: StaticString) -> [UInt8]? { (try? face.data(TableTag(tag))) ?? nil }
+            let colors = ColorGlyphs(
+                colr: table("COLR"), cpal: table("CPAL"), cblc: table("CBLC"), cbdt: table("CBDT"),
+                sbix: table("sbix"), unitsPerEm: 1000, glyphCount: 64)
+            for glyph in UInt32(0)..<64 {
+                if let drawn = colors.glyph(glyph) { _ = drawn.svg { _ in "M0 0Z" } }
+            }
         }
     }
     return 0

@@ -7,6 +7,7 @@
 #include FT_SFNT_NAMES_H
 #include FT_MULTIPLE_MASTERS_H
 #include FT_TRUETYPE_IDS_H
+#include FT_TRUETYPE_TABLES_H
 #include FT_FONT_FORMATS_H
 #include FT_BDF_H
 #include FT_OUTLINE_H

@@ -172,7 +172,19 @@ final class OutlineFace {
             throw .shapingFailed(file: file, reason: FreeTypeError(code: error).message)
         }
         self.face = face
-        unitsPerEm = Int(max(face.pointee.units_per_EM, 1))
+        // A bitmap-only face (Noto Color Emoji: CBDT, no outlines) has no
+        // units per em for FreeType; its head table still says them, and
+        // its images are placed in them.
+        var units = Int(face.pointee.units_per_EM)
+        if units == 0 {
+            var head = [UInt8](repeating: 0, count: 20)
+            var length = FT_ULong(head.count)
+            let error = head.withUnsafeMutableBufferPointer {
+                FT_Load_Sfnt_Table(face, FT_ULong(TableTag.head.rawValue), 0, $0.baseAddress, &length)
+            }
+            if error == 0 { units = Int(head[18]) << 8 | Int(head[19]) }
+        }
+        unitsPerEm = min(max(units, 1), 16_384)
     }
 
     deinit { FT_Done_Face(face) }
@@ -213,6 +225,27 @@ final class OutlineFace {
         }
         guard status == 0 else { return nil }
         return builder.finish()
+    }
+
+    /// The face's colour glyph tables (COLR and CPAL, CBLC and CBDT, sbix),
+    /// each at most 64 MiB (Noto Color Emoji's CBDT is 10), read once. The
+    /// corresponding C function is `FT_Load_Sfnt_Table`.
+    func colorGlyphs() -> ColorGlyphs {
+        func table(_ tag: TableTag) -> [UInt8]? {
+            var length: FT_ULong = 0
+            guard FT_Load_Sfnt_Table(face, FT_ULong(tag.rawValue), 0, nil, &length) == 0, length > 0,
+                length <= 64 << 20
+            else { return nil }
+            var bytes = [UInt8](repeating: 0, count: Int(length))
+            let error = bytes.withUnsafeMutableBufferPointer {
+                FT_Load_Sfnt_Table(face, FT_ULong(tag.rawValue), 0, $0.baseAddress, &length)
+            }
+            return error == 0 && Int(length) == bytes.count ? bytes : nil
+        }
+        return ColorGlyphs(
+            colr: table(TableTag("COLR")), cpal: table(TableTag("CPAL")), cblc: table(TableTag("CBLC")),
+            cbdt: table(TableTag("CBDT")), sbix: table(TableTag("sbix")), unitsPerEm: unitsPerEm,
+            glyphCount: Int(face.pointee.num_glyphs))
     }
 
     /// A crossed box half an em wide and 0.7 em high: what a glyph over the

@@ -15,6 +15,8 @@ final class HarfBuzzFace {
     let sizing: OpticalSizing
     /// Tracking added to each grapheme's first glyph, in ems (0: none).
     let trackingEms: Double
+    /// Whether the face has colour glyphs (an emoji font).
+    let hasColorGlyphs: Bool
 
     /// Opens face `index` of `file` (a collection's face in the low 16
     /// bits, a named instance from 1 in the high 16), set for `pointSize`
@@ -50,6 +52,8 @@ final class HarfBuzzFace {
             guard let data = hb.blobGetData(blob, &length), length > 0 else { return nil }
             return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
         }
+        // COLR, CBDT or sbix: the face draws emoji in colour itself.
+        hasColorGlyphs = ["COLR", "CBDT", "sbix"].contains { table(TableTag($0)) != nil }
         let fvar = table(.fvar).flatMap { try? FvarTable($0) }
         let trak = table(.trak).flatMap { try? TrakTable($0) }
         let sizing = OpticalSizing(fvar: fvar, trak: trak, hasSTAT: table(.stat) != nil, isSystemFont: isSystemFont)
@@ -199,11 +203,21 @@ public final class GlyphOutlines {
     /// The crossed box a glyph over a cap is drawn as, in this face's units.
     public var marker: String { outlines.marker }
 
+    /// The face's colour glyphs, read the first time a glyph is drawn.
+    private lazy var colors = outlines.colorGlyphs()
+
     /// A glyph's outline as SVG path data in font units, y up; `nil` for a
     /// glyph with no outline; a crossed box for one over `maximumPoints`.
+    /// A colour glyph (an emoji) is an SVG fragment instead, starting with
+    /// `<` (`ColorGlyphs.Glyph.svg`): its layers filled with their
+    /// palette's colours, or its PNG, as the device shows it.
     public func path(_ glyph: UInt32) -> String? {
         if let known = paths[glyph] { return known }
-        let path = outlines.path(glyph: glyph)
+        var path: String?
+        if !colors.isEmpty, let color = colors.glyph(glyph) {
+            path = color.svg { outlines.path(glyph: $0) }
+        }
+        if path == nil { path = outlines.path(glyph: glyph) }
         paths[glyph] = path
         return path
     }

@@ -85,6 +85,15 @@ public final class TextMeasurer {
                 missing[i] = false
             }
         }
+        // An emoji shown as an emoji (U+FE0F, or emoji presentation by
+        // default) is drawn by the colour emoji font on iOS even where the
+        // face has a text glyph for it (❤️ is Apple Color Emoji's, not a
+        // black heart): in a face without colour glyphs it falls back.
+        if !primary.hasColorGlyphs {
+            for range in TextBytes.emojiPresentationRanges(utf8) {
+                for i in range { missing[i] = true }
+            }
+        }
         var fallbacks: [FallbackUse] = []
         var faceOf = [Int](repeating: 0, count: utf8.count)
         var order: [(face: FontFace, shaper: HarfBuzzFace)] = []

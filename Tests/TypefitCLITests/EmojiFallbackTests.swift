@@ -44,6 +44,23 @@ struct EmojiFallbackTests {
         #expect(mono < colour, "\(families)")
     }
 
+    /// A face that has ❤ as a text glyph still gives ❤️ (U+FE0F) to the
+    /// colour face, as iOS shows it in Apple Color Emoji.
+    @Test func emojiPresentationLeavesATextFaceThatHasIt() throws {
+        let outcome = TypefitCommand.run(
+            ["measure", "\u{2764}\u{FE0F}", "\u{2764}", "--style", "body", "--category", "large"]
+                + ["--font", "TypefitMonoEmoji-Regular", "--fontconfig-file", Self.config, "--format", "json"])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let rows = try #require(object?["measurements"] as? [[String: Any]])
+        let fallbacks = rows.map {
+            ($0["fallbacks"] as? [[String: Any]])?.compactMap { $0["postscriptName"] as? String }
+        }
+        #expect(fallbacks == [["TypefitColorEmoji-Regular"], []])
+        // The colour face's heart: 900 units, U+FE0F none.
+        #expect(rows.first?["width"] as? Double == 0.9 * 17)
+    }
+
     @Test(arguments: [
         ("\u{1F4F1}", "TypefitColorEmoji-Regular"),
         ("\u{2764}\u{FE0F}", "TypefitColorEmoji-Regular"),

@@ -388,11 +388,8 @@ public struct Specimen: Sendable {
             let scale = 1000 / Double(max(face.unitsPerEm, 1))
             for glyph in face.paths.keys.sorted() {
                 guard let path = face.paths[glyph] else { continue }
-                if face.unitsPerEm == 1000 {
-                    out += "<path id=\"\(key)g\(glyph)\" d=\"\(path)\"/>\n"
-                } else {
-                    out += "<path id=\"\(key)g\(glyph)\" transform=\"scale(\(coordinate(scale)))\" d=\"\(path)\"/>\n"
-                }
+                let transform = face.unitsPerEm == 1000 ? "" : " transform=\"scale(\(coordinate(scale)))\""
+                out += definition(id: "\(key)g\(glyph)", path, attributes: transform)
             }
         }
         return out
@@ -405,10 +402,18 @@ public struct Specimen: Sendable {
             guard let face = faces[key] else { continue }
             for glyph in face.paths.keys.sorted() {
                 guard let path = face.paths[glyph] else { continue }
-                out += "<path id=\"\(key)g\(glyph)\" d=\"\(path)\"/>\n"
+                out += definition(id: "\(key)g\(glyph)", path)
             }
         }
         return out
+    }
+
+    /// One glyph's definition: an outline as `<path>`; a colour glyph
+    /// (an SVG fragment, `ColorGlyphs.Glyph.svg`: path data never starts
+    /// with `<`) as a `<g>` of its layers or image.
+    static func definition(id: String, _ drawn: String, attributes: String = "") -> String {
+        drawn.hasPrefix("<")
+            ? "<g id=\"\(id)\"\(attributes)>\(drawn)</g>\n" : "<path id=\"\(id)\"\(attributes) d=\"\(drawn)\"/>\n"
     }
 
     /// A coordinate: at most three decimals, no trailing zeros.

@@ -107,6 +107,43 @@ public struct FallbackSegmenter: Sendable {
 
 /// Byte-level facts about UTF-8 text that layout needs.
 public enum TextBytes {
+    /// The byte ranges of grapheme clusters shown as emoji: with U+FE0F,
+    /// or starting with a character of emoji presentation (📱) and not
+    /// asking for text presentation (U+FE0E). Text without such a
+    /// character's bytes is not walked: the characters of emoji
+    /// presentation lie in U+2300–U+2BFF (UTF-8 `E2 8C`…`E2 AF`) and beyond
+    /// the BMP (`F0`…), the selector is `EF B8 8F` (so `…` and `’`, which
+    /// UI strings are full of, cost one look at their bytes).
+    public static func emojiPresentationRanges(_ utf8: [UInt8]) -> [Range<Int>] {
+        var i = 0
+        var found = false
+        while i < utf8.count {
+            let byte = utf8[i]
+            if byte >= 0xF0 || (byte == 0xE2 && i + 1 < utf8.count && (0x8C...0xAF).contains(utf8[i + 1]))
+                || (byte == 0xEF && i + 2 < utf8.count && utf8[i + 1] == 0xB8 && utf8[i + 2] == 0x8F)
+            {
+                found = true
+                break
+            }
+            i += 1
+        }
+        guard found else { return [] }
+        var ranges: [Range<Int>] = []
+        var offset = 0
+        for cluster in String(decoding: utf8, as: UTF8.self) {
+            let length = cluster.utf8.count
+            defer { offset += length }
+            let scalars = cluster.unicodeScalars
+            guard let first = scalars.first, first.value >= 0x80 else { continue }
+            let selector = scalars.contains { $0.value == 0xFE0F }
+            let text = scalars.contains { $0.value == 0xFE0E }
+            if selector || (first.properties.isEmojiPresentation && !text) {
+                ranges.append(offset..<min(offset + length, utf8.count))
+            }
+        }
+        return ranges
+    }
+
     /// The byte ranges of control characters: C0 and C1 controls (line
     /// breaks and tabs among them), U+2028 and U+2029. They are layout, not
     /// glyphs: no advance of their own, never a missing glyph.
