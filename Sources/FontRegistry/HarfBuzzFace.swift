@@ -17,6 +17,9 @@ final class HarfBuzzFace {
     let trackingEms: Double
     /// Whether the face has colour glyphs (an emoji font).
     let hasColorGlyphs: Bool
+    /// Whether the face has a trak table (read or not: HarfBuzz is told
+    /// to leave it alone either way).
+    private let hasTrakTable: Bool
 
     /// Opens face `index` of `file` (a collection's face in the low 16
     /// bits, a named instance from 1 in the high 16), set for `pointSize`
@@ -55,7 +58,9 @@ final class HarfBuzzFace {
         // COLR, CBDT or sbix: the face draws emoji in colour itself.
         hasColorGlyphs = ["COLR", "CBDT", "sbix"].contains { table(TableTag($0)) != nil }
         let fvar = table(.fvar).flatMap { try? FvarTable($0) }
-        let trak = table(.trak).flatMap { try? TrakTable($0) }
+        let trakTable = table(.trak)
+        hasTrakTable = trakTable != nil
+        let trak = trakTable.flatMap { try? TrakTable($0) }
         let sizing = OpticalSizing(fvar: fvar, trak: trak, hasSTAT: table(.stat) != nil, isSystemFont: isSystemFont)
         self.sizing = sizing
         let instance = index >> 16
@@ -92,8 +97,14 @@ final class HarfBuzzFace {
         // breaks fall between clusters.
         hb.bufferSetClusterLevel(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         // HarfBuzz's own trak off: its default changed between versions
-        // (`OpticalSizing`); typefit adds the tracking itself.
-        withUnsafePointer(to: Self.noTracking) { hb.shape(font, buffer, $0, 1) }
+        // (`OpticalSizing`); typefit adds the tracking itself. Only a face
+        // with a trak table is told (a feature list costs every shape a
+        // plan lookup by features).
+        if hasTrakTable {
+            withUnsafePointer(to: Self.noTracking) { hb.shape(font, buffer, $0, 1) }
+        } else {
+            hb.shape(font, buffer, nil, 0)
+        }
         var count: UInt32 = 0
         guard let infos = hb.glyphInfos(buffer, &count),
             let positions = hb.glyphPositions(buffer, &count)
