@@ -32,6 +32,18 @@ public final class TextMeasurer {
     /// Per language, per `IOSCascade` entry: the cascade fonts of its
     /// faces found (iOS's, else the stand-in), appended to the cascade.
     private var preferredFonts: [String: [String: [Int]]] = [:]
+    /// Per language: iOS's table for it (`IOSCascade.Languaged`).
+    private var tables: [String: IOSCascade.Languaged] = [:]
+    /// Per fallback family: what it is to iOS, found once.
+    private var roles: [String: IOSCascade.Role] = [:]
+
+    /// What a fallback family is to iOS (`IOSCascade.role`), once per family.
+    private func role(ofFamily family: String) -> IOSCascade.Role {
+        if let known = roles[family] { return known }
+        let role = IOSCascade.role(ofFamily: family)
+        roles[family] = role
+        return role
+    }
 
     /// Opens face `index` of `file` (of `family`, asked for fallbacks) for
     /// measuring; fallbacks come from `fallback` (installed fonts and an
@@ -148,7 +160,7 @@ public final class TextMeasurer {
                 fallbacks.append(
                     FallbackUse(
                         postscriptName: face.postscriptName, family: face.family, file: face.file, characters: used,
-                        role: IOSCascade.role(ofFamily: face.family)))
+                        role: role(ofFamily: face.family)))
             }
         }
         let measured = MeasuredText(utf8: utf8, advances: advances, missingGlyphs: stillMissing, fallbacks: fallbacks)
@@ -327,24 +339,33 @@ public final class TextMeasurer {
     private func fallbackSegments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [FallbackSegmenter.Segment] {
         guard missing.contains(true) else { return [] }
         let key = language ?? ""
+        let table = tables[key] ?? IOSCascade.Languaged(language)
+        tables[key] = table
         // The faces of the scripts missing, found before the segmenter
-        // reads the cascade (they are appended to it).
+        // reads the cascade (they are appended to it): each entry once
+        // per language, so a string of a script met before costs a table
+        // lookup per missing character.
+        var resolved = preferredFonts[key] ?? [:]
         var offset = 0
         for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
             defer { offset += UTF8.width(scalar) }
             guard offset < missing.count, missing[offset] else { continue }
-            if let entry = IOSCascade.entry(for: scalar, language: language) { _ = preferred(entry, language) }
-            if scalar.properties.isEmoji, let emoji = IOSCascade.entry(for: scalar, language: language, isEmoji: true) {
-                _ = preferred(emoji, language)
+            if let entry = table.entry(for: scalar), resolved[entry.name] == nil {
+                resolved[entry.name] = preferred(entry, language)
+            }
+            // Emoji lie from U+2000 on; only those ask for the emoji face.
+            if scalar.value >= 0x2000, resolved[IOSCascade.Languaged.emojiName] == nil, scalar.properties.isEmoji,
+                let emoji = table.entry(for: scalar, isEmoji: true)
+            {
+                resolved[emoji.name] = preferred(emoji, language)
             }
         }
         let list = cascade(language)
-        let known = preferredFonts[key] ?? [:]
         var segmenter = segmenters[key] ?? FallbackSegmenter()
         defer { segmenters[key] = segmenter }
         return segmenter.segments(utf8, missing: missing, cascade: list) { scalar, emoji in
-            guard let entry = IOSCascade.entry(for: scalar, language: language, isEmoji: emoji) else { return [] }
-            return known[entry.name] ?? []
+            guard let entry = table.entry(for: scalar, isEmoji: emoji) else { return [] }
+            return resolved[entry.name] ?? []
         }
     }
 

@@ -91,39 +91,63 @@ public enum IOSCascade {
     /// The entry for a cluster that starts with `scalar`, in text of
     /// `language` (a BCP 47 tag, as Xcode writes it); `isEmoji` for an
     /// emoji-presentation cluster. `nil`: a script the table leaves to
-    /// fontconfig's order (Latin, Greek, Cyrillic, symbols).
+    /// fontconfig's order (Latin, Greek, Cyrillic, symbols). Reads the
+    /// language each call: `Languaged` reads it once for many clusters.
     public static func entry(for scalar: Unicode.Scalar, language: String?, isEmoji: Bool = false) -> Entry? {
-        if isEmoji { return emoji }
-        let v = scalar.value
-        switch v {
-        case 0x0530...0x058F, 0xFB13...0xFB17: return armenian
-        case 0x0590...0x05FF, 0xFB1D...0xFB4F: return hebrew
-        case 0x0600...0x06FF, 0x0750...0x077F, 0x0870...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF:
-            return LanguageTag.primary(language) == "ur" ? urdu : arabic
-        case 0x0700...0x074F: return syriac
-        case 0x0900...0x097F, 0xA8E0...0xA8FF: return devanagari
-        case 0x0980...0x09FF: return bengali
-        case 0x0A00...0x0A7F: return gurmukhi
-        case 0x0A80...0x0AFF: return gujarati
-        case 0x0B00...0x0B7F: return oriya
-        case 0x0B80...0x0BFF: return tamil
-        case 0x0C00...0x0C7F: return telugu
-        case 0x0C80...0x0CFF: return kannada
-        case 0x0D00...0x0D7F: return malayalam
-        case 0x0D80...0x0DFF: return sinhala
-        case 0x0E00...0x0E7F: return thai
-        case 0x0E80...0x0EFF: return lao
-        case 0x0F00...0x0FFF: return tibetan
-        case 0x1000...0x109F, 0xA9E0...0xA9FF, 0xAA60...0xAA7F: return myanmar
-        case 0x10A0...0x10FF, 0x1C90...0x1CBF, 0x2D00...0x2D2F: return georgian
-        case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF: return korean
-        case 0x1200...0x139F, 0x2D80...0x2DDF, 0xAB00...0xAB2F: return ethiopic
-        case 0x1780...0x17FF, 0x19E0...0x19FF: return khmer
-        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return japanese
-        case 0x2E80...0x2FDF, 0x3000...0x303F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFF65,
-            0x20000...0x3134F:
-            return han(language)
-        default: return nil
+        Languaged(language).entry(for: scalar, isEmoji: isEmoji)
+    }
+
+    /// The table for text of one language, its language-dependent entries
+    /// (Han's region, Urdu's Arabic) read once.
+    public struct Languaged: Sendable {
+        let han: Entry
+        let arabic: Entry
+
+        /// The emoji entry's name.
+        public static let emojiName = IOSCascade.emoji.name
+
+        /// The table for `language` (a BCP 47 tag, as Xcode writes it).
+        public init(_ language: String?) {
+            han = IOSCascade.han(language)
+            arabic = LanguageTag.primary(language) == "ur" ? IOSCascade.urdu : IOSCascade.arabic
+        }
+
+        /// The entry for a cluster that starts with `scalar` (see
+        /// `IOSCascade.entry`).
+        public func entry(for scalar: Unicode.Scalar, isEmoji: Bool = false) -> Entry? {
+            if isEmoji { return IOSCascade.emoji }
+            let v = scalar.value
+            // Below Armenian: Latin, Greek, Cyrillic, left to fontconfig.
+            guard v >= 0x0530 else { return nil }
+            switch v {
+            case 0x0530...0x058F, 0xFB13...0xFB17: return armenian
+            case 0x0590...0x05FF, 0xFB1D...0xFB4F: return hebrew
+            case 0x0600...0x06FF, 0x0750...0x077F, 0x0870...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return arabic
+            case 0x0700...0x074F: return syriac
+            case 0x0900...0x097F, 0xA8E0...0xA8FF: return devanagari
+            case 0x0980...0x09FF: return bengali
+            case 0x0A00...0x0A7F: return gurmukhi
+            case 0x0A80...0x0AFF: return gujarati
+            case 0x0B00...0x0B7F: return oriya
+            case 0x0B80...0x0BFF: return tamil
+            case 0x0C00...0x0C7F: return telugu
+            case 0x0C80...0x0CFF: return kannada
+            case 0x0D00...0x0D7F: return malayalam
+            case 0x0D80...0x0DFF: return sinhala
+            case 0x0E00...0x0E7F: return thai
+            case 0x0E80...0x0EFF: return lao
+            case 0x0F00...0x0FFF: return tibetan
+            case 0x1000...0x109F, 0xA9E0...0xA9FF, 0xAA60...0xAA7F: return myanmar
+            case 0x10A0...0x10FF, 0x1C90...0x1CBF, 0x2D00...0x2D2F: return georgian
+            case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF: return korean
+            case 0x1200...0x139F, 0x2D80...0x2DDF, 0xAB00...0xAB2F: return ethiopic
+            case 0x1780...0x17FF, 0x19E0...0x19FF: return khmer
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return japanese
+            case 0x2E80...0x2FDF, 0x3000...0x303F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFF65,
+                0x20000...0x3134F:
+                return han
+            default: return nil
+            }
         }
     }
 
