@@ -88,17 +88,27 @@ public struct FontRegistry: Sendable {
             slow.indices.map { $0..<($0 + 1) }
             + stride(from: slow.count, to: order.count, by: chunkSize).map { $0..<min(order.count, $0 + chunkSize) }
         let results = Slots<FontFace?>(count: patterns.count, initial: nil)
+        // Beside each variable face, the instances fontconfig skipped
+        // (`NameVerifier.mergedInstances`).
+        let skipped = Slots<[FontFace]>(count: patterns.count, initial: [])
         DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
             var namer = NameVerifier()
             for position in chunks[chunk] {
                 let index = order[position]
-                results.store(namer.face(from: RawFace(patterns[index].pointer)), at: index)
+                let face = namer.face(from: RawFace(patterns[index].pointer))
+                results.store(face, at: index)
+                if let face, face.isVariable { skipped.store(namer.mergedInstances(of: face), at: index) }
             }
         }
         let dependencies = wanted ? config.dependencies() : nil
-        let named = results.take().compactMap { $0 }
-        var namer = NameVerifier()
-        let faces = named + namer.mergedInstances(among: named)
+        let extra = skipped.take()
+        var listed: [FontFace] = []
+        listed.reserveCapacity(patterns.count)
+        for (face, added) in zip(results.take(), extra) {
+            if let face { listed.append(face) }
+            if !added.isEmpty { listed += added }
+        }
+        let faces = listed
         // The faces hold copies of everything read from fontconfig, so its
         // configuration is released (caches unmapped, patterns freed: a
         // millisecond on a wide corpus) beside the merge of files reached

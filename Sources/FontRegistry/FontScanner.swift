@@ -246,7 +246,7 @@ struct FileReader {
         let read = queryFontFile(path) { raw in
             if let face = namer.face(from: raw) { faces.append(face) }
         }
-        faces += namer.mergedInstances(among: faces)
+        faces += faces.flatMap(namer.mergedInstances)
         if read > 0 {
             // fontconfig lists what it can of a damaged sfnt file (under
             // its file name when the names are gone); say what is wrong.

@@ -120,42 +120,47 @@ struct NameVerifier {
         openLibrary()?.postscriptName(file: file, index: index)
     }
 
-    /// The named instances fontconfig leaves out of `faces`: one at the
-    /// font's default coordinates is merged into the default face, yet Core
-    /// Text registers it under its own PostScript name (Fraunces's `Black`
+    /// The named instances fontconfig leaves out beside the variable face
+    /// `variable`: one at the font's default coordinates is skipped by
+    /// fontconfig (it "coincides with the base instance"), yet Core Text
+    /// registers it under its own PostScript name (Fraunces's `Black`
     /// instance is `Fraunces-Black`, the default face `Fraunces-9ptBlack`),
     /// so `UIFont(name: "Fraunces-Black")` finds it. Each such instance
-    /// whose name differs from the default face's, as a face of its own
-    /// (the default face's, with the instance's index, name and style);
-    /// read only for files with a variable face.
-    mutating func mergedInstances(among faces: [FontFace]) -> [FontFace] {
-        var added: [FontFace] = []
-        var seen = Set<InstanceKey>()
-        for variable in faces where variable.isVariable {
-            let key = InstanceKey(file: variable.file, collectionIndex: variable.collectionIndex)
-            guard seen.insert(key).inserted,
-                let base = faces.first(where: {
-                    $0.file == variable.file && $0.index == variable.collectionIndex && !$0.isVariable
-                })
-            else { continue }
-            _ = instanceName(file: variable.file, index: variable.collectionIndex | 1 << 16, family: base.family)
-            let present = Set(
-                faces.lazy.filter { $0.file == variable.file && $0.collectionIndex == variable.collectionIndex }
-                    .compactMap(\.namedInstance))
-            for (number, name) in (instanceNames[key] ?? [:]).sorted(by: { $0.key < $1.key })
-            where name.isAtDefault && !present.contains(number) {
-                guard let postscriptName = name.name, postscriptName != base.postscriptName else { continue }
-                let style = name.subfamily ?? base.style
-                added.append(
-                    FontFace(
-                        family: base.family, familyAliases: base.familyAliases, postscriptName: postscriptName,
-                        postscriptNameSource: name.isFromFont ? .font : .synthesized, style: style,
-                        weight: base.weight, width: base.width, isItalic: base.isItalic, file: base.file,
-                        index: number << 16 | variable.collectionIndex, format: base.format,
-                        fontconfigFamily: base.fontconfigFamily, fullName: style.map { base.family + " " + $0 }))
+    /// whose name differs from the font's name ID 6, as a face of its own
+    /// (the variable face's family, the instance's index, name, style,
+    /// weight and width); only variable faces' files are read.
+    func mergedInstances(of variable: FontFace) -> [FontFace] {
+        guard variable.isVariable else { return [] }
+        return SystemCalls.withOpenFile(variable.file) { fd -> [FontFace] in
+            guard let fd,
+                let face = try? SFNTView(size: nil, read: SystemCalls.prefixReader(fd)).face(
+                    variable.collectionIndex),
+                let fvar = try? face.fvar()
+            else { return [] }
+            let defaults = fvar.axes.map(\.defaultValue)
+            // An instance there without a PostScript name of its own goes
+            // by name ID 6, the default face's name: nothing to add, and
+            // the name table is not read.
+            let wanted = Set(
+                fvar.instances.indices.filter {
+                    fvar.instances[$0].coordinates == defaults && fvar.instances[$0].postScriptNameID != nil
+                }.map { $0 + 1 })
+            guard !wanted.isEmpty, let names = try? face.names() else { return [] }
+            let fontName = names.storedPostScriptName()
+            let weight = fvar.axis(TableTag("wght")).map { Int($0.axis.defaultValue.rounded()) }
+            let width = fvar.axis(TableTag("wdth")).map { Int($0.axis.defaultValue.rounded()) } ?? 100
+            let named = InstanceNames.postScriptNames(fvar: fvar, names: names, family: variable.family, only: wanted)
+            return named.sorted { $0.key < $1.key }.compactMap { number, name in
+                guard let postscriptName = name.name, postscriptName != fontName else { return nil }
+                return FontFace(
+                    family: variable.family, familyAliases: variable.familyAliases, postscriptName: postscriptName,
+                    postscriptNameSource: name.isFromFont ? .font : .synthesized, style: name.subfamily,
+                    weight: weight ?? variable.weightRange?.lowerBound, width: width, isItalic: variable.isItalic,
+                    file: variable.file, index: number << 16 | variable.collectionIndex, format: variable.format,
+                    fontconfigFamily: variable.fontconfigFamily,
+                    fullName: name.subfamily.map { variable.family + " " + $0 })
             }
         }
-        return added
     }
 
     /// A named instance's name, from the names of every instance of its

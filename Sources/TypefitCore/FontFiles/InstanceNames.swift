@@ -54,7 +54,12 @@ public enum InstanceNames {
     /// letters and digits; when FreeType would give none, a prefix with a
     /// space, the same shape from its letters and digits, `family`
     /// standing in for a missing ID 25).
-    public static func postScriptNames(fvar: FvarTable, names: NameTable, family: String?) -> [Int: Name] {
+    ///
+    /// `only`, when given, names just those instances (a listing that needs
+    /// one instance's name is spared the others').
+    public static func postScriptNames(
+        fvar: FvarTable, names: NameTable, family: String?, only: Set<Int>? = nil
+    ) -> [Int: Name] {
         let keep: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber) }
         let strictPrefix = [NameID.variationsPostScriptNamePrefix, .typographicFamily, .family].lazy
             .compactMap { names.freeTypeString($0) }.first
@@ -63,7 +68,7 @@ public enum InstanceNames {
         let fontName = names.storedPostScriptName()
         let defaults = fvar.axes.map(\.defaultValue)
         var result: [Int: Name] = [:]
-        for (i, instance) in fvar.instances.enumerated() {
+        for (i, instance) in fvar.instances.enumerated() where only?.contains(i + 1) ?? true {
             let isAtDefault = instance.coordinates == defaults
             let subfamilyName = names.coreTextName([instance.subfamilyNameID.rawValue])
             if let id = instance.postScriptNameID, id.rawValue == 6 || (256..<32768).contains(id.rawValue),

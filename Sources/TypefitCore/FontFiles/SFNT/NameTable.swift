@@ -178,7 +178,7 @@ public struct NameTable: Sendable {
     /// it: a Windows Unicode record (US English first, else the first in
     /// the table), else a Macintosh Roman one; spaces and all. `nil` when
     /// the face has neither.
-    func storedPostScriptName() -> String? {
+    public func storedPostScriptName() -> String? {
         var windows: Record?
         var apple: Record?
         for record in records where record.nameID == 6 {
