@@ -246,6 +246,13 @@ struct TextRun {
 enum ScriptItemizer {
     static func runs(_ text: [UInt8]) -> [TextRun] {
         guard case .success(let hb) = ShapingLibraries.shared, let funcs = hb.unicodeFuncsDefault() else { return [] }
+        // ASCII (most UI strings): one run, Latin when it has a letter
+        // (every other ASCII character is common to all scripts), as the
+        // walk below finds it, without asking HarfBuzz per character.
+        if text.allSatisfy({ $0 < 0x80 }) {
+            let latin = text.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+            return [TextRun(range: 0..<text.count, script: latin ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)]
+        }
         var runs: [TextRun] = []
         var current: (start: Int, script: hb_script_t?) = (0, nil)
         var offset = 0

@@ -107,7 +107,9 @@ public final class TextMeasurer {
             }
         }
         var fallbacks: [FallbackUse] = []
-        var faceOf = [Int](repeating: 0, count: utf8.count)
+        // Which face draws each byte: made only when a fallback draws some
+        // (empty: the face draws all; most strings, measured, never drawn).
+        var faceOf: [Int] = []
         var order: [(face: FontFace, shaper: HarfBuzzFace)] = []
         var stillMissing = 0
         let segments = fallbackSegments(utf8, missing: missing, language: language)
@@ -148,6 +150,7 @@ public final class TextMeasurer {
             }
             for i in range {
                 advances[i] = local[i]
+                if faceOf.isEmpty { faceOf = [Int](repeating: 0, count: utf8.count) }
                 faceOf[i] = (number ?? 0) + 1
             }
             stillMissing += unresolved
@@ -282,7 +285,7 @@ public final class TextMeasurer {
             self.utf8 = utf8
             self.language = language
             self.measured = measured
-            self.faceOf = faceOf
+            self.faceOf = faceOf.isEmpty ? [Int](repeating: 0, count: utf8.count) : faceOf
             self.order = order
             self.runs = runs
             self.primary = primary.shaper
