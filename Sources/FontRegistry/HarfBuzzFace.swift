@@ -256,9 +256,9 @@ enum ScriptItemizer {
         var runs: [TextRun] = []
         var current: (start: Int, script: hb_script_t?) = (0, nil)
         var offset = 0
-        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
-            let length = UTF8.width(scalar)
-            let script = hb.unicodeScript(funcs, scalar.value)
+        while offset < text.count {
+            let (value, length) = TextBytes.scalar(text, at: offset)
+            let script = hb.unicodeScript(funcs, value)
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
             if !neutral {
                 if let running = current.script, running != script {

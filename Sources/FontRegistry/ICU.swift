@@ -89,18 +89,19 @@ struct UTF16Text {
         units.reserveCapacity(utf8.count)
         utf8Offsets.reserveCapacity(utf8.count + 1)
         var offset = 0
-        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
-            if scalar.value > 0xFFFF {
-                let value = scalar.value - 0x10000
+        while offset < utf8.count {
+            let (scalar, width) = TextBytes.scalar(utf8, at: offset)
+            if scalar > 0xFFFF {
+                let value = scalar - 0x10000
                 units.append(UInt16(0xD800 + (value >> 10)))
                 units.append(UInt16(0xDC00 + (value & 0x3FF)))
                 utf8Offsets.append(offset)
                 utf8Offsets.append(offset)
             } else {
-                units.append(UInt16(scalar.value))
+                units.append(UInt16(scalar))
                 utf8Offsets.append(offset)
             }
-            offset += UTF8.width(scalar)
+            offset += width
         }
         utf8Offsets.append(offset)
     }
@@ -170,6 +171,11 @@ public final class LineBreaker {
 
     /// `hangulWordPriority`: no break between two Hangul characters.
     static func keepHangulWords(_ utf8: [UInt8], _ breaks: inout [LineBreak]) {
+        // Hangul's characters are three bytes led by E1, E3, EA–ED or EF:
+        // text without such a byte (Latin, Greek, Cyrillic, Arabic) has
+        // none, and is not walked.
+        guard utf8.contains(where: { $0 == 0xE1 || $0 == 0xE3 || (0xEA...0xED).contains($0) || $0 == 0xEF })
+        else { return }
         var previousWasHangul = false
         var previousEnd = 0
         var offset = 0

@@ -78,6 +78,12 @@ public final class TextMeasurer {
         analyze(Array(text.utf8), language: language).measured
     }
 
+    /// `measure` of text given as its UTF-8 bytes (a caller that has them
+    /// already, for line breaking, spares a copy).
+    public func measure(utf8: [UInt8], language: String? = nil) -> MeasuredText {
+        analyze(utf8, language: language).measured
+    }
+
     /// What `measure` finds, and which face draws each byte: 0 the face
     /// itself, k > 0 the fallback `fallbackOrder[k - 1]`.
     private func analyze(_ utf8: [UInt8], language: String?) -> (

@@ -56,10 +56,12 @@ public enum FitEngine {
                 }
                 for s in range {
                     let string = strings[s]
-                    let breaks = breaker.opportunities(Array(string.text.utf8), language: string.language)
+                    let utf8 = Array(string.text.utf8)
+                    let breaks = breaker.opportunities(utf8, language: string.language)
                     var prepared = [LineFitter.Prepared?](repeating: nil, count: measurements.slotCount)
                     let sessions = visiting == nil ? nil : measurements.sessions(string)
-                    let measuredCells = sessions.map { $0.map { $0?.measured } } ?? measurements.measure(string)
+                    let measuredCells =
+                        sessions.map { $0.map { $0?.measured } } ?? measurements.measure(string, utf8: utf8)
                     var layouts = [LineFitter.Layout?](repeating: nil, count: visiting == nil ? 0 : cellCount)
                     var preparedCells = [LineFitter.Prepared?](repeating: nil, count: layouts.count)
                     // Characters no face has, as measure counts them: the

@@ -99,11 +99,14 @@ public final class Measurements {
 
     /// One string measured in every face the cells use; per cell, its
     /// measurement (`nil` where its face could not be opened).
-    public func measure(_ string: LocalizedString) -> [MeasuredText?] {
+    /// `utf8`, when given, is the string's text as UTF-8 (spares a copy
+    /// per face).
+    public func measure(_ string: LocalizedString, utf8: [UInt8]? = nil) -> [MeasuredText?] {
         let styled = string.spans.contains { !$0.traits.face.isEmpty }
+        let bytes = styled ? [] : utf8 ?? Array(string.text.utf8)
         return perFace { key, measurer in
             styled
-                ? measureRuns(string, base: key, measurer) : measurer.measure(string.text, language: string.language)
+                ? measureRuns(string, base: key, measurer) : measurer.measure(utf8: bytes, language: string.language)
         }
     }
 

@@ -35,3 +35,29 @@ struct EmojiPresentationTests {
         }
     }
 }
+
+/// The UTF-8 decoder text layout walks bytes with: every character of
+/// valid text as Swift decodes it, at the same offsets.
+struct TextBytesDecodingTests {
+    @Test(arguments: [
+        "plain", "Größe", "Ελληνικά", "日本語", "👩‍👩‍👧 🇫🇷", "a\u{0}b", "\u{10FFFF}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}",
+    ])
+    func decodesAsSwiftDoes(text: String) {
+        let utf8 = Array(text.utf8)
+        var offset = 0
+        var decoded: [UInt32] = []
+        while offset < utf8.count {
+            let (value, width) = TextBytes.scalar(utf8, at: offset)
+            decoded.append(value)
+            offset += width
+        }
+        #expect(offset == utf8.count)
+        #expect(decoded == text.unicodeScalars.map(\.value))
+    }
+
+    @Test func aCutCharacterIsOneReplacementByte() {
+        let utf8: [UInt8] = [0x61, 0xE6, 0x97]
+        #expect(TextBytes.scalar(utf8, at: 1) == (0xFFFD, 1))
+        #expect(TextBytes.scalar(utf8, at: 2) == (0xFFFD, 1))
+    }
+}

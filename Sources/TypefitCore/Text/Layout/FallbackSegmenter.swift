@@ -107,6 +107,25 @@ public struct FallbackSegmenter: Sendable {
 
 /// Byte-level facts about UTF-8 text that layout needs.
 public enum TextBytes {
+    /// The character whose UTF-8 starts at byte `i` of `utf8`, and its
+    /// length in bytes: a decoder for text that came from a Swift string
+    /// (valid UTF-8), without making a `String` of it; a byte that starts
+    /// no character in full is U+FFFD of one byte.
+    @inline(__always)
+    public static func scalar(_ utf8: [UInt8], at i: Int) -> (value: UInt32, width: Int) {
+        let lead = UInt32(utf8[i])
+        if lead < 0x80 { return (lead, 1) }
+        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard lead >= 0xC2, i + width <= utf8.count else { return (0xFFFD, 1) }
+        var value = lead & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07)
+        for k in 1..<width {
+            let byte = UInt32(utf8[i + k])
+            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+            value = value << 6 | byte & 0x3F
+        }
+        return (value, width)
+    }
+
     /// The byte ranges of grapheme clusters shown as emoji: with U+FE0F,
     /// or starting with a character of emoji presentation (📱) and not
     /// asking for text presentation (U+FE0E). Text without such a
