@@ -198,15 +198,8 @@ extension FontconfigConfig {
         defer { FcFontSetDestroy(set) }
         var fonts: [CascadeFont] = []
         for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i] else { continue }
-            var coverage: OpaquePointer?
-            // The charset belongs to the pattern: copied (a new reference).
-            guard FcPatternGetCharSet(font, "charset", 0, &coverage) == FcResultMatch, let coverage,
-                let owned = FcCharSetCopy(coverage)
-            else { continue }
-            var color: FcBool = FcFalse
-            _ = FcPatternGetBool(font, "color", 0, &color)
-            fonts.append(CascadeFont(raw: RawFace(font), charset: OwnedCharSet(owned), isColor: color == FcTrue))
+            guard let font = set.pointee.fonts[i], let cascadeFont = CascadeFont(font) else { continue }
+            fonts.append(cascadeFont)
         }
         return fonts
     }
@@ -245,17 +238,10 @@ extension FontconfigConfig {
             (weight.map { FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(Double($0))) == FcTrue }
                 ?? true) && FcPatternAddInteger(pattern, "slant", italic ? 100 : 0) == FcTrue
         } make: { matched in
-            let raw = RawFace(matched)
-            guard raw.families.contains(where: { $0.lowercased() == family.lowercased() }) else {
-                return nil
-            }
-            var coverage: OpaquePointer?
-            guard FcPatternGetCharSet(matched, "charset", 0, &coverage) == FcResultMatch, let coverage,
-                let owned = FcCharSetCopy(coverage)
+            guard let font = CascadeFont(matched),
+                font.raw.families.contains(where: { $0.lowercased() == family.lowercased() })
             else { return nil }
-            var color: FcBool = FcFalse
-            _ = FcPatternGetBool(matched, "color", 0, &color)
-            return CascadeFont(raw: raw, charset: OwnedCharSet(owned), isColor: color == FcTrue)
+            return font
         }
     }
 }
@@ -266,6 +252,26 @@ struct CascadeFont: FallbackCandidate {
     var raw: RawFace
     var charset: OwnedCharSet
     var isColor: Bool
+
+    /// The font fontconfig describes in `pattern`, with its charset (the
+    /// pattern's, copied: a new reference) and colour flag; `nil` without
+    /// a charset. The corresponding C functions are `FcPatternGetCharSet`,
+    /// `FcCharSetCopy` and `FcPatternGetBool`.
+    init?(_ pattern: OpaquePointer) {
+        var coverage: OpaquePointer?
+        guard FcPatternGetCharSet(pattern, "charset", 0, &coverage) == FcResultMatch, let coverage,
+            let owned = FcCharSetCopy(coverage)
+        else { return nil }
+        var color: FcBool = FcFalse
+        _ = FcPatternGetBool(pattern, "color", 0, &color)
+        self.init(raw: RawFace(pattern), charset: OwnedCharSet(owned), isColor: color == FcTrue)
+    }
+
+    init(raw: RawFace, charset: OwnedCharSet, isColor: Bool) {
+        self.raw = raw
+        self.charset = charset
+        self.isColor = isColor
+    }
 
     /// Whether the font has every one of `characters`.
     func covers(_ characters: [UInt32]) -> Bool {

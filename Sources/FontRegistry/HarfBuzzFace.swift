@@ -48,20 +48,23 @@ final class HarfBuzzFace {
         hb.fontSetScale(font, Int32(upem), Int32(upem))
         // A table that cannot be read counts as absent: the face is then
         // measured at its own coordinates, untracked, as before.
-        func table(_ tag: TableTag) -> [UInt8]? {
+        // The table's bytes, copied only when `copy` (a presence check
+        // spares copying a colour font's megabytes of bitmaps).
+        func table(_ tag: TableTag, copy: Bool = true) -> [UInt8]? {
             guard let blob = hb.faceReferenceTable(face, tag.rawValue) else { return nil }
             defer { hb.blobDestroy(blob) }
             var length: UInt32 = 0
             guard let data = hb.blobGetData(blob, &length), length > 0 else { return nil }
-            return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+            return copy ? Array(UnsafeRawBufferPointer(start: data, count: Int(length))) : []
         }
         // COLR, CBDT or sbix: the face draws emoji in colour itself.
-        hasColorGlyphs = ["COLR", "CBDT", "sbix"].contains { table(TableTag($0)) != nil }
+        hasColorGlyphs = ["COLR", "CBDT", "sbix"].contains { table(TableTag($0), copy: false) != nil }
         let fvar = table(.fvar).flatMap { try? FvarTable($0) }
         let trakTable = table(.trak)
         hasTrakTable = trakTable != nil
         let trak = trakTable.flatMap { try? TrakTable($0) }
-        let sizing = OpticalSizing(fvar: fvar, trak: trak, hasSTAT: table(.stat) != nil, isSystemFont: isSystemFont)
+        let sizing = OpticalSizing(
+            fvar: fvar, trak: trak, hasSTAT: table(.stat, copy: false) != nil, isSystemFont: isSystemFont)
         self.sizing = sizing
         let instance = index >> 16
         if let pointSize, let coordinates = sizing.coordinates(instance: instance, at: pointSize) {

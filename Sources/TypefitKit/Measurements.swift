@@ -29,6 +29,8 @@ public final class Measurements {
         // Each face opened for every size first: whether it depends on
         // the size is read from its tables.
         var faceKeys: [String] = []
+        // Per slot key: its face's key and, for a sized slot, the size.
+        var slotFaces: [String: (face: String, size: Double?)] = [:]
         for cell in cells {
             guard let face = cell.face?.location else {
                 faceKeys.append("")
@@ -38,11 +40,13 @@ public final class Measurements {
             let base = open(face, key: key)
             guard base?.dependsOnPointSize == true else {
                 faceKeys.append(key)
+                slotFaces[key] = (key, nil)
                 continue
             }
             let sized = Self.sizedKey(key, cell.pointSize)
             _ = open(face, key: sized, pointSize: cell.pointSize)
             faceKeys.append(sized)
+            slotFaces[sized] = (key, cell.pointSize)
         }
         var slotOfKey: [String: Int] = [:]
         faceSlots = faceKeys.map { key in
@@ -53,8 +57,7 @@ public final class Measurements {
         slotCount = slotOfKey.count
         // Markdown runs: in the run's face at the slot's size where that
         // face depends on it.
-        for (slotKey, _) in slotOfKey where !slotKey.isEmpty {
-            let (base, size) = Self.split(slotKey)
+        for (slotKey, (base, size)) in slotFaces {
             guard let byTraits = styled.faces[base] else { continue }
             styledKeys[slotKey] = byTraits.mapValues { face in
                 let key = StyledFaces.key(face)
@@ -74,14 +77,6 @@ public final class Measurements {
 
     /// A face's key at one point size.
     private static func sizedKey(_ key: String, _ size: Double) -> String { "\(key)@\(size)" }
-
-    /// A slot key's face key and point size (`nil`: every size).
-    private static func split(_ key: String) -> (String, Double?) {
-        guard let at = key.lastIndex(of: "@"), let size = Double(key[key.index(after: at)...]) else {
-            return (key, nil)
-        }
-        return (String(key[..<at]), size)
-    }
 
     /// The measurer of `face` under `key`, opened once (`nil`, the failure
     /// kept, where it cannot be).
