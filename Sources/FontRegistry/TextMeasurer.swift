@@ -8,42 +8,19 @@ public final class TextMeasurer {
     /// The face's file and index (a drawing names the faces it uses).
     private let file: String
     private let index: Int
-    private let family: String
-    /// The face's weight (OpenType scale) and slant: fallbacks are sorted
-    /// at them, as iOS falls back at the run's weight.
-    private let weight: Int?
-    private let isItalic: Bool
     /// The point size the faces are set for (`nil`: measured in ems for
-    /// every size), and whether the face is the system font.
+    /// every size).
     private let pointSize: Double?
-    private let isSystemFont: Bool
-    private let fallback: FallbackFonts
-    private var config: FontconfigConfig?
-    private var configFailed = false
-    private var fallbackFaces: [String: HarfBuzzFace] = [:]
-    private var cascades: [String: [CascadeFont]] = [:]
+    /// What fallback knows that no point size changes: fontconfig's
+    /// configuration, cascades and choices, shared by a face's measurers at
+    /// each size (`sharingFallbackWith`).
+    private let shared: FallbackState
+    /// Fallback faces set for `pointSize` (those whose widths change
+    /// with it; the others are the shared state's).
+    private var sizedFaces: [String: HarfBuzzFace] = [:]
     /// Per language and cascade index: the face opened (`nil`: it cannot
     /// be), so that a string's fallback names no face and opens no file.
     private var cascadeFaces: [String: [Int: (FontFace, HarfBuzzFace)?]] = [:]
-    /// Per language: the segmenter, which remembers the cascade font
-    /// chosen for each short cluster, so that a repeated letter asks no
-    /// charset again.
-    private var segmenters: [String: FallbackSegmenter] = [:]
-    /// Per language, per `IOSCascade` entry: the cascade fonts of its
-    /// faces found (iOS's, else the stand-in), appended to the cascade.
-    private var preferredFonts: [String: [String: [Int]]] = [:]
-    /// Per language: iOS's table for it (`IOSCascade.Languaged`).
-    private var tables: [String: IOSCascade.Languaged] = [:]
-    /// Per fallback family: what it is to iOS, found once.
-    private var roles: [String: IOSCascade.Role] = [:]
-
-    /// What a fallback family is to iOS (`IOSCascade.role`), once per family.
-    private func role(ofFamily family: String) -> IOSCascade.Role {
-        if let known = roles[family] { return known }
-        let role = IOSCascade.role(ofFamily: family)
-        roles[family] = role
-        return role
-    }
 
     /// Opens face `index` of `file` (of `family`, asked for fallbacks) for
     /// measuring; fallbacks come from `fallback` (installed fonts and an
@@ -52,19 +29,24 @@ public final class TextMeasurer {
     /// fallbacks are set as Core Text sets them at that size (optical size
     /// and tracking, `OpticalSizing`; `isSystemFont` applies the rule
     /// whatever the tables).
+    ///
+    /// `sharingFallbackWith`, a measurer of the same face at another size:
+    /// its fontconfig configuration, cascades and fallback faces that no
+    /// size changes are used, not made again (a tracked face is measured
+    /// at twelve sizes).
     public init(
         file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
-        fallback: FallbackFonts = FallbackFonts(), pointSize: Double? = nil, isSystemFont: Bool = false
+        fallback: FallbackFonts = FallbackFonts(), pointSize: Double? = nil, isSystemFont: Bool = false,
+        sharingFallbackWith other: TextMeasurer? = nil
     ) throws(RegistryError) {
         primary = try HarfBuzzFace(file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont)
         self.pointSize = pointSize
-        self.isSystemFont = isSystemFont
         self.file = file
         self.index = index
-        self.family = family
-        self.weight = weight
-        self.isItalic = isItalic
-        self.fallback = fallback
+        shared =
+            other?.shared
+            ?? FallbackState(
+                fallback: fallback, family: family, weight: weight, isItalic: isItalic, isSystemFont: isSystemFont)
     }
 
     /// Whether the face's widths change with the point size (its optical
@@ -118,7 +100,7 @@ public final class TextMeasurer {
         var faceOf: [Int] = []
         var order: [(face: FontFace, shaper: HarfBuzzFace)] = []
         var stillMissing = 0
-        let segments = fallbackSegments(utf8, missing: missing, language: language)
+        let segments = shared.segments(utf8, missing: missing, language: language)
         // One scratch pair for every segment, cleared over the segment's
         // bytes after use (shaping writes only there).
         var local = segments.isEmpty ? [] : [Double](repeating: 0, count: utf8.count)
@@ -169,7 +151,7 @@ public final class TextMeasurer {
                 fallbacks.append(
                     FallbackUse(
                         postscriptName: face.postscriptName, family: face.family, file: face.file, characters: used,
-                        role: role(ofFamily: face.family)))
+                        role: shared.role(ofFamily: face.family)))
             }
         }
         let measured = MeasuredText(utf8: utf8, advances: advances, missingGlyphs: stillMissing, fallbacks: fallbacks)
@@ -322,10 +304,89 @@ public final class TextMeasurer {
         return DrawnText(measured: session.measured, lines: drawn, fallbackFaces: session.order.map(\.face))
     }
 
+    /// Cascade font `index` for `language`, opened for shaping once.
+    private func fallbackFace(_ index: Int, language: String?) -> (FontFace, HarfBuzzFace)? {
+        if let known = cascadeFaces[language ?? ""]?[index] { return known }
+        let opened = openFallbackFace(index, language: language)
+        cascadeFaces[language ?? "", default: [:]][index] = .some(opened)
+        return opened
+    }
+
+    private func openFallbackFace(_ index: Int, language: String?) -> (FontFace, HarfBuzzFace)? {
+        let list = shared.cascade(language)
+        guard index < list.count else { return nil }
+        var namer = NameVerifier()
+        guard let face = namer.face(from: list[index].raw) else { return nil }
+        let key = "\(face.file)#\(face.index)"
+        // In ems for every size unless its widths change with the size.
+        guard let unsized = shared.face(key, file: face.file, index: face.index) else { return nil }
+        guard let pointSize, unsized.sizing.dependsOnPointSize else { return (face, unsized) }
+        if let open = sizedFaces[key] { return (face, open) }
+        guard let open = try? HarfBuzzFace(file: face.file, index: face.index, pointSize: pointSize) else {
+            return nil
+        }
+        sizedFaces[key] = open
+        return (face, open)
+    }
+}
+
+/// What fallback knows that no point size changes, for one face: the
+/// fontconfig configuration, the cascade per language, iOS's faces found
+/// in it, the segmenters' remembered choices and the fallback faces opened
+/// in ems. Shared by the face's measurers at each size, on one thread.
+final class FallbackState {
+    private let fallback: FallbackFonts
+    private let family: String
+    /// The face's weight (OpenType scale) and slant: fallbacks are sorted
+    /// at them, as iOS falls back at the run's weight.
+    private let weight: Int?
+    private let isItalic: Bool
+    private let isSystemFont: Bool
+    private var config: FontconfigConfig?
+    private var configFailed = false
+    private var cascades: [String: [CascadeFont]] = [:]
+    /// Per language: the segmenter, which remembers the cascade font
+    /// chosen for each short cluster, so that a repeated letter asks no
+    /// charset again.
+    private var segmenters: [String: FallbackSegmenter] = [:]
+    /// Per language, per `IOSCascade` entry: the cascade fonts of its
+    /// faces found (iOS's, else the stand-in), appended to the cascade.
+    private var preferredFonts: [String: [String: [Int]]] = [:]
+    /// Per language: iOS's table for it (`IOSCascade.Languaged`).
+    private var tables: [String: IOSCascade.Languaged] = [:]
+    /// Per fallback family: what it is to iOS, found once.
+    private var roles: [String: IOSCascade.Role] = [:]
+    /// Fallback faces opened in ems, by file#index (`nil`: cannot be).
+    private var faces: [String: HarfBuzzFace?] = [:]
+
+    init(fallback: FallbackFonts, family: String, weight: Int?, isItalic: Bool, isSystemFont: Bool) {
+        self.fallback = fallback
+        self.family = family
+        self.weight = weight
+        self.isItalic = isItalic
+        self.isSystemFont = isSystemFont
+    }
+
+    /// What a fallback family is to iOS (`IOSCascade.role`), once per family.
+    func role(ofFamily family: String) -> IOSCascade.Role {
+        if let known = roles[family] { return known }
+        let role = IOSCascade.role(ofFamily: family)
+        roles[family] = role
+        return role
+    }
+
+    /// The fallback face at `key` opened in ems, once.
+    func face(_ key: String, file: String, index: Int) -> HarfBuzzFace? {
+        if let known = faces[key] { return known }
+        let open = try? HarfBuzzFace(file: file, index: index)
+        faces[key] = .some(open)
+        return open
+    }
+
     /// The cascade fontconfig sorts for the measured family and
     /// `language`, read once per language (a fallback language costs one
     /// sort, not one match per string).
-    private func cascade(_ language: String?) -> [CascadeFont] {
+    func cascade(_ language: String?) -> [CascadeFont] {
         if config == nil && !configFailed {
             config = try? FontconfigConfig.forFallback(fallback)
             configFailed = config == nil
@@ -345,7 +406,7 @@ public final class TextMeasurer {
     /// remembered across strings), each cluster tried first in iOS's face
     /// for its script, else the open stand-in (`IOSCascade`), then in
     /// fontconfig's order.
-    private func fallbackSegments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [FallbackSegmenter.Segment] {
+    func segments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [FallbackSegmenter.Segment] {
         guard missing.contains(true) else { return [] }
         let key = language ?? ""
         let table = tables[key] ?? IOSCascade.Languaged(language)
@@ -402,27 +463,6 @@ public final class TextMeasurer {
         return indices
     }
 
-    /// Cascade font `index` for `language`, opened for shaping once.
-    private func fallbackFace(_ index: Int, language: String?) -> (FontFace, HarfBuzzFace)? {
-        if let known = cascadeFaces[language ?? ""]?[index] { return known }
-        let opened = openFallbackFace(index, language: language)
-        cascadeFaces[language ?? "", default: [:]][index] = .some(opened)
-        return opened
-    }
-
-    private func openFallbackFace(_ index: Int, language: String?) -> (FontFace, HarfBuzzFace)? {
-        let list = cascade(language)
-        guard index < list.count else { return nil }
-        var namer = NameVerifier()
-        guard let face = namer.face(from: list[index].raw) else { return nil }
-        let key = "\(face.file)#\(face.index)"
-        if let open = fallbackFaces[key] { return (face, open) }
-        guard let open = try? HarfBuzzFace(file: face.file, index: face.index, pointSize: pointSize) else {
-            return nil
-        }
-        fallbackFaces[key] = open
-        return (face, open)
-    }
 }
 
 /// The fonts text falls back to for characters its face lacks, as iOS's

@@ -44,7 +44,7 @@ public final class Measurements {
                 continue
             }
             let sized = Self.sizedKey(key, cell.pointSize)
-            _ = open(face, key: sized, pointSize: cell.pointSize)
+            _ = open(face, key: sized, pointSize: cell.pointSize, sharing: base)
             faceKeys.append(sized)
             slotFaces[sized] = (key, cell.pointSize)
         }
@@ -61,12 +61,10 @@ public final class Measurements {
             guard let byTraits = styled.faces[base] else { continue }
             styledKeys[slotKey] = byTraits.mapValues { face in
                 let key = StyledFaces.key(face)
-                guard let size, open(face, key: key)?.dependsOnPointSize == true else {
-                    _ = open(face, key: key)
-                    return key
-                }
+                let unsized = open(face, key: key)
+                guard let size, unsized?.dependsOnPointSize == true else { return key }
                 let sized = Self.sizedKey(key, size)
-                _ = open(face, key: sized, pointSize: size)
+                _ = open(face, key: sized, pointSize: size, sharing: unsized)
                 return sized
             }
         }
@@ -80,10 +78,12 @@ public final class Measurements {
 
     /// The measurer of `face` under `key`, opened once (`nil`, the failure
     /// kept, where it cannot be).
-    private func open(_ face: FaceLocation, key: String, pointSize: Double? = nil) -> TextMeasurer? {
+    private func open(
+        _ face: FaceLocation, key: String, pointSize: Double? = nil, sharing: TextMeasurer? = nil
+    ) -> TextMeasurer? {
         if let known = measurers[key] { return known }
         do {
-            let measurer = try TextMeasurer(face, fallback: fonts, pointSize: pointSize)
+            let measurer = try TextMeasurer(face, fallback: fonts, pointSize: pointSize, sharing: sharing)
             measurers[key] = measurer
             return measurer
         } catch {
@@ -169,10 +169,14 @@ public final class Measurements {
 extension TextMeasurer {
     /// Opens the face at `location` for measuring, falling back to `fonts`,
     /// set for `pointSize` (`nil`: in ems for every size).
-    convenience init(_ location: FaceLocation, fallback fonts: FallbackFonts, pointSize: Double?) throws(RegistryError)
-    {
+    /// With `sharing`, the face's measurer at another size, whose fallback
+    /// state this one uses.
+    convenience init(
+        _ location: FaceLocation, fallback fonts: FallbackFonts, pointSize: Double?, sharing: TextMeasurer? = nil
+    ) throws(RegistryError) {
         try self.init(
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
-            isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont)
+            isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont,
+            sharingFallbackWith: sharing)
     }
 }

@@ -366,15 +366,19 @@ public enum ReviewJob {
             guard let measurer = measurer(location, id: id, pointSize: nil) else { return nil }
             let sized =
                 measurer.dependsOnPointSize
-                ? self.measurer(location, id: "\(id)@\(cell.pointSize)", pointSize: cell.pointSize) : measurer
+                ? self.measurer(
+                    location, id: "\(id)@\(cell.pointSize)", pointSize: cell.pointSize, sharing: measurer)
+                : measurer
             return sized?.drawing(string.text, language: string.language)
         }
 
         /// The measurer of `location` under `id`, opened once.
-        private func measurer(_ location: FaceLocation, id: String, pointSize: Double?) -> TextMeasurer? {
+        private func measurer(
+            _ location: FaceLocation, id: String, pointSize: Double?, sharing: TextMeasurer? = nil
+        ) -> TextMeasurer? {
             if let known = measurers[id] { return known }
             do {
-                let opened = try TextMeasurer(location, fallback: fonts, pointSize: pointSize)
+                let opened = try TextMeasurer(location, fallback: fonts, pointSize: pointSize, sharing: sharing)
                 measurers[id] = opened
                 return opened
             } catch {

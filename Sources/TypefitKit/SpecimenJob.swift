@@ -106,8 +106,6 @@ public enum SpecimenJob {
         let language: String?
         /// By file#index: the face's measurer and key, or nil (cannot open).
         var opened: [String: OpenFace?] = [:]
-        /// The faces (`file#index`) opened once per point size.
-        var sized = Set<String>()
         /// By file#index: the outline face's key and outlines.
         var outlines: [String: (key: String, outlines: GlyphOutlines)] = [:]
         var drawings: [String: TypefitCore.Specimen.Drawing] = [:]
@@ -172,21 +170,19 @@ public enum SpecimenJob {
         /// with the size (`OpticalSizing`) once per `pointSize`.
         mutating func face(_ location: FaceLocation, pointSize: Double, diagnostics: inout Diagnostics) -> OpenFace? {
             let id = "\(location.file)#\(location.index)"
-            if sized.contains(id) {
-                return open(location, id: "\(id)@\(pointSize)", pointSize: pointSize, &diagnostics)
-            }
             guard let face = open(location, id: id, pointSize: nil, &diagnostics) else { return nil }
             guard face.measurer.dependsOnPointSize else { return face }
-            sized.insert(id)
-            return open(location, id: "\(id)@\(pointSize)", pointSize: pointSize, &diagnostics)
+            return open(
+                location, id: "\(id)@\(pointSize)", pointSize: pointSize, sharing: face.measurer, &diagnostics)
         }
 
         private mutating func open(
-            _ location: FaceLocation, id: String, pointSize: Double?, _ diagnostics: inout Diagnostics
+            _ location: FaceLocation, id: String, pointSize: Double?, sharing: TextMeasurer? = nil,
+            _ diagnostics: inout Diagnostics
         ) -> OpenFace? {
             if let known = opened[id] { return known }
             do {
-                let measurer = try TextMeasurer(location, fallback: fonts, pointSize: pointSize)
+                let measurer = try TextMeasurer(location, fallback: fonts, pointSize: pointSize, sharing: sharing)
                 let face = OpenFace(id: id, location: location, measurer: measurer, language: language)
                 opened[id] = face
                 return face
