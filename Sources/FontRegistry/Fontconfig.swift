@@ -307,14 +307,16 @@ func queryFontFile(_ path: String, _ body: (RawFace) -> Void) -> Int {
 /// font set that owns the pattern is destroyed.
 struct RawFace: Sendable {
     var families: [String] = []
-    var familyLanguages: [String] = []
+    /// Which families are English (their `familylang`); the tags themselves
+    /// are never made into strings.
+    var familyEnglish = EnglishPositions()
     var style: String?
-    /// Every style name and its language (fontconfig's order).
+    /// Every style name and which are English (fontconfig's order).
     var styles: [String] = []
-    var styleLanguages: [String] = []
-    /// Full names (name ID 4) and their languages.
+    var styleEnglish = EnglishPositions()
+    /// Full names (name ID 4) and which are English.
     var fullNames: [String] = []
-    var fullNameLanguages: [String] = []
+    var fullNameEnglish = EnglishPositions()
     var postscriptName: String?
     var file: String?
     var index = 0
@@ -374,13 +376,13 @@ struct RawFace: Sendable {
             case .family:
                 families = Self.strings(pattern, &iterator, count: count, first: value)
             case .familyLanguage:
-                familyLanguages = Self.strings(pattern, &iterator, count: count, first: value)
+                familyEnglish = Self.english(pattern, &iterator, count: count, first: value)
             case .style:
-                style = Self.string(value)
                 styles = Self.strings(pattern, &iterator, count: count, first: value)
-            case .styleLanguage: styleLanguages = Self.strings(pattern, &iterator, count: count, first: value)
+                style = value.type == FcTypeString ? styles.first : nil
+            case .styleLanguage: styleEnglish = Self.english(pattern, &iterator, count: count, first: value)
             case .fullName: fullNames = Self.strings(pattern, &iterator, count: count, first: value)
-            case .fullNameLanguage: fullNameLanguages = Self.strings(pattern, &iterator, count: count, first: value)
+            case .fullNameLanguage: fullNameEnglish = Self.english(pattern, &iterator, count: count, first: value)
             case .postscriptName: postscriptName = Self.string(value)
             case .file: file = Self.string(value)
             case .index: if value.type == FcTypeInteger { index = Int(value.u.i) }
@@ -481,6 +483,21 @@ struct RawFace: Sendable {
     private static func string(_ value: FcValue) -> String? {
         guard value.type == FcTypeString, let pointer = value.u.s else { return nil }
         return pointer.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+    }
+
+    /// The positions of a language list's English tags, read from
+    /// fontconfig's bytes.
+    private static func english(
+        _ pattern: OpaquePointer, _ iterator: inout FcPatternIter, count: Int32, first: FcValue
+    ) -> EnglishPositions {
+        var english = EnglishPositions()
+        var value = first
+        for id in 0..<max(1, count) {
+            if id > 0, FcPatternIterGetValue(pattern, &iterator, id, &value, nil) != FcResultMatch { continue }
+            guard value.type == FcTypeString, let tag = value.u.s else { continue }
+            if CoreTextNaming.isEnglish(cString: tag) { english.insert(Int(id)) }
+        }
+        return english
     }
 
     private static func strings(

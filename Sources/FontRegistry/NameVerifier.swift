@@ -27,7 +27,7 @@ struct NameVerifier {
     /// it; `nil` when fontconfig gave no file.
     mutating func face(from raw: RawFace) -> FontFace? {
         guard let file = raw.file else { return nil }
-        let naming = FamilyNaming.primary(names: raw.families, languages: raw.familyLanguages)
+        let naming = FamilyNaming.primary(names: raw.families, english: raw.familyEnglish)
         var name = raw.postscriptName
         var source: FontFace.NameSource? = .font
         // The name table, read at most once per face (a web font's is
@@ -70,8 +70,8 @@ struct NameVerifier {
         // fontconfig's style, its instance name).
         let coreText =
             CoreTextNaming.fromFontconfig(
-                families: raw.families, familyLanguages: raw.familyLanguages, styles: raw.styles,
-                styleLanguages: raw.styleLanguages, fullNames: raw.fullNames, fullNameLanguages: raw.fullNameLanguages)
+                families: raw.families, familyEnglish: raw.familyEnglish, styles: raw.styles,
+                styleEnglish: raw.styleEnglish, fullNames: raw.fullNames, fullNameEnglish: raw.fullNameEnglish)
             ?? tableNames()
         let families = CoreTextNaming.families(coreText: coreText?.family, fontconfig: naming)
         let style = raw.index >> 16 > 0 ? raw.style : coreText?.style ?? raw.style

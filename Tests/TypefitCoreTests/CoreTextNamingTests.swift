@@ -66,5 +66,42 @@ extension CoreTextNamingTests {
     @Test func englishTags() {
         #expect(["en", "EN", "en-US", "en_GB", "En-x"].allSatisfy(CoreTextNaming.isEnglish))
         #expect(!["", "e", "eng", "de", "ms-1033", "und", "en.x"].contains(where: CoreTextNaming.isEnglish))
+        // The same answers read from C strings in place (fontconfig's).
+        for tag in ["en", "EN", "en-US", "en_GB", "En-x", "", "e", "eng", "de", "ms-1033", "und", "en.x"] {
+            let bytes = Array(tag.utf8) + [0]
+            #expect(
+                bytes.withUnsafeBufferPointer { CoreTextNaming.isEnglish(cString: $0.baseAddress!) }
+                    == CoreTextNaming.isEnglish(tag))
+        }
+    }
+}
+
+extension CoreTextNamingTests {
+    /// The positions kept for a list's English tags, past the first 64 too.
+    @Test func englishPositions() {
+        let languages = (0..<70).map { [3, 5, 64, 69].contains($0) ? "en-US" : "de" }
+        let english = EnglishPositions(languages: languages)
+        #expect(Array(english) == [3, 5, 64, 69])
+        #expect(english.first == 3)
+        #expect(EnglishPositions(languages: ["ja"]).first == nil)
+        #expect(Array(EnglishPositions()).isEmpty)
+        // The family listed: the first English name, past 64 as well.
+        let names = (0..<70).map { "Name \($0)" }
+        let onlyLate = (0..<70).map { $0 == 66 ? "en" : "ja" }
+        #expect(FamilyNaming.primary(names: names, languages: onlyLate)?.name == "Name 66")
+    }
+
+    /// "Family Style" and "Family …" compared on bytes: the boundary at the
+    /// space, an empty style, non-ASCII names.
+    @Test func joinsComparesWholeWords() {
+        #expect(CoreTextNaming.joins("Lato Bold", "Lato", "Bold"))
+        #expect(!CoreTextNaming.joins("Lato Bold", "Lat", "o Bold"))
+        #expect(!CoreTextNaming.joins("LatoBold", "Lato", "Bold"))
+        #expect(!CoreTextNaming.joins("Lato Bold", "Lato", "Bol"))
+        #expect(!CoreTextNaming.joins("Lato", "Lato", nil))
+        #expect(CoreTextNaming.joins("Lato ", "Lato", ""))
+        #expect(CoreTextNaming.joins("Lato Thin", "Lato", nil))
+        #expect(CoreTextNaming.joins("IPAゴシック 標準", "IPAゴシック", "標準"))
+        #expect(!CoreTextNaming.joins("IPAゴシック 標準", "IPAゴシック", "標"))
     }
 }

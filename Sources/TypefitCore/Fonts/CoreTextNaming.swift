@@ -5,15 +5,15 @@ public enum FamilyNaming {
     /// as Core Text's family name does, so "first English" matches what
     /// `UIFont.familyNames` shows.
     public static func primary(names: [String], languages: [String]) -> (name: String, aliases: [String])? {
+        primary(names: names, english: EnglishPositions(languages: languages))
+    }
+
+    /// `primary(names:languages:)` with the English names' positions
+    /// already found (a listing finds them in fontconfig's bytes without
+    /// making a string of each language tag).
+    public static func primary(names: [String], english: EnglishPositions) -> (name: String, aliases: [String])? {
         guard !names.isEmpty else { return nil }
-        var chosen = 0
-        for (i, lang) in languages.enumerated() where i < names.count {
-            let lower = lang.lowercased()
-            if lower == "en" || lower.hasPrefix("en-") || lower.hasPrefix("en_") {
-                chosen = i
-                break
-            }
-        }
+        let chosen = english.first.flatMap { $0 < names.count ? $0 : nil } ?? 0
         var aliases: [String] = []
         for (i, name) in names.enumerated() where i != chosen && name != names[chosen] && !aliases.contains(name) {
             aliases.append(name)
@@ -37,9 +37,20 @@ public enum CoreTextNaming {
         families: [String], familyLanguages: [String], styles: [String], styleLanguages: [String],
         fullNames: [String], fullNameLanguages: [String]
     ) -> FaceNames? {
-        let englishFamilies = English(families, familyLanguages)
-        let englishStyles = English(styles, styleLanguages)
-        let englishFullNames = English(fullNames, fullNameLanguages)
+        fromFontconfig(
+            families: families, familyEnglish: EnglishPositions(languages: familyLanguages), styles: styles,
+            styleEnglish: EnglishPositions(languages: styleLanguages), fullNames: fullNames,
+            fullNameEnglish: EnglishPositions(languages: fullNameLanguages))
+    }
+
+    /// `fromFontconfig` with each list's English positions already found.
+    public static func fromFontconfig(
+        families: [String], familyEnglish: EnglishPositions, styles: [String], styleEnglish: EnglishPositions,
+        fullNames: [String], fullNameEnglish: EnglishPositions
+    ) -> FaceNames? {
+        let englishFamilies = English(families, familyEnglish)
+        let englishStyles = English(styles, styleEnglish)
+        let englishFullNames = English(fullNames, fullNameEnglish)
         // Macintosh and Windows full names that differ (Open Sans Cond
         // Light): only the table says which is Macintosh.
         guard englishFullNames.count <= 1 else { return nil }
@@ -81,14 +92,21 @@ public enum CoreTextNaming {
     /// bytes without building the joined string (this runs for every
     /// face of a listing).
     static func joins(_ text: String, _ first: String, _ second: String?) -> Bool {
-        let whole = text.utf8, head = first.utf8
-        guard let tail = second?.utf8 else {
-            return whole.count >= head.count + 1 && whole.starts(with: head)
-                && whole[whole.index(whole.startIndex, offsetBy: head.count)] == 0x20
+        var text = text, first = first
+        // Native strings (all of a listing's) give their bytes in place;
+        // walking `utf8` views, reversed for the tail, cost a thirtieth of
+        // a cold listing's instructions.
+        return text.withUTF8 { whole in
+            first.withUTF8 { head in
+                guard whole.count > head.count, whole[head.count] == 0x20,
+                    whole[..<head.count].elementsEqual(head)
+                else { return false }
+                guard var tail = second else { return true }
+                return tail.withUTF8 { tail in
+                    whole.count == head.count + 1 + tail.count && whole[(head.count + 1)...].elementsEqual(tail)
+                }
+            }
         }
-        return whole.count == head.count + 1 + tail.count && whole.starts(with: head)
-            && whole[whole.index(whole.startIndex, offsetBy: head.count)] == 0x20
-            && whole.reversed().starts(with: tail.reversed())
     }
 
     /// The first two English names of a list and how many there are:
@@ -98,10 +116,10 @@ public enum CoreTextNaming {
         var first: String?
         var second: String?
 
-        init(_ names: [String], _ languages: [String]) {
-            for (name, language) in zip(names, languages) where isEnglish(language) {
+        init(_ names: [String], _ english: EnglishPositions) {
+            for position in english where position < names.count {
                 count += 1
-                if first == nil { first = name } else if second == nil { second = name }
+                if first == nil { first = names[position] } else if second == nil { second = names[position] }
             }
         }
     }
@@ -109,12 +127,24 @@ public enum CoreTextNaming {
     /// `en`, `en-…` or `en_…` in any case, read from the bytes (three
     /// times per face of a listing of thousands: lowercasing each tag cost
     /// a twentieth of a cold listing's instructions).
-    static func isEnglish(_ language: String) -> Bool {
-        var bytes = language.utf8.makeIterator()
+    public static func isEnglish(_ language: String) -> Bool {
+        isEnglish(language.utf8)
+    }
+
+    /// `isEnglish` on a tag's bytes.
+    static func isEnglish<Bytes: Sequence<UInt8>>(_ language: Bytes) -> Bool {
+        var bytes = language.makeIterator()
         guard let e = bytes.next(), e | 0x20 == UInt8(ascii: "e"), let n = bytes.next(), n | 0x20 == UInt8(ascii: "n")
         else { return false }
         guard let separator = bytes.next() else { return true }
         return separator == UInt8(ascii: "-") || separator == UInt8(ascii: "_")
+    }
+
+    /// `isEnglish` on a NUL-terminated tag read in place (fontconfig's):
+    /// three bytes at most are looked at.
+    public static func isEnglish(cString tag: UnsafePointer<UInt8>) -> Bool {
+        guard tag[0] | 0x20 == UInt8(ascii: "e"), tag[1] | 0x20 == UInt8(ascii: "n") else { return false }
+        return tag[2] == 0 || tag[2] == UInt8(ascii: "-") || tag[2] == UInt8(ascii: "_")
     }
 
     /// A face's family names for `FontFace`: Core Text's `family` first;
@@ -130,5 +160,51 @@ public enum CoreTextNaming {
             if !aliases.contains(name) { aliases.append(name) }
         }
         return (family, aliases, fontconfigName == family ? nil : fontconfigName)
+    }
+}
+
+/// Which entries of a name list are English (their language tag `en`,
+/// `en-…` or `en_…`), in order: what the naming rules need of the tags,
+/// kept without a string per tag. fontconfig's lists are short; positions
+/// past 64 are kept too, in an array no real font needs.
+public struct EnglishPositions: Sendable, Equatable, Sequence {
+    private var low: UInt64 = 0
+    private var high: [Int] = []
+
+    /// No English entry.
+    public init() {}
+
+    /// The English positions of `languages`.
+    public init(languages: [String]) {
+        for (i, language) in languages.enumerated() where CoreTextNaming.isEnglish(language) { insert(i) }
+    }
+
+    /// Marks entry `position` as English.
+    public mutating func insert(_ position: Int) {
+        if position < 64 { low |= 1 << UInt64(position) } else { high.append(position) }
+    }
+
+    /// The first English position.
+    public var first: Int? { low != 0 ? low.trailingZeroBitCount : high.first }
+
+    /// The English positions, in order.
+    public func makeIterator() -> Iterator { Iterator(bits: low, high: high) }
+
+    /// Walks the set bits, then the positions past 64.
+    public struct Iterator: IteratorProtocol {
+        var bits: UInt64
+        let high: [Int]
+        var index = 0
+
+        /// The next English position.
+        public mutating func next() -> Int? {
+            if bits != 0 {
+                defer { bits &= bits - 1 }
+                return bits.trailingZeroBitCount
+            }
+            guard index < high.count else { return nil }
+            defer { index += 1 }
+            return high[index]
+        }
     }
 }
