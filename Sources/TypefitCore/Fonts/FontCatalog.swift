@@ -6,35 +6,31 @@ public enum FontCatalog {
     /// then PostScript name, file and index, so output never depends on the
     /// order fontconfig happened to return.
     public static func families(from faces: [FontFace]) -> [FontFamily] {
-        // Rank the distinct family names once (a few hundred string
-        // comparisons), then sort face positions by rank: comparing integers
-        // instead of strings, and no face copied per comparison.
-        var rankOf: [String: Int] = [:]
-        for face in faces where rankOf[face.family] == nil { rankOf[face.family] = 0 }
-        let names = rankOf.keys.map { (lower: $0.lowercased(), name: $0) }
-            .sorted { $0.lower != $1.lower ? $0.lower < $1.lower : $0.name < $1.name }
-        for (rank, entry) in names.enumerated() { rankOf[entry.name] = rank }
-        let ranks = faces.map { rankOf[$0.family] ?? 0 }
-        let order = faces.indices.sorted { a, b in
-            ranks[a] != ranks[b] ? ranks[a] < ranks[b] : precedes(faces, a, b)
+        // Faces grouped by family with one hash per face; the distinct names
+        // (a few hundred) sorted once, then each family's few faces: no
+        // string compared or hashed again per face.
+        var groupOf: [String: Int] = [:]
+        var groups: [[Int]] = []
+        for (i, face) in faces.enumerated() {
+            if let group = groupOf[face.family] {
+                groups[group].append(i)
+            } else {
+                groupOf[face.family] = groups.count
+                groups.append([i])
+            }
         }
-        var families: [FontFamily] = []
-        var start = 0
-        while start < order.count {
-            let name = faces[order[start]].family
-            var end = start + 1
-            while end < order.count && faces[order[end]].family == name { end += 1 }
-            let members = order[start..<end].map { faces[$0] }
+        let names = groupOf.map { (lower: $0.key.lowercased(), name: $0.key, group: $0.value) }
+            .sorted { $0.lower != $1.lower ? $0.lower < $1.lower : $0.name < $1.name }
+        return names.map { entry in
+            let members = groups[entry.group].sorted { precedes(faces, $0, $1) }.map { faces[$0] }
             var aliases: [String] = []
             for face in members {
-                for alias in face.familyAliases where alias != name && !aliases.contains(alias) {
+                for alias in face.familyAliases where alias != entry.name && !aliases.contains(alias) {
                     aliases.append(alias)
                 }
             }
-            families.append(FontFamily(name: name, aliases: aliases.sorted(), faces: members))
-            start = end
+            return FontFamily(name: entry.name, aliases: aliases.sorted(), faces: members)
         }
-        return families
     }
 
     /// Face order within a family: weight, width (narrowest first), upright
