@@ -97,11 +97,20 @@ public final class Measurements {
     /// `utf8`, when given, is the string's text as UTF-8 (spares a copy
     /// per face).
     public func measure(_ string: LocalizedString, utf8: [UInt8]? = nil) -> [MeasuredText?] {
+        let bySlot = measureBySlot(string, utf8: utf8)
+        return faceSlots.map { bySlot[$0] }
+    }
+
+    /// `measure`'s measurements, one per slot (`faceSlots` says each
+    /// cell's): what fit lays out, without a copy per cell.
+    public func measureBySlot(_ string: LocalizedString, utf8: [UInt8]? = nil) -> [MeasuredText?] {
         let styled = string.spans.contains { !$0.traits.face.isEmpty }
         let bytes = styled ? [] : utf8 ?? Array(string.text.utf8)
-        return perFace { key, measurer in
-            styled
-                ? measureRuns(string, base: key, measurer) : measurer.measure(utf8: bytes, language: string.language)
+        return slots.map { slot in
+            guard let measurer = slot.measurer else { return nil }
+            return styled
+                ? measureRuns(string, base: slot.key, measurer)
+                : measurer.measure(utf8: bytes, language: string.language)
         }
     }
 

@@ -155,14 +155,26 @@ public struct JSONWriter {
     /// and without the comma before them.
     public struct MemberKeys: Sendable {
         let keys: [EncodedKey]
-        let first: [[UInt8]]
-        let rest: [[UInt8]]
+        /// Every key as `,"key":`, one after another: a member is a slice of
+        /// one buffer (no array per key to retain as it is written).
+        let bytes: [UInt8]
+        /// Where each key's `,"key":` starts in `bytes`, and its end.
+        let ranges: [Range<Int>]
 
         /// Encodes `keys`.
         public init(_ keys: [String]) {
             self.keys = keys.map(EncodedKey.init)
-            first = self.keys.map { $0.quoted + [UInt8(ascii: ":")] }
-            rest = first.map { [UInt8(ascii: ",")] + $0 }
+            var bytes: [UInt8] = []
+            var ranges: [Range<Int>] = []
+            for key in self.keys {
+                let start = bytes.count
+                bytes.append(UInt8(ascii: ","))
+                bytes += key.quoted
+                bytes.append(UInt8(ascii: ":"))
+                ranges.append(start..<bytes.count)
+            }
+            self.bytes = bytes
+            self.ranges = ranges
         }
     }
 
@@ -196,16 +208,21 @@ public struct JSONWriter {
         separate()
         buffer.append(UInt8(ascii: "{"))
         var isFirst = true
-        for i in order {
-            guard let member = value(i) else { continue }
-            (isFirst ? keys.first[i] : keys.rest[i]).withUnsafeBufferPointer { buffer.append($0) }
-            isFirst = false
-            switch member {
-            case .bool(let flag):
-                let literal: StaticString = flag ? "true" : "false"
-                literal.withUTF8Buffer { buffer.append($0) }
-            case .int(let number):
-                appendInteger(number)
+        keys.bytes.withUnsafeBufferPointer { all in
+            for i in order {
+                guard let member = value(i) else { continue }
+                // The first member without its comma.
+                let range = keys.ranges[i]
+                let start = isFirst ? range.lowerBound + 1 : range.lowerBound
+                buffer.append(UnsafeBufferPointer(rebasing: all[start..<range.upperBound]))
+                isFirst = false
+                switch member {
+                case .bool(let flag):
+                    let literal: StaticString = flag ? "true" : "false"
+                    literal.withUTF8Buffer { buffer.append($0) }
+                case .int(let number):
+                    appendInteger(number)
+                }
             }
         }
         buffer.append(UInt8(ascii: "}"))

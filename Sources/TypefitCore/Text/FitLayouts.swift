@@ -151,10 +151,14 @@ public struct FitLayouts: Sendable {
             // The per-category objects' keys in sorted order.
             let order = cells.indices.sorted { cells[$0].size.key < cells[$1].size.key }
             let keys = JSONWriter.MemberKeys(cells.map { $0.size.key })
-            for (s, string) in group.strings.enumerated() {
+            // Read through locals: a closure over `group` copied it (and
+            // retained its arrays) for every object written.
+            let layouts = group.layouts, strings = group.strings
+            for s in strings.indices {
                 func perCell(_ value: (LineFitter.Layout) -> JSONWriter.MemberValue) {
-                    writer.object(keys, order: order) { c in group.layouts.layout(s, c).map(value) }
+                    writer.object(keys, order: order) { c in layouts.layout(s, c).map(value) }
                 }
+                let string = strings[s]
                 writer.beginObject()
                 writer.staticKey("fits")
                 perCell { .bool($0.lines <= group.maxLines && !$0.overflows) }
@@ -163,7 +167,7 @@ public struct FitLayouts: Sendable {
                 writer.staticKey("language")
                 writer.string(string.language)
                 writer.staticKey("largestFittingCategory")
-                writer.string(group.layouts.largestFitting(s, cells: cells, maxLines: group.maxLines)?.size.key)
+                writer.string(layouts.largestFitting(s, cells: cells, maxLines: group.maxLines)?.size.key)
                 writer.staticKey("lines")
                 perCell { .int($0.lines) }
                 if group.rule != nil {

@@ -72,6 +72,8 @@ public struct PlaceholderSamples: Sendable, Equatable {
     public func substitute(_ text: String, numbers: [String: String] = [:]) -> (
         text: String, substitutions: [Substitution]
     ) {
+        // Most strings have no placeholder: no copy of their bytes then.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return (text, []) }
         let utf8 = Array(text.utf8)
         let found = Self.scan(utf8)
         guard !found.isEmpty else { return (text, []) }
