@@ -27,6 +27,10 @@ public func fuzzFace(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for index in 0..<3 {
         _ = SFNTNameProbe.probe(faceIndex: index) { read(bytes, $0, $1) }
     }
+    // A Type 1 header's /FontName: printable ASCII, no space, when found.
+    if let name = Type1Header.fontName(Array(bytes.prefix(Type1Header.prefixLength))) {
+        precondition(!name.isEmpty && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F })
+    }
     if let view = try? SFNTView(size: bytes.count, read: { read(bytes, $0, $1) }) {
         for index in 0..<min(view.faceCount, 3) {
             guard let face = try? view.face(index) else { continue }

@@ -19,7 +19,7 @@ status=0
 for target in $targets; do
     case $target in
         face) source=Fuzz/FaceFuzzer.swift
-            seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken Fixtures/optical Fixtures/emoji Fixtures/emoji-bitmap" ;;
+            seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken Fixtures/optical Fixtures/emoji Fixtures/emoji-bitmap Fixtures/type1" ;;
         spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fixtures/strings Fuzz/seeds/spec Fuzz/regressions" ;;
         text) source=Fuzz/TextFuzzer.swift; seeds="Fixtures/strings Fixtures/strings/plists Fixtures/text Fuzz/seeds/text" ;;
         *) echo "fuzz: unknown target '$target' (face, spec, text)" >&2; exit 64 ;;

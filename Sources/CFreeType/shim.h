@@ -13,6 +13,7 @@
 #include FT_OUTLINE_H
 #include FT_GZIP_H
 #include FT_SYSTEM_H
+#include FT_MODULE_H
 #include <stdlib.h>
 
 // The face-flag macros are function-like, which Swift cannot import.
@@ -34,5 +35,19 @@ static inline int CFreeType_inflate(unsigned char *output, unsigned long *output
     FT_Error error = FT_Gzip_Uncompress(&memory, output, &length, input, inputLength);
     *outputLength = length;
     return error;
+}
+/// FreeType's version without starting it: a library object with no
+/// modules (FT_New_Library), asked, then dropped. FT_Init_FreeType would
+/// start every driver, half a MiB of FreeType's code, for three numbers.
+/// 0 on success.
+static inline int CFreeType_version(int *major, int *minor, int *patch) {
+    struct FT_MemoryRec_ memory = { NULL, CFreeType_alloc, CFreeType_free, CFreeType_realloc };
+    FT_Library library = NULL;
+    if (FT_New_Library(&memory, &library) != 0 || library == NULL) return -1;
+    FT_Int a = 0, b = 0, c = 0;
+    FT_Library_Version(library, &a, &b, &c);
+    FT_Done_Library(library);
+    *major = a; *minor = b; *patch = c;
+    return 0;
 }
 #endif

@@ -18,14 +18,13 @@ final class FreeTypeLibrary {
 
     /// How the FreeType this process runs on (the one fontconfig uses too)
     /// names a face whose name ID 6 holds excluded characters; read once
-    /// from its version. The corresponding C function is
-    /// `FT_Library_Version`.
+    /// from its version. The corresponding C functions are `FT_New_Library`
+    /// and `FT_Library_Version` (in the shim).
     static let nameRule: FreeTypeNameRule = {
-        guard let library = try? FreeTypeLibrary() else { return .refusesExcludedCharacters }
-        var major: FT_Int = 0
-        var minor: FT_Int = 0
-        var patch: FT_Int = 0
-        FT_Library_Version(library.handle, &major, &minor, &patch)
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var patch: Int32 = 0
+        guard CFreeType_version(&major, &minor, &patch) == 0 else { return .refusesExcludedCharacters }
         return FreeTypeNameRule(major: Int(major), minor: Int(minor))
     }()
 

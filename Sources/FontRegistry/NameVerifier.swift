@@ -62,7 +62,13 @@ struct NameVerifier {
             case .some(.none):
                 name = nil
             case .none:
-                if case .success(let checked)? = verify(file: file, index: raw.index) { name = checked.name }
+                // A Type 1 font's /FontName from its clear text; FreeType
+                // only where that header is not the plain kind.
+                if let type1 = Self.readType1Name(file: file) {
+                    name = type1
+                } else if case .success(let checked)? = verify(file: file, index: raw.index) {
+                    name = checked.name
+                }
             }
         }
         // Core Text's family and style: from fontconfig's lists when they
@@ -93,6 +99,17 @@ struct NameVerifier {
             return SFNTNameProbe.names(
                 faceIndex: faceIndex & 0xFFFF, decompressors: WebFontNames.decompressors,
                 read: SystemCalls.prefixReader(fd))
+        }
+    }
+
+    /// A Type 1 font's PostScript name from its first bytes
+    /// (`Type1Header`); `nil` for any other file or an unusual header.
+    static func readType1Name(file: String) -> String? {
+        SystemCalls.withOpenFile(file) { fd in
+            guard let fd, let head = SystemCalls.read(fd, offset: 0, count: Type1Header.prefixLength) else {
+                return nil
+            }
+            return Type1Header.fontName(head)
         }
     }
 

@@ -1,3 +1,4 @@
+import CFreeType
 import Foundation
 import Testing
 import TypefitCore
@@ -293,5 +294,41 @@ import TypefitTestSupport
         // A right-to-left paragraph (first strong character Arabic) starts at the right.
         let runs = BidiOrder.visualRuns(Array("\u{0645}\u{0631} ok".utf8))
         #expect(runs.map(\.rightToLeft) == [false, true] && runs.first?.range == 5..<7)
+    }
+}
+
+extension ScanTests {
+    /// Type 1 fonts whose name a listing checks (their PostScript name is
+    /// their family's) are named from their header without FreeType: the
+    /// same name FreeType gives in this process, and the faces as fc-scan
+    /// reads them.
+    @Test func typeOneNamesAreFreeTypes() throws {
+        let library = try FreeTypeLibrary()
+        for name in ["TypefitTypeOne.pfa", "TypefitTypeOne.pfb"] {
+            let path = Fixtures.path("type1/\(name)")
+            guard case .success(let freeType) = library.postscriptName(file: path, index: 0) else {
+                Issue.record("FreeType cannot open \(name)")
+                continue
+            }
+            #expect(NameVerifier.readType1Name(file: path) == freeType.name)
+            let ours = FontRegistry.scan([path]).faces
+            #expect(ours.map(\.postscriptName) == [freeType.name])
+            let differences = FcScanComparison.differences(
+                file: path, ours: ours, theirs: try FontconfigTools.scan([path]))
+            #expect(differences.isEmpty, "\(differences)")
+        }
+    }
+}
+
+extension ScanTests {
+    /// The naming rule is read from a library started without drivers: the
+    /// same version a started library reports.
+    @Test func nameRuleIsTheRunningFreeTypes() throws {
+        let library = try FreeTypeLibrary()
+        var major: FT_Int = 0
+        var minor: FT_Int = 0
+        var patch: FT_Int = 0
+        FT_Library_Version(library.handle, &major, &minor, &patch)
+        #expect(FreeTypeLibrary.nameRule == FreeTypeNameRule(major: Int(major), minor: Int(minor)))
     }
 }
