@@ -3,7 +3,25 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
-RELEASE_FLAGS = -c release --static-swift-stdlib
+RELEASE_FLAGS = -c release --static-swift-stdlib $(LAYOUT_FLAGS)
+# The release binary's code laid out for memory (BENCHMARKS.md, "Session
+# 12"): with the toolchain's lld, every function in a section of its own and
+# the functions a listing runs placed together (scripts/hot-symbols.txt, from
+# scripts/hot-symbols.py), so the kernel maps a few hundred KiB of code
+# instead of 6 MiB; with glibc 2.36 or later, relative relocations packed
+# (DT_RELR), so ld.so reads 5 KiB of them instead of 670 KiB. A toolchain
+# without lld, or an older glibc, builds as before.
+SWIFT_BIN_DIR := $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")" 2>/dev/null)
+HAS_LLD := $(shell test -x "$(SWIFT_BIN_DIR)/ld.lld" && echo yes)
+GLIBC_RELR := $(shell v=$$(getconf GNU_LIBC_VERSION 2>/dev/null | cut -d' ' -f2); \
+	test -n "$$v" && test "$$(printf '%s\n2.36\n' "$$v" | sort -V | head -1)" = 2.36 && echo yes)
+ifeq ($(HAS_LLD),yes)
+LAYOUT_FLAGS = -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-symbols.txt -Xlinker --no-warn-symbol-ordering
+ifeq ($(GLIBC_RELR),yes)
+LAYOUT_FLAGS += -Xlinker -z -Xlinker pack-relative-relocs
+endif
+endif
 BIN = .build/release/typefit
 
 .PHONY: all deps build release run test test-debian13 asan tsan leaks fuzz lint check-layering bench agreement install uninstall deb fixtures fallback-fonts clean
@@ -114,6 +132,7 @@ fixtures:
 	python3 Fixtures/make-hostile.py
 	python3 Fixtures/make-readme-fonts.py
 	python3 Fixtures/tables/make-tables.py
+	python3 Fixtures/type1/make-type1.py
 
 # The open faces that stand in for iOS's per script when text falls back
 # (docs/REFERENCE.md, measure): Noto's, from Debian. Never needed by the
