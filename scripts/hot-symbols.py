@@ -14,6 +14,7 @@ are skipped by the linker, new functions simply stay where they fall. Run
 after large changes:
 
     make release && python3 scripts/hot-symbols.py .build/release/typefit
+    rm .build/release/typefit && make release   # SwiftPM does not see the list change
 
 Needs valgrind (callgrind counts which functions run, whatever the
 machine's speed). The names stay mangled (the linker matches them as the
