@@ -40,6 +40,13 @@ import TypefitTestSupport
                 == nil)
     }
 
+    /// A word of other bytes just before the key does not swallow its slash.
+    @Test func aWordOfOtherBytesBeforeTheKey() {
+        let bytes: [UInt8] =
+            Array("%!FontType1\n".utf8) + [0xC3, 0xA9] + Array("/FontName /AfterIt def currentfile eexec".utf8)
+        #expect(Type1Header.fontName(bytes) == "AfterIt")
+    }
+
     @Test func procedureStringsAndHexAreSteppedOver() {
         let text =
             "%!PS-AdobeFont-1.0: X\n/Proc { (/FontName /InProc) % /FontName /InComment\n } def\n"

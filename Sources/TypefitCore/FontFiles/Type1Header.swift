@@ -112,12 +112,11 @@ public enum Type1Header {
                 position += 1
                 return .other
             default:
+                let start = position
                 let text = word()
-                if text.isEmpty {
-                    position += 1
-                    return .other
-                }
-                return .executable(text)
+                // A byte no token starts with: step over it alone.
+                if position == start { position += 1 }
+                return text.isEmpty ? .other : .executable(text)
             }
         }
 
