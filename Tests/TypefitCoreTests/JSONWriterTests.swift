@@ -80,6 +80,76 @@ import Testing
         #expect(calls == 1)
     }
 
+    /// A listing whose later families another writer rendered
+    /// (`jsonElements`, on another core in `list-fonts`) is byte for byte
+    /// the document written whole, at every split point, indented or not,
+    /// with an `errors` member before the families or without.
+    @Test(arguments: [true, false])
+    func listingsWithTheRestRenderedApartAreTheWholeDocument(pretty: Bool) throws {
+        let faces = (0..<12).map { i in
+            FontFace(
+                family: "Split \(i % 5)", familyAliases: i == 3 ? ["Alias \"\(i)\""] : [],
+                postscriptName: "Split-\(i)", style: "Regular", weight: 100 * (i % 9 + 1), isItalic: i % 2 == 0,
+                file: "/fonts/Split\(i).ttf", index: 0)
+        }
+        let families = FontCatalog.families(from: faces)
+        #expect(families.count == 5)
+        for errors in [[], [(file: Optional("/bad.ttf"), message: "not a font")]] {
+            var whole: [UInt8] = []
+            _ = FontFamily.writeJSON(families, pretty: pretty, errors: errors) {
+                whole += $0; return true
+            }
+            for start in 0...families.count + 1 {
+                var split: [UInt8] = []
+                var restAsked = false
+                let rest = families[min(max(1, start), families.count)...]
+                #expect(
+                    FontFamily.writeJSON(
+                        families, pretty: pretty, errors: errors, chunkSize: 64,
+                        rest: (
+                            start,
+                            {
+                                restAsked = true
+                                return FontFamily.jsonElements(rest, pretty: pretty)
+                            }
+                        )
+                    ) {
+                        split += $0; return true
+                    })
+                #expect(split == whole, "split at \(start)")
+                #expect(restAsked == !rest.isEmpty)
+            }
+        }
+    }
+
+    /// The word-at-a-time test for bytes JSON escapes agrees with the byte
+    /// at a time one on strings of every length and alignment, whichever
+    /// byte (first, last, inside a word, in the tail) needs escaping.
+    @Test func wordAtATimeEscapeTestAgreesWithTheByteTest() {
+        var generator = SystemRandomNumberGenerator()
+        let special: [UInt8] = [0x00, 0x01, 0x0A, 0x1F, 0x22, 0x5C, 0x7F]
+        let plain: [UInt8] = [0x20, 0x21, 0x23, 0x2F, 0x41, 0x5B, 0x5D, 0x7E, 0x80, 0xC3, 0xA9, 0xFF]
+        for length in 0..<40 {
+            for _ in 0..<60 {
+                var bytes = (0..<length).map { _ in plain.randomElement(using: &generator)! }
+                if length > 0, Bool.random(using: &generator) {
+                    bytes[Int.random(in: 0..<length, using: &generator)] = special.randomElement(using: &generator)!
+                }
+                let expected = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
+                bytes.withUnsafeBufferPointer { #expect(JSONWriter.anyNeedsEscape($0) == expected, "\(bytes)") }
+            }
+        }
+        // Every single byte value alone and in each position of a word.
+        for value in 0...255 {
+            for position in 0..<9 {
+                var bytes = [UInt8](repeating: 0x41, count: 9)
+                bytes[position] = UInt8(value)
+                let expected = value < 0x20 || value == 0x22 || value == 0x5C || value == 0x7F
+                bytes.withUnsafeBufferPointer { #expect(JSONWriter.anyNeedsEscape($0) == expected) }
+            }
+        }
+    }
+
     #if DEBUG
         /// Debug builds trap on keys written out of order, so a document that
         /// breaks the sorted-keys promise fails the tests that write it.

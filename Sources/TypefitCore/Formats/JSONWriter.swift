@@ -49,6 +49,16 @@ public struct JSONWriter {
         String(decoding: finishBytes(), as: UTF8.self)
     }
 
+    /// Goes on as if a value had just been written in the open container:
+    /// the next one gets its comma. For a document whose middle another
+    /// writer renders (`FontFamily.jsonElements`): that writer opens the
+    /// same containers, says this, and drains the prefix away.
+    public mutating func continueAfterValue() {
+        afterKey = false
+        isEmptyContainer = false
+        needsComma = true
+    }
+
     /// Starts an object (as a value or member value).
     public mutating func beginObject() { open(UInt8(ascii: "{")) }
     /// Ends the current object.
@@ -304,6 +314,34 @@ public struct JSONWriter {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }
 
+    /// Whether any byte `needsEscape`, eight bytes at a time (a listing's
+    /// strings are a megabyte and a half, nearly none with such a byte).
+    /// Per word, the usual bit tests: a byte below 0x20, or one equal to
+    /// `"`, `\` or DEL (a zero byte after an exclusive or); bytes from 0x80
+    /// (UTF-8's multi-byte sequences) never match.
+    static func anyNeedsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        var i = 0
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= utf8.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if (word &- ones &* 0x20) & ~word & highs != 0 || hasZeroByte(word ^ (ones &* 0x22))
+                || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F))
+            {
+                return true
+            }
+            i += 8
+        }
+        while i < utf8.count {
+            if needsEscape(utf8[i]) { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// One pass over the string's UTF-8, read in place (no copy of the
     /// string, so no retain): most strings need no escaping and are copied
     /// whole.
@@ -317,7 +355,7 @@ public struct JSONWriter {
     }
 
     private mutating func appendUTF8(_ utf8: UnsafeBufferPointer<UInt8>) {
-        if !utf8.contains(where: Self.needsEscape) {
+        if !Self.anyNeedsEscape(utf8) {
             buffer.append(utf8)
         } else {
             for byte in utf8 { appendEscaped(byte) }
