@@ -88,6 +88,10 @@ public struct FontRegistry: Sendable {
             slow.indices.map { $0..<($0 + 1) }
             + stride(from: slow.count, to: order.count, by: chunkSize).map { $0..<min(order.count, $0 + chunkSize) }
         let results = Slots<FontFace?>(count: patterns.count, initial: nil)
+        // Each face's number for the merge below, made on the core that
+        // named it (`FontCatalog.mergingDuplicateFiles`).
+        let keys = Slots<UInt64>(count: patterns.count, initial: 0)
+        let skippedKeys = Slots<[UInt64]>(count: patterns.count, initial: [])
         // Beside each variable face, the instances fontconfig skipped
         // (`NameVerifier.mergedInstances`).
         let skipped = Slots<[FontFace]>(count: patterns.count, initial: [])
@@ -97,18 +101,36 @@ public struct FontRegistry: Sendable {
                 let index = order[position]
                 let face = namer.face(from: RawFace(patterns[index].pointer))
                 results.store(face, at: index)
-                if let face, face.isVariable { skipped.store(namer.mergedInstances(of: face), at: index) }
+                if let face {
+                    keys.store(FontCatalog.duplicateKey(face), at: index)
+                    if face.isVariable {
+                        let instances = namer.mergedInstances(of: face)
+                        skipped.store(instances, at: index)
+                        skippedKeys.store(instances.map(FontCatalog.duplicateKey), at: index)
+                    }
+                }
             }
         }
         let dependencies = wanted ? config.dependencies() : nil
         let extra = skipped.take()
+        let extraKeys = skippedKeys.take()
+        let faceKeys = keys.take()
         var listed: [FontFace] = []
+        var listedKeys: [UInt64] = []
         listed.reserveCapacity(patterns.count)
-        for (face, added) in zip(results.take(), extra) {
-            if let face { listed.append(face) }
-            if !added.isEmpty { listed += added }
+        listedKeys.reserveCapacity(patterns.count)
+        for (index, face) in results.take().enumerated() {
+            if let face {
+                listed.append(face)
+                listedKeys.append(faceKeys[index])
+            }
+            if !extra[index].isEmpty {
+                listed += extra[index]
+                listedKeys += extraKeys[index]
+            }
         }
         let faces = listed
+        let faceKeysListed = listedKeys
         // The faces hold copies of everything read from fontconfig, so its
         // configuration is released (caches unmapped, patterns freed: a
         // millisecond on a wide corpus) beside the merge of files reached
@@ -120,7 +142,7 @@ public struct FontRegistry: Sendable {
             } else {
                 merged.store(
                     FontCatalog.mergingDuplicateFiles(
-                        faces, identity: SystemCalls.identity, preferred: Self.preferredPath),
+                        faces, keys: faceKeysListed, identity: SystemCalls.identity, preferred: Self.preferredPath),
                     at: 0)
             }
         }

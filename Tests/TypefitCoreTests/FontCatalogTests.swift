@@ -56,6 +56,37 @@ import Testing
         #expect(merged.contains { $0.file == "/c/copy.ttf" && $0.otherFiles.isEmpty })
     }
 
+    /// The numbers the merge groups by only bring faces together: equal
+    /// numbers for faces of other names (a hash collision, forced here)
+    /// merge nothing, and keys given are the keys computed.
+    @Test func mergeKeysOnlyGroupAndNamesDecide() {
+        let faces = [
+            face("A", "A-Regular", file: "/1/a.ttf"), face("B", "B-Regular", file: "/2/b.ttf"),
+            face("A", "A-Regular", file: "/2/a.ttf"), face("A", "A-Regular", file: "/3/a.ttf", index: 1),
+            face("B", "B-Regular", file: "/1/b.ttf"), face("C", nil, file: "/c.pcf"), face("C", nil, file: "/d.pcf"),
+        ]
+        let sameInode: (String) -> FileIdentity? = { _ in FileIdentity(device: 1, inode: 1) }
+        let byFirstPath: (String, String) -> Bool = { $0 < $1 }
+        let computed = FontCatalog.mergingDuplicateFiles(faces, identity: sameInode, preferred: byFirstPath)
+        let given = FontCatalog.mergingDuplicateFiles(
+            faces, keys: faces.map(FontCatalog.duplicateKey), identity: sameInode, preferred: byFirstPath)
+        let collided = FontCatalog.mergingDuplicateFiles(
+            faces, keys: Array(repeating: 7, count: faces.count), identity: sameInode, preferred: byFirstPath)
+        let expected = [
+            "/1/a.ttf": ["/2/a.ttf"], "/1/b.ttf": ["/2/b.ttf"], "/3/a.ttf": [], "/c.pcf": ["/d.pcf"],
+        ]
+        for merged in [computed, given, collided] {
+            #expect(merged.count == 4)
+            #expect(Dictionary(uniqueKeysWithValues: merged.map { ($0.file, $0.otherFiles) }) == expected)
+        }
+        // Faces kept in their order; nothing to merge gives the faces back.
+        #expect(computed.map(\.file) == ["/1/a.ttf", "/3/a.ttf", "/1/b.ttf", "/c.pcf"])
+        #expect(
+            FontCatalog.mergingDuplicateFiles(faces, identity: { _ in nil }, preferred: byFirstPath) == faces)
+        #expect(FontCatalog.duplicateKey(faces[0]) != FontCatalog.duplicateKey(faces[3]))
+        #expect(FontCatalog.duplicateKey(face("ab", "c")) != FontCatalog.duplicateKey(face("a", "bc")))
+    }
+
     @Test func collectionAndInstanceIndicesSplit() {
         let instance = face("F", "F-Bold", index: (3 << 16) | 1)
         #expect(instance.collectionIndex == 1)

@@ -108,53 +108,85 @@ public enum FontCatalog {
     /// cannot be read; only faces that share family, PostScript name and index
     /// are asked, so a system with thousands of faces pays for a handful of
     /// `stat` calls. The kept path is the one `preferred` ranks first.
+    ///
+    /// `keys`, when given, are the faces' `duplicateKey`s, computed where
+    /// each face was made: a cold listing's faces come from two cores, and
+    /// reading each one again here (a cache miss and an atomic retain per
+    /// face) cost more than the grouping itself.
     public static func mergingDuplicateFiles(
-        _ faces: [FontFace], identity: (String) -> FileIdentity?,
+        _ faces: [FontFace], keys: [UInt64]? = nil, identity: (String) -> FileIdentity?,
         preferred: (String, String) -> Bool
     ) -> [FontFace] {
-        // Faces of the same file share PostScript name and index (and
-        // family, checked below). One dictionary entry per face and an array
-        // only for the rare collisions keeps this cheap for thousands of faces.
-        struct Key: Hashable {
-            var postscriptName: String?
-            var index: Int
-        }
-        var first: [Key: Int] = [:]
-        first.reserveCapacity(faces.count)
-        var collisions: [Int: [Int]] = [:]
-        for (i, face) in faces.enumerated() {
-            let key = Key(postscriptName: face.postscriptName, index: face.index)
-            if let earlier = first[key] {
-                collisions[earlier, default: [earlier]].append(i)
-            } else {
-                first[key] = i
-            }
-        }
-        let runs = collisions.keys.sorted().compactMap { earlier -> [Int]? in
-            let members = (collisions[earlier] ?? []).filter { faces[$0].family == faces[earlier].family }
-            return members.count > 1 ? members : nil
-        }
+        let keys = keys ?? faces.map(duplicateKey)
+        precondition(keys.count == faces.count, "one key per face")
+        // Positions sorted by key: faces that may be one file are adjacent,
+        // found without hashing a string or touching a face.
+        let order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        var replaced: [Int: FontFace] = [:]
         var drop = Set<Int>()
-        var result = faces
-        for members in runs {
-            var byIdentity: [FileIdentity: [Int]] = [:]
-            for i in members {
-                guard let id = identity(faces[i].file) else { continue }
-                byIdentity[id, default: []].append(i)
-            }
-            for (_, same) in byIdentity where same.count > 1 {
-                let ordered = same.sorted { preferred(faces[$0].file, faces[$1].file) }
-                let keep = ordered[0]
-                var others = result[keep].otherFiles
-                for other in ordered.dropFirst() {
-                    others.append(faces[other].file)
-                    others.append(contentsOf: faces[other].otherFiles)
-                    drop.insert(other)
+        var runStart = 0
+        while runStart < order.count {
+            var runEnd = runStart + 1
+            while runEnd < order.count, keys[order[runEnd]] == keys[order[runStart]] { runEnd += 1 }
+            defer { runStart = runEnd }
+            guard runEnd - runStart > 1 else { continue }
+            // Equal numbers are almost always equal names; the names decide.
+            var pending = Array(order[runStart..<runEnd])
+            while let first = pending.first {
+                let same = pending.filter { Self.sameNames(faces[$0], faces[first]) }
+                pending.removeAll { Self.sameNames(faces[$0], faces[first]) }
+                guard same.count > 1 else { continue }
+                var byIdentity: [FileIdentity: [Int]] = [:]
+                for i in same {
+                    guard let id = identity(faces[i].file) else { continue }
+                    byIdentity[id, default: []].append(i)
                 }
-                result[keep] = result[keep].with(otherFiles: Array(Set(others)).sorted())
+                for (_, copies) in byIdentity where copies.count > 1 {
+                    let ordered = copies.sorted { preferred(faces[$0].file, faces[$1].file) }
+                    let keep = ordered[0]
+                    var others = faces[keep].otherFiles
+                    for other in ordered.dropFirst() {
+                        others.append(faces[other].file)
+                        others.append(contentsOf: faces[other].otherFiles)
+                        drop.insert(other)
+                    }
+                    replaced[keep] = faces[keep].with(otherFiles: Array(Set(others)).sorted())
+                }
             }
         }
-        return drop.isEmpty ? result : result.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+        guard !drop.isEmpty || !replaced.isEmpty else { return faces }
+        var merged: [FontFace] = []
+        merged.reserveCapacity(faces.count - drop.count)
+        for i in faces.indices where !drop.contains(i) { merged.append(replaced[i] ?? faces[i]) }
+        return merged
+    }
+
+    /// The number `mergingDuplicateFiles` groups a face by: its PostScript
+    /// name, index and family hashed (FNV-1a over their bytes). Faces of one
+    /// file have the same; the names are compared before anything merges.
+    public static func duplicateKey(_ face: FontFace) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        func mix(_ text: String) {
+            var text = text
+            text.withUTF8 { for byte in $0 { mix(byte) } }
+            // A separator no UTF-8 string contains: ("ab", "c") is not ("a", "bc").
+            mix(0xFF)
+        }
+        if let name = face.postscriptName { mix(name) } else { mix(0xFE) }
+        mix(face.family)
+        var index = UInt64(bitPattern: Int64(face.index))
+        for _ in 0..<8 {
+            mix(UInt8(truncatingIfNeeded: index))
+            index >>= 8
+        }
+        return hash
+    }
+
+    /// Whether two faces have the PostScript name, index and family that
+    /// make them possibly one file.
+    private static func sameNames(_ a: FontFace, _ b: FontFace) -> Bool {
+        a.postscriptName == b.postscriptName && a.index == b.index && a.family == b.family
     }
 }
 
