@@ -22,15 +22,47 @@ public enum FontCatalog {
         let names = groupOf.map { (lower: $0.key.lowercased(), name: $0.key, group: $0.value) }
             .sorted { $0.lower != $1.lower ? $0.lower < $1.lower : $0.name < $1.name }
         return names.map { entry in
-            let members = groups[entry.group].sorted { precedes(faces, $0, $1) }.map { faces[$0] }
+            let members = sortedMembers(groups[entry.group], of: faces)
             var aliases: [String] = []
-            for face in members {
+            // A family's faces mostly carry the same aliases (a CJK family
+            // each of its five localized names): a list met before adds
+            // nothing, found with one comparison per name instead of a
+            // search of the collected ones per name.
+            var lastAliases: [String] = []
+            for face in members where face.familyAliases != lastAliases {
+                lastAliases = face.familyAliases
                 for alias in face.familyAliases where alias != entry.name && !aliases.contains(alias) {
                     aliases.append(alias)
                 }
             }
             return FontFamily(name: entry.name, aliases: aliases.sorted(), faces: members)
         }
+    }
+
+    /// The faces at `members` in `precedes` order, each face read once for
+    /// its numbers (comparing faces directly read and retained two objects
+    /// per comparison); names compared only between faces equal in those.
+    private static func sortedMembers(_ members: [Int], of faces: [FontFace]) -> [FontFace] {
+        guard members.count > 1 else { return members.map { faces[$0] } }
+        struct Entry {
+            var weight: Int
+            var width: Int
+            var flags: Int
+            var member: Int
+        }
+        let entries = members.map { i in
+            let face = faces[i]
+            return Entry(
+                weight: face.weight ?? face.weightRange?.lowerBound ?? 400,
+                width: face.width ?? face.widthRange?.lowerBound ?? 100,
+                flags: (face.isItalic ? 2 : 0) | (face.isVariable ? 1 : 0), member: i)
+        }
+        return entries.sorted { a, b in
+            if a.weight != b.weight { return a.weight < b.weight }
+            if a.width != b.width { return a.width < b.width }
+            if a.flags != b.flags { return a.flags < b.flags }
+            return precedes(faces, a.member, b.member)
+        }.map { faces[$0.member] }
     }
 
     /// Face order within a family: weight, width (narrowest first), upright
