@@ -39,14 +39,17 @@ public enum FontCatalog {
         }
     }
 
-    /// The faces at `members` in `precedes` order, each face read once for
-    /// its numbers (comparing faces directly read and retained two objects
-    /// per comparison); names compared only between faces equal in those.
+    /// The faces at `members` in family order: weight, width (narrowest
+    /// first), upright before italic, static before variable, then
+    /// PostScript name, file and index. Each face is read once for its
+    /// numbers (comparing faces directly read and retained two objects per
+    /// comparison); names are compared only between faces equal in those.
     private static func sortedMembers(_ members: [Int], of faces: [FontFace]) -> [FontFace] {
         guard members.count > 1 else { return members.map { faces[$0] } }
         struct Entry {
             var weight: Int
             var width: Int
+            /// Italic 2, variable 1: upright static first.
             var flags: Int
             var member: Int
         }
@@ -61,27 +64,12 @@ public enum FontCatalog {
             if a.weight != b.weight { return a.weight < b.weight }
             if a.width != b.width { return a.width < b.width }
             if a.flags != b.flags { return a.flags < b.flags }
-            return precedes(faces, a.member, b.member)
+            let x = faces[a.member]
+            let y = faces[b.member]
+            if x.postscriptName != y.postscriptName { return (x.postscriptName ?? "") < (y.postscriptName ?? "") }
+            if x.file != y.file { return x.file < y.file }
+            return x.index < y.index
         }.map { faces[$0.member] }
-    }
-
-    /// Face order within a family: weight, width (narrowest first), upright
-    /// before italic, static before variable, then PostScript name, file
-    /// and index.
-    static func precedes(_ faces: [FontFace], _ a: Int, _ b: Int) -> Bool {
-        let wa = faces[a].weight ?? faces[a].weightRange?.lowerBound ?? 400
-        let wb = faces[b].weight ?? faces[b].weightRange?.lowerBound ?? 400
-        if wa != wb { return wa < wb }
-        let sa = faces[a].width ?? faces[a].widthRange?.lowerBound ?? 100
-        let sb = faces[b].width ?? faces[b].widthRange?.lowerBound ?? 100
-        if sa != sb { return sa < sb }
-        if faces[a].isItalic != faces[b].isItalic { return !faces[a].isItalic }
-        if faces[a].isVariable != faces[b].isVariable { return !faces[a].isVariable }
-        if faces[a].postscriptName != faces[b].postscriptName {
-            return (faces[a].postscriptName ?? "") < (faces[b].postscriptName ?? "")
-        }
-        if faces[a].file != faces[b].file { return faces[a].file < faces[b].file }
-        return faces[a].index < faces[b].index
     }
 
     /// Faces whose family (primary or alias) equals `name`, case-insensitively.
@@ -165,8 +153,12 @@ public enum FontCatalog {
             // Equal numbers are almost always equal names; the names decide.
             var pending = Array(order[runStart..<runEnd])
             while let first = pending.first {
-                let same = pending.filter { Self.sameNames(faces[$0], faces[first]) }
-                pending.removeAll { Self.sameNames(faces[$0], faces[first]) }
+                var same: [Int] = []
+                var others: [Int] = []
+                for i in pending {
+                    if Self.sameNames(faces[i], faces[first]) { same.append(i) } else { others.append(i) }
+                }
+                pending = others
                 guard same.count > 1 else { continue }
                 var byIdentity: [FileIdentity: [Int]] = [:]
                 for i in same {
