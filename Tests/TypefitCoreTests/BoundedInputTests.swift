@@ -67,6 +67,25 @@ import TypefitTestSupport
         #expect(level3.count == 2 && level2.count == 2)
     }
 
+    /// An offset table entry of 0xFFFFFFFFFFFFFFFF (read as `Int.max`) is
+    /// an error at the end of the file, not an overflow trap (found by the
+    /// text fuzzer).
+    @Test func anOffsetAtTheLimitOfSixtyFourBitsIsAnError() {
+        var plist = Array("bplist00".utf8) + [0x08]  // one object: false
+        let table = plist.count
+        plist += [UInt8](repeating: 0xFF, count: 8)  // its offset: 2^64 - 1
+        plist += [0, 0, 0, 0, 0, 0, 8, 1]  // offsets 8 bytes, references 1
+        for field in [1, 0, table] {  // count, top, offset table
+            plist += (0..<8).map { UInt8(truncatingIfNeeded: field >> (8 * (7 - $0))) }
+        }
+        #expect {
+            _ = try BinaryPropertyList.parse(plist)
+        } throws: { error in
+            guard let error = error as? SourceError else { return false }
+            return "\(error)".contains("an object offset out of range") && error.position.column == plist.count + 1
+        }
+    }
+
     @Test func aSelfContainingArrayIsACycle() {
         #expect {
             _ = try BinaryPropertyList.parse(HostileInputs.selfContainingPlist())

@@ -64,8 +64,11 @@ public enum BinaryPropertyList {
             return Int(truncatingIfNeeded: min(value, UInt64(Int.max)))
         }
 
+        /// An error at byte `at`. Offsets come from the file and may be any
+        /// 64-bit value (the fuzzer's `Int.max`, whose column overflowed and
+        /// trapped): one past the end stands for them all.
         func fail(_ at: Int, _ message: String) -> SourceError {
-            SourceError(SourcePosition(line: 1, column: at + 1), message)
+            SourceError(SourcePosition(line: 1, column: min(max(at, 0), bytes.count) + 1), message)
         }
 
         /// The object at index `index` of the offset table.
