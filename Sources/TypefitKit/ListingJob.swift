@@ -150,7 +150,7 @@ public enum ListingJob {
             seen += families[start].faces.count
             start += 1
         }
-        let tail = Slots<[UInt8]>(count: 1, initial: [])
+        let tail = Slots<[[UInt8]]>(count: 1, initial: [])
         let done = DispatchGroup()
         let rest = families[max(1, start)...]
         DispatchQueue.global().async(group: done) {

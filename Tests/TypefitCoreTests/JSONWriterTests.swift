@@ -110,7 +110,7 @@ import Testing
                             start,
                             {
                                 restAsked = true
-                                return FontFamily.jsonElements(rest, pretty: pretty)
+                                return FontFamily.jsonElements(rest, pretty: pretty, chunkSize: 48)
                             }
                         )
                     ) {
