@@ -15,8 +15,17 @@ import TypefitCore
 struct NameVerifier {
     private var library: FreeTypeLibrary?
     private var libraryFailed = false
-    /// The instance names of each variable face met, read once.
-    private var instanceNames: [InstanceKey: [Int: InstanceNames.Name]] = [:]
+    /// What each variable face met holds for its named instances, read
+    /// once: a font with twenty instances had its name table read twenty
+    /// times more.
+    private var variableFaces: [InstanceKey: VariableFaceNames] = [:]
+
+    private struct VariableFaceNames {
+        /// Each named instance's name, by instance number.
+        var instances: [Int: InstanceNames.Name] = [:]
+        /// The face's names as `readNames` reads them.
+        var table: FaceNames?
+    }
 
     private struct InstanceKey: Hashable {
         var file: String
@@ -41,8 +50,10 @@ struct NameVerifier {
         }
         if raw.index >> 16 > 0 {
             // A named instance: its own postScriptNameID, or a synthesized
-            // name that says so.
-            if let checked = instanceName(file: file, index: raw.index, family: naming?.name) {
+            // name that says so; the face's table read with them.
+            let variable = variableFace(file: file, index: raw.index, family: naming?.name)
+            table = .some(variable.table)
+            if let checked = variable.instances[raw.index >> 16] {
                 name = checked.name
                 source = checked.isFromFont ? .font : .synthesized
             }
@@ -180,20 +191,28 @@ struct NameVerifier {
         }
     }
 
-    /// A named instance's name, from the names of every instance of its
-    /// face, read once per face.
-    private mutating func instanceName(file: String, index: Int, family: String?) -> InstanceNames.Name? {
+    /// The names of every named instance of a named instance's face, and
+    /// the face's own (`readNames`), read once per face.
+    private mutating func variableFace(file: String, index: Int, family: String?) -> VariableFaceNames {
         let key = InstanceKey(file: file, collectionIndex: index & 0xFFFF)
-        if instanceNames[key] == nil {
-            instanceNames[key] = SystemCalls.withOpenFile(file) { fd -> [Int: InstanceNames.Name] in
-                guard let fd else { return [:] }
-                guard let face = try? SFNTView(size: nil, read: SystemCalls.prefixReader(fd)).face(key.collectionIndex),
-                    let fvar = try? face.fvar(), let names = try? face.names()
-                else { return [:] }
-                return InstanceNames.postScriptNames(fvar: fvar, names: names, family: family)
+        if let known = variableFaces[key] { return known }
+        let read = SystemCalls.withOpenFile(file) { fd -> VariableFaceNames in
+            guard let fd else { return VariableFaceNames() }
+            let view = try? SFNTView(
+                size: nil, decompressors: WebFontNames.decompressors, read: SystemCalls.prefixReader(fd))
+            guard let view, let face = try? view.face(key.collectionIndex) else { return VariableFaceNames() }
+            var found = VariableFaceNames(table: SFNTNameProbe.names(of: face))
+            // A web font's instances keep fontconfig's names, as before the
+            // two reads were one (its instance names are not decompressed).
+            if view.container == .sfnt || view.container == .collection, let fvar = try? face.fvar(),
+                let names = try? face.names()
+            {
+                found.instances = InstanceNames.postScriptNames(fvar: fvar, names: names, family: family)
             }
+            return found
         }
-        return instanceNames[key]?[index >> 16]
+        variableFaces[key] = read
+        return read
     }
 
     private mutating func openLibrary() -> FreeTypeLibrary? {

@@ -41,6 +41,11 @@ public enum SFNTNameProbe {
         guard faceIndex < 65_536, let view = try? SFNTView(size: nil, decompressors: decompressors, read: read),
             let face = try? view.face(faceIndex)
         else { return nil }
+        return names(of: face)
+    }
+
+    /// `names` for a face already open.
+    public static func names(of face: SFNTView.Face) -> FaceNames? {
         guard let table = try? face.names() else { return face.has(.name) ? nil : FaceNames() }
         return FaceNames(table)
     }
