@@ -97,9 +97,10 @@ public struct FontRegistry: Sendable {
         let skipped = Slots<[FontFace]>(count: patterns.count, initial: [])
         DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
             var namer = NameVerifier()
+            var objectNames = RawFace.ObjectNames()
             for position in chunks[chunk] {
                 let index = order[position]
-                let face = namer.face(from: RawFace(patterns[index].pointer))
+                let face = namer.face(from: RawFace(patterns[index].pointer, names: &objectNames))
                 results.store(face, at: index)
                 if let face {
                     keys.store(FontCatalog.duplicateKey(face), at: index)

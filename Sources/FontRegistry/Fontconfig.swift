@@ -340,9 +340,10 @@ struct RawFace: Sendable {
         let count = Int(set.pointee.nfont)
         guard count > 0, let fonts = set.pointee.fonts else { return 0 }
         var read = 0
+        var names = ObjectNames()
         for i in 0..<count {
             guard let pattern = fonts[i] else { continue }
-            body(RawFace(pattern))
+            body(RawFace(pattern, names: &names))
             FcPatternDestroy(pattern)
             fonts[i] = nil
             read += 1
@@ -356,6 +357,13 @@ struct RawFace: Sendable {
     /// each, which on a system with thousands of faces cost more than
     /// fontconfig's own listing.
     init(_ pattern: OpaquePointer) {
+        var names = ObjectNames()
+        self.init(pattern, names: &names)
+    }
+
+    /// `init(_:)` with the elements' names recognised through `names`, which
+    /// a caller reading many patterns keeps from one to the next.
+    init(_ pattern: OpaquePointer, names: inout ObjectNames) {
         var iterator = FcPatternIter()
         // FcPatternIterNext reports the end; FcPatternIterIsValid stays true
         // on the last element in 2.14, so it cannot drive the loop.
@@ -366,7 +374,7 @@ struct RawFace: Sendable {
             guard let object = FcPatternIterGetObject(pattern, &iterator) else { continue }
             // Half of a pattern's elements (charset, lang, capability …)
             // are not read: skipped before their values are asked for.
-            let element = Element(object)
+            let element = names.element(object)
             guard element != .other else { continue }
             let count = FcPatternIterValueCount(pattern, &iterator)
             guard count > 0 else { continue }
@@ -396,9 +404,29 @@ struct RawFace: Sendable {
         }
     }
 
+    /// Which element each object name is, remembered by the name's address:
+    /// fontconfig hands out one address per object for the life of the
+    /// process (its table of names is never freed; typefit never calls
+    /// `FcFini`), and comparing names was a fifth of reading a pattern.
+    struct ObjectNames {
+        private var addresses = [UnsafePointer<CChar>?](repeating: nil, count: 64)
+        private var elements = [Element](repeating: .other, count: 64)
+
+        fileprivate mutating func element(_ name: UnsafePointer<CChar>) -> Element {
+            // Any slot would be right (a collision only costs a compare
+            // again); the address's middle bits spread a table's names.
+            let slot = Int(truncatingIfNeeded: UInt(bitPattern: name) >> 3) & 63
+            if addresses[slot] == name { return elements[slot] }
+            let element = Element(name)
+            addresses[slot] = name
+            elements[slot] = element
+            return element
+        }
+    }
+
     /// The pattern elements typefit reads, recognised from fontconfig's
     /// object name without building a Swift string.
-    private enum Element {
+    fileprivate enum Element {
         case family, familyLanguage, style, styleLanguage, fullName, fullNameLanguage, postscriptName, file, index
         case slant, variable, format, weight, width, other
 
