@@ -120,14 +120,19 @@ public struct FontRegistry: Sendable {
         var listedKeys: [UInt64] = []
         listed.reserveCapacity(patterns.count)
         listedKeys.reserveCapacity(patterns.count)
-        for (index, face) in results.take().enumerated() {
-            if let face {
-                listed.append(face)
-                listedKeys.append(faceKeys[index])
-            }
-            if !extra[index].isEmpty {
-                listed += extra[index]
-                listedKeys += extraKeys[index]
+        // Each face moved, not copied, into the list (see `Slots.take`).
+        var named = results.take()
+        named.withUnsafeMutableBufferPointer { named in
+            for index in named.indices {
+                if let face = named.moveElement(from: index) {
+                    listed.append(face)
+                    listedKeys.append(faceKeys[index])
+                }
+                named.initializeElement(at: index, to: nil)
+                if !extra[index].isEmpty {
+                    listed += extra[index]
+                    listedKeys += extraKeys[index]
+                }
             }
         }
         let faces = listed
