@@ -9,10 +9,13 @@ multi-gigabyte file, a file that disappears) are made by the tests.
 
 Fixtures/hostile-names holds fonts whose names are shell code (command
 substitution, backticks, `;`, quotes, a newline): a completion script that
-evaluates a name runs it. They need fontTools (python3-fonttools).
+evaluates a name runs it. Fixtures/odd-names holds a font whose name ID 6
+has a percent sign, a non-ASCII letter and a control character. They need
+fontTools (python3-fonttools).
 
 Usage: python3 Fixtures/make-hostile.py
 """
+import json
 import os
 import random
 import struct
@@ -145,7 +148,34 @@ def hostile_outlines():
     font.save(os.path.join(out, "TypefitTinyEm-Regular.ttf"))
 
 
+def odd_names():
+    """Fixtures/odd-names: Typefit Odd, whose family and name ID 6 are
+    `Typefit 50% \u00e9\x01Odd` (a percent sign, a non-ASCII letter, a
+    control character). FreeType 2.12 refuses such a name and fontconfig
+    2.14 makes `Typefit-50%-\u00e9\x01Odd` from the family (only its
+    exclusive characters become hyphens); FreeType 2.13 drops the excluded
+    characters (`Typefit50Odd`). Core Text reports the name as stored, which
+    expected-names.tsv records as fontTools reads it back."""
+    from fontTools.ttLib import TTFont
+
+    out = os.path.join(HERE, "odd-names")
+    os.makedirs(out, exist_ok=True)
+    family = "Typefit 50% \u00e9\x01Odd"
+    font = TTFont(os.path.join(FONTS, "TypefitSans-Regular.ttf"), recalcTimestamp=False)
+    table = font["name"]
+    table.names = [n for n in table.names if n.nameID not in (1, 2, 4, 6, 16, 17)]
+    for name_id, text in ((1, family), (2, "Regular"), (4, family + " Regular"), (6, family)):
+        table.setName(text, name_id, 3, 1, 0x409)
+    path = os.path.join(out, "TypefitOdd.ttf")
+    font.save(path, reorderTables=False)
+    stored = TTFont(path)["name"].getName(6, 3, 1, 0x409).toUnicode()
+    with open(os.path.join(out, "expected-names.tsv"), "w", encoding="utf-8") as fh:
+        # file, then name ID 6 as a JSON string (control characters escaped)
+        fh.write("TypefitOdd.ttf\t%s\n" % json.dumps(stored))
+
+
 if __name__ == "__main__":
     main()
     hostile_names()
     hostile_outlines()
+    odd_names()

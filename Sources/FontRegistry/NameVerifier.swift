@@ -223,14 +223,15 @@ struct NameVerifier {
         return library
     }
 
-    /// Whether `name` could be fontconfig's stand-in made from a family name:
-    /// the family's bytes with every one outside printable ASCII, and every
-    /// PostScript delimiter, turned into a hyphen (`Typefit Anon` →
-    /// `Typefit-Anon`, `Clean` → `Clean`). Compared byte by byte: this runs
-    /// for every installed face.
+    /// Whether `name` could be fontconfig's stand-in made from a family name
+    /// (`SFNTReader.fontconfigStandInName`: `Typefit Anon` → `Typefit-Anon`,
+    /// `Clean` → `Clean`, `50% é` → `50%-é`). Compared byte by byte when no
+    /// cut at 255 bytes is involved: this runs for every installed face.
     static func looksDerived(_ name: String, from families: [String]) -> Bool {
         families.contains { family in
-            name.utf8.count == family.utf8.count && name.utf8.elementsEqual(family.utf8.lazy.map(fontconfigPSByte))
+            guard family.utf8.count <= 255 else { return name == SFNTReader.fontconfigStandInName(family: family) }
+            return name.utf8.count == family.utf8.count
+                && name.utf8.elementsEqual(family.utf8.lazy.map(SFNTReader.fontconfigStandInByte))
         }
     }
 
@@ -245,13 +246,6 @@ struct NameVerifier {
             let dropped = FreeTypeNameRule.dropping(family)
             guard dropped.utf8.count != family.utf8.count else { return false }
             return name == dropped || style.map { name == dropped + FreeTypeNameRule.dropping($0) } == true
-        }
-    }
-
-    private static func fontconfigPSByte(_ byte: UInt8) -> UInt8 {
-        switch byte {
-        case 0x21...0x7E where !"[](){}<>/%".utf8.contains(byte): return byte
-        default: return UInt8(ascii: "-")
         }
     }
 }

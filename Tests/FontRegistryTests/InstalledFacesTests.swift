@@ -44,6 +44,28 @@ import TypefitTestSupport
         #expect(try face("TypefitSans-Regular").postscriptNameValid == true)
     }
 
+    /// A name ID 6 holding a percent sign, a non-ASCII letter and a control
+    /// character (Fixtures/odd-names): FreeType refuses it (2.12) or trims
+    /// it (2.13) and fontconfig reports a name of its own, asked of fc-scan;
+    /// typefit reports the name as stored, as fontTools read it back when
+    /// the fixture was made, and as `list-fonts --dir` does.
+    @Test func anOddNameIsReportedAsStored() throws {
+        let folder = Fixtures.root.appendingPathComponent("odd-names")
+        let expected = try String(contentsOf: folder.appendingPathComponent("expected-names.tsv"), encoding: .utf8)
+        let fields = try #require(expected.split(separator: "\n").first?.split(separator: "\t"))
+        let stored = try JSONDecoder().decode(String.self, from: Data(fields[1].utf8))
+        let installed = try FontRegistry(configFile: Fixtures.fontconfigFile("odd-names", directories: [folder]))
+            .installedFaces()
+        let face = try #require(installed.first)
+        #expect(installed.count == 1)
+        #expect(face.postscriptName == stored && face.postscriptNameSource == .font)
+        let fcScan = try FontconfigTools.scan(folder.appendingPathComponent(String(fields[0])).path)
+        let fontconfigName = try #require(fcScan.first?["postscriptname"])
+        #expect(fontconfigName != stored)
+        #expect(face.fontconfigPostscriptName == fontconfigName)
+        #expect(FontRegistry.scan([folder.path]).faces.map(\.postscriptName) == [stored])
+    }
+
     /// Widths as fontconfig reads them (OS/2 usWidthClass), checked against
     /// fc-list on the same configuration.
     @Test func widthsAgreeWithFcList() throws {

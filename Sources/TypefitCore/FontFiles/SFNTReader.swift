@@ -127,9 +127,21 @@ public enum SFNTReader {
     /// none: the family, at most 255 bytes, with the characters PostScript
     /// excludes from names turned into hyphens.
     public static func fontconfigStandInName(family: String) -> String {
-        let excluded: Set<UInt8> = Set("\u{4}()/<>[]{}\t\u{C}\r\n ".utf8)
-        let bytes = family.utf8.prefix(255).map { excluded.contains($0) ? UInt8(ascii: "-") : $0 }
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: family.utf8.prefix(255).map(fontconfigStandInByte), as: UTF8.self)
+    }
+
+    /// The byte of `fontconfigStandInName` for a byte of the family:
+    /// fontconfig's `exclusive_chars` (`\x04()/<>[]{}\t\f\r\n` and the space)
+    /// become hyphens; every other byte, `%`, control characters and UTF-8
+    /// included, is kept.
+    @inline(__always)
+    public static func fontconfigStandInByte(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case 0x04, 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x28, 0x29, 0x2F, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D:
+            return UInt8(ascii: "-")
+        default:
+            return byte
+        }
     }
 
     /// fontconfig's width words (`FcContainsWidth`), in its order: the
