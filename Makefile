@@ -3,7 +3,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
-RELEASE_FLAGS = -c release --static-swift-stdlib $(LAYOUT_FLAGS)
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(LAYOUT_FLAGS) $(STARTUP_FLAGS)
 # The release binary's code laid out for memory (BENCHMARKS.md, "Session
 # 12"): with the toolchain's lld, every function in a section of its own and
 # the functions a listing runs placed together (scripts/hot-symbols.txt, from
@@ -22,6 +22,23 @@ ifeq ($(GLIBC_RELR),yes)
 LAYOUT_FLAGS += -Xlinker -z -Xlinker pack-relative-relocs
 endif
 endif
+# The release binary's start (BENCHMARKS.md, "Session 15"): the Swift
+# runtime's C++ library and GCC's unwinder linked in from their archives
+# (loading and relocating libstdc++.so and libgcc_s.so was 0.7 ms of every
+# run and 1 MiB of its memory), no symbol of typefit's exported to the
+# dynamic table (the static Swift library asks for -export-dynamic: 5,000
+# symbols ld.so and the runtime's dladdr walk for nothing) and no
+# $$ORIGIN search path (typefit loads no library of its own). A toolchain
+# whose clang finds no libstdc++.a links it as before.
+STATIC_CXX := $(shell f=$$("$(SWIFT_BIN_DIR)/clang" -print-file-name=libstdc++.a 2>/dev/null); \
+	test -f "$$f" && echo "$$f" | grep '^/')
+STARTUP_FLAGS = -Xlinker --no-export-dynamic
+ifneq ($(STATIC_CXX),)
+# The driver names -lstdc++ itself; a folder searched first that holds only
+# the archive makes that name the archive.
+STATIC_CXX_DIR = $(CURDIR)/.build/static-c++
+STARTUP_FLAGS += -Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+endif
 BIN = .build/release/typefit
 
 .PHONY: all deps build release run test test-debian13 asan tsan leaks fuzz lint check-layering bench agreement install uninstall deb fixtures fallback-fonts clean
@@ -35,6 +52,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
+	@if [ -n "$(STATIC_CXX)" ]; then mkdir -p $(STATIC_CXX_DIR) && ln -sf $(STATIC_CXX) $(STATIC_CXX_DIR)/libstdc++.a; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # typefit's main job: the installed fonts, then the Dynamic Type table.
