@@ -10,6 +10,13 @@ public struct FontRegistry: Sendable {
     public var configFile: String?
     /// Where to keep the listing cache; `nil` disables it.
     public var cacheDirectory: String?
+    /// Where fontconfig's caches are read while the configuration loads
+    /// (`EarlyNaming`); `nil` for the standard folders, which are read only
+    /// for the system's configuration. Tests give a private one's.
+    var earlySources: EarlyNaming.Sources?
+    /// Whether the configuration waits for every face found early to be
+    /// named (tests, which would otherwise race the configuration).
+    var earlyNamingRunsToEnd = false
 
     /// Creates a registry. Nothing is loaded until a listing is asked for, so
     /// commands that need no fonts pay nothing for fontconfig.
@@ -40,7 +47,7 @@ public struct FontRegistry: Sendable {
             }
         }
         let startedAt = SystemCalls.now()
-        let (faces, dependencies) = try listFromFontconfig(dependencies: cache != nil)
+        let (faces, dependencies, _) = try listFromFontconfig(dependencies: cache != nil)
         if let cache, let dependencies { cache.store(faces, dependencies: dependencies, startedAt: startedAt) }
         return (faces, false, problem)
     }
@@ -68,25 +75,24 @@ public struct FontRegistry: Sendable {
         return try FontconfigConfig.system()
     }
 
-    /// The installed faces, and when asked what a cache of them depends on.
-    private func listFromFontconfig(dependencies wanted: Bool) throws(RegistryError) -> (
-        [FontFace], FontconfigConfig.Dependencies?
+    /// The installed faces, when asked what a cache of them depends on, and
+    /// how many faces were named while the configuration loaded.
+    func listFromFontconfig(dependencies wanted: Bool) throws(RegistryError) -> (
+        [FontFace], FontconfigConfig.Dependencies?, namedEarly: Int
     ) {
-        let config = try configuration()
-        // Reading patterns and naming faces is a third of a cold listing
-        // after fontconfig's own work: shared out in chunks over every core,
-        // each face stored at its place in fontconfig's order. Faces whose
-        // names take a file's decompressing (a WOFF2 font's Brotli stream)
-        // or FreeType (Type 1) go first, one per chunk, so they run beside
-        // the rest instead of after it.
-        let patterns = try config.patterns()
-        let slow = patterns.indices.filter { FileFormats.isSlowToName(patterns[$0].file) }
-        let slowSet = Set(slow)
-        let order = slow + patterns.indices.filter { !slowSet.contains($0) }
-        let chunkSize = 64
-        let chunks: [Range<Int>] =
-            slow.indices.map { $0..<($0 + 1) }
-            + stride(from: slow.count, to: order.count, by: chunkSize).map { $0..<min(order.count, $0 + chunkSize) }
+        // Faces named from fontconfig's caches on another core while the
+        // configuration loads: a cold listing's first third, on one core.
+        let early = (earlySources ?? (configFile == nil ? EarlyNaming.Sources.standard() : nil))
+            .flatMap(EarlyNaming.start)
+        let config: FontconfigConfig
+        let patterns: [FontPattern]
+        do {
+            config = try configuration()
+            patterns = try config.patterns()
+        } catch {
+            early?.finish { _ in }
+            throw error
+        }
         let results = Slots<FontFace?>(count: patterns.count, initial: nil)
         // Each face's number for the merge below, made on the core that
         // named it (`FontCatalog.mergingDuplicateFiles`).
@@ -95,21 +101,44 @@ public struct FontRegistry: Sendable {
         // Beside each variable face, the instances fontconfig skipped
         // (`NameVerifier.mergedInstances`).
         let skipped = Slots<[FontFace]>(count: patterns.count, initial: [])
+        @Sendable func store(_ named: NamedFace, at index: Int) {
+            results.store(named.face, at: index)
+            keys.store(named.key, at: index)
+            if !named.instances.isEmpty {
+                skipped.store(named.instances, at: index)
+                skippedKeys.store(named.instanceKeys, at: index)
+            }
+        }
+        // The faces named early, found by their pattern's address; the rest
+        // named now.
+        let remaining: [Int] =
+            early?.finish(stopping: !earlyNamingRunsToEnd) { named in
+                guard !named.isEmpty else { return Array(patterns.indices) }
+                return patterns.indices.filter { index in
+                    guard let face = named[UInt(bitPattern: patterns[index].pointer)] else { return true }
+                    store(face, at: index)
+                    return false
+                }
+            } ?? Array(patterns.indices)
+        // Reading patterns and naming faces is a third of a cold listing
+        // after fontconfig's own work: shared out in chunks over every core,
+        // each face stored at its place in fontconfig's order. Faces whose
+        // names take a file's decompressing (a WOFF2 font's Brotli stream)
+        // or FreeType (Type 1) go first, one per chunk, so they run beside
+        // the rest instead of after it.
+        let slow = remaining.filter { FileFormats.isSlowToName(patterns[$0].file) }
+        let slowSet = Set(slow)
+        let order = slow + remaining.filter { !slowSet.contains($0) }
+        let chunkSize = 64
+        let chunks: [Range<Int>] =
+            slow.indices.map { $0..<($0 + 1) }
+            + stride(from: slow.count, to: order.count, by: chunkSize).map { $0..<min(order.count, $0 + chunkSize) }
         DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
             var namer = NameVerifier()
             var objectNames = RawFace.ObjectNames()
             for position in chunks[chunk] {
                 let index = order[position]
-                let face = namer.face(from: RawFace(patterns[index].pointer, names: &objectNames))
-                results.store(face, at: index)
-                if let face {
-                    keys.store(FontCatalog.duplicateKey(face), at: index)
-                    if face.isVariable {
-                        let instances = namer.mergedInstances(of: face)
-                        skipped.store(instances, at: index)
-                        skippedKeys.store(instances.map(FontCatalog.duplicateKey), at: index)
-                    }
-                }
+                store(Self.name(patterns[index], namer: &namer, objectNames: &objectNames), at: index)
             }
         }
         let dependencies = wanted ? config.dependencies() : nil
@@ -152,7 +181,23 @@ public struct FontRegistry: Sendable {
                     at: 0)
             }
         }
-        return (merged.take()[0], dependencies)
+        return (merged.take()[0], dependencies, patterns.count - remaining.count)
+    }
+
+    /// One installed face named: its face (`nil` without a file), its
+    /// number for the merge, and beside a variable face the instances
+    /// fontconfig skipped with theirs. Reads only the pattern and the
+    /// font's file, so a face named on another thread, or early, is the
+    /// same.
+    static func name(
+        _ pattern: FontPattern, namer: inout NameVerifier, objectNames: inout RawFace.ObjectNames
+    ) -> NamedFace {
+        let face = namer.face(from: RawFace(pattern.pointer, names: &objectNames))
+        guard let face else { return NamedFace(face: nil, key: 0, instances: [], instanceKeys: []) }
+        let instances = face.isVariable ? namer.mergedInstances(of: face) : []
+        return NamedFace(
+            face: face, key: FontCatalog.duplicateKey(face), instances: instances,
+            instanceKeys: instances.map(FontCatalog.duplicateKey))
     }
 
     /// The faces of font files and directories that need not be installed
@@ -224,4 +269,12 @@ public struct FontRegistry: Sendable {
         if a.utf8.count != b.utf8.count { return a.utf8.count < b.utf8.count }
         return a < b
     }
+}
+
+/// A face as `FontRegistry.name` named it.
+struct NamedFace: Sendable {
+    var face: FontFace?
+    var key: UInt64
+    var instances: [FontFace]
+    var instanceKeys: [UInt64]
 }

@@ -131,10 +131,93 @@ final class FontconfigConfig: @unchecked Sendable {
     }
 }
 
+/// fontconfig's caches of font folders, read without the configuration
+/// that lists those folders: through a configuration that names only the
+/// cache folders, which fontconfig parses in microseconds where the
+/// system's takes milliseconds. fontconfig keeps one mapping per cache file
+/// for the whole process (`FcCacheFindByStat`), so while these caches are
+/// held a configuration loaded beside them lists the very same patterns, at
+/// the same addresses (`EarlyNaming`). Nothing is scanned or written: a
+/// folder without a valid cache is passed over.
+///
+/// `@unchecked Sendable`: made and read on one thread, then released on
+/// another once that thread is done.
+final class FontconfigCaches: @unchecked Sendable {
+    private let config: OpaquePointer
+    private var caches: [OpaquePointer] = []
+
+    /// A reader of the caches in `cacheDirectories` (absolute paths; one
+    /// with a character XML would need escaped is left out); `nil` when
+    /// fontconfig cannot make the configuration. The corresponding C
+    /// functions are `FcConfigCreate` and `FcConfigParseAndLoadFromMemory`.
+    init?(cacheDirectories: [String]) {
+        guard let config = FcConfigCreate() else { return nil }
+        let elements = cacheDirectories.filter { path in
+            path.hasPrefix("/") && !path.utf8.contains { "<>&\"'".utf8.contains($0) || $0 < 0x20 }
+        }.map { "<cachedir>\($0)</cachedir>" }
+        let document = "<fontconfig>" + elements.joined() + "</fontconfig>"
+        let parsed = document.withCString { text in
+            text.withMemoryRebound(to: FcChar8.self, capacity: document.utf8.count + 1) {
+                FcConfigParseAndLoadFromMemory(config, $0, FcFalse)
+            }
+        }
+        guard parsed == FcTrue else {
+            FcConfigDestroy(config)
+            return nil
+        }
+        self.config = config
+    }
+
+    deinit {
+        for cache in caches { FcDirCacheUnload(cache) }
+        FcConfigDestroy(config)
+    }
+
+    /// The faces in the cache of `folder` and the subfolders it records
+    /// (as fontconfig's own listing descends them), the cache held until
+    /// this reader is released; `nil` when no cache folder has a valid
+    /// cache of it. The corresponding C functions are `FcDirCacheLoad`,
+    /// `FcCacheCopySet`, `FcCacheNumSubdir` and `FcCacheSubdir`.
+    func load(_ folder: String) -> (patterns: [FontPattern], subfolders: [String])? {
+        let loaded = folder.withCString { path in
+            path.withMemoryRebound(to: FcChar8.self, capacity: folder.utf8.count + 1) {
+                FcDirCacheLoad($0, config, nil)
+            }
+        }
+        guard let cache = loaded else { return nil }
+        caches.append(cache)
+        var patterns: [FontPattern] = []
+        // A copy of the cache's set whose entries are the cache's own
+        // patterns (each referenced, released with the copy).
+        if let set = FcCacheCopySet(cache) {
+            defer { FcFontSetDestroy(set) }
+            let count = Int(set.pointee.nfont)
+            if count > 0, let fonts = set.pointee.fonts {
+                patterns.reserveCapacity(count)
+                for i in 0..<count { if let font = fonts[i] { patterns.append(FontPattern(pointer: font)) } }
+            }
+        }
+        var subfolders: [String] = []
+        for i in 0..<max(0, Int(FcCacheNumSubdir(cache))) {
+            guard let name = FcCacheSubdir(cache, Int32(i)) else { continue }
+            subfolders.append(name.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) })
+        }
+        return (patterns, subfolders)
+    }
+}
+
 /// A pattern of a configuration's font set, read-only: safe to read from
 /// several threads at once (reading a pattern changes nothing in it).
 struct FontPattern: @unchecked Sendable {
     let pointer: OpaquePointer
+
+    /// Whether the face is an outline font (fontconfig's `scalable`):
+    /// bitmap faces are the ones a configuration most often rejects. The
+    /// corresponding C function is `FcPatternGetBool`.
+    var isScalable: Bool {
+        var value: FcBool = FcFalse
+        return FcPatternGetBool(pointer, "scalable", 0, &value) == FcResultMatch && value == FcTrue
+    }
 
     /// The face's file, looked up alone (`RawFace` reads every element in
     /// one pass). The corresponding C function is `FcPatternGetString`.

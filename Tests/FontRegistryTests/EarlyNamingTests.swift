@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TypefitCore
+import TypefitTestSupport
+
+@testable import FontRegistry
+
+/// Faces named from fontconfig's caches while the configuration loads
+/// (`EarlyNaming`): the listing must be the one named after loading, face
+/// for face, whichever caches were read early.
+@Suite struct EarlyNamingTests {
+    /// A private configuration over `folders` whose cache folder fc-cache
+    /// has filled (fontconfig itself writes no cache when it loads).
+    static func cachedConfiguration(_ label: String, folders: [URL]) throws -> (config: String, cache: String) {
+        let config = Fixtures.fontconfigFile(label, directories: folders)
+        let cache = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent("cache").path
+        let result = try #require(
+            try BinaryRunner.runTool("fc-cache", ["-f"], environment: ["FONTCONFIG_FILE": config]),
+            "fc-cache is not installed (apt-get install fontconfig)")
+        #expect(result.status == 0, "fc-cache: \(result.stderr)")
+        return (config, cache)
+    }
+
+    /// The listing as JSON, every face and name in it.
+    static func document(_ faces: [FontFace]) -> String {
+        String(decoding: FontFamily.json(FontCatalog.families(from: faces), pretty: false), as: UTF8.self)
+    }
+
+    @Test func facesNamedEarlyAreTheFacesNamedAfter() throws {
+        let (config, cache) = try Self.cachedConfiguration("early", folders: [Fixtures.fonts])
+        let after = try FontRegistry(configFile: config).listFromFontconfig(dependencies: false)
+        #expect(after.namedEarly == 0, "no early naming for a configuration file without sources")
+        var registry = FontRegistry(configFile: config)
+        registry.earlySources = EarlyNaming.Sources(cacheDirectories: [cache], folders: [Fixtures.fonts.path])
+        registry.earlyNamingRunsToEnd = true
+        let early = try registry.listFromFontconfig(dependencies: false)
+        // Every outline face but the web and Type 1 fonts (left to the
+        // configuration's turn) named early; bitmap faces too are left.
+        let loaded = try FontconfigConfig.load(path: config)
+        let expected = try withExtendedLifetime(loaded) {
+            try loaded.patterns().filter { $0.isScalable && !FileFormats.isSlowToName($0.file) }.count
+        }
+        #expect(expected > 0)
+        #expect(early.namedEarly == expected)
+        #expect(early.0.count == after.0.count)
+        #expect(Self.document(early.0) == Self.document(after.0))
+    }
+
+    /// Caches of other folders (another configuration's, a stale one) are
+    /// read and named, and none of it is used: the configuration lists
+    /// patterns of its own caches only.
+    @Test func anotherConfigurationsCachesAreNeverUsed() throws {
+        let (config, _) = try Self.cachedConfiguration("early-own", folders: [Fixtures.fonts])
+        let other = Fixtures.root.appendingPathComponent("odd-names")
+        let (_, otherCache) = try Self.cachedConfiguration("early-other", folders: [other, Fixtures.fonts])
+        var registry = FontRegistry(configFile: config)
+        registry.earlySources = EarlyNaming.Sources(
+            cacheDirectories: [otherCache], folders: [other.path, Fixtures.fonts.path])
+        registry.earlyNamingRunsToEnd = true
+        let early = try registry.listFromFontconfig(dependencies: false)
+        let after = try FontRegistry(configFile: config).listFromFontconfig(dependencies: false)
+        // The other configuration's cache of the fixture folder is another
+        // file, mapped elsewhere: not one address in common.
+        #expect(early.namedEarly == 0)
+        #expect(Self.document(early.0) == Self.document(after.0))
+    }
+
+    /// A folder that is its own subfolder (a link loop fc-cache followed)
+    /// is read once; folders that do not exist are passed over.
+    @Test func loopsAndMissingFoldersEnd() throws {
+        let root = Fixtures.temporaryDirectory("early-loop")
+        let fonts = root.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Regular.ttf"),
+            to: fonts.appendingPathComponent("TypefitSans-Regular.ttf"))
+        try FileManager.default.createSymbolicLink(
+            at: fonts.appendingPathComponent("loop"), withDestinationURL: fonts)
+        let (config, cache) = try Self.cachedConfiguration("early-loop", folders: [fonts])
+        var registry = FontRegistry(configFile: config)
+        registry.earlySources = EarlyNaming.Sources(
+            cacheDirectories: [cache, root.appendingPathComponent("missing").path],
+            folders: [root.appendingPathComponent("missing").path, fonts.path])
+        registry.earlyNamingRunsToEnd = true
+        let early = try registry.listFromFontconfig(dependencies: false)
+        let after = try FontRegistry(configFile: config).listFromFontconfig(dependencies: false)
+        #expect(early.namedEarly >= 1)
+        #expect(Self.document(early.0) == Self.document(after.0))
+    }
+
+    /// The standard folders, and none when the environment names another
+    /// configuration or root.
+    @Test func standardSources() {
+        let home = ["HOME": "/home/ada"]
+        let sources = EarlyNaming.Sources.standard { home[$0] }
+        #expect(
+            sources?.cacheDirectories == [
+                "/var/cache/fontconfig", "/home/ada/.cache/fontconfig", "/home/ada/.fontconfig",
+            ])
+        #expect(
+            sources?.folders == [
+                "/usr/share/fonts", "/usr/local/share/fonts", "/home/ada/.local/share/fonts", "/home/ada/.fonts",
+            ])
+        let xdg = ["HOME": "/home/ada", "XDG_CACHE_HOME": "/cache", "XDG_DATA_HOME": "relative"]
+        #expect(EarlyNaming.Sources.standard { xdg[$0] }?.cacheDirectories.dropFirst().first == "/cache/fontconfig")
+        #expect(EarlyNaming.Sources.standard { xdg[$0] }?.folders.dropFirst(2).first == "/home/ada/.local/share/fonts")
+        for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT"] {
+            let environment = ["HOME": "/home/ada", name: "/etc/other"]
+            #expect(EarlyNaming.Sources.standard { environment[$0] } == nil)
+        }
+        #expect(EarlyNaming.Sources.standard { [:][$0] }?.folders == ["/usr/share/fonts", "/usr/local/share/fonts"])
+    }
+}
