@@ -86,27 +86,33 @@ final class EarlyNaming: @unchecked Sendable {
             let caches = FontconfigCaches(cacheDirectories: sources.cacheDirectories)
         else { return }
         self.caches = caches
-        var namer = NameVerifier()
-        var objectNames = RawFace.ObjectNames()
         var queue = sources.folders
         var seen = Set<String>()
         var next = 0
+        // Faces slow to name (a WOFF2 font's Brotli stream, a Type 1
+        // font's header) first: left for after the configuration, one of
+        // them would hold the listing up while the other cores are done.
+        var slow: [FontPattern] = []
+        var others: [FontPattern] = []
         while next < queue.count, seen.count < Self.folderLimit, !stopped.load(ordering: .relaxed) {
             let folder = queue[next]
             next += 1
             guard seen.insert(folder).inserted, let found = caches.load(folder) else { continue }
             queue += found.subfolders.prefix(max(0, Self.folderLimit - queue.count))
             for pattern in found.patterns {
-                if stopped.load(ordering: .relaxed) { return }
-                // Left to the configuration's turn: bitmap faces, which the
-                // usual configuration rejects (`70-no-bitmaps.conf`) and
-                // whose naming opens them with FreeType, and faces slow to
-                // name (a WOFF2 font's Brotli stream), which would hold the
-                // listing up when the configuration is ready first.
-                guard pattern.isScalable, !FileFormats.isSlowToName(pattern.file) else { continue }
-                named[UInt(bitPattern: pattern.pointer)] = FontRegistry.name(
-                    pattern, namer: &namer, objectNames: &objectNames)
+                if FileFormats.isSlowToName(pattern.file) { slow.append(pattern) } else { others.append(pattern) }
             }
+        }
+        var namer = NameVerifier()
+        var objectNames = RawFace.ObjectNames()
+        for pattern in [slow, others].joined() {
+            if stopped.load(ordering: .relaxed) { return }
+            // Bitmap faces are left to the configuration's turn: the usual
+            // configuration rejects them (`70-no-bitmaps.conf`), and naming
+            // one opens it with FreeType.
+            guard pattern.isScalable else { continue }
+            named[UInt(bitPattern: pattern.pointer)] = FontRegistry.name(
+                pattern, namer: &namer, objectNames: &objectNames)
         }
     }
 
