@@ -10,6 +10,11 @@ public enum FontCatalog {
         // (a few hundred) sorted once, then each family's few faces: no
         // string compared or hashed again per face.
         var groupOf: [String: Int] = [:]
+        // Room to spare: a lookup compares the name with every name met in
+        // its probe sequence (a Dictionary keeps no hashes), and a non-ASCII
+        // name is compared through Unicode normalization; a sparse table
+        // leaves about one comparison per face.
+        groupOf.reserveCapacity(faces.count)
         var groups: [[Int]] = []
         for (i, face) in faces.enumerated() {
             if let group = groupOf[face.family] {
@@ -20,7 +25,7 @@ public enum FontCatalog {
             }
         }
         let names = groupOf.map { (lower: $0.key.lowercased(), name: $0.key, group: $0.value) }
-            .sorted { $0.lower != $1.lower ? $0.lower < $1.lower : $0.name < $1.name }
+            .sorted { $0.lower < $1.lower || ($0.lower == $1.lower && $0.name < $1.name) }
         return names.map { entry in
             let members = sortedMembers(groups[entry.group], of: faces)
             var aliases: [String] = []
