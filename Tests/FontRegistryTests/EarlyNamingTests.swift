@@ -44,6 +44,20 @@ import TypefitTestSupport
         #expect(Self.document(early.0) == Self.document(after.0))
     }
 
+    /// Stopped whenever the configuration is ready (the listing's own
+    /// race, several times over): however many faces were named early, the
+    /// listing is the same.
+    @Test func stoppedAnywhereTheListingIsTheSame() throws {
+        let (config, cache) = try Self.cachedConfiguration("early-stop", folders: [Fixtures.fonts])
+        let after = Self.document(try FontRegistry(configFile: config).listFromFontconfig(dependencies: false).0)
+        var registry = FontRegistry(configFile: config)
+        registry.earlySources = EarlyNaming.Sources(cacheDirectories: [cache], folders: [Fixtures.fonts.path])
+        for _ in 0..<8 {
+            let early = try registry.listFromFontconfig(dependencies: false)
+            #expect(Self.document(early.0) == after, "\(early.namedEarly) named early")
+        }
+    }
+
     /// Caches of other folders (another configuration's, a stale one) are
     /// read and named, and none of it is used: the configuration lists
     /// patterns of its own caches only.
