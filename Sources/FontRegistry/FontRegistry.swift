@@ -80,8 +80,9 @@ public struct FontRegistry: Sendable {
     func listFromFontconfig(dependencies wanted: Bool) throws(RegistryError) -> (
         [FontFace], FontconfigConfig.Dependencies?, namedEarly: Int
     ) {
-        // Faces named from fontconfig's caches on another core while the
-        // configuration loads: a cold listing's first third, on one core.
+        // Faces named from fontconfig's caches on the other core while the
+        // configuration loads (a cold listing's first third, which keeps
+        // one core busy and left the others idle).
         let early = (earlySources ?? (configFile == nil ? EarlyNaming.Sources.standard() : nil))
             .flatMap(EarlyNaming.start)
         let config: FontconfigConfig
