@@ -112,13 +112,16 @@ public enum SystemCalls {
     /// or `nil` on error.
     static func read(_ fd: Int32, offset: Int, count: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0, count <= 1 << 20 else { return nil }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let n = buffer.withUnsafeMutableBytes { raw in
-            retryingInterrupts { pread(fd, raw.baseAddress, count, off_t(offset)) }
+        // Not zeroed first: `pread` writes the bytes kept, and zeroing a
+        // web font's stream (100 KiB) was a tenth of a listing's page
+        // faults on the naming core.
+        var failed = false
+        let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
+            let n = retryingInterrupts { pread(fd, raw.baseAddress, count, off_t(offset)) }
+            failed = n < 0
+            initialized = max(0, n)
         }
-        guard n >= 0 else { return nil }
-        buffer.removeLast(count - n)
-        return buffer
+        return failed ? nil : buffer
     }
 
     /// `read` for one open file, with the first `prefix` bytes read once
