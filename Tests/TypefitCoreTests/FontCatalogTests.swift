@@ -81,6 +81,11 @@ import Testing
         }
         // Faces kept in their order; nothing to merge gives the faces back.
         #expect(computed.map(\.file) == ["/1/a.ttf", "/3/a.ttf", "/1/b.ttf", "/c.pcf"])
+        // In place, the same faces; the copying form left its list alone.
+        var inPlace = faces
+        FontCatalog.mergeDuplicateFiles(&inPlace, identity: sameInode, preferred: byFirstPath)
+        #expect(inPlace == computed)
+        #expect(faces.map(\.file) == ["/1/a.ttf", "/2/b.ttf", "/2/a.ttf", "/3/a.ttf", "/1/b.ttf", "/c.pcf", "/d.pcf"])
         #expect(
             FontCatalog.mergingDuplicateFiles(faces, identity: { _ in nil }, preferred: byFirstPath) == faces)
         #expect(FontCatalog.duplicateKey(faces[0]) != FontCatalog.duplicateKey(faces[3]))

@@ -142,13 +142,26 @@ public enum FontCatalog {
         _ faces: [FontFace], keys: [UInt64]? = nil, identity: (String) -> FileIdentity?,
         preferred: (String, String) -> Bool
     ) -> [FontFace] {
+        var merged = faces
+        mergeDuplicateFiles(&merged, keys: keys, identity: identity, preferred: preferred)
+        return merged
+    }
+
+    /// `mergingDuplicateFiles` in place: the faces kept stay where they
+    /// are, moved down over the ones merged away, never copied (a copy
+    /// retains every face, an atomic operation on memory the core that
+    /// named it wrote, and the list it replaces releases them all again).
+    public static func mergeDuplicateFiles(
+        _ faces: inout [FontFace], keys: [UInt64]? = nil, identity: (String) -> FileIdentity?,
+        preferred: (String, String) -> Bool
+    ) {
         let keys = keys ?? faces.map(duplicateKey)
         precondition(keys.count == faces.count, "one key per face")
         // Positions sorted by key: faces that may be one file are adjacent,
         // found without hashing a string or touching a face.
         let order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-        var replaced: [Int: FontFace] = [:]
-        var drop = Set<Int>()
+        var replaced: [(Int, FontFace)] = []
+        var drop: [Int] = []
         var runStart = 0
         while runStart < order.count {
             var runEnd = runStart + 1
@@ -177,17 +190,28 @@ public enum FontCatalog {
                     for other in ordered.dropFirst() {
                         others.append(faces[other].file)
                         others.append(contentsOf: faces[other].otherFiles)
-                        drop.insert(other)
+                        drop.append(other)
                     }
-                    replaced[keep] = faces[keep].with(otherFiles: Array(Set(others)).sorted())
+                    replaced.append((keep, faces[keep].with(otherFiles: Array(Set(others)).sorted())))
                 }
             }
         }
-        guard !drop.isEmpty || !replaced.isEmpty else { return faces }
-        var merged: [FontFace] = []
-        merged.reserveCapacity(faces.count - drop.count)
-        for i in faces.indices where !drop.contains(i) { merged.append(replaced[i] ?? faces[i]) }
-        return merged
+        guard !drop.isEmpty || !replaced.isEmpty else { return }
+        for (i, face) in replaced { faces[i] = face }
+        drop.sort()
+        var kept = 0
+        var next = 0
+        faces.withUnsafeMutableBufferPointer { buffer in
+            for i in buffer.indices {
+                if next < drop.count, drop[next] == i {
+                    next += 1
+                    continue
+                }
+                buffer.swapAt(kept, i)
+                kept += 1
+            }
+        }
+        faces.removeLast(faces.count - kept)
     }
 
     /// The number `mergingDuplicateFiles` groups a face by: its PostScript
