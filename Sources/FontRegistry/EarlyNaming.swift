@@ -82,8 +82,13 @@ final class EarlyNaming: @unchecked Sendable {
 
     private func run(_ sources: Sources) {
         // Started late (a busy machine): the configuration is ready already.
+        // Only the cache folders there are: fontconfig looks for each
+        // font folder's cache in every one it is given (two failed opens
+        // and a `.uuid` probe per folder for the user's usual two, which
+        // a machine whose fonts came from packages does not have).
         guard !stopped.load(ordering: .relaxed),
-            let caches = FontconfigCaches(cacheDirectories: sources.cacheDirectories)
+            let caches = FontconfigCaches(
+                cacheDirectories: sources.cacheDirectories.filter { SystemCalls.kind($0) == .directory })
         else { return }
         self.caches = caches
         var queue = sources.folders
