@@ -80,6 +80,45 @@ import Testing
         #expect(calls == 1)
     }
 
+    /// A compact face written as literal fragments is the object written
+    /// member by member without indentation, byte for byte, for faces
+    /// with every member null or set (ranges, other files, names that need
+    /// escaping, a named instance, an invalid PostScript name), first in an
+    /// array and after another value.
+    @Test func compactFaceFragmentsAreTheMembersWritten() throws {
+        let faces = [
+            FontFace(
+                family: "F", postscriptName: nil, style: nil, weight: nil, width: nil, isItalic: false, file: "/f",
+                index: 0),
+            FontFace(
+                family: "Fam \"q\"", familyAliases: ["A"], postscriptName: "Bad Name\u{1}",
+                postscriptNameSource: .synthesized, fontconfigPostscriptName: "Fam-q", style: "Bold\\Italic",
+                weight: nil, weightRange: 100...900, width: nil, widthRange: 75...125, isItalic: true,
+                file: "/fonts/é\n.ttf", index: (3 << 16) | 2, isVariable: true, format: "CFF2",
+                otherFiles: ["/a.ttf", "/b\t.ttf"], fontconfigFamily: "Other", fontconfigStyle: "Gras",
+                fullName: "Fam \"q\" Bold"),
+            FontFace(
+                family: "G", postscriptName: "G-Regular", postscriptNameSource: .font, style: "Regular", weight: 400,
+                isItalic: false, file: "/g.otf", index: 1, otherFiles: ["/h.otf"]),
+        ]
+        var members = JSONWriter(pretty: false)
+        var fragments = JSONWriter(pretty: false)
+        for writer in [0, 1] {
+            if writer == 0 { members.beginArray() } else { fragments.beginArray() }
+            for face in faces {
+                if writer == 0 { face.writeJSONMembers(to: &members) } else { face.writeCompactJSON(to: &fragments) }
+            }
+            if writer == 0 { members.endArray() } else { fragments.endArray() }
+        }
+        let expected = members.finishBytes()
+        #expect(fragments.finishBytes() == expected)
+        let parsed = try JSONSerialization.jsonObject(with: Data(expected)) as? [[String: Any]]
+        #expect(parsed?.count == 3)
+        #expect(parsed?[1]["otherFiles"] as? [String] == ["/a.ttf", "/b\t.ttf"])
+        #expect(parsed?[1]["namedInstance"] as? Int == 3)
+        #expect(parsed?[0]["postscriptName"] is NSNull)
+    }
+
     /// A listing whose later families another writer rendered
     /// (`jsonElements`, on another core in `list-fonts`) is byte for byte
     /// the document written whole, at every split point, indented or not,
