@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import TypefitCore
 
 /// The fonts a machine has, and font files it has not installed, as plain
@@ -166,18 +167,42 @@ public struct FontRegistry: Sendable {
             }
         }
         // The faces hold copies of everything read from fontconfig, so its
-        // configuration is released (caches unmapped, patterns freed: a
-        // millisecond and a half on a wide corpus) on another core while
-        // this one merges the files reached by two paths and the caller
-        // sorts the families; nothing waits for it. Run beside the merge
-        // alone it was the longer of the two (1.5 ms against 1.2 here) and
-        // slowed it: every unmapping interrupts the other core to flush
-        // its view of the memory.
-        DispatchQueue.global().async { config.destroy() }
+        // configuration can go: left to the process's exit
+        // (`leaveConfigurationsToExit`), else released (caches unmapped,
+        // patterns freed: a millisecond and a half on a wide corpus) on
+        // another core while this one merges the files reached by two paths
+        // and the caller sorts the families; nothing waits for it. Run
+        // beside the merge alone it was the longer of the two (1.5 ms
+        // against 1.2 here) and slowed it: every unmapping interrupts the
+        // other core to flush its view of the memory.
+        let leftToExit = Self.configurationsLeftToExit.withLock { held in
+            guard held != nil else { return false }
+            held?.append(config)
+            return true
+        }
+        if !leftToExit { DispatchQueue.global().async { config.destroy() } }
         FontCatalog.mergeDuplicateFiles(
             &listed, keys: listedKeys, identity: SystemCalls.identity, preferred: Self.preferredPath)
         return (listed, dependencies, patterns.count - remaining.count)
     }
+
+    /// For a process that ends after its command (the `typefit`
+    /// executable): the fontconfig configurations listings load are left
+    /// to the process's exit instead of released once their faces are
+    /// read. Releasing one unmaps fontconfig's caches one by one (on a
+    /// wide corpus 59 unmappings, 1.5-2 ms of CPU, each also interrupting
+    /// the other core to flush its view of the memory); the kernel takes
+    /// the whole address space down at exit at once. A library (the
+    /// tests, which list hundreds of times) releases them as before.
+    public static func leaveConfigurationsToExit() {
+        configurationsLeftToExit.withLock { held in
+            if held == nil { held = [] }
+        }
+    }
+
+    /// The configurations left to exit; `nil` until
+    /// `leaveConfigurationsToExit` asks for it.
+    private static let configurationsLeftToExit = Mutex<[FontconfigConfig]?>(nil)
 
     /// One installed face named: its face (`nil` without a file), its
     /// number for the merge, and beside a variable face the instances

@@ -1,4 +1,3 @@
-import Dispatch
 import FontRegistry
 import TypefitCore
 
@@ -127,43 +126,5 @@ public enum ListingJob {
             faces = matching
         }
         return Listing(faces: faces, relativePaths: relativePaths)
-    }
-
-    /// `FontFamily.writeJSON` with the families' second half rendered on
-    /// another core while the first is written: a cold listing is timed
-    /// against fc-list's, and its JSON was a tenth of it on one core.
-    /// Byte for byte the same document.
-    public static func writeJSON(
-        _ families: [FontFamily], pretty: Bool, errors: [(file: String?, message: String)],
-        to write: ([UInt8]) -> Bool
-    ) -> Bool {
-        // Below a few hundred faces a thread's hand-off costs more than it
-        // saves.
-        let faceCount = families.reduce(0) { $0 + $1.faces.count }
-        guard faceCount >= 512, families.count >= 2 else {
-            return FontFamily.writeJSON(families, pretty: pretty, errors: errors, to: write)
-        }
-        // The half by faces, not families: a face is most of the bytes.
-        var start = 0
-        var seen = 0
-        while start < families.count - 1, seen < faceCount / 2 {
-            seen += families[start].faces.count
-            start += 1
-        }
-        let tail = Slots<[[UInt8]]>(count: 1, initial: [])
-        let done = DispatchGroup()
-        let rest = families[max(1, start)...]
-        DispatchQueue.global().async(group: done) {
-            tail.store(FontFamily.jsonElements(rest, pretty: pretty), at: 0)
-        }
-        return FontFamily.writeJSON(
-            families, pretty: pretty, errors: errors,
-            rest: (
-                rest.startIndex,
-                {
-                    done.wait()
-                    return tail.take()[0]
-                }
-            ), to: write)
     }
 }

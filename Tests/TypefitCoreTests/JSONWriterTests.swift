@@ -119,48 +119,6 @@ import Testing
         #expect(parsed?[0]["postscriptName"] is NSNull)
     }
 
-    /// A listing whose later families another writer rendered
-    /// (`jsonElements`, on another core in `list-fonts`) is byte for byte
-    /// the document written whole, at every split point, indented or not,
-    /// with an `errors` member before the families or without.
-    @Test(arguments: [true, false])
-    func listingsWithTheRestRenderedApartAreTheWholeDocument(pretty: Bool) throws {
-        let faces = (0..<12).map { i in
-            FontFace(
-                family: "Split \(i % 5)", familyAliases: i == 3 ? ["Alias \"\(i)\""] : [],
-                postscriptName: "Split-\(i)", style: "Regular", weight: 100 * (i % 9 + 1), isItalic: i % 2 == 0,
-                file: "/fonts/Split\(i).ttf", index: 0)
-        }
-        let families = FontCatalog.families(from: faces)
-        #expect(families.count == 5)
-        for errors in [[], [(file: Optional("/bad.ttf"), message: "not a font")]] {
-            var whole: [UInt8] = []
-            _ = FontFamily.writeJSON(families, pretty: pretty, errors: errors) {
-                whole += $0; return true
-            }
-            for start in 0...families.count + 1 {
-                var split: [UInt8] = []
-                var restAsked = false
-                let rest = families[min(max(1, start), families.count)...]
-                #expect(
-                    FontFamily.writeJSON(
-                        families, pretty: pretty, errors: errors, chunkSize: 64,
-                        rest: (
-                            start,
-                            {
-                                restAsked = true
-                                return FontFamily.jsonElements(rest, pretty: pretty, chunkSize: 48)
-                            }
-                        )
-                    ) {
-                        split += $0; return true
-                    })
-                #expect(split == whole, "split at \(start)")
-                #expect(restAsked == !rest.isEmpty)
-            }
-        }
-    }
-
     /// The word-at-a-time test for bytes JSON escapes agrees with the byte
     /// at a time one on strings of every length and alignment, whichever
     /// byte (first, last, inside a word, in the tail) needs escaping.

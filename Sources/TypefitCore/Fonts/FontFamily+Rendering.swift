@@ -17,15 +17,14 @@ extension FontFamily {
     /// `errors` (a file that was named and could not be read, beside
     /// others that were) go in an `errors` member, as every JSON document
     /// of a failed run has them: `{"column", "file", "line", "message"}`.
-    /// With `rest`, the families from `rest.start` on are not written here:
-    /// at that point their bytes are the chunks `rest.chunks()` gives, which
-    /// `jsonElements(families[rest.start...], pretty:)` renders (on another
-    /// core, while this writes the first ones: a listing's JSON is a tenth
-    /// of its time).
+    /// Written on the calling core alone: rendering a listing's second
+    /// half on another core held that half (most of a megabyte, in pages
+    /// fresh to the other core's heap) until the first was written, and
+    /// once faces were written as fragments it cost more CPU than it saved
+    /// time (BENCHMARKS.md, "Session 16").
     public static func writeJSON(
         _ families: [FontFamily], pretty: Bool, errors: [(file: String?, message: String)] = [],
-        chunkSize: Int = 1 << 16, rest: (start: Int, chunks: () -> [[UInt8]])? = nil,
-        to write: ([UInt8]) -> Bool
+        chunkSize: Int = 1 << 16, to write: ([UInt8]) -> Bool
     ) -> Bool {
         var writer = JSONWriter(capacity: chunkSize + (chunkSize >> 2), pretty: pretty)
         writer.beginObject()
@@ -48,47 +47,15 @@ extension FontFamily {
         }
         writer.staticKey("families")
         writer.beginArray()
-        // Only a rest after a first family is taken: the writer then needs
-        // its comma before the next value whoever wrote the rest.
-        let end = rest.map { max(1, min($0.start, families.count)) } ?? families.count
-        for family in families[..<end] {
+        for family in families {
             family.writeJSON(to: &writer)
             if writer.pendingCount >= chunkSize, !write(writer.drain()) { return false }
-        }
-        if let rest, end < families.count {
-            if !write(writer.drain()) { return false }
-            for chunk in rest.chunks() where !write(chunk) { return false }
         }
         writer.endArray()
         writer.staticKey("schemaVersion")
         writer.int(jsonSchemaVersion)
         writer.endObject()
         return write(writer.finishBytes())
-    }
-
-    /// The bytes `writeJSON` writes for `families` when they follow at
-    /// least one other family in the document (each with its comma), in
-    /// chunks of about `chunkSize` bytes. In chunks, not one array: grown
-    /// by doubling and then copied out, half a listing's JSON took fresh
-    /// pages for twice its size, a third of a cold listing's page faults.
-    public static func jsonElements(
-        _ families: ArraySlice<FontFamily>, pretty: Bool, chunkSize: Int = 1 << 16
-    ) -> [[UInt8]] {
-        var writer = JSONWriter(capacity: chunkSize + (chunkSize >> 2), pretty: pretty)
-        // The containers `writeJSON` has open at that point, at the same
-        // depth (indentation) and after a value; their bytes thrown away.
-        writer.beginObject()
-        writer.staticKey("families")
-        writer.beginArray()
-        writer.continueAfterValue()
-        _ = writer.drain()
-        var chunks: [[UInt8]] = []
-        for family in families {
-            family.writeJSON(to: &writer)
-            if writer.pendingCount >= chunkSize { chunks.append(writer.drain()) }
-        }
-        if writer.pendingCount > 0 { chunks.append(writer.drain()) }
-        return chunks
     }
 
     /// Writes the family's JSON object, keys in sorted order.

@@ -49,16 +49,6 @@ public struct JSONWriter {
         String(decoding: finishBytes(), as: UTF8.self)
     }
 
-    /// Goes on as if a value had just been written in the open container:
-    /// the next one gets its comma. For a document whose middle another
-    /// writer renders (`FontFamily.jsonElements`): that writer opens the
-    /// same containers, says this, and drains the prefix away.
-    public mutating func continueAfterValue() {
-        afterKey = false
-        isEmptyContainer = false
-        needsComma = true
-    }
-
     /// Starts an object (as a value or member value).
     public mutating func beginObject() { open(UInt8(ascii: "{")) }
     /// Ends the current object.

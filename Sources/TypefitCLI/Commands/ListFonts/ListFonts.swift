@@ -162,7 +162,7 @@ public struct ListFonts: ParsableCommand {
                 let errors = diagnostics.errors.map {
                     (file: $0.file, message: $0.message.worded(CommandInput.spelling))
                 }
-                outcome.stream { write in ListingJob.writeJSON(families, pretty: pretty, errors: errors, to: write) }
+                outcome.stream { write in FontFamily.writeJSON(families, pretty: pretty, errors: errors, to: write) }
             }
             return outcome
         }
