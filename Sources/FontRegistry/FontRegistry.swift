@@ -175,34 +175,35 @@ public struct FontRegistry: Sendable {
         // beside the merge alone it was the longer of the two (1.5 ms
         // against 1.2 here) and slowed it: every unmapping interrupts the
         // other core to flush its view of the memory.
-        let leftToExit = Self.configurationsLeftToExit.withLock { held in
-            guard held != nil else { return false }
-            held?.append(config)
-            return true
+        // One is left at most: a run that lists twice releases the first.
+        let released = Self.configurationLeftToExit.withLock { held -> FontconfigConfig? in
+            guard case .some(let previous) = held else { return config }
+            held = .some(config)
+            return previous
         }
-        if !leftToExit { DispatchQueue.global().async { config.destroy() } }
+        if let released { DispatchQueue.global().async { released.destroy() } }
         FontCatalog.mergeDuplicateFiles(
             &listed, keys: listedKeys, identity: SystemCalls.identity, preferred: Self.preferredPath)
         return (listed, dependencies, patterns.count - remaining.count)
     }
 
     /// For a process that ends after its command (the `typefit`
-    /// executable): the fontconfig configurations listings load are left
-    /// to the process's exit instead of released once their faces are
-    /// read. Releasing one unmaps fontconfig's caches one by one (on a
-    /// wide corpus 59 unmappings, 1.5-2 ms of CPU, each also interrupting
-    /// the other core to flush its view of the memory); the kernel takes
-    /// the whole address space down at exit at once. A library (the
-    /// tests, which list hundreds of times) releases them as before.
+    /// executable): the fontconfig configuration a listing loads is left
+    /// to the process's exit instead of released once its faces are read.
+    /// Releasing one unmaps fontconfig's caches one by one (on a wide
+    /// corpus 59 unmappings, 1.5-2 ms of CPU, each also interrupting the
+    /// other core to flush its view of the memory); the kernel takes the
+    /// whole address space down at exit at once. A library (the tests,
+    /// which list hundreds of times) releases them as before.
     public static func leaveConfigurationsToExit() {
-        configurationsLeftToExit.withLock { held in
-            if held == nil { held = [] }
+        configurationLeftToExit.withLock { held in
+            if case .none = held { held = .some(nil) }
         }
     }
 
-    /// The configurations left to exit; `nil` until
-    /// `leaveConfigurationsToExit` asks for it.
-    private static let configurationsLeftToExit = Mutex<[FontconfigConfig]?>(nil)
+    /// `nil` until `leaveConfigurationsToExit` asks for it; then the last
+    /// listing's configuration, once there is one.
+    private static let configurationLeftToExit = Mutex<FontconfigConfig??>(nil)
 
     /// One installed face named: its face (`nil` without a file), its
     /// number for the merge, and beside a variable face the instances
