@@ -2,7 +2,8 @@
 // reads a downloaded font (SFNTReader), and the name-table probe the
 // installed listing uses (SFNTNameProbe), and every table the sfnt view
 // reads by type (OS/2, head, fvar, STAT, avar, trak), the optical-size rule
-// over them, and the colour glyph tables (COLR, CPAL, CBLC, CBDT, sbix). Built with TypefitCore's sources by
+// over them, and the colour glyph tables (COLR, CPAL, CBLC, CBDT, sbix), and
+// each face's listing JSON (its compact fragments against the members). Built with TypefitCore's sources by
 // `make fuzz` (swiftc -sanitize=fuzzer,address); any crash, trap or
 // sanitizer report is a finding.
 
@@ -22,6 +23,15 @@ public func fuzzFace(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             // Every face must be usable by what consumes it.
             _ = FontCatalog.families(from: [face])
             _ = face.postscriptName?.utf8.count
+            // Its compact JSON, written as fragments, is the object written
+            // member by member, and parses, whatever bytes its names hold.
+            var fragments = JSONWriter(pretty: false)
+            face.writeCompactJSON(to: &fragments)
+            var members = JSONWriter(pretty: false)
+            face.writeJSONMembers(to: &members)
+            let document = fragments.finishBytes()
+            precondition(document == members.finishBytes(), "fragments differ from members")
+            precondition((try? JSONParser.parse(document)) != nil, "a face's JSON does not parse")
         }
     }
     for index in 0..<3 {
