@@ -112,9 +112,9 @@ public enum SystemCalls {
     /// or `nil` on error.
     static func read(_ fd: Int32, offset: Int, count: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0, count <= 1 << 20 else { return nil }
-        // Not zeroed first: `pread` writes the bytes kept, and zeroing a
-        // web font's stream (100 KiB) was a tenth of a listing's page
-        // faults on the naming core.
+        // Not zeroed first: `pread` writes the bytes kept (zeroing was a
+        // whole pass over a web font's 100 KiB stream for each WOFF2 face
+        // a listing names).
         var failed = false
         let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
             let n = retryingInterrupts { pread(fd, raw.baseAddress, count, off_t(offset)) }

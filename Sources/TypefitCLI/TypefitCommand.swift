@@ -17,7 +17,7 @@ public enum TypefitCommand {
         SystemCalls.ignoreBrokenPipe()
         TemporaryFiles.unblockTerminationSignals()
         // This process ends after the command: what fontconfig mapped is
-        // the kernel's to unmap (`list-fonts --no-cache`: 1.5-2 ms less).
+        // the kernel's to unmap (releasing it took a cold listing 1.5 ms).
         FontRegistry.leaveConfigurationsToExit()
         var context = RunContext(
             stdoutIsTerminal: SystemCalls.isTerminal(1), cacheDirectory: cacheDirectory(),
