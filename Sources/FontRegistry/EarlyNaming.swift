@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 import TypefitCore
 
@@ -16,8 +17,9 @@ import TypefitCore
 /// configuration then lists those very patterns, at the same addresses; a
 /// face whose pattern address was named ahead is taken as named (the
 /// naming reads nothing but the pattern and the font's file), every other
-/// face is named as before. The caches are held until the addresses are
-/// matched, so an address cannot be reused by another mapping meanwhile. A
+/// face is named as before. The caches are held until the configuration
+/// has loaded, so none of its patterns can be at an address a named face
+/// had in a cache unmapped meanwhile. A
 /// folder or cache this guessed wrong (another configuration's folders, a
 /// stale cache the configuration replaces) only costs the spare core's
 /// time: nothing it named is used unless the configuration lists the same
@@ -63,34 +65,61 @@ final class EarlyNaming: @unchecked Sendable {
     /// cache followed, or a hostile tree of empty folders).
     static let folderLimit = 4096
 
-    private let stopped = Atomic<Bool>(false)
+    /// What the worker has named, and whether it was told to stop: each
+    /// face is added under the lock unless the naming has stopped, so the
+    /// listing takes every face named so far without waiting for the one
+    /// being named (a web font's can take a millisecond).
+    private struct State {
+        var stopped = false
+        /// The worker has returned, or is about to run `handover`.
+        var ended = false
+        var named: [UInt: NamedFace] = [:]
+        /// The caches, when every face was named before the naming was
+        /// stopped: held for the listing until it has matched addresses.
+        var caches: FontconfigCaches?
+        /// Work the listing hands the worker once it stops (`handOver`).
+        var handover: (@Sendable () -> Void)?
+    }
+    private let state = Mutex(State())
+    /// `State.stopped`, read without the lock before each face.
+    private let stopping = Atomic<Bool>(false)
     private let done = DispatchGroup()
-    // Written by the worker only, read once `done` has been waited for.
-    private var named: [UInt: NamedFace] = [:]
-    private var caches: FontconfigCaches?
 
-    private init() {}
+    /// Tests: the worker ends only once work is handed over (or ten
+    /// seconds have passed), so that the listing's hand-over is made.
+    private let waitsForHandover: Bool
+
+    private init(waitsForHandover: Bool) {
+        self.waitsForHandover = waitsForHandover
+    }
 
     /// Starts reading and naming on another thread; `nil` on a single
     /// core, where it would only take the configuration's time.
-    static func start(_ sources: Sources) -> EarlyNaming? {
+    static func start(_ sources: Sources, waitsForHandover: Bool = false) -> EarlyNaming? {
         guard SystemCalls.processorCount > 1 else { return nil }
-        let early = EarlyNaming()
-        DispatchQueue.global().async(group: early.done) { early.run(sources) }
+        let early = EarlyNaming(waitsForHandover: waitsForHandover)
+        DispatchQueue.global().async(group: early.done) {
+            early.name(sources)
+            early.end()
+        }
         return early
     }
 
-    private func run(_ sources: Sources) {
+    private func name(_ sources: Sources) {
         // Started late (a busy machine): the configuration is ready already.
         // Only the cache folders there are: fontconfig looks for each
         // font folder's cache in every one it is given (two failed opens
         // and a `.uuid` probe per folder for the user's usual two, which
         // a machine whose fonts came from packages does not have).
-        guard !stopped.load(ordering: .relaxed),
+        // The caches stay held until the configuration has loaded (the
+        // naming is stopped only then): no pattern it lists can be at an
+        // address a face named here had in a cache since unmapped. Stopped
+        // first, the worker releases them itself; done first, it leaves
+        // them to the listing (`Handoff`).
+        guard !isStopped,
             let caches = FontconfigCaches(
                 cacheDirectories: sources.cacheDirectories.filter { SystemCalls.kind($0) == .directory })
         else { return }
-        self.caches = caches
         var queue = sources.folders
         var seen = Set<String>()
         var next = 0
@@ -99,7 +128,7 @@ final class EarlyNaming: @unchecked Sendable {
         // them would hold the listing up while the other cores are done.
         var slow: [FontPattern] = []
         var others: [FontPattern] = []
-        while next < queue.count, seen.count < Self.folderLimit, !stopped.load(ordering: .relaxed) {
+        while next < queue.count, seen.count < Self.folderLimit, !isStopped {
             let folder = queue[next]
             next += 1
             guard seen.insert(folder).inserted, let found = caches.load(folder) else { continue }
@@ -111,28 +140,87 @@ final class EarlyNaming: @unchecked Sendable {
         var namer = NameVerifier()
         var objectNames = RawFace.ObjectNames()
         for pattern in [slow, others].joined() {
-            if stopped.load(ordering: .relaxed) { return }
             // Bitmap faces are left to the configuration's turn: the usual
             // configuration rejects them (`70-no-bitmaps.conf`), and naming
             // one opens it with FreeType.
             guard pattern.isScalable else { continue }
-            named[UInt(bitPattern: pattern.pointer)] = FontRegistry.name(
-                pattern, namer: &namer, objectNames: &objectNames)
+            if stopping.load(ordering: .relaxed) { return }
+            let face = FontRegistry.name(pattern, namer: &namer, objectNames: &objectNames)
+            let kept = state.withLock { state in
+                guard !state.stopped else { return false }
+                state.named[UInt(bitPattern: pattern.pointer)] = face
+                return true
+            }
+            guard kept else { return }
+        }
+        state.withLock { state in
+            if !state.stopped { state.caches = caches }
         }
     }
 
-    /// Stops the naming (unless `stopping` is false: tests let it name
-    /// every face it finds), waits for the face being named, and hands each
-    /// face named so far to `body` with its pattern's address; the caches
-    /// stay held until `body` returns.
-    func finish<Result>(stopping: Bool = true, _ body: ([UInt: NamedFace]) -> Result) -> Result {
-        if stopping { stopped.store(true, ordering: .relaxed) }
-        done.wait()
-        let named = self.named
-        self.named = [:]
-        // Then released: a cache the configuration maps too stays mapped
-        // for it, a stale one is unmapped now.
-        defer { caches = nil }
-        return body(named)
+    private var isStopped: Bool { stopping.load(ordering: .relaxed) }
+
+    /// Marks the worker ended, then runs the work handed over, if any, on
+    /// the same thread.
+    private func end() {
+        if waitsForHandover {
+            let deadline = SystemCalls.monotonicSeconds() + 10
+            while state.withLock({ $0.handover == nil }), SystemCalls.monotonicSeconds() < deadline {
+                usleep(1000)
+            }
+        }
+        let work = state.withLock { state -> (@Sendable () -> Void)? in
+            state.ended = true
+            defer { state.handover = nil }
+            return state.handover
+        }
+        work?()
+    }
+
+    /// The faces named early, each under its pattern's address, and the
+    /// caches their patterns are in when the worker finished before it was
+    /// stopped: held until the listing has matched the addresses, then
+    /// released (`release`, on any thread, once no one reads `named`).
+    final class Handoff: @unchecked Sendable {
+        private(set) var named: [UInt: NamedFace]
+        private var caches: FontconfigCaches?
+
+        init(named: [UInt: NamedFace], caches: FontconfigCaches?) {
+            self.named = named
+            self.caches = caches
+        }
+
+        func release() {
+            named = [:]
+            caches = nil
+        }
+    }
+
+    /// Stops the naming and takes every face named so far. With
+    /// `waitingForAll` (tests) it first waits for the worker to name every
+    /// face it finds. The face being named when the naming stops is left
+    /// to the caller.
+    func stop(waitingForAll: Bool = false) -> Handoff {
+        if waitingForAll { done.wait() }
+        stopping.store(true, ordering: .relaxed)
+        return state.withLock { state in
+            state.stopped = true
+            defer { (state.named, state.caches) = ([:], nil) }
+            return Handoff(named: state.named, caches: state.caches)
+        }
+    }
+
+    /// Hands `work` to the worker, which runs it once it has stopped: the
+    /// listing's own naming, shared with the thread that is already there
+    /// instead of a new one (with the pool's thread still busy with its
+    /// last face, `concurrentPerform` started a third thread in half the
+    /// runs, and a thread that allocates gets a heap of its own). `false`
+    /// when the worker has ended already, and `work` is not run.
+    func handOver(_ work: @escaping @Sendable () -> Void) -> Bool {
+        state.withLock { state in
+            guard !state.ended else { return false }
+            state.handover = work
+            return true
+        }
     }
 }

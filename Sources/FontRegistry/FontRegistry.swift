@@ -18,6 +18,9 @@ public struct FontRegistry: Sendable {
     /// Whether the configuration waits for every face found early to be
     /// named (tests, which would otherwise race the configuration).
     var earlyNamingRunsToEnd = false
+    /// Whether the early naming's thread waits to be handed the rest of
+    /// the naming (tests of that hand-over, which would otherwise race).
+    var earlyNamingWaitsForHandover = false
 
     /// Creates a registry. Nothing is loaded until a listing is asked for, so
     /// commands that need no fonts pay nothing for fontconfig.
@@ -85,68 +88,70 @@ public struct FontRegistry: Sendable {
         // configuration loads (a cold listing's first third, which keeps
         // one core busy and left the others idle).
         let early = (earlySources ?? (configFile == nil ? EarlyNaming.Sources.standard() : nil))
-            .flatMap(EarlyNaming.start)
+            .flatMap { EarlyNaming.start($0, waitsForHandover: earlyNamingWaitsForHandover) }
         let config: FontconfigConfig
         let patterns: [FontPattern]
         do {
             config = try configuration()
             patterns = try config.patterns()
         } catch {
-            early?.finish { _ in }
+            _ = early?.stop()
             throw error
         }
-        let results = Slots<FontFace?>(count: patterns.count, initial: nil)
-        // Each face's number for the merge below, made on the core that
-        // named it (`FontCatalog.mergingDuplicateFiles`).
-        let keys = Slots<UInt64>(count: patterns.count, initial: 0)
-        let skippedKeys = Slots<[UInt64]>(count: patterns.count, initial: [])
-        // Beside each variable face, the instances fontconfig skipped
-        // (`NameVerifier.mergedInstances`).
-        let skipped = Slots<[FontFace]>(count: patterns.count, initial: [])
-        @Sendable func store(_ named: NamedFace, at index: Int) {
-            results.store(named.face, at: index)
-            keys.store(named.key, at: index)
-            if !named.instances.isEmpty {
-                skipped.store(named.instances, at: index)
-                skippedKeys.store(named.instanceKeys, at: index)
-            }
-        }
-        // The faces named early, found by their pattern's address; the rest
-        // named now.
-        let remaining: [Int] =
-            early?.finish(stopping: !earlyNamingRunsToEnd) { named in
-                guard !named.isEmpty else { return Array(patterns.indices) }
-                return patterns.indices.filter { index in
-                    guard let face = named[UInt(bitPattern: patterns[index].pointer)] else { return true }
-                    store(face, at: index)
-                    return false
-                }
-            } ?? Array(patterns.indices)
+        // Each face named, with its number for the merge below (made on the
+        // core that named it) and the instances fontconfig skipped beside a
+        // variable face (`NameVerifier.mergedInstances`).
+        let results = Slots<NamedFace?>(count: patterns.count, initial: nil)
+        // The faces named early, found by their pattern's address as the
+        // rest are named.
+        let handoff = early?.stop(waitingForAll: earlyNamingRunsToEnd)
         // Reading patterns and naming faces is a third of a cold listing
-        // after fontconfig's own work: shared out in chunks over every core,
-        // each face stored at its place in fontconfig's order. Faces whose
-        // names take a file's decompressing (a WOFF2 font's Brotli stream)
-        // or FreeType (Type 1) go first, one per chunk, so they run beside
-        // the rest instead of after it.
-        let slow = remaining.filter { FileFormats.isSlowToName(patterns[$0].file) }
-        let slowSet = Set(slow)
-        let order = slow + remaining.filter { !slowSet.contains($0) }
+        // after fontconfig's own work: shared out in chunks over every core
+        // (the early naming's thread among them), each face stored at its
+        // place in fontconfig's order. Faces slow to name (a WOFF2 font's
+        // Brotli stream) are not sought out first: the early naming names
+        // them first, and finding them beforehand took a millisecond on
+        // one core.
         let chunkSize = 64
-        let chunks: [Range<Int>] =
-            slow.indices.map { $0..<($0 + 1) }
-            + stride(from: slow.count, to: order.count, by: chunkSize).map { $0..<min(order.count, $0 + chunkSize) }
-        DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
+        let namedEarly = Atomic<Int>(0)
+        let chunks = ChunkQueue(count: (patterns.count + chunkSize - 1) / chunkSize) { chunk in
             var namer = NameVerifier()
             var objectNames = RawFace.ObjectNames()
-            for position in chunks[chunk] {
-                let index = order[position]
-                store(Self.name(patterns[index], namer: &namer, objectNames: &objectNames), at: index)
+            var found = 0
+            let earlyNamed = handoff?.named ?? [:]
+            for index in chunk * chunkSize..<min(patterns.count, (chunk + 1) * chunkSize) {
+                let pattern = patterns[index]
+                if let face = earlyNamed[UInt(bitPattern: pattern.pointer)] {
+                    results.store(face, at: index)
+                    found += 1
+                } else {
+                    results.store(Self.name(pattern, namer: &namer, objectNames: &objectNames), at: index)
+                }
             }
+            namedEarly.add(found, ordering: .relaxed)
+        }
+        // What the early naming held (its faces are in `results` once the
+        // chunks are done, and any caches it kept are needed no more) is
+        // released by the early naming's thread while this one goes on,
+        // else here: handed to the pool while a thread of it is still
+        // finishing, it started one more.
+        let helper = DispatchGroup()
+        helper.enter()
+        let handedOver =
+            early?.handOver {
+                chunks.drain()
+                helper.leave()
+                handoff?.release()
+            } == true
+        if handedOver {
+            chunks.drain()
+            helper.wait()
+        } else {
+            helper.leave()
+            DispatchQueue.concurrentPerform(iterations: SystemCalls.processorCount) { _ in chunks.drain() }
+            handoff?.release()
         }
         let dependencies = wanted ? config.dependencies() : nil
-        let extra = skipped.take()
-        let extraKeys = skippedKeys.take()
-        let faceKeys = keys.take()
         var listed: [FontFace] = []
         var listedKeys: [UInt64] = []
         listed.reserveCapacity(patterns.count)
@@ -155,14 +160,16 @@ public struct FontRegistry: Sendable {
         var named = results.take()
         named.withUnsafeMutableBufferPointer { named in
             for index in named.indices {
-                if let face = named.moveElement(from: index) {
-                    listed.append(face)
-                    listedKeys.append(faceKeys[index])
-                }
+                let result = named.moveElement(from: index)
                 named.initializeElement(at: index, to: nil)
-                if !extra[index].isEmpty {
-                    listed += extra[index]
-                    listedKeys += extraKeys[index]
+                guard let result else { continue }
+                if let face = result.face {
+                    listed.append(face)
+                    listedKeys.append(result.key)
+                }
+                if !result.instances.isEmpty {
+                    listed += result.instances
+                    listedKeys += result.instanceKeys
                 }
             }
         }
@@ -184,7 +191,7 @@ public struct FontRegistry: Sendable {
         if let released { DispatchQueue.global().async { released.destroy() } }
         FontCatalog.mergeDuplicateFiles(
             &listed, keys: listedKeys, identity: SystemCalls.identity, preferred: Self.preferredPath)
-        return (listed, dependencies, patterns.count - remaining.count)
+        return (listed, dependencies, namedEarly.load(ordering: .relaxed))
     }
 
     /// For a process that ends after its command (the `typefit`
@@ -289,6 +296,28 @@ public struct FontRegistry: Sendable {
         if linkA != linkB { return !linkA }
         if a.utf8.count != b.utf8.count { return a.utf8.count < b.utf8.count }
         return a < b
+    }
+}
+
+/// Work in numbered chunks, each taken once by whichever thread running
+/// `drain` asks first.
+final class ChunkQueue: Sendable {
+    private let next = Atomic<Int>(0)
+    private let count: Int
+    private let body: @Sendable (Int) -> Void
+
+    init(count: Int, body: @escaping @Sendable (Int) -> Void) {
+        self.count = count
+        self.body = body
+    }
+
+    /// Runs chunks until none is left.
+    func drain() {
+        while true {
+            let chunk = next.add(1, ordering: .relaxed).oldValue
+            guard chunk < count else { return }
+            body(chunk)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TypefitCore
 import TypefitTestSupport
@@ -59,6 +60,44 @@ import TypefitTestSupport
             let early = try registry.listFromFontconfig(dependencies: false)
             #expect(Self.document(early.0) == after, "\(early.namedEarly) named early")
         }
+    }
+
+    /// Stopped while it still runs, the early naming's thread is handed
+    /// the rest of the naming and shares it with the listing's: the same
+    /// listing, each face once.
+    @Test func handedTheRestTheListingIsTheSame() throws {
+        let (config, cache) = try Self.cachedConfiguration("early-handover", folders: [Fixtures.fonts])
+        let after = try FontRegistry(configFile: config).listFromFontconfig(dependencies: false)
+        var registry = FontRegistry(configFile: config)
+        registry.earlySources = EarlyNaming.Sources(cacheDirectories: [cache], folders: [Fixtures.fonts.path])
+        registry.earlyNamingWaitsForHandover = true
+        for _ in 0..<4 {
+            let early = try registry.listFromFontconfig(dependencies: false)
+            #expect(early.0.count == after.0.count)
+            #expect(Self.document(early.0) == Self.document(after.0), "\(early.namedEarly) named early")
+        }
+    }
+
+    /// The hand-over itself: taken while the worker runs, refused once it
+    /// has ended; work handed over runs once.
+    @Test func handOverIsTakenWhileTheWorkerRuns() throws {
+        let (_, cache) = try Self.cachedConfiguration("early-handover-unit", folders: [Fixtures.fonts])
+        let sources = EarlyNaming.Sources(cacheDirectories: [cache], folders: [Fixtures.fonts.path])
+        let running = try #require(EarlyNaming.start(sources, waitsForHandover: true))
+        _ = running.stop()
+        let ran = DispatchSemaphore(value: 0)
+        let runs = Atomic<Int>(0)
+        #expect(
+            running.handOver {
+                runs.add(1, ordering: .relaxed)
+                ran.signal()
+            })
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+        #expect(runs.load(ordering: .relaxed) == 1)
+        let ended = try #require(EarlyNaming.start(sources))
+        _ = ended.stop(waitingForAll: true)
+        #expect(!ended.handOver { runs.add(1, ordering: .relaxed) })
+        #expect(runs.load(ordering: .relaxed) == 1)
     }
 
     /// Caches of other folders (another configuration's, a stale one) are
