@@ -157,20 +157,15 @@ public struct FontRegistry: Sendable {
         listed.reserveCapacity(patterns.count)
         listedKeys.reserveCapacity(patterns.count)
         // Each face moved, not copied, into the list (see `Slots.take`).
-        var named = results.take()
-        named.withUnsafeMutableBufferPointer { named in
-            for index in named.indices {
-                let result = named.moveElement(from: index)
-                named.initializeElement(at: index, to: nil)
-                guard let result else { continue }
-                if let face = result.face {
-                    listed.append(face)
-                    listedKeys.append(result.key)
-                }
-                if !result.instances.isEmpty {
-                    listed += result.instances
-                    listedKeys += result.instanceKeys
-                }
+        results.takeEach { result in
+            guard let result else { return }
+            if let face = result.face {
+                listed.append(face)
+                listedKeys.append(result.key)
+            }
+            if !result.instances.isEmpty {
+                listed += result.instances
+                listedKeys += result.instanceKeys
             }
         }
         // The faces hold copies of everything read from fontconfig, so its

@@ -103,5 +103,14 @@ extension CoreTextNamingTests {
         #expect(CoreTextNaming.joins("Lato Thin", "Lato", nil))
         #expect(CoreTextNaming.joins("IPAゴシック 標準", "IPAゴシック", "標準"))
         #expect(!CoreTextNaming.joins("IPAゴシック 標準", "IPAゴシック", "標"))
+        // Names longer than the eight bytes compared at once: a difference
+        // in a later word of eight, and in the bytes after the last one.
+        let long = "Noto Serif Georgian Extra Condensed Bold"
+        #expect(CoreTextNaming.joins(long, "Noto Serif Georgian", "Extra Condensed Bold"))
+        #expect(CoreTextNaming.joins(long, "Noto Serif Georgian", nil))
+        #expect(!CoreTextNaming.joins(long, "Noto Serig Georgian", nil))
+        #expect(!CoreTextNaming.joins(long, "Noto Serif Georgiam", nil))
+        #expect(!CoreTextNaming.joins(long, "Noto Serif Georgian", "Extra Condensed Bolt"))
+        #expect(!CoreTextNaming.joins(long, "Noto Serif Georgian", "Extra Condemsed Bold"))
     }
 }

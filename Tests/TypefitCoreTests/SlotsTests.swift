@@ -35,6 +35,21 @@ import TypefitCore
         #expect(released.count == 3)
     }
 
+    @Test func eachTakenValueIsHandedOverInOrderAndReleasedOnce() {
+        let released = Counter()
+        var taken: [Tracked?] = []
+        do {
+            let slots = Slots<Tracked?>(count: 4, initial: nil)
+            for i in [1, 3] { slots.store(Tracked(i) { released.count += 1 }, at: i) }
+            slots.takeEach { taken.append($0) }
+            #expect(slots.take().allSatisfy { $0 == nil })
+        }
+        #expect(released.count == 0)
+        #expect(taken.map { $0?.number } == [nil, 1, nil, 3])
+        taken = []
+        #expect(released.count == 2)
+    }
+
     @Test func arraysInSlotsMoveWhole() {
         let slots = Slots<[String]>(count: 3, initial: [])
         slots.store(["a", "b"], at: 1)

@@ -32,4 +32,14 @@ public final class Slots<Value>: @unchecked Sendable {
         slots.initialize(repeating: initial)
         return values
     }
+
+    /// Hands each value to `body` in order, moved out as `take` moves them
+    /// but without first copying every slot into a new array.
+    public func takeEach(_ body: (Value) -> Void) {
+        for index in slots.indices {
+            let value = slots.moveElement(from: index)
+            slots.initializeElement(at: index, to: initial)
+            body(value)
+        }
+    }
 }
