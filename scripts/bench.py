@@ -12,13 +12,24 @@ Wall time: hyperfine, in interleaved rounds (typefit, peer, typefit, peer …),
 the median of each round's medians. Peak memory: ru_maxrss of each run.
 Prints a Markdown table for BENCHMARKS.md.
 """
+import atexit
 import json
 import os
 import statistics
 import subprocess
+import shutil
 import sys
 import tempfile
 import time
+
+
+def scratch_folder(prefix):
+    """A temporary folder, removed when the benchmark ends (each run left
+    its folders behind)."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
@@ -122,7 +133,7 @@ def text_benchmark(binary, env):
     second, and the largest width difference."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     font = os.path.join(root, "Fixtures", "text", "TypefitScript-Regular.ttf")
-    tmp = tempfile.mkdtemp(prefix="typefit-bench-text-")
+    tmp = scratch_folder("typefit-bench-text-")
     strings = os.path.join(tmp, "strings.txt")
     subprocess.run([sys.executable, os.path.join(root, "scripts", "make_bench_strings.py"), strings, "10000"],
                    check=True)
@@ -156,7 +167,7 @@ def fit_benchmark(binary, env):
                           capture_output=True, text=True).stdout
     if not font.endswith("NotoSans-Regular.ttf"):
         return None
-    tmp = tempfile.mkdtemp(prefix="typefit-bench-fit-")
+    tmp = scratch_folder("typefit-bench-fit-")
     strings = os.path.join(tmp, "ui.txt")
     subprocess.run([sys.executable, os.path.join(root, "scripts", "make_ui_strings.py"), strings, "10000"],
                    check=True)
@@ -203,7 +214,7 @@ def bench_catalog(env, keys, languages=None):
     if not font.endswith("NotoSans-Regular.ttf"):
         return None
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    catalog = os.path.join(tempfile.mkdtemp(prefix="typefit-bench-catalog-"), "Localizable.xcstrings")
+    catalog = os.path.join(scratch_folder("typefit-bench-catalog-"), "Localizable.xcstrings")
     subprocess.run([sys.executable, os.path.join(root, "scripts", "make_bench_catalog.py"), catalog, str(keys)]
                    + ([",".join(languages)] if languages else []), check=True)
     return catalog
@@ -315,7 +326,7 @@ def main():
     base.pop("FONTCONFIG_FILE", None)
 
     # A fresh Debian machine has the DejaVu fonts and little else.
-    tmp = tempfile.mkdtemp(prefix="typefit-bench-")
+    tmp = scratch_folder("typefit-bench-")
     small_conf = os.path.join(tmp, "fonts.conf")
     with open(small_conf, "w") as fh:
         fh.write('<?xml version="1.0"?>\n<fontconfig>\n'

@@ -10,12 +10,23 @@ quadratic reader took 79 s on 60 KB); the ratios are for BENCHMARKS.md.
 
 Usage: scripts/markdown_bench.py path/to/typefit
 """
+import atexit
 import json
 import os
 import statistics
 import subprocess
+import shutil
 import sys
 import tempfile
+
+
+def scratch_folder(prefix):
+    """A temporary folder, removed when the benchmark ends (each run left
+    its folders behind)."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
 
 BOUND = 1.0
 CAP = 20_000
@@ -54,7 +65,7 @@ def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/typefit"
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     fonts = os.path.join(root, "Fixtures", "text")
-    tmp = tempfile.mkdtemp(prefix="typefit-bench-markdown-")
+    tmp = scratch_folder("typefit-bench-markdown-")
     plain = os.path.join(tmp, "plain.txt")
     with open(plain, "w") as fh:
         fh.write("a" * CAP + "\n")

@@ -62,13 +62,29 @@ public enum Fixtures {
         return file.path
     }
 
-    /// A new empty directory under the system's temporary directory.
+    /// A new empty directory under the system's temporary directory, in
+    /// one folder per test process that is removed when the process exits
+    /// (every run of the tests left hundreds of folders behind).
     public static func temporaryDirectory(_ label: String) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("typefit-tests-\(label)-\(UUID().uuidString)")
+        let url = temporaryRoot.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// This process's folder of temporary directories.
+    private static let temporaryRoot: URL = {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("typefit-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        temporaryRootPath = url.path
+        atexit {
+            if let path = Fixtures.temporaryRootPath { try? FileManager.default.removeItem(atPath: path) }
+        }
+        return url
+    }()
+
+    /// `temporaryRoot`'s path for the exit handler, which captures nothing.
+    nonisolated(unsafe) private static var temporaryRootPath: String?
 
     /// The HIG-leading curve's multipliers, derived here from the reference
     /// leading table (`leading(category) / leading(Large)`), in the shape of
