@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -111,7 +113,18 @@ public enum TemporaryFiles {
         return nil
     }
 
+    /// Serializes registering and forgetting: two writes at once (threads
+    /// of one process) could otherwise take the same free slot, and one
+    /// temporary would go unremoved on a signal. Both run with the
+    /// signals blocked, and the handler never takes the lock, so it cannot
+    /// deadlock on it.
+    private static let slotsLock = Mutex(())
+
     private static func register(folder: Int32, name: String) {
+        slotsLock.withLock { _ in claimSlot(folder: folder, name: name) }
+    }
+
+    private static func claimSlot(folder: Int32, name: String) {
         for slot in 0..<slots where folders[slot] < 0 {
             let start = names + slot * nameSize
             var i = 0
@@ -125,6 +138,13 @@ public enum TemporaryFiles {
         }
         // More writes at once than slots: this one is still written and
         // renamed; only a signal in the middle could leave it behind.
+    }
+
+    /// The temporaries registered in `folder` (tests).
+    static func registered(in folder: Int32) -> [String] {
+        slotsLock.withLock { _ in
+            (0..<slots).filter { folders[$0] == folder }.map { String(cString: names + $0 * nameSize) }
+        }
     }
 
     /// Removes a temporary (a write that failed) and forgets it.
@@ -141,6 +161,10 @@ public enum TemporaryFiles {
     }
 
     private static func forgetSlot(folder: Int32, name: String) {
+        slotsLock.withLock { _ in clearSlot(folder: folder, name: name) }
+    }
+
+    private static func clearSlot(folder: Int32, name: String) {
         for slot in 0..<slots where folders[slot] == folder {
             if String(cString: names + slot * nameSize) == name {
                 folders[slot] = -1

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TypefitTestSupport
 
@@ -155,6 +156,27 @@ import TypefitTestSupport
         #expect(contents(victim) == "precious\n")
         #expect(contents(URL(fileURLWithPath: out)) == "new contents\n")
         #expect(SpecialFiles.leftovers(in: dir, expected: Set(planted + ["victim.txt", "out.svg"])).isEmpty)
+    }
+
+    /// Temporaries made by several threads at once each get a slot of
+    /// their own in the table the signal handler removes them from.
+    @Test func temporariesMadeAtOnceAreEachRegistered() throws {
+        let dir = Fixtures.temporaryDirectory("write-at-once")
+        let folder = open(dir.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(folder >= 0)
+        defer { close(folder) }
+        let made = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            guard let temporary = TemporaryFiles.create(in: folder) else { return }
+            close(temporary.fd)
+            made.withLock { $0.append(temporary.name) }
+        }
+        let names = made.withLock { $0 }
+        #expect(names.count == 8)
+        #expect(Set(TemporaryFiles.registered(in: folder)) == Set(names))
+        for name in names { TemporaryFiles.remove(folder: folder, name: name) }
+        #expect(TemporaryFiles.registered(in: folder).isEmpty)
+        #expect(SpecialFiles.leftovers(in: dir, expected: []).isEmpty)
     }
 
     @Test func aMissingFolderIsNamed() {
