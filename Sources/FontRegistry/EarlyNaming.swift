@@ -179,8 +179,8 @@ final class EarlyNaming: @unchecked Sendable {
 
     /// The faces named early, each under its pattern's address, and the
     /// caches their patterns are in when the worker finished before it was
-    /// stopped: held until the listing has matched the addresses, then
-    /// released (`release`, on any thread, once no one reads `named`).
+    /// stopped: held until the configuration has loaded, then released
+    /// (`release`, on any thread, once no one reads `named` from here).
     final class Handoff: @unchecked Sendable {
         private(set) var named: [UInt: NamedFace]
         private var caches: FontconfigCaches?

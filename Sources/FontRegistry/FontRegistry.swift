@@ -105,20 +105,23 @@ public struct FontRegistry: Sendable {
         // The faces named early, found by their pattern's address as the
         // rest are named.
         let handoff = early?.stop(waitingForAll: earlyNamingRunsToEnd)
+        // Read here once: the early naming's thread may release `handoff`
+        // while this one still names its last chunk.
+        let earlyNamed = handoff?.named ?? [:]
         // Reading patterns and naming faces is a third of a cold listing
         // after fontconfig's own work: shared out in chunks over every core
         // (the early naming's thread among them), each face stored at its
         // place in fontconfig's order. Faces slow to name (a WOFF2 font's
         // Brotli stream) are not sought out first: the early naming names
         // them first, and finding them beforehand took a millisecond on
-        // one core.
+        // one core (without early naming, as for another configuration,
+        // one may come last: a millisecond at most, for a WOFF2 font).
         let chunkSize = 64
         let namedEarly = Atomic<Int>(0)
         let chunks = ChunkQueue(count: (patterns.count + chunkSize - 1) / chunkSize) { chunk in
             var namer = NameVerifier()
             var objectNames = RawFace.ObjectNames()
             var found = 0
-            let earlyNamed = handoff?.named ?? [:]
             for index in chunk * chunkSize..<min(patterns.count, (chunk + 1) * chunkSize) {
                 let pattern = patterns[index]
                 if let face = earlyNamed[UInt(bitPattern: pattern.pointer)] {
@@ -130,11 +133,12 @@ public struct FontRegistry: Sendable {
             }
             namedEarly.add(found, ordering: .relaxed)
         }
-        // What the early naming held (its faces are in `results` once the
-        // chunks are done, and any caches it kept are needed no more) is
-        // released by the early naming's thread while this one goes on,
-        // else here: handed to the pool while a thread of it is still
-        // finishing, it started one more.
+        // What the early naming held (the caches it kept, when it named
+        // every face before it was stopped: no address matched from here
+        // on can be reused, the configuration's patterns all being there
+        // already) is released by the early naming's thread once it has no
+        // chunk left to take, else here: handed to the pool while a thread
+        // of it is still finishing, it started one more.
         let helper = DispatchGroup()
         helper.enter()
         let handedOver =
