@@ -233,20 +233,39 @@ struct InstallTests {
 
         // zsh: the real completion system in an interactive shell on a
         // pseudo-terminal (zpty), Tab pressed after each option; the list
-        // it draws shows the names quoted as zsh would insert them.
+        // it draws shows the names quoted as zsh would insert them. Each
+        // step waits (up to 30 s) for what it must see before the next is
+        // typed: fixed pauses let keys typed ahead of a slow `compinit`
+        // (a loaded machine, the whole suite running) jumble the session.
         let driver = dir.appendingPathComponent("drive.zsh")
         try """
         cd '\(work.path)'
         zmodload zsh/zpty
         zpty z 'zsh -f -i'
-        zpty -w z 'PS1="> "; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000'
-        for option in --family --postscript-name; do
+        # Prints what the shell writes until it contains $1, or 30 s pass.
+        wait_for() {
+            local seen= line deadline=$(( SECONDS + 30 ))
+            while (( SECONDS < deadline )); do
+                if zpty -r -t z line; then
+                    print -r -- "$line"
+                    seen+=$line
+                    [[ $seen == *$1* ]] && return 0
+                else
+                    sleep 0.1
+                fi
+            done
+            return 1
+        }
+        zpty -w z 'PS1="> "; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000; print RE""ADY'
+        wait_for READY
+        for option shown in --family pwned-newline --postscript-name pwned-ps-backtick; do
             zpty -w -n z "typefit list-fonts $option "$'\\t'
-            sleep 2
+            wait_for $shown
+            sleep 0.5
             zpty -w -n z $'\\C-u'
         done
-        zpty -w z 'print -r -- DONE'
-        sleep 1
+        zpty -w z 'print -r -- DO""NE'
+        wait_for DONE
         while zpty -r -t z line; do print -r -- "$line"; done
         zpty -d z
         """.write(to: driver, atomically: true, encoding: .utf8)
