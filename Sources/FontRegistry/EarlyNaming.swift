@@ -75,7 +75,8 @@ final class EarlyNaming: @unchecked Sendable {
         var ended = false
         var named: [UInt: NamedFace] = [:]
         /// The caches, when every face was named before the naming was
-        /// stopped: held for the listing until it has matched addresses.
+        /// stopped: left to the listing (`Handoff`), which holds them
+        /// until the configuration has loaded.
         var caches: FontconfigCaches?
         /// Work the listing hands the worker once it stops (`handOver`).
         var handover: (@Sendable () -> Void)?
