@@ -10,23 +10,14 @@ quadratic reader took 79 s on 60 KB); the ratios are for BENCHMARKS.md.
 
 Usage: scripts/markdown_bench.py path/to/typefit
 """
-import atexit
 import json
 import os
 import statistics
 import subprocess
-import shutil
 import sys
 import tempfile
 
-
-def scratch_folder(prefix):
-    """A temporary folder, removed when the benchmark ends (each run left
-    its folders behind)."""
-    path = tempfile.mkdtemp(prefix=prefix)
-    atexit.register(shutil.rmtree, path, ignore_errors=True)
-    return path
-
+from bench import scratch_folder  # beside this script
 
 BOUND = 1.0
 CAP = 20_000

@@ -70,7 +70,6 @@ final class EarlyNaming: @unchecked Sendable {
     /// listing takes every face named so far without waiting for the one
     /// being named (a web font's can take a millisecond).
     private struct State {
-        var stopped = false
         /// The worker has returned, or is about to run `handover`.
         var ended = false
         var named: [UInt: NamedFace] = [:]
@@ -82,7 +81,9 @@ final class EarlyNaming: @unchecked Sendable {
         var handover: (@Sendable () -> Void)?
     }
     private let state = Mutex(State())
-    /// `State.stopped`, read without the lock before each face.
+    /// Set by `stop` before it takes the lock, so a face added under the
+    /// lock after `stop` took the faces sees it; read without the lock
+    /// before each face.
     private let stopping = Atomic<Bool>(false)
     private let done = DispatchGroup()
 
@@ -145,17 +146,17 @@ final class EarlyNaming: @unchecked Sendable {
             // configuration rejects them (`70-no-bitmaps.conf`), and naming
             // one opens it with FreeType.
             guard pattern.isScalable else { continue }
-            if stopping.load(ordering: .relaxed) { return }
+            if isStopped { return }
             let face = FontRegistry.name(pattern, namer: &namer, objectNames: &objectNames)
             let kept = state.withLock { state in
-                guard !state.stopped else { return false }
+                guard !isStopped else { return false }
                 state.named[UInt(bitPattern: pattern.pointer)] = face
                 return true
             }
             guard kept else { return }
         }
         state.withLock { state in
-            if !state.stopped { state.caches = caches }
+            if !isStopped { state.caches = caches }
         }
     }
 
@@ -205,7 +206,6 @@ final class EarlyNaming: @unchecked Sendable {
         if waitingForAll { done.wait() }
         stopping.store(true, ordering: .relaxed)
         return state.withLock { state in
-            state.stopped = true
             defer { (state.named, state.caches) = ([:], nil) }
             return Handoff(named: state.named, caches: state.caches)
         }
