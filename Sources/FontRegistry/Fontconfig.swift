@@ -459,21 +459,21 @@ struct RawFace: Sendable {
             // are not read: skipped before their values are asked for.
             let element = names.element(object)
             guard element != .other else { continue }
-            let count = FcPatternIterValueCount(pattern, &iterator)
-            guard count > 0 else { continue }
+            // The first value, or none: only the string lists are counted
+            // (`FcPatternIterValueCount` walks the list), to size them.
             var value = FcValue()
             guard FcPatternIterGetValue(pattern, &iterator, 0, &value, nil) == FcResultMatch else { continue }
             switch element {
             case .family:
-                families = Self.strings(pattern, &iterator, count: count, first: value)
+                families = Self.strings(pattern, &iterator, first: value)
             case .familyLanguage:
-                familyEnglish = Self.english(pattern, &iterator, count: count, first: value)
+                familyEnglish = Self.english(pattern, &iterator, first: value)
             case .style:
-                styles = Self.strings(pattern, &iterator, count: count, first: value)
+                styles = Self.strings(pattern, &iterator, first: value)
                 style = value.type == FcTypeString ? styles.first : nil
-            case .styleLanguage: styleEnglish = Self.english(pattern, &iterator, count: count, first: value)
-            case .fullName: fullNames = Self.strings(pattern, &iterator, count: count, first: value)
-            case .fullNameLanguage: fullNameEnglish = Self.english(pattern, &iterator, count: count, first: value)
+            case .styleLanguage: styleEnglish = Self.english(pattern, &iterator, first: value)
+            case .fullName: fullNames = Self.strings(pattern, &iterator, first: value)
+            case .fullNameLanguage: fullNameEnglish = Self.english(pattern, &iterator, first: value)
             case .postscriptName: postscriptName = Self.string(value)
             case .file: file = Self.string(value)
             case .index: if value.type == FcTypeInteger { index = Int(value.u.i) }
@@ -597,24 +597,27 @@ struct RawFace: Sendable {
     }
 
     /// The positions of a language list's English tags, read from
-    /// fontconfig's bytes.
+    /// fontconfig's bytes, asked for by number until fontconfig has none
+    /// (`FcResultNoId`).
     private static func english(
-        _ pattern: OpaquePointer, _ iterator: inout FcPatternIter, count: Int32, first: FcValue
+        _ pattern: OpaquePointer, _ iterator: inout FcPatternIter, first: FcValue
     ) -> EnglishPositions {
         var english = EnglishPositions()
         var value = first
-        for id in 0..<max(1, count) {
-            if id > 0, FcPatternIterGetValue(pattern, &iterator, id, &value, nil) != FcResultMatch { continue }
-            guard value.type == FcTypeString, let tag = value.u.s else { continue }
-            if CoreTextNaming.isEnglish(cString: tag) { english.insert(Int(id)) }
-        }
+        var id: Int32 = 0
+        repeat {
+            if value.type == FcTypeString, let tag = value.u.s, CoreTextNaming.isEnglish(cString: tag) {
+                english.insert(Int(id))
+            }
+            id += 1
+        } while FcPatternIterGetValue(pattern, &iterator, id, &value, nil) == FcResultMatch
         return english
     }
 
-    private static func strings(
-        _ pattern: OpaquePointer, _ iterator: inout FcPatternIter, count: Int32,
-        first: FcValue
-    ) -> [String] {
+    /// The string values of the element under the iterator, `first`
+    /// among them (a value of another type is skipped).
+    private static func strings(_ pattern: OpaquePointer, _ iterator: inout FcPatternIter, first: FcValue) -> [String] {
+        let count = FcPatternIterValueCount(pattern, &iterator)
         var values: [String] = []
         values.reserveCapacity(Int(count))
         if let value = string(first) { values.append(value) }
