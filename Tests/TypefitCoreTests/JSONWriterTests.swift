@@ -121,7 +121,8 @@ import Testing
 
     /// The word-at-a-time test for bytes JSON escapes agrees with the byte
     /// at a time one on strings of every length and alignment, whichever
-    /// byte (first, last, inside a word, in the tail) needs escaping.
+    /// byte (first, last, inside a word, in the overlapping last word) needs
+    /// escaping.
     @Test func wordAtATimeEscapeTestAgreesWithTheByteTest() {
         var generator = SystemRandomNumberGenerator()
         let special: [UInt8] = [0x00, 0x01, 0x0A, 0x1F, 0x22, 0x5C, 0x7F]
@@ -136,13 +137,16 @@ import Testing
                 bytes.withUnsafeBufferPointer { #expect(JSONWriter.anyNeedsEscape($0) == expected, "\(bytes)") }
             }
         }
-        // Every single byte value alone and in each position of a word.
-        for value in 0...255 {
-            for position in 0..<9 {
-                var bytes = [UInt8](repeating: 0x41, count: 9)
-                bytes[position] = UInt8(value)
-                let expected = value < 0x20 || value == 0x22 || value == 0x5C || value == 0x7F
-                bytes.withUnsafeBufferPointer { #expect(JSONWriter.anyNeedsEscape($0) == expected) }
+        // Every single byte value alone and in each position of strings
+        // of the lengths the word steps divide differently.
+        for length in [1, 7, 8, 9, 15, 16, 17, 31, 33] {
+            for value in 0...255 {
+                for position in 0..<length {
+                    var bytes = [UInt8](repeating: 0x41, count: length)
+                    bytes[position] = UInt8(value)
+                    let expected = value < 0x20 || value == 0x22 || value == 0x5C || value == 0x7F
+                    bytes.withUnsafeBufferPointer { #expect(JSONWriter.anyNeedsEscape($0) == expected) }
+                }
             }
         }
     }
