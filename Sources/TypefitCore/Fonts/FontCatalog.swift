@@ -16,11 +16,19 @@ public enum FontCatalog {
         // leaves about one comparison per face.
         groupOf.reserveCapacity(faces.count)
         var groups: [[Int]] = []
+        // A listing comes folder by folder, a family's faces mostly one
+        // after another: a face of the previous face's family is grouped
+        // with one comparison, without hashing its name.
+        var previous: (family: String, group: Int)?
         for (i, face) in faces.enumerated() {
-            if let group = groupOf[face.family] {
+            if let previous, previous.family == face.family {
+                groups[previous.group].append(i)
+            } else if let group = groupOf[face.family] {
                 groups[group].append(i)
+                previous = (face.family, group)
             } else {
                 groupOf[face.family] = groups.count
+                previous = (face.family, groups.count)
                 groups.append([i])
             }
         }
