@@ -11,7 +11,7 @@ sed -e "s#@FONTS_DIR@#$root/Fixtures/fonts#" -e "s#@CACHE_DIR@#$tmp/cache#" \
 status=0
 check() {
     valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=99 \
-        "$bin" "$@" >/dev/null 2>"$tmp/valgrind.txt" || code=$?
+        --num-callers=50 --suppressions="$root/scripts/valgrind-swift.supp" "$bin" "$@" >/dev/null 2>"$tmp/valgrind.txt" || code=$?
     lost=$(grep -E "definitely lost:" "$tmp/valgrind.txt" | sed -E 's/.*definitely lost: ([0-9,]+) bytes.*/\1/')
     echo "leaks: typefit $*: definitely lost: ${lost:-0} bytes"
     if [ "${code:-0}" = 99 ]; then cat "$tmp/valgrind.txt" >&2; status=1; fi
