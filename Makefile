@@ -113,7 +113,7 @@ check-layering:
 
 # .swift-format enables NeverForceUnwrap and NeverUseForceTry among others.
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Package.swift
 
 bench: release
 	sh scripts/bench.sh $(BIN)

@@ -15,6 +15,8 @@ func read(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> [UInt8]? {
     return Array(bytes[offset..<(offset + min(count, bytes.count - offset))])
 }
 
+/// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0,
+/// as libFuzzer requires (-1 would keep the input out of the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFace(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -3,6 +3,8 @@
 // same bytes as the string files `typefit fit --strings` reads (.strings,
 // .xcstrings, text). Built with TypefitCore's sources by `make fuzz`.
 
+/// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0,
+/// as libFuzzer requires (-1 would keep the input out of the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -5,6 +5,8 @@
 // through String Catalogs, in every registered strings format, and the
 // placeholder comparison of what they hold. Built with TypefitCore's sources by `make fuzz`.
 
+/// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0,
+/// as libFuzzer requires (-1 would keep the input out of the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
