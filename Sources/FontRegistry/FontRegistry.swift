@@ -118,7 +118,8 @@ public struct FontRegistry: Sendable {
         // one may come last: a millisecond at most, for a WOFF2 font).
         let chunkSize = 64
         let namedEarly = Atomic<Int>(0)
-        let chunks = ChunkQueue(count: (patterns.count + chunkSize - 1) / chunkSize) { chunk in
+        let chunkCount = (patterns.count + chunkSize - 1) / chunkSize
+        let chunks = ChunkQueue(count: chunkCount) { chunk in
             var namer = NameVerifier()
             var objectNames = RawFace.ObjectNames()
             var found = 0
@@ -152,7 +153,15 @@ public struct FontRegistry: Sendable {
             helper.wait()
         } else {
             helper.leave()
-            DispatchQueue.concurrentPerform(iterations: SystemCalls.processorCount) { _ in chunks.drain() }
+            // No more threads than chunks: a configuration of a few dozen
+            // faces (a fresh machine's, a private one) is one chunk, and
+            // the pool thread started beside it found nothing to take.
+            let workers = min(SystemCalls.processorCount, chunkCount)
+            if workers > 1 {
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in chunks.drain() }
+            } else {
+                chunks.drain()
+            }
             handoff?.release()
         }
         let dependencies = wanted ? config.dependencies() : nil
