@@ -355,8 +355,8 @@ public struct JSONWriter {
     /// match; a borrow reaches higher bytes only past a match, which makes
     /// the word's answer right). The words are tested together at the end,
     /// the last one read overlapping the one before: 40% fewer
-    /// instructions than testing each word on its own (a quarter of
-    /// writing a listing's JSON).
+    /// instructions than testing each word on its own, which was a
+    /// quarter of writing a listing's JSON.
     static func anyNeedsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = utf8.baseAddress else { return false }
         let count = utf8.count
