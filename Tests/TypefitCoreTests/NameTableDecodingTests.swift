@@ -39,6 +39,29 @@ import Testing
         #expect(names.undecodableNameIDs == [2, 4, 6, 16])
     }
 
+    /// Core Text's choice among a name's records: Macintosh English, then
+    /// Windows US English, then other Windows English, the first in the
+    /// table among equals; one that decodes to no text gives way to the
+    /// next; without English for any of the IDs, the first that decodes.
+    @Test func coreTextNameTakesTheBestRankedRecordThatDecodes() throws {
+        func utf16(_ text: String) -> [UInt8] { text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
+        let names = try table([
+            (3, 1, 0x409, 1, utf16("Windows US")), (1, 0, 0, 1, Array("Mac".utf8)), (3, 1, 0x809, 1, utf16("UK")),
+            (1, 0, 0, 2, Array("  ".utf8)), (3, 1, 0x409, 2, utf16("Regular")),
+            (3, 1, 0x809, 4, utf16("Full UK")), (3, 1, 0x409, 4, [0x00, 0x41, 0x00]),
+            (3, 1, 0x411, 16, utf16("Japanese")),
+            (3, 1, 0x409, 17, utf16("First")), (3, 1, 0x409, 17, utf16("Second")),
+        ])
+        #expect(names.coreTextName([1]) == "Mac")
+        #expect(names.coreTextName([2]) == "Regular")
+        #expect(names.coreTextName([4]) == "Full UK")
+        #expect(names.coreTextName([16]) == "Japanese")
+        #expect(names.coreTextName([17]) == "First")
+        // An English record of a later ID before any other of an earlier.
+        #expect(names.coreTextName([16, 1]) == "Mac")
+        #expect(names.coreTextName([21, 1]) == "Mac")
+    }
+
     @Test func macRomanUpperHalfAndASCII() throws {
         let names = try table([
             (1, 0, 0, 1, Array("Caf".utf8) + [0x8E]),

@@ -149,18 +149,22 @@ public struct NameTable: Sendable {
     /// the first record that decodes. Trimmed of spaces; `nil` when no
     /// record of `ids` decodes to text.
     func coreTextName(_ ids: [UInt16]) -> String? {
-        func rank(_ record: Record) -> Int? {
-            switch (record.platform, record.encoding, record.language) {
-            case (1, 0, 0): return 0
-            case (3, _, 0x409): return 1
-            case (3, _, let language) where language & 0x3FF == 0x09: return 2
-            case (0, _, _): return 3
-            default: return nil
-            }
-        }
         for id in ids {
+            // The best-ranked English record, found in one pass: it is
+            // the answer but in a damaged table. Ranking every record into
+            // a sorted list first (three lists a face) was a third of
+            // reading a name table.
+            var best: (rank: Int, record: Record)?
+            for record in records where record.nameID == id {
+                guard let rank = Self.englishRank(record) else { continue }
+                if let current = best, (current.rank, current.record.order) <= (rank, record.order) { continue }
+                best = (rank, record)
+            }
+            guard let best else { continue }
+            if let text = decode(best.record).map(Self.trimmingSpaces), !text.isEmpty { return text }
+            // It does not decode to text: the others, in rank order.
             let english = records.filter { $0.nameID == id }.compactMap { record in
-                rank(record).map { (rank: $0, record: record) }
+                Self.englishRank(record).map { (rank: $0, record: record) }
             }.sorted { ($0.rank, $0.record.order) < ($1.rank, $1.record.order) }
             for candidate in english {
                 if let text = decode(candidate.record).map(Self.trimmingSpaces), !text.isEmpty { return text }
@@ -172,6 +176,19 @@ public struct NameTable: Sendable {
             }
         }
         return nil
+    }
+
+    /// Where Core Text puts a record among a name's English ones: the
+    /// Macintosh English record, then Windows US English, then any
+    /// Windows English, then Unicode-platform ones; `nil` for any other.
+    private static func englishRank(_ record: Record) -> Int? {
+        switch (record.platform, record.encoding, record.language) {
+        case (1, 0, 0): return 0
+        case (3, _, 0x409): return 1
+        case (3, _, let language) where language & 0x3FF == 0x09: return 2
+        case (0, _, _): return 3
+        default: return nil
+        }
     }
 
     /// Name ID 6 as stored, as Core Text reads it and `UIFont(name:)` takes
