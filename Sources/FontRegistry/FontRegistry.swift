@@ -169,7 +169,7 @@ public struct FontRegistry: Sendable {
         var listedKeys: [UInt64] = []
         listed.reserveCapacity(patterns.count)
         listedKeys.reserveCapacity(patterns.count)
-        // Each face moved, not copied, into the list (see `Slots.take`).
+        // Each face moved, not copied, into the list (see `Slots.takeEach`).
         results.takeEach { result in
             guard let result else { return }
             if let face = result.face {
