@@ -140,30 +140,28 @@ public struct FontRegistry: Sendable {
         // already) is released by the early naming's thread once it has no
         // chunk left to take, else here: handed to the pool while a thread
         // of it is still finishing, it started one more.
-        let helper = DispatchGroup()
-        helper.enter()
+        // The listing waits for the chunks the other threads took, never
+        // for a thread to come and take one: the early naming's thread may
+        // still be naming a face the listing no longer needs (a WOFF2
+        // font's Brotli stream, a millisecond), and a pool thread asked
+        // for on a busy machine may start only after every chunk is done
+        // (waiting for them, the listing lost 2-6 ms in one run of ten).
         let handedOver =
             early?.handOver {
                 chunks.drain()
-                helper.leave()
                 handoff?.release()
             } == true
-        if handedOver {
-            chunks.drain()
-            helper.wait()
-        } else {
-            helper.leave()
+        if !handedOver {
             // No more threads than chunks: a configuration of a few dozen
             // faces (a fresh machine's, a private one) is one chunk, and
-            // the pool thread started beside it found nothing to take.
-            let workers = min(SystemCalls.processorCount, chunkCount)
-            if workers > 1 {
-                DispatchQueue.concurrentPerform(iterations: workers) { _ in chunks.drain() }
-            } else {
-                chunks.drain()
+            // a pool thread started beside it would find nothing to take.
+            if SystemCalls.processorCount > 1, chunkCount > 1 {
+                DispatchQueue.global().async { chunks.drain() }
             }
-            handoff?.release()
         }
+        chunks.drain()
+        chunks.waitUntilFinished()
+        if !handedOver { handoff?.release() }
         let dependencies = wanted ? config.dependencies() : nil
         var listed: [FontFace] = []
         var listedKeys: [UInt64] = []
@@ -308,9 +306,13 @@ public struct FontRegistry: Sendable {
 }
 
 /// Work in numbered chunks, each taken once by whichever thread running
-/// `drain` asks first.
+/// `drain` asks first; `waitUntilFinished` waits for the chunks other
+/// threads took, never for a thread that has not taken one.
 final class ChunkQueue: Sendable {
     private let next = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
+    /// Signalled once, by whichever thread finishes the last chunk.
+    private let lastFinished = DispatchSemaphore(value: 0)
     private let count: Int
     private let body: @Sendable (Int) -> Void
 
@@ -319,13 +321,24 @@ final class ChunkQueue: Sendable {
         self.body = body
     }
 
-    /// Runs chunks until none is left.
+    /// Runs chunks until none is left to take.
     func drain() {
         while true {
             let chunk = next.add(1, ordering: .relaxed).oldValue
             guard chunk < count else { return }
             body(chunk)
+            // Releasing: what the chunk stored is seen by the thread that
+            // reads the count (or is woken) after it.
+            if finished.add(1, ordering: .acquiringAndReleasing).newValue == count { lastFinished.signal() }
         }
+    }
+
+    /// Returns once every chunk has run, on whichever thread took it.
+    /// Called after `drain`, it waits only for chunks still running
+    /// elsewhere.
+    func waitUntilFinished() {
+        guard finished.load(ordering: .acquiring) < count else { return }
+        lastFinished.wait()
     }
 }
 
