@@ -29,28 +29,43 @@ struct Brotli: @unchecked Sendable {
         destroyInstance = try DynamicLibrary.symbol(handle, "BrotliDecoderDestroyInstance")
     }
 
-    /// The first `count` bytes `stream` decodes to, decoding no further;
-    /// `nil` when it decodes to fewer or is not Brotli.
-    func prefix(of stream: [UInt8], count: Int) -> [UInt8]? {
-        guard count > 0, let state = createInstance(nil, nil, nil) else { return nil }
+    /// The bytes at `range` of what `stream` decodes to, decoding no
+    /// further; `nil` when it decodes to fewer or is not Brotli. The bytes
+    /// before `range` go through a small buffer and are dropped: a WOFF2
+    /// font's name table comes after its outlines, and decoding them into
+    /// an array of their own cost 40 zero-filled pages a font.
+    func bytes(of stream: [UInt8], in range: Range<Int>) -> [UInt8]? {
+        guard !range.isEmpty, range.lowerBound >= 0, let state = createInstance(nil, nil, nil) else { return nil }
         defer { destroyInstance(state) }
-        var output = [UInt8](repeating: 0, count: count)
-        let result = stream.withUnsafeBufferPointer { input -> Int32 in
-            output.withUnsafeMutableBufferPointer { out -> Int32 in
-                var availableIn = input.count
-                var nextIn = input.baseAddress
-                var availableOut = out.count
-                var nextOut = out.baseAddress
-                var status: Int32 = 0
-                // 2: needs more input (none is left), 3: needs more output
-                // (the prefix is full), 1: done, 0: an error.
-                repeat {
-                    status = decompressStream(state, &availableIn, &nextIn, &availableOut, &nextOut, nil)
-                } while status == 3 && availableOut > 0
-                return availableOut == 0 ? 1 : 0
+        var output = [UInt8](repeating: 0, count: range.count)
+        let decoded = stream.withUnsafeBufferPointer { input -> Bool in
+            var availableIn = input.count
+            var nextIn = input.baseAddress
+            // Fills `buffer` exactly from the stream; false when the
+            // stream ends first or is damaged. 3 means the buffer is full
+            // and the stream goes on; 1 (done), 2 (needs more input: none
+            // is left) or 0 (an error) before it is full end the stream.
+            func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+                var availableOut = buffer.count
+                var nextOut = buffer.baseAddress
+                while availableOut > 0 {
+                    let status = decompressStream(state, &availableIn, &nextIn, &availableOut, &nextOut, nil)
+                    guard status == 3 || availableOut == 0 else { return false }
+                }
+                return true
             }
+            let skipped = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 << 10) { scratch -> Bool in
+                var left = range.lowerBound
+                while left > 0 {
+                    let part = min(left, scratch.count)
+                    guard fill(UnsafeMutableBufferPointer(rebasing: scratch[..<part])) else { return false }
+                    left -= part
+                }
+                return true
+            }
+            return skipped && output.withUnsafeMutableBufferPointer { fill($0) }
         }
-        return result == 1 ? output : nil
+        return decoded ? output : nil
     }
 }
 
@@ -68,5 +83,5 @@ enum WebFontNames {
             }
             return error == 0 && Int(written) == length ? output : nil
         },
-        brotliPrefix: { stream, count in Brotli.shared?.prefix(of: stream, count: count) })
+        brotliRange: { stream, range in Brotli.shared?.bytes(of: stream, in: range) })
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TypefitTestSupport
 
@@ -140,5 +141,54 @@ import TypefitTestSupport
             _ = try? face.trak()
             _ = try? face.names()
         }
+    }
+
+    /// A WOFF2 directory whose tables claim gigabytes before 'name' (a
+    /// small stream can decode to that much): the name table is refused
+    /// without decoding anything, where the reader once sized an array
+    /// for the whole prefix.
+    @Test func aWOFF2TableBeyondTheDecodingLimitIsNotDecoded() throws {
+        func base128(_ value: Int) -> [UInt8] {
+            var groups = [UInt8(value & 0x7F)]
+            var rest = value >> 7
+            while rest > 0 {
+                groups.insert(UInt8(0x80 | (rest & 0x7F)), at: 0)
+                rest >>= 7
+            }
+            return groups
+        }
+        func woff2(fillerLength: Int) -> [UInt8] {
+            // An unknown tag (flags 63, then the tag), then 'name' (index 5).
+            let directory = [63] + Array("XXXX".utf8) + base128(fillerLength) + [5] + base128(64)
+            let stream = [UInt8](repeating: 0, count: 16)
+            var header = [UInt8](repeating: 0, count: 48)
+            header.replaceSubrange(0..<4, with: Array("wOF2".utf8))
+            header.replaceSubrange(4..<8, with: [0, 1, 0, 0])
+            header[13] = 2  // numTables
+            header[23] = UInt8(stream.count)  // totalCompressedSize
+            return header + directory + stream
+        }
+        let calls = Mutex(0)
+        let decompressors = SFNTView.Decompressors(
+            inflate: { _, _ in nil },
+            brotliRange: { _, _ in
+                calls.withLock { $0 += 1 }
+                return nil
+            })
+        func names(_ bytes: [UInt8]) throws(SFNTView.Failure) -> NameTable? {
+            try SFNTView(size: bytes.count, decompressors: decompressors) { offset, count in
+                guard offset >= 0, offset <= bytes.count else { return nil }
+                return Array(bytes[offset..<min(bytes.count, offset + count)])
+            }.face(0).names()
+        }
+        #expect(throws: SFNTView.Failure.damaged("table 'name' ends past the 30 MB a WOFF2 font decodes to at most")) {
+            try names(woff2(fillerLength: 0xFFFF_FFFF))
+        }
+        #expect(calls.withLock { $0 } == 0)
+        // Within the limit the stream is decoded (here to nothing).
+        #expect(throws: SFNTView.Failure.damaged("table 'name' cannot be read")) {
+            try names(woff2(fillerLength: 1_000))
+        }
+        #expect(calls.withLock { $0 } == 1)
     }
 }

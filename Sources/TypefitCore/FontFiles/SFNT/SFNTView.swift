@@ -42,20 +42,21 @@ public struct SFNTView {
     }
 
     /// The decompressors web fonts need: `inflate(stream, length)` returns
-    /// the `length` bytes a zlib stream inflates to; `brotliPrefix(stream,
-    /// count)` the first `count` bytes a Brotli stream decodes to. `nil` on
-    /// failure. (The C libraries are FontRegistry's.)
+    /// the `length` bytes a zlib stream inflates to; `brotliRange(stream,
+    /// range)` the bytes at `range` of what a Brotli stream decodes to
+    /// (decoding no further). `nil` on failure. (The C libraries are
+    /// FontRegistry's.)
     public struct Decompressors: Sendable {
         let inflate: @Sendable ([UInt8], Int) -> [UInt8]?
-        let brotliPrefix: @Sendable ([UInt8], Int) -> [UInt8]?
+        let brotliRange: @Sendable ([UInt8], Range<Int>) -> [UInt8]?
 
         /// Creates the pair.
         public init(
             inflate: @escaping @Sendable ([UInt8], Int) -> [UInt8]?,
-            brotliPrefix: @escaping @Sendable ([UInt8], Int) -> [UInt8]?
+            brotliRange: @escaping @Sendable ([UInt8], Range<Int>) -> [UInt8]?
         ) {
             self.inflate = inflate
-            self.brotliPrefix = brotliPrefix
+            self.brotliRange = brotliRange
         }
     }
 
@@ -210,14 +211,27 @@ public struct SFNTView {
                 else { throw failure }
                 return inflated
             case .woff2:
-                let end = entry.offset + entry.length
+                // Decoded only this far, whatever the directory claims: a
+                // small stream can decode to gigabytes of nothing.
+                guard entry.offset + entry.length <= Self.woff2DecodedLimit else {
+                    throw .damaged(
+                        "table '\(tag)' ends past the \(Self.woff2DecodedLimit >> 20) MB a WOFF2 font decodes to at most"
+                    )
+                }
                 guard entry.length > 0, entry.length <= limit, let stream = view.stream,
                     let compressed = view.read(stream.offset, stream.length), compressed.count == stream.length,
-                    let prefix = view.decompressors?.brotliPrefix(compressed, end), prefix.count == end
+                    let bytes = view.decompressors?.brotliRange(compressed, entry.offset..<entry.offset + entry.length),
+                    bytes.count == entry.length
                 else { throw failure }
-                return Array(prefix[entry.offset...])
+                return bytes
             }
         }
+
+        /// How far a WOFF2 stream is decoded at most: the reference
+        /// decoder's bound on a font's decoded size (woff2's
+        /// `kDefaultMaxSize`), which FreeType applies too, so no font
+        /// fontconfig lists is beyond it.
+        static let woff2DecodedLimit = 30 << 20
 
         /// The name table, or `nil` without one.
         public func names() throws(Failure) -> NameTable? {
