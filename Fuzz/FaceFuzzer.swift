@@ -15,6 +15,21 @@ func read(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> [UInt8]? {
     return Array(bytes[offset..<(offset + min(count, bytes.count - offset))])
 }
 
+/// Decompressors that give the compressed bytes back as they are (zlib's
+/// padded with zeros to the length asked), so that the web-font paths of
+/// the name probe and the sfnt view run without the C libraries. A Brotli
+/// range past the view's decoding limit is a finding: the view must refuse
+/// it before asking.
+let passThrough = SFNTView.Decompressors(
+    inflate: { stream, length in
+        guard length >= 0, length <= 1 << 20 else { return nil }
+        return Array(stream.prefix(length)) + [UInt8](repeating: 0, count: max(0, length - stream.count))
+    },
+    brotliRange: { stream, range in
+        precondition(range.upperBound <= 30 << 20, "a WOFF2 table decoded past the limit")
+        return range.upperBound <= stream.count ? Array(stream[range]) : nil
+    })
+
 /// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0,
 /// as libFuzzer requires (-1 would keep the input out of the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -38,12 +53,23 @@ public func fuzzFace(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     for index in 0..<3 {
         _ = SFNTNameProbe.probe(faceIndex: index) { read(bytes, $0, $1) }
+        // Web fonts too, their streams "decompressed" as themselves: the
+        // directories, offsets and lengths are the font's, whatever they claim.
+        _ = SFNTNameProbe.probe(faceIndex: index, decompressors: passThrough) { read(bytes, $0, $1) }
     }
     // A Type 1 header's /FontName: printable ASCII, no space, when found.
     if let name = Type1Header.fontName(Array(bytes.prefix(Type1Header.prefixLength))) {
         precondition(!name.isEmpty && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F })
     }
-    if let view = try? SFNTView(size: bytes.count, read: { read(bytes, $0, $1) }) {
+    for decompressors in [nil, passThrough] {
+        fuzzView(bytes, decompressors: decompressors)
+    }
+    return 0
+}
+
+/// Every table the sfnt view reads by type, for the first faces of `bytes`.
+func fuzzView(_ bytes: [UInt8], decompressors: SFNTView.Decompressors?) {
+    if let view = try? SFNTView(size: bytes.count, decompressors: decompressors, read: { read(bytes, $0, $1) }) {
         for index in 0..<min(view.faceCount, 3) {
             guard let face = try? view.face(index) else { continue }
             _ = try? face.os2()
@@ -71,7 +97,7 @@ public func fuzzFace(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             for glyph in UInt32(0)..<64 {
                 if let drawn = colors.glyph(glyph) { _ = drawn.svg { _ in "M0 0Z" } }
             }
+            _ = try? face.names()
         }
     }
-    return 0
 }
