@@ -152,10 +152,11 @@ public struct FontRegistry: Sendable {
                 handoff?.release()
             } == true
         if !handedOver {
-            // No more threads than chunks: a configuration of a few dozen
-            // faces (a fresh machine's, a private one) is one chunk, and
-            // a pool thread started beside it would find nothing to take.
-            if SystemCalls.processorCount > 1, chunkCount > 1 {
+            // A thread per core beside this one, but no more threads than
+            // chunks: a configuration of a few dozen faces (a fresh
+            // machine's, a private one) is one chunk, and a pool thread
+            // started beside it would find nothing to take.
+            for _ in 1..<max(1, min(SystemCalls.processorCount, chunkCount)) {
                 DispatchQueue.global().async { chunks.drain() }
             }
         }

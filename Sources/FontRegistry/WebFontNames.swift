@@ -44,13 +44,16 @@ struct Brotli: @unchecked Sendable {
             // Fills `buffer` exactly from the stream; false when the
             // stream ends first or is damaged. 3 means the buffer is full
             // and the stream goes on; 1 (done), 2 (needs more input: none
-            // is left) or 0 (an error) before it is full end the stream.
+            // is left) or 0 (an error) before it is full end the stream,
+            // as does a call that moves neither input nor output.
             func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Bool {
                 var availableOut = buffer.count
                 var nextOut = buffer.baseAddress
                 while availableOut > 0 {
+                    let (inBefore, outBefore) = (availableIn, availableOut)
                     let status = decompressStream(state, &availableIn, &nextIn, &availableOut, &nextOut, nil)
-                    guard status == 3 || availableOut == 0 else { return false }
+                    guard availableOut == 0 || (status == 3 && (availableIn, availableOut) != (inBefore, outBefore))
+                    else { return false }
                 }
                 return true
             }
