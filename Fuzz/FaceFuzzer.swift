@@ -26,7 +26,7 @@ let passThrough = SFNTView.Decompressors(
         return Array(stream.prefix(length)) + [UInt8](repeating: 0, count: max(0, length - stream.count))
     },
     brotliRange: { stream, range in
-        precondition(range.upperBound <= 30 << 20, "a WOFF2 table decoded past the limit")
+        precondition(range.upperBound <= SFNTView.Face.woff2DecodedLimit, "a WOFF2 table decoded past the limit")
         return range.upperBound <= stream.count ? Array(stream[range]) : nil
     })
 
