@@ -138,8 +138,7 @@ public struct FontRegistry: Sendable {
         // every face before it was stopped: no address matched from here
         // on can be reused, the configuration's patterns all being there
         // already) is released by the early naming's thread once it has no
-        // chunk left to take, else here: handed to the pool while a thread
-        // of it is still finishing, it started one more.
+        // chunk left to take, else here once the chunks are done.
         // The listing waits for the chunks the other threads took, never
         // for a thread to come and take one: the early naming's thread may
         // still be naming a face the listing no longer needs (a WOFF2
