@@ -259,7 +259,11 @@ extension FontconfigConfig {
                 FcPatternAddString(pattern, "family", $0)
             }
         }
-        if let language, added == FcTrue {
+        // FcPatternAddString copies the tag, but fontconfig's language
+        // matching (FcLangNormalize, FcLangSetHasLang) reads it with fixed
+        // assumptions; a tag that is not BCP 47 (`LanguageTag.problem`, a
+        // caller's miss: readers refuse such tags) is left out, not passed.
+        if let language, added == FcTrue, LanguageTag.problem(language) == nil {
             added = language.withCString { cLanguage in
                 cLanguage.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
                     FcPatternAddString(pattern, "lang", $0)

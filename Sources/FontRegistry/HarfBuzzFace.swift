@@ -125,6 +125,9 @@ final class HarfBuzzFace {
     ) {
         guard let buffer = hb.bufferCreate() else { return }
         defer { hb.bufferDestroy(buffer) }
+        // hb_language_from_string interns a lower-cased copy in a list it
+        // allocates (no fixed buffer), so any length is safe; the tags that
+        // reach it were checked by the readers (`LanguageTag.problem`).
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
         let tracked = trackingEms == 0 ? nil : TrackedGraphemes.starts(text)
         text.withUnsafeBufferPointer { bytes in

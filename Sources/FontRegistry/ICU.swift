@@ -47,14 +47,16 @@ struct ICU: @unchecked Sendable {
         // in _N. Those first: each name that is not there costs the loader
         // a search of the library path.
         let known = [72, 74, 76, 70, 78, 77, 75, 73, 71]
+        var failure: String?
         for version in known + (60...99).reversed().filter({ !known.contains($0) }) {
-            guard let handle = DynamicLibrary.open(["libicuuc.so.\(version)"]) else { continue }
+            guard let handle = DynamicLibrary.open(["libicuuc.so.\(version)"], failure: &failure) else { continue }
             do {
                 return .success(try ICU(handle, version: version))
             } catch {
                 return .failure(.libraryUnavailable(name: "ICU (\(error.name)_\(version))", package: "libicu-dev"))
             }
         }
+        if let failure { return .failure(.libraryFailed(name: "ICU (libicuuc.so)", reason: failure)) }
         return .failure(.libraryUnavailable(name: "ICU (libicuuc.so)", package: "libicu-dev"))
     }
 
@@ -163,9 +165,12 @@ public final class LineBreaker {
     }
 
     /// The ICU locale for a language tag (`pt-BR` → `pt_BR`); the root
-    /// locale when none is given.
+    /// locale when none is given, or when the tag is not BCP 47: ICU copies
+    /// a locale into fixed buffers of ULOC_FULLNAME_CAPACITY (157) bytes
+    /// (`ubrk_open`, `uplrules_open`), and ICU 72 aborts past them. Every
+    /// reader refuses such tags first; this is the boundary's own check.
     static func locale(_ language: String?) -> String {
-        guard let language, !language.isEmpty else { return "" }
+        guard let language, !language.isEmpty, LanguageTag.problem(language) == nil else { return "" }
         return language.replacingHyphens()
     }
 
@@ -388,11 +393,15 @@ public enum PluralRules {
     public static func categories(of numbers: [Int], language: String) -> [String]? {
         guard let functions else { return nil }
         var status: ICU.Status = 0
-        let locale = String(language.map { $0 == "-" ? "_" : $0 })
+        // Bounded before `uplrules_open` copies it (see `LineBreaker.locale`).
+        guard LanguageTag.problem(language) == nil else { return nil }
+        let locale = LineBreaker.locale(language)
         guard let rules = functions.open(locale, &status), status <= 0 else { return nil }
         defer { functions.close(rules) }
         var result: [String] = []
         result.reserveCapacity(numbers.count)
+        // `uplrules_select` writes at most the capacity given and says how
+        // long the keyword is (CLDR's are at most five letters).
         var keyword = [UInt16](repeating: 0, count: 32)
         for number in numbers {
             status = 0

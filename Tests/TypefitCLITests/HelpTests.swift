@@ -66,8 +66,10 @@ import TypefitTestSupport
         let type = try #require(Typefit.subcommand(named: command))
         for option in type.configuration.options {
             // Every value help lists and shells offer binds (a free option: a
-            // number every one of them parses).
-            let values = option.isFlag ? [""] : option.values.isEmpty ? ["1"] : option.values
+            // number every one of them parses, or a language tag for the
+            // options that take one).
+            let free = ["language", "tag"].contains(option.valueName ?? "") ? "en" : "1"
+            let values = option.isFlag ? [""] : option.values.isEmpty ? [free] : option.values
             for value in values {
                 let arguments = option.isFlag ? [option.name] : [option.name, value]
                 do {

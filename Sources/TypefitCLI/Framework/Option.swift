@@ -36,6 +36,20 @@ public struct Option<Options>: Sendable {
         ) { options, value throws(UsageError) in options[keyPath: field] = value }
     }
 
+    /// An option whose value is a language tag, checked as a catalog's
+    /// languages are (`LanguageTag.problem`): it goes on to ICU, fontconfig
+    /// and HarfBuzz.
+    static func language(
+        _ name: String, _ valueName: String, help: String, _ field: WritableKeyPath<Options, String?> & Sendable
+    ) -> Option {
+        Option(declaration: .option(name, valueName, help: help)) { options, value throws(UsageError) in
+            if let problem = LanguageTag.problem(value) {
+                throw UsageError("'\(name)' takes a BCP 47 language tag: \(problem)")
+            }
+            options[keyPath: field] = value
+        }
+    }
+
     /// An option whose value `parse` turns into a `Value` (its usage error
     /// names the option and the value).
     static func value<Value>(

@@ -52,7 +52,7 @@ struct FitOptions: Sendable, Equatable {
                 "--no-placeholder-check",
                 help: "Do not compare each translation's format placeholders with its source's (by default a "
                     + "missing, extra or retyped placeholder is an error, exit 1).", \.skipsPlaceholderCheck),
-            .string(
+            .language(
                 "--source-language", "tag",
                 help: "The development language .lproj files are translated from, whose placeholders the "
                     + "translations must keep (default: en; a String Catalog names its own).", \.sourceLanguage),

@@ -37,7 +37,7 @@ struct TextOptions: Sendable, Equatable {
                             + "--fonts-dir and the installed fonts); typefit never ships them.",
                         repeatable: true, completion: .directory)
                 ) { options, value throws(UsageError) in options.sources.search.systemFontDirectories.append(value) },
-                .string(
+                .language(
                     "--language", "language",
                     help: "A BCP 47 language for shaping and line breaking; with catalogs, only that language.",
                     \.language),

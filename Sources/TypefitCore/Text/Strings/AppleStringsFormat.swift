@@ -19,7 +19,7 @@ public struct AppleStringsFormat: StringsFormat {
 
     /// The strings of the file.
     public func read(path: String, bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
-        let fileLanguage = StringsFile.lprojLanguage(path)
+        let fileLanguage = try StringsFile.lprojLanguage(path)
         if let language, let fileLanguage, !LanguageTag.matches(fileLanguage, language) { return [] }
         // What Xcode puts in a built app: a binary (or XML) property list.
         if let plist = try StringsFile.propertyList(bytes) {

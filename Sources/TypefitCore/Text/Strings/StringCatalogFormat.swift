@@ -52,6 +52,9 @@ extension StringsFile {
                 throw SourceError(
                     json.position, "expected 'sourceLanguage' to be a string, found \(json.kindDescription)")
             }
+            if let problem = LanguageTag.problem(text) {
+                throw SourceError(json.position, "'sourceLanguage' is not a language: \(problem)")
+            }
             source = text
         }
         guard let stringsJSON = value("strings") else {
@@ -78,6 +81,13 @@ extension StringsFile {
                     throw SourceError(
                         json.position,
                         "expected 'localizations' of \"\(entry.key)\" to be an object, found \(json.kindDescription)")
+                }
+                for language in languages {
+                    if let problem = LanguageTag.problem(language.key) {
+                        throw SourceError(
+                            language.value.position,
+                            "a localization of \"\(entry.key)\" is not in a language: \(problem)")
+                    }
                 }
                 localized = languages.map { ($0.key, $0.value) }
             }

@@ -79,12 +79,19 @@ public enum StringsFile {
         BinaryPropertyList.isBinary(bytes) || head.hasPrefix("<?xml") || head.hasPrefix("<plist")
     }
 
-    /// `de` for `…/de.lproj/Localizable.strings`.
-    static func lprojLanguage(_ path: String) -> String? {
+    /// `de` for `…/de.lproj/Localizable.strings`; a folder whose name is
+    /// no language tag (`LanguageTag.problem`) is an error, before its
+    /// name reaches ICU.
+    static func lprojLanguage(_ path: String) throws(SourceError) -> String? {
         let parts = path.split(separator: "/")
         guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return nil }
         let folder = parts[parts.count - 2]
-        return String(folder.dropLast(6))
+        let language = String(folder.dropLast(6))
+        if let problem = LanguageTag.problem(language) {
+            throw SourceError(
+                SourcePosition(line: 1, column: 1), "the folder's name does not give a language: \(problem)")
+        }
+        return language
     }
 
     /// Text in UTF-8 or, with a byte order mark, UTF-16 (as older `.strings`
@@ -125,23 +132,5 @@ public enum StringsFile {
         let trimmed = head.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
         guard trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<plist") else { return nil }
         return try PropertyListParser.parse(bytes)
-    }
-}
-
-/// Language tags as BCP 47 compares them: case-insensitively, and with
-/// `_` (as in `.lproj` folder names and Unix locales) the same as `-`.
-public enum LanguageTag {
-    /// Whether `a` and `b` name the same language (`zh-Hans`, `zh-hans`,
-    /// `zh_Hans`).
-    public static func matches(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && key(a) == key(b)
-    }
-
-    /// The tag folded for comparing: lower case, `_` as `-`.
-    static func key(_ tag: String) -> String {
-        String(
-            decoding: tag.utf8.map {
-                $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0)
-            }, as: UTF8.self)
     }
 }

@@ -24,7 +24,7 @@ public struct StringsdictFormat: StringsFormat {
 
     /// The strings of the file.
     public func read(path: String, bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
-        let fileLanguage = StringsFile.lprojLanguage(path)
+        let fileLanguage = try StringsFile.lprojLanguage(path)
         if let language, let fileLanguage, !LanguageTag.matches(fileLanguage, language) { return [] }
         guard let plist = try StringsFile.propertyList(bytes) else {
             throw SourceError(SourcePosition(line: 1, column: 1), "a .stringsdict is a property list (XML or binary)")
