@@ -19,6 +19,10 @@ public enum RegistryError: Error, Equatable, Sendable {
     /// A library loaded on first use (HarfBuzz, ICU) is missing.
     /// The corresponding C function is `dlopen`.
     case libraryUnavailable(name: String, package: String)
+    /// A library loaded on first use is installed but failed to load (the
+    /// loader's words: a memory limit, a broken dependency).
+    /// The corresponding C functions are `dlopen` and `dlerror`.
+    case libraryFailed(name: String, reason: String)
 
     /// One line for stderr.
     public var message: String {
@@ -35,6 +39,8 @@ public enum RegistryError: Error, Equatable, Sendable {
             return "\(file): cannot shape text with it: \(reason)"
         case .libraryUnavailable(let name, let package):
             return "\(name) is not installed; run: sudo apt-get install \(package)"
+        case .libraryFailed(let name, let reason):
+            return "\(name) is installed but could not be loaded: \(reason)"
         }
     }
 }

@@ -54,7 +54,9 @@ struct ShapingLibraries: @unchecked Sendable {
 
     private static func load() -> Result<ShapingLibraries, RegistryError> {
         // The soname Debian ships (libharfbuzz0b), then the development link.
-        guard let harfbuzz = DynamicLibrary.open(["libharfbuzz.so.0", "libharfbuzz.so"]) else {
+        var failure: String?
+        guard let harfbuzz = DynamicLibrary.open(["libharfbuzz.so.0", "libharfbuzz.so"], failure: &failure) else {
+            if let failure { return .failure(.libraryFailed(name: "HarfBuzz (libharfbuzz.so.0)", reason: failure)) }
             return .failure(.libraryUnavailable(name: "HarfBuzz (libharfbuzz.so.0)", package: "libharfbuzz0b"))
         }
         do {
