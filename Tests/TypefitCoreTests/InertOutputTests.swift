@@ -41,3 +41,29 @@ import Testing
         #expect(!out.split(separator: "\n").contains { $0.hasPrefix("::") })
     }
 }
+
+/// Bidirectional format controls in keys and font names: an override or
+/// isolate left open reverses the rest of a terminal's line.
+@Suite struct BidiControlEscapeTests {
+    @Test(arguments: [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069])
+    func eachControlIsEscaped(value: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        let hex = String(value, radix: 16, uppercase: true)
+        #expect(TerminalText.escapingControls("a\(Character(scalar))b") == "a\\u{\(hex)}b")
+    }
+
+    @Test func tableCellsAndListingsEscapeThem() {
+        let table = TextTable.render([["key", "lines"], ["evil\u{202E}key", "1"], ["iso\u{2067}late", "2"]])
+        #expect(!table.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2067 })
+        #expect(table.contains("evil\\u{202E}key") && table.contains("iso\\u{2067}late"))
+        let plain = FontFamily.plain(
+            FontCatalog.families(from: [InertOutputTests.face("Fam\u{202E}ily", "PS\u{2066}")]))
+        #expect(plain == "Fam\\u{202E}ily\tPS\\u{2066}\t100\n")
+    }
+
+    /// Right-to-left text itself is not a control: Arabic and Hebrew stay
+    /// as written.
+    @Test func rightToLeftLettersStay() {
+        #expect(TerminalText.escapingControls("مرحبا שלום") == "مرحبا שלום")
+    }
+}

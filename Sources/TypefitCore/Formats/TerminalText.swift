@@ -5,7 +5,9 @@
 public enum TerminalText {
     /// `text` with line breaks, tabs and other control characters written
     /// as escapes: `\n`, `\r`, `\t`, else `\u{XXXX}` (U+2028 and U+2029
-    /// too, which some terminals break lines at).
+    /// too, which some terminals break lines at, and the bidirectional
+    /// format controls: an override or isolate left open in a key or a font
+    /// name reverses the rest of a table's row or a message's line).
     public static func escapingControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
@@ -60,8 +62,15 @@ public enum TerminalText {
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-            || scalar.value == 0x2029
+        switch scalar.value {
+        // C0 and C1 controls, DEL; line and paragraph separators; the
+        // Arabic letter mark, LRM and RLM, the embeddings and overrides
+        // (U+202A–202E) and the isolates (U+2066–2069).
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            return true
+        default:
+            return false
+        }
     }
 
     /// The columns `text` takes on a terminal: 2 for East Asian wide and
