@@ -47,6 +47,26 @@ import TypefitKit
         #expect(options.categoryList == ContentSizeCategory.allCases)
     }
 
+    /// `--output-directory DIR` before `--generate-manual` is the same
+    /// request as after it (it was "unknown option").
+    @Test func manualOutputDirectoryInEitherOrder() throws {
+        for line in [
+            "--generate-manual --output-directory man", "--output-directory man --generate-manual",
+            "--output-directory=man --generate-manual", "--generate-manual --output-directory=man",
+        ] {
+            guard case .manualPages(let directory) = try parse(line) else {
+                Issue.record("\(line): not the manual pages")
+                continue
+            }
+            #expect(directory == "man", "\(line)")
+        }
+        #expect(usageError("--output-directory man")?.message == "'--output-directory' goes with '--generate-manual'")
+        #expect(
+            usageError("--output-directory --generate-manual")?.message
+                == "missing value for '--output-directory <path>'")
+        #expect(usageError("--output-directory man --generate-manual scale")?.message == "unexpected argument 'scale'")
+    }
+
     @Test func helpAnywhereAndVersion() throws {
         #expect(try helpTopic("scale --style body --help") == "scale")
         #expect(try helpTopic("list-fonts -h") == "list-fonts")

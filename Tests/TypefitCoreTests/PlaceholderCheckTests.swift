@@ -36,6 +36,12 @@ import TypefitTestSupport
         }
         #expect(numbered("%@ has %lld, %.1f%%") == ["1:object", "2:integer", "3:float"])
         #expect(numbered("%2$lld von %1$@") == ["2:integer", "1:object"])
+        // Positions past 127 are Foundation's overflow (it traps), but are
+        // still the position written, never argument 1.
+        #expect(numbered("%1000$@") == ["1000:object"])
+        #expect(numbered("%10000$@ %@") == ["10000:object", "1:object"])
+        #expect(numbered("%99999999999999999999$@") == ["1000000000:object"])
+        #expect(numbered("%128$@ %@") == ["128:object", "1:object"])
         // A `*` width reads an integer first.
         #expect(numbered("%*d|%s") == ["1:integer", "2:integer", "3:cString"])
         // An unexpanded substitution variable is one argument of its own

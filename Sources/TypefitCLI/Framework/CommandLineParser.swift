@@ -28,6 +28,19 @@ public enum CommandLineParser {
             return .completionScript(try shell(name, after: "--generate-completion-script", rest: [name] + rest))
         case "--generate-manual":
             return try manual(rest)
+        case let option where option == "--output-directory" || option.hasPrefix("--output-directory="):
+            // The options in either order: `--output-directory DIR
+            // --generate-manual` is the same request.
+            let valueCount = option.contains("=") ? 0 : 1
+            if valueCount == 1, rest.first == "--generate-manual" {
+                throw UsageError("missing value for '--output-directory <path>'")
+            }
+            guard rest.count > valueCount, rest[valueCount] == "--generate-manual" else {
+                throw UsageError("'--output-directory' goes with '--generate-manual'")
+            }
+            var reordered = rest
+            reordered.remove(at: valueCount)
+            return try manual([option] + reordered)
         case let option where option.hasPrefix("--version=") || option.hasPrefix("--help="):
             throw UsageError("'\(option.prefix { $0 != "=" })' takes no value")
         default:

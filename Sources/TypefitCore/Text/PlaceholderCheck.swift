@@ -90,8 +90,11 @@ public enum PlaceholderCheck {
             // `%N$…`: the position.
             var i = bytes.startIndex + 1
             var position = 0
-            while i < bytes.endIndex, (0x30...0x39).contains(bytes[i]), position < 1000 {
-                position = position * 10 + Int(bytes[i] - 0x30)
+            // Every digit is read, as Foundation reads them (`%10000$@` is
+            // argument 10,000, not a width); the value saturates rather than
+            // overflow.
+            while i < bytes.endIndex, (0x30...0x39).contains(bytes[i]) {
+                position = min(position * 10 + Int(bytes[i] - 0x30), 1_000_000_000)
                 i += 1
             }
             let positional = i < bytes.endIndex && bytes[i] == UInt8(ascii: "$") && position > 0
