@@ -3,7 +3,8 @@ import Synchronization
 import TypefitCore
 
 /// Reads font files and folders that need not be installed: folders
-/// recursively (symbolic links followed, loops cut), fonts recognised by
+/// recursively (symbolic links followed while they stay in the folder's
+/// tree, loops cut), fonts recognised by
 /// their first bytes, on every core.
 ///
 /// OpenType/TrueType files and collections are read by `SFNTReader` from
@@ -51,7 +52,9 @@ enum FontScanner {
             case .missing(let reason):
                 problems.append(ScanProblem(path: path, reason: reason, wasNamed: true))
             case .directory:
-                collect(directory: path, root: path, into: &jobs, problems: &problems, visited: &visited)
+                collect(
+                    directory: path, root: path, tree: tree(of: path), into: &jobs, problems: &problems,
+                    visited: &visited)
             case .regular:
                 jobs.append(Job(path: path, named: true, relativePath: lastPathComponent(path)))
             case .other:
@@ -100,7 +103,10 @@ enum FontScanner {
         var problems: [ScanProblem] = []
         var visited = Set<FileIdentity>()
         switch SystemCalls.classify(path) {
-        case .directory: collect(directory: path, root: path, into: &jobs, problems: &problems, visited: &visited)
+        case .directory:
+            collect(
+                directory: path, root: path, tree: tree(of: path), into: &jobs, problems: &problems, visited: &visited
+            )
         case .regular: jobs = [Job(path: path, named: true, relativePath: lastPathComponent(path))]
         case .missing, .other: return []
         }
@@ -119,8 +125,19 @@ enum FontScanner {
     /// Whether `path` holds a file named or made like a font.
     static func holdsFont(_ path: String) -> Bool { !fontFiles(path, limit: 1).isEmpty }
 
+    /// The tree the links in the folder `path` must stay inside: the git
+    /// repository holding it (a committed `Fonts/shared -> ../../Shared/Fonts`
+    /// is the app's own), else the folder itself; canonical. A committed
+    /// `Fonts/root -> /` would otherwise list the whole machine's fonts as
+    /// the app's. `nil` when the folder cannot be named (then no link is
+    /// followed).
+    static func tree(of path: String) -> String? {
+        guard let folder = SystemCalls.canonicalPath(path) else { return nil }
+        return LinkTree.repository(holding: folder) ?? folder
+    }
+
     static func collect(
-        directory: String, root: String, into jobs: inout [Job], problems: inout [ScanProblem],
+        directory: String, root: String, tree: String?, into jobs: inout [Job], problems: inout [ScanProblem],
         visited: inout Set<FileIdentity>
     ) {
         // Following symlinked directories can loop; remember where we have been.
@@ -138,8 +155,22 @@ enum FontScanner {
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let rootBase = root.hasSuffix("/") ? String(root.dropLast()) : root
-        for name in entries where !name.hasPrefix(".") {
+        for entry in entries where !entry.name.hasPrefix(".") {
+            let name = entry.name
             let path = base + "/" + name
+            // A link is followed only where it leads stays in the tree; a
+            // dangling one or a loop is reported below as before.
+            if entry.isLink, let target = SystemCalls.canonicalPath(path),
+                !(tree.map { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? false)
+            {
+                problems.append(
+                    ScanProblem(
+                        path: path,
+                        reason: "a symbolic link leading outside "
+                            + (tree.map { "\($0)" } ?? "the folder given") + " (to \(target)): not followed",
+                        wasNamed: false))
+                continue
+            }
             let relative = String(path.dropFirst(rootBase.count + 1))
             let looksLikeFont = FontRegistry.hasFontExtension(name)
             switch SystemCalls.classify(path) {
@@ -150,7 +181,8 @@ enum FontScanner {
                             path: path, reason: "a directory named like a font file (searched as a folder)",
                             wasNamed: false))
                 }
-                collect(directory: path, root: root, into: &jobs, problems: &problems, visited: &visited)
+                collect(
+                    directory: path, root: root, tree: tree, into: &jobs, problems: &problems, visited: &visited)
             case .regular:
                 // Every file is looked at: fonts are recognised by content.
                 jobs.append(Job(path: path, named: false, relativePath: relative))

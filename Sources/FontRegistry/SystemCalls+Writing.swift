@@ -23,11 +23,14 @@ public struct OutputFileError: Error, Equatable, Sendable {
 /// opened before it; links read and walked here, never by the kernel
 /// behind our back), and the file is later written through what was
 /// checked:
-/// - a symbolic link inside the folder tree typefit runs in (where a
-///   checkout's committed links live) is followed only when where it leads
-///   stays inside that tree; a link outside it is followed when it belongs
-///   to this user or root (`/dev/stdout`, a shell's `>(…)`), never another
-///   user's (one planted in `/tmp` and flipped between a check and a write).
+/// - a symbolic link is followed only when where it leads stays inside the
+///   tree it was found in (`LinkTree`): the git repository that holds it
+///   (where a checkout's committed links live), whatever the working folder
+///   and whoever owns the link; else the folder typefit runs in, when the
+///   link is inside it; a link in neither is followed when it belongs to
+///   this user or root (`/dev/stdout`, a shell's `>(…)`), never another
+///   user's (one planted in `/tmp` and flipped between a check and a
+///   write). Nothing is written into a `.git` folder through a link.
 ///   `--follow-symlinks` follows every link;
 /// - a device, FIFO or pipe is opened and written in place, never replaced;
 /// - a regular file is replaced only if the user could write it with `>`
@@ -210,11 +213,11 @@ private struct PathWalk {
     struct Failure: Error { var text: String }
 
     let followSymlinks: Bool
-    /// The canonical working folder: the tree a checkout's links may point
-    /// within.
-    /// `nil` when the working folder cannot be named (deleted): then no
-    /// link counts as inside it, and every link is refused.
-    let tree: String?
+    /// The canonical working folder: the tree the links inside it may point
+    /// within (when no repository holds them). `nil` when it cannot be
+    /// named (deleted), and no tree at all when it is `/`, where every path
+    /// would be "inside".
+    let workingFolder: String?
     /// The folder reached so far (an `openPathOnly` descriptor) and its canonical
     /// path.
     var folder: Int32 = -1
@@ -222,18 +225,25 @@ private struct PathWalk {
     /// Links followed, and where each was (a loop comes back to one).
     var hops = 0
     var visited: [String: Int] = [:]
-    /// The first link that obliges the destination to stay inside `tree`,
-    /// with its text, for the message.
-    var confining: (link: String, text: String)?
+    /// The links that oblige the destination to stay inside a tree, with
+    /// their text and tree, for the check and its message.
+    var confining: [(link: String, text: String, tree: LinkTree)] = []
 
     init(followSymlinks: Bool) {
         self.followSymlinks = followSymlinks
-        tree = SystemCalls.workingFolder()
+        workingFolder = SystemCalls.workingFolder().flatMap { $0 == "/" ? nil : $0 }
     }
 
-    func isInside(_ path: String) -> Bool {
-        guard let tree else { return false }
-        return tree == "/" || path == tree || path.hasPrefix(tree + "/")
+    static func isInside(_ path: String, _ tree: String) -> Bool {
+        tree == "/" || path == tree || path.hasPrefix(tree + "/")
+    }
+
+    /// The tree a link in the folder `folder` (canonical) must stay inside,
+    /// or `nil` when it is in none (then its owner decides).
+    func tree(ofLinkIn folder: String) -> LinkTree? {
+        if let repository = LinkTree.repository(holding: folder) { return .repository(repository) }
+        if let workingFolder, Self.isInside(folder, workingFolder) { return .workingFolder(workingFolder) }
+        return nil
     }
 
     static func join(_ folder: String, _ name: String) -> String { folder == "/" ? "/" + name : folder + "/" + name }
@@ -250,7 +260,7 @@ private struct PathWalk {
             open(absolute ? "/" : ".", openPathOnly | O_DIRECTORY | O_CLOEXEC)
         }
         guard fd >= 0 else { throw Failure(text: SystemCalls.lastError()) }
-        moveTo(fd, absolute ? "/" : tree ?? ".")
+        moveTo(fd, absolute ? "/" : SystemCalls.workingFolder() ?? ".")
     }
 
     static func components(_ path: String) -> [String] {
@@ -320,15 +330,21 @@ private struct PathWalk {
                         }
                         throw Failure(text: "more than 40 symbolic links in a row (the system's limit)")
                     }
-                    let trusted =
-                        followSymlinks
-                        || (tree != nil && !isInside(canonical) && (info.st_uid == geteuid() || info.st_uid == 0))
-                    if !trusted && confining == nil { confining = (location, text) }
+                    var trusted = followSymlinks
+                    if !followSymlinks {
+                        if let tree = tree(ofLinkIn: canonical) {
+                            confining.append((location, text, tree))
+                        } else if info.st_uid == geteuid() || info.st_uid == 0 {
+                            trusted = true
+                        } else {
+                            confining.append((location, text, .owner(info.st_uid)))
+                        }
+                    }
                     // A trusted link the kernel reads differently from its
                     // text (`/proc/self/fd/1` → `pipe:[…]`): what it reaches
                     // decides. Anything but a file or folder is written in
                     // place.
-                    if trusted, isLast, confining == nil, let stream = try openStream(through: name) {
+                    if trusted, isLast, confining.isEmpty, let stream = try openStream(through: name) {
                         return .success(stream)
                     }
                     if text.hasPrefix("/") { try start(at: text) }
@@ -376,23 +392,33 @@ private struct PathWalk {
     }
 
     /// Refuses the destination `name` in the current folder when a link on
-    /// the way obliges it to stay inside the tree and it does not.
+    /// the way obliges it to stay inside a tree and it does not.
     func checkConfinement(_ name: String) throws(Failure) {
         let destination = Self.join(canonical, name)
-        guard let confining, !followSymlinks else { return }
-        let through = "is reached through the symbolic link \(confining.link) (→ \(confining.text)), which leads "
-        guard isInside(destination) else {
-            throw Failure(
-                text: through + "outside the folder typefit runs in (\(tree ?? "which cannot be named")) to "
-                    + "\(destination); typefit writes through links that stay inside it, or everywhere with "
-                    + CommandInput.followSymlinks.token)
+        guard !followSymlinks else { return }
+        for link in confining {
+            let through = "is reached through the symbolic link \(link.link) (→ \(link.text)), which "
+            switch link.tree {
+            case .owner(let uid):
+                throw Failure(
+                    text: through + "belongs to another user (uid \(uid)); typefit follows only its own user's "
+                        + "and root's links outside a repository, or every link with "
+                        + CommandInput.followSymlinks.token)
+            case .repository(let tree), .workingFolder(let tree):
+                guard Self.isInside(destination, tree) else {
+                    throw Failure(
+                        text: through + "leads outside \(link.tree.name) to \(destination); typefit writes through "
+                            + "links that stay inside the tree they are in, or everywhere with "
+                            + CommandInput.followSymlinks.token)
+                }
+            }
         }
         // Inside the tree, a checkout's own git folder is no place for a
         // page: its config and hooks run code.
-        if destination.split(separator: "/").contains(".git") {
+        if let link = confining.first, destination.split(separator: "/").contains(".git") {
             throw Failure(
-                text: through + "into a .git folder (\(destination)); typefit writes there only with "
-                    + CommandInput.followSymlinks.token)
+                text: "is reached through the symbolic link \(link.link) (→ \(link.text)), which leads into a .git "
+                    + "folder (\(destination)); typefit writes there only with " + CommandInput.followSymlinks.token)
         }
     }
 
@@ -444,6 +470,41 @@ private struct PathWalk {
             if folder >= 0 { close(folder) }
             folder = -1
             return .stream(out)
+        }
+    }
+}
+
+/// The tree a symbolic link was found in, which where it leads must stay
+/// inside (REFERENCE, "Symbolic links").
+enum LinkTree {
+    /// The git repository holding the link: its top folder.
+    case repository(String)
+    /// The folder typefit runs in (the link is inside it, in no repository).
+    case workingFolder(String)
+    /// No tree: the link, in neither, belongs to this other user.
+    case owner(UInt32)
+
+    /// How a message names it.
+    var name: String {
+        switch self {
+        case .repository(let path): return "the repository it is in (\(path))"
+        case .workingFolder(let path): return "the folder typefit runs in (\(path))"
+        case .owner(let uid): return "uid \(uid)'s files"
+        }
+    }
+
+    /// The top folder of the git repository that holds `folder` (canonical):
+    /// the nearest folder from it upwards with a `.git` entry (a folder, or
+    /// the file a worktree or submodule has), or `nil`.
+    static func repository(holding folder: String) -> String? {
+        var current = folder
+        while true {
+            var info = stat()
+            let marker = (current == "/" ? "" : current) + "/.git"
+            if lstat(marker, &info) == 0 { return current }
+            guard current != "/" else { return nil }
+            current = SystemCalls.folder(of: current)
+            if current == "." { return nil }
         }
     }
 }

@@ -91,21 +91,41 @@ public enum SystemCalls {
     /// Whether the process may read `path`.
     static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
-    /// The entries of a directory (without `.` and `..`), sorted, or `nil`
-    /// when it cannot be opened.
-    static func entries(_ path: String) -> [String]? {
+    /// A directory's entry: its name, and whether it is a symbolic link.
+    struct Entry {
+        var name: String
+        var isLink: Bool
+    }
+
+    /// The entries of a directory (without `.` and `..`), sorted by name,
+    /// or `nil` when it cannot be opened. Whether each is a link comes
+    /// from the entry's type (no call per file), or from `lstat` where the
+    /// file system gives none.
+    static func entries(_ path: String) -> [Entry]? {
         guard let dir = opendir(path) else { return nil }
         defer { closedir(dir) }
-        var names: [String] = []
+        var entries: [Entry] = []
+        let base = path.hasSuffix("/") ? path : path + "/"
         while let entry = readdir(dir) {
             // Read the name in place up to its terminator: copying the
             // 256-byte d_name field would read bytes the kernel never wrote.
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            let type = entry.pointee.d_type
+            let isLink = type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && isSymlink(base + name))
+            entries.append(Entry(name: name, isLink: isLink))
         }
-        return names.sorted()
+        return entries.sorted { $0.name < $1.name }
+    }
+
+    /// The canonical path `path` reaches, every link resolved (`realpath`),
+    /// or `nil` when it reaches nothing.
+    static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Reads `count` bytes at `offset` of an open file (fewer at its end),

@@ -241,6 +241,53 @@ struct OutputFileTests {
         #expect(SpecialFiles.kind(checkout.appendingPathComponent("review.svg").path) == .symlink)
     }
 
+    /// The attack this guards against, wherever typefit runs: a checkout (a
+    /// git repository) commits `review.html` as a link to a stand-in for
+    /// `~/.ssh/authorized_keys`, and a catalog value with an ssh key between
+    /// newlines. From the checkout, from a subfolder (a monorepo's
+    /// `working-directory:`) and from `/` (a container's default), the link
+    /// is refused: it leads out of the repository it is in, and neither the
+    /// working folder nor the link's owner (root, as every checkout's links
+    /// are here) changes that.
+    @Test func aCommittedLinkIsJudgedWhereverTypefitRuns() throws {
+        let dir = Fixtures.temporaryDirectory("out-anywhere").resolvingSymlinksInPath()
+        let checkout = dir.appendingPathComponent("checkout")
+        let build = checkout.appendingPathComponent("build")
+        for folder in [checkout.appendingPathComponent(".git"), build] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let victim = dir.appendingPathComponent("authorized_keys").path
+        let original = "ssh-ed25519 AAAA owner@host\n"
+        try original.write(toFile: victim, atomically: false, encoding: .utf8)
+        #expect(symlink("../authorized_keys", checkout.appendingPathComponent("review.html").path) == 0)
+        let strings = checkout.appendingPathComponent("Localizable.strings")
+        try #""k" = "Hello\nssh-ed25519 AAAA attacker@evil\nworld";"#.write(
+            to: strings, atomically: false, encoding: .utf8)
+        let review = [
+            "review", "--strings", strings.path, "--font", "TypefitSans-Regular", "--style", "body", "--width", "300",
+            "--category", "large",
+        ]
+        let page = checkout.appendingPathComponent("review.html").path
+        for (folder, output) in [
+            (checkout, "review.html"), (build, "../review.html"), (URL(fileURLWithPath: "/"), page),
+        ] {
+            let result = try run(in: folder, review + ["--output", output])
+            #expect(result.status == 2, "\(folder.path) \(output): \(result.stderr)")
+            #expect(
+                result.stderr.contains("which leads outside the repository it is in (\(checkout.path)) to \(victim)"),
+                "\(result.stderr)")
+            #expect(contents(victim) == original)
+        }
+        // Written where it may be, the value's lines are not lines of the
+        // page: its newlines are character references.
+        let safe = build.appendingPathComponent("page.html").path
+        let written = try run(in: URL(fileURLWithPath: "/"), review + ["--output", safe])
+        #expect(written.status == 0, "\(written.stderr)")
+        let lines = (contents(safe) ?? "").split(separator: "\n")
+        #expect(lines.contains { $0.contains("attacker@evil") })
+        #expect(!lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("ssh-ed25519") })
+    }
+
     /// A link that stays inside the checkout is followed, as before; one
     /// into the checkout's .git folder (config, hooks) is not.
     @Test func aLinkInsideTheCheckoutIsFollowed() throws {

@@ -100,11 +100,14 @@ public func uiAppFontsFragment(_ paths: [String]) -> String {
 /// cannot hold at all, not even as a character reference (C0 controls
 /// other than tab, line feed and carriage return; U+FFFE and U+FFFF), are
 /// written as typefit writes them on a terminal (`\u{1B}`), so that every
-/// document is well-formed whatever a font or catalog names.
+/// document is well-formed whatever a font or catalog names. Line feeds
+/// and carriage returns become character references (`&#10;`, `&#13;`),
+/// which render as they did: a page or drawing is then never a file in
+/// which a catalog's value (`ssh-ed25519 AAAA… attacker`) stands on a line
+/// of its own, whatever file a link made it land in.
 func xmlEscaped(_ text: String) -> String {
     let special: (UInt8) -> Bool = {
-        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D)
-            || $0 == 0xEF
+        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || ($0 < 0x20 && $0 != 0x09) || $0 == 0xEF
     }
     guard text.utf8.contains(where: special) else { return text }
     var out: [UInt8] = []
@@ -115,7 +118,9 @@ func xmlEscaped(_ text: String) -> String {
         case 0x3C: out += Array("&lt;".utf8)
         case 0x3E: out += Array("&gt;".utf8)
         case 0x22: out += Array("&quot;".utf8)
-        case 0x09, 0x0A, 0x0D: out.append(UInt8(scalar.value))
+        case 0x09: out.append(0x09)
+        case 0x0A: out += Array("&#10;".utf8)
+        case 0x0D: out += Array("&#13;".utf8)
         case 0..<0x20, 0xFFFE, 0xFFFF:
             out += Array("\\u{\(String(scalar.value, radix: 16, uppercase: true))}".utf8)
         default: out.append(contentsOf: scalar.utf8)

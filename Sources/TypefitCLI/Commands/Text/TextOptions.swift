@@ -150,8 +150,9 @@ struct TextOptions: Sendable, Equatable {
     static func followSymlinksOption<Options>(_ field: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
         .flag(
             "--follow-symlinks",
-            help: "Write --output through a symbolic link that leads outside the folder typefit runs in (by "
-                + "default refused: a pull request can commit such a link).", field)
+            help: "Write --output through a symbolic link that leads outside the tree it is in: its git "
+                + "repository, else the folder typefit runs in (by default refused: a pull request can commit "
+                + "such a link).", field)
     }
 
     /// The `--output` file, looked at and opened before any work (a folder,
