@@ -48,21 +48,59 @@ struct ListingCache {
     }
 
     /// The cache folder, opened, when only this user can write it; else
-    /// why not.
+    /// why not. Its path is opened one folder at a time, each relative to
+    /// the one before and created (0700) where missing: a link on the way
+    /// is followed only when it belongs to this user or root. As root with
+    /// `HOME` another user's, a `.cache` link of theirs would otherwise have
+    /// root create the folder and the cache wherever it points.
     func openFolder(creating: Bool) -> Result<Int32, CacheProblem> {
-        if creating {
-            SystemCalls.makeDirectories(SystemCalls.folder(of: directory))
-            mkdir(directory, 0o700)
-        }
-        let fd = SystemCalls.retryingInterrupts {
-            open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let absolute = directory.hasPrefix("/")
+        var fd = SystemCalls.retryingInterrupts {
+            open(absolute ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
         guard fd >= 0 else {
-            if errno == ENOENT { return .failure(CacheProblem(text: nil)) }
-            if errno == ELOOP || errno == ENOTDIR {
-                return .failure(CacheProblem(text: "the cache folder \(directory) is not a folder (a link?); not used"))
-            }
             return .failure(CacheProblem(text: "the cache folder \(directory): \(SystemCalls.lastError())"))
+        }
+        let components = directory.split(separator: "/").map(String.init).filter { $0 != "." }
+        var reached = absolute ? "" : "."
+        for (index, name) in components.enumerated() {
+            let isLast = index == components.count - 1
+            reached += "/" + name
+            func openNext(following: Bool) -> Int32 {
+                SystemCalls.retryingInterrupts {
+                    openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
+                }
+            }
+            var next = openNext(following: false)
+            if next < 0, errno == ENOENT, creating {
+                _ = mkdirat(fd, name, 0o700)
+                next = openNext(following: false)
+            }
+            if next < 0, errno == ELOOP || errno == ENOTDIR, !isLast {
+                var info = stat()
+                if fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                    guard info.st_uid == geteuid() || info.st_uid == 0 else {
+                        close(fd)
+                        return .failure(
+                            CacheProblem(
+                                text: "the cache folder \(directory) is reached through \(reached), a symbolic link "
+                                    + "of another user (uid \(info.st_uid)); not used"))
+                    }
+                    next = openNext(following: true)
+                }
+            }
+            let failure = errno
+            close(fd)
+            guard next >= 0 else {
+                if failure == ENOENT { return .failure(CacheProblem(text: nil)) }
+                if isLast, failure == ELOOP || failure == ENOTDIR {
+                    return .failure(
+                        CacheProblem(text: "the cache folder \(directory) is not a folder (a link?); not used"))
+                }
+                return .failure(
+                    CacheProblem(text: "the cache folder \(directory): \(String(cString: strerror(failure)))"))
+            }
+            fd = next
         }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {

@@ -279,15 +279,6 @@ public enum SystemCalls {
         }
     }
 
-    /// `mkdir -p`.
-    static func makeDirectories(_ path: String) {
-        guard !path.isEmpty, kind(path) != .directory else { return }
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            makeDirectories(String(path[..<slash]))
-        }
-        mkdir(path, 0o755)
-    }
-
     /// The processors the `Cpus_allowed:` line of /proc/self/status
     /// allows (a hexadecimal mask in comma-separated words), or `nil`.
     static func allowedProcessors(in status: [UInt8]) -> Int? {

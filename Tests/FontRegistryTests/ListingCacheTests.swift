@@ -165,6 +165,38 @@ import TypefitTestSupport
         #expect(try setup.registry.installedListing().cacheProblem?.contains("can be written by others") == true)
     }
 
+    /// As root with `HOME` another user's: their `.cache` link is not
+    /// followed (root created the cache folder and file where it pointed);
+    /// a link of root's own is, and missing folders are created 0700.
+    @Test(.enabled(if: geteuid() == 0, "giving a link to another user needs root"))
+    func anotherUsersLinkOnTheCachePathIsNotFollowed() throws {
+        let setup = try Setup()
+        let home = Fixtures.temporaryDirectory("cache-home")
+        let elsewhere = Fixtures.temporaryDirectory("cache-elsewhere")
+        #expect(chown(home.path, 12345, 12345) == 0)
+        let link = home.appendingPathComponent(".cache")
+        #expect(symlink(elsewhere.path, link.path) == 0)
+        #expect(lchown(link.path, 12345, 12345) == 0)
+        let cache = link.appendingPathComponent("typefit").path
+        let registry = FontRegistry(configFile: setup.config.path, cacheDirectory: cache)
+        _ = try registry.installedListing()
+        let listing = try registry.installedListing()
+        #expect(!listing.fromCache && listing.faces.count == 2)
+        #expect(
+            listing.cacheProblem
+                == "the cache folder \(cache) is reached through \(link.path), a symbolic link of another user "
+                + "(uid 12345); not used")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        // The same link as root's own is followed, and the folders it needs
+        // are made (0700).
+        #expect(lchown(link.path, 0, 0) == 0)
+        let nested = link.appendingPathComponent("a/typefit").path
+        let own = FontRegistry(configFile: setup.config.path, cacheDirectory: nested)
+        _ = try own.installedListing()
+        #expect(try own.installedListing().fromCache)
+        #expect(SpecialFiles.status(elsewhere.appendingPathComponent("a").path)?.mode == 0o700)
+    }
+
     @Test func noCacheDirectoryMeansNoCache() throws {
         let setup = try Setup()
         let registry = FontRegistry(configFile: setup.config.path)
