@@ -203,15 +203,51 @@ final class OutlineFace {
     /// (a visible marker) and is remembered in `capped`. The corresponding
     /// C functions are `FT_Load_Glyph` and `FT_Outline_Decompose`.
     func path(glyph: UInt32) -> String? {
+        guard let slot = loadOutline(glyph) else { return nil }
+        guard Int(slot.pointee.outline.n_points) <= Self.maximumPoints else {
+            capped.insert(glyph)
+            return marker
+        }
+        return build(slot)
+    }
+
+    /// A colour glyph's layer: its outline when its points fit in what is
+    /// left of `budget` (the points all the glyph's layers may have
+    /// together, taken before the path is built), `.over` when they do not.
+    /// A COLR glyph may list 65,535 layers of 10,000 points each: a 106 KB
+    /// font drew "A" for minutes in gigabytes.
+    func layerPath(glyph: UInt32, budget: inout Int) -> LayerPath {
+        guard let slot = loadOutline(glyph) else { return .path(nil) }
+        let points = Int(slot.pointee.outline.n_points)
+        guard points <= budget else { return .over }
+        budget -= points
+        return .path(build(slot))
+    }
+
+    /// What `layerPath` gives.
+    enum LayerPath {
+        case path(String?)
+        case over
+    }
+
+    /// Marks `glyph` as drawn as the marker box (a colour glyph over its
+    /// points).
+    func markCapped(_ glyph: UInt32) { capped.insert(glyph) }
+
+    /// The glyph loaded unscaled into the face's slot, when it is an outline
+    /// with points. The corresponding C function is `FT_Load_Glyph`.
+    private func loadOutline(_ glyph: UInt32) -> FT_GlyphSlot? {
         let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
             // FT_GLYPH_FORMAT_OUTLINE, FT_IMAGE_TAG('o','u','t','l'): not imported.
             slot.pointee.format.rawValue == 0x6F75_746C, slot.pointee.outline.n_points > 0
         else { return nil }
-        guard Int(slot.pointee.outline.n_points) <= Self.maximumPoints else {
-            capped.insert(glyph)
-            return marker
-        }
+        return slot
+    }
+
+    /// The loaded outline as SVG path data. The corresponding C function
+    /// is `FT_Outline_Decompose`.
+    private func build(_ slot: FT_GlyphSlot) -> String? {
         let builder = PathBuilder()
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in PathBuilder.with(user) { $0.move(to) } },

@@ -232,7 +232,24 @@ public final class GlyphOutlines {
         if let known = paths[glyph] { return known }
         var path: String?
         if !colors.isEmpty, let color = colors.glyph(glyph) {
-            path = color.svg { outlines.path(glyph: $0) }
+            // The layers together get one glyph's points: each layer's are
+            // counted before its path is built, and past them the glyph is
+            // the crossed box, as a monochrome glyph over the cap is.
+            var budget = OutlineFace.maximumPoints
+            var over = false
+            path = color.svg { layer in
+                guard !over else { return nil }
+                switch outlines.layerPath(glyph: layer, budget: &budget) {
+                case .path(let path): return path
+                case .over:
+                    over = true
+                    return nil
+                }
+            }
+            if over {
+                outlines.markCapped(glyph)
+                path = outlines.marker
+            }
         }
         if path == nil { path = outlines.path(glyph: glyph) }
         paths[glyph] = path
