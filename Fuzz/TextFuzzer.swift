@@ -24,9 +24,9 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for path in [
             "Fuzz." + (format.extensions.first ?? "txt"), "de.lproj/Fuzz." + (format.extensions.first ?? "txt"),
         ] {
-            if let strings = try? format.read(path: path, bytes: bytes, language: nil) {
-                // Substitutions expand under their cap.
-                precondition(strings.count <= 1 << 24)
+            if let strings = try? format.read(path: path, bytes: bytes, language: nil, budget: StringsBudget()) {
+                // Substitutions expand under their cap, and the run's.
+                precondition(strings.count <= StringsBudget.maximumStrings)
                 // The placeholder comparison of what a catalog holds:
                 // every difference names an argument the strings read.
                 let report = PlaceholderCheck.report(

@@ -4,15 +4,17 @@
 # (default 60). Seed corpora are committed: the fixture fonts, the hostile
 # corpus and Fuzz/seeds for faces; the spec fixtures and Fuzz/seeds/spec for
 # specs; the strings fixtures, the Markdown oracle and Fuzz/seeds/text for
-# text (Markdown, rules, .stringsdict, binary plists). New inputs libFuzzer
+# text (Markdown, rules, .stringsdict, binary plists); the strings fixtures
+# again for budget (one input read as several files of a run, its
+# multipliers against one StringsBudget). New inputs libFuzzer
 # finds go to .build/fuzz/corpus; a crash is written to
 # .build/fuzz/artifacts and fails the target.
-# Usage: scripts/fuzz.sh [face|spec|text ...]
+# Usage: scripts/fuzz.sh [face|spec|text|budget ...]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 seconds=${FUZZ_SECONDS:-60}
-targets=${*:-face spec text}
+targets=${*:-face spec text budget}
 out=.build/fuzz
 mkdir -p "$out/artifacts"
 status=0
@@ -22,7 +24,8 @@ for target in $targets; do
             seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken Fixtures/optical Fixtures/emoji Fixtures/emoji-bitmap Fixtures/type1" ;;
         spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fixtures/strings Fuzz/seeds/spec Fuzz/regressions" ;;
         text) source=Fuzz/TextFuzzer.swift; seeds="Fixtures/strings Fixtures/strings/plists Fixtures/text Fuzz/seeds/text" ;;
-        *) echo "fuzz: unknown target '$target' (face, spec, text)" >&2; exit 64 ;;
+        budget) source=Fuzz/BudgetFuzzer.swift; seeds="Fuzz/seeds/budget Fixtures/strings Fuzz/seeds/text" ;;
+        *) echo "fuzz: unknown target '$target' (face, spec, text, budget)" >&2; exit 64 ;;
     esac
     binary="$out/$target-fuzzer"
     if [ ! -x "$binary" ] || [ -n "$(find Sources/TypefitCore "$source" -newer "$binary" -name '*.swift' | head -1)" ]; then

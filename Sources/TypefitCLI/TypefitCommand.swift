@@ -26,10 +26,12 @@ public enum TypefitCommand {
         context.systemFontDirectories = (SystemCalls.environment("TYPEFIT_SYSTEM_FONTS") ?? "")
             .split(separator: ":").map(String.init)
         var outcome = run(arguments, context: context)
-        let written =
-            outcome.stdoutStream.map { produce in produce { SystemCalls.writeAll($0, to: 1) } }
-            ?? SystemCalls.writeAll(outcome.stdoutBytes, to: 1)
-        if !written {
+        let (written, overLimit) = writeBounded(outcome, limit: maximumOutputBytes) { SystemCalls.writeAll($0, to: 1) }
+        if overLimit {
+            outcome.diagnostics.error(
+                "the output reached typefit's limit of \(maximumOutputBytes >> 20) MiB per run and was cut there: "
+                    + "check fewer strings at a time", status: .cannotRun)
+        } else if !written {
             outcome.diagnostics.error(
                 "cannot write to standard output: \(SystemCalls.lastError())", status: .cannotRun)
         }
@@ -38,6 +40,33 @@ public enum TypefitCommand {
         // of faces one by one only to hand the memory back to the kernel
         // cost a cold listing a millisecond. Leak checkers see it reachable.
         SystemCalls.exitProcess(outcome.status.rawValue)
+    }
+
+    /// The most bytes one run writes to stdout: about five times the JSON
+    /// of a `fit` at the strings limit (`StringsBudget`, 200,000 strings:
+    /// ~220 MB). The inputs' budgets bound the output already; this bounds
+    /// what they did not foresee.
+    static let maximumOutputBytes = 1 << 30
+
+    /// Hands `outcome`'s stdout to `write` until `limit` bytes: whether
+    /// everything was written, and whether the limit stopped it.
+    static func writeBounded(_ outcome: Outcome, limit: Int, _ write: ([UInt8]) -> Bool) -> (
+        written: Bool, overLimit: Bool
+    ) {
+        var total = 0
+        var overLimit = false
+        return withoutActuallyEscaping(write) { write in
+            let bounded = { (bytes: [UInt8]) -> Bool in
+                total += bytes.count
+                guard total <= limit else {
+                    overLimit = true
+                    return false
+                }
+                return write(bytes)
+            }
+            let written = outcome.stdoutStream.map { produce in produce(bounded) } ?? bounded(outcome.stdoutBytes)
+            return (written, overLimit)
+        }
     }
 
     /// Parses and runs the arguments after the program name.

@@ -227,6 +227,8 @@ public enum TextJob {
         var checked: [PlaceholderCheck.File] = []
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
         let files = try expandingPatterns(files, &diagnostics)
+        // One budget for every file of the run (`StringsBudget`).
+        let budget = StringsBudget()
         // A gate over files that gave nothing would pass having checked
         // nothing: an empty file, or a language no file has, stops the run.
         var fromFiles = 0
@@ -254,12 +256,14 @@ public enum TextJob {
                         // once, then keep the language asked for (a text
                         // file's lines take it as their tag, so it is read
                         // as below).
-                        let every = try StringsFile.read(path: path, bytes: bytes)
+                        let every = try StringsFile.read(path: path, bytes: bytes, budget: budget)
                         all = every
                         kept = every.filter { $0.language.map { LanguageTag.matches($0, language) } ?? true }
                     } else {
-                        kept = try StringsFile.read(path: path, bytes: bytes, language: language)
+                        kept = try StringsFile.read(path: path, bytes: bytes, language: language, budget: budget)
                         if kept.isEmpty {
+                            // Read again only to name the languages the file
+                            // has: not measured, so not the run's to count.
                             all = language == nil ? kept : try StringsFile.read(path: path, bytes: bytes)
                         }
                     }

@@ -79,4 +79,40 @@ import TypefitTestSupport
         }
         #expect(reached > 0)
     }
+
+    // MARK: Budgets per run
+
+    /// stdout stops at the run's limit, however the output was made (a
+    /// stream of chunks or one buffer); the limit is a gigabyte, so the
+    /// test gives a small one.
+    @Test func outputStopsAtTheRunsLimit() {
+        var streamed = Outcome()
+        streamed.stream { write in
+            for _ in 0..<100 where !write([UInt8](repeating: 0x61, count: 1_000)) { return false }
+            return true
+        }
+        var received = 0
+        let (written, overLimit) = TypefitCommand.writeBounded(streamed, limit: 10_500) { chunk in
+            received += chunk.count
+            return true
+        }
+        #expect(!written && overLimit && received == 10_000)
+        let buffered = Outcome(stdout: String(repeating: "b", count: 20_000))
+        #expect(TypefitCommand.writeBounded(buffered, limit: 10_000) { _ in true } == (false, true))
+        #expect(TypefitCommand.writeBounded(buffered, limit: 20_000) { _ in true } == (true, false))
+        #expect(TypefitCommand.maximumOutputBytes == 1 << 30)
+    }
+
+    /// A catalog in more languages than a run takes ends at once, with the
+    /// file and place named (20,000 languages ran for minutes). The other
+    /// shapes are StringsBudgetTests' and `make bench`'s, at full size.
+    @Test func moreLanguagesThanARunTakesEndTheRun() throws {
+        let dir = Fixtures.temporaryDirectory("budgets")
+        let languages = dir.appendingPathComponent("Languages.xcstrings")
+        try Data(HostileInputs.untranslatedCatalog(languages: 1_200, empty: 2).utf8).write(to: languages)
+        let many = fit([languages.path])
+        #expect(many.status == .cannotRun)
+        #expect(many.stderr.hasPrefix("\(languages.path):1:"), "\(many.stderr)")
+        #expect(many.stderr.contains("more than 1000 languages"), "\(many.stderr)")
+    }
 }

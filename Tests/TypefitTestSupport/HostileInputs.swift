@@ -66,6 +66,86 @@ public enum HostileInputs {
         binaryPlist([[0xA1, 0, 0]], top: 0)
     }
 
+    // MARK: Budgets that multiplied (scripts/make_hostile_budgets.py makes
+    // the full-size ones for `make bench`)
+
+    static func unit(_ value: String) -> String { #"{"stringUnit":{"state":"translated","value":"\#(value)"}}"# }
+
+    /// A catalog with one entry in `languages` languages (`qaa`…) and
+    /// `empty` entries in none: `languages × empty` untranslated strings.
+    public static func untranslatedCatalog(languages: Int, empty: Int, tag: (Int) -> String = privateTag) -> String {
+        var json = #"{"sourceLanguage":"en","strings":{"seed":{"localizations":{"#
+        json += (0..<languages).map { #""\#(tag($0))":\#(unit("seed"))"# }.joined(separator: ",")
+        json += "}}"
+        for i in 0..<empty { json += #","k\#(i)":{}"# }
+        return json + #"},"version":"1.0"}"#
+    }
+
+    /// `x-vN`: a private-use BCP 47 tag per number.
+    public static func privateTag(_ n: Int) -> String { "x-v\(n)" }
+
+    /// A catalog of `entries` keys whose English localization varies by 7
+    /// devices × 6 plural categories, every form naming a substitution
+    /// whose forms nest five deep (6^5 forms, past the 256 one string may
+    /// become).
+    public static func variationsCatalog(entries: Int) -> String {
+        let plural = ["zero", "one", "two", "few", "many", "other"]
+        let devices = ["iphone", "ipad", "mac", "applewatch", "appletv", "applevision", "other"]
+        let names = ["a", "b", "c", "d", "e"]
+        let substitutions = names.enumerated().map { k, name in
+            let tail = k + 1 < names.count ? " %#@\(names[k + 1])@" : ""
+            let forms = plural.map { #""\#($0)":\#(unit("%lld \($0)\(tail)"))"# }.joined(separator: ",")
+            return #""\#(name)":{"argNum":\#(k + 1),"formatSpecifier":"lld","variations":{"plural":{\#(forms)}}}"#
+        }.joined(separator: ",")
+        let device = devices.map { d in
+            let forms = plural.map { #""\#($0)":\#(unit("%#@a@ \(d)"))"# }.joined(separator: ",")
+            return #""\#(d)":{"variations":{"plural":{\#(forms)}}}"#
+        }.joined(separator: ",")
+        let entry =
+            #"{"localizations":{"en":{"variations":{"device":{\#(device)}},"substitutions":{\#(substitutions)}}}}"#
+        let strings = (0..<entries).map { #""v\#($0)":\#(entry)"# }.joined(separator: ",")
+        return #"{"sourceLanguage":"en","strings":{\#(strings)},"version":"1.0"}"#
+    }
+
+    /// A binary `.stringsdict` whose `keys` keys all reference one format
+    /// dictionary object: `%#@a@`, whose six plural forms name `b`, whose
+    /// forms name `c` … five deep (6^5 forms, 256 measured per key).
+    public static func sharedStringsdict(keys: Int) -> [UInt8] {
+        var objects: [[UInt8]] = []
+        func add(_ bytes: [UInt8]) -> Int {
+            objects.append(bytes)
+            return objects.count - 1
+        }
+        func string(_ text: String) -> [UInt8] {
+            let bytes = Array(text.utf8)
+            return (bytes.count < 15 ? [0x50 | UInt8(bytes.count)] : [0x5F, 0x11] + bigEndian(bytes.count, 2)) + bytes
+        }
+        func dictionary(_ pairs: [(Int, Int)]) -> [UInt8] {
+            let head = pairs.count < 15 ? [0xD0 | UInt8(pairs.count)] : [0xDF, 0x11] + bigEndian(pairs.count, 2)
+            return head + pairs.flatMap { bigEndian($0.0, 2) } + pairs.flatMap { bigEndian($0.1, 2) }
+        }
+        let formatKey = add(string("NSStringLocalizedFormatKey"))
+        let specType = add(string("NSStringFormatSpecTypeKey"))
+        let pluralRule = add(string("NSStringPluralRuleType"))
+        let valueType = add(string("NSStringFormatValueTypeKey"))
+        let lld = add(string("lld"))
+        let format = add(string("%#@a@"))
+        let names = ["a", "b", "c", "d", "e"]
+        var pairs: [(Int, Int)] = [(formatKey, format)]
+        for (k, name) in names.enumerated() {
+            let tail = k + 1 < names.count ? " %#@\(names[k + 1])@" : ""
+            var forms: [(Int, Int)] = []
+            for category in ["zero", "one", "two", "few", "many", "other"] {
+                forms.append((add(string(category)), add(string("%lld \(category)\(tail)"))))
+            }
+            pairs.append((add(string(name)), add(dictionary([(specType, pluralRule), (valueType, lld)] + forms))))
+        }
+        let shared = add(dictionary(pairs))
+        let keyObjects = (0..<keys).map { add(string("key\($0)")) }
+        let top = add(dictionary(keyObjects.map { ($0, shared) }))
+        return binaryPlist(objects, top: top)
+    }
+
     static func bigEndian(_ value: Int, _ size: Int) -> [UInt8] {
         (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - $0))) }
     }

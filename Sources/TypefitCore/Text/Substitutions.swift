@@ -75,13 +75,15 @@ public enum Substitutions {
 
     /// `string` with every `%#@name@` replaced, one string per combination
     /// (see the type's summary); nested variables (a variation naming
-    /// another variable) are expanded in turn, all under `maximumForms`
+    /// another variable) are expanded in turn, all under `limit` (at most
+    /// `maximumForms`; less where a localization's other variations took
+    /// some)
     /// and with each text under `LocalizedString.maximumLength`. A name
     /// with no variable stays as written; variables that name each other in
     /// a cycle are an error.
-    public static func expand(_ string: LocalizedString, _ variables: [String: Variable]) throws(Cycle)
-        -> [LocalizedString]
-    {
+    public static func expand(
+        _ string: LocalizedString, _ variables: [String: Variable], limit: Int = maximumForms
+    ) throws(Cycle) -> [LocalizedString] {
         try checkCycles(from: string.text, variables)
         var done: [LocalizedString] = []
         var queue = [string]
@@ -99,7 +101,7 @@ public enum Substitutions {
                 continue
             }
             // Room left for the strings this one becomes.
-            let room = maximumForms - done.count - (queue.count - next)
+            let room = limit - done.count - (queue.count - next)
             var children: [LocalizedString] = []
             for child in forms(of: current, distinct, variables) {
                 guard children.count < room else {
@@ -111,15 +113,17 @@ public enum Substitutions {
             queue += children
         }
         guard capped else { return done }
-        let note =
-            "has more than \(maximumForms) forms through its substitution variables; the first \(maximumForms) "
-            + "are measured (typefit's cap)"
         return done.map { form in
             var copy = form
-            copy.capNote = copy.capNote ?? note
+            copy.capNote = copy.capNote ?? capNote
             return copy
         }
     }
+
+    /// The note on strings whose forms passed `maximumForms`.
+    static let capNote =
+        "has more than \(maximumForms) forms through its substitution variables; the first \(maximumForms) "
+        + "are measured (typefit's cap)"
 
     /// The strings `string` becomes by one round of replacing `names`: every
     /// combination while there are at most `maximumCombinations` (counted

@@ -18,14 +18,16 @@ public struct AppleStringsFormat: StringsFormat {
     }
 
     /// The strings of the file.
-    public func read(path: String, bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
-        let fileLanguage = try StringsFile.lprojLanguage(path)
+    public func read(path: String, bytes: [UInt8], language: String?, budget: StringsBudget) throws(SourceError)
+        -> [LocalizedString]
+    {
+        let fileLanguage = try StringsFile.lprojLanguage(path, budget: budget)
         if let language, let fileLanguage, !LanguageTag.matches(fileLanguage, language) { return [] }
         // What Xcode puts in a built app: a binary (or XML) property list.
         if let plist = try StringsFile.propertyList(bytes) {
-            return try StringsFile.stringsTable(plist, language: fileLanguage)
+            return try StringsFile.stringsTable(plist, language: fileLanguage, budget: budget)
         }
-        return try StringsFile.strings(try StringsFile.decodeText(bytes), language: fileLanguage)
+        return try StringsFile.strings(try StringsFile.decodeText(bytes), language: fileLanguage, budget: budget)
     }
 }
 
@@ -38,7 +40,9 @@ extension StringsFile {
     /// escaped line break, one to three octal digits (`\012`), `\U` with
     /// one to four hexadecimal digits, and any other character after a
     /// backslash stands for itself (`\(` is `(`, `\\` is `\`, `\u` is `u`).
-    static func strings(_ text: String, language: String?) throws(SourceError) -> [LocalizedString] {
+    static func strings(_ text: String, language: String?, budget: StringsBudget = StringsBudget()) throws(SourceError)
+        -> [LocalizedString]
+    {
         var scanner = StringsScanner(Array(text.unicodeScalars))
         var result: [LocalizedString] = []
         while true {
@@ -47,6 +51,7 @@ extension StringsFile {
             let key = try scanner.token("a key")
             try scanner.skipSpaceAndComments()
             if scanner.peek == ";" {
+                try budget.take(1, at: scanner.position)
                 scanner.advance()
                 result.append(LocalizedString(key: key, language: language, text: key))
                 continue
@@ -63,6 +68,7 @@ extension StringsFile {
                 throw SourceError(
                     scanner.position, "expected ';' after the value of \"\(key)\", found \(scanner.found)")
             }
+            try budget.take(1, at: scanner.position)
             scanner.advance()
             result.append(LocalizedString(key: key, language: language, text: value))
         }
@@ -189,10 +195,13 @@ extension StringsFile {
     }
 
     /// A `.strings` table as a property list: a dictionary of strings.
-    static func stringsTable(_ plist: ParsedPlist, language: String?) throws(SourceError) -> [LocalizedString] {
+    static func stringsTable(_ plist: ParsedPlist, language: String?, budget: StringsBudget) throws(SourceError)
+        -> [LocalizedString]
+    {
         guard case .dictionary(let members) = plist.value else {
             throw SourceError(plist.position, "expected a dictionary of strings, found \(plist.kindDescription)")
         }
+        try budget.take(members.count, at: plist.position)
         var result: [LocalizedString] = []
         for member in members {
             guard let text = member.value.string else {

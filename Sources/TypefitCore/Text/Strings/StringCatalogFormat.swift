@@ -20,27 +20,28 @@ public struct StringCatalogFormat: StringsFormat {
     }
 
     /// The strings of the file.
-    public func read(path: String, bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
-        try StringsFile.catalog(bytes, language: language)
+    public func read(path: String, bytes: [UInt8], language: String?, budget: StringsBudget) throws(SourceError)
+        -> [LocalizedString]
+    {
+        try StringsFile.catalog(bytes, language: language, budget: budget)
     }
 }
 
 extension StringsFile {
-    /// The most strings a catalog's untranslated entries add (what iOS
-    /// shows in each language an entry lacks): far above real catalogs
-    /// (IceCubesApp: 1,098), but a catalog from a pull request with an
-    /// entry in thousands of made-up languages and thousands of entries in
-    /// none would otherwise add their product (a 234 KB file: 9 million
-    /// strings, 3 GB).
-    public static let maximumUntranslated = 100_000
-
     /// A String Catalog (JSON): every localization of every key, plural and
     /// device variations included (`key|plural.one`); a key without a
     /// source-language localization stands for itself. A language the
     /// catalog has that an entry lacks (no localization, an empty value,
     /// `state: "new"`) gets what iOS shows there: the source language's
     /// strings (else the key), marked `isUntranslated`.
-    static func catalog(_ bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
+    /// Untranslated copies (what iOS shows in each language an entry lacks)
+    /// are taken from `budget`'s run-wide allowance: far above real
+    /// catalogs (IceCubesApp: 1,098), but an entry in thousands of made-up
+    /// languages and thousands of entries in none would otherwise add their
+    /// product (a 234 KB file: 9 million strings, 3 GB), in every file.
+    static func catalog(_ bytes: [UInt8], language: String?, budget: StringsBudget = StringsBudget())
+        throws(SourceError) -> [LocalizedString]
+    {
         let document = try JSONParser.parse(bytes)
         guard case .object(let top) = document.value else {
             throw SourceError(document.position, "expected a String Catalog object, found \(document.kindDescription)")
@@ -55,6 +56,7 @@ extension StringsFile {
             if let problem = LanguageTag.problem(text) {
                 throw SourceError(json.position, "'sourceLanguage' is not a language: \(problem)")
             }
+            try budget.admitLanguage(text, at: json.position)
             source = text
         }
         guard let stringsJSON = value("strings") else {
@@ -88,6 +90,7 @@ extension StringsFile {
                             language.value.position,
                             "a localization of \"\(entry.key)\" is not in a language: \(problem)")
                     }
+                    try budget.admitLanguage(language.key, at: language.value.position)
                 }
                 localized = languages.map { ($0.key, $0.value) }
             }
@@ -104,7 +107,6 @@ extension StringsFile {
         }
         let wanted = { (lang: String) in language.map { LanguageTag.matches($0, lang) } ?? true }
         var result: [LocalizedString] = []
-        var untranslatedBudget = maximumUntranslated
         var capped = false
         for entry in parsed {
             func marked(_ strings: [LocalizedString]) -> [LocalizedString] {
@@ -123,13 +125,16 @@ extension StringsFile {
             func sourceForms() throws(SourceError) -> [LocalizedString] {
                 if let sourceStrings { return sourceStrings }
                 var forms = try sourceJSON.map { json throws(SourceError) in
-                    try units(json, key: entry.key, language: source)
+                    let forms = try units(json, key: entry.key, language: source)
+                    try budget.take(forms.count, at: json.position)
+                    return forms
                 }
                 // The source's own `state` says nothing of its text (Xcode
                 // marks extracted strings `new`); only an empty value is
                 // none.
                 if forms == nil || forms?.isEmpty == true || forms?.allSatisfy({ $0.text.isEmpty }) == true {
                     forms = [LocalizedString(key: entry.key, language: source, text: entry.key)]
+                    try budget.take(1, at: document.position)
                 }
                 let marked = marked(forms ?? [])
                 sourceStrings = marked
@@ -137,11 +142,11 @@ extension StringsFile {
             }
             func untranslated(in lang: String) throws(SourceError) -> [LocalizedString] {
                 let forms = try sourceForms()
-                guard forms.count <= untranslatedBudget else {
+                guard budget.takeUntranslated(forms.count) else {
                     capped = true
                     return []
                 }
-                untranslatedBudget -= forms.count
+                try budget.take(forms.count, at: document.position)
                 return forms.map {
                     var string = $0
                     string.language = lang
@@ -150,24 +155,28 @@ extension StringsFile {
                 }
             }
             if sourceJSON == nil && wanted(source) { result += try sourceForms() }
+            // A set, not a search of the list per language: an entry in
+            // 20,000 languages made the walk below quadratic.
+            let localizedLanguages = Set(entry.localized.map(\.0))
             for (lang, json) in entry.localized where wanted(lang) {
                 if lang != source && Self.isUntranslated(json) {
                     result += try untranslated(in: lang)
                 } else if lang == source {
                     result += try sourceForms()
                 } else {
-                    result += marked(try units(json, key: entry.key, language: lang))
+                    let forms = try units(json, key: entry.key, language: lang)
+                    try budget.take(forms.count, at: json.position)
+                    result += marked(forms)
                 }
             }
-            for lang in languages
-            where entry.translates && wanted(lang) && !entry.localized.contains(where: { $0.0 == lang }) {
+            for lang in languages where entry.translates && wanted(lang) && !localizedLanguages.contains(lang) {
                 result += try untranslated(in: lang)
             }
         }
         if capped, let last = result.lastIndex(where: \.isUntranslated) {
             result[last].capNote =
-                "is the last of \(maximumUntranslated) untranslated strings measured; the catalog's other "
-                + "untranslated entries are not"
+                "is the last of \(budget.untranslated) untranslated strings measured in this run "
+                + "(typefit's cap); the other untranslated entries are not"
         }
         return result
     }
@@ -243,17 +252,31 @@ extension StringsFile {
                 continue
             }
         }
-        // `%#@name@`: every variation of the localization's substitutions.
+        // `%#@name@`: every variation of the localization's substitutions,
+        // all its variations (device x plural) sharing one allowance of
+        // `Substitutions.maximumForms`: each variation with its own made a
+        // 77 KB catalog 191 MB of JSON.
         guard !variables.isEmpty else { return result }
         var expanded: [LocalizedString] = []
+        var capped = false
         for string in result {
+            let room = Substitutions.maximumForms - expanded.count
+            guard room > 0 else {
+                capped = true
+                break
+            }
             do {
-                expanded += try Substitutions.expand(string, variables)
+                let forms = try Substitutions.expand(string, variables, limit: room)
+                capped = capped || forms.contains { $0.capNote != nil }
+                expanded += forms
             } catch {
                 throw SourceError(
                     json.position,
                     "the substitutions of \"\(key)\" (\(language)) name each other in a cycle (\(error.description))")
             }
+        }
+        if capped {
+            for i in expanded.indices { expanded[i].capNote = expanded[i].capNote ?? Substitutions.capNote }
         }
         return expanded
     }

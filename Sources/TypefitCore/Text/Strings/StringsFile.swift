@@ -15,7 +15,9 @@ public protocol StringsFormat: Sendable {
     func claims(head: Substring, bytes: [UInt8]) -> Bool
     /// The strings of a file at `path`; `language` keeps only that
     /// language's (a catalog's localization, a `xx.lproj` folder's file).
-    func read(path: String, bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString]
+    /// Every string made is taken from `budget`, where it is made.
+    func read(path: String, bytes: [UInt8], language: String?, budget: StringsBudget) throws(SourceError)
+        -> [LocalizedString]
 }
 
 extension StringsFormat {
@@ -62,12 +64,13 @@ public enum StringsFile {
 
     /// The strings of a file at `path` (standard input, `-`, by its
     /// content) whose bytes are `bytes`; `language` keeps only that
-    /// language's strings.
-    public static func read(path: String, bytes: [UInt8], language: String? = nil) throws(SourceError)
-        -> [LocalizedString]
-    {
+    /// language's strings. `budget` is the run's: pass the same one for
+    /// every file of a run.
+    public static func read(
+        path: String, bytes: [UInt8], language: String? = nil, budget: StringsBudget = StringsBudget()
+    ) throws(SourceError) -> [LocalizedString] {
         let format = path == "-" ? format(sniffing: bytes) : format(forPath: path)
-        var strings = try format.read(path: path, bytes: bytes, language: language)
+        var strings = try format.read(path: path, bytes: bytes, language: language, budget: budget)
         if format.isMarkdownByDefault {
             for i in strings.indices { strings[i].isMarkdownByDefault = true }
         }
@@ -81,8 +84,8 @@ public enum StringsFile {
 
     /// `de` for `…/de.lproj/Localizable.strings`; a folder whose name is
     /// no language tag (`LanguageTag.problem`) is an error, before its
-    /// name reaches ICU.
-    static func lprojLanguage(_ path: String) throws(SourceError) -> String? {
+    /// name reaches ICU, and the language is counted in `budget`.
+    static func lprojLanguage(_ path: String, budget: StringsBudget) throws(SourceError) -> String? {
         let parts = path.split(separator: "/")
         guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return nil }
         let folder = parts[parts.count - 2]
@@ -91,6 +94,7 @@ public enum StringsFile {
             throw SourceError(
                 SourcePosition(line: 1, column: 1), "the folder's name does not give a language: \(problem)")
         }
+        try budget.admitLanguage(language, at: SourcePosition(line: 1, column: 1))
         return language
     }
 

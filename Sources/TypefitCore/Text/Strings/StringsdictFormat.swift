@@ -23,13 +23,15 @@ public struct StringsdictFormat: StringsFormat {
     }
 
     /// The strings of the file.
-    public func read(path: String, bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
-        let fileLanguage = try StringsFile.lprojLanguage(path)
+    public func read(path: String, bytes: [UInt8], language: String?, budget: StringsBudget) throws(SourceError)
+        -> [LocalizedString]
+    {
+        let fileLanguage = try StringsFile.lprojLanguage(path, budget: budget)
         if let language, let fileLanguage, !LanguageTag.matches(fileLanguage, language) { return [] }
         guard let plist = try StringsFile.propertyList(bytes) else {
             throw SourceError(SourcePosition(line: 1, column: 1), "a .stringsdict is a property list (XML or binary)")
         }
-        return try StringsFile.stringsdict(plist, language: fileLanguage)
+        return try StringsFile.stringsdict(plist, language: fileLanguage, budget: budget)
     }
 }
 
@@ -39,11 +41,17 @@ extension StringsFile {
     /// (`NSStringPluralRuleType`: zero, one, two, few, many, other) with
     /// its value type (`NSStringFormatValueTypeKey`); every variation
     /// measured, keyed `KEY|name.plural.one` (see `Substitutions`).
-    static func stringsdict(_ plist: ParsedPlist, language: String?) throws(SourceError) -> [LocalizedString] {
+    static func stringsdict(_ plist: ParsedPlist, language: String?, budget: StringsBudget = StringsBudget())
+        throws(SourceError) -> [LocalizedString]
+    {
         guard case .dictionary(let entries) = plist.value else {
             throw SourceError(plist.position, "expected a dictionary of plural rules, found \(plist.kindDescription)")
         }
         var result: [LocalizedString] = []
+        // Keys whose rules are the same (a binary plist's keys may all
+        // reference one dictionary object) are expanded once: the forms are
+        // the same but for the key.
+        var expanded: [String: (key: String, forms: [LocalizedString])] = [:]
         for entry in entries {
             guard case .dictionary(let fields) = entry.value.value else {
                 throw SourceError(
@@ -79,13 +87,37 @@ extension StringsFile {
                     specifier: specifier, argument: nil, variations: variations)
             }
             let base = LocalizedString(key: entry.key, language: language, text: formatText)
+            var signature = formatText
+            for name in variables.keys.sorted() {
+                guard let variable = variables[name] else { continue }
+                signature += "\u{0}" + name + "\u{1}" + variable.specifier
+                for variation in variable.variations {
+                    signature += "\u{1}" + variation.label + "\u{2}" + variation.text
+                }
+            }
+            let forms: [LocalizedString]
             do {
-                result += try Substitutions.expand(base, variables)
+                if let known = expanded[signature] {
+                    forms = known.forms.map { form in
+                        var copy = form
+                        copy.key = entry.key + form.key.dropFirst(known.key.count)
+                        copy.entry = entry.key
+                        return copy
+                    }
+                } else {
+                    forms = try Substitutions.expand(base, variables)
+                    expanded[signature] = (entry.key, forms)
+                }
             } catch {
                 throw SourceError(
                     entry.keyPosition,
                     "the variables of \"\(entry.key)\" name each other in a cycle (\(error.description))")
             }
+            // Keys may share one plural dictionary (a binary plist's
+            // references): each key's forms are taken from the run's budget
+            // as they are made.
+            try budget.take(forms.count, at: entry.keyPosition)
+            result += forms
         }
         return result
     }

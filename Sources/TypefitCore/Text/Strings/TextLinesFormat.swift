@@ -15,7 +15,9 @@ public struct TextLinesFormat: StringsFormat {
     public func claims(head: Substring, bytes: [UInt8]) -> Bool { true }
 
     /// The strings of the file.
-    public func read(path: String, bytes: [UInt8], language: String?) throws(SourceError) -> [LocalizedString] {
+    public func read(path: String, bytes: [UInt8], language: String?, budget: StringsBudget) throws(SourceError)
+        -> [LocalizedString]
+    {
         let text = try StringsFile.decodeText(bytes)
         var result: [LocalizedString] = []
         // Split on the bytes: splitting the String walks grapheme clusters,
@@ -29,6 +31,7 @@ public struct TextLinesFormat: StringsFormat {
             var last = end
             if last > start && utf8[last - 1] == 0x0D { last -= 1 }
             if last > start {
+                try budget.take(1, at: SourcePosition(line: number, column: 1))
                 let line = String(decoding: utf8[start..<last], as: UTF8.self)
                 result.append(LocalizedString(key: path + ":" + String(number), language: language, text: line))
             }

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""The inputs whose budgets multiplied (issue "hostile inputs, round two"),
+written into a folder for `make bench` and by hand:
+
+  untranslated/C00..C29.xcstrings  30 catalogs of ~60 KB, each an entry in 17
+                                   languages and 6,000 entries in none
+                                   (100,000 untranslated strings apiece)
+  variations.xcstrings             ~77 KB: device x plural variations, each
+                                   with a substitution of many forms
+  shared.stringsdict               a binary .stringsdict whose 4,000 keys
+                                   share one plural dictionary object
+  languages.xcstrings              one entry in 20,000 languages and 500
+                                   entries in none
+
+Usage: make_hostile_budgets.py FOLDER
+"""
+import json
+import os
+import struct
+import sys
+
+
+def write(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def unit(value):
+    return {"stringUnit": {"state": "translated", "value": value}}
+
+
+def language(i):
+    # Valid BCP 47: a private-use tag per number.
+    return "x-l%d" % i
+
+
+def untranslated(folder):
+    os.makedirs(folder, exist_ok=True)
+    languages = ["q" + chr(97 + i // 26) + chr(97 + i % 26) for i in range(17)]
+    for c in range(30):
+        strings = {"seed": {"localizations": {lang: unit("seed text") for lang in languages}}}
+        for i in range(6000):
+            strings["k%d" % i] = {}
+        catalog = {"sourceLanguage": "en", "strings": strings, "version": "1.0"}
+        write(os.path.join(folder, "C%02d.xcstrings" % c), json.dumps(catalog, separators=(",", ":")))
+
+
+def variations(path):
+    devices = ["iphone", "ipad", "mac", "applewatch", "appletv", "applevision", "other"]
+    plural = ["zero", "one", "two", "few", "many", "other"]
+    # Nested substitutions (a's forms name b, b's name c ...): 6^5 forms,
+    # past the 256 one string may become, in every device x plural form.
+    names = "abcde"
+    substitution = {}
+    for k, name in enumerate(names):
+        tail = " %#@" + names[k + 1] + "@" if k + 1 < len(names) else ""
+        forms = {p: unit("%lld " + p + tail) for p in plural}
+        substitution[name] = {"argNum": k + 1, "formatSpecifier": "lld", "variations": {"plural": forms}}
+    strings = {}
+    size = 0
+    i = 0
+    while size < 77_000:
+        device = {d: {"variations": {"plural": {p: unit("%#@a@ " + d) for p in plural}}} for d in devices}
+        strings["v%d" % i] = {"localizations": {"en": {"variations": {"device": device}, "substitutions": substitution}}}
+        i += 1
+        size = len(json.dumps(strings, separators=(",", ":")))
+    write(path, json.dumps({"sourceLanguage": "en", "strings": strings, "version": "1.0"}, separators=(",", ":")))
+
+
+def binary_plist(objects, top):
+    """A bplist00 whose objects are given encoded; 2-byte references."""
+    out = bytearray(b"bplist00")
+    offsets = []
+    for obj in objects:
+        offsets.append(len(out))
+        out += obj
+    table = len(out)
+    for o in offsets:
+        out += struct.pack(">I", o)
+    out += bytes(6) + bytes([4, 2]) + struct.pack(">QQQ", len(objects), top, table)
+    return bytes(out)
+
+
+def ascii_string(text):
+    data = text.encode("ascii")
+    n = len(data)
+    if n < 15:
+        return bytes([0x50 | n]) + data
+    return bytes([0x5F, 0x11]) + struct.pack(">H", n) + data
+
+
+def dictionary(pairs):
+    n = len(pairs)
+    head = bytes([0xD0 | n]) if n < 15 else bytes([0xDF, 0x11]) + struct.pack(">H", n)
+    return head + b"".join(struct.pack(">H", k) for k, _ in pairs) + b"".join(struct.pack(">H", v) for _, v in pairs)
+
+
+def shared_stringsdict(path, keys=4000):
+    objects = []
+
+    def add(data):
+        objects.append(data)
+        return len(objects) - 1
+
+    fmt_key = add(ascii_string("NSStringLocalizedFormatKey"))
+    spec_type = add(ascii_string("NSStringFormatSpecTypeKey"))
+    plural_rule = add(ascii_string("NSStringPluralRuleType"))
+    value_type = add(ascii_string("NSStringFormatValueTypeKey"))
+    lld = add(ascii_string("lld"))
+    fmt = add(ascii_string("%#@a@ %#@b@ %#@c@ %#@d@"))
+    forms = []
+    for category in ["zero", "one", "two", "few", "many", "other"]:
+        forms.append((add(ascii_string(category)), add(ascii_string("%lld " + category))))
+    variable = add(dictionary([(spec_type, plural_rule), (value_type, lld)] + forms))
+    names = [add(ascii_string(n)) for n in "abcd"]
+    shared = add(dictionary([(fmt_key, fmt)] + [(n, variable) for n in names]))
+    key_ids = [add(ascii_string("key%d" % i)) for i in range(keys)]
+    top = add(dictionary([(k, shared) for k in key_ids]))
+    with open(path, "wb") as f:
+        f.write(binary_plist(objects, top))
+
+
+def languages(path, count=20_000, entries=500):
+    strings = {"seed": {"localizations": {language(i): unit("t") for i in range(count)}}}
+    for i in range(entries):
+        strings["e%d" % i] = {}
+    write(path, json.dumps({"sourceLanguage": "en", "strings": strings, "version": "1.0"}, separators=(",", ":")))
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    folder = sys.argv[1]
+    os.makedirs(folder, exist_ok=True)
+    untranslated(os.path.join(folder, "untranslated"))
+    variations(os.path.join(folder, "variations.xcstrings"))
+    shared_stringsdict(os.path.join(folder, "shared.stringsdict"))
+    languages(os.path.join(folder, "languages.xcstrings"))
+
+
+if __name__ == "__main__":
+    main()
