@@ -323,6 +323,38 @@ def review_benchmark(binary, env, keys=700):
     return rows
 
 
+def hostile_benchmark(binary, env):
+    """The inputs whose budgets multiplied (scripts/make_hostile_budgets.py),
+    each through the command a gate runs, in the fixtures' fonts: seconds,
+    peak RSS (GNU time), exit status and bytes written. Target: each under
+    2 s and 200 MB (an error or a capped run, never minutes)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    folder = scratch_folder("typefit-hostile-")
+    subprocess.run([sys.executable, os.path.join(here, "make_hostile_budgets.py"), folder], check=True)
+    fit = [binary, "fit", "--style", "body", "--width", "300", "--font", "TypefitSans-Regular", "--format", "json"]
+    untranslated = sorted(os.listdir(os.path.join(folder, "untranslated")))
+    cases = (
+        ("30 catalogs of 60 KB, 100,000 untranslated each",
+         fit + [a for name in untranslated for a in ("--strings", os.path.join(folder, "untranslated", name))]),
+        ("77 KB catalog, device x plural x nested substitutions",
+         fit + ["--strings", os.path.join(folder, "variations.xcstrings")]),
+        ("binary .stringsdict, 4,000 keys sharing one rules dictionary",
+         fit + ["--strings", os.path.join(folder, "shared.stringsdict")]),
+        ("catalog in 20,000 languages", fit + ["--strings", os.path.join(folder, "languages.xcstrings")]),
+        ("COLR font of 65,535 layers a glyph, specimen of one emoji",
+         [binary, "specimen", "--font", "TypefitColorEmoji-Regular", "--fonts-dir", os.path.join(folder, "colr"),
+          "--no-installed-fonts", "--style", "body", "--category", "large", "--text", "\U0001F4F1"]),
+    )
+    rows = []
+    for label, command in cases:
+        timed = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + command, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=600)
+        seconds, peak = timed.stderr.decode(errors="replace").strip().splitlines()[-1].split()[-2:]
+        rows.append({"label": label, "seconds": float(seconds), "peak": int(peak), "status": timed.returncode,
+                     "bytes": len(timed.stdout)})
+    return rows
+
+
 def face_count(env):
     out = subprocess.run(["fc-list", ":", "file", "index"], env=env, capture_output=True, text=True).stdout
     return len([line for line in out.splitlines() if line.strip()])
@@ -477,6 +509,14 @@ def main():
                   f"{r['failures']:,} of {r['strings']:,} "
                   f"({r['failures'] * 100 // r['strings']}%) | {r['fit']*1000:.0f} ms | {r['review']*1000:.0f} ms | "
                   f"{r['ratio']:.2f}x ({verdict}) | {r['bytes'] / 1e6:.1f} MB |")
+    print("\nHostile inputs whose budgets multiplied (scripts/make_hostile_budgets.py), "
+          "target: each under 2 s and 200 MB:\n")
+    print("| input | exit | time | peak RSS | stdout |")
+    print("|---|---:|---:|---:|---:|")
+    for r in hostile_benchmark(binary, fixtures):
+        verdict = "ok" if r["seconds"] < 2 and r["peak"] < 200 * 1024 else "MISSED"
+        print(f"| {r['label']} | {r['status']} | {r['seconds']:.2f} s | {r['peak'] / 1024:.0f} MiB ({verdict}) | "
+              f"{r['bytes'] / 1e6:.1f} MB |")
     o, t, both = scan_agreement(binary, scan_dir, base)
     verdict = "identical" if o == t == both else "DIFFERENT"
     print(f"\nAgreement with fc-scan ({scan_dir}): {o} typefit faces, {t} fc-scan faces, {both} in common: {verdict}.")

@@ -11,6 +11,8 @@ written into a folder for `make bench` and by hand:
                                    share one plural dictionary object
   languages.xcstrings              one entry in 20,000 languages and 500
                                    entries in none
+  colr/TypefitColorEmoji-Regular.ttf  Fixtures/emoji's colour font with
+                                   65,535 COLR layers per base glyph
 
 Usage: make_hostile_budgets.py FOLDER
 """
@@ -127,6 +129,35 @@ def languages(path, count=20_000, entries=500):
     write(path, json.dumps({"sourceLanguage": "en", "strings": strings, "version": "1.0"}, separators=(",", ":")))
 
 
+def colr_font(source, path, layers=65535):
+    """`source` (a COLR v0 font) with every base glyph given `layers`
+    layers of its first layer's glyph: the table appended, its directory
+    entry pointed at it (FreeType does not check checksums)."""
+    font = bytearray(open(source, "rb").read())
+    tables = struct.unpack(">H", font[4:6])[0]
+    for i in range(tables):
+        record = 12 + i * 16
+        if font[record:record + 4] != b"COLR":
+            continue
+        offset, length = struct.unpack(">II", font[record + 8:record + 16])
+        colr = font[offset:offset + length]
+        count, bases, layer_records = struct.unpack(">HII", colr[2:12])
+        first_layer = struct.unpack(">H", colr[bases + 2:bases + 4])[0]
+        glyph = struct.unpack(">H", colr[layer_records + first_layer * 4:layer_records + first_layer * 4 + 2])[0]
+        out = struct.pack(">HHIIH", 0, count, 14, 14 + count * 6, layers)
+        for k in range(count):
+            out += struct.pack(">HHH", struct.unpack(">H", colr[bases + k * 6:bases + k * 6 + 2])[0], 0, layers)
+        out += struct.pack(">HH", glyph, 0) * layers
+        while len(font) % 4:
+            font.append(0)
+        font[record + 8:record + 16] = struct.pack(">II", len(font), len(out))
+        font += out
+        break
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(font)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -136,6 +167,9 @@ def main():
     variations(os.path.join(folder, "variations.xcstrings"))
     shared_stringsdict(os.path.join(folder, "shared.stringsdict"))
     languages(os.path.join(folder, "languages.xcstrings"))
+    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures")
+    colr_font(os.path.join(fixtures, "emoji", "TypefitColorEmoji-Regular.ttf"),
+              os.path.join(folder, "colr", "TypefitColorEmoji-Regular.ttf"))
 
 
 if __name__ == "__main__":
