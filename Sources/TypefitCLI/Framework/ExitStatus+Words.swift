@@ -36,8 +36,9 @@ extension ExitStatus {
                 + "file, `measure --font` with a face that is not installed, `scale --family` with a family that "
                 + "is not), `check --spec` on a file that does not exist, a `--fonts-dir` folder that does not "
                 + "exist, cannot be read or holds no font, a font file named on the command line "
-                + "that is not a font, fontconfig/FreeType/HarfBuzz failing, an output file or stdout that cannot "
-                + "be written."
+                + "that is not a font, fontconfig/FreeType/HarfBuzz/ICU failing, an output file or stdout that "
+                + "cannot be written; strings files past one of a run's limits (more than 200,000 strings or 1,000 "
+                + "languages in all, a language tag that is not BCP 47, stdout past 1 GiB)."
         case .usage:
             return "The command line is wrong: unknown subcommand, option, style or category; a bad value; "
                 + "options that do not go together; a style or category the chosen platform (or spec) does not "
