@@ -6,6 +6,14 @@ import TypefitCore
 /// with Foundation's): the functions below are looked up with their C
 /// signatures, under the version suffix ICU gives every symbol
 /// (`ubrk_open_72`).
+///
+/// What typefit hands ICU, and how each is bounded: a locale to
+/// `ubrk_open` and `uplrules_open`, which copy it into fixed buffers of
+/// ULOC_FULLNAME_CAPACITY (157) bytes, only as a BCP 47 tag of at most 64
+/// characters (`LanguageTag.problem`, checked by every reader and again in
+/// `LineBreaker.locale`); text to `ubrk_setText` and `ubidi_setPara` with
+/// its length, into no buffer of ICU's; and to `uplrules_select` a keyword
+/// buffer with its capacity, which ICU does not write past.
 struct ICU: @unchecked Sendable {
     typealias Status = Int32
     let breakOpen:
