@@ -37,6 +37,24 @@ import TypefitTestSupport
         #expect(strings.allSatisfy { $0.capNote?.contains("more than 256 forms") == true })
     }
 
+    /// A form cut to the longest string typefit measures says so, and only
+    /// so: the localization's other forms are not called capped.
+    @Test func aLongFormIsNotASubstitutionCap() throws {
+        let long = String(repeating: "a", count: LocalizedString.maximumLength + 1)
+        let json = """
+            {"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"variations":{"plural":{\
+            "one":{"stringUnit":{"state":"translated","value":"%#@n@ x"}},\
+            "other":{"stringUnit":{"state":"translated","value":"%#@n@ \(long)"}}}},\
+            "substitutions":{"n":{"argNum":1,"formatSpecifier":"lld","variations":{"plural":{\
+            "one":{"stringUnit":{"state":"translated","value":"%arg"}},\
+            "other":{"stringUnit":{"state":"translated","value":"%arg"}}}}}}}}}},"version":"1.0"}
+            """
+        let strings = try read("L.xcstrings", json, StringsBudget())
+        #expect(strings.count == 4)
+        #expect(strings.allSatisfy { $0.capNote != Substitutions.capNote })
+        #expect(strings.filter { $0.capNote != nil }.count == 2)
+    }
+
     /// A binary `.stringsdict` whose keys share one plural dictionary: each
     /// key made 256 forms (4,000 keys: a million strings, 116 MB of JSON).
     /// The run's budget stops it at the key that passes it.

@@ -267,7 +267,7 @@ extension StringsFile {
             }
             do {
                 let forms = try Substitutions.expand(string, variables, limit: room)
-                capped = capped || forms.contains { $0.capNote != nil }
+                capped = capped || forms.contains { $0.capNote == Substitutions.capNote }
                 expanded += forms
             } catch {
                 throw SourceError(
