@@ -125,19 +125,39 @@ enum FontScanner {
     /// Whether `path` holds a file named or made like a font.
     static func holdsFont(_ path: String) -> Bool { !fontFiles(path, limit: 1).isEmpty }
 
-    /// The tree the links in the folder `path` must stay inside: the git
-    /// repository holding it (a committed `Fonts/shared -> ../../Shared/Fonts`
-    /// is the app's own), else the folder itself; canonical. A committed
-    /// `Fonts/root -> /` would otherwise list the whole machine's fonts as
-    /// the app's. `nil` when the folder cannot be named (then no link is
-    /// followed).
-    static func tree(of path: String) -> String? {
+    /// The tree the links in the folder `path` must stay inside, as for an
+    /// output path (`LinkTree`, REFERENCE "Symbolic links"): the git
+    /// repository holding the folder (a committed `Fonts/shared ->
+    /// ../../Shared/Fonts` is the app's own), else the working folder when
+    /// the folder is inside it; `.owner(0)`'s rule (a link of this user's or
+    /// root's is followed) for a folder in neither, such as
+    /// `/usr/share/fonts`, whose packages link folders elsewhere
+    /// (`opentype/mathjax`). A committed `Fonts/root -> /` listed the whole
+    /// machine's fonts as the app's. `nil` when the folder cannot be named:
+    /// then no link is followed.
+    static func tree(of path: String) -> LinkTree? {
         guard let folder = SystemCalls.canonicalPath(path) else { return nil }
-        return LinkTree.repository(holding: folder) ?? folder
+        return LinkTree.of(folder, workingFolder: SystemCalls.workingFolder()) ?? .owner(0)
+    }
+
+    /// Why the link at `path` is not followed from a folder of `tree`, or
+    /// `nil` when it is.
+    static func refusal(ofLink path: String, in tree: LinkTree?) -> String? {
+        guard let target = SystemCalls.canonicalPath(path) else { return nil }  // dangling: reported below
+        switch tree {
+        case .repository(let top)?, .workingFolder(let top)?:
+            guard target != top, !target.hasPrefix(top == "/" ? "/" : top + "/") else { return nil }
+            return "a symbolic link leading outside \(tree?.name ?? top) (to \(target)): not followed"
+        case .owner?:
+            guard let owner = SystemCalls.linkOwner(path), !LinkTree.trusts(owner: owner) else { return nil }
+            return "a symbolic link of another user (uid \(owner)): not followed"
+        case nil:
+            return "a symbolic link in a folder that cannot be named: not followed"
+        }
     }
 
     static func collect(
-        directory: String, root: String, tree: String?, into jobs: inout [Job], problems: inout [ScanProblem],
+        directory: String, root: String, tree: LinkTree?, into jobs: inout [Job], problems: inout [ScanProblem],
         visited: inout Set<FileIdentity>
     ) {
         // Following symlinked directories can loop; remember where we have been.
@@ -160,15 +180,8 @@ enum FontScanner {
             let path = base + "/" + name
             // A link is followed only where it leads stays in the tree; a
             // dangling one or a loop is reported below as before.
-            if entry.isLink, let target = SystemCalls.canonicalPath(path),
-                !(tree.map { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? false)
-            {
-                problems.append(
-                    ScanProblem(
-                        path: path,
-                        reason: "a symbolic link leading outside "
-                            + (tree.map { "\($0)" } ?? "the folder given") + " (to \(target)): not followed",
-                        wasNamed: false))
+            if entry.isLink, let reason = refusal(ofLink: path, in: tree) {
+                problems.append(ScanProblem(path: path, reason: reason, wasNamed: false))
                 continue
             }
             let relative = String(path.dropFirst(rootBase.count + 1))

@@ -240,11 +240,7 @@ private struct PathWalk {
 
     /// The tree a link in the folder `folder` (canonical) must stay inside,
     /// or `nil` when it is in none (then its owner decides).
-    func tree(ofLinkIn folder: String) -> LinkTree? {
-        if let repository = LinkTree.repository(holding: folder) { return .repository(repository) }
-        if let workingFolder, Self.isInside(folder, workingFolder) { return .workingFolder(workingFolder) }
-        return nil
-    }
+    func tree(ofLinkIn folder: String) -> LinkTree? { LinkTree.of(folder, workingFolder: workingFolder) }
 
     static func join(_ folder: String, _ name: String) -> String { folder == "/" ? "/" + name : folder + "/" + name }
 
@@ -334,7 +330,7 @@ private struct PathWalk {
                     if !followSymlinks {
                         if let tree = tree(ofLinkIn: canonical) {
                             confining.append((location, text, tree))
-                        } else if info.st_uid == geteuid() || info.st_uid == 0 {
+                        } else if LinkTree.trusts(owner: info.st_uid) {
                             trusted = true
                         } else {
                             confining.append((location, text, .owner(info.st_uid)))
@@ -492,6 +488,23 @@ enum LinkTree {
         case .owner(let uid): return "uid \(uid)'s files"
         }
     }
+
+    /// The tree of a link in `folder` (canonical): the repository holding
+    /// it, else the working folder when it lies inside (`nil`, or `/`, is
+    /// none); `nil` when neither, and the link's owner decides.
+    static func of(_ folder: String, workingFolder: String?) -> LinkTree? {
+        if let repository = repository(holding: folder) { return .repository(repository) }
+        if let workingFolder, workingFolder != "/",
+            folder == workingFolder || folder.hasPrefix(workingFolder + "/")
+        {
+            return .workingFolder(workingFolder)
+        }
+        return nil
+    }
+
+    /// Whether a link owned by `uid`, in no tree, is followed: this user's
+    /// or root's (a system's links, `/dev/stdout`), never another user's.
+    static func trusts(owner uid: UInt32) -> Bool { uid == geteuid() || uid == 0 }
 
     /// The top folder of the git repository that holds `folder` (canonical):
     /// the nearest folder from it upwards with a `.git` entry (a folder, or

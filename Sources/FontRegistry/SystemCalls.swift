@@ -71,6 +71,12 @@ public enum SystemCalls {
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
+    /// The owner of the link at `path` (not of what it reaches), or `nil`.
+    static func linkOwner(_ path: String) -> UInt32? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_uid : nil
+    }
+
     /// Whether `path` itself is a symbolic link.
     static func isSymlink(_ path: String) -> Bool {
         var info = stat()

@@ -170,27 +170,37 @@ import TypefitTestSupport
             Set(scan.faces.compactMap(\.postscriptName)) == [
                 "TypefitSerif-Regular", "TypefitSerif-Bold", "TypefitSans-Italic",
             ])
-        let refused = { (name: String, target: String, tree: URL) in
-            "a symbolic link leading outside \(tree.path) (to \(target)): not followed"
+        let refused = { (target: String) in
+            "a symbolic link leading outside the repository it is in (\(repository.path)) (to \(target)): not followed"
         }
         #expect(
             scan.problems.map { "\($0.path): \($0.reason)" } == [
                 deep.appendingPathComponent("Linked.ttf").path + ": "
-                    + refused("Linked.ttf", outside.appendingPathComponent("Bold.ttf").path, repository),
-                fonts.appendingPathComponent("elsewhere").path + ": " + refused("elsewhere", outside.path, repository),
-                fonts.appendingPathComponent("root").path + ": " + refused("root", "/", repository),
+                    + refused(outside.appendingPathComponent("Bold.ttf").path),
+                fonts.appendingPathComponent("elsewhere").path + ": " + refused(outside.path),
+                fonts.appendingPathComponent("root").path + ": " + refused("/"),
             ])
         #expect(scan.problems.allSatisfy { !$0.wasNamed })
-        // Outside a repository the folder given is the tree: its sibling
-        // is outside too.
+        // Outside a repository and the working folder (a system's font
+        // folder: Debian links /usr/share/fonts/opentype/mathjax elsewhere),
+        // a link of this user's or root's is followed, another user's not.
+        try FileManager.default.removeItem(at: fonts.appendingPathComponent("root"))
         try FileManager.default.removeItem(at: repository.appendingPathComponent(".git"))
         let alone = FontRegistry.scan([fonts.path])
-        #expect(Set(alone.faces.compactMap(\.postscriptName)) == ["TypefitSerif-Regular", "TypefitSerif-Bold"])
-        #expect(alone.problems.map(\.path).contains(fonts.appendingPathComponent("shared").path))
+        #expect(alone.problems.isEmpty, "\(alone.problems)")
+        // Serif's two faces, Italic through `shared`, Bold through
+        // `elsewhere` and `Linked.ttf` (one file, one face).
+        #expect(Set(alone.faces.compactMap(\.postscriptName)).count == 4 && alone.faces.count == 4)
+        if geteuid() == 0 {
+            #expect(lchown(fonts.appendingPathComponent("elsewhere").path, 12345, 12345) == 0)
+            let foreign = FontRegistry.scan([fonts.path])
+            #expect(
+                foreign.problems.map(\.reason) == ["a symbolic link of another user (uid 12345): not followed"])
+        }
         // The folder given may itself be a link: its target is the tree.
         let named = Fixtures.temporaryDirectory("named-link").appendingPathComponent("Fonts")
         #expect(symlink(fonts.path, named.path) == 0)
-        #expect(FontRegistry.scan([named.path]).faces.count == 2)
+        #expect(FontRegistry.scan([named.path]).faces.count == 4)
     }
 }
 
