@@ -53,7 +53,7 @@ public final class StringsBudget {
             throw SourceError(
                 position,
                 "the strings files give more than \(stringLimit) strings to measure, forms and untranslated "
-                    + "entries included (typefit's limit per run): check fewer files or one language at a time")
+                    + "entries included (typefit's limit per run): check fewer files at a time")
         }
         strings += count
     }
