@@ -146,8 +146,8 @@ enum FontScanner {
         guard let target = SystemCalls.canonicalPath(path) else { return nil }  // dangling: reported below
         switch tree {
         case .repository(let top)?, .workingFolder(let top)?:
-            guard target != top, !target.hasPrefix(top == "/" ? "/" : top + "/") else { return nil }
-            return "a symbolic link leading outside \(tree?.name ?? top) (to \(target)): not followed"
+            guard !LinkTree.isInside(target, top), let tree else { return nil }
+            return "a symbolic link leading outside \(tree.name) (to \(target)): not followed"
         case .owner?:
             guard let owner = SystemCalls.linkOwner(path), !LinkTree.trusts(owner: owner) else { return nil }
             return "a symbolic link of another user (uid \(owner)): not followed"

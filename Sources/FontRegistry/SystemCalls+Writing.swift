@@ -234,10 +234,6 @@ private struct PathWalk {
         workingFolder = SystemCalls.workingFolder().flatMap { $0 == "/" ? nil : $0 }
     }
 
-    static func isInside(_ path: String, _ tree: String) -> Bool {
-        tree == "/" || path == tree || path.hasPrefix(tree + "/")
-    }
-
     /// The tree a link in the folder `folder` (canonical) must stay inside,
     /// or `nil` when it is in none (then its owner decides).
     func tree(ofLinkIn folder: String) -> LinkTree? { LinkTree.of(folder, workingFolder: workingFolder) }
@@ -401,7 +397,7 @@ private struct PathWalk {
                         + "and root's links outside a repository, or every link with "
                         + CommandInput.followSymlinks.token)
             case .repository(let tree), .workingFolder(let tree):
-                guard Self.isInside(destination, tree) else {
+                guard LinkTree.isInside(destination, tree) else {
                     throw Failure(
                         text: through + "leads outside \(link.tree.name) to \(destination); typefit writes through "
                             + "links that stay inside the tree they are in, or everywhere with "
@@ -494,12 +490,15 @@ enum LinkTree {
     /// none); `nil` when neither, and the link's owner decides.
     static func of(_ folder: String, workingFolder: String?) -> LinkTree? {
         if let repository = repository(holding: folder) { return .repository(repository) }
-        if let workingFolder, workingFolder != "/",
-            folder == workingFolder || folder.hasPrefix(workingFolder + "/")
-        {
+        if let workingFolder, workingFolder != "/", isInside(folder, workingFolder) {
             return .workingFolder(workingFolder)
         }
         return nil
+    }
+
+    /// Whether the canonical `path` is `top` or lies below it.
+    static func isInside(_ path: String, _ top: String) -> Bool {
+        top == "/" || path == top || path.hasPrefix(top + "/")
     }
 
     /// Whether a link owned by `uid`, in no tree, is followed: this user's
