@@ -216,7 +216,7 @@ public struct FitJob: Sendable {
         let kept = strings.filter { FitRules.matches($0.key, any: keyPatterns) }
         read.strings = kept
         let entries = Set(kept.map(\.entry))
-        read.placeholders?.problems.removeAll { !entries.contains($0.key) }
+        read.placeholders?.keep(entries: entries)
         guard kept.isEmpty else { return read }
         var keys: [String] = []
         for string in strings where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }

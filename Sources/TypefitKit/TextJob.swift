@@ -300,7 +300,11 @@ public enum TextJob {
         noteCaps(strings, into: &diagnostics)
         noteUntranslated(strings, into: &diagnostics)
         let report = placeholderSource.map {
-            PlaceholderCheck.report(checked, sourceLanguage: $0, languages: language)
+            PlaceholderCheck.report(
+                checked, sourceLanguage: $0, languages: language,
+                categories: { language in
+                    PluralRules.categories(of: PluralSamples.candidates, language: language).map(Set.init)
+                })
         }
         return Read(strings: substitutingPlurals(strings, samples, &diagnostics), placeholders: report)
     }
@@ -331,7 +335,9 @@ public enum TextJob {
             for form in string.pluralForms {
                 guard let number = tables[language]?[form.category],
                     let placeholder = form.placeholder
-                        ?? PlaceholderCheck.arguments(string.text).first(where: { $0.kind == .integer })?.written
+                        ?? PlaceholderCheck.arguments(string.text).first(where: {
+                            $0.kind == .integer && !$0.bySpaceFlag
+                        })?.written
                 else { continue }
                 numbers[placeholder] = PluralSamples.formatted(number)
                 let example = "\(language) \(form.category) \(PluralSamples.formatted(number))"

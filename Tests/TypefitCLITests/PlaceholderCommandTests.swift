@@ -47,7 +47,9 @@ import TypefitTestSupport
         #expect(errors.contains { $0.contains("\"followed_by_three_and_others\" (ru): %4$@ (argument 4") })
         #expect(
             errors.contains {
-                $0.contains("\"members_count\" (ru): %a (a floating-point number) stands where the source has %lld")
+                $0.contains(
+                    "\"members_count\" (ru): %a (a floating-point number) stands where the source has %#@members@ "
+                        + "(an integer)")
                     && $0.contains("translation \"%a участника\"")
             })
         #expect(

@@ -66,6 +66,11 @@ public struct FitLayouts: Sendable {
         /// Translations whose placeholders differ from their sources'
         /// (`nil`: not compared, `--no-placeholder-check`).
         public var placeholders: [PlaceholderCheck.Problem]?
+        /// Plurals missing categories their language uses (`nil`: not
+        /// checked).
+        public var pluralCoverage: [PlaceholderCheck.Coverage]?
+        /// Keys only translations have (`nil`: not checked).
+        public var orphans: [PlaceholderCheck.Orphan]?
 
         /// Creates a header.
         public init(width: Double, maxLines: Int, style: String?, platform: String, model: String? = nil) {
@@ -125,6 +130,24 @@ public struct FitLayouts: Sendable {
         writer.beginObject()
         writer.staticKey("failing")
         writer.int(header.failing)
+        // Keys a translation has and its source lacks.
+        writer.staticKey("keysOnlyInTranslations")
+        if let orphans = header.orphans {
+            writer.beginArray()
+            for orphan in orphans {
+                writer.beginObject()
+                writer.staticKey("file")
+                writer.string(orphan.file)
+                writer.staticKey("key")
+                writer.string(orphan.key)
+                writer.staticKey("language")
+                writer.string(orphan.language)
+                writer.endObject()
+            }
+            writer.endArray()
+        } else {
+            writer.null()
+        }
         writer.staticKey("maxLines")
         if rules == nil { writer.int(header.maxLines) } else { writer.null() }
         writer.staticKey("model")
@@ -142,6 +165,30 @@ public struct FitLayouts: Sendable {
         }
         writer.staticKey("platform")
         writer.string(header.platform)
+        // Plurals without a category ICU's rules give the language.
+        writer.staticKey("pluralCoverage")
+        if let coverage = header.pluralCoverage {
+            writer.beginArray()
+            for item in coverage {
+                writer.beginObject()
+                writer.staticKey("file")
+                writer.string(item.file)
+                writer.staticKey("key")
+                writer.string(item.key)
+                writer.staticKey("language")
+                writer.string(item.language)
+                writer.staticKey("missing")
+                writer.beginArray()
+                for category in item.missing { writer.string(category) }
+                writer.endArray()
+                writer.staticKey("variable")
+                writer.string(item.variable)
+                writer.endObject()
+            }
+            writer.endArray()
+        } else {
+            writer.null()
+        }
         writer.staticKey("require")
         writer.string(header.require)
         writer.staticKey("results")
@@ -282,11 +329,14 @@ extension JSONWriter {
 
 extension JSONWriter {
     /// A placeholder problem: `differences` (each with the `argument`
-    /// number, the `problem` — `missing`, `extra` or `changed` — the
-    /// placeholders as written in the `source` and the `translation`
-    /// (`null` where absent), their `sourceKind` and `translationKind`,
-    /// and a `message`), `file`, `key`, `language`, `source`,
-    /// `translation`.
+    /// number, `null` where none, the `problem` — `missing`, `extra`,
+    /// `changed`, `two-kinds`, `skipped`, `variable-undefined`,
+    /// `variable-renamed`, `variable-moved`, `not-a-conversion`,
+    /// `space-flag`, `unformattable` — the placeholders as written in the
+    /// `source` and the `translation` (`null` where absent), their
+    /// `sourceKind` and `translationKind`, the `variable` it is about, and a
+    /// `message`), `file`, `key`, `language`, `source`, `translation` and
+    /// `inSource` (the source's own problem).
     mutating func placeholderProblem(_ problem: PlaceholderCheck.Problem) {
         beginObject()
         staticKey("differences")
@@ -294,32 +344,43 @@ extension JSONWriter {
         for difference in problem.differences {
             var source: PlaceholderCheck.Argument?
             var translation: PlaceholderCheck.Argument?
-            let name: StaticString
+            var written: String?
+            var variable: String?
             switch difference {
-            case .missing(let argument): (name, source) = ("missing", argument)
-            case .extra(let argument): (name, translation) = ("extra", argument)
-            case .changed(let from, let to): (name, source, translation) = ("changed", from, to)
+            case .missing(let argument): source = argument
+            case .extra(let argument): translation = argument
+            case .changed(let from, let to): (source, translation) = (from, to)
+            case .twoKinds(let first, let second): (source, translation) = (first, second)
+            case .spaceFlag(let argument): source = argument
+            case .skipped: break
+            case .undefinedVariable(let name, let text): (variable, written) = (name, text)
+            case .renamedVariable(let name, _), .movedVariable(let name, _, _): variable = name
+            case .notAConversion(let text, _), .unformattable(let text, _): written = text
             }
             beginObject()
             staticKey("argument")
-            int(difference.number)
+            if difference.number > 0 { int(difference.number) } else { null() }
             staticKey("message")
             string(difference.description)
             staticKey("problem")
-            string(name.description)
+            string(difference.code)
             staticKey("source")
-            string(source?.written)
+            string(source?.written ?? (problem.isSource ? written : nil))
             staticKey("sourceKind")
             string(source?.kind.rawValue)
             staticKey("translation")
-            string(translation?.written)
+            string(translation?.written ?? (problem.isSource ? nil : written))
             staticKey("translationKind")
             string(translation?.kind.rawValue)
+            staticKey("variable")
+            string(variable)
             endObject()
         }
         endArray()
         staticKey("file")
         string(problem.file)
+        staticKey("inSource")
+        bool(problem.isSource)
         staticKey("key")
         string(problem.key)
         staticKey("language")

@@ -1,19 +1,26 @@
-/// Whether a translation takes the same format arguments as its source:
+/// Whether a translation takes the same format arguments as its source,
+/// and whether the source itself is a format Foundation reads as meant:
 /// `String(format:)` reads each argument by the type its placeholder says,
 /// so a translation whose `%lld` became `%لـ` shows the wrong text, one
 /// whose `%@` became `%d` prints garbage, and one with a placeholder the
 /// source never passes reads memory that is not an argument (and may
 /// crash).
 ///
-/// A string's arguments are numbered as Foundation numbers them: a
-/// positional placeholder (`%2$@`) is argument 2, the others count from 1
-/// in order (a `*` width takes one too). Placeholders of one kind are
-/// equivalent whatever their length, flags, width or precision (`%d`,
-/// `%lld`, `%5ld`; `%f`, `%.1f`), so `%1$@ %2$@` matches `%@ %@` and `%d`
-/// matches `%lld`. Plural forms are compared as one string: a form may
-/// leave out an argument (English `one` is often "One message"), but an
-/// argument no form of the translation uses, or one only the translation
-/// uses, is a difference.
+/// Specs are read as CoreFoundation reads them (`FormatSpecifiers`):
+/// `% la` is a conversion, `%'d` and `%0$@` are not, `%n` reads an
+/// argument. A positional placeholder (`%2$@`) is argument 2, the others
+/// count from 1 in order (a `*` width takes one too). A `%#@name@`
+/// variable is one argument, the number its plural rule chooses by (of its
+/// value type, `NSStringFormatValueTypeKey` or `formatSpecifier`); each of
+/// its forms is formatted in a nested call whose unnumbered specs start at
+/// the variable's own argument (CFString.c keeps `initialArgPosition` and
+/// the outer values "only for recursive calls when doing stringsDict
+/// formatting"), so a form may leave its number out ("Eine Person") and
+/// `%1$@ … %ld` under `%2$#@n@` reads arguments 1 and 2. Placeholders of
+/// one kind are equivalent whatever their length, flags, width or
+/// precision (`%d`, `%lld`, `%5ld`; `%f`, `%.1f`). A language's forms are
+/// compared as one: an argument no form of the translation reads, or one
+/// only the translation reads, is a difference.
 public enum PlaceholderCheck {
     /// What `String(format:)` reads an argument as.
     public enum Kind: String, Sendable, Equatable {
@@ -25,12 +32,12 @@ public enum PlaceholderCheck {
         case float
         /// `%c %C`: a character.
         case character
-        /// `%s %S`: a C string.
+        /// `%s %S %P`: a C string.
         case cString
-        /// `%p`: a pointer.
+        /// `%p`, and `%n` (which reads one and prints nothing): a pointer.
         case pointer
-        /// `%#@name@` left unexpanded (no substitution of that name): an
-        /// argument of the variable's type, which the string does not say.
+        /// `%#@name@` naming no variable: an argument of a type the string
+        /// does not say.
         case variable
 
         /// The kind in words, for messages ("an integer").
@@ -51,6 +58,8 @@ public enum PlaceholderCheck {
             self == other || self == .variable || other == .variable
         }
 
+        /// The kind a conversion character reads (CFString.c's
+        /// `__CFParseFormatSpec`); `nil` for a character that is none.
         init?(conversion: UInt8) {
             switch conversion {
             case UInt8(ascii: "@"): self = .object
@@ -58,13 +67,20 @@ public enum PlaceholderCheck {
                 UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
                 self = .float
             case UInt8(ascii: "c"), UInt8(ascii: "C"): self = .character
-            case UInt8(ascii: "s"), UInt8(ascii: "S"): self = .cString
-            case UInt8(ascii: "p"): self = .pointer
+            case UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "P"): self = .cString
+            case UInt8(ascii: "p"), UInt8(ascii: "n"): self = .pointer
             case UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "U"),
                 UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "x"), UInt8(ascii: "X"):
                 self = .integer
             default: return nil
             }
+        }
+
+        /// The kind a variable's value type reads (`lld`, `d`, `@`): its
+        /// last character's.
+        init?(specifier: String) {
+            guard let last = specifier.utf8.last else { return nil }
+            self.init(conversion: last)
         }
     }
 
@@ -76,68 +92,29 @@ public enum PlaceholderCheck {
         public var kind: Kind
         /// The placeholder as written (`%2$lld`).
         public var written: String
+        /// Whether it is a conversion only by the space flag (`% d`, `50%
+        /// off`'s `% o`): most likely a percent sign meant as text.
+        public var bySpaceFlag = false
+
+        /// Creates one.
+        public init(number: Int, kind: Kind, written: String, bySpaceFlag: Bool = false) {
+            self.number = number
+            self.kind = kind
+            self.written = written
+            self.bySpaceFlag = bySpaceFlag
+        }
     }
 
-    /// The arguments `text` reads, in the order written (an argument read
-    /// twice appears twice).
+    /// The arguments `text` reads at its top level, in the order written
+    /// (an argument read twice appears twice; a `%#@name@` is one of kind
+    /// `variable`).
     public static func arguments(_ text: String) -> [Argument] {
         let utf8 = Array(text.utf8)
-        var arguments: [Argument] = []
-        var next = 1
-        for found in PlaceholderSamples.scan(utf8) where !found.isPercent {
-            let bytes = utf8[found.range]
-            let written = String(decoding: bytes, as: UTF8.self)
-            // `%N$…`: the position.
-            var i = bytes.startIndex + 1
-            var position = 0
-            // Every digit is read, as Foundation reads them (`%10000$@` is
-            // argument 10,000, not a width); the value saturates rather than
-            // overflow.
-            while i < bytes.endIndex, (0x30...0x39).contains(bytes[i]) {
-                position = min(position * 10 + Int(bytes[i] - 0x30), 1_000_000_000)
-                i += 1
-            }
-            let positional = i < bytes.endIndex && bytes[i] == UInt8(ascii: "$") && position > 0
-            // `%#@name@` unexpanded is one argument of the variable's type;
-            // the scanner reads its `%#@` as an object placeholder.
-            if found.conversion == UInt8(ascii: "@"), found.range.upperBound < utf8.count,
-                bytes.contains(UInt8(ascii: "#")), isVariableName(utf8, from: found.range.upperBound)
-            {
-                arguments.append(Argument(number: positional ? position : next, kind: .variable, written: written))
-                if !positional { next += 1 }
-                continue
-            }
-            // A `*` width or precision reads an integer argument first.
-            if !positional {
-                for byte in bytes where byte == UInt8(ascii: "*") {
-                    arguments.append(Argument(number: next, kind: .integer, written: written))
-                    next += 1
-                }
-            }
-            guard let kind = Kind(conversion: found.conversion) else { continue }
-            arguments.append(Argument(number: positional ? position : next, kind: kind, written: written))
-            if !positional { next += 1 }
-        }
-        return arguments
+        return FormatSpecifiers.reads(FormatSpecifiers.parse(utf8), in: utf8).map(\.argument)
     }
 
-    /// Whether `name@` follows at `start` (a variable's name: letters,
-    /// digits, `_`, `-`, `.`).
-    private static func isVariableName(_ utf8: [UInt8], from start: Int) -> Bool {
-        var i = start
-        while i < utf8.count {
-            let byte = utf8[i]
-            if byte == UInt8(ascii: "@") { return i > start }
-            guard
-                byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-                    || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-            else { return false }
-            i += 1
-        }
-        return false
-    }
-
-    /// How a translation's arguments differ from its source's.
+    /// How a string's placeholders go wrong: a translation's against its
+    /// source's, or a source's on its own.
     public enum Difference: Sendable, Equatable {
         /// The source reads this argument; no form of the translation does.
         case missing(Argument)
@@ -145,47 +122,79 @@ public enum PlaceholderCheck {
         case extra(Argument)
         /// Both read the argument, as different kinds.
         case changed(source: Argument, translation: Argument)
+        /// The source reads one argument as two kinds: one of them is
+        /// garbage in every language.
+        case twoKinds(Argument, Argument)
+        /// The source reads arguments after this one but not this one:
+        /// Foundation takes each argument it reads from the next place in
+        /// the call, so every later one is read one place early.
+        case skipped(Int)
+        /// `%#@name@` names no variable of its language.
+        case undefinedVariable(name: String, written: String)
+        /// The translation's variable is not one of the source's (its
+        /// name translated).
+        case renamedVariable(name: String, source: [String])
+        /// The translation's variable chooses by another argument than the
+        /// source's.
+        case movedVariable(name: String, source: Int, translation: Int)
+        /// A `%` Foundation does not read as a conversion: it prints
+        /// `printed` (nothing when `nil`) and drops the rest of the spec.
+        case notAConversion(written: String, printed: String?)
+        /// A conversion made by the space flag in a source (`50% off`):
+        /// Foundation reads an argument for it.
+        case spaceFlag(Argument)
+        /// A position Foundation cannot format: past 127 it fails
+        /// (`String(format:)` traps); past the call's slots (three per `%`,
+        /// and one) it returns an empty string.
+        case unformattable(written: String, position: Int)
     }
 
-    /// The differences between the forms of a translation and the forms
-    /// of its source (one string each, or one per plural variation), by
-    /// argument number; none when they read the same arguments.
+    /// The verdict of comparing one translation with its source's forms
+    /// (one string each, or one per plural variation).
     public static func differences(source: [String], translation: [String]) -> [Difference] {
-        var sourceArguments: [Int: Argument] = [:]
-        for text in source {
-            for argument in arguments(text) where sourceArguments[argument.number] == nil {
-                sourceArguments[argument.number] = argument
-            }
-        }
-        var differences: [Difference] = []
-        var used = Set<Int>()
-        var reported = Set<Int>()
-        for text in translation {
-            for argument in arguments(text) {
-                used.insert(argument.number)
-                guard !reported.contains(argument.number) else { continue }
-                if let expected = sourceArguments[argument.number] {
-                    guard !argument.kind.matches(expected.kind) else { continue }
-                    differences.append(.changed(source: expected, translation: argument))
-                } else {
-                    differences.append(.extra(argument))
-                }
-                reported.insert(argument.number)
-            }
-        }
-        for number in sourceArguments.keys.sorted() where !used.contains(number) {
-            if let argument = sourceArguments[number] { differences.append(.missing(argument)) }
-        }
-        return differences.sorted { $0.number < $1.number }
+        let sourceAnalysis = FormatAnalysis(forms: source.map { FormatSource(text: $0) })
+        let translationAnalysis = FormatAnalysis(forms: translation.map { FormatSource(text: $0) })
+        let own = sourceAnalysis.ownDifferences(isFormat: true)
+        guard own.isEmpty else { return own }
+        return translationAnalysis.differences(from: sourceAnalysis)
+    }
+}
+
+extension FormatSpecifiers.Read {
+    /// As a `PlaceholderCheck.Argument`.
+    var argument: PlaceholderCheck.Argument {
+        PlaceholderCheck.Argument(
+            number: number, kind: kind, written: written, bySpaceFlag: spec.spaceFlag && !isStar)
     }
 }
 
 extension PlaceholderCheck.Difference {
-    /// The argument number it concerns.
+    /// The argument number it concerns (0 when none).
     public var number: Int {
         switch self {
-        case .missing(let argument), .extra(let argument): return argument.number
-        case .changed(let source, _): return source.number
+        case .missing(let argument), .extra(let argument), .spaceFlag(let argument): return argument.number
+        case .changed(let source, _), .twoKinds(let source, _): return source.number
+        case .skipped(let number): return number
+        case .movedVariable(_, let source, _): return source
+        case .unformattable(_, let position): return position
+        case .undefinedVariable, .renamedVariable, .notAConversion: return 0
+        }
+    }
+
+    /// Its name in JSON (`missing`, `variable-undefined` …).
+    public var code: String {
+        switch self {
+        case .missing: return "missing"
+        case .extra: return "extra"
+        case .changed: return "changed"
+        case .twoKinds: return "two-kinds"
+        case .skipped: return "skipped"
+        case .undefinedVariable: return "variable-undefined"
+        case .renamedVariable: return "variable-renamed"
+        case .movedVariable: return "variable-moved"
+        case .notAConversion: return "not-a-conversion"
+        case .spaceFlag: return "space-flag"
+        case .unformattable: return "unformattable"
         }
     }
 
@@ -193,35 +202,104 @@ extension PlaceholderCheck.Difference {
     /// floating-point number) stands where the source has %lld (an
     /// integer), argument 1", "%3$@ (argument 3) is not in the source".
     public var description: String {
+        func spaceHint(_ argument: PlaceholderCheck.Argument) -> String {
+            argument.bySpaceFlag
+                ? " ('\(argument.written)' is a conversion: a '%' before a space is the space flag; write %% for a "
+                    + "percent sign)" : ""
+        }
         switch self {
         case .missing(let argument):
             return "\(argument.written) (argument \(argument.number), \(argument.kind.description)) is missing"
         case .extra(let argument):
             return "\(argument.written) (argument \(argument.number), \(argument.kind.description)) "
-                + "is not in the source"
+                + "is not in the source" + spaceHint(argument)
         case .changed(let source, let translation):
             return "\(translation.written) (\(translation.kind.description)) stands where the source has "
-                + "\(source.written) (\(source.kind.description)), argument \(source.number)"
+                + "\(source.written) (\(source.kind.description)), argument \(source.number)" + spaceHint(translation)
+        case .twoKinds(let first, let second):
+            return "argument \(first.number) is read as \(first.kind.description) (\(first.written)) and as "
+                + "\(second.kind.description) (\(second.written)): one of them prints garbage"
+        case .skipped(let number):
+            return "argument \(number) is never read while later ones are: Foundation then reads every later "
+                + "argument one place early"
+        case .undefinedVariable(let name, let written):
+            return "\(written) names no variable '\(name)' of this language: Foundation formats it as an object"
+        case .renamedVariable(let name, let source):
+            return "the variable '\(name)' is not the source's ("
+                + (source.isEmpty ? "the source has none" : source.map { "'\($0)'" }.joined(separator: ", "))
+                + "): variable names are not translated"
+        case .movedVariable(let name, let source, let translation):
+            return "the variable '\(name)' chooses its form by argument \(translation); the source's by "
+                + "argument \(source)"
+        case .notAConversion(let written, let printed):
+            return "'\(written)' is not a conversion: Foundation prints "
+                + (printed.map { "'\($0)'" } ?? "nothing") + " in its place (write %% for a percent sign)"
+        case .spaceFlag(let argument):
+            return "'\(argument.written)' reads argument \(argument.number) as \(argument.kind.description): a '%' "
+                + "before a space is the space flag (write %% for a percent sign)"
+        case .unformattable(let written, let position):
+            return position == 0
+                ? "\(written) has a width or precision past 2,147,483,647: Foundation cannot format the string "
+                    + "(String(format:) traps)"
+                : position > 127
+                    ? "\(written) names argument \(position): past 127 Foundation cannot format the string "
+                        + "(String(format:) traps)"
+                    : "\(written) names argument \(position), more than the string can hold: Foundation returns an "
+                        + "empty string"
         }
     }
 }
 
 extension PlaceholderCheck {
-    /// A translation whose arguments differ from its source's.
+    /// A translation whose arguments differ from its source's, or a source
+    /// whose own placeholders are wrong (`isSource`).
     public struct Problem: Sendable, Equatable {
         /// The file the translation is in.
         public var file: String
         /// The entry's key.
         public var key: String
-        /// The translation's language.
+        /// The translation's language (the source's, for a source's own).
         public var language: String
         /// The source's text (its first form that reads the argument in
         /// question, else its first form).
         public var source: String
-        /// The translation's text (its first form).
+        /// The translation's text (its first form; the source's, for a
+        /// source's own).
         public var translation: String
         /// What differs, by argument number.
         public var differences: [Difference]
+        /// Whether the problem is the source's own: every language shows
+        /// it, and its translations are not compared until it is fixed.
+        public var isSource = false
+    }
+
+    /// A plural without a category its language's rules give integers: the
+    /// device shows `other`'s text for those numbers (a Polish noun for 2–4
+    /// in its form for 5).
+    public struct Coverage: Sendable, Equatable {
+        /// The file.
+        public var file: String
+        /// The entry's key.
+        public var key: String
+        /// The language.
+        public var language: String
+        /// The variable (`nil`: a String Catalog's plural variation of the
+        /// whole string).
+        public var variable: String?
+        /// The categories missing, in CLDR's order.
+        public var missing: [String]
+    }
+
+    /// An entry a translation has and its source does not: nothing shows
+    /// it (iOS looks keys up in the running language's table, and the code
+    /// names the source's keys).
+    public struct Orphan: Sendable, Equatable {
+        /// The file.
+        public var file: String
+        /// The key.
+        public var key: String
+        /// The language.
+        public var language: String
     }
 
     /// Strings read from one file, for `problems`.
@@ -242,18 +320,34 @@ extension PlaceholderCheck {
     /// The result of comparing files: the problems, and the tables left
     /// unchecked because no file holds their development language.
     public struct Report: Sendable, Equatable {
-        /// Translations whose arguments differ, in file order.
+        /// Sources with wrong placeholders and translations whose arguments
+        /// differ, in file order.
         public var problems: [Problem] = []
         /// Per table without source strings: its name and the files.
         public var unchecked: [(table: String, files: [String])] = []
+        /// Plurals missing categories their language uses.
+        public var coverage: [Coverage] = []
+        /// Keys only translations have.
+        public var orphans: [Orphan] = []
+
+        /// Only what concerns `entries` (the keys a run keeps).
+        public mutating func keep(entries: Set<String>) {
+            problems.removeAll { !entries.contains($0.key) }
+            coverage.removeAll { !entries.contains($0.key) }
+            orphans.removeAll { !entries.contains($0.key) }
+        }
 
         /// The same problems and unchecked tables (tuples are not
         /// Equatable, so this is written out).
         public static func == (a: Report, b: Report) -> Bool {
             a.problems == b.problems
                 && a.unchecked.elementsEqual(b.unchecked) { $0.table == $1.table && $0.files == $1.files }
+                && a.coverage == b.coverage && a.orphans == b.orphans
         }
     }
+
+    /// The CLDR categories in their order.
+    static let categoryOrder = ["zero", "one", "two", "few", "many", "other"]
 
     /// Every translation in `files` compared with its source. A String
     /// Catalog is its own table and says its development language; other
@@ -262,7 +356,12 @@ extension PlaceholderCheck {
     /// the development language. Strings without a language (text files,
     /// arguments) and untranslated entries (the source's own text) are not
     /// compared; `languages`, when given, limits which translations are.
-    public static func report(_ files: [File], sourceLanguage: String, languages: String? = nil) -> Report {
+    /// With `categories` (a language's CLDR plural categories for integers,
+    /// from ICU's rules), plurals are checked for the ones they lack.
+    public static func report(
+        _ files: [File], sourceLanguage: String, languages: String? = nil,
+        categories: ((String) -> Set<String>?)? = nil
+    ) -> Report {
         struct Table {
             var name: String
             var files: [String] = []
@@ -289,6 +388,14 @@ extension PlaceholderCheck {
             }
         }
         var report = Report()
+        var requiredCache: [String: Set<String>?] = [:]
+        func required(_ language: String) -> Set<String>? {
+            guard let categories else { return nil }
+            if let known = requiredCache[language] { return known }
+            let found = categories(language).map { $0.union(["other"]) }
+            requiredCache[language] = found
+            return found
+        }
         for table in tables {
             let present = table.strings.compactMap(\.string.language)
             guard let development = table.development ?? developmentLanguage(sourceLanguage, among: present) else {
@@ -300,33 +407,117 @@ extension PlaceholderCheck {
                 }
                 continue
             }
-            var source: [String: [String]] = [:]
-            var translations: [(file: String, entry: String, language: String, forms: [String])] = []
+            var entries: [Entry] = []
             var index: [String: Int] = [:]
+            var sourceIndex: [String: Int] = [:]
             for (file, string) in table.strings {
                 guard let language = string.language else { continue }
-                if LanguageTag.matches(language, development) {
-                    source[string.entry, default: []].append(string.written)
+                let isSource = LanguageTag.matches(language, development)
+                guard isSource || languages.map({ LanguageTag.matches($0, language) }) ?? true else { continue }
+                // The source's forms are one entry across the table's files
+                // (a key's .strings and .stringsdict are one table).
+                let id = (isSource ? "" : file) + "\u{0}" + string.entry + "\u{0}" + (isSource ? "" : language)
+                let e: Int
+                if let known = index[id] {
+                    e = known
+                } else {
+                    e = entries.count
+                    index[id] = e
+                    entries.append(Entry(file: file, key: string.entry, language: language, isSource: isSource))
+                    if isSource { sourceIndex[string.entry] = e }
+                }
+                entries[e].add(string)
+            }
+            var analyses: [Int: FormatAnalysis] = [:]
+            var faulty = Set<Int>()
+            for e in entries.indices where entries[e].isSource {
+                let analysis = FormatAnalysis(forms: entries[e].forms)
+                analyses[e] = analysis
+                let own = analysis.ownDifferences(isFormat: analysis.isFormat)
+                guard !own.isEmpty else { continue }
+                faulty.insert(e)
+                let text = entries[e].forms.first?.text ?? ""
+                var problem = Problem(
+                    file: entries[e].file, key: entries[e].key, language: entries[e].language, source: text,
+                    translation: text, differences: own)
+                problem.isSource = true
+                report.problems.append(problem)
+            }
+            for (e, entry) in entries.enumerated() {
+                if let required = required(entry.language) {
+                    report.coverage += entry.coverage(required: required)
+                }
+                guard !entry.isSource else { continue }
+                guard let s = sourceIndex[entry.key] else {
+                    report.orphans.append(Orphan(file: entry.file, key: entry.key, language: entry.language))
                     continue
                 }
-                guard languages.map({ LanguageTag.matches($0, language) }) ?? true else { continue }
-                let id = file + "\u{0}" + string.entry + "\u{0}" + language
-                if let i = index[id] {
-                    translations[i].forms.append(string.written)
-                } else {
-                    index[id] = translations.count
-                    translations.append((file, string.entry, language, [string.written]))
-                }
-            }
-            for translation in translations {
-                // An entry the source lacks is not a placeholder question.
-                guard let source = source[translation.entry],
-                    let problem = problem(translation, source: source)
-                else { continue }
-                report.problems.append(problem)
+                guard !faulty.contains(s), let source = analyses[s] else { continue }
+                let found = FormatAnalysis(forms: entry.forms).differences(from: source)
+                guard let first = found.first else { continue }
+                report.problems.append(problem(entry, source: entries[s].written, differences: found, first: first))
             }
         }
         return report
+    }
+
+    /// One entry's forms in one language.
+    struct Entry {
+        var file: String
+        var key: String
+        var language: String
+        var isSource: Bool
+        /// Its formats as written (each once).
+        var forms: [FormatSource] = []
+        /// Its forms as measured (variables expanded), for showing the one
+        /// a difference is in.
+        var written: [String] = []
+        /// Per plural variation of the whole string (its path without the
+        /// category), the categories it has.
+        var wholeStringPlurals: [String: Set<String>] = [:]
+
+        mutating func add(_ string: LocalizedString) {
+            let form = string.format ?? FormatSource(text: string.written)
+            if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }
+            if written.count < 64 { written.append(string.written) }
+            for plural in string.pluralForms where plural.placeholder == nil {
+                wholeStringPlurals[Self.variationPath(string.key, entry: string.entry, plural.category), default: []]
+                    .insert(plural.category)
+            }
+        }
+
+        /// `device.iphone.plural.*` for `KEY|device.iphone.plural.one|n.plural.other`.
+        static func variationPath(_ key: String, entry: String, _ category: String) -> String {
+            var parts = key.dropFirst(entry.count + 1).prefix { $0 != "|" }.split(separator: ".").map(String.init)
+            if let p = parts.indices.first(where: { parts[$0] == "plural" && $0 + 1 < parts.count }) {
+                parts[p + 1] = "*"
+            }
+            return parts.joined(separator: ".")
+        }
+
+        /// The plurals lacking categories of `required`.
+        func coverage(required: Set<String>) -> [Coverage] {
+            var found: [Coverage] = []
+            func check(_ present: Set<String>, variable: String?) {
+                let missing = PlaceholderCheck.categoryOrder.filter { required.contains($0) && !present.contains($0) }
+                guard !missing.isEmpty else { return }
+                found.append(Coverage(file: file, key: key, language: language, variable: variable, missing: missing))
+            }
+            for path in wholeStringPlurals.keys.sorted() { check(wholeStringPlurals[path] ?? [], variable: nil) }
+            var checked = Set<String>()
+            for form in forms {
+                for name in form.variables.keys.sorted() where checked.insert(name).inserted {
+                    guard let variable = form.variables[name] else { continue }
+                    let present = Set(
+                        variable.variations.compactMap { variation -> String? in
+                            variation.label.hasPrefix("plural.") ? String(variation.label.dropFirst(7)) : nil
+                        })
+                    guard !present.isEmpty else { continue }
+                    check(present, variable: name)
+                }
+            }
+            return found
+        }
     }
 
     /// The development language of `.lproj` tables among the languages
@@ -342,27 +533,23 @@ extension PlaceholderCheck {
         return regional.count == 1 ? regional[0] : nil
     }
 
-    /// One translation compared with its source's forms, or `nil` when
-    /// they read the same arguments.
-    static func problem(
-        _ translation: (file: String, entry: String, language: String, forms: [String]), source: [String]
-    ) -> Problem? {
-        let found = differences(source: source, translation: translation.forms)
-        guard let first = found.first else { return nil }
-        // The forms that show the first difference: the source's form
-        // reading that argument, the translation's form with the
-        // placeholder in question.
+    /// A translation's problem: the forms that show the first difference
+    /// (the source's form reading that argument, the translation's form
+    /// with the placeholder in question).
+    static func problem(_ entry: Entry, source: [String], differences: [Difference], first: Difference) -> Problem {
+        let texts = entry.written
         let shownSource = source.first { text in arguments(text).contains { $0.number == first.number } } ?? source[0]
-        var shownTranslation = translation.forms[0]
+        var shownTranslation = texts.first ?? ""
         switch first {
         case .changed(_, let argument), .extra(let argument):
-            shownTranslation = translation.forms.first { arguments($0).contains(argument) } ?? shownTranslation
-        case .missing:
+            shownTranslation =
+                texts.first { arguments($0).contains { $0.written == argument.written } } ?? shownTranslation
+        default:
             break
         }
         return Problem(
-            file: translation.file, key: translation.entry, language: translation.language, source: shownSource,
-            translation: shownTranslation, differences: found)
+            file: entry.file, key: entry.key, language: entry.language, source: shownSource,
+            translation: shownTranslation, differences: differences)
     }
 
     /// `Localizable` for `…/de.lproj/Localizable.strings` and

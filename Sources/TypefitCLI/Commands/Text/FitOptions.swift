@@ -185,11 +185,43 @@ extension TextOptions {
                     + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)")
         }
         for problem in problems.prefix(placeholderLinesShown) {
+            if problem.isSource {
+                diagnostics.error(
+                    "\"\(problem.key)\" (\(problem.language), the source): "
+                        + problem.differences.map(\.description).joined(separator: "; ")
+                        + " (\"\(problem.source)\"; its translations are compared once it is fixed)",
+                    status: .problemFound, file: problem.file)
+                continue
+            }
             diagnostics.error(
                 "\"\(problem.key)\" (\(problem.language)): "
                     + problem.differences.map(\.description).joined(separator: "; ")
                     + " (source \"\(problem.source)\", translation \"\(problem.translation)\")",
                 status: .problemFound, file: problem.file)
+        }
+        let coverage = report.coverage
+        for item in coverage.prefix(placeholderLinesShown) {
+            diagnostics.warning(
+                "\"\(item.key)\" (\(item.language)): "
+                    + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
+                    + " has no " + item.missing.joined(separator: ", ") + " form"
+                    + (item.missing.count == 1 ? "" : "s")
+                    + ": ICU's plural rules for \(item.language) use \(item.missing.count == 1 ? "it" : "them") "
+                    + "for integers, and the device shows the 'other' form instead",
+                file: item.file)
+        }
+        if coverage.count > placeholderLinesShown {
+            diagnostics.warning(
+                "\(coverage.count - placeholderLinesShown) more plurals missing categories (the JSON document "
+                    + "lists all \(coverage.count))")
+        }
+        for orphan in report.orphans.prefix(placeholderLinesShown) {
+            diagnostics.warning(
+                "\"\(orphan.key)\" (\(orphan.language)) is not in the source: no code asks for it", file: orphan.file)
+        }
+        if report.orphans.count > placeholderLinesShown {
+            diagnostics.warning(
+                "\(report.orphans.count - placeholderLinesShown) more keys only translations have")
         }
         if problems.count > placeholderLinesShown {
             diagnostics.error(

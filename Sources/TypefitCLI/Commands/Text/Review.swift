@@ -111,10 +111,12 @@ public struct Review: ParsableCommand {
             var outcome = Outcome()
             // With --base, the placeholders of the strings the page shows.
             let entries = Set(written.map(\.entry))
-            let problems = (read.placeholders?.problems ?? []).filter { baseTexts == nil || entries.contains($0.key) }
+            var report = read.placeholders
+            if baseTexts != nil { report?.keep(entries: entries) }
+            let problems = report?.problems ?? []
             var page = result.page
             page.placeholderProblems = problems
-            TextOptions.reportPlaceholders(read.placeholders, problems: problems, into: &outcome.diagnostics)
+            TextOptions.reportPlaceholders(report, problems: problems, into: &outcome.diagnostics)
             for failure in result.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
             outcome.diagnostics.missingGlyphs(result.missingGlyphs)
             for warning in result.warnings { outcome.diagnostics.warning(warning) }

@@ -35,6 +35,16 @@ public struct LocalizedString: Sendable, Equatable {
     /// Catalog's plural variation of the whole string, the first integer
     /// placeholder), measured with a number of that category.
     public var pluralForms: [PluralForm] = []
+    /// The format as written, before its `%#@name@` variables were
+    /// expanded (`nil`: `written` is the format, with no variables), for
+    /// the placeholder check.
+    public var format: FormatSource?
+    /// Where the entry's key is in its file, when the format says.
+    public var position: SourcePosition?
+    /// Earlier places in the same file that gave the same key another
+    /// value: Foundation keeps the last (CFOldStylePList.c's
+    /// `parsePlistDictContent` sets each pair into one dictionary).
+    public var replaced: [SourcePosition] = []
     /// Whether the entry has no translation in `language` (none, an empty
     /// value, or `state: "new"`): `text` is then what iOS shows instead,
     /// the development language's value (else the key).

@@ -259,7 +259,8 @@ extension StringsFile {
         guard !variables.isEmpty else { return result }
         var expanded: [LocalizedString] = []
         var capped = false
-        for string in result {
+        for var string in result {
+            string.format = FormatSource(text: string.text, variables: variables)
             let room = Substitutions.maximumForms - expanded.count
             guard room > 0 else {
                 capped = true

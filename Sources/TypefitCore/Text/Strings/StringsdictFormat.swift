@@ -86,7 +86,9 @@ extension StringsFile {
                 variables[field.key] = Substitutions.Variable(
                     specifier: specifier, argument: nil, variations: variations)
             }
-            let base = LocalizedString(key: entry.key, language: language, text: formatText)
+            var base = LocalizedString(key: entry.key, language: language, text: formatText)
+            base.format = FormatSource(text: formatText, variables: variables)
+            base.position = entry.keyPosition
             var signature = formatText
             for name in variables.keys.sorted() {
                 guard let variable = variables[name] else { continue }

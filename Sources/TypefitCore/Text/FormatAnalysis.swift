@@ -1,0 +1,211 @@
+/// A string's format as written, before its variables are expanded: the
+/// text (`NSStringLocalizedFormatKey`, a String Catalog value) and the
+/// variables its `%#@name@` may name.
+public struct FormatSource: Sendable, Equatable {
+    /// The format string.
+    public var text: String
+    /// Its language's variables by name.
+    public var variables: [String: Substitutions.Variable]
+
+    /// Creates one.
+    public init(text: String, variables: [String: Substitutions.Variable] = [:]) {
+        self.text = text
+        self.variables = variables
+    }
+}
+
+/// What one entry's forms in one language read, as CoreFoundation formats
+/// them: every argument (variables' forms numbered in their nested calls),
+/// every variable named, and every `%` that is no conversion.
+struct FormatAnalysis {
+    /// A `%#@name@`.
+    struct Use {
+        var name: String
+        var number: Int
+        var written: String
+        var defined: Bool
+    }
+
+    /// Every argument read, in order: top level, then each variable's forms.
+    var reads: [PlaceholderCheck.Argument] = []
+    /// Every variable named.
+    var uses: [Use] = []
+    /// `notAConversion` and `unformattable` findings.
+    var flaws: [PlaceholderCheck.Difference] = []
+    /// Whether the forms are certainly formatted: they hold a conversion
+    /// not made by the space flag, a variable or `%%`. A string with none
+    /// may be shown as it is (`Text("50% off")` formats nothing), so its
+    /// space-flag conversions and stray `%` are text.
+    var isFormat = false
+    /// The names of the variables defined.
+    var defined: Set<String> = []
+
+    /// The most arguments collected for one entry's language: a hostile
+    /// file naming a variable thousands of times at as many arguments
+    /// would otherwise have each use's forms analysed again.
+    static let maximumReads = 20_000
+
+    /// Analyses `forms` (each formatted on its own, from argument 1).
+    init(forms: [FormatSource]) {
+        var seen = Set<String>()
+        for form in forms where seen.insert(form.text).inserted {
+            defined.formUnion(form.variables.keys)
+            let utf8 = Array(form.text.utf8)
+            var visiting: Set<String> = []
+            analyze(
+                utf8, initial: 0, slots: FormatSpecifiers.slots(utf8), variables: form.variables,
+                visiting: &visiting)
+        }
+    }
+
+    private mutating func analyze(
+        _ utf8: [UInt8], initial: Int, slots: Int, variables: [String: Substitutions.Variable],
+        visiting: inout Set<String>
+    ) {
+        guard reads.count < Self.maximumReads else { return }
+        let specs = FormatSpecifiers.parse(utf8)
+        for spec in specs {
+            let written = String(decoding: utf8[spec.range], as: UTF8.self)
+            switch spec.form {
+            case .literal where spec.isPercent: isFormat = true
+            case .literal(let printed): flaws.append(.notAConversion(written: written, printed: printed))
+            case .incomplete: flaws.append(.notAConversion(written: written, printed: nil))
+            case .overflow: flaws.append(.unformattable(written: written, position: spec.position ?? 0))
+            case .conversion: if !spec.spaceFlag { isFormat = true }
+            case .variable: isFormat = true
+            }
+        }
+        for read in FormatSpecifiers.reads(specs, in: utf8, initial: initial) {
+            if read.number - 1 > slots {
+                flaws.append(.unformattable(written: read.written, position: read.number))
+            }
+            guard case .variable(let name) = read.spec.form, !read.isStar else {
+                reads.append(read.argument)
+                continue
+            }
+            guard let variable = variables[name] else {
+                uses.append(Use(name: name, number: read.number, written: read.written, defined: false))
+                reads.append(read.argument)
+                continue
+            }
+            uses.append(Use(name: name, number: read.number, written: read.written, defined: true))
+            var argument = read.argument
+            argument.kind = PlaceholderCheck.Kind(specifier: variable.specifier) ?? .variable
+            reads.append(argument)
+            // Each form in its nested call, from the variable's argument.
+            guard visiting.insert(name).inserted else { continue }
+            var texts = Set<String>()
+            for variation in variable.variations where texts.insert(variation.text).inserted {
+                let inner = Array(resolving(variation.text, variable, number: read.number).utf8)
+                analyze(inner, initial: read.number - 1, slots: slots, variables: variables, visiting: &visiting)
+            }
+            visiting.remove(name)
+        }
+    }
+
+    /// A catalog variation's `%arg` as the variable's own conversion: its
+    /// `argNum`, else the variable's argument.
+    private func resolving(_ text: String, _ variable: Substitutions.Variable, number: Int) -> String {
+        guard text.contains("%arg") else { return text }
+        let placeholder = "%\(variable.argument ?? number)$" + variable.specifier
+        return text.split(separator: "%arg", omittingEmptySubsequences: false).joined(separator: placeholder)
+    }
+
+    /// The reads that count: a space-flag conversion only in a string that
+    /// is formatted.
+    func counted(formatted: Bool) -> [PlaceholderCheck.Argument] {
+        formatted ? reads : reads.filter { !$0.bySpaceFlag }
+    }
+
+    /// What is wrong with these forms on their own (a source's): one
+    /// argument read as two kinds, a skipped argument, a variable named and
+    /// not defined, and (when formatted) each `%` that is no conversion or a
+    /// conversion only by the space flag.
+    func ownDifferences(isFormat formatted: Bool) -> [PlaceholderCheck.Difference] {
+        var found: [PlaceholderCheck.Difference] = []
+        var firstRead: [Int: PlaceholderCheck.Argument] = [:]
+        var twice = Set<Int>()
+        let counted = counted(formatted: formatted)
+        for read in counted {
+            guard let first = firstRead[read.number] else {
+                firstRead[read.number] = read
+                continue
+            }
+            if !read.kind.matches(first.kind), twice.insert(read.number).inserted {
+                found.append(.twoKinds(first, read))
+            }
+        }
+        if let last = firstRead.keys.max(), last <= 127 {
+            for number in 1..<last where firstRead[number] == nil { found.append(.skipped(number)) }
+        }
+        var named = Set<String>()
+        for use in uses where !use.defined && named.insert(use.name).inserted {
+            found.append(.undefinedVariable(name: use.name, written: use.written))
+        }
+        if formatted {
+            found += flaws
+            for read in counted where read.bySpaceFlag { found.append(.spaceFlag(read)) }
+        }
+        return Self.unique(found)
+    }
+
+    /// How these forms (a translation's) differ from `source`'s.
+    func differences(from source: FormatAnalysis) -> [PlaceholderCheck.Difference] {
+        let formatted = source.isFormat
+        var sourceArguments: [Int: PlaceholderCheck.Argument] = [:]
+        for argument in source.counted(formatted: formatted) where sourceArguments[argument.number] == nil {
+            sourceArguments[argument.number] = argument
+        }
+        var differences: [PlaceholderCheck.Difference] = []
+        var used = Set<Int>()
+        var reported = Set<Int>()
+        for argument in counted(formatted: formatted) {
+            used.insert(argument.number)
+            guard !reported.contains(argument.number) else { continue }
+            if let expected = sourceArguments[argument.number] {
+                guard !argument.kind.matches(expected.kind) else { continue }
+                differences.append(.changed(source: expected, translation: argument))
+            } else {
+                differences.append(.extra(argument))
+            }
+            reported.insert(argument.number)
+        }
+        for number in sourceArguments.keys.sorted() where !used.contains(number) {
+            if let argument = sourceArguments[number] { differences.append(.missing(argument)) }
+        }
+        differences.sort { $0.number < $1.number }
+        // Variables: defined, the source's, choosing by the same argument.
+        var sourceNumbers: [String: Int] = [:]
+        for use in source.uses where use.defined && sourceNumbers[use.name] == nil {
+            sourceNumbers[use.name] = use.number
+        }
+        for use in uses {
+            if !use.defined {
+                differences.append(.undefinedVariable(name: use.name, written: use.written))
+            } else if let number = sourceNumbers[use.name] {
+                if number != use.number {
+                    differences.append(.movedVariable(name: use.name, source: number, translation: use.number))
+                }
+            } else {
+                differences.append(.renamedVariable(name: use.name, source: sourceNumbers.keys.sorted()))
+            }
+        }
+        if formatted { differences += flaws }
+        return Self.unique(differences)
+    }
+
+    /// The most differences one string reports: a string of ten thousand
+    /// stray `%` is one problem, not ten thousand lines.
+    static let maximumDifferences = 20
+
+    /// `found` without repeats, in order, at most `maximumDifferences`.
+    private static func unique(_ found: [PlaceholderCheck.Difference]) -> [PlaceholderCheck.Difference] {
+        var result: [PlaceholderCheck.Difference] = []
+        var seen = Set<String>()
+        for difference in found where seen.insert(difference.code + "\u{0}" + difference.description).inserted {
+            result.append(difference)
+            if result.count == maximumDifferences { break }
+        }
+        return result
+    }
+}
