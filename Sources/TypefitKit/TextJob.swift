@@ -283,6 +283,7 @@ public enum TextJob {
                     }
                     available.formUnion(all.compactMap(\.language))
                 }
+                warnReplaced(all ?? kept, in: path, into: &diagnostics)
                 fromFiles += kept.count
                 strings += kept
             }
@@ -396,6 +397,22 @@ public enum TextJob {
 
     /// One note counting the entries measured in the development language
     /// because they have no translation (as iOS shows them), by language.
+    /// A warning per key a `.strings` file gives two values: only the
+    /// last ships (the first 20; then a count).
+    static func warnReplaced(_ strings: [LocalizedString], in path: String, into diagnostics: inout Diagnostics) {
+        let replaced = strings.filter { !$0.replaced.isEmpty }
+        for string in replaced.prefix(20) {
+            let lines = string.replaced.map { "\($0.line)" }.joined(separator: ", ")
+            diagnostics.warning(
+                "\"\(string.key)\" is given again with another value (first at line\(string.replaced.count == 1 ? "" : "s") "
+                    + "\(lines)): Foundation keeps this last value, which is the one measured",
+                file: path, at: string.position)
+        }
+        if replaced.count > 20 {
+            diagnostics.warning("\(replaced.count - 20) more keys given twice with different values", file: path)
+        }
+    }
+
     static func noteUntranslated(_ strings: [LocalizedString], into diagnostics: inout Diagnostics) {
         var counts: [String: Int] = [:]
         var entries = Set<String>()

@@ -298,4 +298,60 @@ import TypefitTestSupport
         #expect(!outcome.stderr.contains("not compared"))
         #expect(try (document(outcome)["placeholders"] as? [Any])?.isEmpty == true)
     }
+
+    /// A Polish plural without `few` is a warning naming it (an error under
+    /// `--strict`), by ICU's rules through the run (CLDR: Polish integers
+    /// are one, few, many); the JSON lists it under `pluralCoverage`.
+    @Test func aPluralMissingACategoryIsAWarning() throws {
+        let folder = Fixtures.temporaryDirectory("plural-coverage")
+        func write(_ language: String, _ forms: String) throws {
+            let dir = folder.appendingPathComponent("\(language).lproj")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let xml = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>files</key><dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>\(forms)</dict></dict></dict></plist>
+                """
+            try xml.write(to: dir.appendingPathComponent("Localizable.stringsdict"), atomically: true, encoding: .utf8)
+        }
+        try write(
+            "en",
+            "<key>zero</key><string>No files</string><key>one</key><string>%d file</string><key>other</key><string>%d files</string>"
+        )
+        try write(
+            "pl",
+            "<key>one</key><string>%d plik</string><key>many</key><string>%d plików</string><key>other</key><string>%d pliku</string>"
+        )
+        let files = ["en", "pl"].flatMap {
+            ["--strings", folder.appendingPathComponent("\($0).lproj/Localizable.stringsdict").path]
+        }
+        let outcome = run(["fit"] + files + Self.common + ["--format", "json"])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains("\"files\" (pl): the plural variable 'n' has no few form"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("(en): the plural"))
+        let coverage = try #require(try document(outcome)["pluralCoverage"] as? [[String: Any]])
+        #expect(coverage.count == 1 && coverage.first?["missing"] as? [String] == ["few"])
+        #expect(run(["fit"] + files + Self.common + ["--strict"]).status == .problemFound)
+    }
+
+    /// A `.strings` key given twice with two values: a warning at the second
+    /// naming the first line; the last value (Foundation's) is measured.
+    @Test func aKeyGivenTwiceIsAWarning() throws {
+        let file = Fixtures.temporaryDirectory("duplicate-key").appendingPathComponent("Localizable.strings")
+        try "\"a\" = \"One\";\n\"b\" = \"B\";\n\"b\" = \"B\";\n\"a\" = \"Two\";\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let outcome = run(["fit", "--strings", file.path] + Self.common + ["--format", "json"])
+        #expect(outcome.status == .success)
+        let warnings = outcome.stderr.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
+        #expect(
+            warnings == [
+                "\(file.path):4:1: warning: \"a\" is given again with another value (first at line 1): "
+                    + "Foundation keeps this last value, which is the one measured"
+            ], "\(outcome.stderr)")
+        let results = try #require(try document(outcome)["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["text"] as? String } == ["Two", "B"])
+    }
 }

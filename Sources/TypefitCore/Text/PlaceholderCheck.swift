@@ -154,7 +154,7 @@ public enum PlaceholderCheck {
     public static func differences(source: [String], translation: [String]) -> [Difference] {
         let sourceAnalysis = FormatAnalysis(forms: source.map { FormatSource(text: $0) })
         let translationAnalysis = FormatAnalysis(forms: translation.map { FormatSource(text: $0) })
-        let own = sourceAnalysis.ownDifferences(isFormat: true)
+        let own = sourceAnalysis.ownDifferences(isFormat: sourceAnalysis.isFormat)
         guard own.isEmpty else { return own }
         return translationAnalysis.differences(from: sourceAnalysis)
     }

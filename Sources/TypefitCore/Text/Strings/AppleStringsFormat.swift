@@ -45,15 +45,33 @@ extension StringsFile {
     {
         var scanner = StringsScanner(Array(text.unicodeScalars))
         var result: [LocalizedString] = []
+        // A key given again replaces its value, as CFOldStylePList.c's
+        // `parsePlistDictContent` sets each pair into one dictionary
+        // (L469): the last value is the one that ships.
+        var index: [String: Int] = [:]
+        func add(_ key: String, _ value: String, at position: SourcePosition) {
+            var string = LocalizedString(key: key, language: language, text: value)
+            string.position = position
+            guard let earlier = index[key] else {
+                index[key] = result.count
+                result.append(string)
+                return
+            }
+            // The same value again changes nothing worth a word.
+            guard result[earlier].text != value else { return }
+            string.replaced = result[earlier].replaced + [result[earlier].position].compactMap { $0 }
+            result[earlier] = string
+        }
         while true {
             try scanner.skipSpaceAndComments()
             guard !scanner.atEnd else { return result }
+            let keyPosition = scanner.position
             let key = try scanner.token("a key")
             try scanner.skipSpaceAndComments()
             if scanner.peek == ";" {
                 try budget.take(1, at: scanner.position)
                 scanner.advance()
-                result.append(LocalizedString(key: key, language: language, text: key))
+                add(key, key, at: keyPosition)
                 continue
             }
             guard scanner.peek == "=" else {
@@ -70,7 +88,7 @@ extension StringsFile {
             }
             try budget.take(1, at: scanner.position)
             scanner.advance()
-            result.append(LocalizedString(key: key, language: language, text: value))
+            add(key, value, at: keyPosition)
         }
     }
 
