@@ -304,7 +304,15 @@ public enum TextJob {
             PlaceholderCheck.report(
                 checked, sourceLanguage: $0, languages: language,
                 categories: { language in
-                    PluralRules.categories(of: PluralSamples.candidates, language: language).map(Set.init)
+                    // Each category's smallest integer, for the message.
+                    PluralRules.categories(of: PluralSamples.candidates, language: language).map { categories in
+                        var smallest: [String: Int] = [:]
+                        for (number, category) in zip(PluralSamples.candidates, categories)
+                        where smallest[category] == nil {
+                            smallest[category] = number
+                        }
+                        return smallest
+                    }
                 })
         }
         return Read(strings: substitutingPlurals(strings, samples, &diagnostics), placeholders: report)

@@ -181,6 +181,12 @@ public struct FitLayouts: Sendable {
                 writer.beginArray()
                 for category in item.missing { writer.string(category) }
                 writer.endArray()
+                // Per missing category, its smallest integer (null: `other`
+                // where no integer falls).
+                writer.staticKey("numbers")
+                writer.beginArray()
+                for number in item.numbers { if number < 0 { writer.null() } else { writer.int(number) } }
+                writer.endArray()
                 writer.staticKey("variable")
                 writer.string(item.variable)
                 writer.endObject()
@@ -331,7 +337,7 @@ extension JSONWriter {
     /// A placeholder problem: `differences` (each with the `argument`
     /// number, `null` where none, the `problem` — `missing`, `extra`,
     /// `changed`, `two-kinds`, `skipped`, `variable-undefined`,
-    /// `variable-renamed`, `variable-moved`, `not-a-conversion`,
+    /// `variable-moved`, `not-a-conversion`,
     /// `space-flag`, `unformattable` — the placeholders as written in the
     /// `source` and the `translation` (`null` where absent), their
     /// `sourceKind` and `translationKind`, the `variable` it is about, and a
@@ -354,7 +360,7 @@ extension JSONWriter {
             case .spaceFlag(let argument): source = argument
             case .skipped: break
             case .undefinedVariable(let name, let text): (variable, written) = (name, text)
-            case .renamedVariable(let name, _), .movedVariable(let name, _, _): variable = name
+            case .movedVariable(let name, _, _): variable = name
             case .notAConversion(let text, _), .unformattable(let text, _): written = text
             }
             beginObject()

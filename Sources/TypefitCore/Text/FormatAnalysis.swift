@@ -76,7 +76,9 @@ struct FormatAnalysis {
             }
         }
         for read in FormatSpecifiers.reads(specs, in: utf8, initial: initial) {
-            if read.number - 1 > slots {
+            // Past the call's slots Foundation prints nothing; certain only
+            // for the top-level call (a nested one's count is Apple's).
+            if initial == 0, read.number - 1 > slots {
                 flaws.append(.unformattable(written: read.written, position: read.number))
             }
             guard case .variable(let name) = read.spec.form, !read.isStar else {
@@ -88,16 +90,20 @@ struct FormatAnalysis {
                 reads.append(read.argument)
                 continue
             }
-            uses.append(Use(name: name, number: read.number, written: read.written, defined: true))
+            // A String Catalog's `argNum` says which argument the variable
+            // is (what Xcode's editor sets when arguments are reordered).
+            let number = variable.argument ?? read.number
+            uses.append(Use(name: name, number: number, written: read.written, defined: true))
             var argument = read.argument
+            argument.number = number
             argument.kind = PlaceholderCheck.Kind(specifier: variable.specifier) ?? .variable
             reads.append(argument)
             // Each form in its nested call, from the variable's argument.
             guard visiting.insert(name).inserted else { continue }
             var texts = Set<String>()
             for variation in variable.variations where texts.insert(variation.text).inserted {
-                let inner = Array(resolving(variation.text, variable, number: read.number).utf8)
-                analyze(inner, initial: read.number - 1, slots: slots, variables: variables, visiting: &visiting)
+                let inner = Array(resolving(variation.text, variable, number: number).utf8)
+                analyze(inner, initial: number - 1, slots: slots, variables: variables, visiting: &visiting)
             }
             visiting.remove(name)
         }
@@ -149,12 +155,20 @@ struct FormatAnalysis {
         return Self.unique(found)
     }
 
-    /// How these forms (a translation's) differ from `source`'s.
-    func differences(from source: FormatAnalysis) -> [PlaceholderCheck.Difference] {
-        let formatted = source.isFormat
+    /// How these forms (a translation's) differ from `source`'s. `call`,
+    /// when known, is what the code passes (a String Catalog key written
+    /// as a format, as Xcode extracts `Text("… \(count)")`): a translation
+    /// may read an argument the call passes that the source leaves out
+    /// (English "starred", German "%#@count@").
+    func differences(from source: FormatAnalysis, call: FormatAnalysis? = nil) -> [PlaceholderCheck.Difference] {
+        let formatted = source.isFormat || (call?.isFormat ?? false)
         var sourceArguments: [Int: PlaceholderCheck.Argument] = [:]
         for argument in source.counted(formatted: formatted) where sourceArguments[argument.number] == nil {
             sourceArguments[argument.number] = argument
+        }
+        var passed = sourceArguments
+        for argument in call?.counted(formatted: false) ?? [] where passed[argument.number] == nil {
+            passed[argument.number] = argument
         }
         var differences: [PlaceholderCheck.Difference] = []
         var used = Set<Int>()
@@ -162,7 +176,7 @@ struct FormatAnalysis {
         for argument in counted(formatted: formatted) {
             used.insert(argument.number)
             guard !reported.contains(argument.number) else { continue }
-            if let expected = sourceArguments[argument.number] {
+            if let expected = passed[argument.number] {
                 guard !argument.kind.matches(expected.kind) else { continue }
                 differences.append(.changed(source: expected, translation: argument))
             } else {
@@ -170,11 +184,19 @@ struct FormatAnalysis {
             }
             reported.insert(argument.number)
         }
+        let last = used.max() ?? 0
         for number in sourceArguments.keys.sorted() where !used.contains(number) {
-            if let argument = sourceArguments[number] { differences.append(.missing(argument)) }
+            guard let argument = sourceArguments[number] else { continue }
+            differences.append(.missing(argument))
+            // Foundation pulls only the arguments a string reads, in order:
+            // every later one is then read one place early.
+            if number < last { differences.append(.skipped(number)) }
         }
         differences.sort { $0.number < $1.number }
-        // Variables: defined, the source's, choosing by the same argument.
+        // Variables: defined in their own language (each language's are
+        // its own: a name translated in both the format and the definition
+        // works), and one the source has by name choosing by the same
+        // argument.
         var sourceNumbers: [String: Int] = [:]
         for use in source.uses where use.defined && sourceNumbers[use.name] == nil {
             sourceNumbers[use.name] = use.number
@@ -182,12 +204,8 @@ struct FormatAnalysis {
         for use in uses {
             if !use.defined {
                 differences.append(.undefinedVariable(name: use.name, written: use.written))
-            } else if let number = sourceNumbers[use.name] {
-                if number != use.number {
-                    differences.append(.movedVariable(name: use.name, source: number, translation: use.number))
-                }
-            } else {
-                differences.append(.renamedVariable(name: use.name, source: sourceNumbers.keys.sorted()))
+            } else if let number = sourceNumbers[use.name], number != use.number {
+                differences.append(.movedVariable(name: use.name, source: number, translation: use.number))
             }
         }
         if formatted { differences += flaws }

@@ -4,7 +4,8 @@
 ///
 /// The rules are `__CFParseFormatSpec` and the numbering of
 /// `__CFStringAppendFormatCore` in swift-corelibs-foundation's `CFString.c`
-/// (commit e55e1d8; line numbers in docs/REFERENCE.md, "Placeholders"):
+/// at commit e55e1d8 (line numbers in
+/// docs/REFERENCE.md, "Placeholders as Foundation reads them"):
 ///
 /// - One loop takes flags (` ` `-` `+` `0` `#`), `N$`, width, `.precision`
 ///   and length modifiers in any order until a conversion character ends the

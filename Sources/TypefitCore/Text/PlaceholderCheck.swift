@@ -129,11 +129,10 @@ public enum PlaceholderCheck {
         /// Foundation takes each argument it reads from the next place in
         /// the call, so every later one is read one place early.
         case skipped(Int)
-        /// `%#@name@` names no variable of its language.
+        /// `%#@name@` names no variable of its language (a name translated
+        /// in the format and not in the definition): Foundation formats it
+        /// as an object, from an argument that is a number.
         case undefinedVariable(name: String, written: String)
-        /// The translation's variable is not one of the source's (its
-        /// name translated).
-        case renamedVariable(name: String, source: [String])
         /// The translation's variable chooses by another argument than the
         /// source's.
         case movedVariable(name: String, source: Int, translation: Int)
@@ -177,7 +176,7 @@ extension PlaceholderCheck.Difference {
         case .skipped(let number): return number
         case .movedVariable(_, let source, _): return source
         case .unformattable(_, let position): return position
-        case .undefinedVariable, .renamedVariable, .notAConversion: return 0
+        case .undefinedVariable, .notAConversion: return 0
         }
     }
 
@@ -190,7 +189,6 @@ extension PlaceholderCheck.Difference {
         case .twoKinds: return "two-kinds"
         case .skipped: return "skipped"
         case .undefinedVariable: return "variable-undefined"
-        case .renamedVariable: return "variable-renamed"
         case .movedVariable: return "variable-moved"
         case .notAConversion: return "not-a-conversion"
         case .spaceFlag: return "space-flag"
@@ -224,10 +222,6 @@ extension PlaceholderCheck.Difference {
                 + "argument one place early"
         case .undefinedVariable(let name, let written):
             return "\(written) names no variable '\(name)' of this language: Foundation formats it as an object"
-        case .renamedVariable(let name, let source):
-            return "the variable '\(name)' is not the source's ("
-                + (source.isEmpty ? "the source has none" : source.map { "'\($0)'" }.joined(separator: ", "))
-                + "): variable names are not translated"
         case .movedVariable(let name, let source, let translation):
             return "the variable '\(name)' chooses its form by argument \(translation); the source's by "
                 + "argument \(source)"
@@ -288,6 +282,9 @@ extension PlaceholderCheck {
         public var variable: String?
         /// The categories missing, in CLDR's order.
         public var missing: [String]
+        /// For each, the smallest integer ICU's rules put in it (-1 for an
+        /// `other` no integer falls in: it is the fallback).
+        public var numbers: [Int] = []
     }
 
     /// An entry a translation has and its source does not: nothing shows
@@ -360,7 +357,7 @@ extension PlaceholderCheck {
     /// from ICU's rules), plurals are checked for the ones they lack.
     public static func report(
         _ files: [File], sourceLanguage: String, languages: String? = nil,
-        categories: ((String) -> Set<String>?)? = nil
+        categories: ((String) -> [String: Int]?)? = nil
     ) -> Report {
         struct Table {
             var name: String
@@ -388,11 +385,11 @@ extension PlaceholderCheck {
             }
         }
         var report = Report()
-        var requiredCache: [String: Set<String>?] = [:]
-        func required(_ language: String) -> Set<String>? {
+        var requiredCache: [String: [String: Int]?] = [:]
+        func required(_ language: String) -> [String: Int]? {
             guard let categories else { return nil }
             if let known = requiredCache[language] { return known }
-            let found = categories(language).map { $0.union(["other"]) }
+            let found = categories(language)
             requiredCache[language] = found
             return found
         }
@@ -453,7 +450,12 @@ extension PlaceholderCheck {
                     continue
                 }
                 guard !faulty.contains(s), let source = analyses[s] else { continue }
-                let found = FormatAnalysis(forms: entry.forms).differences(from: source)
+                // A catalog's key written as a format is what the code
+                // passes (Xcode extracts `Text("… \(count)")` so).
+                let call =
+                    table.development != nil && entry.key.utf8.contains(UInt8(ascii: "%"))
+                    ? FormatAnalysis(forms: [FormatSource(text: entry.key)]) : nil
+                let found = FormatAnalysis(forms: entry.forms).differences(from: source, call: call)
                 guard let first = found.first else { continue }
                 report.problems.append(problem(entry, source: entries[s].written, differences: found, first: first))
             }
@@ -495,13 +497,18 @@ extension PlaceholderCheck {
             return parts.joined(separator: ".")
         }
 
-        /// The plurals lacking categories of `required`.
-        func coverage(required: Set<String>) -> [Coverage] {
+        /// The plurals lacking categories of `required` (with their
+        /// smallest numbers; `other` is always required).
+        func coverage(required: [String: Int]) -> [Coverage] {
             var found: [Coverage] = []
             func check(_ present: Set<String>, variable: String?) {
-                let missing = PlaceholderCheck.categoryOrder.filter { required.contains($0) && !present.contains($0) }
+                let missing = PlaceholderCheck.categoryOrder.filter {
+                    (required[$0] != nil || $0 == "other") && !present.contains($0)
+                }
                 guard !missing.isEmpty else { return }
-                found.append(Coverage(file: file, key: key, language: language, variable: variable, missing: missing))
+                var coverage = Coverage(file: file, key: key, language: language, variable: variable, missing: missing)
+                coverage.numbers = missing.map { required[$0] ?? -1 }
+                found.append(coverage)
             }
             for path in wholeStringPlurals.keys.sorted() { check(wholeStringPlurals[path] ?? [], variable: nil) }
             var checked = Set<String>()

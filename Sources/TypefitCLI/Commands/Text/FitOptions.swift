@@ -205,9 +205,13 @@ extension TextOptions {
                 "\"\(item.key)\" (\(item.language)): "
                     + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
                     + " has no " + item.missing.joined(separator: ", ") + " form"
-                    + (item.missing.count == 1 ? "" : "s")
-                    + ": ICU's plural rules for \(item.language) use \(item.missing.count == 1 ? "it" : "them") "
-                    + "for integers, and the device shows the 'other' form instead",
+                    + (item.missing.count == 1 ? "" : "s") + ": ICU's plural rules for \(item.language) put "
+                    + zip(item.missing, item.numbers).map {
+                        $1 < 0
+                            ? "numbers without a form of their own in other" : "\(PluralSamples.formatted($1)) in \($0)"
+                    }
+                    .joined(separator: ", ")
+                    + ", and the device shows the 'other' form for such numbers",
                 file: item.file)
         }
         if coverage.count > placeholderLinesShown {
