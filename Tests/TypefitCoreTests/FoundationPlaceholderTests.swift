@@ -5,10 +5,10 @@ import Testing
 /// The placeholder gate's verdicts on the cases that made it wrong: plural
 /// forms numbered in their nested call, conversions made by the space flag,
 /// variables compared by name, argument and type, sources judged alone,
-/// plural categories against the language's rules, keys only translations
-/// have. Expected values come from CFString.c's rules (cited per test), the
-/// toolchain's `String(format:)` (FormatSpecifiersTests), Apple's
-/// stringsdict documentation and CLDR's plural rules.
+/// plural categories against the language's rules. Expected values come
+/// from CFString.c's rules (cited per test), the toolchain's
+/// `String(format:)` (FormatSpecifiersTests), Apple's stringsdict
+/// documentation and CLDR's plural rules.
 @Suite struct FoundationPlaceholderTests {
     /// A `.stringsdict` of one key in `language`.
     static func stringsdict(
@@ -220,21 +220,6 @@ import Testing
                 PlaceholderCheck.Coverage(
                     file: "pl.lproj/Localizable.stringsdict", key: "files", language: "pl", variable: "n",
                     missing: ["few"], numbers: [2])
-            ])
-    }
-
-    /// A key only a translation has is listed.
-    @Test func keysOnlyInTranslations() throws {
-        let en = PlaceholderCheck.File(
-            path: "en.lproj/Localizable.strings",
-            strings: try StringsFile.read(path: "en.lproj/Localizable.strings", bytes: Array("\"a\" = \"A\";".utf8)))
-        let de = PlaceholderCheck.File(
-            path: "de.lproj/Localizable.strings",
-            strings: try StringsFile.read(
-                path: "de.lproj/Localizable.strings", bytes: Array("\"a\" = \"A\";\n\"old\" = \"Alt\";".utf8)))
-        #expect(
-            Self.report([en, de]).orphans == [
-                PlaceholderCheck.Orphan(file: "de.lproj/Localizable.strings", key: "old", language: "de")
             ])
     }
 

@@ -69,8 +69,6 @@ public struct FitLayouts: Sendable {
         /// Plurals missing categories their language uses (`nil`: not
         /// checked).
         public var pluralCoverage: [PlaceholderCheck.Coverage]?
-        /// Keys only translations have (`nil`: not checked).
-        public var orphans: [PlaceholderCheck.Orphan]?
 
         /// Creates a header.
         public init(width: Double, maxLines: Int, style: String?, platform: String, model: String? = nil) {
@@ -130,24 +128,6 @@ public struct FitLayouts: Sendable {
         writer.beginObject()
         writer.staticKey("failing")
         writer.int(header.failing)
-        // Keys a translation has and its source lacks.
-        writer.staticKey("keysOnlyInTranslations")
-        if let orphans = header.orphans {
-            writer.beginArray()
-            for orphan in orphans {
-                writer.beginObject()
-                writer.staticKey("file")
-                writer.string(orphan.file)
-                writer.staticKey("key")
-                writer.string(orphan.key)
-                writer.staticKey("language")
-                writer.string(orphan.language)
-                writer.endObject()
-            }
-            writer.endArray()
-        } else {
-            writer.null()
-        }
         writer.staticKey("maxLines")
         if rules == nil { writer.int(header.maxLines) } else { writer.null() }
         writer.staticKey("model")

@@ -287,18 +287,6 @@ extension PlaceholderCheck {
         public var numbers: [Int] = []
     }
 
-    /// An entry a translation has and its source does not: nothing shows
-    /// it (iOS looks keys up in the running language's table, and the code
-    /// names the source's keys).
-    public struct Orphan: Sendable, Equatable {
-        /// The file.
-        public var file: String
-        /// The key.
-        public var key: String
-        /// The language.
-        public var language: String
-    }
-
     /// Strings read from one file, for `problems`.
     public struct File: Sendable {
         /// Its path.
@@ -324,14 +312,11 @@ extension PlaceholderCheck {
         public var unchecked: [(table: String, files: [String])] = []
         /// Plurals missing categories their language uses.
         public var coverage: [Coverage] = []
-        /// Keys only translations have.
-        public var orphans: [Orphan] = []
 
         /// Only what concerns `entries` (the keys a run keeps).
         public mutating func keep(entries: Set<String>) {
             problems.removeAll { !entries.contains($0.key) }
             coverage.removeAll { !entries.contains($0.key) }
-            orphans.removeAll { !entries.contains($0.key) }
         }
 
         /// The same problems and unchecked tables (tuples are not
@@ -339,7 +324,7 @@ extension PlaceholderCheck {
         public static func == (a: Report, b: Report) -> Bool {
             a.problems == b.problems
                 && a.unchecked.elementsEqual(b.unchecked) { $0.table == $1.table && $0.files == $1.files }
-                && a.coverage == b.coverage && a.orphans == b.orphans
+                && a.coverage == b.coverage
         }
     }
 
@@ -445,11 +430,10 @@ extension PlaceholderCheck {
                     report.coverage += entry.coverage(required: required)
                 }
                 guard !entry.isSource else { continue }
-                guard let s = sourceIndex[entry.key] else {
-                    report.orphans.append(Orphan(file: entry.file, key: entry.key, language: entry.language))
-                    continue
-                }
-                guard !faulty.contains(s), let source = analyses[s] else { continue }
+                // A key the source's files lack is no placeholder question
+                // (and not a stale one: code often passes the English text
+                // as the key, which no English file then holds).
+                guard let s = sourceIndex[entry.key], !faulty.contains(s), let source = analyses[s] else { continue }
                 // A catalog's key written as a format is what the code
                 // passes (Xcode extracts `Text("… \(count)")` so).
                 let call =

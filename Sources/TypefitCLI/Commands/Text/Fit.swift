@@ -83,7 +83,6 @@ public struct Fit: ParsableCommand {
                 header.failing = result.failures.count
                 header.placeholders = result.placeholders?.problems
                 header.pluralCoverage = result.placeholders?.coverage
-                header.orphans = result.placeholders?.orphans
                 if case .one(let rule) = job.rules {
                     (header.width, header.maxLines, header.require) = (rule.width, rule.lines, rule.require?.key)
                     header.style = request.platformStyles?.first ?? request.styles?.first?.rawValue

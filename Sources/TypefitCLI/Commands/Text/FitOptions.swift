@@ -219,19 +219,5 @@ extension TextOptions {
                 "\(coverage.count - placeholderLinesShown) more plurals missing categories (the JSON document "
                     + "lists all \(coverage.count))")
         }
-        for orphan in report.orphans.prefix(placeholderLinesShown) {
-            diagnostics.warning(
-                "\"\(orphan.key)\" (\(orphan.language)) is not in the source: no code asks for it", file: orphan.file)
-        }
-        if report.orphans.count > placeholderLinesShown {
-            diagnostics.warning(
-                "\(report.orphans.count - placeholderLinesShown) more keys only translations have")
-        }
-        if problems.count > placeholderLinesShown {
-            diagnostics.error(
-                "\(problems.count - placeholderLinesShown) more translations with placeholders that differ from "
-                    + "their source (the JSON document lists all \(problems.count))",
-                status: .problemFound)
-        }
     }
 }
