@@ -37,19 +37,20 @@ struct FormatAnalysis {
     /// may be shown as it is (`Text("50% off")` formats nothing), so its
     /// space-flag conversions and stray `%` are text.
     var isFormat = false
-    /// The names of the variables defined.
-    var defined: Set<String> = []
+    /// The variables whose forms were analysed, at which argument: each
+    /// once (a variable named twice at one argument reads the same).
+    private var analyzed: Set<String> = []
 
-    /// The most arguments collected for one entry's language: a hostile
-    /// file naming a variable thousands of times at as many arguments
-    /// would otherwise have each use's forms analysed again.
+    /// The most arguments and flaws collected for one entry's language:
+    /// a hostile file of a million `%d`, or naming a variable thousands of
+    /// times at as many arguments, stays bounded in time and memory (UI
+    /// strings read a handful).
     static let maximumReads = 20_000
 
     /// Analyses `forms` (each formatted on its own, from argument 1).
     init(forms: [FormatSource]) {
         var seen = Set<String>()
         for form in forms where seen.insert(form.text).inserted {
-            defined.formUnion(form.variables.keys)
             let utf8 = Array(form.text.utf8)
             var visiting: Set<String> = []
             analyze(
@@ -64,7 +65,7 @@ struct FormatAnalysis {
     ) {
         guard reads.count < Self.maximumReads else { return }
         let specs = FormatSpecifiers.parse(utf8)
-        for spec in specs {
+        for spec in specs where flaws.count < Self.maximumReads {
             let written = String(decoding: utf8[spec.range], as: UTF8.self)
             switch spec.form {
             case .literal where spec.isPercent: isFormat = true
@@ -76,6 +77,7 @@ struct FormatAnalysis {
             }
         }
         for read in FormatSpecifiers.reads(specs, in: utf8, initial: initial) {
+            guard reads.count < Self.maximumReads else { return }
             // Past the call's slots Foundation prints nothing; certain only
             // for the top-level call (a nested one's count is Apple's).
             if initial == 0, read.number - 1 > slots {
@@ -99,7 +101,7 @@ struct FormatAnalysis {
             argument.kind = PlaceholderCheck.Kind(specifier: variable.specifier) ?? .variable
             reads.append(argument)
             // Each form in its nested call, from the variable's argument.
-            guard visiting.insert(name).inserted else { continue }
+            guard analyzed.insert(name + "\u{0}\(number)").inserted, visiting.insert(name).inserted else { continue }
             var texts = Set<String>()
             for variation in variable.variations where texts.insert(variation.text).inserted {
                 let inner = Array(resolving(variation.text, variable, number: number).utf8)
