@@ -254,4 +254,19 @@ import Testing
         // Only French is wrong: it reads the count as an object.
         #expect(Self.codes(report) == ["fr: changed"])
     }
+
+    /// A pull request's string of a million stray `%` is one problem that
+    /// quotes its first 300 characters and lists at most 20 differences.
+    @Test func hostileFormatsStayBounded() {
+        let text = "%d " + String(repeating: "%'", count: 1_000_000)
+        let files = ["en", "de"].map { language in
+            PlaceholderCheck.File(
+                path: "\(language).lproj/Localizable.strings",
+                strings: [LocalizedString(key: "a", language: language, text: text)])
+        }
+        let report = PlaceholderCheck.report(files, sourceLanguage: "en")
+        #expect(report.problems.count == 1)
+        #expect(report.problems.first?.source.unicodeScalars.count == PlaceholderCheck.maximumShown + 1)
+        #expect((report.problems.first?.differences.count ?? 0) <= FormatAnalysis.maximumDifferences)
+    }
 }

@@ -418,7 +418,7 @@ extension PlaceholderCheck {
                 let own = analysis.ownDifferences(isFormat: analysis.isFormat)
                 guard !own.isEmpty else { continue }
                 faulty.insert(e)
-                let text = entries[e].forms.first?.text ?? ""
+                let text = shown(entries[e].forms.first?.text ?? "")
                 var problem = Problem(
                     file: entries[e].file, key: entries[e].key, language: entries[e].language, source: text,
                     translation: text, differences: own)
@@ -539,8 +539,20 @@ extension PlaceholderCheck {
             break
         }
         return Problem(
-            file: entry.file, key: entry.key, language: entry.language, source: shownSource,
-            translation: shownTranslation, differences: differences)
+            file: entry.file, key: entry.key, language: entry.language, source: shown(shownSource),
+            translation: shown(shownTranslation), differences: differences)
+    }
+
+    /// The most characters of a string a problem quotes: a message names
+    /// the string, it need not hold a pull request's megabyte of it.
+    static let maximumShown = 300
+
+    /// `text`, cut to `maximumShown` characters with an ellipsis.
+    static func shown(_ text: String) -> String {
+        guard text.utf8.count > maximumShown else { return text }
+        let scalars = text.unicodeScalars
+        guard scalars.count > maximumShown else { return text }
+        return String(scalars.prefix(maximumShown)) + "…"
     }
 
     /// `Localizable` for `…/de.lproj/Localizable.strings` and
