@@ -403,8 +403,6 @@ public enum TextJob {
         }
     }
 
-    /// One note counting the entries measured in the development language
-    /// because they have no translation (as iOS shows them), by language.
     /// A warning per key a `.strings` file gives two values: only the
     /// last ships (the first 20; then a count).
     static func warnReplaced(_ strings: [LocalizedString], in path: String, into diagnostics: inout Diagnostics) {
@@ -421,6 +419,8 @@ public enum TextJob {
         }
     }
 
+    /// One note counting the entries measured in the development language
+    /// because they have no translation (as iOS shows them), by language.
     static func noteUntranslated(_ strings: [LocalizedString], into diagnostics: inout Diagnostics) {
         var counts: [String: Int] = [:]
         var entries = Set<String>()

@@ -354,4 +354,19 @@ import TypefitTestSupport
         let results = try #require(try document(outcome)["results"] as? [[String: Any]])
         #expect(results.compactMap { $0["text"] as? String } == ["Two", "B"])
     }
+
+    /// Past 100 problems stderr counts the rest (the JSON lists all).
+    @Test func problemsPastAHundredAreCounted() throws {
+        let entries = (0..<102).map { i in
+            "\"k\(i)\":{\"localizations\":{\"en\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"%@\"}},"
+                + "\"de\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"%d\"}}}}"
+        }
+        let file = Fixtures.temporaryDirectory("many-problems").appendingPathComponent("Many.xcstrings")
+        try ("{\"sourceLanguage\":\"en\",\"version\":\"1.0\",\"strings\":{" + entries.joined(separator: ",") + "}}")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let outcome = run(["fit", "--strings", file.path] + Self.common + ["--format", "json"])
+        #expect(outcome.status == .problemFound)
+        #expect(outcome.stderr.contains("error: 2 more strings with placeholders that are wrong or differ"))
+        #expect(try (document(outcome)["placeholders"] as? [Any])?.count == 102)
+    }
 }

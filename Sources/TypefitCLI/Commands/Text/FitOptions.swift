@@ -199,6 +199,12 @@ extension TextOptions {
                     + " (source \"\(problem.source)\", translation \"\(problem.translation)\")",
                 status: .problemFound, file: problem.file)
         }
+        if problems.count > placeholderLinesShown {
+            diagnostics.error(
+                "\(problems.count - placeholderLinesShown) more strings with placeholders that are wrong or differ "
+                    + "from their source (the JSON document lists all \(problems.count))",
+                status: .problemFound)
+        }
         let coverage = report.coverage
         for item in coverage.prefix(placeholderLinesShown) {
             diagnostics.warning(
