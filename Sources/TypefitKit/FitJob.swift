@@ -43,6 +43,10 @@ public struct FitJob: Sendable {
     /// Whether each translation's placeholders are compared with its
     /// source's (a difference fails the run).
     public var checksPlaceholders = true
+    /// Whether every entry must be translated in every language
+    /// (`--require-translated`): each one missing, empty, `new` or
+    /// `needs_review` fails the run.
+    public var requiresTranslations = false
     /// The development language of `.lproj` files (a String Catalog says
     /// its own).
     public var sourceLanguage = "en"
@@ -129,6 +133,7 @@ public struct FitJob: Sendable {
         /// takes its source's arguments.
         public var passed: Bool {
             failures.isEmpty && faceFailures.isEmpty && (placeholders?.problems.isEmpty ?? true)
+                && !(placeholders?.untranslated.contains(where: \.isError) ?? false)
         }
     }
 
@@ -210,7 +215,9 @@ public struct FitJob: Sendable {
     public func read(_ diagnostics: inout Diagnostics) throws(Stopped) -> TextJob.Read {
         var read = try TextJob.read(
             texts, files: stringsFiles, language: request.language, samples: request.samples,
-            placeholderSource: checksPlaceholders ? sourceLanguage : nil, diagnostics: &diagnostics)
+            placeholderSource: checksPlaceholders || requiresTranslations ? sourceLanguage : nil,
+            checksPlaceholders: checksPlaceholders, requireTranslated: requiresTranslations,
+            diagnostics: &diagnostics)
         guard !keyPatterns.isEmpty else { return read }
         let strings = read.strings
         let kept = strings.filter { FitRules.matches($0.key, any: keyPatterns) }

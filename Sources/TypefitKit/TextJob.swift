@@ -218,11 +218,13 @@ public enum TextJob {
 
     /// `strings`, and with `placeholderSource` (the development language of
     /// `.lproj` files; a String Catalog says its own) every translation's
-    /// placeholders compared with its source's (`PlaceholderCheck`),
-    /// whatever `language` keeps.
+    /// placeholders compared with its source's (`PlaceholderCheck`, unless
+    /// `checksPlaceholders` is false), whatever `language` keeps, and with
+    /// `requireTranslated` the entries each language does not translate.
     public static func read(
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
-        placeholderSource: String? = nil, diagnostics: inout Diagnostics
+        placeholderSource: String? = nil, checksPlaceholders: Bool = true, requireTranslated: Bool = false,
+        diagnostics: inout Diagnostics
     ) throws(Stopped) -> Read {
         var checked: [PlaceholderCheck.File] = []
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
@@ -313,7 +315,7 @@ public enum TextJob {
                         }
                         return smallest
                     }
-                })
+                }, requireTranslated: requireTranslated, checksPlaceholders: checksPlaceholders)
         }
         return Read(strings: substitutingPlurals(strings, samples, &diagnostics), placeholders: report)
     }

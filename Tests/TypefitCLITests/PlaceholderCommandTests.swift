@@ -369,4 +369,59 @@ import TypefitTestSupport
         #expect(outcome.stderr.contains("error: 2 more strings with placeholders that are wrong or differ"))
         #expect(try (document(outcome)["placeholders"] as? [Any])?.count == 102)
     }
+
+    /// `--require-translated`: each entry a language lacks, leaves empty,
+    /// `new` or `needs_review` is an error naming key and language; `stale`
+    /// a note; an `.lproj` language's file without a source key is
+    /// `missing`. Without the flag none of them fails the run.
+    @Test func requireTranslatedFailsForEachUntranslatedEntry() throws {
+        let folder = Fixtures.temporaryDirectory("require-translated")
+        let catalog = folder.appendingPathComponent("App.xcstrings")
+        func unit(_ value: String, _ state: String) -> String {
+            "{\"stringUnit\":{\"state\":\"\(state)\",\"value\":\"\(value)\"}}"
+        }
+        let json = """
+            {"sourceLanguage":"en","version":"1.0","strings":{
+            "done":{"localizations":{"en":\(unit("Done", "translated")),"de":\(unit("Fertig", "translated")),"fr":\(unit("Fini", "translated"))}},
+            "gone":{"localizations":{"en":\(unit("Gone", "translated")),"de":\(unit("Weg", "translated"))}},
+            "empty":{"localizations":{"en":\(unit("Empty", "translated")),"de":\(unit("", "translated")),"fr":\(unit("Vide", "translated"))}},
+            "fresh":{"localizations":{"en":\(unit("Fresh", "translated")),"de":\(unit("Frisch", "new")),"fr":\(unit("Frais", "translated"))}},
+            "check":{"localizations":{"en":\(unit("Check", "translated")),"de":\(unit("Prüfen", "needs_review")),"fr":\(unit("Vérifier", "translated"))}},
+            "old":{"localizations":{"en":\(unit("Old", "translated")),"de":\(unit("Alt", "stale")),"fr":\(unit("Vieux", "translated"))}},
+            "brand":{"shouldTranslate":false,"localizations":{"en":\(unit("Typefit", "translated"))}}
+            }}
+            """
+        try json.write(to: catalog, atomically: true, encoding: .utf8)
+        for (language, text) in [("en", "\"a\" = \"A\";\n\"b\" = \"B\";\n"), ("de", "\"a\" = \"A\";\n")] {
+            let dir = folder.appendingPathComponent("\(language).lproj")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try text.write(to: dir.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+        }
+        let files = ["--strings", catalog.path, "--strings", folder.path + "/*.lproj/Localizable.strings"]
+        let plain = run(["fit"] + files + Self.common + ["--format", "json"])
+        #expect(plain.status == .success, "\(plain.stderr)")
+        #expect(try document(plain)["untranslated"] is NSNull)
+        let outcome = run(["fit"] + files + Self.common + ["--format", "json", "--require-translated"])
+        #expect(outcome.status == .problemFound)
+        // Each error from its key on (after "typefit: error: FILE: ").
+        let errors = outcome.stderr.split(separator: "\n").filter { $0.contains("error:") }.map { line in
+            String(line[(line.firstIndex(of: "\"") ?? line.startIndex)...])
+        }
+        #expect(
+            errors.sorted() == [
+                "\"b\" (de) has no translation (--require-translated)",
+                "\"check\" (de) needs review (state 'needs_review') (--require-translated)",
+                "\"empty\" (de) has an empty translation (--require-translated)",
+                "\"fresh\" (de) is not translated (state 'new') (--require-translated)",
+                "\"gone\" (fr) has no translation (--require-translated)",
+            ], "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("note: \(catalog.path): \"old\" (de) is stale"))
+        let document = try document(outcome)
+        #expect(document["ok"] as? Bool == false)
+        let listed = try #require(document["untranslated"] as? [[String: Any]])
+        #expect(listed.count == 6)
+        // The flag with the placeholder check off still lists them.
+        let off = run(["fit"] + files + Self.common + ["--require-translated", "--no-placeholder-check"])
+        #expect(off.status == .problemFound)
+    }
 }

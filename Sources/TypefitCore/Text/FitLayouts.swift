@@ -69,6 +69,9 @@ public struct FitLayouts: Sendable {
         /// Plurals missing categories their language uses (`nil`: not
         /// checked).
         public var pluralCoverage: [PlaceholderCheck.Coverage]?
+        /// Entries a language does not translate (`nil`: not asked,
+        /// `--require-translated`).
+        public var untranslated: [PlaceholderCheck.Untranslated]?
 
         /// Creates a header.
         public init(width: Double, maxLines: Int, style: String?, platform: String, model: String? = nil) {
@@ -134,7 +137,9 @@ public struct FitLayouts: Sendable {
         writer.string(header.model)
         // The gate's verdict, as check's document has it.
         writer.staticKey("ok")
-        writer.bool(header.failing == 0 && (header.placeholders?.isEmpty ?? true))
+        writer.bool(
+            header.failing == 0 && (header.placeholders?.isEmpty ?? true)
+                && !(header.untranslated?.contains(where: \.isError) ?? false))
         writer.staticKey("placeholders")
         if let problems = header.placeholders {
             writer.beginArray()
@@ -267,6 +272,26 @@ public struct FitLayouts: Sendable {
         if rules == nil { writer.string(header.style) } else { writer.null() }
         writer.staticKey("systemFont")
         writer.string(header.systemFont)
+        // Entries not translated, with `--require-translated`.
+        writer.staticKey("untranslated")
+        if let untranslated = header.untranslated {
+            writer.beginArray()
+            for item in untranslated {
+                writer.beginObject()
+                writer.staticKey("file")
+                writer.string(item.file)
+                writer.staticKey("key")
+                writer.string(item.key)
+                writer.staticKey("language")
+                writer.string(item.language)
+                writer.staticKey("state")
+                writer.string(item.state)
+                writer.endObject()
+            }
+            writer.endArray()
+        } else {
+            writer.null()
+        }
         writer.staticKey("width")
         if rules == nil { writer.number(header.width) } else { writer.null() }
         writer.endObject()

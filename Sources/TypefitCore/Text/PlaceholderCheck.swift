@@ -287,6 +287,23 @@ extension PlaceholderCheck {
         public var numbers: [Int] = []
     }
 
+    /// An entry a language does not translate (`--require-translated`).
+    public struct Untranslated: Sendable, Equatable {
+        /// The file.
+        public var file: String
+        /// The key.
+        public var key: String
+        /// The language.
+        public var language: String
+        /// Why: `missing` (no translation in that language), `empty`,
+        /// `new`, `needs_review` (errors) or `stale` (a note: Xcode no
+        /// longer finds the key in the code).
+        public var state: String
+
+        /// Whether it fails `--require-translated` (`stale` does not).
+        public var isError: Bool { state != "stale" }
+    }
+
     /// Strings read from one file, for `problems`.
     public struct File: Sendable {
         /// Its path.
@@ -312,11 +329,14 @@ extension PlaceholderCheck {
         public var unchecked: [(table: String, files: [String])] = []
         /// Plurals missing categories their language uses.
         public var coverage: [Coverage] = []
+        /// Entries a language does not translate (when asked).
+        public var untranslated: [Untranslated] = []
 
         /// Only what concerns `entries` (the keys a run keeps).
         public mutating func keep(entries: Set<String>) {
             problems.removeAll { !entries.contains($0.key) }
             coverage.removeAll { !entries.contains($0.key) }
+            untranslated.removeAll { !entries.contains($0.key) }
         }
 
         /// The same problems and unchecked tables (tuples are not
@@ -324,7 +344,7 @@ extension PlaceholderCheck {
         public static func == (a: Report, b: Report) -> Bool {
             a.problems == b.problems
                 && a.unchecked.elementsEqual(b.unchecked) { $0.table == $1.table && $0.files == $1.files }
-                && a.coverage == b.coverage
+                && a.coverage == b.coverage && a.untranslated == b.untranslated
         }
     }
 
@@ -339,10 +359,13 @@ extension PlaceholderCheck {
     /// arguments) and untranslated entries (the source's own text) are not
     /// compared; `languages`, when given, limits which translations are.
     /// With `categories` (a language's CLDR plural categories for integers,
-    /// from ICU's rules), plurals are checked for the ones they lack.
+    /// from ICU's rules), plurals are checked for the ones they lack; with
+    /// `requireTranslated`, every entry a language does not translate is
+    /// listed; `checksPlaceholders` false leaves the placeholders alone.
     public static func report(
         _ files: [File], sourceLanguage: String, languages: String? = nil,
-        categories: ((String) -> [String: Int]?)? = nil
+        categories: ((String) -> [String: Int]?)? = nil, requireTranslated: Bool = false,
+        checksPlaceholders: Bool = true
     ) -> Report {
         struct Table {
             var name: String
@@ -353,6 +376,8 @@ extension PlaceholderCheck {
         }
         var tables: [Table] = []
         var tableIndex: [String: Int] = [:]
+        var report = Report()
+        if requireTranslated { report.untranslated = untranslated(files, languages: languages) }
         for file in files {
             for string in file.strings {
                 guard string.language != nil, !string.isUntranslated else { continue }
@@ -369,7 +394,6 @@ extension PlaceholderCheck {
                 tables[t].strings.append((file.path, string))
             }
         }
-        var report = Report()
         var requiredCache: [String: [String: Int]?] = [:]
         func required(_ language: String) -> [String: Int]? {
             guard let categories else { return nil }
@@ -384,7 +408,7 @@ extension PlaceholderCheck {
                 let asked = present.contains { language in
                     languages.map { LanguageTag.matches($0, language) } ?? true
                 }
-                if asked {
+                if asked, checksPlaceholders || requireTranslated {
                     report.unchecked.append((table.name, table.files))
                 }
                 continue
@@ -410,6 +434,10 @@ extension PlaceholderCheck {
                 }
                 entries[e].add(string)
             }
+            if requireTranslated {
+                report.untranslated += missingKeys(entries, table: table.development == nil)
+            }
+            guard checksPlaceholders else { continue }
             var analyses: [Int: FormatAnalysis] = [:]
             var faulty = Set<Int>()
             for e in entries.indices where entries[e].isSource {
@@ -445,6 +473,62 @@ extension PlaceholderCheck {
             }
         }
         return report
+    }
+
+    /// A String Catalog's entries a language does not translate: the
+    /// copies of the source iOS shows (`missing`, `empty`, `new`) and the
+    /// localizations marked `needs_review` or `stale`.
+    static func untranslated(_ files: [File], languages: String?) -> [Untranslated] {
+        var found: [Untranslated] = []
+        var seen = Set<String>()
+        for file in files {
+            for string in file.strings {
+                guard let language = string.language, let source = string.sourceLanguage,
+                    !LanguageTag.matches(language, source),
+                    languages.map({ LanguageTag.matches($0, language) }) ?? true
+                else { continue }
+                let state: String
+                if string.isUntranslated {
+                    state = string.state ?? "missing"
+                } else if string.state == "needs_review" || string.state == "stale" {
+                    state = string.state ?? ""
+                } else {
+                    continue
+                }
+                guard seen.insert(file.path + "\u{0}" + string.entry + "\u{0}" + language).inserted else { continue }
+                found.append(Untranslated(file: file.path, key: string.entry, language: language, state: state))
+            }
+        }
+        return found
+    }
+
+    /// An `.lproj` table's source keys a language's files lack (`lproj`:
+    /// whether the table is one of `.lproj` files; a catalog's are
+    /// `untranslated`'s).
+    static func missingKeys(_ entries: [Entry], table lproj: Bool) -> [Untranslated] {
+        guard lproj else { return [] }
+        var keysByLanguage: [String: (file: String, keys: Set<String>)] = [:]
+        var order: [String] = []
+        var sourceKeys: [String] = []
+        for entry in entries {
+            if entry.isSource {
+                sourceKeys.append(entry.key)
+                continue
+            }
+            if keysByLanguage[entry.language] == nil {
+                order.append(entry.language)
+                keysByLanguage[entry.language] = (entry.file, [])
+            }
+            keysByLanguage[entry.language]?.keys.insert(entry.key)
+        }
+        var found: [Untranslated] = []
+        for language in order {
+            guard let known = keysByLanguage[language] else { continue }
+            for key in sourceKeys where !known.keys.contains(key) {
+                found.append(Untranslated(file: known.file, key: key, language: language, state: "missing"))
+            }
+        }
+        return found
     }
 
     /// One entry's forms in one language.

@@ -81,8 +81,9 @@ public struct Fit: ParsableCommand {
                     width: 0, maxLines: 0, style: nil, platform: request.platform.rawValue, model: request.sizeModel)
                 header.systemFont = request.systemFont
                 header.failing = result.failures.count
-                header.placeholders = result.placeholders?.problems
-                header.pluralCoverage = result.placeholders?.coverage
+                header.placeholders = job.checksPlaceholders ? result.placeholders?.problems : nil
+                header.pluralCoverage = job.checksPlaceholders ? result.placeholders?.coverage : nil
+                header.untranslated = job.requiresTranslations ? result.placeholders?.untranslated : nil
                 if case .one(let rule) = job.rules {
                     (header.width, header.maxLines, header.require) = (rule.width, rule.lines, rule.require?.key)
                     header.style = request.platformStyles?.first ?? request.styles?.first?.rawValue

@@ -15,6 +15,7 @@ struct FitOptions: Sendable, Equatable {
     var markdown: Bool?
     var progress = false
     var skipsPlaceholderCheck = false
+    var requireTranslated = false
     var sourceLanguage: String?
 
     private static let eachRuleGivesIt = "each rule gives it"
@@ -52,6 +53,10 @@ struct FitOptions: Sendable, Equatable {
                 "--no-placeholder-check",
                 help: "Do not compare each translation's format placeholders with its source's (by default a "
                     + "missing, extra or retyped placeholder is an error, exit 1).", \.skipsPlaceholderCheck),
+            .flag(
+                "--require-translated",
+                help: "Fail (exit 1) for each entry a language does not translate: missing, empty, 'new' or "
+                    + "'needs_review' in a String Catalog (a 'stale' one is a note).", \.requireTranslated),
             .language(
                 "--source-language", "tag",
                 help: "The development language .lproj files are translated from, whose placeholders the "
@@ -98,6 +103,7 @@ struct FitOptions: Sendable, Equatable {
         var job = FitJob(request: request, search: text.sources.search, rules: rule)
         (job.texts, job.stringsFiles, job.keyPatterns, job.strict) = (arguments, strings, keys, text.sources.strict)
         job.checksPlaceholders = !skipsPlaceholderCheck
+        job.requiresTranslations = requireTranslated
         if let sourceLanguage { job.sourceLanguage = sourceLanguage }
         return job
     }
@@ -219,6 +225,34 @@ extension TextOptions {
                     .joined(separator: ", ")
                     + ", and the device shows the 'other' form for such numbers",
                 file: item.file)
+        }
+        let untranslated = report.untranslated
+        for item in untranslated.prefix(placeholderLinesShown) {
+            let why =
+                switch item.state {
+                case "missing": "has no translation"
+                case "empty": "has an empty translation"
+                case "new": "is not translated (state 'new')"
+                case "needs_review": "needs review (state 'needs_review')"
+                case "stale": "is stale (state 'stale': Xcode no longer finds the key in the code)"
+                default: "is not translated (state '\(item.state)')"
+                }
+            let message = "\"\(item.key)\" (\(item.language)) \(why)"
+            if item.isError {
+                diagnostics.error(message + " (--require-translated)", status: .problemFound, file: item.file)
+            } else {
+                diagnostics.note(message, file: item.file)
+            }
+        }
+        if untranslated.count > placeholderLinesShown {
+            let message =
+                "\(untranslated.count - placeholderLinesShown) more entries not translated (the JSON document lists "
+                + "all \(untranslated.count))"
+            if untranslated.dropFirst(placeholderLinesShown).contains(where: \.isError) {
+                diagnostics.error(message, status: .problemFound)
+            } else {
+                diagnostics.note(message)
+            }
         }
         if coverage.count > placeholderLinesShown {
             diagnostics.warning(

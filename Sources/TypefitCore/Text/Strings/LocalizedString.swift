@@ -45,6 +45,10 @@ public struct LocalizedString: Sendable, Equatable {
     /// value: Foundation keeps the last (CFOldStylePList.c's
     /// `parsePlistDictContent` sets each pair into one dictionary).
     public var replaced: [SourcePosition] = []
+    /// A String Catalog localization's `state` (`translated`,
+    /// `needs_review`, `stale`, `new`); for an untranslated copy, why:
+    /// `new`, `empty` or `missing` (no localization in that language).
+    public var state: String?
     /// Whether the entry has no translation in `language` (none, an empty
     /// value, or `state: "new"`): `text` is then what iOS shows instead,
     /// the development language's value (else the key).

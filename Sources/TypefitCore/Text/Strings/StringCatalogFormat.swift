@@ -140,7 +140,7 @@ extension StringsFile {
                 sourceStrings = marked
                 return marked
             }
-            func untranslated(in lang: String) throws(SourceError) -> [LocalizedString] {
+            func untranslated(in lang: String, why: String) throws(SourceError) -> [LocalizedString] {
                 let forms = try sourceForms()
                 guard budget.takeUntranslated(forms.count) else {
                     capped = true
@@ -151,6 +151,7 @@ extension StringsFile {
                     var string = $0
                     string.language = lang
                     string.isUntranslated = true
+                    string.state = why
                     return string
                 }
             }
@@ -160,7 +161,7 @@ extension StringsFile {
             let localizedLanguages = Set(entry.localized.map(\.0))
             for (lang, json) in entry.localized where wanted(lang) {
                 if lang != source && Self.isUntranslated(json) {
-                    result += try untranslated(in: lang)
+                    result += try untranslated(in: lang, why: Self.stateOf(json) == "new" ? "new" : "empty")
                 } else if lang == source {
                     result += try sourceForms()
                 } else {
@@ -170,7 +171,7 @@ extension StringsFile {
                 }
             }
             for lang in languages where entry.translates && wanted(lang) && !localizedLanguages.contains(lang) {
-                result += try untranslated(in: lang)
+                result += try untranslated(in: lang, why: "missing")
             }
         }
         if capped, let last = result.lastIndex(where: \.isUntranslated) {
@@ -179,6 +180,15 @@ extension StringsFile {
                 + "(typefit's cap); the other untranslated entries are not"
         }
         return result
+    }
+
+    /// A localization's `stringUnit` state, when it has one.
+    static func stateOf(_ json: ParsedJSON) -> String? {
+        guard case .object(let fields) = json.value,
+            case .object(let unit)? = fields.first(where: { $0.key == "stringUnit" })?.value.value,
+            case .string(let state)? = unit.first(where: { $0.key == "state" })?.value.value
+        else { return nil }
+        return state
     }
 
     /// Whether a localization holds no translation: a `stringUnit` whose
@@ -226,8 +236,11 @@ extension StringsFile {
                         "expected the value of \"\(key)\" (\(language)) to be a string, found \(valueJSON.kindDescription)"
                     )
                 }
-                result.append(
-                    LocalizedString(key: path.isEmpty ? key : "\(key)|\(path)", language: language, text: text))
+                var string = LocalizedString(key: path.isEmpty ? key : "\(key)|\(path)", language: language, text: text)
+                if case .string(let state)? = unit.first(where: { $0.key == "state" })?.value.value {
+                    string.state = state
+                }
+                result.append(string)
             case "variations":
                 guard case .object(let kinds) = field.value.value else {
                     throw SourceError(field.value.position, "expected 'variations' of \"\(key)\" to be an object")
