@@ -111,6 +111,9 @@ public struct FitJob: Sendable {
         /// The placeholder whose sample value the word is (or holds), when
         /// it is one: the translation is not to blame.
         public var sampleOf: String?
+        /// The setting whose size the required one is set at, when a
+        /// clamp holds it there.
+        public var clampedTo: SizeSetting?
     }
 
     /// What a run found.
@@ -190,6 +193,7 @@ public struct FitJob: Sendable {
                 key: string.key, language: string.language, lines: layout.lines, overflows: layout.overflows,
                 size: require, allowed: group.lines, rule: group.rule)
             failure.width = group.width
+            failure.clampedTo = group.cells[c].clampedTo
             if s < laidOut.overflowingPieces.count, let piece = laidOut.overflowingPieces[s] {
                 let bytes = Array(string.text.utf8)
                 if piece.lowerBound >= 0, piece.upperBound <= bytes.count, !piece.isEmpty {
@@ -285,6 +289,16 @@ public struct FitJob: Sendable {
             var request = request
             request.styles = [rule.style]
             if let require = rule.require { request.categories = request.categories?.adding(require) }
+            // The rule's bounds, else the command's.
+            request.clamp.maximum = rule.clamp.maximum ?? request.clamp.maximum
+            request.clamp.minimum = rule.clamp.minimum ?? request.clamp.minimum
+            if request.clamp.isInverted {
+                diagnostics.error(
+                    "rule \(r + 1) of \(path): its minimum category is above the maximum "
+                        + "(\(request.clamp.minimum?.rawValue ?? "") > \(request.clamp.maximum?.rawValue ?? ""))",
+                    status: .cannotRun)
+                throw Stopped()
+            }
             let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
             let group = MarkdownText.render(
                 members[r].map { strings[$0] }, mode: rule.markdown ?? request.markdown, counts: &counts)

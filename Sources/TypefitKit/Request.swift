@@ -35,6 +35,10 @@ public struct Request: Equatable, Sendable {
         case categoryNotOnWatch(ContentSizeCategory)
         /// The text commands need a face to measure on Android.
         case noFace
+        /// Android and macOS have no categories to clamp.
+        case clampOnPlatform(Platform)
+        /// The minimum category is above the maximum.
+        case clampInverted(SizeClamp)
     }
 
     /// The platform (iOS by default).
@@ -51,6 +55,9 @@ public struct Request: Equatable, Sendable {
     public var platformStyles: [String]?
     /// The categories (`nil`: all of them).
     public var categories: CategorySelection?
+    /// Where the app stops text growing or shrinking
+    /// (`--maximum-category`, `--minimum-category`).
+    public var clamp = SizeClamp()
     /// The face.
     public var face = Face.systemFont
     /// With a family: the weight every style asks for (else each style's).
@@ -93,6 +100,11 @@ public struct Request: Equatable, Sendable {
         }
         if curve != nil && model == .proportional { throw .curveWithProportionalModel }
         if platform != .ios, specPath != nil, platformStyles != nil { throw .stylesWithSpec(platform) }
+        if !clamp.isEmpty {
+            if platform == .android || platform == .macos { throw .clampOnPlatform(platform) }
+            if clamp.isInverted { throw .clampInverted(clamp) }
+            for bound in [clamp.minimum, clamp.maximum].compactMap({ $0 }) { try Self.check(bound, on: platform) }
+        }
         switch (platform, categories) {
         case (.android, .some(let selection)) where selection != .platformDefault,
             (.macos, .some(let selection)) where selection != .platformDefault:

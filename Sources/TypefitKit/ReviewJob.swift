@@ -57,12 +57,12 @@ public enum ReviewJob {
         var styles: [String] = []
         for group in groups {
             for cell in group.cells where !categories.contains(where: { $0.key == cell.size.key }) {
-                categories.append((cell.size.key, cell.size.label))
+                categories.append((cell.size.key, cell.label))
             }
             cellIndex.append(
                 group.cells.map { cell in
                     let entry = ReviewPage.Cell(
-                        category: cell.size.key, label: cell.size.label, pointSize: cell.pointSize,
+                        category: cell.size.key, label: cell.label, pointSize: cell.pointSize,
                         lineHeight: cell.lineHeight ?? cell.pointSize * 1.2)
                     if let known = cells.firstIndex(of: entry) { return known }
                     cells.append(entry)

@@ -24,10 +24,26 @@ public enum TextJob {
     public static func cells(
         _ settings: Request, search: FontSearch, allowMissing: Bool = false, diagnostics: inout Diagnostics
     ) throws(Stopped) -> [SizedCell] {
-        let cells =
+        // A spec's clamp, where the command line sets none.
+        var settings = settings
+        if case .spec(let path) = settings.face, settings.clamp.isEmpty, settings.platform != .android,
+            settings.platform != .macos
+        {
+            // Read aside: the spec's warnings and errors are said once,
+            // where its sizes are read.
+            var aside = Diagnostics()
+            if case .success(let spec) = SpecFile.read(path, diagnostics: &aside) { settings.clamp = spec.clamp }
+        }
+        // A clamp needs its bounds' sizes, asked for or not.
+        var computed = settings
+        let asked =
+            settings.platform == .watchos && settings.categories == nil
+            ? WatchTypeTable.categories : settings.categoryList
+        if !settings.clamp.isEmpty { computed.categories = .categories(settings.clamp.extending(asked)) }
+        let cells = settings.clamp.apply(
             settings.platform == .ios
-            ? try iosCells(settings, search: search, diagnostics: &diagnostics)
-            : try platformCells(settings, search: search, diagnostics: &diagnostics)
+                ? try iosCells(computed, search: search, diagnostics: &diagnostics)
+                : try platformCells(computed, search: search, diagnostics: &diagnostics), asked: asked)
         if allowMissing { return cells }
         // A face that is not there has no widths: say which and stop.
         var missing: [String] = []

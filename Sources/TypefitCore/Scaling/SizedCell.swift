@@ -49,6 +49,9 @@ public struct SizedCell: Sendable {
     public var lineHeight: Double?
     /// The face and where it was found.
     public var face: FaceResolution?
+    /// The setting whose size this one is set at, when a clamp holds it
+    /// there (`SizeClamp`).
+    public var clampedTo: SizeSetting?
 
     /// Creates a cell.
     public init(style: String, size: SizeSetting, pointSize: Double, lineHeight: Double?, face: FaceResolution?) {
@@ -57,6 +60,12 @@ public struct SizedCell: Sendable {
         self.pointSize = pointSize
         self.lineHeight = lineHeight
         self.face = face
+    }
+
+    /// The setting for people, with the one it is set at when clamped:
+    /// `AX3 (at xxLarge)`.
+    public var label: String {
+        size.label + (clampedTo.map { " (at \($0.label))" } ?? "")
     }
 
     /// An iOS cell.

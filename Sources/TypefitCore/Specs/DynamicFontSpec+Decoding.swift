@@ -1,7 +1,9 @@
 extension DynamicFontSpec {
     /// The keys a spec file may hold at the top level (`$schema` points an
     /// editor at the JSON Schema; typefit ignores it).
-    static let topLevelKeys = ["$schema", "family", "width", "faces", "model", "curve", "styles"]
+    static let topLevelKeys = [
+        "$schema", "family", "width", "faces", "model", "curve", "styles", "maximumCategory", "minimumCategory",
+    ]
     /// The keys a style object may hold.
     static let styleKeys = ["size", "face", "maxPointSize", "minPointSize", "sizes"]
 
@@ -84,6 +86,20 @@ extension DynamicFontSpec {
         styles.sort { $0.style < $1.style }
         var spec = DynamicFontSpec(family: family, faces: faces, model: model, styles: styles)
         spec.width = width
+        for key in ["maximumCategory", "minimumCategory"] {
+            guard let json = value(key) else { continue }
+            let name = try string(json, "'\(key)'")
+            let category: ContentSizeCategory
+            do {
+                category = try ContentSizeCategory(parsing: name)
+            } catch {
+                throw SourceError(json.position, error.message)
+            }
+            if key == "maximumCategory" { spec.clamp.maximum = category } else { spec.clamp.minimum = category }
+            if spec.clamp.isInverted {
+                throw SourceError(json.position, "'minimumCategory' is above 'maximumCategory'")
+            }
+        }
         return spec
     }
 

@@ -73,6 +73,10 @@ public struct DynamicFontSpec: Sendable, Equatable {
     public var model: Model
     /// The styles, in Apple's order (largest first).
     public var styles: [Style]
+    /// Where the app's text stops growing or shrinking
+    /// (`maximumCategory`, `minimumCategory`): the text commands set text
+    /// above the maximum at its size, as `maximumContentSizeCategory` does.
+    public var clamp = SizeClamp()
 
     /// Creates a spec.
     public init(family: String?, faces: [(key: String, postscriptName: String)], model: Model, styles: [Style]) {

@@ -69,6 +69,9 @@ public struct FitLayouts: Sendable {
         /// Plurals missing categories their language uses (`nil`: not
         /// checked).
         public var pluralCoverage: [PlaceholderCheck.Coverage]?
+        /// Where text stops growing or shrinking (`--maximum-category`,
+        /// `--minimum-category`).
+        public var clamp = SizeClamp()
         /// Entries a language does not translate (`nil`: not asked,
         /// `--require-translated`).
         public var untranslated: [PlaceholderCheck.Untranslated]?
@@ -133,6 +136,11 @@ public struct FitLayouts: Sendable {
         writer.int(header.failing)
         writer.staticKey("maxLines")
         if rules == nil { writer.int(header.maxLines) } else { writer.null() }
+        // The command's clamp (`--maximum-category`, `--minimum-category`).
+        writer.staticKey("maximumCategory")
+        writer.string(header.clamp.maximum?.rawValue)
+        writer.staticKey("minimumCategory")
+        writer.string(header.clamp.minimum?.rawValue)
         writer.staticKey("model")
         writer.string(header.model)
         // The gate's verdict, as check's document has it.
@@ -256,6 +264,10 @@ public struct FitLayouts: Sendable {
                 writer.int(rule.lines)
                 writer.staticKey("markdown")
                 if let markdown = rule.markdown { writer.bool(markdown) } else { writer.null() }
+                writer.staticKey("maximumCategory")
+                writer.string(rule.clamp.maximum?.rawValue)
+                writer.staticKey("minimumCategory")
+                writer.string(rule.clamp.minimum?.rawValue)
                 writer.staticKey("require")
                 writer.string(rule.require?.rawValue)
                 writer.staticKey("style")
@@ -301,7 +313,7 @@ public struct FitLayouts: Sendable {
     /// The table for people: a row per string, a column per size setting
     /// (`N!` where a word overflows), and the largest that fits.
     public func table(strings: [LocalizedString], cells: [SizedCell], maxLines: Int) -> String {
-        var table: [[String]] = [["key", "language"] + cells.map(\.size.label) + ["largest fitting"]]
+        var table: [[String]] = [["key", "language"] + cells.map(\.label) + ["largest fitting"]]
         var marked = false
         for (s, string) in strings.enumerated() {
             var row = [string.key, string.language ?? "-"]

@@ -28,6 +28,10 @@ public struct FitRules: Sendable, Equatable {
         /// Measure as SwiftUI's Text draws Markdown (`nil`: the command's
         /// setting, or the default by kind of file).
         public var markdown: Bool?
+        /// Where these strings' views stop growing or shrinking
+        /// (`maximumCategory`, `minimumCategory`; each bound the command's
+        /// when not given).
+        public var clamp = SizeClamp()
 
         /// Whether `key` matches one of the patterns (or its part before a
         /// variation's `|`), and `comment` (none: empty) the comment
@@ -114,6 +118,7 @@ public struct FitRules: Sendable, Equatable {
         var lines = 1
         var require: ContentSizeCategory?
         var markdown: Bool?
+        var clamp = SizeClamp()
         for member in members {
             let value = member.value
             switch member.key {
@@ -160,6 +165,19 @@ public struct FitRules: Sendable, Equatable {
                 } catch {
                     throw SourceError(value.position, error.message)
                 }
+            case "maximumCategory", "minimumCategory":
+                guard case .string(let name) = value.value else {
+                    throw SourceError(value.position, "expected '\(member.key)' to be a content size category")
+                }
+                do {
+                    let category = try ContentSizeCategory(parsing: name)
+                    if member.key == "maximumCategory" { clamp.maximum = category } else { clamp.minimum = category }
+                } catch {
+                    throw SourceError(value.position, error.message)
+                }
+                if clamp.isInverted {
+                    throw SourceError(value.position, "'minimumCategory' is above 'maximumCategory'")
+                }
             case "markdown":
                 guard case .bool(let on) = value.value else {
                     throw SourceError(value.position, "expected 'markdown' to be true or false")
@@ -168,7 +186,8 @@ public struct FitRules: Sendable, Equatable {
             default:
                 throw SourceError(
                     member.keyPosition,
-                    "unknown key '\(member.key)' (a rule has keys, comment, style, width, lines, require, markdown)")
+                    "unknown key '\(member.key)' (a rule has keys, comment, style, width, lines, require, "
+                        + "maximumCategory, minimumCategory, markdown)")
             }
         }
         guard keys != nil || comment != nil else {
@@ -176,8 +195,10 @@ public struct FitRules: Sendable, Equatable {
         }
         guard let style else { throw SourceError(json.position, "the rule has no 'style'") }
         guard let width else { throw SourceError(json.position, "the rule has no 'width'") }
-        return Rule(
+        var rule = Rule(
             keys: keys, comment: comment, style: style, width: width, lines: lines, require: require,
             markdown: markdown)
+        rule.clamp = clamp
+        return rule
     }
 }

@@ -51,7 +51,7 @@ public enum MeasureDocument {
                 }
                 table.append(
                     [string.key, string.language ?? "-"] + (showText ? [string.written] : []) + [
-                        cell.style, cell.size.label, humanNumber(pointSize),
+                        cell.style, cell.label, humanNumber(pointSize),
                         humanNumber(text.width(atPointSize: pointSize)), face.postscriptName ?? "-",
                         fallbacks.isEmpty ? "-" : fallbacks.joined(separator: ", "),
                     ])
@@ -88,6 +88,11 @@ public enum MeasureDocument {
                 writer.beginObject()
                 writer.staticKey("category")
                 writer.string(cell.size.key)
+                // The category whose size a clamp sets this one at.
+                if let bound = cell.clampedTo {
+                    writer.staticKey("clampedTo")
+                    writer.string(bound.key)
+                }
                 writer.staticKey("fallbacks")
                 writer.beginArray()
                 for use in text.fallbacks {

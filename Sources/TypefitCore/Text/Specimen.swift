@@ -264,7 +264,7 @@ public struct Specimen: Sendable {
         for (i, category) in categories.enumerated() {
             let first = samples.first { $0.category == category }?.cell
             if first?.size.isAccessibility == true && axStart == nil { axStart = x }
-            let label = first.map { $0.size.label == category ? category : "\($0.size.label) (\(category))" }
+            let label = first.map { $0.label == category ? category : "\($0.label) (\(category))" }
             out += text(x + columnOverhangs[i], top - 8, xml(label ?? category), size: 12, weight: "bold")
             x += columnWidths[i]
         }

@@ -130,8 +130,11 @@ struct CategoryList: ArgumentValue, Equatable {
     var categories: [ContentSizeCategory]
 
     /// UIKit's names, the AX short forms and `all`.
-    static let spellings: [String] =
-        ContentSizeCategory.allCases.map(\.rawValue) + ["AX1", "AX2", "AX3", "AX4", "AX5", ListKeyword.all.rawValue]
+    static let spellings: [String] = oneSpellings + [ListKeyword.all.rawValue]
+
+    /// One category's spellings: UIKit's names and the AX short forms.
+    static let oneSpellings: [String] =
+        ContentSizeCategory.allCases.map(\.rawValue) + ["AX1", "AX2", "AX3", "AX4", "AX5"]
 
     init(argument text: String, option: String) throws(UsageError) {
         categories = try CategorySelection.parse(text, option: option, keywords: false).list ?? []

@@ -8,6 +8,8 @@ struct StyleCategoryOptions: Sendable, Equatable {
     var style: StyleSelection?
     /// `--category`.
     var category: CategorySelection?
+    /// `--maximum-category`, `--minimum-category`.
+    var clamp = SizeClamp()
 
     private static let styleHelp =
         "Text styles: a name, a comma list or 'all'. UIKit, SwiftUI, raw and HIG spellings "
@@ -35,7 +37,34 @@ struct StyleCategoryOptions: Sendable, Equatable {
         ) { options, text throws(UsageError) in
             options.category = .categories(try CategoryList(argument: text, option: "--category").categories)
         },
+        Option(
+            declaration: .option(
+                "--maximum-category", "category",
+                help: "Where the app stops text growing (UIKit's maximumContentSizeCategory, SwiftUI's "
+                    + ".dynamicTypeSize(...)): larger categories are set at this one's size.",
+                values: CategoryList.oneSpellings, completion: CategoryList.completion)
+        ) { options, text throws(UsageError) in
+            options.clamp.maximum = try Self.one(text, option: "--maximum-category")
+        },
+        Option(
+            declaration: .option(
+                "--minimum-category", "category",
+                help: "Where the app stops text shrinking (minimumContentSizeCategory): smaller categories are "
+                    + "set at this one's size.",
+                values: CategoryList.oneSpellings, completion: CategoryList.completion)
+        ) { options, text throws(UsageError) in
+            options.clamp.minimum = try Self.one(text, option: "--minimum-category")
+        },
     ]
+
+    /// One category, as `--category` spells them.
+    static func one(_ text: String, option: String) throws(UsageError) -> ContentSizeCategory {
+        let list = try CategoryList(argument: text, option: option).categories
+        guard list.count == 1, let category = list.first else {
+            throw UsageError("'\(option)' takes one category (got '\(text)')")
+        }
+        return category
+    }
 }
 
 /// `--spec`, `--font`, `--family`, `--weight`, `--size`: which face, at

@@ -45,6 +45,7 @@ struct PlatformOptions: Sendable, Equatable {
             request.platformStyles = try styles.style?.names(on: request.platform)
         }
         request.categories = styles.category
+        request.clamp = styles.clamp
         return request
     }
 }

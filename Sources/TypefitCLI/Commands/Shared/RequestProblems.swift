@@ -31,6 +31,12 @@ extension Request.Problem {
         case .categoryNotOnWatch(let category):
             let names = WatchTypeTable.categories.map(\.rawValue).joined(separator: ", ")
             return "watchOS has no category \(category.rawValue) (it has \(names))"
+        case .clampOnPlatform(let platform):
+            return "\(platform.displayName) has no content size categories to clamp: "
+                + "--maximum-category and --minimum-category are for iOS and watchOS"
+        case .clampInverted(let clamp):
+            return "'--minimum-category \(clamp.minimum?.rawValue ?? "")' is above "
+                + "'--maximum-category \(clamp.maximum?.rawValue ?? "")'"
         case .noFace:
             return "no face: Android's text is measured in a face you name: give '--spec <file>', "
                 + "'--font <postscript-name>' or '--family <name>' (Roboto for Android's system font)"

@@ -80,6 +80,7 @@ public struct Fit: ParsableCommand {
                 var header = FitLayouts.Header(
                     width: 0, maxLines: 0, style: nil, platform: request.platform.rawValue, model: request.sizeModel)
                 header.systemFont = request.systemFont
+                header.clamp = request.clamp
                 header.failing = result.failures.count
                 header.placeholders = job.checksPlaceholders ? result.placeholders?.problems : nil
                 header.pluralCoverage = job.checksPlaceholders ? result.placeholders?.coverage : nil

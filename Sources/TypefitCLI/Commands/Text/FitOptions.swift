@@ -130,7 +130,8 @@ extension FitJob.Failure {
             }
         }
         if lines > allowed { reasons.append("needs \(lines) lines, \(allowed) allowed") }
-        return key + (language.map { " (\($0))" } ?? "") + ": does not fit at \(size.key): "
+        return key + (language.map { " (\($0))" } ?? "") + ": does not fit at \(size.key)"
+            + (clampedTo.map { " (set at \($0.key)'s size: the clamp)" } ?? "") + ": "
             + reasons.joined(separator: "; ") + (rule.map { " (rule \($0 + 1))" } ?? "")
     }
 }
