@@ -23,6 +23,29 @@ public enum ReviewJob {
         public var missingGlyphs: [MissingGlyphs]
         /// Limits the page met (glyphs drawn as boxes, rows left out).
         public var warnings: [String] = []
+        /// With `--base`: changed strings that fit at more sizes than
+        /// before (`key (language)`).
+        public var improved: [String] = []
+        /// With `--base`: required failures the old text had too, not
+        /// counted against the change.
+        public var standing: [FitJob.Failure] = []
+    }
+
+    /// `--base`: the strings before the change.
+    public struct Base: Sendable {
+        /// Their texts by `key|language`.
+        public var texts: [String: String]
+        /// The base file(s), for the page.
+        public var name: String
+        /// The sizes each old text fails at (its size settings' keys), by
+        /// `key|language`, for the changed strings.
+        public var failing: [String: Set<String>] = [:]
+
+        /// Creates one.
+        public init(texts: [String: String], name: String) {
+            self.texts = texts
+            self.name = name
+        }
     }
 
     /// The most bytes of failing strings' sections one page holds: a
@@ -40,13 +63,15 @@ public enum ReviewJob {
     /// once for measuring and drawing, lines cut from its glyphs); the
     /// outlines the workers read are gathered at the end.
     public static func review(
-        _ groups: [Group], source: String, base: (texts: [String: String], name: String)?, fonts: FallbackFonts,
+        _ groups: [Group], source: String, base: Base?, fonts: FallbackFonts,
         progress: (any ProgressReporting)? = nil
     ) -> Result {
         var categories: [(key: String, label: String)] = []
         var languages: [String] = []
         var counts: [String: [String: Int]] = [:]
         var required: [FitJob.Failure] = []
+        var standing: [FitJob.Failure] = []
+        var improved: [String] = []
         var failures: [String] = []
         var missing: [MissingGlyphs] = []
         var failingRows: [String: Int] = [:]
@@ -93,7 +118,7 @@ public enum ReviewJob {
                 styled: group.styled, progress: { count in progress?.advance(to: before + count) },
                 visitor: { worker in
                     let drawer = RowDrawer(
-                        group: group, cells: groupCells, rows: rows, base: base?.texts, fonts: fonts)
+                        group: group, cells: groupCells, rows: rows, base: base, fonts: fonts)
                     drawers.store(drawer, at: worker)
                     return drawer
                 }, wordsAt: FitJob.requiredCell(group))
@@ -128,6 +153,14 @@ public enum ReviewJob {
                 }
             }
             for (s, string) in group.strings.enumerated() {
+                // A changed string that fails at fewer sizes than before.
+                if let old = base?.failing[Self.baseKey(string)] {
+                    let verdict = Self.verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
+                    let now = Set(verdict.failing.map { group.cells[$0].size.key })
+                    if now.isStrictSubset(of: old) {
+                        improved.append(string.key + (string.language.map { " (\($0))" } ?? ""))
+                    }
+                }
                 if s < laidOut.missingGlyphs.count, laidOut.missingGlyphs[s] > 0 {
                     missing.append(
                         MissingGlyphs(
@@ -140,7 +173,16 @@ public enum ReviewJob {
                 failingRows[language, default: 0] += 1
                 if !styles.contains(group.style) { styles.append(group.style) }
             }
-            required += FitJob.failures(laidOut, group)
+            // With a base, a failure counts only where the old text fit
+            // (or the string is new): a change is judged by what it broke.
+            for failure in FitJob.failures(laidOut, group) {
+                let key = failure.key + "|" + (failure.language ?? "-")
+                if let old = base?.failing[key], old.contains(failure.size.key) {
+                    standing.append(failure)
+                } else {
+                    required.append(failure)
+                }
+            }
             for row in rows.take() where !row.isEmpty {
                 guard rowBytes + row.utf8.count <= Self.maximumRowBytes else {
                     omittedRows += 1
@@ -168,8 +210,28 @@ public enum ReviewJob {
         var page = ReviewPage(summary: summary, cells: cells, rowsHTML: rowsHTML, faces: faces)
         page.omittedRows = omittedRows
         page.rowBytesCap = Self.maximumRowBytes
-        return Result(
+        var result = Result(
             page: page, requiredFailures: required, failures: failures, missingGlyphs: missing, warnings: warnings)
+        (result.improved, result.standing) = (improved, standing)
+        return result
+    }
+
+    /// A string's key in `Base`: `key|language`.
+    static func baseKey(_ string: LocalizedString) -> String { string.key + "|" + (string.language ?? "-") }
+
+    /// The sizes each string fails at, by `key|language`: the old texts'
+    /// verdicts for `Base.failing`.
+    public static func failing(_ groups: [Group], fonts: FallbackFonts) -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        for group in groups {
+            let laidOut = FitEngine.layOut(
+                strings: group.strings, cells: group.cells, width: group.width, fonts: fonts, styled: group.styled)
+            for (s, string) in group.strings.enumerated() {
+                let verdict = verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
+                found[baseKey(string)] = Set(verdict.failing.map { group.cells[$0].size.key })
+            }
+        }
+        return found
     }
 
     /// The cells where a string fails (more lines than allowed, or a word
@@ -220,8 +282,8 @@ public enum ReviewJob {
         let cells: [Int]
         /// Per string of the group: its row ("" when it fits).
         let rows: Slots<String>
-        /// `--base`: the texts before the change by `key|language`.
-        let base: [String: String]?
+        /// `--base`: the strings before the change.
+        let base: Base?
         let fonts: FallbackFonts
         /// Faces opened to draw Markdown strings (measured run by run in
         /// their faces, drawn in the regular face), by file#index.
@@ -259,7 +321,7 @@ public enum ReviewJob {
         /// Why a face could not be opened.
         var problems: [String] = []
 
-        init(group: Group, cells: [Int], rows: Slots<String>, base: [String: String]?, fonts: FallbackFonts) {
+        init(group: Group, cells: [Int], rows: Slots<String>, base: Base?, fonts: FallbackFonts) {
             self.group = group
             self.cells = cells
             self.rows = rows
@@ -322,12 +384,16 @@ public enum ReviewJob {
             // for a later size adds to its session's glyphs.
             let streams = sessions.map(stream)
             let language = string.language ?? "-"
-            let old = base?[string.key + "|" + language]
-            let row = ReviewPage.Row(
+            let old = base?.texts[string.key + "|" + language]
+            var row = ReviewPage.Row(
                 key: string.key, language: string.language, text: string.written,
                 oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
                 style: group.style, width: group.width, maxLines: group.lines, rule: group.rule,
                 failing: verdict.failing.map { group.cells[$0].size.key }, streams: streams, samples: samples)
+            // The old text's verdict beside the new, in the group's order.
+            if let was = base?.failing[string.key + "|" + language] {
+                row.oldFailing = group.cells.map(\.size.key).filter { was.contains($0) }
+            }
             rows.store(ReviewPage.rowHTML(row), at: laidOut.index)
         }
 

@@ -194,6 +194,49 @@ import TypefitTestSupport
         #expect(outcome.stderr.contains("1 of "), "\(outcome.stderr)")
     }
 
+    /// `--base` judges what a change broke: a string that fails where its
+    /// old text fit (or a new string) fails the gate; one that fails where
+    /// the old text failed too is a note; one that fits at more sizes is
+    /// listed as improved; the page shows the old verdict beside the new.
+    /// ("Hello there" is 135 pt at xxLarge and 250 pt at AX3 in
+    /// TypefitSans-Regular: it fails a 200 pt line at AX3; "Hi" fits.)
+    @Test func baseJudgesRegressions() throws {
+        let dir = Fixtures.temporaryDirectory("review-regressions")
+        let old = dir.appendingPathComponent("old/Localizable.strings")
+        let new = dir.appendingPathComponent("new/Localizable.strings")
+        for url in [old, new] {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        try "\"regressed\" = \"Hi\";\n\"improved\" = \"Hello there\";\n\"standing\" = \"Hello there\";\n".write(
+            to: old, atomically: true, encoding: .utf8)
+        try
+            "\"regressed\" = \"Hello there\";\n\"improved\" = \"Hi\";\n\"standing\" = \"Hello there!\";\n\"fresh\" = \"Hello there\";\n"
+            .write(to: new, atomically: true, encoding: .utf8)
+        let outcome = TypefitCommand.run(
+            [
+                "review", "--strings", new.path, "--base", old.path, "--width", "200", "--require", "AX3",
+                "--style", "body", "--font", "TypefitSans-Regular", "--category", "xxLarge,AX3",
+            ] + Self.config)
+        #expect(outcome.status == .problemFound)
+        let errors = outcome.stderr.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(errors.count == 2, "\(outcome.stderr)")
+        #expect(errors.contains { $0.contains("regressed: does not fit") })
+        #expect(errors.contains { $0.contains("fresh: does not fit") })
+        #expect(outcome.stderr.contains("1 changed string still fails where the old text failed too"))
+        #expect(outcome.stderr.contains("fit at more sizes than before (improved): improved"))
+        #expect(outcome.stdout.contains("<section class=\"improved\""))
+        #expect(outcome.stdout.contains("before, it fit at every size"))
+        #expect(outcome.stdout.contains("before, it failed at 1 (accessibilityExtraLarge)"))
+        // Without a base, all three that fail are errors.
+        let plain = TypefitCommand.run(
+            [
+                "review", "--strings", new.path, "--width", "200", "--require", "AX3", "--style", "body",
+                "--font", "TypefitSans-Regular", "--category", "xxLarge,AX3",
+            ] + Self.config)
+        #expect(plain.stderr.split(separator: "\n").filter { $0.contains("error:") }.count == 3)
+    }
+
     /// The progress line: quiet for a second, then strings done, rate and
     /// time left; erased at the end on a terminal.
     @Test func progressLine() throws {

@@ -109,6 +109,9 @@ public struct ReviewPage: Sendable {
         public var oldText: String?
         /// Whether the string is new since the base.
         public var isNew: Bool
+        /// With `--base`, for a changed string: where its old text failed
+        /// (size settings' keys; empty: it fit everywhere).
+        public var oldFailing: [String]?
         /// The rule's text style.
         public var style: String
         /// The rule's line width in points.
@@ -187,6 +190,9 @@ public struct ReviewPage: Sendable {
     /// Translations whose placeholders differ from their sources', listed
     /// above the failing strings.
     public var placeholderProblems: [PlaceholderCheck.Problem] = []
+    /// With `--base`: changed strings that fit at more sizes than before
+    /// (`key (language)`), listed as improved.
+    public var improved: [String] = []
     /// The most placeholder problems the page lists (the rest counted).
     public static let maximumPlaceholderRows = 1000
     /// The sizes the samples name.
@@ -232,6 +238,7 @@ public struct ReviewPage: Sendable {
         out += definitions
         out += "</defs></svg>\n"
         out += summaryHTML()
+        out += improvedHTML()
         out += placeholdersHTML()
         out += filtersHTML()
         // The sizes, for the script: `[category, label, point size, line height]`.
@@ -294,6 +301,17 @@ public struct ReviewPage: Sendable {
         }
         out += "</tbody></table>\n</header>\n"
         return out
+    }
+
+    /// The changed strings that fit at more sizes than before (nothing
+    /// when none): the first 200 named, the rest counted.
+    func improvedHTML() -> String {
+        guard !improved.isEmpty else { return "" }
+        var out = "<section class=\"improved\" id=\"improved\">\n<h2><strong>\(improved.count)</strong> changed "
+        out += "string\(improved.count == 1 ? "" : "s") fit at more sizes than before</h2>\n<p>"
+        out += improved.prefix(200).map { "<code>\(xmlEscaped($0))</code>" }.joined(separator: ", ")
+        if improved.count > 200 { out += " and \(improved.count - 200) more" }
+        return out + "</p>\n</section>\n"
     }
 
     /// The placeholder problems as a table (nothing when there are none):
@@ -391,7 +409,16 @@ public struct ReviewPage: Sendable {
         out.add(xmlEscaped(row.style))
         out.add(", \(humanNumber(row.width)) pt wide, \(row.maxLines) line\(row.maxLines == 1 ? "" : "s") allowed")
         if let rule = row.rule { out.add(" (rule \(rule + 1))") }
-        out.add("; fails at \(row.failing.count) size\(row.failing.count == 1 ? "" : "s")</p>\n")
+        out.add("; fails at \(row.failing.count) size\(row.failing.count == 1 ? "" : "s")")
+        if let was = row.oldFailing {
+            // The old verdict beside the new: a change is judged by what
+            // it broke.
+            out.add(
+                was.isEmpty
+                    ? "; before, it fit at every size"
+                    : "; before, it failed at \(was.count) (\(was.joined(separator: ", ")))")
+        }
+        out.add("</p>\n")
         out.add("<div class=\"samples\"></div>\n</section>\n")
         return out.string
     }

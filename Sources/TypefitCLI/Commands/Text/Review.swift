@@ -87,15 +87,26 @@ public struct Review: ParsableCommand {
             let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)
             let read = try job.read(&diagnostics)
             var written = read.strings
-            var baseTexts: (texts: [String: String], name: String)?
+            var baseTexts: ReviewJob.Base?
             if !base.isEmpty {
                 let old = try TextJob.strings(
                     [], files: base, language: job.request.language, samples: job.request.samples,
                     diagnostics: &diagnostics)
                 let texts = ReviewJob.baseTexts(old)
-                baseTexts = (texts, base.joined(separator: ", "))
+                var known = ReviewJob.Base(texts: texts, name: base.joined(separator: ", "))
                 let total = written.count
                 written = ReviewJob.changed(written, since: texts)
+                // The changed strings' old texts, laid out as the new ones
+                // are: a change fails the gate only where it broke a size.
+                let changedKeys = Set(written.map { $0.key + "|" + ($0.language ?? "-") })
+                let before = old.filter { changedKeys.contains($0.key + "|" + ($0.language ?? "-")) }
+                if !before.isEmpty {
+                    // Said once, for the new texts: the old ones' notes aside.
+                    var aside = Diagnostics()
+                    let oldGroups = try job.groups(before, &aside).groups
+                    known.failing = ReviewJob.failing(oldGroups, fonts: job.search.fallbackFonts())
+                }
+                baseTexts = known
                 diagnostics.note(
                     "\(written.count) of \(total) string\(total == 1 ? "" : "s") added or changed since "
                         + base.joined(separator: ", "))
@@ -116,12 +127,27 @@ public struct Review: ParsableCommand {
             let problems = report?.problems ?? []
             var page = result.page
             page.placeholderProblems = problems
+            page.improved = result.improved
             TextOptions.reportPlaceholders(report, problems: problems, into: &outcome.diagnostics)
             for failure in result.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
             outcome.diagnostics.missingGlyphs(result.missingGlyphs)
             for warning in result.warnings { outcome.diagnostics.warning(warning) }
             for failure in result.requiredFailures {
                 outcome.diagnostics.error(failure.sentence, status: .problemFound)
+            }
+            if !result.standing.isEmpty {
+                outcome.diagnostics.note(
+                    "\(result.standing.count) changed string\(result.standing.count == 1 ? "" : "s") still fail"
+                        + "\(result.standing.count == 1 ? "s" : "") where the old text failed too (not counted "
+                        + "against this change): "
+                        + result.standing.prefix(5).map { $0.key + ($0.language.map { " (\($0))" } ?? "") }
+                        .joined(separator: ", ") + (result.standing.count > 5 ? " …" : ""))
+            }
+            if !result.improved.isEmpty {
+                outcome.diagnostics.note(
+                    "\(result.improved.count) changed string\(result.improved.count == 1 ? "" : "s") fit at more "
+                        + "sizes than before (improved): " + result.improved.prefix(5).joined(separator: ", ")
+                        + (result.improved.count > 5 ? " …" : ""))
             }
             TextOptions.deliver(page.html(), to: file, &outcome)
             return outcome
