@@ -79,6 +79,23 @@ public enum ListingJob {
                 diagnostics.warning(FontCatalog.duplicateMessage(name, files))
             }
             relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
+            // A folder given that holds no font file is a wrong folder (the
+            // app's root, a typo'd subfolder): exit 2, as --fonts-dir says,
+            // never an empty listing or an empty UIAppFonts that passes.
+            let reported = Set(scan.problems.filter(\.wasNamed).map(\.path))
+            var empty = false
+            // (A folder whose files were noted, EOT or SVG fonts, says why
+            // it gave none.)
+            let explained = scan.problems.map(\.path) + scan.notes.map(\.path)
+            for path in query.paths
+            where !reported.contains(path) && !scan.files.contains(where: { $0.path == path })
+                && !explained.contains(where: { $0 == path || $0.hasPrefix(path.hasSuffix("/") ? path : path + "/") })
+            {
+                guard let problem = FontRegistry.fontFolderProblem(path) else { continue }
+                diagnostics.error(problem, status: .cannotRun, file: path)
+                empty = true
+            }
+            if empty { throw Stopped() }
             // A path given that could not be read, and nothing else read:
             // no empty listing that would read as "no fonts" (exit 2, the
             // errors document in JSON mode).

@@ -198,8 +198,39 @@ public enum TextJob {
                     status: .cannotRun)
                 throw Stopped()
             }
-            let nearest = nameSuggestions(
+            // A file's path is no name: say how to give its faces.
+            let lowered = name.lowercased()
+            if name.contains("/")
+                || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains(where: lowered.hasSuffix)
+            {
+                diagnostics.error(
+                    "'\(name)' is a file's path, not a face's PostScript name (UIFont(name:) takes names): give "
+                        + "its folder with \(CommandInput.fontsDirectory.token) and name one of its faces (list-fonts "
+                        + "lists them)",
+                    status: .usage)
+                throw Stopped()
+            }
+            // The folder's own faces first: they are the app's (an
+            // installed LMSans10-Bold is no answer for DMSans-Bold).
+            let folderNames = sources.directoryFaces.flatMap { face in
+                [face.postscriptName, face.family].compactMap { $0 }
+            }
+            var nearest = nameSuggestions(for: name, among: sources.directoryFaces, names: folderNames)
+            // A weight the folder's family lacks (`DMSans-Bold` beside
+            // `DMSans-Regular`): that family's faces, by the part before `-`.
+            let family = name.lowercased().split(separator: "-").first.map(String.init) ?? ""
+            for face in sources.directoryFaces {
+                guard let other = face.postscriptName, !nearest.contains(other), !family.isEmpty,
+                    other.lowercased().split(separator: "-").first.map(String.init) == family
+                else { continue }
+                nearest.append(other)
+            }
+            nearest = Array(nearest.prefix(3))
+            for other in nameSuggestions(
                 for: name, among: sources.directoryFaces + sources.installedFaces, names: sources.knownNames)
+            where !nearest.contains(other) && nearest.count < 3 {
+                nearest.append(other)
+            }
             diagnostics.error(
                 "no face with PostScript, family or full name '\(name)' \(search.notFoundScope)"
                     + didYouMean(nearest),

@@ -56,6 +56,15 @@ public enum SpecCheck {
                         + (names.isEmpty
                             ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?")))
         }
+        // What `scale --format swift` warns of, `check` says too.
+        for face in spec.faces where faces[face.postscriptName]?.knownToUIFont == false {
+            problems.append(
+                SpecProblem(
+                    severity: .warning, code: "instance-name", style: nil, category: nil,
+                    message: "face '\(face.key)' (\(face.postscriptName)) is a variable font's named instance: "
+                        + "UIFont(name:) is not known to take it; use the default face's name with a 'wght' "
+                        + "variation"))
+        }
         for style in spec.styles {
             problems += check(style, model: spec.model)
         }
