@@ -335,6 +335,20 @@ import TypefitTestSupport
         let coverage = try #require(try document(outcome)["pluralCoverage"] as? [[String: Any]])
         #expect(coverage.count == 1 && coverage.first?["missing"] as? [String] == ["few"])
         #expect(run(["fit"] + files + Self.common + ["--strict"]).status == .problemFound)
+        // French without `many` (ICU: 1,000,000 and up) is a note, not a
+        // warning: --strict passes; a plural of `other` alone is none.
+        try write("fr", "<key>one</key><string>%d fichier</string><key>other</key><string>%d fichiers</string>")
+        try write("pl", "<key>other</key><string>%d pliku</string>")
+        let french = ["en", "fr", "pl"].flatMap {
+            ["--strings", folder.appendingPathComponent("\($0).lproj/Localizable.stringsdict").path]
+        }
+        let notes = run(["fit"] + french + Self.common + ["--strict"])
+        #expect(notes.status == .success, "\(notes.stderr)")
+        #expect(
+            notes.stderr.contains(
+                "note: \(folder.path)/fr.lproj/Localizable.stringsdict: \"files\" (fr): the plural "
+                    + "variable 'n' has no many form: ICU's plural rules for fr put 1,000,000 in many"),
+            "\(notes.stderr)")
     }
 
     /// A `.strings` key given twice with two values: a warning at the second

@@ -570,6 +570,9 @@ extension PlaceholderCheck {
         func coverage(required: [String: Int]) -> [Coverage] {
             var found: [Coverage] = []
             func check(_ present: Set<String>, variable: String?) {
+                // A "plural" of `other` alone varies by nothing: a format
+                // device (`%d/%#@total@`), not a plural to cover.
+                guard present != ["other"] else { return }
                 let missing = PlaceholderCheck.categoryOrder.filter {
                     (required[$0] != nil || $0 == "other") && !present.contains($0)
                 }

@@ -214,18 +214,26 @@ extension TextOptions {
         }
         let coverage = report.coverage
         for item in coverage.prefix(placeholderLinesShown) {
-            diagnostics.warning(
+            // Categories only numbers of a million and more fall in (French,
+            // Spanish, Italian `many`) are a note: a nuance, not a noun
+            // wrong for 2–4.
+            let large = item.numbers.allSatisfy { $0 >= 1_000_000 }
+            let message =
                 "\"\(item.key)\" (\(item.language)): "
-                    + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
-                    + " has no " + item.missing.joined(separator: ", ") + " form"
-                    + (item.missing.count == 1 ? "" : "s") + ": ICU's plural rules for \(item.language) put "
-                    + zip(item.missing, item.numbers).map {
-                        $1 < 0
-                            ? "numbers without a form of their own in other" : "\(PluralSamples.formatted($1)) in \($0)"
-                    }
-                    .joined(separator: ", ")
-                    + ", and the device shows the 'other' form for such numbers",
-                file: item.file)
+                + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
+                + " has no " + item.missing.joined(separator: ", ") + " form"
+                + (item.missing.count == 1 ? "" : "s") + ": ICU's plural rules for \(item.language) put "
+                + zip(item.missing, item.numbers).map {
+                    $1 < 0
+                        ? "numbers without a form of their own in other" : "\(PluralSamples.formatted($1)) in \($0)"
+                }
+                .joined(separator: ", ")
+                + ", and the device shows the 'other' form for such numbers"
+            if large {
+                diagnostics.note(message, file: item.file)
+            } else {
+                diagnostics.warning(message, file: item.file)
+            }
         }
         let untranslated = report.untranslated
         for item in untranslated.prefix(placeholderLinesShown) {
@@ -256,9 +264,14 @@ extension TextOptions {
             }
         }
         if coverage.count > placeholderLinesShown {
-            diagnostics.warning(
+            let message =
                 "\(coverage.count - placeholderLinesShown) more plurals missing categories (the JSON document "
-                    + "lists all \(coverage.count))")
+                + "lists all \(coverage.count))"
+            if coverage.dropFirst(placeholderLinesShown).allSatisfy({ $0.numbers.allSatisfy { $0 >= 1_000_000 } }) {
+                diagnostics.note(message)
+            } else {
+                diagnostics.warning(message)
+            }
         }
     }
 }
