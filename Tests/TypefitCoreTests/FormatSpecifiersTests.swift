@@ -121,4 +121,40 @@ import Testing
         #expect(PlaceholderCheck.arguments("%@ has %lld, %.1f%%").map(\.number) == [1, 2, 3])
         #expect(PlaceholderCheck.arguments("%#@count@ in %@").map(\.kind) == [.variable, .object])
     }
+
+    /// Random strings over the characters specs are made of (and a
+    /// multi-byte one): every spec starts at a `%`, specs do not overlap,
+    /// end on a whole character, and the analysis of any of them stays
+    /// within its caps. A fixed seed, so a failure repeats.
+    @Test func anyStringParsesIntoWholeSpecs() {
+        let alphabet = Array("%%%$#@@.*0123456789 -+'[]ldfsnpcqhz\u{e9}\u{a0}abc")
+        var generator = SeededGenerator(seed: 46)
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "%" })
+            let utf8 = Array(text.utf8)
+            var previous = 0
+            for spec in FormatSpecifiers.parse(utf8) {
+                #expect(utf8[spec.range.lowerBound] == UInt8(ascii: "%"), "\(text.debugDescription)")
+                #expect(spec.range.lowerBound >= previous && spec.range.upperBound <= utf8.count)
+                #expect(spec.range.upperBound == utf8.count || utf8[spec.range.upperBound] & 0xC0 != 0x80)
+                previous = spec.range.upperBound
+            }
+            let analysis = FormatAnalysis(forms: [FormatSource(text: text)])
+            #expect(analysis.ownDifferences(isFormat: true).count <= FormatAnalysis.maximumDifferences)
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for repeatable random cases.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
