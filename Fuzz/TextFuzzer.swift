@@ -28,16 +28,27 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 // Substitutions expand under their cap, and the run's.
                 precondition(strings.count <= StringsBudget.maximumStrings)
                 // The placeholder comparison of what a catalog holds:
-                // every difference names an argument the strings read.
+                // every difference about an argument names one, and a
+                // problem lists at most its cap of them.
                 let report = PlaceholderCheck.report(
                     [PlaceholderCheck.File(path: path, strings: strings)], sourceLanguage: "en")
-                precondition(report.problems.allSatisfy { $0.differences.allSatisfy { $0.number >= 1 } })
+                let unnumbered: Set<String> = ["variable-undefined", "not-a-conversion", "unformattable"]
+                precondition(
+                    report.problems.allSatisfy { problem in
+                        problem.differences.count <= 20
+                            && problem.differences.allSatisfy { unnumbered.contains($0.code) || $0.number >= 1 }
+                    })
             }
         }
     }
     _ = try? StringsFile.read(path: "-", bytes: bytes)
-    // Placeholders of arbitrary text against themselves: no difference.
-    precondition(PlaceholderCheck.differences(source: [text], translation: [text]).isEmpty)
+    // Placeholders of arbitrary text against themselves: only what is
+    // wrong with the text itself, never a difference between the two.
+    let sourceOnly: Set<String> = [
+        "two-kinds", "skipped", "variable-undefined", "not-a-conversion", "space-flag", "unformattable",
+    ]
+    precondition(
+        PlaceholderCheck.differences(source: [text], translation: [text]).allSatisfy { sourceOnly.contains($0.code) })
     _ = PlaceholderCheck.differences(source: [text], translation: [String(text.reversed())])
     return 0
 }
