@@ -438,4 +438,23 @@ import TypefitTestSupport
         let off = run(["fit"] + files + Self.common + ["--require-translated", "--no-placeholder-check"])
         #expect(off.status == .problemFound)
     }
+
+    /// A source's own problem is one error marked as the source's, and the
+    /// review page tags it.
+    @Test func aSourcesOwnProblemIsTheSources() throws {
+        let dir = Fixtures.temporaryDirectory("source-problem").appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("Localizable.strings")
+        try "\"a\" = \"%1$lld or %1$@\";\n".write(to: file, atomically: true, encoding: .utf8)
+        let fit = run(["fit", "--strings", file.path] + Self.common)
+        #expect(fit.status == .problemFound)
+        #expect(
+            fit.stderr.contains(
+                "\"a\" (en, the source): argument 1 is read as an integer (%1$lld) and as an object (%1$@)"),
+            "\(fit.stderr)")
+        let review = run(["review", "--strings", file.path] + Self.common)
+        #expect(review.status == .problemFound)
+        #expect(review.stdout.contains("1</strong> string with wrong placeholders: 1 source, 0 translations"))
+        #expect(review.stdout.contains("<span class=\"tag\">source</span>"))
+    }
 }

@@ -320,11 +320,22 @@ public struct ReviewPage: Sendable {
         guard !placeholderProblems.isEmpty else { return "" }
         let count = placeholderProblems.count
         var out = "<section class=\"placeholders\" id=\"placeholders\">\n"
-        out += "<h2><strong>\(count)</strong> translation\(count == 1 ? "" : "s") with placeholders that differ "
-        out += "from the source</h2>\n<table class=\"placeholders\"><thead><tr><th>key</th><th>language</th>"
+        let sources = placeholderProblems.filter(\.isSource).count
+        if sources == 0 {
+            out += "<h2><strong>\(count)</strong> translation\(count == 1 ? "" : "s") with placeholders that differ "
+            out += "from the source</h2>\n"
+        } else {
+            // A source's own problem is every language's.
+            out += "<h2><strong>\(count)</strong> string\(count == 1 ? "" : "s") with wrong placeholders: "
+            out += "\(sources) source\(sources == 1 ? "" : "s"), \(count - sources) translation"
+            out += "\(count - sources == 1 ? "" : "s")</h2>\n"
+        }
+        out += "<table class=\"placeholders\"><thead><tr><th>key</th><th>language</th>"
         out += "<th>source</th><th>translation</th><th>what differs</th></tr></thead>\n<tbody>\n"
         for problem in placeholderProblems.prefix(Self.maximumPlaceholderRows) {
-            out += "<tr><td><code>\(xmlEscaped(problem.key))</code></td><td>\(xmlEscaped(problem.language))</td>"
+            // A source's own problem says so: every language shows it.
+            out += "<tr><td><code>\(xmlEscaped(problem.key))</code></td><td>\(xmlEscaped(problem.language))"
+            out += problem.isSource ? " <span class=\"tag\">source</span></td>" : "</td>"
             out += "<td dir=\"auto\">\(xmlEscaped(problem.source))</td>"
             out +=
                 "<td dir=\"auto\" lang=\"\(xmlEscaped(problem.language))\">\(xmlEscaped(problem.translation))</td><td>"
