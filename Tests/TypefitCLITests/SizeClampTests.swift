@@ -47,6 +47,16 @@ import TypefitTestSupport
         #expect(small.first?["clampedTo"] as? String == "large")
     }
 
+    /// Apple's own table (HIG, Typography: Body is 21 pt at xxLarge and 40
+    /// at AX3): under a maximum of xxLarge, AX3's body is 21 pt.
+    @Test func applesTableAtTheBound() throws {
+        let clamped = try measurements(
+            ["--model", "system", "--category", "AX3,xxLarge", "--maximum-category", "xxLarge"])
+        #expect(clamped.map { $0["pointSize"] as? Double } == [21, 21])
+        let free = try measurements(["--model", "system", "--category", "AX3"])
+        #expect(free.first?["pointSize"] as? Double == 40)
+    }
+
     /// `--require AX3` under a maximum of xxLarge requires fitting at
     /// xxLarge's size: a string 135 pt wide at xxLarge and 250 pt at AX3
     /// fits a 200 pt line there.
