@@ -28,14 +28,15 @@ extension ExitStatus {
                 + "on stderr."
         case .problemFound:
             return "Done, and found a problem: `fit --require` text that does not fit; a translation whose "
-                + "placeholders differ from its source's (`fit`, `review`); `check` errors (for `check`, whose job "
+                + "placeholders differ from its source's, or a source whose own are wrong (`fit`, `review`); with "
+                + "`--require-translated`, an entry a language does not translate; `check` errors (for `check`, whose job "
                 + "is judging the spec, a spec that does not parse is a finding too); any warning under `--strict`; no face matching `list-fonts --family`/`--postscript-name`."
         case .cannotRun:
             return "Could not be done: a font, spec or strings file that cannot be found, read or parsed by a "
                 + "command that needs it (`scale --spec` with a malformed spec, `fit --strings` with a missing "
                 + "file, `measure --font` with a face that is not installed, `scale --family` with a family that "
-                + "is not), `check --spec` on a file that does not exist, a `--fonts-dir` folder that does not "
-                + "exist, cannot be read or holds no font, a font file named on the command line "
+                + "is not), `check --spec` on a file that does not exist, a `--fonts-dir` or `list-fonts --dir` "
+                + "folder that does not exist, cannot be read or holds no font, a font file named on the command line "
                 + "that is not a font, fontconfig/FreeType/HarfBuzz/ICU failing, an output file or stdout that "
                 + "cannot be written; strings files past one of a run's limits (more than 200,000 strings or 1,000 "
                 + "languages in all, a language tag that is not BCP 47, stdout past 1 GiB)."
