@@ -164,12 +164,7 @@ public struct FitLayouts: Sendable {
             writer.beginArray()
             for item in coverage {
                 writer.beginObject()
-                writer.staticKey("file")
-                writer.string(item.file)
-                writer.staticKey("key")
-                writer.string(item.key)
-                writer.staticKey("language")
-                writer.string(item.language)
+                writer.entryPlace(file: item.file, key: item.key, language: item.language)
                 writer.staticKey("missing")
                 writer.beginArray()
                 for category in item.missing { writer.string(category) }
@@ -290,12 +285,7 @@ public struct FitLayouts: Sendable {
             writer.beginArray()
             for item in untranslated {
                 writer.beginObject()
-                writer.staticKey("file")
-                writer.string(item.file)
-                writer.staticKey("key")
-                writer.string(item.key)
-                writer.staticKey("language")
-                writer.string(item.language)
+                writer.entryPlace(file: item.file, key: item.key, language: item.language)
                 writer.staticKey("state")
                 writer.string(item.state)
                 writer.endObject()
@@ -351,6 +341,17 @@ extension JSONWriter {
 }
 
 extension JSONWriter {
+    /// `"file"`, `"key"` and `"language"` of an entry's finding, in the
+    /// sorted order the objects they begin keep.
+    mutating func entryPlace(file: String, key: String, language: String) {
+        staticKey("file")
+        string(file)
+        staticKey("key")
+        string(key)
+        staticKey("language")
+        string(language)
+    }
+
     /// A placeholder problem: `differences` (each with the `argument`
     /// number, `null` where none, the `problem` — `missing`, `extra`,
     /// `changed`, `two-kinds`, `skipped`, `variable-undefined`,
