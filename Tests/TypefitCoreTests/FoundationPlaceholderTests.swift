@@ -259,7 +259,7 @@ import Testing
     /// quotes its first 300 characters and lists at most 20 differences.
     @Test func hostileFormatsStayBounded() {
         let text = "%d " + String(repeating: "%'", count: 1_000_000)
-        let files = ["en", "de"].map { language in
+        let files = ["en", "de"].map { (language: String) in
             PlaceholderCheck.File(
                 path: "\(language).lproj/Localizable.strings",
                 strings: [LocalizedString(key: "a", language: language, text: text)])

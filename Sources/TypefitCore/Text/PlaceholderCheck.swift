@@ -453,7 +453,7 @@ extension PlaceholderCheck {
                 problem.isSource = true
                 report.problems.append(problem)
             }
-            for (e, entry) in entries.enumerated() {
+            for entry in entries {
                 if let required = required(entry.language) {
                     report.coverage += entry.coverage(required: required)
                 }
