@@ -127,10 +127,9 @@ public enum FormatSpecifiers {
             i += 1
             if let key = keyStart {
                 if isNameByte(c) { continue }
-                if c == UInt8(ascii: "]") {
-                    if seenOpenBracket { keyStart = key }
-                    continue
-                }
+                // The end of an entity marker's key (`%[key]@`): the key goes
+                // on to its `@`.
+                if c == UInt8(ascii: "]") { continue }
                 if c == UInt8(ascii: "@") {
                     let name = String(decoding: utf8[key..<(i - 1)], as: UTF8.self)
                     if seenOpenBracket || name.isEmpty { return finish(.conversion(.object)) }
