@@ -153,20 +153,18 @@ public enum ReviewJob {
                 }
             }
             for (s, string) in group.strings.enumerated() {
-                // A changed string that fails at fewer sizes than before.
-                if let old = base?.failing[Self.baseKey(string)] {
-                    let verdict = Self.verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
-                    let now = Set(verdict.failing.map { group.cells[$0].size.key })
-                    if now.isStrictSubset(of: old) {
-                        improved.append(string.key + (string.language.map { " (\($0))" } ?? ""))
-                    }
-                }
                 if s < laidOut.missingGlyphs.count, laidOut.missingGlyphs[s] > 0 {
                     missing.append(
                         MissingGlyphs(
                             text: string.text, count: Int(laidOut.missingGlyphs[s]), language: string.language))
                 }
                 let verdict = Self.verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
+                // A changed string that fails at fewer sizes than before.
+                if let old = base?.failing[Self.baseKey(string)],
+                    Set(verdict.failing.map { group.cells[$0].size.key }).isStrictSubset(of: old)
+                {
+                    improved.append(string.key + (string.language.map { " (\($0))" } ?? ""))
+                }
                 guard !verdict.failing.isEmpty else { continue }
                 let language = string.language ?? "-"
                 for c in verdict.failing { counts[language, default: [:]][group.cells[c].size.key, default: 0] += 1 }

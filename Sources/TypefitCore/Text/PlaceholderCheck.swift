@@ -285,6 +285,11 @@ extension PlaceholderCheck {
         /// For each, the smallest integer ICU's rules put in it (-1 for an
         /// `other` no integer falls in: it is the fallback).
         public var numbers: [Int] = []
+
+        /// Whether only numbers of a million and more fall in the missing
+        /// categories (French, Spanish, Italian `many`): a nuance, said as
+        /// a note, not a noun wrong for 2–4.
+        public var concernsOnlyMillions: Bool { numbers.allSatisfy { $0 >= 1_000_000 } }
     }
 
     /// An entry a language does not translate (`--require-translated`).

@@ -37,25 +37,27 @@ struct StyleCategoryOptions: Sendable, Equatable {
         ) { options, text throws(UsageError) in
             options.category = .categories(try CategoryList(argument: text, option: "--category").categories)
         },
-        Option(
-            declaration: .option(
-                "--maximum-category", "category",
-                help: "Where the app stops text growing (UIKit's maximumContentSizeCategory, SwiftUI's "
-                    + ".dynamicTypeSize(...)): larger categories are set at this one's size.",
-                values: CategoryList.oneSpellings, completion: CategoryList.completion)
-        ) { options, text throws(UsageError) in
-            options.clamp.maximum = try Self.one(text, option: "--maximum-category")
-        },
-        Option(
-            declaration: .option(
-                "--minimum-category", "category",
-                help: "Where the app stops text shrinking (minimumContentSizeCategory): smaller categories are "
-                    + "set at this one's size.",
-                values: CategoryList.oneSpellings, completion: CategoryList.completion)
-        ) { options, text throws(UsageError) in
-            options.clamp.minimum = try Self.one(text, option: "--minimum-category")
-        },
+        clampOption(
+            "--maximum-category",
+            help: "Where the app stops text growing (UIKit's maximumContentSizeCategory, SwiftUI's "
+                + ".dynamicTypeSize(...)): larger categories are set at this one's size.", \.maximum),
+        clampOption(
+            "--minimum-category",
+            help: "Where the app stops text shrinking (minimumContentSizeCategory): smaller categories are "
+                + "set at this one's size.", \.minimum),
     ]
+
+    /// `--maximum-category` or `--minimum-category`: one bound of the clamp.
+    static func clampOption(
+        _ name: String, help: String, _ bound: WritableKeyPath<SizeClamp, ContentSizeCategory?> & Sendable
+    ) -> Option<StyleCategoryOptions> {
+        Option(
+            declaration: .option(
+                name, "category", help: help, values: CategoryList.oneSpellings, completion: CategoryList.completion)
+        ) { options, text throws(UsageError) in
+            options.clamp[keyPath: bound] = try one(text, option: name)
+        }
+    }
 
     /// One category, as `--category` spells them.
     static func one(_ text: String, option: String) throws(UsageError) -> ContentSizeCategory {

@@ -214,10 +214,6 @@ extension TextOptions {
         }
         let coverage = report.coverage
         for item in coverage.prefix(placeholderLinesShown) {
-            // Categories only numbers of a million and more fall in (French,
-            // Spanish, Italian `many`) are a note: a nuance, not a noun
-            // wrong for 2–4.
-            let large = item.numbers.allSatisfy { $0 >= 1_000_000 }
             let message =
                 "\"\(item.key)\" (\(item.language)): "
                 + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
@@ -229,7 +225,7 @@ extension TextOptions {
                 }
                 .joined(separator: ", ")
                 + ", and the device shows the 'other' form for such numbers"
-            if large {
+            if item.concernsOnlyMillions {
                 diagnostics.note(message, file: item.file)
             } else {
                 diagnostics.warning(message, file: item.file)
@@ -267,7 +263,7 @@ extension TextOptions {
             let message =
                 "\(coverage.count - placeholderLinesShown) more plurals missing categories (the JSON document "
                 + "lists all \(coverage.count))"
-            if coverage.dropFirst(placeholderLinesShown).allSatisfy({ $0.numbers.allSatisfy { $0 >= 1_000_000 } }) {
+            if coverage.dropFirst(placeholderLinesShown).allSatisfy(\.concernsOnlyMillions) {
                 diagnostics.note(message)
             } else {
                 diagnostics.warning(message)
