@@ -31,6 +31,26 @@ import TypefitTestSupport
         #expect(deep.allSatisfy { !$0.text.contains("%#@") })
     }
 
+    /// A chain of 300 variables, each form naming the next twice, keeps
+    /// 256 strings in the queue at every level: it took minutes (300
+    /// levels of 256 strings of 20,000 characters). Past
+    /// `maximumWork` the strings left stand with their variables as
+    /// written, each noted.
+    @Test func aDeepChainOfVariablesStopsAtTheWorkCap() throws {
+        var variables: [String: Substitutions.Variable] = [:]
+        for level in 0..<300 {
+            let next = level + 1 < 300 ? "%#@v\(level + 1)@ %#@v\(level + 1)@" : "%d"
+            variables["v\(level)"] = Substitutions.Variable(
+                specifier: "d", argument: nil,
+                variations: [("plural.one", next + " one"), ("plural.other", next + " other")])
+        }
+        let forms = try Substitutions.expand(LocalizedString(key: "chain", language: "en", text: "%#@v0@"), variables)
+        #expect(forms.count <= Substitutions.maximumForms)
+        #expect(forms.count > 0)
+        #expect(forms.allSatisfy { $0.capNote?.contains("nested deeper than typefit expands") == true })
+        #expect(forms.allSatisfy { $0.text.contains("%#@v") })
+    }
+
     /// Variables naming each other in a circle (or one naming itself) are
     /// an error naming the circle, not an endless expansion.
     @Test func cyclesAreErrorsNamingThem() throws {

@@ -61,6 +61,13 @@ public enum Substitutions {
     /// note saying so (`LocalizedString.capNote`).
     public static let maximumForms = 256
 
+    /// How many bytes of text one expansion may replace variables in: a
+    /// chain of variables each naming the next, hundreds deep, would
+    /// otherwise take minutes (300 levels × 256 strings of 20,000
+    /// characters); real nesting (a few levels of short forms) uses a
+    /// thousandth of it.
+    public static let maximumWork = 8 << 20
+
     /// Variables whose variations name each other in a circle: `%#@a@`
     /// whose variation holds `%#@b@` whose variation holds `%#@a@` (or a
     /// variable naming itself) would expand without end.
@@ -89,9 +96,20 @@ public enum Substitutions {
         var queue = [string]
         var next = 0
         var capped = false
+        var work = 0
         while next < queue.count {
             let current = queue[next]
             next += 1
+            // Variables nested hundreds deep (each form naming the next)
+            // keep the queue full at every level: past the work's cap the
+            // strings left stand as they are, their variables unexpanded.
+            guard work < maximumWork else {
+                var left = current
+                left.capNote = [current.capNote, roundsNote].compactMap { $0 }.joined(separator: "; ")
+                done.append(left)
+                capped = true
+                continue
+            }
             var distinct: [String] = []
             for token in placeholders(in: current.text) where variables[token.name] != nil {
                 if !distinct.contains(token.name) { distinct.append(token.name) }
@@ -100,6 +118,7 @@ public enum Substitutions {
                 done.append(current)
                 continue
             }
+            work += current.text.utf8.count
             // Room left for the strings this one becomes.
             let room = limit - done.count - (queue.count - next)
             var children: [LocalizedString] = []
@@ -119,6 +138,12 @@ public enum Substitutions {
             return copy
         }
     }
+
+    /// The note on strings left with variables unexpanded at
+    /// `maximumWork`.
+    static let roundsNote =
+        "has variables nested deeper than typefit expands (\(maximumWork >> 20) MB of text replaced); its forms "
+        + "past them are measured with their variables as written"
 
     /// The note on strings whose forms passed `maximumForms`.
     static let capNote =
