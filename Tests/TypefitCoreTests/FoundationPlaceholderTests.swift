@@ -149,6 +149,17 @@ import Testing
         #expect(fr.differences.contains { $0.description.contains("%3$#@avis@ names no variable 'avis'") })
     }
 
+    /// A variable named twice in another's forms is used at two arguments
+    /// (each place its own, in the nested call): a translation identical
+    /// to its source has no moved variable.
+    @Test func aVariableUsedAtSeveralArgumentsIsNotMoved() throws {
+        let text = Self.stringsdict(
+            "en", key: "k", format: "%#@a@",
+            variables: ["a": ("d", ["one": "%#@b@ and %#@b@", "other": "%d"]), "b": ("d", ["other": "%d"])])
+        let report = Self.report([try Self.file("en", text), try Self.file("de", text)])
+        #expect(report.problems.isEmpty, "\(report.problems)")
+    }
+
     /// A catalog substitution renamed by a translator (`%#@n@` → `%#@tage@`),
     /// in the definition too (works) and not (does not).
     @Test func catalogSubstitutionsAreCompared() throws {

@@ -199,14 +199,17 @@ struct FormatAnalysis {
         // its own: a name translated in both the format and the definition
         // works), and one the source has by name choosing by the same
         // argument.
-        var sourceNumbers: [String: Int] = [:]
-        for use in source.uses where use.defined && sourceNumbers[use.name] == nil {
-            sourceNumbers[use.name] = use.number
-        }
+        // (A variable named inside another's forms is used at several
+        // arguments, one per place: a translation's use is moved only when
+        // the source never uses that name there.)
+        var sourceNumbers: [String: Set<Int>] = [:]
+        for use in source.uses where use.defined { sourceNumbers[use.name, default: []].insert(use.number) }
         for use in uses {
             if !use.defined {
                 differences.append(.undefinedVariable(name: use.name, written: use.written))
-            } else if let number = sourceNumbers[use.name], number != use.number {
+            } else if let numbers = sourceNumbers[use.name], !numbers.contains(use.number),
+                let number = numbers.min()
+            {
                 differences.append(.movedVariable(name: use.name, source: number, translation: use.number))
             }
         }
