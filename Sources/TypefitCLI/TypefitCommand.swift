@@ -23,6 +23,7 @@ public enum TypefitCommand {
             stdoutIsTerminal: SystemCalls.isTerminal(1), cacheDirectory: cacheDirectory(),
             desktopTextScale: { ScaleJob.readDesktopTextScale() })
         context.stderrIsTerminal = SystemCalls.isTerminal(2)
+        context.workingDirectory = SystemCalls.workingFolder()
         context.systemFontDirectories = (SystemCalls.environment("TYPEFIT_SYSTEM_FONTS") ?? "")
             .split(separator: ":").map(String.init)
         var outcome = run(arguments, context: context)
@@ -121,6 +122,14 @@ public enum TypefitCommand {
             if !outcome.hasStdout, outcome.diagnostics.hasErrors, parsed.output.json {
                 outcome.stdout = outcome.diagnostics.errorDocument(spell: CommandInput.spelling).serialized(
                     pretty: context.stdoutIsTerminal)
+            }
+            if let format = parsed.output.report,
+                let report = FindingReports.render(
+                    format, diagnostics: outcome.diagnostics, subjects: outcome.reportSubjects,
+                    command: type(of: parsed.command).configuration.commandName,
+                    workingDirectory: context.workingDirectory)
+            {
+                outcome.stdout = report
             }
             return outcome
         }

@@ -9,7 +9,8 @@ public enum CheckJob {
     public static func findings(
         specPath: String, search: FontSearch, diagnostics: inout Diagnostics
     ) throws(Stopped) -> [SpecProblem] {
-        switch SpecFile.read(specPath, diagnostics: &diagnostics) {
+        var places = SpecPlaces()
+        switch SpecFile.read(specPath, diagnostics: &diagnostics, places: &places) {
         case .failure(.unreadable(let error)):
             diagnostics.error(error.reason, status: .cannotRun, file: error.path)
             throw Stopped()
@@ -37,9 +38,17 @@ public enum CheckJob {
                 }
             }
             let known = sources.knownNames
-            let findings = SpecCheck.run(
+            var findings = SpecCheck.run(
                 spec, faces: found, nearest: { NameMatching.suggestions(for: $0, among: known) },
                 notShipped: notShipped)
+            // Each at the key it is about: CI shows it on that line.
+            for i in findings.indices {
+                if let face = findings[i].face {
+                    findings[i].position = places.faces[face]
+                } else if let style = findings[i].style {
+                    findings[i].position = places.styles[style]
+                }
+            }
             sources.report(into: &diagnostics, duplicatesAreErrors: true)
             // The findings are the report on stdout, not diagnostics.
             if findings.contains(where: { $0.severity == .error }) { diagnostics.reportHasProblems = true }

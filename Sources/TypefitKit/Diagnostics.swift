@@ -25,6 +25,57 @@ public struct Diagnostic: Equatable, Sendable {
     public var sharedReason: String?
     /// Printed only under `--verbose` (a cache rebuilt, say).
     public var verboseOnly = false
+    /// What kind of finding it is, a stable name for scripts and CI
+    /// reports (`does-not-fit`, `placeholder-missing`); `nil` for one not
+    /// yet given a code of its own (reports name it by severity and
+    /// status: `input-error`, `warning`, `note`).
+    public var code: String?
+    /// The string it is about: its key, language and the size setting
+    /// (`key`, `language`, `category`), where it is about one.
+    public var key: String?
+    /// The string's language.
+    public var language: String?
+    /// The size setting's key (`AX3`'s `accessibilityExtraExtraExtraLarge`).
+    public var category: String?
+    /// Where it is printed: on stderr and in CI reports (the default),
+    /// or in one of them only (stderr lists the first 100 placeholder
+    /// problems and a count; a SARIF report lists each).
+    public var shown: Shown = .everywhere
+
+    /// Where a diagnostic is printed.
+    public enum Shown: Sendable, Equatable {
+        /// On stderr and in reports.
+        case everywhere
+        /// In CI reports only (one of many stderr counts).
+        case reportsOnly
+        /// On stderr only (a count of what reports list one by one).
+        case stderrOnly
+    }
+
+    /// Creates a diagnostic.
+    public init(
+        severity: Severity, message: String, file: String? = nil, position: SourcePosition? = nil,
+        status: ExitStatus = .success, code: String? = nil
+    ) {
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.position = position
+        self.status = status
+        self.code = code
+    }
+
+    /// `code`, else a name from the severity and status.
+    public var reportCode: String {
+        if let code { return code }
+        switch (severity, status) {
+        case (.error, .usage): return "usage-error"
+        case (.error, .problemFound): return "problem"
+        case (.error, _): return "input-error"
+        case (.warning, _): return "warning"
+        case (.note, _): return "note"
+        }
+    }
 
     /// The line printed on stderr: `FILE:LINE:COLUMN: error: …` for a
     /// position in a file (the compiler's format, which editors and CI
@@ -112,9 +163,9 @@ public struct Diagnostics: Equatable, Sendable {
     /// subcommand `subcommand` (`""`: typefit itself); the front end says
     /// how it is used.
     public mutating func commandLineError(_ message: String, subcommand: String) {
-        items.append(
-            Diagnostic(
-                severity: .error, message: message, file: nil, position: nil, status: .usage, usageOf: subcommand))
+        var item = Diagnostic(severity: .error, message: message, status: .usage)
+        item.usageOf = subcommand
+        items.append(item)
     }
 
     /// A file that could not be read or parsed (exit 2), at a position when
@@ -128,9 +179,36 @@ public struct Diagnostics: Equatable, Sendable {
         items += other.items
     }
 
-    /// The diagnostics as printed: file warnings grouped (unless
-    /// `listsEachFile`), warnings promoted under `--strict`.
+    /// Appends a finding: a diagnostic with its code and place.
+    public mutating func add(_ item: Diagnostic) {
+        items.append(item)
+    }
+
+    /// The diagnostics as printed on stderr: file warnings grouped
+    /// (unless `listsEachFile`), warnings promoted under `--strict`.
     public var effective: [Diagnostic] {
+        promoted(grouped.filter { $0.shown != .reportsOnly })
+    }
+
+    /// The diagnostics as CI reports list them: every finding, none
+    /// grouped (a report is read by tools), warnings promoted under
+    /// `--strict`; notes printed only under `--verbose` left out.
+    public var reported: [Diagnostic] {
+        promoted(items.filter { $0.shown != .stderrOnly && !$0.verboseOnly })
+    }
+
+    private func promoted(_ items: [Diagnostic]) -> [Diagnostic] {
+        guard warningsAreErrors else { return items }
+        return items.map { item in
+            guard item.severity == .warning else { return item }
+            var promoted = item
+            promoted.severity = .error
+            promoted.status = .problemFound
+            return promoted
+        }
+    }
+
+    private var grouped: [Diagnostic] {
         var grouped: [Diagnostic] = []
         if listsEachFile {
             grouped = items
@@ -178,14 +256,7 @@ public struct Diagnostics: Equatable, Sendable {
                             + "\(CommandInput.verbose.token) lists each)", file: nil, position: nil, status: .success))
             }
         }
-        guard warningsAreErrors else { return grouped }
-        return grouped.map { item in
-            guard item.severity == .warning else { return item }
-            var promoted = item
-            promoted.severity = .error
-            promoted.status = .problemFound
-            return promoted
-        }
+        return grouped
     }
 
     /// The errors, as printed.

@@ -114,6 +114,10 @@ public struct FitJob: Sendable {
         /// The setting whose size the required one is set at, when a
         /// clamp holds it there.
         public var clampedTo: SizeSetting?
+        /// The file the string is in (`nil`: an argument).
+        public var file: String?
+        /// Where in `file` (the string's value).
+        public var position: SourcePosition?
     }
 
     /// What a run found.
@@ -194,6 +198,7 @@ public struct FitJob: Sendable {
                 size: require, allowed: group.lines, rule: group.rule)
             failure.width = group.width
             failure.clampedTo = group.cells[c].clampedTo
+            (failure.file, failure.position) = (string.file, string.position)
             if s < laidOut.overflowingPieces.count, let piece = laidOut.overflowingPieces[s] {
                 let bytes = Array(string.text.utf8)
                 if piece.lowerBound >= 0, piece.upperBound <= bytes.count, !piece.isEmpty {

@@ -28,6 +28,14 @@ public enum SpecFile {
     /// Reads and decodes a spec, its warnings added to `diagnostics`, or
     /// why it cannot be.
     public static func read(_ path: String, diagnostics: inout Diagnostics) -> Result<DynamicFontSpec, LoadError> {
+        var places = SpecPlaces()
+        return read(path, diagnostics: &diagnostics, places: &places)
+    }
+
+    /// Reads and decodes a spec, and where it names each face and style.
+    public static func read(_ path: String, diagnostics: inout Diagnostics, places: inout SpecPlaces)
+        -> Result<DynamicFontSpec, LoadError>
+    {
         switch SystemCalls.readInput(path, limit: 1 << 20, what: "a spec") {
         case .failure(let error):
             return .failure(.unreadable(error))
@@ -37,6 +45,7 @@ public enum SpecFile {
                 for warning in decoded.warnings {
                     diagnostics.warning(warning.message, file: path, at: warning.position)
                 }
+                places = SpecPlaces.find(in: bytes)
                 return .success(decoded.spec)
             } catch {
                 return .failure(.malformed(error))

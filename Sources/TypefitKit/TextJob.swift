@@ -334,7 +334,9 @@ public enum TextJob {
                 }
                 warnReplaced(all ?? kept, in: path, into: &diagnostics)
                 fromFiles += kept.count
+                let start = strings.count
                 strings += kept
+                for i in start..<strings.count { strings[i].file = path }
             }
         }
         if let language, !files.isEmpty, fromFiles == 0 {

@@ -111,7 +111,8 @@ import TypefitTestSupport
             ["fit", "--strings", file.path, "--width", "20", "--style", "body", "--font", "TypefitSans-Regular"]
                 + ["--require", "large", "--format", "table"] + Self.config)
         #expect(gate.status == .problemFound)
-        let errors = gate.stderr.split(separator: "\n").filter { $0.hasPrefix("typefit: error: ") }
+        // At the value's line and column: `FILE:1:16: error: …`.
+        let errors = gate.stderr.split(separator: "\n").filter { $0.hasPrefix(file.path + ":1:16: error: ") }
         #expect(errors.count == 1 && errors.first?.contains("two\\nlines") == true, "\(gate.stderr)")
         // The header and one row (then the footer that explains "N!").
         let rows = gate.stdout.split(separator: "\n").filter { !$0.hasPrefix("(") }

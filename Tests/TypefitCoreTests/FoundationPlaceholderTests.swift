@@ -230,7 +230,7 @@ import Testing
             report.coverage == [
                 PlaceholderCheck.Coverage(
                     file: "pl.lproj/Localizable.stringsdict", key: "files", language: "pl", variable: "n",
-                    missing: ["few"], numbers: [2])
+                    missing: ["few"], numbers: [2], position: SourcePosition(line: 4, column: 163))
             ])
     }
 

@@ -98,6 +98,10 @@ public struct Outcome: Sendable {
     /// subcommand is given).
     public var stderrText = ""
 
+    /// The strings the run checked, for a report's test cases
+    /// (`--format junit`).
+    public var reportSubjects: [ReportSubject] = []
+
     /// Everything printed on stderr.
     public var stderr: String {
         stderrText + allDiagnostics.rendered(afterCommandLineError: Self.usageLines, spell: CommandInput.spelling)
@@ -152,6 +156,9 @@ public struct RunContext: Sendable {
     /// system`); `nil` when the desktop has none. In-process runs have none
     /// unless given one.
     public var desktopTextScale: @Sendable () -> (factor: Double, source: String)?
+    /// The working folder (canonical), which CI reports make paths
+    /// relative to; `nil`: paths as given.
+    public var workingDirectory: String?
     /// `TYPEFIT_SYSTEM_FONTS`: folders of Apple's system font files, for
     /// runs without `--system-fonts` (a CI machine's secret store). In-process
     /// runs have none unless given.

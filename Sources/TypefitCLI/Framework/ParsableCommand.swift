@@ -48,12 +48,16 @@ public struct OutputSettings: Sendable, Equatable {
     /// prints a JSON document on stdout. (JSON chosen by default for a pipe
     /// does not count: there an error leaves stdout empty.)
     public var json = false
+    /// `--format github|sarif|junit`: stdout is the report of the run's
+    /// findings, made once it is over (`FindingReports`).
+    public var report: OutputFormat?
 
     /// Creates settings.
-    public init(strict: Bool = false, verbose: Bool = false, json: Bool = false) {
+    public init(strict: Bool = false, verbose: Bool = false, json: Bool = false, report: OutputFormat? = nil) {
         self.strict = strict
         self.verbose = verbose
         self.json = json
+        self.report = report
     }
 }
 

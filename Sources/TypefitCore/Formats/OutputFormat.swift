@@ -18,6 +18,17 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case tokens
     /// CSS custom properties in rem (`scale`).
     case css
+    /// GitHub Actions workflow commands, one annotation per finding
+    /// (`check`, `fit`).
+    case github
+    /// A SARIF 2.1.0 log, for code-scanning dashboards (`check`, `fit`).
+    case sarif
+    /// A JUnit XML report, for CI test views (`check`, `fit`).
+    case junit
+
+    /// Whether it is a CI report of the run's findings, made from its
+    /// diagnostics once the run is over (`--strict` applied).
+    public var isFindingReport: Bool { self == .github || self == .sarif || self == .junit }
 }
 
 /// How the app's font files reach the bundle: Xcode copies files in
@@ -105,7 +116,7 @@ public func uiAppFontsFragment(_ paths: [String]) -> String {
 /// which render as they did: a page or drawing is then never a file in
 /// which a catalog's value (`ssh-ed25519 AAAA… attacker`) stands on a line
 /// of its own, whatever file a link made it land in.
-func xmlEscaped(_ text: String) -> String {
+public func xmlEscaped(_ text: String) -> String {
     let special: (UInt8) -> Bool = {
         $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || ($0 < 0x20 && $0 != 0x09) || $0 == 0xEF
     }

@@ -14,6 +14,8 @@ extension SpecCheck {
                         "severity": .string(problem.severity.rawValue), "code": .string(problem.code),
                         "style": .string(problem.style?.rawValue), "category": .string(problem.category?.rawValue),
                         "message": .string(problem.message),
+                        "line": problem.position.map { .int($0.line) } ?? .null,
+                        "column": problem.position.map { .int($0.column) } ?? .null,
                     ])
                 }),
         ])
@@ -28,7 +30,10 @@ extension SpecCheck {
     ) -> String {
         var text = ""
         for problem in findings {
-            text += "\(specPath): \(problem.severity.rawValue): \(problem.message)\n"
+            // `FILE:LINE:COLUMN:` where the key is known: the compiler's
+            // format, which editors and CI logs link to the line.
+            let place = problem.position.map { "\(specPath):\($0.line):\($0.column)" } ?? specPath
+            text += "\(place): \(problem.severity.rawValue): \(problem.message)\n"
         }
         let errors = findings.filter { $0.severity == .error }.count + otherErrors
         let warnings = findings.count - findings.filter { $0.severity == .error }.count + otherWarnings

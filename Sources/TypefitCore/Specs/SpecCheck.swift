@@ -15,6 +15,19 @@ public struct SpecProblem: Sendable, Equatable {
     public var category: ContentSizeCategory?
     /// What is wrong, in one line.
     public var message: String
+    /// The face's key in the spec, for a problem of a face.
+    public var face: String?
+    /// Where in the spec file: the face's or style's key.
+    public var position: SourcePosition?
+
+    /// Creates a problem.
+    public init(
+        severity: Severity, code: String, style: TextStyle?, category: ContentSizeCategory?, message: String,
+        face: String? = nil
+    ) {
+        (self.severity, self.code, self.style, self.category, self.message) = (severity, code, style, category, message)
+        self.face = face
+    }
 }
 
 /// The checks `typefit check` runs on a spec: what would make an app's text
@@ -44,7 +57,7 @@ public enum SpecCheck {
                 SpecProblem(
                     severity: .error, code: "not-shipped", style: nil, category: nil,
                     message: "face '\(face.key)' (\(face.postscriptName)) is installed on this machine (\(file)) but "
-                        + "not in --fonts-dir: the app does not ship it"))
+                        + "not in --fonts-dir: the app does not ship it", face: face.key))
         }
         for face in spec.faces
         where faces[face.postscriptName] == nil && IOSBuiltInFonts.family(of: face.postscriptName) == nil {
@@ -54,7 +67,8 @@ public enum SpecCheck {
                     severity: .error, code: "missing-face", style: nil, category: nil,
                     message: "face '\(face.key)' (\(face.postscriptName)) is not installed"
                         + (names.isEmpty
-                            ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?")))
+                            ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"),
+                    face: face.key))
         }
         // What `scale --format swift` warns of, `check` says too.
         for face in spec.faces where faces[face.postscriptName]?.knownToUIFont == false {
@@ -63,7 +77,7 @@ public enum SpecCheck {
                     severity: .warning, code: "instance-name", style: nil, category: nil,
                     message: "face '\(face.key)' (\(face.postscriptName)) is a variable font's named instance: "
                         + "UIFont(name:) is not known to take it; use the default face's name with a 'wght' "
-                        + "variation"))
+                        + "variation", face: face.key))
         }
         for style in spec.styles {
             problems += check(style, model: spec.model)

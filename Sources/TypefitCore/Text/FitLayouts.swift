@@ -164,7 +164,7 @@ public struct FitLayouts: Sendable {
             writer.beginArray()
             for item in coverage {
                 writer.beginObject()
-                writer.entryPlace(file: item.file, key: item.key, language: item.language)
+                writer.entryPlace(file: item.file, key: item.key, language: item.language, position: item.position)
                 writer.staticKey("missing")
                 writer.beginArray()
                 for category in item.missing { writer.string(category) }
@@ -201,6 +201,11 @@ public struct FitLayouts: Sendable {
                 }
                 let string = strings[s]
                 writer.beginObject()
+                // Where the string is: CI shows a finding on that line.
+                writer.staticKey("column")
+                if let position = string.position { writer.int(position.column) } else { writer.null() }
+                writer.staticKey("file")
+                writer.string(string.file)
                 writer.staticKey("fits")
                 perCell { .bool($0.lines <= group.maxLines && !$0.overflows) }
                 writer.staticKey("key")
@@ -209,6 +214,8 @@ public struct FitLayouts: Sendable {
                 writer.string(string.language)
                 writer.staticKey("largestFittingCategory")
                 writer.string(layouts.largestFitting(s, cells: cells, maxLines: group.maxLines)?.size.key)
+                writer.staticKey("line")
+                if let position = string.position { writer.int(position.line) } else { writer.null() }
                 writer.staticKey("lines")
                 perCell { .int($0.lines) }
                 if group.rule != nil {
@@ -285,7 +292,7 @@ public struct FitLayouts: Sendable {
             writer.beginArray()
             for item in untranslated {
                 writer.beginObject()
-                writer.entryPlace(file: item.file, key: item.key, language: item.language)
+                writer.entryPlace(file: item.file, key: item.key, language: item.language, position: item.position)
                 writer.staticKey("state")
                 writer.string(item.state)
                 writer.endObject()
@@ -343,13 +350,20 @@ extension JSONWriter {
 extension JSONWriter {
     /// `"file"`, `"key"` and `"language"` of an entry's finding, in the
     /// sorted order the objects they begin keep.
-    mutating func entryPlace(file: String, key: String, language: String) {
+    /// `"column"` and `"line"` (of the string's value in its file, `null`
+    /// where unknown) are written before and after them, for the same
+    /// order.
+    mutating func entryPlace(file: String, key: String, language: String, position: SourcePosition?) {
+        staticKey("column")
+        if let position { int(position.column) } else { null() }
         staticKey("file")
         string(file)
         staticKey("key")
         string(key)
         staticKey("language")
         string(language)
+        staticKey("line")
+        if let position { int(position.line) } else { null() }
     }
 
     /// A placeholder problem: `differences` (each with the `argument`
@@ -363,6 +377,8 @@ extension JSONWriter {
     /// `inSource` (the source's own problem).
     mutating func placeholderProblem(_ problem: PlaceholderCheck.Problem) {
         beginObject()
+        staticKey("column")
+        if let position = problem.position { int(position.column) } else { null() }
         staticKey("differences")
         beginArray()
         for difference in problem.differences {
@@ -409,6 +425,8 @@ extension JSONWriter {
         string(problem.key)
         staticKey("language")
         string(problem.language)
+        staticKey("line")
+        if let position = problem.position { int(position.line) } else { null() }
         staticKey("source")
         string(problem.source)
         staticKey("translation")

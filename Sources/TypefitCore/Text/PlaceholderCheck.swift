@@ -265,6 +265,9 @@ extension PlaceholderCheck {
         /// Whether the problem is the source's own: every language shows
         /// it, and its translations are not compared until it is fixed.
         public var isSource = false
+        /// Where the translation (the source, for its own) is in `file`:
+        /// its first form's value.
+        public var position: SourcePosition?
     }
 
     /// A plural without a category its language's rules give integers: the
@@ -285,6 +288,8 @@ extension PlaceholderCheck {
         /// For each, the smallest integer ICU's rules put in it (-1 for an
         /// `other` no integer falls in: it is the fallback).
         public var numbers: [Int] = []
+        /// Where the plural is in `file` (its first form's value).
+        public var position: SourcePosition?
 
         /// Whether only numbers of a million and more fall in the missing
         /// categories (French, Spanish, Italian `many`): a nuance, said as
@@ -304,6 +309,9 @@ extension PlaceholderCheck {
         /// `new`, `needs_review` (errors) or `stale` (a note: Xcode no
         /// longer finds the key in the code).
         public var state: String
+        /// Where in `file`: the localization, else the entry (`nil` for a
+        /// key an `.lproj` file lacks).
+        public var position: SourcePosition?
 
         /// Whether it fails `--require-translated` (`stale` does not).
         public var isError: Bool { state != "stale" }
@@ -456,6 +464,7 @@ extension PlaceholderCheck {
                     file: entries[e].file, key: entries[e].key, language: entries[e].language, source: text,
                     translation: text, differences: own)
                 problem.isSource = true
+                problem.position = entries[e].position
                 report.problems.append(problem)
             }
             for entry in entries {
@@ -501,7 +510,9 @@ extension PlaceholderCheck {
                     continue
                 }
                 guard seen.insert(file.path + "\u{0}" + string.entry + "\u{0}" + language).inserted else { continue }
-                found.append(Untranslated(file: file.path, key: string.entry, language: language, state: state))
+                var item = Untranslated(file: file.path, key: string.entry, language: language, state: state)
+                item.position = string.position
+                found.append(item)
             }
         }
         return found
@@ -542,6 +553,8 @@ extension PlaceholderCheck {
         var key: String
         var language: String
         var isSource: Bool
+        /// Where its first form is.
+        var position: SourcePosition?
         /// Its formats as written (each once).
         var forms: [FormatSource] = []
         /// Its forms as measured (variables expanded), for showing the one
@@ -552,6 +565,7 @@ extension PlaceholderCheck {
         var wholeStringPlurals: [String: Set<String>] = [:]
 
         mutating func add(_ string: LocalizedString) {
+            if position == nil { position = string.position }
             let form = string.format ?? FormatSource(text: string.written)
             if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }
             if written.count < 64 { written.append(string.written) }
@@ -584,6 +598,7 @@ extension PlaceholderCheck {
                 guard !missing.isEmpty else { return }
                 var coverage = Coverage(file: file, key: key, language: language, variable: variable, missing: missing)
                 coverage.numbers = missing.map { required[$0] ?? -1 }
+                coverage.position = position
                 found.append(coverage)
             }
             for path in wholeStringPlurals.keys.sorted() { check(wholeStringPlurals[path] ?? [], variable: nil) }
@@ -630,9 +645,11 @@ extension PlaceholderCheck {
         default:
             break
         }
-        return Problem(
+        var problem = Problem(
             file: entry.file, key: entry.key, language: entry.language, source: shown(shownSource),
             translation: shown(shownTranslation), differences: differences)
+        problem.position = entry.position
+        return problem
     }
 
     /// The most characters of a string a problem quotes: a message names

@@ -22,6 +22,9 @@ public enum Substitutions {
         public var argument: Int?
         /// The variations, in the file's order.
         public var variations: [(label: String, text: String)]
+        /// Where each variation's text is in its file, by label: a form
+        /// points at its innermost variation's text.
+        public var positions: [String: SourcePosition] = [:]
 
         /// Creates a variable.
         public init(specifier: String, argument: Int?, variations: [(label: String, text: String)]) {
@@ -261,6 +264,7 @@ public enum Substitutions {
         var copy = string
         copy.key = string.key + "|" + name + "." + variation.label
         copy.text = text
+        if let position = variable.positions[variation.label] { copy.position = position }
         if variation.label.hasPrefix("plural.") {
             copy.pluralForms.append(
                 PluralForm(placeholder: variable.placeholder, category: String(variation.label.dropFirst(7))))

@@ -14,7 +14,10 @@ public struct Check: ParsableCommand {
 
         /// `--verbose`, `--format json` (check has no `--strict`: its
         /// errors already fail the run).
-        public var output: OutputSettings { OutputSettings(verbose: sources.verbose, json: format == .json) }
+        public var output: OutputSettings {
+            OutputSettings(
+                verbose: sources.verbose, json: format == .json, report: format?.isFindingReport == true ? format : nil)
+        }
     }
 
     /// Every option, bound to its field, in the order help lists them.
@@ -23,7 +26,13 @@ public struct Check: ParsableCommand {
             $0.withHelp("The DynamicFont spec (JSON) or ScaledFont style dictionary (plist) to check.").required()
         }
         + SourceOptions.options.lifted(\Options.sources).without("--strict")
-        + [formatOption([.table, .json], help: "table (the default: a CI log is read by people) or json.", \.format)]
+        + [
+            formatOption(
+                [.table, .json, .github, .sarif, .junit],
+                help: "table (the default: a CI log is read by people), json, or a CI report: github (an "
+                    + "annotation per finding on the spec's line), sarif (SARIF 2.1.0), junit (JUnit XML).",
+                \.format)
+        ]
 
     /// The declaration.
     public static let configuration = declared(
@@ -74,6 +83,21 @@ public struct Check: ParsableCommand {
         }
         var outcome = Outcome(diagnostics: diagnostics)
         switch format {
+        case .github, .sarif, .junit:
+            // The findings join the diagnostics for the report alone (the
+            // framework writes it once the run is over); stderr says what
+            // it always says.
+            for problem in findings {
+                var item = Diagnostic(
+                    severity: problem.severity == .error ? .error : .warning, message: problem.message,
+                    file: specPath, position: problem.position,
+                    status: problem.severity == .error ? .problemFound : .success, code: problem.code)
+                item.category = problem.category?.rawValue
+                item.key = problem.face ?? problem.style?.rawValue
+                item.shown = .reportsOnly
+                outcome.diagnostics.add(item)
+            }
+            outcome.reportSubjects = [ReportSubject(file: specPath, language: nil, key: "spec")]
         case .json:
             outcome.stdout = SpecCheck.document(
                 specPath: specPath, ok: outcome.status == .success,

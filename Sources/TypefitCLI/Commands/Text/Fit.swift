@@ -13,7 +13,9 @@ public struct Fit: ParsableCommand {
 
         /// `--strict`, `--verbose`, `--format json`.
         public var output: OutputSettings {
-            OutputSettings(strict: fit.text.sources.strict, verbose: fit.text.sources.verbose, json: format == .json)
+            OutputSettings(
+                strict: fit.text.sources.strict, verbose: fit.text.sources.verbose, json: format == .json,
+                report: format?.isFindingReport == true ? format : nil)
         }
 
         /// `--platform`.
@@ -23,7 +25,13 @@ public struct Fit: ParsableCommand {
     /// Every option, bound to its field, in the order help lists them.
     public static let options: [Option<Options>] =
         FitOptions.options.lifted(\Options.fit)
-        + [formatOption([.json, .table], help: "Default: table on a terminal, else json.", \.format)]
+        + [
+            formatOption(
+                [.json, .table, .github, .sarif, .junit],
+                help: "Default: table on a terminal, else json. github: an annotation per finding on its file's "
+                    + "line (GitHub Actions); sarif: a SARIF 2.1.0 log (code scanning); junit: JUnit XML, a test "
+                    + "case per key (GitLab, Jenkins).", \.format)
+        ]
 
     /// The declaration.
     public static let configuration = declared(
@@ -72,6 +80,9 @@ public struct Fit: ParsableCommand {
             switch TextOptions.effectiveFormat(format, context) {
             case .table:
                 outcome.stdout = Self.table(result)
+            case .github, .sarif, .junit:
+                // The framework writes the report once the run is over.
+                outcome.reportSubjects = Self.subjects(result)
             default:
                 // Streamed: ten thousand strings are ten megabytes of JSON,
                 // written as they are made.
@@ -102,11 +113,28 @@ public struct Fit: ParsableCommand {
     /// Faces that could not be opened, characters no face has (failing
     /// `--strict`), and strings failing where required (exit 1).
     static func report(_ result: FitJob.Result, _ diagnostics: inout Diagnostics) {
-        for failure in result.faceFailures { diagnostics.error(failure, status: .cannotRun) }
+        for failure in result.faceFailures {
+            diagnostics.add(
+                Diagnostic(severity: .error, message: failure, status: .cannotRun, code: "face-not-opened"))
+        }
         diagnostics.missingGlyphs(result.missingGlyphs)
         TextOptions.reportPlaceholders(
             result.placeholders, problems: result.placeholders?.problems ?? [], into: &diagnostics)
-        for failure in result.failures { diagnostics.error(failure.sentence, status: .problemFound) }
+        for failure in result.failures { diagnostics.add(failure.finding) }
+    }
+
+    /// Every string checked, once per key: a JUnit test case each.
+    static func subjects(_ result: FitJob.Result) -> [ReportSubject] {
+        var subjects: [ReportSubject] = []
+        var seen = Set<String>()
+        for group in result.groups {
+            for string in group.strings {
+                let id = (string.file ?? "") + "\u{0}" + (string.language ?? "") + "\u{0}" + string.key
+                guard seen.insert(id).inserted else { continue }
+                subjects.append(ReportSubject(file: string.file, language: string.language, key: string.key))
+            }
+        }
+        return subjects
     }
 
     /// The table for people: with rules, one per rule under a line saying it.

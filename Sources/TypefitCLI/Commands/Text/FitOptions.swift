@@ -136,6 +136,17 @@ extension FitJob.Failure {
     }
 }
 
+extension FitJob.Failure {
+    /// The finding: `does-not-fit` at the string's value in its file.
+    var finding: Diagnostic {
+        var item = Diagnostic(
+            severity: .error, message: sentence, file: file, position: position, status: .problemFound,
+            code: "does-not-fit")
+        (item.key, item.language, item.category) = (key, language, size.key)
+        return item
+    }
+}
+
 extension Diagnostics {
     /// Texts with characters no face has: one warning per language, with
     /// the first text and what to install (a machine without CJK fonts
@@ -153,11 +164,15 @@ extension Diagnostics {
             let items = byLanguage[language ?? ""] ?? []
             guard let first = items.first else { continue }
             let characters = items.reduce(0) { $0 + $1.count }
-            warning(
-                "\(items.count) string\(items.count == 1 ? "" : "s")" + (language.map { " in \($0)" } ?? "")
-                    + " \(items.count == 1 ? "has" : "have") \(characters) character\(characters == 1 ? "" : "s") with no "
-                    + "glyph in any face (first: \"\(first.text)\"), measured as blank: "
-                    + Self.fontHint(language) + (items.count > 1 ? " (--verbose lists each string)" : ""))
+            add(
+                Diagnostic(
+                    severity: .warning,
+                    message: "\(items.count) string\(items.count == 1 ? "" : "s")"
+                        + (language.map { " in \($0)" } ?? "")
+                        + " \(items.count == 1 ? "has" : "have") \(characters) character\(characters == 1 ? "" : "s") with no "
+                        + "glyph in any face (first: \"\(first.text)\"), measured as blank: "
+                        + Self.fontHint(language) + (items.count > 1 ? " (--verbose lists each string)" : ""),
+                    code: "missing-glyphs"))
         }
         for item in found {
             verboseNote("\(item.count) character(s) of \"\(item.text)\" have no glyph in any face")
@@ -187,33 +202,41 @@ extension TextOptions {
     ) {
         guard let report else { return }
         for (table, files) in report.unchecked {
-            diagnostics.warning(
-                "placeholders of '\(table)' not compared: no strings in its development language among "
-                    + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)")
+            diagnostics.add(
+                Diagnostic(
+                    severity: .warning,
+                    message: "placeholders of '\(table)' not compared: no strings in its development language among "
+                        + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)",
+                    code: "placeholders-not-compared"))
         }
-        for problem in problems.prefix(placeholderLinesShown) {
-            if problem.isSource {
-                diagnostics.error(
-                    "\"\(problem.key)\" (\(problem.language), the source): "
-                        + problem.differences.map(\.description).joined(separator: "; ")
-                        + " (\"\(problem.source)\"; its translations are compared once it is fixed)",
-                    status: .problemFound, file: problem.file)
-                continue
-            }
-            diagnostics.error(
-                "\"\(problem.key)\" (\(problem.language)): "
+        for (p, problem) in problems.enumerated() {
+            let message =
+                problem.isSource
+                ? "\"\(problem.key)\" (\(problem.language), the source): "
                     + problem.differences.map(\.description).joined(separator: "; ")
-                    + " (source \"\(problem.source)\", translation \"\(problem.translation)\")",
-                status: .problemFound, file: problem.file)
+                    + " (\"\(problem.source)\"; its translations are compared once it is fixed)"
+                : "\"\(problem.key)\" (\(problem.language)): "
+                    + problem.differences.map(\.description).joined(separator: "; ")
+                    + " (source \"\(problem.source)\", translation \"\(problem.translation)\")"
+            var item = Diagnostic(
+                severity: .error, message: message, file: problem.file, position: problem.position,
+                status: .problemFound)
+            item.code = "placeholder-" + (problem.differences.first?.code ?? "missing")
+            (item.key, item.language) = (problem.key, problem.language)
+            if p >= placeholderLinesShown { item.shown = .reportsOnly }
+            diagnostics.add(item)
         }
         if problems.count > placeholderLinesShown {
-            diagnostics.error(
-                "\(problems.count - placeholderLinesShown) more strings with placeholders that are wrong or differ "
-                    + "from their source (the JSON document lists all \(problems.count))",
-                status: .problemFound)
+            var item = Diagnostic(
+                severity: .error,
+                message: "\(problems.count - placeholderLinesShown) more strings with placeholders that are wrong or "
+                    + "differ from their source (the JSON document lists all \(problems.count))",
+                file: nil, position: nil, status: .problemFound)
+            item.shown = .stderrOnly
+            diagnostics.add(item)
         }
         let coverage = report.coverage
-        for item in coverage.prefix(placeholderLinesShown) {
+        for (n, item) in coverage.enumerated() {
             let message =
                 "\"\(item.key)\" (\(item.language)): "
                 + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
@@ -225,14 +248,15 @@ extension TextOptions {
                 }
                 .joined(separator: ", ")
                 + ", and the device shows the 'other' form for such numbers"
-            if item.concernsOnlyMillions {
-                diagnostics.note(message, file: item.file)
-            } else {
-                diagnostics.warning(message, file: item.file)
-            }
+            var found = Diagnostic(
+                severity: item.concernsOnlyMillions ? .note : .warning, message: message, file: item.file,
+                position: item.position, status: .success)
+            (found.code, found.key, found.language) = ("plural-coverage", item.key, item.language)
+            if n >= placeholderLinesShown { found.shown = .reportsOnly }
+            diagnostics.add(found)
         }
         let untranslated = report.untranslated
-        for item in untranslated.prefix(placeholderLinesShown) {
+        for (n, item) in untranslated.enumerated() {
             let why =
                 switch item.state {
                 case "missing": "has no translation"
@@ -243,31 +267,34 @@ extension TextOptions {
                 default: "is not translated (state '\(item.state)')"
                 }
             let message = "\"\(item.key)\" (\(item.language)) \(why)"
-            if item.isError {
-                diagnostics.error(message + " (--require-translated)", status: .problemFound, file: item.file)
-            } else {
-                diagnostics.note(message, file: item.file)
-            }
+            var found = Diagnostic(
+                severity: item.isError ? .error : .note,
+                message: message + (item.isError ? " (--require-translated)" : ""),
+                file: item.file, position: item.position, status: item.isError ? .problemFound : .success)
+            (found.code, found.key, found.language) = ("untranslated", item.key, item.language)
+            if n >= placeholderLinesShown { found.shown = .reportsOnly }
+            diagnostics.add(found)
         }
         if untranslated.count > placeholderLinesShown {
             let message =
                 "\(untranslated.count - placeholderLinesShown) more entries not translated (the JSON document lists "
                 + "all \(untranslated.count))"
-            if untranslated.dropFirst(placeholderLinesShown).contains(where: \.isError) {
-                diagnostics.error(message, status: .problemFound)
-            } else {
-                diagnostics.note(message)
-            }
+            let isError = untranslated.dropFirst(placeholderLinesShown).contains(where: \.isError)
+            var item = Diagnostic(
+                severity: isError ? .error : .note, message: message, file: nil, position: nil,
+                status: isError ? .problemFound : .success)
+            item.shown = .stderrOnly
+            diagnostics.add(item)
         }
         if coverage.count > placeholderLinesShown {
             let message =
                 "\(coverage.count - placeholderLinesShown) more plurals missing categories (the JSON document "
                 + "lists all \(coverage.count))"
-            if coverage.dropFirst(placeholderLinesShown).allSatisfy(\.concernsOnlyMillions) {
-                diagnostics.note(message)
-            } else {
-                diagnostics.warning(message)
-            }
+            let isNote = coverage.dropFirst(placeholderLinesShown).allSatisfy(\.concernsOnlyMillions)
+            var item = Diagnostic(
+                severity: isNote ? .note : .warning, message: message, file: nil, position: nil, status: .success)
+            item.shown = .stderrOnly
+            diagnostics.add(item)
         }
     }
 }

@@ -9,6 +9,7 @@ public struct Review: ParsableCommand {
         var fit = FitOptions()
         var base: [String] = []
         var outputFile: String?
+        var annotationsFile: String?
         var followSymlinks = false
 
         /// The defaults.
@@ -36,6 +37,10 @@ public struct Review: ParsableCommand {
             .string(
                 "--output", "file.html", help: "Write the page here (default: stdout).",
                 completion: .file(extensions: ["html"]), \.outputFile),
+            .string(
+                "--annotations", "file",
+                help: "Also write the findings as GitHub Actions annotations (fit's --format github) to this file "
+                    + "(cat it in a later step: each shows on its string's line).", \.annotationsFile),
             TextOptions.followSymlinksOption(\.followSymlinks),
         ]
 
@@ -69,12 +74,17 @@ public struct Review: ParsableCommand {
     public var output: String?
     /// `--follow-symlinks`: write through any link at `--output`.
     public var followSymlinks: Bool
+    /// `--annotations`: the findings as GitHub annotations, to this file.
+    public var annotations: String?
+    /// `--strict`, which the annotations apply as stderr does.
+    var strict: Bool
 
     /// The job as fit makes it, and where the page goes.
     public init(options: Options, arguments: [String]) throws(UsageError) {
         job = try options.fit.job(arguments: arguments)
         (showsProgress, base, output, followSymlinks) =
             (options.fit.progress, options.base, options.outputFile, options.followSymlinks)
+        (annotations, strict) = (options.annotationsFile, options.fit.text.sources.strict)
     }
 
     /// Lays out, draws and writes the page.
@@ -85,6 +95,7 @@ public struct Review: ParsableCommand {
             try job.search.validate(&diagnostics)
             // The destination first: a bad one must cost no layout.
             let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)
+            let annotationsFile = try TextOptions.openOutput(annotations, followSymlinks: followSymlinks, &diagnostics)
             let read = try job.read(&diagnostics)
             var written = read.strings
             var baseTexts: ReviewJob.Base?
@@ -132,9 +143,7 @@ public struct Review: ParsableCommand {
             for failure in result.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
             outcome.diagnostics.missingGlyphs(result.missingGlyphs)
             for warning in result.warnings { outcome.diagnostics.warning(warning) }
-            for failure in result.requiredFailures {
-                outcome.diagnostics.error(failure.sentence, status: .problemFound)
-            }
+            for failure in result.requiredFailures { outcome.diagnostics.add(failure.finding) }
             if !result.standing.isEmpty {
                 outcome.diagnostics.note(
                     "\(result.standing.count) changed string\(result.standing.count == 1 ? "" : "s") still fail"
@@ -150,6 +159,20 @@ public struct Review: ParsableCommand {
                         + (result.improved.count > 5 ? " …" : ""))
             }
             TextOptions.deliver(page.html(), to: file, &outcome)
+            if let annotationsFile {
+                // The run's findings so far, `--strict` applied as stderr
+                // applies it.
+                var all = diagnostics
+                all.append(outcome.diagnostics)
+                all.warningsAreErrors = strict
+                let report =
+                    FindingReports.render(
+                        .github, diagnostics: all, subjects: [], command: "review",
+                        workingDirectory: context.workingDirectory) ?? ""
+                if let error = annotationsFile.write(Array(report.utf8)) {
+                    outcome.diagnostics.error(error, status: .cannotRun, file: annotationsFile.path)
+                }
+            }
             return outcome
         }
     }

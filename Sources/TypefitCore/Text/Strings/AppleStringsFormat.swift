@@ -80,6 +80,7 @@ extension StringsFile {
             }
             scanner.advance()
             try scanner.skipSpaceAndComments()
+            let valuePosition = scanner.position
             let value = try scanner.token("a value")
             try scanner.skipSpaceAndComments()
             guard scanner.peek == ";" else {
@@ -88,7 +89,7 @@ extension StringsFile {
             }
             try budget.take(1, at: scanner.position)
             scanner.advance()
-            add(key, value, at: keyPosition)
+            add(key, value, at: valuePosition)
         }
     }
 
@@ -227,7 +228,9 @@ extension StringsFile {
                     member.value.position,
                     "expected the value of \"\(member.key)\" to be a string, found \(member.value.kindDescription)")
             }
-            result.append(LocalizedString(key: member.key, language: language, text: text))
+            var string = LocalizedString(key: member.key, language: language, text: text)
+            string.position = member.value.position
+            result.append(string)
         }
         return result
     }

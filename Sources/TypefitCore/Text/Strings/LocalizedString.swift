@@ -39,8 +39,14 @@ public struct LocalizedString: Sendable, Equatable {
     /// expanded (`nil`: `written` is the format, with no variables), for
     /// the placeholder check.
     public var format: FormatSource?
-    /// Where the entry's key is in its file, when the format says.
+    /// Where the string is in its file, when the format says: its value
+    /// (a `.strings` value, a catalog localization's `"value"`, a
+    /// `.stringsdict` form's `<string>`, a text file's line), else its key.
+    /// Findings point there: CI shows them on that line.
     public var position: SourcePosition?
+    /// The file it was read from (`-` for standard input; `nil` for an
+    /// argument).
+    public var file: String?
     /// Earlier places in the same file that gave the same key another
     /// value: Foundation keeps the last (CFOldStylePList.c's
     /// `parsePlistDictContent` sets each pair into one dictionary).

@@ -68,7 +68,11 @@ extension StringsFile {
         }
         // Every entry's localizations, and every language the catalog has
         // (in the order first met).
-        var parsed: [(key: String, comment: String?, translates: Bool, localized: [(String, ParsedJSON)])] = []
+        var parsed:
+            [(
+                key: String, comment: String?, translates: Bool, localized: [(String, ParsedJSON)],
+                position: SourcePosition
+            )] = []
         var languages: [String] = []
         var seen = Set<String>()
         for entry in entries {
@@ -103,7 +107,7 @@ extension StringsFile {
                 translates = false
             }
             for (lang, _) in localized where lang != source && seen.insert(lang).inserted { languages.append(lang) }
-            parsed.append((entry.key, comment, translates, localized))
+            parsed.append((entry.key, comment, translates, localized, entry.value.position))
         }
         let wanted = { (lang: String) in language.map { LanguageTag.matches($0, lang) } ?? true }
         var result: [LocalizedString] = []
@@ -140,7 +144,11 @@ extension StringsFile {
                 sourceStrings = marked
                 return marked
             }
-            func untranslated(in lang: String, why: String) throws(SourceError) -> [LocalizedString] {
+            // An untranslated copy points at its language's localization,
+            // else (none) at the entry.
+            func untranslated(in lang: String, why: String, at position: SourcePosition) throws(SourceError)
+                -> [LocalizedString]
+            {
                 let forms = try sourceForms()
                 guard budget.takeUntranslated(forms.count) else {
                     capped = true
@@ -152,6 +160,7 @@ extension StringsFile {
                     string.language = lang
                     string.isUntranslated = true
                     string.state = why
+                    string.position = position
                     return string
                 }
             }
@@ -161,7 +170,8 @@ extension StringsFile {
             let localizedLanguages = Set(entry.localized.map(\.0))
             for (lang, json) in entry.localized where wanted(lang) {
                 if lang != source && Self.isUntranslated(json) {
-                    result += try untranslated(in: lang, why: Self.stateOf(json) == "new" ? "new" : "empty")
+                    result += try untranslated(
+                        in: lang, why: Self.stateOf(json) == "new" ? "new" : "empty", at: json.position)
                 } else if lang == source {
                     result += try sourceForms()
                 } else {
@@ -171,7 +181,7 @@ extension StringsFile {
                 }
             }
             for lang in languages where entry.translates && wanted(lang) && !localizedLanguages.contains(lang) {
-                result += try untranslated(in: lang, why: "missing")
+                result += try untranslated(in: lang, why: "missing", at: entry.position)
             }
         }
         if capped, let last = result.lastIndex(where: \.isUntranslated) {
@@ -237,6 +247,7 @@ extension StringsFile {
                     )
                 }
                 var string = LocalizedString(key: path.isEmpty ? key : "\(key)|\(path)", language: language, text: text)
+                string.position = valueJSON.position
                 if case .string(let state)? = unit.first(where: { $0.key == "state" })?.value.value {
                     string.state = state
                 }
@@ -312,6 +323,7 @@ extension StringsFile {
             var specifier = "@"
             var argument: Int?
             var variations: [(label: String, text: String)] = []
+            var positions: [String: SourcePosition] = [:]
             for field in fields {
                 switch (field.key, field.value.value) {
                 case ("formatSpecifier", .string(let text)): specifier = text
@@ -322,6 +334,7 @@ extension StringsFile {
                         for variation in cases {
                             for unit in try units(variation.value, key: key, language: language) {
                                 variations.append((kind.key + "." + variation.key, unit.text))
+                                positions[kind.key + "." + variation.key] = unit.position
                             }
                         }
                     }
@@ -331,6 +344,7 @@ extension StringsFile {
             }
             variables[entry.key] = Substitutions.Variable(
                 specifier: specifier, argument: argument, variations: variations)
+            variables[entry.key]?.positions = positions
         }
         return variables
     }

@@ -78,18 +78,23 @@ extension StringsFile {
                 }
                 let specifier = rule.first { $0.key == "NSStringFormatValueTypeKey" }?.value.string ?? "d"
                 var variations: [(label: String, text: String)] = []
+                var positions: [String: SourcePosition] = [:]
                 for category in ["zero", "one", "two", "few", "many", "other"] {
-                    if let text = rule.first(where: { $0.key == category })?.value.string {
+                    if let value = rule.first(where: { $0.key == category })?.value, let text = value.string {
                         variations.append(("plural." + category, text))
+                        positions["plural." + category] = value.position
                     }
                 }
                 variables[field.key] = Substitutions.Variable(
                     specifier: specifier, argument: nil, variations: variations)
+                variables[field.key]?.positions = positions
             }
             var base = LocalizedString(key: entry.key, language: language, text: formatText)
             base.format = FormatSource(text: formatText, variables: variables)
-            base.position = entry.keyPosition
-            var signature = formatText
+            base.position = format.position
+            // Where the format is belongs to the signature: forms point into
+            // their own entry (a binary plist's shared object has one place).
+            var signature = "\(format.position.line):\(format.position.column)\u{3}" + formatText
             for name in variables.keys.sorted() {
                 guard let variable = variables[name] else { continue }
                 signature += "\u{0}" + name + "\u{1}" + variable.specifier

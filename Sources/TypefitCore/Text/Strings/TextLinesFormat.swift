@@ -33,7 +33,9 @@ public struct TextLinesFormat: StringsFormat {
             if last > start {
                 try budget.take(1, at: SourcePosition(line: number, column: 1))
                 let line = String(decoding: utf8[start..<last], as: UTF8.self)
-                result.append(LocalizedString(key: path + ":" + String(number), language: language, text: line))
+                var string = LocalizedString(key: path + ":" + String(number), language: language, text: line)
+                string.position = SourcePosition(line: number, column: 1)
+                result.append(string)
             }
             start = end + 1
         }

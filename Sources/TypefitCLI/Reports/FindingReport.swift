@@ -1,0 +1,210 @@
+import TypefitCore
+import TypefitKit
+
+/// A report of a run's findings for a CI system (`--format github`,
+/// `sarif`, `junit`): made from the run's diagnostics once it is over, so
+/// it says what stderr says (`--strict` applied) and agrees with the JSON
+/// document's verdict. A new report is one type here and one line in
+/// `FindingReports.all`; commands offer every report their `--format`
+/// lists.
+protocol FindingReport: Sendable {
+    /// The `--format` value that asks for it.
+    static var format: OutputFormat { get }
+    /// The report of `findings` (every finding, none grouped or capped).
+    static func render(_ findings: [ReportedFinding], run: ReportedRun) -> String
+}
+
+/// The reports, one per format.
+enum FindingReports {
+    /// Every report.
+    static let all: [any FindingReport.Type] = [GitHubAnnotations.self, SARIFReport.self, JUnitReport.self]
+
+    /// The report `format` asks for, if it is one.
+    static func report(for format: OutputFormat) -> (any FindingReport.Type)? {
+        all.first { $0.format == format }
+    }
+
+    /// The report of a run's diagnostics in `format`.
+    static func render(
+        _ format: OutputFormat, diagnostics: Diagnostics, subjects: [ReportSubject], command: String,
+        workingDirectory: String?
+    ) -> String? {
+        guard let report = report(for: format) else { return nil }
+        let findings = diagnostics.reported.map { ReportedFinding($0, workingDirectory: workingDirectory) }
+        let run = ReportedRun(
+            command: command, subjects: subjects, workingDirectory: workingDirectory,
+            status: diagnostics.exitStatus)
+        return report.render(findings, run: run)
+    }
+}
+
+/// A string a run checked: a JUnit report has a test case for it whether
+/// or not anything was found.
+public struct ReportSubject: Sendable, Equatable {
+    /// Its file (`nil`: an argument).
+    public var file: String?
+    /// Its language.
+    public var language: String?
+    /// Its key.
+    public var key: String
+
+    /// Creates one.
+    public init(file: String?, language: String?, key: String) {
+        (self.file, self.language, self.key) = (file, language, key)
+    }
+}
+
+/// What a report says of the run besides its findings.
+struct ReportedRun {
+    /// The subcommand (`fit`, `check`).
+    var command: String
+    /// The strings checked.
+    var subjects: [ReportSubject]
+    /// The working folder, which relative paths are relative to.
+    var workingDirectory: String?
+    /// The run's exit status.
+    var status: ExitStatus
+}
+
+/// A diagnostic as a report shows it: its message worded as on stderr
+/// (options spelled, control characters escaped: a key's line break is
+/// `\n`, never a line of its own), its path relative to the working
+/// folder where it is inside it.
+struct ReportedFinding {
+    /// The diagnostic.
+    var item: Diagnostic
+    /// Its message, one line.
+    var message: String
+    /// Its file, relative to the working folder where it is in it; `nil`
+    /// for none or standard input.
+    var path: String?
+
+    init(_ item: Diagnostic, workingDirectory: String?) {
+        self.item = item
+        message = TerminalText.escapingControls(item.message.worded(CommandInput.spelling))
+        if let file = item.file, file != "-" {
+            path = Self.relative(file, to: workingDirectory)
+        }
+    }
+
+    /// `path` without the working folder's prefix when it is inside it.
+    static func relative(_ path: String, to folder: String?) -> String {
+        guard let folder, path.hasPrefix("/") else { return path }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard path.hasPrefix(prefix), path.count > prefix.count else { return path }
+        return String(path.dropFirst(prefix.count))
+    }
+
+    /// The rule it is a result of.
+    var code: String { item.reportCode }
+}
+
+/// What each finding code means, for SARIF's rules and help.
+enum FindingCodes {
+    /// Per code: a short description and what to do.
+    static let catalog: [(code: String, summary: String, help: String)] = [
+        (
+            "does-not-fit", "A string does not fit where it is required to",
+            "It needs more lines than the rule allows, or a word is wider than the line, at the required text "
+                + "size. Shorten the translation, allow more lines, or widen the layout."
+        ),
+        (
+            "placeholder-missing", "A translation lacks an argument its source reads",
+            "The device prints the wrong value or none. Add the placeholder to the translation."
+        ),
+        (
+            "placeholder-extra", "A translation reads an argument its source does not",
+            "String(format:) reads past its arguments: garbage or a crash. Remove the placeholder."
+        ),
+        (
+            "placeholder-changed", "A translation reads an argument as another type",
+            "%@ where the source has %d makes Foundation read an integer as an object: a crash. Use the "
+                + "source's conversion."
+        ),
+        (
+            "placeholder-two-kinds", "A format reads one argument as two types",
+            "Foundation reads the argument once per conversion; two types for one argument read garbage."
+        ),
+        (
+            "placeholder-skipped", "A format skips an argument",
+            "Positional arguments must be read without gaps, or the arguments after the gap are read wrong."
+        ),
+        (
+            "placeholder-variable-undefined", "A format names a plural variable that is not defined",
+            "The device prints the format as written. Define the variable or use the source's name."
+        ),
+        (
+            "placeholder-variable-moved", "A plural variable reads another argument than in the source",
+            "The variable's number is taken from another argument. Keep the source's argument."
+        ),
+        (
+            "placeholder-not-a-conversion", "A '%' starts no conversion Foundation knows",
+            "Foundation prints it differently than written; write %% for a percent sign."
+        ),
+        (
+            "placeholder-space-flag", "A '% ' is read as a conversion with the space flag",
+            "\"50% off\" is % o, an octal conversion: write %% for a percent sign."
+        ),
+        (
+            "placeholder-unformattable", "A format Foundation cannot format",
+            "Foundation stops at it (a position over 127, say)."
+        ),
+        (
+            "placeholders-not-compared", "Placeholders not compared: no source strings",
+            "Give the development language's file too, or --source-language."
+        ),
+        (
+            "plural-coverage", "A plural lacks a category its language uses",
+            "The device shows the 'other' form for such numbers. Add the missing forms."
+        ),
+        (
+            "untranslated", "An entry is not translated",
+            "The device shows the development language's text (with --require-translated, an error)."
+        ),
+        (
+            "missing-glyphs", "Characters with no glyph in any face",
+            "They are measured as blank. Install a font that covers them or give one with --fonts-dir."
+        ),
+        (
+            "face-not-opened", "A face could not be opened",
+            "Its strings were not measured. Give a readable font file."
+        ),
+        (
+            "missing-face", "A spec's face is not installed nor in --fonts-dir",
+            "UIFont(name:) returns nil on the device and the system font is used."
+        ),
+        (
+            "not-shipped", "A spec's face is installed here but not in the app's folder",
+            "The app does not ship it. Add its file to the app."
+        ),
+        (
+            "instance-name", "A variable font's named instance as a face",
+            "UIFont(name:) is not known to take it; use the default face's name with a 'wght' variation."
+        ),
+        (
+            "below-minimum", "A size below Apple's 11 pt minimum",
+            "Text below 11 pt is hard to read; raise the size or the table."
+        ),
+        (
+            "max-below-design", "maxPointSize below the design size",
+            "The style never reaches its own design size."
+        ),
+        (
+            "shrinking-table", "A size table shrinks as the category grows",
+            "Text gets smaller as the user asks for larger text."
+        ),
+        (
+            "shrinking-size", "A style shrinks as the category grows",
+            "After the table and limits, text gets smaller as the user asks for larger text."
+        ),
+        (
+            "wcag-resize", "Running text does not reach 200% by AX5",
+            "WCAG 1.4.4 wants text resizable to 200%."
+        ),
+        ("input-error", "A file or font typefit could not use", "Nothing was checked in it; the run exits 2."),
+        ("usage-error", "A command line typefit cannot run", "See typefit help."),
+        ("problem", "A problem found", "See the message."),
+        ("warning", "A warning", "See the message."),
+        ("note", "A note", "See the message."),
+    ]
+}
