@@ -55,11 +55,15 @@ release: deps
 	@if [ -n "$(STATIC_CXX)" ]; then mkdir -p $(STATIC_CXX_DIR) && ln -sf $(STATIC_CXX) $(STATIC_CXX_DIR)/libstdc++.a; fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# typefit's main job: the installed fonts, then the Dynamic Type table.
+# typefit's main job: the installed fonts (a summary: thousands of faces
+# would push the table off the screen; `list-fonts --format table` lists
+# each), then the Dynamic Type table.
 # Pass your own arguments with ARGS='scale --style body --size 17'.
 run: release
 ifeq ($(strip $(ARGS)),)
-	$(BIN) list-fonts --format table
+	@$(BIN) list-fonts --format plain >.build/installed-fonts.tsv
+	@echo "Installed fonts: $$(wc -l <.build/installed-fonts.tsv) faces in $$(cut -f1 .build/installed-fonts.tsv | sort -u | wc -l) families, among them $$(cut -f1 .build/installed-fonts.tsv | sort -u | head -5 | paste -sd, - | sed 's/,/, /g') (typefit list-fonts --format table lists each)"
+	@echo
 	$(BIN) scale --format table
 else
 	$(BIN) $(ARGS)

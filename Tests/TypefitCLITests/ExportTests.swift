@@ -18,9 +18,9 @@ import TypefitTestSupport
         #expect(
             lines[0]
                 == "style,category,isAccessibilityCategory,pointSize,lineHeight,value,face,postscriptName,file,index,missing,"
-                + "faceWeight,fallbackPostscriptName,fallbackFile,boldTextPostscriptName,boldTextFile"
+                + "faceWeight,fallbackPostscriptName,fallbackFile,boldTextPostscriptName,boldTextFile,namedInstance"
         )
-        #expect(lines[2] == "body,accessibilityExtraExtraExtraLarge,true,53,62,,,,,,,,,,,")
+        #expect(lines[2] == "body,accessibilityExtraExtraExtraLarge,true,53,62,,,,,,,,,,,,")
         let spec = run([
             "scale", "--spec", Self.sans, "--style", "body", "--category", "AX5", "--format", "csv",
             "--fontconfig-file", Fixtures.fontconfigFile,
@@ -28,7 +28,7 @@ import TypefitTestSupport
         #expect(
             spec.stdout.hasSuffix(
                 "body,accessibilityExtraExtraExtraLarge,true,48,62,,regular,TypefitSans-Regular,"
-                    + Fixtures.path("fonts/TypefitSans-Regular.ttf") + ",0,false,400,,,,\n"))
+                    + Fixtures.path("fonts/TypefitSans-Regular.ttf") + ",0,false,400,,,,,\n"))
     }
 
     /// A variable font's named instance in a Swift file: marked on its

@@ -1,21 +1,26 @@
 extension ScaleReport {
     /// One comma-separated line per cell, after a header line; fields with a
-    /// comma, quote or line break are quoted (RFC 4180).
+    /// comma, quote or line break are quoted (RFC 4180). `index` is the
+    /// face's place in its file (0 but in a collection) and
+    /// `namedInstance` the variable font's named instance (empty for
+    /// none): fontconfig's index packs both into one number (instance
+    /// 7 of face 0 is 458752), which a spreadsheet reader cannot read.
     public func csv() -> String {
         var out =
             "style,category,isAccessibilityCategory,pointSize,lineHeight,value,face,postscriptName,file,index,missing,"
-            + "faceWeight,fallbackPostscriptName,fallbackFile,boldTextPostscriptName,boldTextFile\n"
+            + "faceWeight,fallbackPostscriptName,fallbackFile,boldTextPostscriptName,boldTextFile,namedInstance\n"
         for entry in entries {
             let face = entry.face
             let fields: [String] = [
                 entry.style.rawValue, entry.category.rawValue, String(entry.category.isAccessibilityCategory),
                 entry.pointSize.map(shortestNumber) ?? "", entry.lineHeight.map(shortestNumber) ?? "",
                 entry.value.map(shortestNumber) ?? "", face?.key ?? "", face?.postscriptName ?? "",
-                face?.location?.file ?? "", face?.location.map { String($0.index) } ?? "",
+                face?.location?.file ?? "", face?.location.map { String($0.index & 0xFFFF) } ?? "",
                 face.map { String($0.location == nil) } ?? "",
                 face?.location?.weight.map { String($0) } ?? "",
                 face?.fallback?.postscriptName ?? "", face?.fallback?.file ?? "",
                 face?.boldText?.face?.postscriptName ?? "", face?.boldText?.face?.file ?? "",
+                face?.location.map { $0.index >> 16 == 0 ? "" : String($0.index >> 16) } ?? "",
             ]
             out += fields.map(Self.csvField).joined(separator: ",") + "\n"
         }

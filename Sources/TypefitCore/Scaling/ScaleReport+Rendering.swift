@@ -178,8 +178,12 @@ extension ScaleReport {
         return lines
     }
 
+    /// The file, and the face's place in it where it is a collection's
+    /// (a named instance is told by its PostScript name, not by
+    /// fontconfig's packed index).
     private static func place(_ location: FaceLocation) -> String {
-        location.file + (location.index == 0 ? "" : " #\(location.index)")
+        let face = location.index & 0xFFFF
+        return location.file + (face == 0 ? "" : " (face \(face) of the collection)")
     }
 
     private static func describe(_ location: FaceLocation) -> String {

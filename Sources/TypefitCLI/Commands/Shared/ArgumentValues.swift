@@ -216,7 +216,7 @@ struct FontScales: ArgumentValue, Equatable {
 
     init(argument text: String, option: String) throws(UsageError) {
         var values: [Double] = []
-        for piece in text.split(separator: ",") {
+        for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = Double(piece.trimmingSpaces), value >= 0.5, value <= 3 else {
                 throw UsageError("'\(option)' takes font scales from 0.5 to 3, e.g. 1.3 or 0.85,1,2 (got '\(text)')")
             }

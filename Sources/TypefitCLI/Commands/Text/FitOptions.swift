@@ -65,7 +65,9 @@ struct FitOptions: Sendable, Equatable {
         ]
 
     /// The job the options describe, validated; `arguments` are strings.
-    func job(arguments: [String]) throws(UsageError) -> FitJob {
+    /// `command` is the subcommand in use (fit's options are review's
+    /// too), which its errors name.
+    func job(arguments: [String], command: String = "fit") throws(UsageError) -> FitJob {
         var request = try text.request(styleRequired: rules == nil)
         request.markdown = markdown
         let rule: FitJob.Either
@@ -76,7 +78,7 @@ struct FitOptions: Sendable, Equatable {
             rule = .file(rules)
         } else {
             guard (request.platformStyles?.count ?? request.styles?.count ?? 0) == 1 else {
-                throw UsageError("'fit' takes one style")
+                throw UsageError("'\(command)' takes one style (or --rules)")
             }
             guard let width else { throw UsageError("missing '--width <points>': the line width") }
             var one = FitJob.Rule(width: width, lines: lines?.value ?? 1)

@@ -81,7 +81,7 @@ public struct Review: ParsableCommand {
 
     /// The job as fit makes it, and where the page goes.
     public init(options: Options, arguments: [String]) throws(UsageError) {
-        job = try options.fit.job(arguments: arguments)
+        job = try options.fit.job(arguments: arguments, command: "review")
         (showsProgress, base, output, followSymlinks) =
             (options.fit.progress, options.base, options.outputFile, options.followSymlinks)
         (annotations, strict) = (options.annotationsFile, options.fit.text.sources.strict)
