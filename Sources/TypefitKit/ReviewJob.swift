@@ -64,7 +64,7 @@ public enum ReviewJob {
     /// outlines the workers read are gathered at the end.
     public static func review(
         _ groups: [Group], source: String, base: Base?, fonts: FallbackFonts,
-        progress: (any ProgressReporting)? = nil
+        progress: (any ProgressReporting)? = nil, standIn: Bool = false
     ) -> Result {
         var categories: [(key: String, label: String)] = []
         var languages: [String] = []
@@ -202,9 +202,11 @@ public enum ReviewJob {
             )
         }
         progress?.finish()
-        let summary = ReviewPage.Summary(
+        var summary = ReviewPage.Summary(
             strings: total, languages: languages, categories: categories, failures: counts, base: base?.name,
             source: source, failingRows: failingRows, styles: styles)
+        (summary.faces, summary.fallbackFaces) = Self.facesNamed(
+            groups, drawn: Array(faceOfKey.values), standIn: standIn)
         var page = ReviewPage(summary: summary, cells: cells, rowsHTML: rowsHTML, faces: faces)
         page.omittedRows = omittedRows
         page.rowBytesCap = Self.maximumRowBytes
@@ -248,6 +250,35 @@ public enum ReviewJob {
             }
         }
         return (failing, lastFitting)
+    }
+
+    /// The faces the page names: each group's cells' faces (`PostScript
+    /// name (file)`, marked `stand-in` when one stands for the system
+    /// font), then the other files glyphs were drawn from.
+    static func facesNamed(_ groups: [Group], drawn: [FaceRef], standIn: Bool) -> (
+        faces: [String], fallbacks: [String]
+    ) {
+        var faces: [String] = []
+        var primary = Set<FaceRef>()
+        for group in groups {
+            for cell in group.cells {
+                guard let face = cell.face, let location = face.location else { continue }
+                primary.insert(FaceRef(file: location.file, index: location.index))
+                let name =
+                    (face.postscriptName ?? location.postscriptName ?? "?") + " ("
+                    + Self.fileName(location.file, index: location.index) + ")" + (standIn ? ", stand-in" : "")
+                if !faces.contains(name) { faces.append(name) }
+            }
+        }
+        let fallbacks = Set(drawn.filter { !primary.contains($0) }.map { Self.fileName($0.file, index: $0.index) })
+        return (faces, fallbacks.sorted())
+    }
+
+    /// A face's file by its name, and its face in a collection.
+    static func fileName(_ path: String, index: Int) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let face = index & 0xFFFF
+        return face == 0 ? name : "\(name), face \(face)"
     }
 
     /// A font file's face.

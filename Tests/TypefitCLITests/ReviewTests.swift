@@ -135,6 +135,28 @@ import TypefitTestSupport
         }
     }
 
+    /// The page says which fonts its verdicts are of: each measured face
+    /// (a stand-in marked), and the faces drawn for characters it lacks
+    /// (the fixture configuration falls back to Typefit Gothic for CJK).
+    @Test func thePageNamesTheFacesItMeasuredIn() throws {
+        let folder = Fixtures.temporaryDirectory("review-faces")
+        let page = folder.appendingPathComponent("page.html")
+        for (extra, expected) in [
+            ([String](), "Measured in <code>TypefitSans-Bold (TypefitSans-Bold.ttf)</code>"),
+            (["--model", "system"], "Measured in <code>TypefitSans-Bold (TypefitSans-Bold.ttf), stand-in</code>"),
+        ] {
+            let outcome = TypefitCommand.run(
+                [
+                    "review", "日本語の設定画面", "--width", "20", "--style", "title1", "--font", "TypefitSans-Bold",
+                    "--output", page.path,
+                ] + extra + Self.config)
+            #expect(outcome.status == .success, "\(outcome.stderr)")
+            let html = try String(contentsOf: page, encoding: .utf8)
+            #expect(html.contains(expected + "; characters they lack drawn from <code>"), "\(html.prefix(4000))")
+            #expect(html.contains("TypefitGothic-"), "the CJK fallback is named")
+        }
+    }
+
     @Test func requireFailsTheRunAsFitDoes() {
         let review = TypefitCommand.run(
             ["review", "--strings", Self.catalog, "--require", "AX3"] + Self.layout + Self.config)

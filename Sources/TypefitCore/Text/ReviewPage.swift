@@ -163,6 +163,11 @@ public struct ReviewPage: Sendable {
         public var base: String?
         /// What was checked, in words (the files, the rule or rules file).
         public var source: String
+        /// The faces the strings were measured in (`PostScriptName
+        /// (file)`, `stand-in` where one stands for the system font).
+        public var faces: [String] = []
+        /// The faces drawn for characters those lack (files).
+        public var fallbackFaces: [String] = []
         /// Failing strings (rows) per language.
         public var failingRows: [String: Int]
         /// The rules' text styles, in order.
@@ -286,6 +291,19 @@ public struct ReviewPage: Sendable {
         if let base = summary.base { out += ", added or changed since <code>\(xmlEscaped(base))</code>" }
         out += "; \(summary.languages.count) language\(summary.languages.count == 1 ? "" : "s"), "
         out += "\(summary.categories.count) size\(summary.categories.count == 1 ? "" : "s").</p>\n"
+        if !summary.faces.isEmpty {
+            // Which fonts the verdicts are of: a page from a stand-in is
+            // not a page of the app's font.
+            out +=
+                "<p class=\"faces\">Measured in "
+                + summary.faces.map { "<code>\(xmlEscaped($0))</code>" }.joined(separator: ", ")
+            if !summary.fallbackFaces.isEmpty {
+                out +=
+                    "; characters they lack drawn from "
+                    + summary.fallbackFaces.map { "<code>\(xmlEscaped($0))</code>" }.joined(separator: ", ")
+            }
+            out += ".</p>\n"
+        }
         out +=
             "<table class=\"summary\"><caption>Failing strings by language and size</caption>\n<thead><tr><th>language</th>"
         for category in summary.categories { out += "<th>\(xmlEscaped(category.label))</th>" }

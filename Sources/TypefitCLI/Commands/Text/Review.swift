@@ -129,7 +129,8 @@ public struct Review: ParsableCommand {
             if case .file(let path) = job.rules { source += " under \(path)" }
             let result = ReviewJob.review(
                 groups, source: source, base: baseTexts, fonts: job.search.fallbackFonts(),
-                progress: TextOptions.progressLine(showsProgress, context))
+                progress: TextOptions.progressLine(showsProgress, context),
+                standIn: job.request.systemFont == "stand-in")
             var outcome = Outcome()
             // With --base, the placeholders of the strings the page shows.
             let entries = Set(written.map(\.entry))
