@@ -12,7 +12,7 @@ public struct OutputFileError: Error, Equatable, Sendable {
     /// The path as the user gave it.
     public var path: String
     /// Why, in words (`strerror`'s where the system said no).
-    public var reason: String
+    public var reason: Message
 }
 
 /// The one way typefit writes a file (`--output`, manual pages). typefit
@@ -131,9 +131,9 @@ public final class OutputFile {
 
 extension SystemCalls {
     /// `OutputFile.open` then `write`: `nil` on success, else why not.
-    public static func writeFile(_ bytes: [UInt8], to path: String, followSymlinks: Bool = false) -> String? {
+    public static func writeFile(_ bytes: [UInt8], to path: String, followSymlinks: Bool = false) -> Message? {
         switch OutputFile.open(path, followSymlinks: followSymlinks) {
-        case .success(let file): return file.write(bytes)
+        case .success(let file): return file.write(bytes).map { Message($0) }
         case .failure(let error): return error.reason
         }
     }
@@ -210,7 +210,11 @@ private let openPathOnly: Int32 = 0o10_000_000
 /// Resolves an output path one component at a time through descriptors,
 /// deciding at each symbolic link whether to follow it (see `OutputFile`).
 private struct PathWalk {
-    struct Failure: Error { var text: String }
+    struct Failure: Error {
+        var text: Message
+        init(text: String) { self.text = Message(text) }
+        init(message: Message) { text = message }
+    }
 
     let followSymlinks: Bool
     /// The canonical working folder: the tree the links inside it may point
@@ -389,19 +393,19 @@ private struct PathWalk {
         let destination = Self.join(canonical, name)
         guard !followSymlinks else { return }
         for link in confining {
-            let through = "is reached through the symbolic link \(link.link) (→ \(link.text)), which "
+            let through = Message("is reached through the symbolic link \(link.link) (→ \(link.text)), which ")
             switch link.tree {
             case .owner(let uid):
                 throw Failure(
-                    text: through + "belongs to another user (uid \(uid)); typefit follows only its own user's "
-                        + "and root's links outside a repository, or every link with "
-                        + CommandInput.followSymlinks.token)
+                    message: through
+                        + "belongs to another user (uid \(uid)); typefit follows only its own user's and root's links outside a repository, or every link with \(CommandInput.followSymlinks)"
+                )
             case .repository(let tree), .workingFolder(let tree):
                 guard LinkTree.isInside(destination, tree) else {
                     throw Failure(
-                        text: through + "leads outside \(link.tree.name) to \(destination); typefit writes through "
-                            + "links that stay inside the tree they are in, or everywhere with "
-                            + CommandInput.followSymlinks.token)
+                        message: through
+                            + "leads outside \(link.tree.name) to \(destination); typefit writes through links that stay inside the tree they are in, or everywhere with \(CommandInput.followSymlinks)"
+                    )
                 }
             }
         }
@@ -409,8 +413,9 @@ private struct PathWalk {
         // page: its config and hooks run code.
         if let link = confining.first, destination.split(separator: "/").contains(".git") {
             throw Failure(
-                text: "is reached through the symbolic link \(link.link) (→ \(link.text)), which leads into a .git "
-                    + "folder (\(destination)); typefit writes there only with " + CommandInput.followSymlinks.token)
+                message:
+                    "is reached through the symbolic link \(link.link) (→ \(link.text)), which leads into a .git folder (\(destination)); typefit writes there only with \(CommandInput.followSymlinks)"
+            )
         }
     }
 

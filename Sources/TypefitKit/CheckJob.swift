@@ -12,7 +12,7 @@ public enum CheckJob {
         var places = SpecPlaces()
         switch SpecFile.read(specPath, diagnostics: &diagnostics, places: &places) {
         case .failure(.unreadable(let error)):
-            diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+            diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path)
             throw Stopped()
         case .failure(let error):
             error.report(specPath, malformedStatus: .problemFound, into: &diagnostics)
@@ -26,11 +26,13 @@ public enum CheckJob {
             var notShipped: [String: String] = [:]
             for name in wanted.sorted() {
                 guard let (match, _) = sources.lookup(name) else {
-                    if let builtIn = FaceSources.builtInNote(name) { diagnostics.note(builtIn, file: specPath) }
+                    if let builtIn = FaceSources.builtInNote(name) {
+                        diagnostics.note(Message(builtIn), file: specPath)
+                    }
                     continue
                 }
                 found[name] = FaceLocation(match.face)
-                if let note = UIFontLookup.note(name, match) { diagnostics.note(note, file: specPath) }
+                if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note), file: specPath) }
                 switch sources.provenance(name, match.face, search: search) {
                 case (true, let message)?: diagnostics.note(message, file: specPath)
                 case (false, _)?: notShipped[name] = match.face.file

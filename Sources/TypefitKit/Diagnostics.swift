@@ -9,8 +9,9 @@ public struct Diagnostic: Equatable, Sendable {
 
     /// How serious it is.
     public var severity: Severity
-    /// What is wrong, in one line (no prefix, no file name).
-    public var message: String
+    /// What is wrong, in one line (no prefix, no file name), the inputs it
+    /// points to worded by the front end.
+    public var message: Message
     /// The file it is about, if any.
     public var file: String?
     /// Where in `file`, if known.
@@ -54,7 +55,7 @@ public struct Diagnostic: Equatable, Sendable {
 
     /// Creates a diagnostic.
     public init(
-        severity: Severity, message: String, file: String? = nil, position: SourcePosition? = nil,
+        severity: Severity, message: Message, file: String? = nil, position: SourcePosition? = nil,
         status: ExitStatus = .success, code: String? = nil
     ) {
         self.severity = severity
@@ -83,8 +84,8 @@ public struct Diagnostic: Equatable, Sendable {
     /// Keys and texts inside a message (a catalog key with a line break)
     /// are shown with their control characters escaped: one diagnostic is
     /// one line, for people and for tools that read stderr by line.
-    public var rendered: String {
-        let message = TerminalText.escapingControls(message)
+    public func rendered(spell: (CommandInput) -> String) -> String {
+        let message = TerminalText.escapingControls(message.worded(spell))
         let file = file.map(TerminalText.escapingControls)
         if let file, let position {
             // The line starts with a path from the input: never a CI command.
@@ -118,13 +119,13 @@ public struct Diagnostics: Equatable, Sendable {
 
     /// An error that ends the run with `status`.
     public mutating func error(
-        _ message: String, status: ExitStatus, file: String? = nil, at position: SourcePosition? = nil
+        _ message: Message, status: ExitStatus, file: String? = nil, at position: SourcePosition? = nil
     ) {
         items.append(Diagnostic(severity: .error, message: message, file: file, position: position, status: status))
     }
 
     /// A problem the run went on after; an error under `--strict`.
-    public mutating func warning(_ message: String, file: String? = nil, at position: SourcePosition? = nil) {
+    public mutating func warning(_ message: Message, file: String? = nil, at position: SourcePosition? = nil) {
         items.append(Diagnostic(severity: .warning, message: message, file: file, position: position, status: .success))
     }
 
@@ -138,7 +139,8 @@ public struct Diagnostics: Equatable, Sendable {
     public mutating func fileWarnings(_ problems: [(path: String, reason: String)]) {
         for problem in problems {
             var item = Diagnostic(
-                severity: .warning, message: problem.reason, file: problem.path, position: nil, status: .success)
+                severity: .warning, message: Message(problem.reason), file: problem.path, position: nil,
+                status: .success)
             item.sharedReason = problem.reason
             items.append(item)
         }
@@ -148,12 +150,12 @@ public struct Diagnostics: Equatable, Sendable {
     public static let groupAbove = 3
 
     /// Information about how a result was made.
-    public mutating func note(_ message: String, file: String? = nil) {
+    public mutating func note(_ message: Message, file: String? = nil) {
         items.append(Diagnostic(severity: .note, message: message, file: file, position: nil, status: .success))
     }
 
     /// A note printed only under `--verbose`.
-    public mutating func verboseNote(_ message: String, file: String? = nil) {
+    public mutating func verboseNote(_ message: Message, file: String? = nil) {
         var item = Diagnostic(severity: .note, message: message, file: file, position: nil, status: .success)
         item.verboseOnly = true
         items.append(item)
@@ -163,7 +165,7 @@ public struct Diagnostics: Equatable, Sendable {
     /// subcommand `subcommand` (`""`: typefit itself); the front end says
     /// how it is used.
     public mutating func commandLineError(_ message: String, subcommand: String) {
-        var item = Diagnostic(severity: .error, message: message, status: .usage)
+        var item = Diagnostic(severity: .error, message: Message(message), status: .usage)
         item.usageOf = subcommand
         items.append(item)
     }
@@ -171,7 +173,7 @@ public struct Diagnostics: Equatable, Sendable {
     /// A file that could not be read or parsed (exit 2), at a position when
     /// known.
     public mutating func cannotRead(_ error: SourceError, in file: String) {
-        self.error(error.message, status: .cannotRun, file: file, at: error.position)
+        self.error(Message(error.message), status: .cannotRun, file: file, at: error.position)
     }
 
     /// Appends another run's diagnostics.
@@ -231,7 +233,7 @@ public struct Diagnostics: Equatable, Sendable {
                 guard collapsed.insert(file).inserted else { continue }
                 var line = item
                 line.message =
-                    "\(count) problems, the first: \(item.message) (\(CommandInput.verbose.token) lists each)"
+                    "\(count) problems, the first: \(item.message) (\(CommandInput.verbose) lists each)"
                 line.sharedReason = nil
                 collapsedItems.append(line)
             }
@@ -252,8 +254,8 @@ public struct Diagnostics: Equatable, Sendable {
                     Diagnostic(
                         severity: .warning,
                         message:
-                            "\(paths.count) files: \(reason) (\(shown), and \(paths.count - Self.groupAbove) more; "
-                            + "\(CommandInput.verbose.token) lists each)", file: nil, position: nil, status: .success))
+                            "\(paths.count) files: \(reason) (\(shown), and \(paths.count - Self.groupAbove) more; \(CommandInput.verbose) lists each)",
+                        file: nil, position: nil, status: .success))
             }
         }
         return grouped
@@ -275,9 +277,8 @@ public struct Diagnostics: Equatable, Sendable {
     /// (the front end's usage line and where to read more).
     public func rendered(afterCommandLineError: (String) -> String, spell: (CommandInput) -> String) -> String {
         var out = ""
-        for var item in effective {
-            item.message = item.message.worded(spell)
-            out += item.rendered + "\n"
+        for item in effective {
+            out += item.rendered(spell: spell) + "\n"
             if let topic = item.usageOf { out += afterCommandLineError(topic) }
         }
         return out

@@ -236,10 +236,9 @@ public struct FitJob: Sendable {
         guard kept.isEmpty else { return read }
         var keys: [String] = []
         for string in strings where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }
-        diagnostics.error(
-            "no key matches \(CommandInput.keyPatterns.token) " + keyPatterns.map { "'\($0)'" }.joined(separator: ", ")
-                + (keys.isEmpty ? "" : " (keys such as " + keys.map { "'\($0)'" }.joined(separator: ", ") + ")"),
-            status: .cannotRun)
+        let patterns = keyPatterns.map { "'\($0)'" }.joined(separator: ", ")
+        let examples = keys.isEmpty ? "" : " (keys such as " + keys.map { "'\($0)'" }.joined(separator: ", ") + ")"
+        diagnostics.error("no key matches \(CommandInput.keyPatterns) \(patterns)\(examples)", status: .cannotRun)
         throw Stopped()
     }
 
@@ -286,7 +285,11 @@ public struct FitJob: Sendable {
             let line =
                 "\(unmatched.count) key\(unmatched.count == 1 ? "" : "s") match no rule, not checked: \(shown)"
                 + (unmatched.count > 5 ? ", and \(unmatched.count - 5) more" : "")
-            if strict { diagnostics.warning(line, file: path) } else { diagnostics.note(line, file: path) }
+            if strict {
+                diagnostics.warning(Message(line), file: path)
+            } else {
+                diagnostics.note(Message(line), file: path)
+            }
         }
         TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
         var groups: [Group] = []
@@ -321,7 +324,7 @@ public struct FitJob: Sendable {
     static func readRules(_ path: String, _ diagnostics: inout Diagnostics) throws(Stopped) -> FitRules {
         switch SystemCalls.readInput(path, limit: 1 << 20, what: "a rules file") {
         case .failure(let error):
-            diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+            diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path)
             throw Stopped()
         case .success(let bytes):
             do {

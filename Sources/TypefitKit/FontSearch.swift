@@ -35,21 +35,20 @@ public struct FontSearch: Equatable, Sendable {
         var folderFailed = false
         for directory in directories + systemFontDirectories {
             guard let problem = FontRegistry.fontFolderProblem(directory) else { continue }
-            diagnostics.error(problem, status: .cannotRun, file: directory)
+            diagnostics.error(Message(problem), status: .cannotRun, file: directory)
             folderFailed = true
         }
         if folderFailed { throw Stopped() }
         guard let fontconfigFile, let problem = FontRegistry.configurationProblem(fontconfigFile) else { return }
-        diagnostics.error(problem, status: .cannotRun)
+        diagnostics.error(Message(problem), status: .cannotRun)
         throw Stopped()
     }
 
     /// "installed", or "installed nor in --fonts-dir": where a face was
     /// not found, for messages.
-    var notFoundScope: String {
-        let folders = CommandInput.fontsDirectory.token
-        if !usesInstalledFonts { return "in \(folders) (installed fonts not used)" }
-        return directories.isEmpty ? "installed" : "installed nor in \(folders)"
+    var notFoundScope: Message {
+        if !usesInstalledFonts { return "in \(CommandInput.fontsDirectory) (installed fonts not used)" }
+        return directories.isEmpty ? "installed" : "installed nor in \(CommandInput.fontsDirectory)"
     }
 
     /// The registry of the installed fonts.
@@ -107,15 +106,15 @@ struct FaceSources {
     /// errors with `duplicatesAreErrors`, in `check`).
     func report(into diagnostics: inout Diagnostics, duplicatesAreErrors: Bool = false) {
         diagnostics.fileWarnings(problems.map { ($0.path, $0.reason) })
-        for note in notes { diagnostics.note(note.reason, file: note.path) }
-        if let cacheProblem { diagnostics.verboseNote(cacheProblem) }
-        if let failure { diagnostics.error(failure, status: .cannotRun) }
+        for note in notes { diagnostics.note(Message(note.reason), file: note.path) }
+        if let cacheProblem { diagnostics.verboseNote(Message(cacheProblem)) }
+        if let failure { diagnostics.error(Message(failure), status: .cannotRun) }
         for (name, files) in FontCatalog.duplicatePostScriptNames(directoryFaces) {
             let message = FontCatalog.duplicateMessage(name, files)
             if duplicatesAreErrors {
-                diagnostics.error(message, status: .problemFound)
+                diagnostics.error(Message(message), status: .problemFound)
             } else {
-                diagnostics.warning(message)
+                diagnostics.warning(Message(message))
             }
         }
     }
@@ -147,7 +146,7 @@ struct FaceSources {
     /// too); otherwise the app does not ship it, which `check` makes an
     /// error and every other command a warning. `nil` when the face is the
     /// app's own, or no folder was given.
-    func provenance(_ name: String, _ face: FontFace, search: FontSearch) -> (isBuiltIn: Bool, message: String)? {
+    func provenance(_ name: String, _ face: FontFace, search: FontSearch) -> (isBuiltIn: Bool, message: Message)? {
         guard !search.directories.isEmpty,
             !directoryFaces.contains(where: { $0.file == face.file && $0.index == face.index })
         else { return nil }
@@ -155,14 +154,12 @@ struct FaceSources {
         if let family = IOSBuiltInFonts.family(of: face.postscriptName ?? "") ?? IOSBuiltInFonts.family(of: name) {
             return (
                 true,
-                "\(shown) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list); not in \(CommandInput.fontsDirectory.token), "
-                    + "measured with this machine's copy (\(face.file))"
+                "\(shown) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list); not in \(CommandInput.fontsDirectory), measured with this machine's copy (\(face.file))"
             )
         }
         return (
             false,
-            "\(shown) is installed on this machine (\(face.file)) but not in \(CommandInput.fontsDirectory.token): the app does not ship it"
-                + " (\(CommandInput.noInstalledFonts.token) uses the folder alone)"
+            "\(shown) is installed on this machine (\(face.file)) but not in \(CommandInput.fontsDirectory): the app does not ship it (\(CommandInput.noInstalledFonts) uses the folder alone)"
         )
     }
 

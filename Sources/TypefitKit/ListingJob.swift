@@ -42,9 +42,9 @@ public enum ListingJob {
                 if !query.useCache { search.cacheDirectory = nil }
                 let listing = try search.registry.installedListing()
                 faces = listing.faces
-                if let problem = listing.cacheProblem { diagnostics.verboseNote(problem) }
+                if let problem = listing.cacheProblem { diagnostics.verboseNote(Message(problem)) }
             } catch {
-                diagnostics.error(error.message, status: .cannotRun)
+                diagnostics.error(Message(error.message), status: .cannotRun)
                 throw Stopped()
             }
         } else {
@@ -54,13 +54,13 @@ public enum ListingJob {
             // folder is a warning. So is a name ID 6 that breaks the
             // PostScript rules: apps use it as stored, other tools do not.
             for problem in scan.problems where problem.wasNamed {
-                diagnostics.error(problem.reason, status: .cannotRun, file: problem.path)
+                diagnostics.error(Message(problem.reason), status: .cannotRun, file: problem.path)
             }
             for note in scan.notes {
                 if note.wasNamed {
-                    diagnostics.error(note.reason, status: .cannotRun, file: note.path)
+                    diagnostics.error(Message(note.reason), status: .cannotRun, file: note.path)
                 } else {
-                    diagnostics.note(note.reason, file: note.path)
+                    diagnostics.note(Message(note.reason), file: note.path)
                 }
             }
             var warnings = scan.problems.filter { !$0.wasNamed }.map { (path: $0.path, reason: $0.reason) }
@@ -76,7 +76,7 @@ public enum ListingJob {
             diagnostics.fileWarnings(warnings)
             // An app's files: two with one PostScript name register once.
             for (name, files) in FontCatalog.duplicatePostScriptNames(faces) {
-                diagnostics.warning(FontCatalog.duplicateMessage(name, files))
+                diagnostics.warning(Message(FontCatalog.duplicateMessage(name, files)))
             }
             relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
             // A folder given that holds no font file is a wrong folder (the
@@ -92,7 +92,7 @@ public enum ListingJob {
                 && !explained.contains(where: { $0 == path || $0.hasPrefix(path.hasSuffix("/") ? path : path + "/") })
             {
                 guard let problem = FontRegistry.fontFolderProblem(path) else { continue }
-                diagnostics.error(problem, status: .cannotRun, file: path)
+                diagnostics.error(Message(problem), status: .cannotRun, file: path)
                 empty = true
             }
             if empty { throw Stopped() }
@@ -117,8 +117,9 @@ public enum ListingJob {
             }
             if matching.isEmpty {
                 diagnostics.error(
-                    "no family named '\(family)' \(scope)"
-                        + didYouMean(NameMatching.suggestions(for: family, among: FontCatalog.familyNames(faces))),
+                    Message(
+                        "no family named '\(family)' \(scope)"
+                            + didYouMean(NameMatching.suggestions(for: family, among: FontCatalog.familyNames(faces)))),
                     status: .problemFound)
                 throw Stopped()
             }
@@ -129,14 +130,15 @@ public enum ListingJob {
             if matching.isEmpty, let match = UIFontLookup.resolve(name, among: faces) {
                 // What UIFont(name:) gives for a family or full name.
                 matching = [match.face]
-                if let note = UIFontLookup.note(name, match) { diagnostics.note(note) }
+                if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note)) }
             }
             if matching.isEmpty {
                 let names = Set(faces.compactMap(\.postscriptName)).sorted()
                 diagnostics.error(
-                    "no face with PostScript, family or full name '\(name)' \(scope)"
-                        + (query.family.map { " in family '\($0)'" } ?? "")
-                        + didYouMean(nameSuggestions(for: name, among: faces, names: names)),
+                    Message(
+                        "no face with PostScript, family or full name '\(name)' \(scope)"
+                            + (query.family.map { " in family '\($0)'" } ?? "")
+                            + didYouMean(nameSuggestions(for: name, among: faces, names: names))),
                     status: .problemFound)
                 throw Stopped()
             }

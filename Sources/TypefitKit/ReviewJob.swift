@@ -22,7 +22,7 @@ public enum ReviewJob {
         /// Texts with characters no face has, and how many.
         public var missingGlyphs: [MissingGlyphs]
         /// Limits the page met (glyphs drawn as boxes, rows left out).
-        public var warnings: [String] = []
+        public var warnings: [Message] = []
         /// With `--base`: changed strings that fit at more sizes than
         /// before (`key (language)`).
         public var improved: [String] = []
@@ -190,15 +190,15 @@ public enum ReviewJob {
                 rowsHTML.append(row)
             }
         }
-        var warnings: [String] = []
+        var warnings: [Message] = []
         for (ref, glyphs) in capped.sorted(by: { $0.key.file < $1.key.file }) where !glyphs.isEmpty {
-            warnings.append(OutlineBudget.cappedGlyphsWarning(file: ref.file, count: glyphs.count))
+            warnings.append(Message(OutlineBudget.cappedGlyphsWarning(file: ref.file, count: glyphs.count)))
         }
-        if let warning = budget.warning { warnings.append(warning) }
+        if let warning = budget.warning { warnings.append(Message(warning)) }
         if omittedRows > 0 {
+            let more = "\(omittedRows) more failing string\(omittedRows == 1 ? " is" : "s are")"
             warnings.append(
-                "the page reached typefit's cap of \(Self.maximumRowBytes >> 20) MB: \(omittedRows) more failing "
-                    + "string\(omittedRows == 1 ? " is" : "s are") counted but not drawn (\(CommandInput.fitDocument.token) lists all)"
+                "the page reached typefit's cap of \(Self.maximumRowBytes >> 20) MB: \(more) counted but not drawn (\(CommandInput.fitDocument) lists all)"
             )
         }
         progress?.finish()

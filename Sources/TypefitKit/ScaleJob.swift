@@ -119,7 +119,7 @@ public enum ScaleJob {
         // family or full name resolves too, and a note says to what.
         for name in wanted.sorted() {
             guard let (match, _) = sources.lookup(name) else { continue }
-            if let note = UIFontLookup.note(name, match) { diagnostics.note(note, file: path) }
+            if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note), file: path) }
             sources.reportProvenance(name, match.face, search: search, into: &diagnostics)
         }
 
@@ -127,20 +127,20 @@ public enum ScaleJob {
         for face in spec.faces where wanted.contains(face.postscriptName) && sources.find(face.postscriptName) == nil {
             if let builtIn = FaceSources.builtInNote(face.postscriptName) {
                 // The app rightly does not ship it: its sizes are the spec's.
-                diagnostics.note("face '\(face.key)': " + builtIn + "; its sizes are computed all the same", file: path)
+                diagnostics.note(
+                    Message("face '\(face.key)': " + builtIn + "; its sizes are computed all the same"), file: path)
                 continue
             }
             let nearest = NameMatching.suggestions(for: face.postscriptName, among: sources.knownNames)
-            var line =
-                "face '\(face.key)' (\(face.postscriptName)) is not installed"
-                + (search.directories.isEmpty ? "" : " nor in \(CommandInput.fontsDirectory.token)")
-                + (nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", "))
+            let folders: Message = search.directories.isEmpty ? "" : " nor in \(CommandInput.fontsDirectory)"
+            let near = nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", ")
+            var line: Message = "face '\(face.key)' (\(face.postscriptName)) is not installed\(folders)\(near)"
             if settings.fallback {
                 let (weight, italic) = spec.impliedStyle(ofFace: face.key)
                 let family = spec.familyForMatching(ofFace: face.key)
                 let match = fallback(family: family, weight: weight, italic: italic, width: spec.width ?? 100, search)
                 fallbacks[face.key] = match.face
-                line += match.description
+                line = line + Message(match.description)
             }
             diagnostics.warning(line, file: path)
         }
@@ -175,9 +175,8 @@ public enum ScaleJob {
         let familyFaces = FontCatalog.faces(pool, inFamily: family)
         var resolutions: [TextStyle: FaceResolution] = [:]
         if familyFaces.isEmpty {
-            let line =
-                "no family named '\(family)' \(search.notFoundScope)"
-                + didYouMean(NameMatching.suggestions(for: family, among: sources.familyNames))
+            let near = didYouMean(NameMatching.suggestions(for: family, among: sources.familyNames))
+            let line: Message = "no family named '\(family)' \(search.notFoundScope)\(near)"
             guard settings.fallback else {
                 diagnostics.error(line, status: .cannotRun)
                 throw Stopped()
@@ -217,8 +216,9 @@ public enum ScaleJob {
         let missing = PlatformRequest.specStylesWithoutCounterpart(styles, on: platform)
         guard !missing.isEmpty else { return }
         diagnostics.note(
-            "\(platform.displayName) has no text style for the spec's " + missing.joined(separator: ", ")
-                + "; left out", file: path)
+            Message(
+                "\(platform.displayName) has no text style for the spec's " + missing.joined(separator: ", ")
+                    + "; left out"), file: path)
     }
 
     /// What fontconfig would use for a family and weight, and the words that
@@ -256,7 +256,7 @@ public enum ScaleJob {
             ScaleJob.noteStylesWithoutCounterpart(
                 request.specStyles ?? [], on: settings.platform, spec: path, &diagnostics)
         }
-        if let note = settings.watchSizeNote { diagnostics.note(note) }
+        if let note = settings.watchSizeNote { diagnostics.note(Message(note)) }
         if settings.platform == .macos {
             diagnostics.note("macOS has no Dynamic Type: its text styles have fixed sizes")
         }

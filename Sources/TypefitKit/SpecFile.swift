@@ -18,9 +18,9 @@ public enum SpecFile {
         ) {
             switch self {
             case .unreadable(let error):
-                diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+                diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path)
             case .malformed(let error):
-                diagnostics.error(error.message, status: malformedStatus, file: path, at: error.position)
+                diagnostics.error(Message(error.message), status: malformedStatus, file: path, at: error.position)
             }
         }
     }
@@ -43,7 +43,7 @@ public enum SpecFile {
             do {
                 let decoded = try DynamicFontSpec.decode(file: bytes)
                 for warning in decoded.warnings {
-                    diagnostics.warning(warning.message, file: path, at: warning.position)
+                    diagnostics.warning(Message(warning.message), file: path, at: warning.position)
                 }
                 places = SpecPlaces.find(in: bytes)
                 return .success(decoded.spec)

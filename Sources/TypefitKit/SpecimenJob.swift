@@ -24,7 +24,7 @@ public enum SpecimenJob {
             do {
                 breaks = try FontRegistry.lineBreaks(sample, language: settings.language)
             } catch {
-                diagnostics.error(error.message, status: .cannotRun)
+                diagnostics.error(Message(error.message), status: .cannotRun)
                 throw Stopped()
             }
         }
@@ -77,10 +77,10 @@ public enum SpecimenJob {
             + (settings.specPath.map { "spec \(lastPathComponent($0))" }
                 ?? settings.family.map { "family \($0)" } ?? settings.font.map { "font \($0)" } ?? "")
         let (faces, boxed) = canvas.outlinesUsed()
-        if let boxed { diagnostics.warning(boxed) }
-        for warning in canvas.cappedWarnings() { diagnostics.warning(warning) }
+        if let boxed { diagnostics.warning(Message(boxed)) }
+        for warning in canvas.cappedWarnings() { diagnostics.warning(Message(warning)) }
         for (_, failure) in canvas.unreadable.sorted(by: { $0.key < $1.key }) {
-            diagnostics.error(failure, status: .cannotRun)
+            diagnostics.error(Message(failure), status: .cannotRun)
         }
         return TypefitCore.Specimen(
             title: title, text: sample, width: width, samples: samples, drawings: canvas.drawings, faces: faces
@@ -187,7 +187,7 @@ public enum SpecimenJob {
                 opened[id] = face
                 return face
             } catch {
-                diagnostics.warning(error.message)
+                diagnostics.warning(Message(error.message))
                 opened[id] = .some(nil)
                 return nil
             }

@@ -77,10 +77,10 @@ public struct StyledFaces: Sendable {
             }
             styled.faces[key] = byTraits
         }
-        if !used.isEmpty { diagnostics.note("Markdown runs measured with " + used.joined(separator: ", ")) }
+        if !used.isEmpty { diagnostics.note(Message("Markdown runs measured with " + used.joined(separator: ", "))) }
         if !synthetic.isEmpty {
             diagnostics.note(
-                synthetic.joined(separator: "; ") + ": those runs are measured at the regular face's widths")
+                Message(synthetic.joined(separator: "; ") + ": those runs are measured at the regular face's widths"))
         }
         return styled
     }

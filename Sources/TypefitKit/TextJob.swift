@@ -53,13 +53,13 @@ public enum TextJob {
         }
         guard missing.isEmpty else {
             for name in missing {
-                diagnostics.error(
-                    "cannot measure with \(name): "
-                        + (FaceSources.builtInNote(name).map {
-                            $0 + " (give its file with \(CommandInput.fontsDirectory.token))"
-                        }
-                            ?? "it is not installed nor in \(CommandInput.fontsDirectory.token)"),
-                    status: .cannotRun)
+                let why: Message =
+                    if let builtIn = FaceSources.builtInNote(name) {
+                        "\(builtIn) (give its file with \(CommandInput.fontsDirectory))"
+                    } else {
+                        "it is not installed nor in \(CommandInput.fontsDirectory)"
+                    }
+                diagnostics.error("cannot measure with \(name): \(why)", status: .cannotRun)
             }
             throw Stopped()
         }
@@ -115,10 +115,7 @@ public enum TextJob {
             search.systemFontDirectories.isEmpty
             ? "" : " (not in \(search.systemFontDirectories.joined(separator: ", ")))"
         diagnostics.error(
-            "the system font (\(design.rawValue)) is not available\(looked): Apple's fonts are not installed on "
-                + "Linux and typefit does not ship them; give their files with \(CommandInput.systemFonts.token) "
-                + "(\(design.rawValue) from https://developer.apple.com/fonts/), or measure in a stand-in you name: "
-                + CommandInput.standIn.token,
+            "the system font (\(design.rawValue)) is not available\(looked): Apple's fonts are not installed on Linux and typefit does not ship them; give their files with \(CommandInput.systemFonts) (\(design.rawValue) from https://developer.apple.com/fonts/), or measure in a stand-in you name: \(CommandInput.standIn)",
             status: .cannotRun)
         throw Stopped()
     }
@@ -155,7 +152,7 @@ public enum TextJob {
             guard !familyFaces.isEmpty else {
                 let names = NameMatching.suggestions(for: family, among: sources.familyNames)
                 diagnostics.error(
-                    "no family named '\(family)' \(search.notFoundScope)" + didYouMean(names), status: .cannotRun)
+                    "no family named '\(family)' \(search.notFoundScope)\(didYouMean(names))", status: .cannotRun)
                 throw Stopped()
             }
         case .systemFont:
@@ -177,7 +174,7 @@ public enum TextJob {
             return SizedCell(cell, face: face)
         }
         if settings.platform == .watchos, !settings.categoriesGiven, let note = settings.watchSizeNote {
-            diagnostics.note(note)
+            diagnostics.note(Message(note))
         }
         return cells
     }
@@ -193,8 +190,7 @@ public enum TextJob {
         guard let (match, _) = sources.lookup(name) else {
             if let builtIn = FaceSources.builtInNote(name) {
                 diagnostics.error(
-                    builtIn
-                        + ": its widths cannot be measured (give its file with \(CommandInput.fontsDirectory.token))",
+                    "\(builtIn): its widths cannot be measured (give its file with \(CommandInput.fontsDirectory))",
                     status: .cannotRun)
                 throw Stopped()
             }
@@ -204,9 +200,7 @@ public enum TextJob {
                 || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains(where: lowered.hasSuffix)
             {
                 diagnostics.error(
-                    "'\(name)' is a file's path, not a face's PostScript name (UIFont(name:) takes names): give "
-                        + "its folder with \(CommandInput.fontsDirectory.token) and name one of its faces (list-fonts "
-                        + "lists them)",
+                    "'\(name)' is a file's path, not a face's PostScript name (UIFont(name:) takes names): give its folder with \(CommandInput.fontsDirectory) and name one of its faces (list-fonts lists them)",
                     status: .usage)
                 throw Stopped()
             }
@@ -232,12 +226,11 @@ public enum TextJob {
                 nearest.append(other)
             }
             diagnostics.error(
-                "no face with PostScript, family or full name '\(name)' \(search.notFoundScope)"
-                    + didYouMean(nearest),
+                "no face with PostScript, family or full name '\(name)' \(search.notFoundScope)\(didYouMean(nearest))",
                 status: .cannotRun)
             throw Stopped()
         }
-        if let note = UIFontLookup.note(name, match) { diagnostics.note(note) }
+        if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note)) }
         sources.reportProvenance(name, match.face, search: search, into: &diagnostics)
         return FaceResolution(
             key: nil, postscriptName: match.face.postscriptName ?? name, location: FaceLocation(match.face))
@@ -289,7 +282,7 @@ public enum TextJob {
                 : SystemCalls.readInput(path, limit: 64 << 20, what: "a strings file")
             switch read {
             case .failure(let error):
-                diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+                diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path)
                 throw Stopped()
             case .success(let bytes):
                 // Parsed once; a second time, unfiltered, only when the
@@ -341,12 +334,11 @@ public enum TextJob {
         }
         if let language, !files.isEmpty, fromFiles == 0 {
             let names = available.sorted().joined(separator: ", ")
-            diagnostics.error(
-                "no strings in language '\(language)' in "
-                    + (files.count == 1 ? files[0] : "the \(CommandInput.stringsFiles.token) files")
-                    + (names.isEmpty ? "" : " (available: \(names))")
-                    + didYouMean(NameMatching.suggestions(for: language, among: available.sorted(), limit: 1)),
-                status: .cannotRun)
+            let place: Message = files.count == 1 ? "\(files[0])" : "the \(CommandInput.stringsFiles) files"
+            let available =
+                (names.isEmpty ? "" : " (available: \(names))")
+                + didYouMean(NameMatching.suggestions(for: language, among: available.sorted(), limit: 1))
+            diagnostics.error("no strings in language '\(language)' in \(place)\(available)", status: .cannotRun)
             throw Stopped()
         }
         noteCaps(strings, into: &diagnostics)
@@ -410,8 +402,9 @@ public enum TextJob {
                 "ICU's plural rules (libicui18n) could not be loaded: plural forms measured with the default samples")
         } else if !used.isEmpty {
             diagnostics.note(
-                "plural forms measured with a number of their own category, by ICU's plural rules: "
-                    + used.joined(separator: ", ") + (used.count == 6 ? " …" : ""))
+                Message(
+                    "plural forms measured with a number of their own category, by ICU's plural rules: "
+                        + used.joined(separator: ", ") + (used.count == 6 ? " …" : "")))
         }
         return result
     }
@@ -488,10 +481,11 @@ public enum TextJob {
         // The first languages by count: a catalog may name thousands.
         let shown = 12
         let parts = sorted.prefix(shown).map { "\($0.key) \($0.value)" }
-        diagnostics.note(
+        let line: String =
             "\(total) \(total == 1 ? "entry has" : "entries have") no translation and \(total == 1 ? "is" : "are") "
-                + "measured as iOS shows \(total == 1 ? "it" : "them"), in \(source): " + parts.joined(separator: ", ")
-                + (sorted.count > shown ? ", and \(sorted.count - shown) more languages" : ""))
+            + "measured as iOS shows \(total == 1 ? "it" : "them"), in \(source): " + parts.joined(separator: ", ")
+            + (sorted.count > shown ? ", and \(sorted.count - shown) more languages" : "")
+        diagnostics.note(Message(line))
     }
 
     /// One note per limit typefit applied (a string cut to its maximum
@@ -530,9 +524,10 @@ public enum TextJob {
             }
         }
         guard !parts.isEmpty else { return }
+        let samples = parts.joined(separator: ", ")
         diagnostics.note(
-            "format placeholders measured with sample values: " + parts.joined(separator: ", ")
-                + " (choose others with \(CommandInput.sample.token) SPEC=VALUE)")
+            "format placeholders measured with sample values: \(samples) (choose others with \(CommandInput.sample) SPEC=VALUE)"
+        )
     }
 }
 

@@ -52,6 +52,23 @@ import TypefitTestSupport
         }
     }
 
+    /// A `.strings` key holding what the library's in-band token once was
+    /// (U+0001 around an input's name) printed as `a--verboseb`: now the
+    /// key is printed as it is, its control characters escaped.
+    @Test func aKeyCannotForgeAnOption() throws {
+        let file = Fixtures.temporaryDirectory("forged").appendingPathComponent("Localizable.strings")
+        try "\"a\\U0001verbose\\U0001b\" = \"Einstellungsuebersicht\";\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let outcome = run(
+            [
+                "fit", "--strings", file.path, "--width", "20", "--style", "body", "--require", "large", "--format",
+                "table", "--font", "TypefitSans-Regular",
+            ] + Self.config)
+        #expect(outcome.status == .problemFound)
+        #expect(outcome.stderr.contains(": error: a\\u{1}verbose\\u{1}b: does not fit"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("--verbose"))
+    }
+
     /// review takes fit's options: their errors name review.
     @Test func fitsOptionErrorsNameTheCommandInUse() {
         let review = run(["review", "x", "--style", "body,title1", "--width", "100", "--font", "TypefitSans-Regular"])

@@ -127,10 +127,28 @@ import TypefitTestSupport
         var diagnostics = Diagnostics()
         #expect(throws: Stopped.self) { try job.read(&diagnostics).strings }
         let message = try #require(diagnostics.items.first?.message)
-        #expect(message.contains(CommandInput.keyPatterns.token) && !message.contains("--"))
+        #expect(message.inputs == [.keyPatterns] && !message.contains("--"))
         #expect(
             message.worded { $0 == .keyPatterns ? "the key patterns" : "?" }.hasPrefix(
                 "no key matches the key patterns 'nothing*'"))
+    }
+
+    /// An input is a value beside the text, never characters in it: a key
+    /// that holds what a token once was (U+0001 around an input's name) is
+    /// printed as it is, and only the library's own inputs are spelled.
+    @Test func textFromAFileCannotPassForAnInput() throws {
+        var job = FitJob(request: FitJobTests.request, search: FitJobTests.search, rules: .one(FitJob.Rule(width: 300)))
+        job.texts = ["a\u{1}verbose\u{1}b"]
+        job.keyPatterns = ["nothing*"]
+        var diagnostics = Diagnostics()
+        #expect(throws: Stopped.self) { try job.read(&diagnostics).strings }
+        let message = try #require(diagnostics.items.first?.message)
+        #expect(message.inputs == [.keyPatterns])
+        let worded = message.worded { "--" + $0.rawValue }
+        #expect(worded.contains("a\u{1}verbose\u{1}b") && !worded.contains("--verbose"), "\(worded)")
+        // Interpolated into a message, a message keeps its inputs.
+        let outer: Message = "first: \(message) (\(CommandInput.verbose) lists each)"
+        #expect(outer.inputs == [.keyPatterns, .verbose])
     }
 
     @Test func noOptionIsSpelledInTheLibrary() throws {

@@ -1,8 +1,8 @@
 /// A part of the command line a finding points its reader to ("give its
 /// file with …"). The library names it by this value, never by its
-/// spelling: a finding's text holds the input's `token`, and the front end
-/// words it (`worded(_:)`) when it prints or writes the finding (the CLI
-/// spells `fontsDirectory` as `--fonts-dir`).
+/// spelling: a `Message` holds it as a value beside its text, and the front
+/// end words it (`Message.worded(_:)`) when it prints or writes the
+/// finding (the CLI spells `fontsDirectory` as `--fonts-dir`).
 public enum CommandInput: String, Sendable, CaseIterable {
     /// The folders of font files an app ships.
     case fontsDirectory
@@ -29,22 +29,129 @@ public enum CommandInput: String, Sendable, CaseIterable {
     /// A family measured at Apple's table in place of the system font.
     case standIn
 
-    /// What stands for the input in a finding's text until it is worded.
-    public var token: String { "\u{1}" + rawValue + "\u{1}" }
 }
 
-extension String {
-    /// The text with each command input's token replaced by `spell` of it.
-    public func worded(_ spell: (CommandInput) -> String) -> String {
-        guard contains("\u{1}") else { return self }
-        var result = ""
-        for (i, part) in split(separator: "\u{1}", omittingEmptySubsequences: false).enumerated() {
-            if i % 2 == 1, let input = CommandInput(rawValue: String(part)) {
-                result += spell(input)
+/// A finding's words: text, and the command inputs it points its reader to
+/// ("give its file with …") kept apart from it. The library writes a
+/// message; the front end words it (`worded(_:)`), spelling each input as
+/// it spells it (the CLI spells `fontsDirectory` as `--fonts-dir`). The
+/// inputs are values, never characters in the text, so a key or path from
+/// a strings file cannot pass for one.
+public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// A piece of a message.
+    public enum Part: Sendable, Hashable {
+        /// Words as they are printed.
+        case text(String)
+        /// A command input, spelled by the front end.
+        case input(CommandInput)
+    }
+
+    /// The pieces, in order.
+    public private(set) var parts: [Part]
+
+    /// Text alone, printed as it is.
+    public init(_ text: String) {
+        parts = text.isEmpty ? [] : [.text(text)]
+    }
+
+    /// A literal: text alone.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// An interpolated literal: `"give it with \(CommandInput.fontsDirectory)"`.
+    public init(stringInterpolation: StringInterpolation) {
+        parts = stringInterpolation.parts
+    }
+
+    /// Builds a message from a literal's pieces.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var parts: [Part] = []
+
+        /// Creates an empty one.
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+
+        /// Literal text.
+        public mutating func appendLiteral(_ literal: String) {
+            append(.text(literal))
+        }
+
+        /// A command input, kept as one.
+        public mutating func appendInterpolation(_ input: CommandInput) {
+            parts.append(.input(input))
+        }
+
+        /// Another message, its inputs kept.
+        public mutating func appendInterpolation(_ message: Message) {
+            for part in message.parts { append(part) }
+        }
+
+        /// Any other value, as text.
+        public mutating func appendInterpolation<T>(_ value: T) {
+            append(.text(String(describing: value)))
+        }
+
+        mutating func append(_ part: Part) {
+            if case .text(let text) = part, text.isEmpty { return }
+            if case .text(let text) = part, case .text(let last)? = parts.last {
+                parts[parts.count - 1] = .text(last + text)
             } else {
-                result += part
+                parts.append(part)
             }
         }
-        return result
+    }
+
+    /// The message with each input spelled by `spell`.
+    public func worded(_ spell: (CommandInput) -> String) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .text(let text): out += text
+            case .input(let input): out += spell(input)
+            }
+        }
+        return out
+    }
+
+    /// The message as the library's own tests read it: each input as
+    /// `<name>` (`<fontsDirectory>`).
+    public var description: String { worded { "<" + $0.rawValue + ">" } }
+
+    /// Whether the words (inputs as `<name>`) contain `text`.
+    public func contains(_ text: String) -> Bool { description.contains(text) }
+
+    /// Whether the words start with `text`.
+    public func hasPrefix(_ text: String) -> Bool { description.hasPrefix(text) }
+
+    /// The inputs it names.
+    public var inputs: [CommandInput] {
+        parts.compactMap { if case .input(let input) = $0 { input } else { nil } }
+    }
+
+    /// Two messages, one after the other. (No `+` takes a `String`: a
+    /// literal beside a message is a message, so an input interpolated in
+    /// it stays one.)
+    public static func + (a: Message, b: Message) -> Message {
+        var joined = StringInterpolation(literalCapacity: 0, interpolationCount: 0)
+        for part in a.parts + b.parts { joined.append(part) }
+        return Message(stringInterpolation: joined)
+    }
+
+}
+
+// A command input or a message interpolated into a `String` would lose its
+// input to text (`<fontsDirectory>` where `--fonts-dir` belongs): the
+// build warns, and the project builds without warnings.
+extension DefaultStringInterpolation {
+    /// Deprecated: put a command input in a `Message`.
+    @available(*, deprecated, message: "a command input is worded by the front end: put it in a Message, not a String")
+    public mutating func appendInterpolation(_ input: CommandInput) {
+        appendLiteral("<" + input.rawValue + ">")
+    }
+
+    /// Deprecated: join messages as messages.
+    @available(*, deprecated, message: "a Message's inputs are worded by the front end: join Messages, not Strings")
+    public mutating func appendInterpolation(_ message: Message) {
+        appendLiteral(message.description)
     }
 }

@@ -89,7 +89,7 @@ public struct Check: ParsableCommand {
             // it always says.
             for problem in findings {
                 var item = Diagnostic(
-                    severity: problem.severity == .error ? .error : .warning, message: problem.message,
+                    severity: problem.severity == .error ? .error : .warning, message: Message(problem.message),
                     file: specPath, position: problem.position,
                     status: problem.severity == .error ? .problemFound : .success, code: problem.code)
                 item.category = problem.category?.rawValue

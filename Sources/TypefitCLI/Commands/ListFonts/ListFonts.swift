@@ -145,10 +145,11 @@ public struct ListFonts: ParsableCommand {
                 guard app.clashes.isEmpty else {
                     for clash in app.clashes {
                         outcome.diagnostics.error(
-                            "\(clash.paths.count) files would be copied into the bundle as '\(clash.name)' "
-                                + "(Xcode refuses: \"Multiple commands produce\"): "
-                                + clash.paths.joined(separator: ", ")
-                                + "; rename one, or give --bundle-layout folders for folder references",
+                            Message(
+                                "\(clash.paths.count) files would be copied into the bundle as '\(clash.name)' "
+                                    + "(Xcode refuses: \"Multiple commands produce\"): "
+                                    + clash.paths.joined(separator: ", ")
+                                    + "; rename one, or give --bundle-layout folders for folder references"),
                             status: .problemFound)
                     }
                     return outcome

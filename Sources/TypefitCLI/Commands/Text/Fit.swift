@@ -115,7 +115,7 @@ public struct Fit: ParsableCommand {
     static func report(_ result: FitJob.Result, _ diagnostics: inout Diagnostics) {
         for failure in result.faceFailures {
             diagnostics.add(
-                Diagnostic(severity: .error, message: failure, status: .cannotRun, code: "face-not-opened"))
+                Diagnostic(severity: .error, message: Message(failure), status: .cannotRun, code: "face-not-opened"))
         }
         diagnostics.missingGlyphs(result.missingGlyphs)
         TextOptions.reportPlaceholders(

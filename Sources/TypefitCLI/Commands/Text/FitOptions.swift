@@ -142,7 +142,7 @@ extension FitJob.Failure {
     /// The finding: `does-not-fit` at the string's value in its file.
     var finding: Diagnostic {
         var item = Diagnostic(
-            severity: .error, message: sentence, file: file, position: position, status: .problemFound,
+            severity: .error, message: Message(sentence), file: file, position: position, status: .problemFound,
             code: "does-not-fit")
         (item.key, item.language, item.category) = (key, language, size.key)
         return item
@@ -166,18 +166,15 @@ extension Diagnostics {
             let items = byLanguage[language ?? ""] ?? []
             guard let first = items.first else { continue }
             let characters = items.reduce(0) { $0 + $1.count }
-            add(
-                Diagnostic(
-                    severity: .warning,
-                    message: "\(items.count) string\(items.count == 1 ? "" : "s")"
-                        + (language.map { " in \($0)" } ?? "")
-                        + " \(items.count == 1 ? "has" : "have") \(characters) character\(characters == 1 ? "" : "s") with no "
-                        + "glyph in any face (first: \"\(first.text)\"), measured as blank: "
-                        + Self.fontHint(language) + (items.count > 1 ? " (--verbose lists each string)" : ""),
-                    code: "missing-glyphs"))
+            let line: String =
+                "\(items.count) string\(items.count == 1 ? "" : "s")" + (language.map { " in \($0)" } ?? "")
+                + " \(items.count == 1 ? "has" : "have") \(characters) character\(characters == 1 ? "" : "s") with no "
+                + "glyph in any face (first: \"\(first.text)\"), measured as blank: "
+                + Self.fontHint(language) + (items.count > 1 ? " (--verbose lists each string)" : "")
+            add(Diagnostic(severity: .warning, message: Message(line), code: "missing-glyphs"))
         }
         for item in found {
-            verboseNote("\(item.count) character(s) of \"\(item.text)\" have no glyph in any face")
+            verboseNote(Message("\(item.count) character(s) of \"\(item.text)\" have no glyph in any face"))
         }
     }
 
@@ -207,8 +204,9 @@ extension TextOptions {
             diagnostics.add(
                 Diagnostic(
                     severity: .warning,
-                    message: "placeholders of '\(table)' not compared: no strings in its development language among "
-                        + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)",
+                    message: Message(
+                        "placeholders of '\(table)' not compared: no strings in its development language among "
+                            + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)"),
                     code: "placeholders-not-compared"))
         }
         for (p, problem) in problems.enumerated() {
@@ -221,7 +219,7 @@ extension TextOptions {
                     + problem.differences.map(\.description).joined(separator: "; ")
                     + " (source \"\(problem.source)\", translation \"\(problem.translation)\")"
             var item = Diagnostic(
-                severity: .error, message: message, file: problem.file, position: problem.position,
+                severity: .error, message: Message(message), file: problem.file, position: problem.position,
                 status: .problemFound)
             item.code = "placeholder-" + (problem.differences.first?.code ?? "missing")
             (item.key, item.language) = (problem.key, problem.language)
@@ -251,7 +249,7 @@ extension TextOptions {
                 .joined(separator: ", ")
                 + ", and the device shows the 'other' form for such numbers"
             var found = Diagnostic(
-                severity: item.concernsOnlyMillions ? .note : .warning, message: message, file: item.file,
+                severity: item.concernsOnlyMillions ? .note : .warning, message: Message(message), file: item.file,
                 position: item.position, status: .success)
             (found.code, found.key, found.language) = ("plural-coverage", item.key, item.language)
             if n >= placeholderLinesShown { found.shown = .reportsOnly }
@@ -271,7 +269,7 @@ extension TextOptions {
             let message = "\"\(item.key)\" (\(item.language)) \(why)"
             var found = Diagnostic(
                 severity: item.isError ? .error : .note,
-                message: message + (item.isError ? " (--require-translated)" : ""),
+                message: Message(message + (item.isError ? " (--require-translated)" : "")),
                 file: item.file, position: item.position, status: item.isError ? .problemFound : .success)
             (found.code, found.key, found.language) = ("untranslated", item.key, item.language)
             if n >= placeholderLinesShown { found.shown = .reportsOnly }
@@ -283,7 +281,7 @@ extension TextOptions {
                 + "all \(untranslated.count))"
             let isError = untranslated.dropFirst(placeholderLinesShown).contains(where: \.isError)
             var item = Diagnostic(
-                severity: isError ? .error : .note, message: message, file: nil, position: nil,
+                severity: isError ? .error : .note, message: Message(message), file: nil, position: nil,
                 status: isError ? .problemFound : .success)
             item.shown = .stderrOnly
             diagnostics.add(item)
@@ -294,7 +292,8 @@ extension TextOptions {
                 + "lists all \(coverage.count))"
             let isNote = coverage.dropFirst(placeholderLinesShown).allSatisfy(\.concernsOnlyMillions)
             var item = Diagnostic(
-                severity: isNote ? .note : .warning, message: message, file: nil, position: nil, status: .success)
+                severity: isNote ? .note : .warning, message: Message(message), file: nil, position: nil,
+                status: .success)
             item.shown = .stderrOnly
             diagnostics.add(item)
         }

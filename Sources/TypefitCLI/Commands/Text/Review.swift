@@ -119,8 +119,9 @@ public struct Review: ParsableCommand {
                 }
                 baseTexts = known
                 diagnostics.note(
-                    "\(written.count) of \(total) string\(total == 1 ? "" : "s") added or changed since "
-                        + base.joined(separator: ", "))
+                    Message(
+                        "\(written.count) of \(total) string\(total == 1 ? "" : "s") added or changed since "
+                            + base.joined(separator: ", ")))
             }
             let groups = written.isEmpty ? [] : try job.groups(written, &diagnostics).groups
             var source =
@@ -141,23 +142,25 @@ public struct Review: ParsableCommand {
             page.placeholderProblems = problems
             page.improved = result.improved
             TextOptions.reportPlaceholders(report, problems: problems, into: &outcome.diagnostics)
-            for failure in result.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
+            for failure in result.failures { outcome.diagnostics.error(Message(failure), status: .cannotRun) }
             outcome.diagnostics.missingGlyphs(result.missingGlyphs)
             for warning in result.warnings { outcome.diagnostics.warning(warning) }
             for failure in result.requiredFailures { outcome.diagnostics.add(failure.finding) }
             if !result.standing.isEmpty {
-                outcome.diagnostics.note(
+                let line: String =
                     "\(result.standing.count) changed string\(result.standing.count == 1 ? "" : "s") still fail"
-                        + "\(result.standing.count == 1 ? "s" : "") where the old text failed too (not counted "
-                        + "against this change): "
-                        + result.standing.prefix(5).map { $0.key + ($0.language.map { " (\($0))" } ?? "") }
-                        .joined(separator: ", ") + (result.standing.count > 5 ? " …" : ""))
+                    + "\(result.standing.count == 1 ? "s" : "") where the old text failed too (not counted "
+                    + "against this change): "
+                    + result.standing.prefix(5).map { $0.key + ($0.language.map { " (\($0))" } ?? "") }
+                    .joined(separator: ", ") + (result.standing.count > 5 ? " …" : "")
+                outcome.diagnostics.note(Message(line))
             }
             if !result.improved.isEmpty {
-                outcome.diagnostics.note(
+                let line: String =
                     "\(result.improved.count) changed string\(result.improved.count == 1 ? "" : "s") fit at more "
-                        + "sizes than before (improved): " + result.improved.prefix(5).joined(separator: ", ")
-                        + (result.improved.count > 5 ? " …" : ""))
+                    + "sizes than before (improved): " + result.improved.prefix(5).joined(separator: ", ")
+                    + (result.improved.count > 5 ? " …" : "")
+                outcome.diagnostics.note(Message(line))
             }
             TextOptions.deliver(page.html(), to: file, &outcome)
             if let annotationsFile {
@@ -171,7 +174,7 @@ public struct Review: ParsableCommand {
                         .github, diagnostics: all, subjects: [], command: "review",
                         workingDirectory: context.workingDirectory) ?? ""
                 if let error = annotationsFile.write(Array(report.utf8)) {
-                    outcome.diagnostics.error(error, status: .cannotRun, file: annotationsFile.path)
+                    outcome.diagnostics.error(Message(error), status: .cannotRun, file: annotationsFile.path)
                 }
             }
             return outcome

@@ -177,7 +177,7 @@ struct TextOptions: Sendable, Equatable {
             return
         }
         if let error = output.write(Array(document.utf8)) {
-            outcome.diagnostics.error(error, status: .cannotRun, file: output.path)
+            outcome.diagnostics.error(Message(error), status: .cannotRun, file: output.path)
         }
     }
 
