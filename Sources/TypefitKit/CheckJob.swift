@@ -3,12 +3,24 @@ import TypefitCore
 /// `check`'s work: a spec's problems, with its faces looked for where the
 /// search says. A spec that does not parse is a finding (exit 1); one that
 /// cannot be read stops the run (exit 2).
-public enum CheckJob {
-    /// The findings (empty when the spec did not parse: its error is in
-    /// the diagnostics, with the status of a finding).
-    public static func findings(
-        specPath: String, search: FontSearch, diagnostics: inout Diagnostics
-    ) throws(Stopped) -> [SpecProblem] {
+public struct CheckJob: Job {
+    /// The spec to check.
+    public var specPath: String
+    /// Where its faces are looked for.
+    public var search: FontSearch
+
+    /// Creates a job.
+    public init(specPath: String, search: FontSearch) {
+        self.specPath = specPath
+        self.search = search
+    }
+
+    /// The spec's problems, each at its face's or style's key (empty when
+    /// the spec did not parse: its error is in the diagnostics, with the
+    /// status of a finding).
+    public func run(progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics) throws(Stopped)
+        -> [SpecProblem]
+    {
         var places = SpecPlaces()
         switch SpecFile.read(specPath, diagnostics: &diagnostics, places: &places) {
         case .failure(.unreadable(let error)):

@@ -347,3 +347,5 @@ public protocol ProgressReporting: Sendable {
     /// The work is done.
     func finish()
 }
+
+extension FitJob: Job {}

@@ -3,7 +3,19 @@ import TypefitCore
 
 /// `list-fonts`' work: the installed faces, or the faces of font files and
 /// folders, filtered by family and PostScript name.
-public enum ListingJob {
+public struct ListingJob: Job {
+    /// What to list.
+    public var query: Query
+    /// Where the installed fonts are (the fontconfig configuration, the
+    /// listing cache).
+    public var search: FontSearch
+
+    /// Creates a job.
+    public init(query: Query, search: FontSearch) {
+        self.query = query
+        self.search = search
+    }
+
     /// What to list.
     public struct Query: Equatable, Sendable {
         /// Font files and folders to read instead of the installed fonts.
@@ -31,9 +43,9 @@ public enum ListingJob {
     /// The listing; no face matching a filter is a finding (exit 1), a
     /// registry that cannot be read or a named file that cannot be used
     /// stops the run (exit 2).
-    public static func list(
-        _ query: Query, search: FontSearch, diagnostics: inout Diagnostics
-    ) throws(Stopped) -> Listing {
+    public func run(progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics) throws(Stopped)
+        -> Listing
+    {
         var faces: [FontFace]
         var relativePaths: [String: String] = [:]
         if query.paths.isEmpty {

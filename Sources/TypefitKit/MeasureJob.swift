@@ -4,7 +4,7 @@ import TypefitCore
 /// run before any font work), the cells and their faces, Markdown rendered
 /// where it applies, and each string measured into the document as it is
 /// made.
-public struct MeasureJob: Sendable {
+public struct MeasureJob: Job {
     /// Styles, categories, face, language, samples, Markdown.
     public var request: Request
     /// Where faces are found.
@@ -66,6 +66,14 @@ public struct MeasureJob: Sendable {
             measurements: Measurements(cells: cells, fonts: search.fallbackFonts(), styled: styled),
             showText: !stringsFiles.isEmpty, model: request.sizeModel,
             systemFont: request.systemFont)
+    }
+
+    /// Measures every string at every cell into the JSON document, whole
+    /// and compact (`measure` streams it instead: `writeJSON`).
+    public func run(progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics) throws(Stopped)
+        -> Result
+    {
+        try run(asTable: false, pretty: false, progress: progress, diagnostics: &diagnostics)
     }
 
     /// Measures every string at every cell, into a table (`asTable`) or

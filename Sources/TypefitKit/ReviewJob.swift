@@ -6,9 +6,72 @@ import TypefitCore
 /// `review`'s work: `fit`'s layout of every string, then each failing (key,
 /// language) drawn as iOS lays it out at every size where it fails and at
 /// the largest size where it fits, for one self-contained HTML page.
-public enum ReviewJob {
+public struct ReviewJob: Job {
     /// Strings laid out under one rule, as fit groups them.
     public typealias Group = FitJob.Group
+
+    /// fit's job: the strings, rules and request.
+    public var fit: FitJob
+    /// `--base`: the strings files before the change (none: every string
+    /// is reviewed).
+    public var baseFiles: [String] = []
+
+    /// Creates a job.
+    public init(fit: FitJob, baseFiles: [String] = []) {
+        self.fit = fit
+        self.baseFiles = baseFiles
+    }
+
+    /// Reads the strings as fit does (with `--base`, keeps those added or
+    /// changed since and lays the old texts out too, so that a change is
+    /// judged by what it broke), lays out and draws the page. The result's
+    /// placeholder report is that of the strings the page shows.
+    public func run(progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics) throws(Stopped)
+        -> Result
+    {
+        let read = try fit.read(&diagnostics)
+        var written = read.strings
+        var baseTexts: Base?
+        if !baseFiles.isEmpty {
+            let old = try TextJob.strings(
+                [], files: baseFiles, language: fit.request.language, samples: fit.request.samples,
+                diagnostics: &diagnostics)
+            let texts = Self.baseTexts(old)
+            var known = Base(texts: texts, name: baseFiles.joined(separator: ", "))
+            let total = written.count
+            written = Self.changed(written, since: texts)
+            // The changed strings' old texts, laid out as the new ones are:
+            // a change fails the gate only where it broke a size.
+            let changedKeys = Set(written.map { $0.key + "|" + ($0.language ?? "-") })
+            let before = old.filter { changedKeys.contains($0.key + "|" + ($0.language ?? "-")) }
+            if !before.isEmpty {
+                // Said once, for the new texts: the old ones' notes aside.
+                var aside = Diagnostics()
+                let oldGroups = try fit.groups(before, &aside).groups
+                known.failing = Self.failing(oldGroups, fonts: fit.search.fallbackFonts())
+            }
+            baseTexts = known
+            diagnostics.note(
+                Message(
+                    "\(written.count) of \(total) string\(total == 1 ? "" : "s") added or changed since "
+                        + baseFiles.joined(separator: ", ")))
+        }
+        let groups = written.isEmpty ? [] : try fit.groups(written, &diagnostics).groups
+        var source =
+            fit.stringsFiles.isEmpty
+            ? "\(fit.texts.count) text\(fit.texts.count == 1 ? "" : "s")" : fit.stringsFiles.joined(separator: ", ")
+        if case .file(let path) = fit.rules { source += " under \(path)" }
+        var result = Self.review(
+            groups, source: source, base: baseTexts, fonts: fit.search.fallbackFonts(), progress: progress,
+            standIn: fit.request.systemFont == "stand-in")
+        // With --base, the placeholders of the strings the page shows.
+        var report = read.placeholders
+        if baseTexts != nil { report?.keep(entries: Set(written.map(\.entry))) }
+        result.placeholders = report
+        result.page.placeholderProblems = report?.problems ?? []
+        result.page.improved = result.improved
+        return result
+    }
 
     /// The result: the page, the failures a `--require` makes errors, and
     /// the layouts' own failures (faces that could not be opened).
@@ -29,6 +92,9 @@ public enum ReviewJob {
         /// With `--base`: required failures the old text had too, not
         /// counted against the change.
         public var standing: [FitJob.Failure] = []
+        /// The placeholder comparison of the strings the page shows (`nil`:
+        /// not compared).
+        public var placeholders: PlaceholderCheck.Report?
     }
 
     /// `--base`: the strings before the change.

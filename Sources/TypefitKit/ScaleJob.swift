@@ -4,7 +4,32 @@ import TypefitCore
 /// `scale`'s work: the cells of Apple's table, a custom font, a spec or a
 /// family on iOS, or a platform's own sizes, with the faces found where the
 /// search says.
-public enum ScaleJob {
+public struct ScaleJob: Job {
+    /// The platform, styles, categories, face and sizes.
+    public var request: Request
+    /// Where faces are found.
+    public var search: FontSearch
+    /// The desktop's text scale and where it was read (`--category
+    /// system`), asked only when the request names that keyword.
+    public var desktopTextScale: @Sendable () -> (factor: Double, source: String)?
+
+    /// Creates a job.
+    public init(
+        request: Request, search: FontSearch,
+        desktopTextScale: @escaping @Sendable () -> (factor: Double, source: String)? = { nil }
+    ) {
+        self.request = request
+        self.search = search
+        self.desktopTextScale = desktopTextScale
+    }
+
+    /// The report the request asks for (see `run(_:search:…)`).
+    public func run(progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics) throws(Stopped)
+        -> Report
+    {
+        try Self.run(request, search: search, desktopTextScale: desktopTextScale, diagnostics: &diagnostics)
+    }
+
     /// What `scale` prints: an iOS report, or another platform's.
     public enum Report: Sendable {
         /// iOS: Apple's table, a custom font, a spec or a family.

@@ -4,15 +4,34 @@ import TypefitCore
 /// `specimen`'s work: every (style, size setting) cell as the sample laid
 /// out in lines as `fit` breaks it, drawn from the font's own outlines,
 /// placed by HarfBuzz, in one SVG.
-public enum SpecimenJob {
+public struct SpecimenJob: Job {
+    /// The styles, sizes, face, language and samples.
+    public var request: Request
+    /// Where faces are found.
+    public var search: FontSearch
+    /// The text drawn in every cell.
+    public var sampleText: String
+    /// The line width in points (`nil`: one line, no guide).
+    public var width: Double?
+    /// `maxLines`: each sample cut as `UILabel.numberOfLines` cuts it with
+    /// `.byTruncatingTail` (`nil`: every line).
+    public var maxLines: Int?
+
+    /// Creates a job.
+    public init(request: Request, search: FontSearch, sampleText: String, width: Double?, maxLines: Int? = nil) {
+        self.request = request
+        self.search = search
+        self.sampleText = sampleText
+        self.width = width
+        self.maxLines = maxLines
+    }
+
     /// The SVG; a face that is missing is drawn as marked boxes and warned
     /// about, a line breaker that cannot be had (with a width) stops the run.
-    /// `maxLines` cuts each sample as `UILabel.numberOfLines` does with
-    /// `.byTruncatingTail`.
-    public static func svg(
-        _ settings: Request, search: FontSearch, sampleText: String, width: Double?, maxLines: Int? = nil,
-        diagnostics: inout Diagnostics
-    ) throws(Stopped) -> String {
+    public func run(progress: (any ProgressReporting)? = nil, diagnostics: inout Diagnostics) throws(Stopped)
+        -> String
+    {
+        let settings = request
         let cells = try TextJob.cells(settings, search: search, allowMissing: true, diagnostics: &diagnostics)
         // The sample's placeholders replaced as measure and fit replace them.
         let sampleString = LocalizedString(key: sampleText, language: settings.language, text: sampleText)
@@ -48,7 +67,7 @@ public enum SpecimenJob {
                 width.map { width in
                     LineFitter.Prepared(measured, breaks: breaks).lines(
                         width: width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize)
-                } ?? hardLines(measured)
+                } ?? Self.hardLines(measured)
             let key = canvas.drawing(
                 sample, face: face, ranges: ranges, maxLines: maxLines, width: width.map { $0 / cell.pointSize })
             // One warning per (style, fallback face), and per style for

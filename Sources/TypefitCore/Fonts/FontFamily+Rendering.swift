@@ -21,7 +21,7 @@ extension FontFamily {
     /// half on another core held that half (most of a megabyte, in pages
     /// fresh to the other core's heap) until the first was written, and
     /// once faces were written as fragments it cost more CPU than it saved
-    /// time (BENCHMARKS.md, "Session 16").
+    /// time (docs/BENCHMARKS-HISTORY.md, "Session 16").
     public static func writeJSON(
         _ families: [FontFamily], pretty: Bool, errors: [(file: String?, message: String)] = [],
         chunkSize: Int = 1 << 16, to write: ([UInt8]) -> Bool

@@ -77,7 +77,7 @@ public struct Check: ParsableCommand {
         let findings: [SpecProblem]
         do {
             try search.validate(&diagnostics)
-            findings = try CheckJob.findings(specPath: specPath, search: search, diagnostics: &diagnostics)
+            findings = try CheckJob(specPath: specPath, search: search).run(diagnostics: &diagnostics)
         } catch {
             return Outcome(diagnostics: diagnostics)
         }

@@ -129,7 +129,7 @@ public struct ListFonts: ParsableCommand {
         var search = search
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
-            let listing = try ListingJob.list(query, search: search, diagnostics: &diagnostics)
+            let listing = try ListingJob(query: query, search: search).run(diagnostics: &diagnostics)
             let families = FontCatalog.families(from: listing.faces)
             var outcome = Outcome()
             switch format ?? (context.stdoutIsTerminal ? .table : .json) {

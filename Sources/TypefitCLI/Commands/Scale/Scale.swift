@@ -168,9 +168,8 @@ public struct Scale: ParsableCommand {
         search.cacheDirectory = context.cacheDirectory
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
-            switch try ScaleJob.run(
-                request, search: search, desktopTextScale: context.desktopTextScale, diagnostics: &diagnostics)
-            {
+            let job = ScaleJob(request: request, search: search, desktopTextScale: context.desktopTextScale)
+            switch try job.run(diagnostics: &diagnostics) {
             case .ios(let report): return render(report, context: context)
             case .platform(let report): return render(report, context: context)
             }

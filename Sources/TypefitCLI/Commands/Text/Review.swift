@@ -96,51 +96,13 @@ public struct Review: ParsableCommand {
             // The destination first: a bad one must cost no layout.
             let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)
             let annotationsFile = try TextOptions.openOutput(annotations, followSymlinks: followSymlinks, &diagnostics)
-            let read = try job.read(&diagnostics)
-            var written = read.strings
-            var baseTexts: ReviewJob.Base?
-            if !base.isEmpty {
-                let old = try TextJob.strings(
-                    [], files: base, language: job.request.language, samples: job.request.samples,
-                    diagnostics: &diagnostics)
-                let texts = ReviewJob.baseTexts(old)
-                var known = ReviewJob.Base(texts: texts, name: base.joined(separator: ", "))
-                let total = written.count
-                written = ReviewJob.changed(written, since: texts)
-                // The changed strings' old texts, laid out as the new ones
-                // are: a change fails the gate only where it broke a size.
-                let changedKeys = Set(written.map { $0.key + "|" + ($0.language ?? "-") })
-                let before = old.filter { changedKeys.contains($0.key + "|" + ($0.language ?? "-")) }
-                if !before.isEmpty {
-                    // Said once, for the new texts: the old ones' notes aside.
-                    var aside = Diagnostics()
-                    let oldGroups = try job.groups(before, &aside).groups
-                    known.failing = ReviewJob.failing(oldGroups, fonts: job.search.fallbackFonts())
-                }
-                baseTexts = known
-                diagnostics.note(
-                    Message(
-                        "\(written.count) of \(total) string\(total == 1 ? "" : "s") added or changed since "
-                            + base.joined(separator: ", ")))
-            }
-            let groups = written.isEmpty ? [] : try job.groups(written, &diagnostics).groups
-            var source =
-                job.stringsFiles.isEmpty
-                ? "\(job.texts.count) text\(job.texts.count == 1 ? "" : "s")" : job.stringsFiles.joined(separator: ", ")
-            if case .file(let path) = job.rules { source += " under \(path)" }
-            let result = ReviewJob.review(
-                groups, source: source, base: baseTexts, fonts: job.search.fallbackFonts(),
-                progress: TextOptions.progressLine(showsProgress, context),
-                standIn: job.request.systemFont == "stand-in")
+            let review = ReviewJob(fit: job, baseFiles: base)
+            let result = try review.run(
+                progress: TextOptions.progressLine(showsProgress, context), diagnostics: &diagnostics)
             var outcome = Outcome()
-            // With --base, the placeholders of the strings the page shows.
-            let entries = Set(written.map(\.entry))
-            var report = read.placeholders
-            if baseTexts != nil { report?.keep(entries: entries) }
+            let page = result.page
+            let report = result.placeholders
             let problems = report?.problems ?? []
-            var page = result.page
-            page.placeholderProblems = problems
-            page.improved = result.improved
             TextOptions.reportPlaceholders(report, problems: problems, into: &outcome.diagnostics)
             for failure in result.failures { outcome.diagnostics.error(Message(failure), status: .cannotRun) }
             outcome.diagnostics.missingGlyphs(result.missingGlyphs)

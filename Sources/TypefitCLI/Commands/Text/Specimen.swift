@@ -102,9 +102,9 @@ public struct Specimen: ParsableCommand {
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
             let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)
-            let svg = try SpecimenJob.svg(
-                settings, search: search, sampleText: sample, width: width, maxLines: maxLines,
-                diagnostics: &diagnostics)
+            let job = SpecimenJob(
+                request: settings, search: search, sampleText: sample, width: width, maxLines: maxLines)
+            let svg = try job.run(diagnostics: &diagnostics)
             var outcome = Outcome()
             TextOptions.deliver(svg, to: file, &outcome)
             return outcome

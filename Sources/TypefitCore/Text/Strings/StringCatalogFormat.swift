@@ -137,7 +137,9 @@ extension StringsFile {
                 // marks extracted strings `new`); only an empty value is
                 // none.
                 if forms == nil || forms?.isEmpty == true || forms?.allSatisfy({ $0.text.isEmpty }) == true {
-                    forms = [LocalizedString(key: entry.key, language: source, text: entry.key)]
+                    var key = LocalizedString(key: entry.key, language: source, text: entry.key)
+                    key.position = sourceJSON?.position ?? entry.position
+                    forms = [key]
                     try budget.take(1, at: document.position)
                 }
                 let marked = marked(forms ?? [])
