@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 ARGS ?=
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath $(LAYOUT_FLAGS) $(STARTUP_FLAGS)
-# The release binary's code laid out for memory (BENCHMARKS.md, "Session
+# The release binary's code laid out for memory (docs/BENCHMARKS-HISTORY.md, "Session
 # 12"): with the toolchain's lld, every function in a section of its own and
 # the functions a listing runs placed together (scripts/hot-symbols.txt, from
 # scripts/hot-symbols.py), so the kernel maps a few hundred KiB of code
@@ -22,7 +22,7 @@ ifeq ($(GLIBC_RELR),yes)
 LAYOUT_FLAGS += -Xlinker -z -Xlinker pack-relative-relocs
 endif
 endif
-# The release binary's start (BENCHMARKS.md, "Session 15"): the Swift
+# The release binary's start (docs/BENCHMARKS-HISTORY.md, "Session 15"): the Swift
 # runtime's C++ library and GCC's unwinder linked in from their archives
 # (loading and relocating libstdc++.so and libgcc_s.so was 0.7 ms of every
 # run and 1 MiB of its memory), no symbol of typefit's exported to the

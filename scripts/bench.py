@@ -323,6 +323,36 @@ def review_benchmark(binary, env, keys=700):
     return rows
 
 
+SCALE_LANGUAGES = ("en", "de", "fr", "ru", "es", "it", "pt-BR", "nl", "pl", "tr", "uk", "vi", "ja", "zh-Hans", "ar")
+
+
+def review_scale_benchmark(binary, env, keys=1486):
+    """The review page at a real catalog's scale (issue 47's shape): 22,290
+    strings (1,486 keys in 15 languages, scripts/make_bench_catalog.py) in
+    Noto Sans, body at 12 sizes, 340 pt in 2 lines, where about 10,000 fail.
+    fit and review in the same run: time (hyperfine medians), peak RSS (GNU
+    time) and the page's size. Targets: review <= 1.5x fit's time, the page
+    <= 15 MB."""
+    catalog = bench_catalog(env, keys, SCALE_LANGUAGES)
+    if catalog is None:
+        return None
+    page = os.path.join(os.path.dirname(catalog), "review.html")
+    common = f"--strings {catalog} --width 340 --lines 2 --style body --font NotoSans-Regular"
+    fit = f"{binary} fit {common} --format json"
+    review = f"{binary} review {common} --output {page}"
+    fit_t, review_t = [], []
+    for _ in range(max(1, ROUNDS - 2)):
+        fit_t.append(hyperfine_median(fit, env, runs=5))
+        review_t.append(hyperfine_median(review, env, runs=5))
+    fit_rss = peak_rss_kib(fit.split(), env, runs=3)
+    review_rss = peak_rss_kib(review.split(), env, runs=3)
+    html = open(page, encoding="utf-8").read()
+    f, r = statistics.median(fit_t), statistics.median(review_t)
+    return {"fit": f, "review": r, "ratio": r / f, "fit_rss": fit_rss, "review_rss": review_rss,
+            "failures": int(html.split('data-failures="', 1)[1].split('"', 1)[0]),
+            "strings": int(html.split('data-strings="', 1)[1].split('"', 1)[0]), "bytes": os.path.getsize(page)}
+
+
 def hostile_benchmark(binary, env):
     """The inputs whose budgets multiplied (scripts/make_hostile_budgets.py),
     each through the command a gate runs, in the fixtures' fonts: seconds,
@@ -509,6 +539,17 @@ def main():
                   f"{r['failures']:,} of {r['strings']:,} "
                   f"({r['failures'] * 100 // r['strings']}%) | {r['fit']*1000:.0f} ms | {r['review']*1000:.0f} ms | "
                   f"{r['ratio']:.2f}x ({verdict}) | {r['bytes'] / 1e6:.1f} MB |")
+    scale = review_scale_benchmark(binary, base)
+    if scale is not None:
+        print("\nreview at a real catalog's scale: 22,290 strings in 15 languages, body at 12 sizes, "
+              "340 pt in 2 lines (targets: review <= 1.5x fit's time, page <= 15 MB):\n")
+        print("| failing strings | fit | review | ratio | fit peak RSS | review peak RSS | page |")
+        print("|---:|---:|---:|---:|---:|---:|---:|")
+        verdict = "ok" if scale["ratio"] <= 1.5 else "MISSED"
+        size = "ok" if scale["bytes"] <= 15e6 else "MISSED"
+        print(f"| {scale['failures']:,} of {scale['strings']:,} | {scale['fit']*1000:.0f} ms | "
+              f"{scale['review']*1000:.0f} ms | {scale['ratio']:.2f}x ({verdict}) | {scale['fit_rss'] / 1024:.0f} MiB | "
+              f"{scale['review_rss'] / 1024:.0f} MiB | {scale['bytes'] / 1e6:.1f} MB ({size}) |")
     print("\nHostile inputs whose budgets multiplied (scripts/make_hostile_budgets.py), "
           "target: each under 2 s and 200 MB:\n")
     print("| input | exit | time | peak RSS | stdout |")

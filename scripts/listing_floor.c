@@ -1,4 +1,4 @@
-/* Not built by make: a measurement (BENCHMARKS.md, "Session 14").
+/* Not built by make: a measurement (docs/BENCHMARKS-HISTORY.md, "Session 14").
  *
  *   strace -f -e trace=openat -o /tmp/open.txt typefit list-fonts --no-cache >/dev/null
  *   grep -v ENOENT /tmp/open.txt | grep -oE '"[^"]*\.(ttf|otf|ttc|woff2?|pfb|t1|pfa)"' | tr -d '"' >/tmp/files
