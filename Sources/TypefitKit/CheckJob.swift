@@ -24,7 +24,7 @@ public struct CheckJob: Job {
         var places = SpecPlaces()
         switch SpecFile.read(specPath, diagnostics: &diagnostics, places: &places) {
         case .failure(.unreadable(let error)):
-            diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path)
+            diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path, code: "file-unreadable")
             throw Stopped()
         case .failure(let error):
             error.report(specPath, malformedStatus: .problemFound, into: &diagnostics)
@@ -39,14 +39,16 @@ public struct CheckJob: Job {
             for name in wanted.sorted() {
                 guard let (match, _) = sources.lookup(name) else {
                     if let builtIn = FaceSources.builtInNote(name) {
-                        diagnostics.note(Message(builtIn), file: specPath)
+                        diagnostics.note(Message(builtIn), file: specPath, code: "built-in-face")
                     }
                     continue
                 }
                 found[name] = FaceLocation(match.face)
-                if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note), file: specPath) }
+                if let note = UIFontLookup.note(name, match) {
+                    diagnostics.note(Message(note), file: specPath, code: "uifont-lookup")
+                }
                 switch sources.provenance(name, match.face, search: search) {
-                case (true, let message)?: diagnostics.note(message, file: specPath)
+                case (true, let message)?: diagnostics.note(message, file: specPath, code: "face-provenance")
                 case (false, _)?: notShipped[name] = match.face.file
                 case nil: break
                 }

@@ -119,14 +119,20 @@ public struct Diagnostics: Equatable, Sendable {
 
     /// An error that ends the run with `status`.
     public mutating func error(
-        _ message: Message, status: ExitStatus, file: String? = nil, at position: SourcePosition? = nil
+        _ message: Message, status: ExitStatus, file: String? = nil, at position: SourcePosition? = nil,
+        code: String? = nil
     ) {
-        items.append(Diagnostic(severity: .error, message: message, file: file, position: position, status: status))
+        items.append(
+            Diagnostic(severity: .error, message: message, file: file, position: position, status: status, code: code))
     }
 
     /// A problem the run went on after; an error under `--strict`.
-    public mutating func warning(_ message: Message, file: String? = nil, at position: SourcePosition? = nil) {
-        items.append(Diagnostic(severity: .warning, message: message, file: file, position: position, status: .success))
+    public mutating func warning(
+        _ message: Message, file: String? = nil, at position: SourcePosition? = nil, code: String? = nil
+    ) {
+        items.append(
+            Diagnostic(
+                severity: .warning, message: message, file: file, position: position, status: .success, code: code))
     }
 
     /// Warnings about files, in order. The files that share a reason, when
@@ -136,11 +142,11 @@ public struct Diagnostics: Equatable, Sendable {
     /// happens when the diagnostics are printed, so `--verbose` applies
     /// whenever it is set. Under `--strict` each line is an error, as any
     /// warning.
-    public mutating func fileWarnings(_ problems: [(path: String, reason: String)]) {
+    public mutating func fileWarnings(_ problems: [(path: String, reason: String)], code: String = "font-unusable") {
         for problem in problems {
             var item = Diagnostic(
                 severity: .warning, message: Message(problem.reason), file: problem.path, position: nil,
-                status: .success)
+                status: .success, code: code)
             item.sharedReason = problem.reason
             items.append(item)
         }
@@ -150,13 +156,15 @@ public struct Diagnostics: Equatable, Sendable {
     public static let groupAbove = 3
 
     /// Information about how a result was made.
-    public mutating func note(_ message: Message, file: String? = nil) {
-        items.append(Diagnostic(severity: .note, message: message, file: file, position: nil, status: .success))
+    public mutating func note(_ message: Message, file: String? = nil, code: String? = nil) {
+        items.append(
+            Diagnostic(severity: .note, message: message, file: file, position: nil, status: .success, code: code))
     }
 
     /// A note printed only under `--verbose`.
-    public mutating func verboseNote(_ message: Message, file: String? = nil) {
-        var item = Diagnostic(severity: .note, message: message, file: file, position: nil, status: .success)
+    public mutating func verboseNote(_ message: Message, file: String? = nil, code: String? = nil) {
+        var item = Diagnostic(
+            severity: .note, message: message, file: file, position: nil, status: .success, code: code)
         item.verboseOnly = true
         items.append(item)
     }
@@ -173,7 +181,7 @@ public struct Diagnostics: Equatable, Sendable {
     /// A file that could not be read or parsed (exit 2), at a position when
     /// known.
     public mutating func cannotRead(_ error: SourceError, in file: String) {
-        self.error(Message(error.message), status: .cannotRun, file: file, at: error.position)
+        self.error(Message(error.message), status: .cannotRun, file: file, at: error.position, code: "file-malformed")
     }
 
     /// Appends another run's diagnostics.
@@ -285,7 +293,7 @@ public struct Diagnostics: Equatable, Sendable {
     }
 
     /// The JSON document a run in JSON mode prints when an error ends it:
-    /// `{"errors": [{"column", "file", "line", "message"}], "schemaVersion": 1}`.
+    /// `{"errors": [{"code", "column", "file", "line", "message"}], "schemaVersion": 1}`.
     public func errorDocument(spell: (CommandInput) -> String) -> JSONValue {
         .object(["schemaVersion": .int(jsonSchemaVersion), "errors": errorsJSON(spell: spell)])
     }
@@ -295,6 +303,7 @@ public struct Diagnostics: Equatable, Sendable {
         .array(
             errors.map { item in
                 .object([
+                    "code": .string(item.reportCode),
                     "file": .string(item.file), "line": item.position.map { .int($0.line) } ?? .null,
                     "column": item.position.map { .int($0.column) } ?? .null,
                     "message": .string(item.message.worded(spell)),

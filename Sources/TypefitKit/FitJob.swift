@@ -238,7 +238,9 @@ public struct FitJob: Sendable {
         for string in strings where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }
         let patterns = keyPatterns.map { "'\($0)'" }.joined(separator: ", ")
         let examples = keys.isEmpty ? "" : " (keys such as " + keys.map { "'\($0)'" }.joined(separator: ", ") + ")"
-        diagnostics.error("no key matches \(CommandInput.keyPatterns) \(patterns)\(examples)", status: .cannotRun)
+        diagnostics.error(
+            "no key matches \(CommandInput.keyPatterns) \(patterns)\(examples)", status: .cannotRun,
+            code: "no-key-matches")
         throw Stopped()
     }
 
@@ -277,7 +279,7 @@ public struct FitJob: Sendable {
             }
         }
         guard members.contains(where: { !$0.isEmpty }) else {
-            diagnostics.error("no string's key matches a rule of \(path)", status: .cannotRun)
+            diagnostics.error("no string's key matches a rule of \(path)", status: .cannotRun, code: "no-rule-matches")
             throw Stopped()
         }
         if !unmatched.isEmpty {
@@ -286,9 +288,9 @@ public struct FitJob: Sendable {
                 "\(unmatched.count) key\(unmatched.count == 1 ? "" : "s") match no rule, not checked: \(shown)"
                 + (unmatched.count > 5 ? ", and \(unmatched.count - 5) more" : "")
             if strict {
-                diagnostics.warning(Message(line), file: path)
+                diagnostics.warning(Message(line), file: path, code: "keys-without-rule")
             } else {
-                diagnostics.note(Message(line), file: path)
+                diagnostics.note(Message(line), file: path, code: "keys-without-rule")
             }
         }
         TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
@@ -304,7 +306,7 @@ public struct FitJob: Sendable {
                 diagnostics.error(
                     "rule \(r + 1) of \(path): its minimum category is above the maximum "
                         + "(\(request.clamp.minimum?.rawValue ?? "") > \(request.clamp.maximum?.rawValue ?? ""))",
-                    status: .cannotRun)
+                    status: .cannotRun, code: "rule-clamp-inverted")
                 throw Stopped()
             }
             let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
@@ -324,7 +326,7 @@ public struct FitJob: Sendable {
     static func readRules(_ path: String, _ diagnostics: inout Diagnostics) throws(Stopped) -> FitRules {
         switch SystemCalls.readInput(path, limit: 1 << 20, what: "a rules file") {
         case .failure(let error):
-            diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path)
+            diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path, code: "file-unreadable")
             throw Stopped()
         case .success(let bytes):
             do {

@@ -35,12 +35,12 @@ public struct FontSearch: Equatable, Sendable {
         var folderFailed = false
         for directory in directories + systemFontDirectories {
             guard let problem = FontRegistry.fontFolderProblem(directory) else { continue }
-            diagnostics.error(Message(problem), status: .cannotRun, file: directory)
+            diagnostics.error(Message(problem), status: .cannotRun, file: directory, code: "font-folder-unusable")
             folderFailed = true
         }
         if folderFailed { throw Stopped() }
         guard let fontconfigFile, let problem = FontRegistry.configurationProblem(fontconfigFile) else { return }
-        diagnostics.error(Message(problem), status: .cannotRun)
+        diagnostics.error(Message(problem), status: .cannotRun, code: "fontconfig-unusable")
         throw Stopped()
     }
 
@@ -106,15 +106,15 @@ struct FaceSources {
     /// errors with `duplicatesAreErrors`, in `check`).
     func report(into diagnostics: inout Diagnostics, duplicatesAreErrors: Bool = false) {
         diagnostics.fileWarnings(problems.map { ($0.path, $0.reason) })
-        for note in notes { diagnostics.note(Message(note.reason), file: note.path) }
-        if let cacheProblem { diagnostics.verboseNote(Message(cacheProblem)) }
-        if let failure { diagnostics.error(Message(failure), status: .cannotRun) }
+        for note in notes { diagnostics.note(Message(note.reason), file: note.path, code: "postscript-name-rules") }
+        if let cacheProblem { diagnostics.verboseNote(Message(cacheProblem), code: "listing-cache") }
+        if let failure { diagnostics.error(Message(failure), status: .cannotRun, code: "fontconfig-failed") }
         for (name, files) in FontCatalog.duplicatePostScriptNames(directoryFaces) {
             let message = FontCatalog.duplicateMessage(name, files)
             if duplicatesAreErrors {
-                diagnostics.error(Message(message), status: .problemFound)
+                diagnostics.error(Message(message), status: .problemFound, code: "duplicate-postscript-name")
             } else {
-                diagnostics.warning(Message(message))
+                diagnostics.warning(Message(message), code: "duplicate-postscript-name")
             }
         }
     }
@@ -166,7 +166,7 @@ struct FaceSources {
     /// Says `provenance`: a note for a built-in font, else a warning.
     func reportProvenance(_ name: String, _ face: FontFace, search: FontSearch, into diagnostics: inout Diagnostics) {
         guard let (isBuiltIn, message) = provenance(name, face, search: search) else { return }
-        if isBuiltIn { diagnostics.note(message) } else { diagnostics.warning(message) }
+        if isBuiltIn { diagnostics.note(message, code: "face-provenance") } else { diagnostics.warning(message) }
     }
 
     /// For a name found nowhere: whether iOS has it built in, said instead

@@ -54,9 +54,11 @@ public struct ListingJob: Job {
                 if !query.useCache { search.cacheDirectory = nil }
                 let listing = try search.registry.installedListing()
                 faces = listing.faces
-                if let problem = listing.cacheProblem { diagnostics.verboseNote(Message(problem)) }
+                if let problem = listing.cacheProblem {
+                    diagnostics.verboseNote(Message(problem), code: "listing-cache")
+                }
             } catch {
-                diagnostics.error(Message(error.message), status: .cannotRun)
+                diagnostics.error(Message(error.message), status: .cannotRun, code: "fontconfig-failed")
                 throw Stopped()
             }
         } else {
@@ -66,13 +68,15 @@ public struct ListingJob: Job {
             // folder is a warning. So is a name ID 6 that breaks the
             // PostScript rules: apps use it as stored, other tools do not.
             for problem in scan.problems where problem.wasNamed {
-                diagnostics.error(Message(problem.reason), status: .cannotRun, file: problem.path)
+                diagnostics.error(
+                    Message(problem.reason), status: .cannotRun, file: problem.path, code: "font-unusable")
             }
             for note in scan.notes {
                 if note.wasNamed {
-                    diagnostics.error(Message(note.reason), status: .cannotRun, file: note.path)
+                    diagnostics.error(
+                        Message(note.reason), status: .cannotRun, file: note.path, code: "postscript-name-rules")
                 } else {
-                    diagnostics.note(Message(note.reason), file: note.path)
+                    diagnostics.note(Message(note.reason), file: note.path, code: "postscript-name-rules")
                 }
             }
             var warnings = scan.problems.filter { !$0.wasNamed }.map { (path: $0.path, reason: $0.reason) }
@@ -88,7 +92,8 @@ public struct ListingJob: Job {
             diagnostics.fileWarnings(warnings)
             // An app's files: two with one PostScript name register once.
             for (name, files) in FontCatalog.duplicatePostScriptNames(faces) {
-                diagnostics.warning(Message(FontCatalog.duplicateMessage(name, files)))
+                diagnostics.warning(
+                    Message(FontCatalog.duplicateMessage(name, files)), code: "duplicate-postscript-name")
             }
             relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
             // A folder given that holds no font file is a wrong folder (the
@@ -104,7 +109,7 @@ public struct ListingJob: Job {
                 && !explained.contains(where: { $0 == path || $0.hasPrefix(path.hasSuffix("/") ? path : path + "/") })
             {
                 guard let problem = FontRegistry.fontFolderProblem(path) else { continue }
-                diagnostics.error(Message(problem), status: .cannotRun, file: path)
+                diagnostics.error(Message(problem), status: .cannotRun, file: path, code: "font-folder-unusable")
                 empty = true
             }
             if empty { throw Stopped() }
@@ -124,7 +129,8 @@ public struct ListingJob: Job {
                 matching = faces.filter { $0.fullName?.lowercased() == family.lowercased() }
                 if let face = matching.first {
                     diagnostics.note(
-                        "'\(family)' is the full name of \(face.postscriptName ?? "a face") in family '\(face.family)'")
+                        "'\(family)' is the full name of \(face.postscriptName ?? "a face") in family '\(face.family)'",
+                        code: "family-is-full-name")
                 }
             }
             if matching.isEmpty {
@@ -132,7 +138,7 @@ public struct ListingJob: Job {
                     Message(
                         "no family named '\(family)' \(scope)"
                             + didYouMean(NameMatching.suggestions(for: family, among: FontCatalog.familyNames(faces)))),
-                    status: .problemFound)
+                    status: .problemFound, code: "family-not-found")
                 throw Stopped()
             }
             faces = matching
@@ -142,7 +148,7 @@ public struct ListingJob: Job {
             if matching.isEmpty, let match = UIFontLookup.resolve(name, among: faces) {
                 // What UIFont(name:) gives for a family or full name.
                 matching = [match.face]
-                if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note)) }
+                if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note), code: "uifont-lookup") }
             }
             if matching.isEmpty {
                 let names = Set(faces.compactMap(\.postscriptName)).sorted()
@@ -151,7 +157,7 @@ public struct ListingJob: Job {
                         "no face with PostScript, family or full name '\(name)' \(scope)"
                             + (query.family.map { " in family '\($0)'" } ?? "")
                             + didYouMean(nameSuggestions(for: name, among: faces, names: names))),
-                    status: .problemFound)
+                    status: .problemFound, code: "face-not-found")
                 throw Stopped()
             }
             faces = matching

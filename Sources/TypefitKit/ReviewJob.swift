@@ -54,7 +54,7 @@ public struct ReviewJob: Job {
             diagnostics.note(
                 Message(
                     "\(written.count) of \(total) string\(total == 1 ? "" : "s") added or changed since "
-                        + baseFiles.joined(separator: ", ")))
+                        + baseFiles.joined(separator: ", ")), code: "base-changed")
         }
         let groups = written.isEmpty ? [] : try fit.groups(written, &diagnostics).groups
         var source =

@@ -80,7 +80,8 @@ public struct ScaleJob: Job {
         guard let (factor, source) = desktopTextScale() else {
             diagnostics.error(
                 "no desktop text size found: GNOME's org.gnome.desktop.interface text-scaling-factor "
-                    + "(gsettings) is not available and GDK_DPI_SCALE is not set", status: .cannotRun)
+                    + "(gsettings) is not available and GDK_DPI_SCALE is not set", status: .cannotRun,
+                code: "desktop-scale-unavailable")
             throw Stopped()
         }
         // The desktop's factor applied to the platform's default Body size.
@@ -93,7 +94,7 @@ public struct ScaleJob: Job {
         let nearest = body.min { abs($0.1 - wanted) < abs($1.1 - wanted) }?.0 ?? .large
         diagnostics.note(
             "desktop text scale \(humanNumber(factor)) (from \(source)): Body \(humanNumber(wanted)) pt, "
-                + "nearest category \(nearest.rawValue)")
+                + "nearest category \(nearest.rawValue)", code: "desktop-scale")
         return [nearest]
     }
 
@@ -125,7 +126,8 @@ public struct ScaleJob: Job {
                 // The command line names a style this spec does not have.
                 let names = defined.map(\.rawValue).joined(separator: ", ")
                 diagnostics.error(
-                    "defines no style '\(unknown.rawValue)' (it has \(names))", status: .usage, file: path)
+                    "defines no style '\(unknown.rawValue)' (it has \(names))", status: .usage, file: path,
+                    code: "style-not-in-spec")
                 throw Stopped()
             }
         } else {
@@ -144,7 +146,9 @@ public struct ScaleJob: Job {
         // family or full name resolves too, and a note says to what.
         for name in wanted.sorted() {
             guard let (match, _) = sources.lookup(name) else { continue }
-            if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note), file: path) }
+            if let note = UIFontLookup.note(name, match) {
+                diagnostics.note(Message(note), file: path, code: "uifont-lookup")
+            }
             sources.reportProvenance(name, match.face, search: search, into: &diagnostics)
         }
 
@@ -153,7 +157,8 @@ public struct ScaleJob: Job {
             if let builtIn = FaceSources.builtInNote(face.postscriptName) {
                 // The app rightly does not ship it: its sizes are the spec's.
                 diagnostics.note(
-                    Message("face '\(face.key)': " + builtIn + "; its sizes are computed all the same"), file: path)
+                    Message("face '\(face.key)': " + builtIn + "; its sizes are computed all the same"), file: path,
+                    code: "built-in-face")
                 continue
             }
             let nearest = NameMatching.suggestions(for: face.postscriptName, among: sources.knownNames)
@@ -167,7 +172,7 @@ public struct ScaleJob: Job {
                 fallbacks[face.key] = match.face
                 line = line + Message(match.description)
             }
-            diagnostics.warning(line, file: path)
+            diagnostics.warning(line, file: path, code: "face-missing")
         }
 
         var resolutions: [TextStyle: FaceResolution] = [:]
@@ -203,10 +208,10 @@ public struct ScaleJob: Job {
             let near = didYouMean(NameMatching.suggestions(for: family, among: sources.familyNames))
             let line: Message = "no family named '\(family)' \(search.notFoundScope)\(near)"
             guard settings.fallback else {
-                diagnostics.error(line, status: .cannotRun)
+                diagnostics.error(line, status: .cannotRun, code: "family-not-found")
                 throw Stopped()
             }
-            diagnostics.warning(line)
+            diagnostics.warning(line, code: "family-not-found")
             var byWeight: [Int: FaceLocation] = [:]
             var asked = Set<Int>()
             for style in request.styles {
@@ -214,7 +219,7 @@ public struct ScaleJob: Job {
                 if asked.insert(weight).inserted {
                     let match = fallback(family: family, weight: weight, italic: false, search)
                     byWeight[weight] = match.face
-                    diagnostics.warning("weight \(weight)\(match.description)")
+                    diagnostics.warning("weight \(weight)\(match.description)", code: "weight-stand-in")
                 }
                 resolutions[style] = FaceResolution(
                     key: nil, postscriptName: nil, fallback: byWeight[weight],
@@ -243,7 +248,7 @@ public struct ScaleJob: Job {
         diagnostics.note(
             Message(
                 "\(platform.displayName) has no text style for the spec's " + missing.joined(separator: ", ")
-                    + "; left out"), file: path)
+                    + "; left out"), file: path, code: "style-without-counterpart")
     }
 
     /// What fontconfig would use for a family and weight, and the words that
@@ -281,9 +286,9 @@ public struct ScaleJob: Job {
             ScaleJob.noteStylesWithoutCounterpart(
                 request.specStyles ?? [], on: settings.platform, spec: path, &diagnostics)
         }
-        if let note = settings.watchSizeNote { diagnostics.note(Message(note)) }
+        if let note = settings.watchSizeNote { diagnostics.note(Message(note), code: "watch-size") }
         if settings.platform == .macos {
-            diagnostics.note("macOS has no Dynamic Type: its text styles have fixed sizes")
+            diagnostics.note("macOS has no Dynamic Type: its text styles have fixed sizes", code: "fixed-sizes")
         }
         return PlatformReport(
             cells: request.resolve(), platform: settings.platform, watchSize: settings.watchSize,

@@ -18,9 +18,11 @@ public enum SpecFile {
         ) {
             switch self {
             case .unreadable(let error):
-                diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path)
+                diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path, code: "file-unreadable")
             case .malformed(let error):
-                diagnostics.error(Message(error.message), status: malformedStatus, file: path, at: error.position)
+                diagnostics.error(
+                    Message(error.message), status: malformedStatus, file: path, at: error.position,
+                    code: "spec-malformed")
             }
         }
     }
@@ -43,7 +45,8 @@ public enum SpecFile {
             do {
                 let decoded = try DynamicFontSpec.decode(file: bytes)
                 for warning in decoded.warnings {
-                    diagnostics.warning(Message(warning.message), file: path, at: warning.position)
+                    diagnostics.warning(
+                        Message(warning.message), file: path, at: warning.position, code: "spec-field-ignored")
                 }
                 places = SpecPlaces.find(in: bytes)
                 return .success(decoded.spec)

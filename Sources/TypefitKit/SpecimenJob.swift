@@ -43,7 +43,7 @@ public struct SpecimenJob: Job {
             do {
                 breaks = try FontRegistry.lineBreaks(sample, language: settings.language)
             } catch {
-                diagnostics.error(Message(error.message), status: .cannotRun)
+                diagnostics.error(Message(error.message), status: .cannotRun, code: "line-breaker-unavailable")
                 throw Stopped()
             }
         }
@@ -77,29 +77,29 @@ public struct SpecimenJob: Job {
                 diagnostics.warning(
                     "\(cell.style): \(fallback.characters) character\(fallback.characters == 1 ? "" : "s") of the "
                         + "sample drawn with fallback \(used) (\(fallback.family)), the face measure uses: "
-                        + "\(name ?? "the face") lacks them")
+                        + "\(name ?? "the face") lacks them", code: "specimen-fallback")
             }
             if measured.missingGlyphs > 0, warned.insert("\(cell.style)|missing").inserted {
                 diagnostics.warning(
                     "\(cell.style): \(measured.missingGlyphs) character\(measured.missingGlyphs == 1 ? "" : "s") "
-                        + "of the sample in no installed face: drawn as marked boxes")
+                        + "of the sample in no installed face: drawn as marked boxes", code: "missing-glyphs")
             }
             samples.append(
                 TypefitCore.Specimen.Sample(
                     cell: cell, postscriptName: name, drawing: key, lines: width == nil ? nil : ranges.count))
         }
         for name in missing {
-            diagnostics.warning("\(name) is missing: its samples are drawn as marked boxes")
+            diagnostics.warning("\(name) is missing: its samples are drawn as marked boxes", code: "face-missing")
         }
         let title =
             "typefit specimen: "
             + (settings.specPath.map { "spec \(lastPathComponent($0))" }
                 ?? settings.family.map { "family \($0)" } ?? settings.font.map { "font \($0)" } ?? "")
         let (faces, boxed) = canvas.outlinesUsed()
-        if let boxed { diagnostics.warning(Message(boxed)) }
-        for warning in canvas.cappedWarnings() { diagnostics.warning(Message(warning)) }
+        if let boxed { diagnostics.warning(Message(boxed), code: "missing-glyphs") }
+        for warning in canvas.cappedWarnings() { diagnostics.warning(Message(warning), code: "outline-cap") }
         for (_, failure) in canvas.unreadable.sorted(by: { $0.key < $1.key }) {
-            diagnostics.error(Message(failure), status: .cannotRun)
+            diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
         }
         return TypefitCore.Specimen(
             title: title, text: sample, width: width, samples: samples, drawings: canvas.drawings, faces: faces
@@ -206,7 +206,7 @@ public struct SpecimenJob: Job {
                 opened[id] = face
                 return face
             } catch {
-                diagnostics.warning(Message(error.message))
+                diagnostics.warning(Message(error.message), code: "face-not-opened")
                 opened[id] = .some(nil)
                 return nil
             }

@@ -77,10 +77,14 @@ public struct StyledFaces: Sendable {
             }
             styled.faces[key] = byTraits
         }
-        if !used.isEmpty { diagnostics.note(Message("Markdown runs measured with " + used.joined(separator: ", "))) }
+        if !used.isEmpty {
+            diagnostics.note(
+                Message("Markdown runs measured with " + used.joined(separator: ", ")), code: "markdown-faces")
+        }
         if !synthetic.isEmpty {
             diagnostics.note(
-                Message(synthetic.joined(separator: "; ") + ": those runs are measured at the regular face's widths"))
+                Message(synthetic.joined(separator: "; ") + ": those runs are measured at the regular face's widths"),
+                code: "markdown-synthetic")
         }
         return styled
     }

@@ -59,7 +59,7 @@ public enum TextJob {
                     } else {
                         "it is not installed nor in \(CommandInput.fontsDirectory)"
                     }
-                diagnostics.error("cannot measure with \(name): \(why)", status: .cannotRun)
+                diagnostics.error("cannot measure with \(name): \(why)", status: .cannotRun, code: "face-missing")
             }
             throw Stopped()
         }
@@ -116,7 +116,7 @@ public enum TextJob {
             ? "" : " (not in \(search.systemFontDirectories.joined(separator: ", ")))"
         diagnostics.error(
             "the system font (\(design.rawValue)) is not available\(looked): Apple's fonts are not installed on Linux and typefit does not ship them; give their files with \(CommandInput.systemFonts) (\(design.rawValue) from https://developer.apple.com/fonts/), or measure in a stand-in you name: \(CommandInput.standIn)",
-            status: .cannotRun)
+            status: .cannotRun, code: "system-font-unavailable")
         throw Stopped()
     }
 
@@ -152,7 +152,8 @@ public enum TextJob {
             guard !familyFaces.isEmpty else {
                 let names = NameMatching.suggestions(for: family, among: sources.familyNames)
                 diagnostics.error(
-                    "no family named '\(family)' \(search.notFoundScope)\(didYouMean(names))", status: .cannotRun)
+                    "no family named '\(family)' \(search.notFoundScope)\(didYouMean(names))", status: .cannotRun,
+                    code: "family-not-found")
                 throw Stopped()
             }
         case .systemFont:
@@ -174,7 +175,7 @@ public enum TextJob {
             return SizedCell(cell, face: face)
         }
         if settings.platform == .watchos, !settings.categoriesGiven, let note = settings.watchSizeNote {
-            diagnostics.note(Message(note))
+            diagnostics.note(Message(note), code: "watch-size")
         }
         return cells
     }
@@ -191,7 +192,7 @@ public enum TextJob {
             if let builtIn = FaceSources.builtInNote(name) {
                 diagnostics.error(
                     "\(builtIn): its widths cannot be measured (give its file with \(CommandInput.fontsDirectory))",
-                    status: .cannotRun)
+                    status: .cannotRun, code: "built-in-face")
                 throw Stopped()
             }
             // A file's path is no name: say how to give its faces.
@@ -201,7 +202,7 @@ public enum TextJob {
             {
                 diagnostics.error(
                     "'\(name)' is a file's path, not a face's PostScript name (UIFont(name:) takes names): give its folder with \(CommandInput.fontsDirectory) and name one of its faces (list-fonts lists them)",
-                    status: .usage)
+                    status: .usage, code: "path-not-name")
                 throw Stopped()
             }
             // The folder's own faces first: they are the app's (an
@@ -227,10 +228,10 @@ public enum TextJob {
             }
             diagnostics.error(
                 "no face with PostScript, family or full name '\(name)' \(search.notFoundScope)\(didYouMean(nearest))",
-                status: .cannotRun)
+                status: .cannotRun, code: "face-not-found")
             throw Stopped()
         }
-        if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note)) }
+        if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note), code: "uifont-lookup") }
         sources.reportProvenance(name, match.face, search: search, into: &diagnostics)
         return FaceResolution(
             key: nil, postscriptName: match.face.postscriptName ?? name, location: FaceLocation(match.face))
@@ -282,7 +283,7 @@ public enum TextJob {
                 : SystemCalls.readInput(path, limit: 64 << 20, what: "a strings file")
             switch read {
             case .failure(let error):
-                diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path)
+                diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path, code: "file-unreadable")
                 throw Stopped()
             case .success(let bytes):
                 // Parsed once; a second time, unfiltered, only when the
@@ -320,7 +321,8 @@ public enum TextJob {
                 }
                 if let all, kept.isEmpty {
                     guard !all.isEmpty else {
-                        diagnostics.error("holds no strings: nothing to check", status: .cannotRun, file: path)
+                        diagnostics.error(
+                            "holds no strings: nothing to check", status: .cannotRun, file: path, code: "strings-empty")
                         throw Stopped()
                     }
                     available.formUnion(all.compactMap(\.language))
@@ -338,7 +340,9 @@ public enum TextJob {
             let available =
                 (names.isEmpty ? "" : " (available: \(names))")
                 + didYouMean(NameMatching.suggestions(for: language, among: available.sorted(), limit: 1))
-            diagnostics.error("no strings in language '\(language)' in \(place)\(available)", status: .cannotRun)
+            diagnostics.error(
+                "no strings in language '\(language)' in \(place)\(available)", status: .cannotRun,
+                code: "language-not-found")
             throw Stopped()
         }
         noteCaps(strings, into: &diagnostics)
@@ -399,12 +403,13 @@ public enum TextJob {
         }
         if unavailable {
             diagnostics.note(
-                "ICU's plural rules (libicui18n) could not be loaded: plural forms measured with the default samples")
+                "ICU's plural rules (libicui18n) could not be loaded: plural forms measured with the default samples",
+                code: "plural-rules-unavailable")
         } else if !used.isEmpty {
             diagnostics.note(
                 Message(
                     "plural forms measured with a number of their own category, by ICU's plural rules: "
-                        + used.joined(separator: ", ") + (used.count == 6 ? " …" : "")))
+                        + used.joined(separator: ", ") + (used.count == 6 ? " …" : "")), code: "plural-samples")
         }
         return result
     }
@@ -424,12 +429,13 @@ public enum TextJob {
             }
             guard let matches = SystemCalls.expand(pattern: path) else {
                 diagnostics.error(
-                    "cannot search for the pattern's files: \(SystemCalls.lastError())", status: .cannotRun, file: path)
+                    "cannot search for the pattern's files: \(SystemCalls.lastError())", status: .cannotRun, file: path,
+                    code: "pattern-failed")
                 throw Stopped()
             }
             let kept = matches.filter(SystemCalls.isRegularFile)
             guard !kept.isEmpty else {
-                diagnostics.error("matches no file", status: .cannotRun, file: path)
+                diagnostics.error("matches no file", status: .cannotRun, file: path, code: "pattern-matches-nothing")
                 throw Stopped()
             }
             expanded += kept
@@ -456,10 +462,11 @@ public enum TextJob {
             diagnostics.warning(
                 "\"\(string.key)\" is given again with another value (first at line\(string.replaced.count == 1 ? "" : "s") "
                     + "\(lines)): Foundation keeps this last value, which is the one measured",
-                file: path, at: string.position)
+                file: path, at: string.position, code: "duplicate-key")
         }
         if replaced.count > 20 {
-            diagnostics.warning("\(replaced.count - 20) more keys given twice with different values", file: path)
+            diagnostics.warning(
+                "\(replaced.count - 20) more keys given twice with different values", file: path, code: "duplicate-key")
         }
     }
 
@@ -485,7 +492,7 @@ public enum TextJob {
             "\(total) \(total == 1 ? "entry has" : "entries have") no translation and \(total == 1 ? "is" : "are") "
             + "measured as iOS shows \(total == 1 ? "it" : "them"), in \(source): " + parts.joined(separator: ", ")
             + (sorted.count > shown ? ", and \(sorted.count - shown) more languages" : "")
-        diagnostics.note(Message(line))
+        diagnostics.note(Message(line), code: "untranslated-measured")
     }
 
     /// One note per limit typefit applied (a string cut to its maximum
@@ -508,7 +515,7 @@ public enum TextJob {
         for note in order {
             guard let (keys, first) = sources[note] else { continue }
             let count = keys.count
-            diagnostics.note("\(first) \(note)" + (count > 1 ? " (\(count) strings in all)" : ""))
+            diagnostics.note("\(first) \(note)" + (count > 1 ? " (\(count) strings in all)" : ""), code: "cap")
         }
     }
 
@@ -526,7 +533,8 @@ public enum TextJob {
         guard !parts.isEmpty else { return }
         let samples = parts.joined(separator: ", ")
         diagnostics.note(
-            "format placeholders measured with sample values: \(samples) (choose others with \(CommandInput.sample) SPEC=VALUE)"
+            "format placeholders measured with sample values: \(samples) (choose others with \(CommandInput.sample) SPEC=VALUE)",
+            code: "placeholder-samples"
         )
     }
 }

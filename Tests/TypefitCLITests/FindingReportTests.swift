@@ -247,13 +247,44 @@ import TypefitTestSupport
         #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
     }
 
+    /// Every code a diagnostic is given in the sources has its help in
+    /// the catalog SARIF's rules are made from, once.
+    @Test func everyCodeHasItsHelp() throws {
+        let known = FindingCodes.catalog.map(\.code)
+        #expect(Set(known).count == known.count, "a code listed twice")
+        let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        var used = Set<String>()
+        let specProblem = try Regex(#"\.(error|warning), "([a-z][a-z0-9-]*)","#)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /code: "([a-z][a-z0-9-]*)"/) { used.insert(String(match.1)) }
+            for match in text.matches(of: /code = "([a-z][a-z0-9-]*[a-z0-9])"/) { used.insert(String(match.1)) }
+            // SpecCheck's `add(.error, "below-minimum", …)`.
+            for match in text.matches(of: specProblem) {
+                if let code = match.output[2].substring { used.insert(String(code)) }
+            }
+        }
+        #expect(used.count > 60, "\(used.sorted())")
+        for code in used.sorted() { #expect(known.contains(code), "\(code) has no help in FindingCodes.catalog") }
+        for code in [
+            "missing", "extra", "changed", "two-kinds", "skipped", "variable-undefined", "variable-moved",
+            "not-a-conversion", "space-flag", "unformattable",
+        ] {
+            #expect(known.contains("placeholder-" + code))
+        }
+    }
+
     /// An input that cannot be read is an error annotation too (exit 2).
     @Test func anUnreadableFileIsReported() {
         let outcome = TypefitCommand.run(
             Self.fit + ["--strings", "/nonexistent/Localizable.strings", "--format", "github"] + Self.config,
             context: RunContext())
         #expect(outcome.status == .cannotRun)
-        #expect(outcome.stdout.hasPrefix("::error file=/nonexistent/Localizable.strings,title=typefit input-error::"))
+        #expect(
+            outcome.stdout.hasPrefix("::error file=/nonexistent/Localizable.strings,title=typefit file-unreadable::"),
+            "\(outcome.stdout)")
     }
 
     /// `review --annotations FILE`: fit's findings as GitHub annotations

@@ -201,6 +201,218 @@ enum FindingCodes {
             "wcag-resize", "Running text does not reach 200% by AX5",
             "WCAG 1.4.4 wants text resizable to 200%."
         ),
+        (
+            "file-unreadable", "A file that cannot be read",
+            "It does not exist or cannot be opened; the run exits 2."
+        ),
+        (
+            "file-malformed", "A strings file that does not parse",
+            "Fix the file at the line and column named; the run exits 2."
+        ),
+        (
+            "strings-empty", "A strings file that holds no strings",
+            "A gate over it would check nothing; the run exits 2."
+        ),
+        (
+            "language-not-found", "No strings in the language asked for",
+            "The files hold other languages; the message names them."
+        ),
+        (
+            "pattern-failed", "A file pattern that could not be searched",
+            "The run exits 2."
+        ),
+        (
+            "pattern-matches-nothing", "A file pattern that matches no file",
+            "The run exits 2."
+        ),
+        (
+            "duplicate-key", "A .strings key given twice with different values",
+            "Foundation keeps the last value, which is the one measured; remove the other."
+        ),
+        (
+            "no-key-matches", "No string's key matches the key patterns",
+            "Nothing would be checked; the run exits 2."
+        ),
+        (
+            "no-rule-matches", "No string's key matches a rule",
+            "Nothing would be checked; the run exits 2."
+        ),
+        (
+            "keys-without-rule", "Keys no rule matches",
+            "They are not checked (a warning under --strict)."
+        ),
+        (
+            "rule-clamp-inverted", "A rule's minimum category above its maximum",
+            "The rule cannot be applied; the run exits 2."
+        ),
+        (
+            "spec-malformed", "A spec that does not parse",
+            "Fix it at the line and column named."
+        ),
+        (
+            "spec-field-ignored", "A spec field typefit does not apply",
+            "ScaledFont applies it at run time; the sizes are computed without it."
+        ),
+        (
+            "style-not-in-spec", "A style the spec does not define",
+            "Ask for one of its styles, or add it to the spec."
+        ),
+        (
+            "style-without-counterpart", "A spec style with no counterpart on the platform",
+            "Those styles are left out."
+        ),
+        (
+            "face-missing", "A face that is not installed nor in --fonts-dir",
+            "Its text cannot be measured or is drawn as boxes; give its file."
+        ),
+        (
+            "face-not-found", "No face with the name given",
+            "Give a PostScript, family or full name the fonts have (the message suggests some)."
+        ),
+        (
+            "family-not-found", "No family with the name given",
+            "Give a family the fonts have (the message suggests some)."
+        ),
+        (
+            "family-is-full-name", "A family name that is a face's full name",
+            "The face is listed by its full name."
+        ),
+        (
+            "path-not-name", "A font file's path where a face's name belongs",
+            "Give its folder with --fonts-dir and name one of its faces."
+        ),
+        (
+            "built-in-face", "A face built into iOS",
+            "The app rightly does not ship it; this machine's copy is measured where there is one."
+        ),
+        (
+            "face-provenance", "A face found among the installed fonts, not the app's folder",
+            "The app does not ship it (--no-installed-fonts uses the folder alone)."
+        ),
+        (
+            "uifont-lookup", "How UIFont(name:) finds the face",
+            "The name is not the face's PostScript name; UIFont(name:) takes it as the message says."
+        ),
+        (
+            "weight-stand-in", "A weight the family lacks",
+            "The nearest face is used, as CSS font matching chooses."
+        ),
+        (
+            "system-font-unavailable", "Apple's system font is not available",
+            "Give its files with --system-fonts, or name a stand-in."
+        ),
+        (
+            "font-unusable", "A font file typefit cannot use",
+            "It is skipped; the message says why."
+        ),
+        (
+            "font-folder-unusable", "A font folder that cannot be used",
+            "It does not exist, cannot be read or holds no font; the run exits 2."
+        ),
+        (
+            "postscript-name-rules", "A PostScript name that breaks the PostScript rules",
+            "UIFont(name:) takes it as stored; other tools do not."
+        ),
+        (
+            "duplicate-postscript-name", "Two font files with one PostScript name",
+            "Which one iOS uses is not defined; remove one."
+        ),
+        (
+            "fontconfig-unusable", "A fontconfig configuration that cannot be read",
+            "The run exits 2."
+        ),
+        (
+            "fontconfig-failed", "fontconfig failed",
+            "The run exits 2."
+        ),
+        (
+            "listing-cache", "The listing cache was not used",
+            "It was rebuilt or could not be written; nothing else changes."
+        ),
+        (
+            "line-breaker-unavailable", "ICU's line breaker could not be loaded",
+            "Lines cannot be broken; the run exits 2."
+        ),
+        (
+            "plural-rules-unavailable", "ICU's plural rules could not be loaded",
+            "Plural forms are measured with the default samples."
+        ),
+        (
+            "plural-samples", "The numbers plural forms are measured with",
+            "A note: each category's number by ICU's rules."
+        ),
+        (
+            "placeholder-samples", "The values placeholders are measured with",
+            "Choose others with --sample."
+        ),
+        (
+            "untranslated-measured", "Entries measured as iOS shows them untranslated",
+            "A note: the development language's text is measured."
+        ),
+        (
+            "cap", "A limit typefit applied",
+            "A string cut to its maximum length, or forms left out; the note says which."
+        ),
+        (
+            "markdown-rendered", "Strings measured as SwiftUI draws Markdown",
+            "--no-markdown measures them as written."
+        ),
+        (
+            "markdown-literal", "Markdown measured as written",
+            "Give --markdown to measure it as SwiftUI's Text draws it."
+        ),
+        (
+            "markdown-faces", "The faces of Markdown runs",
+            "A note."
+        ),
+        (
+            "markdown-synthetic", "Markdown runs with no face of their own",
+            "They are measured at the regular face's widths."
+        ),
+        (
+            "specimen-fallback", "Characters drawn with a fallback face",
+            "The face measured lacks them."
+        ),
+        (
+            "outline-cap", "Glyph outlines past typefit's cap",
+            "They are drawn as boxes."
+        ),
+        (
+            "desktop-scale", "The desktop's text size",
+            "A note: the category whose Body size is nearest."
+        ),
+        (
+            "desktop-scale-unavailable", "No desktop text size",
+            "--category system needs GNOME's setting or GDK_DPI_SCALE."
+        ),
+        (
+            "watch-size", "A watch size's default category",
+            "A note."
+        ),
+        (
+            "fixed-sizes", "macOS has no Dynamic Type",
+            "Its text styles have fixed sizes."
+        ),
+        (
+            "base-changed", "The strings added or changed since --base",
+            "A note."
+        ),
+        (
+            "output-refused", "An output path typefit will not write",
+            "A link leading out of its tree, a folder or a read-only file; the run exits 2."
+        ),
+        (
+            "output-unwritable", "An output that could not be written",
+            "The run exits 2."
+        ),
+        (
+            "uiappfonts-left-out", "A file left out of UIAppFonts",
+            "A note: the message says why."
+        ),
+        (
+            "uiappfonts-clash", "Files Xcode would copy to one bundle name",
+            "Xcode refuses them (\"Multiple commands produce\"); rename one."
+        ),
         ("input-error", "A file or font typefit could not use", "Nothing was checked in it; the run exits 2."),
         ("usage-error", "A command line typefit cannot run", "See typefit help."),
         ("problem", "A problem found", "See the message."),

@@ -140,7 +140,8 @@ public struct ListFonts: ParsableCommand {
                 }
                 let app = UIAppFontsEntries(files: files, layout: bundleLayout)
                 for (path, reason) in app.leftOut {
-                    outcome.diagnostics.note("left out of UIAppFonts: \(reason)", file: path)
+                    outcome.diagnostics.note(
+                        "left out of UIAppFonts: \(reason)", file: path, code: "uiappfonts-left-out")
                 }
                 guard app.clashes.isEmpty else {
                     for clash in app.clashes {
@@ -150,7 +151,7 @@ public struct ListFonts: ParsableCommand {
                                     + "(Xcode refuses: \"Multiple commands produce\"): "
                                     + clash.paths.joined(separator: ", ")
                                     + "; rename one, or give --bundle-layout folders for folder references"),
-                            status: .problemFound)
+                            status: .problemFound, code: "uiappfonts-clash")
                     }
                     return outcome
                 }

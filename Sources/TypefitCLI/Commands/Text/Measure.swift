@@ -79,7 +79,9 @@ public struct Measure: ParsableCommand {
                 let result = try job.run(
                     asTable: true, pretty: context.stdoutIsTerminal, progress: progress, diagnostics: &diagnostics)
                 var outcome = Outcome()
-                for failure in result.faceFailures { outcome.diagnostics.error(Message(failure), status: .cannotRun) }
+                for failure in result.faceFailures {
+                    outcome.diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
+                }
                 outcome.diagnostics.missingGlyphs(result.missingGlyphs)
                 outcome.stdoutBytes = result.document
                 return outcome
@@ -88,7 +90,9 @@ public struct Measure: ParsableCommand {
             // of a big catalog is gigabytes, never held whole.
             let prepared = try job.prepare(diagnostics: &diagnostics)
             var outcome = Outcome()
-            for failure in prepared.faceFailures { outcome.diagnostics.error(Message(failure), status: .cannotRun) }
+            for failure in prepared.faceFailures {
+                outcome.diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
+            }
             let pretty = context.stdoutIsTerminal
             outcome.stream { write, found in
                 let written = MeasureJob.writeJSON(prepared, pretty: pretty, progress: progress, to: write)

@@ -104,7 +104,9 @@ public struct Review: ParsableCommand {
             let report = result.placeholders
             let problems = report?.problems ?? []
             TextOptions.reportPlaceholders(report, problems: problems, into: &outcome.diagnostics)
-            for failure in result.failures { outcome.diagnostics.error(Message(failure), status: .cannotRun) }
+            for failure in result.failures {
+                outcome.diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
+            }
             outcome.diagnostics.missingGlyphs(result.missingGlyphs)
             for warning in result.warnings { outcome.diagnostics.warning(warning) }
             for failure in result.requiredFailures { outcome.diagnostics.add(failure.finding) }
@@ -136,7 +138,8 @@ public struct Review: ParsableCommand {
                         .github, diagnostics: all, subjects: [], command: "review",
                         workingDirectory: context.workingDirectory) ?? ""
                 if let error = annotationsFile.write(Array(report.utf8)) {
-                    outcome.diagnostics.error(Message(error), status: .cannotRun, file: annotationsFile.path)
+                    outcome.diagnostics.error(
+                        Message(error), status: .cannotRun, file: annotationsFile.path, code: "output-unwritable")
                 }
             }
             return outcome

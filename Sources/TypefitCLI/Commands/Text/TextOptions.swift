@@ -165,7 +165,7 @@ struct TextOptions: Sendable, Equatable {
         switch OutputFile.open(path, followSymlinks: followSymlinks) {
         case .success(let file): return file
         case .failure(let error):
-            diagnostics.error(error.reason, status: .cannotRun, file: error.path)
+            diagnostics.error(error.reason, status: .cannotRun, file: error.path, code: "output-refused")
             throw Stopped()
         }
     }
@@ -177,7 +177,7 @@ struct TextOptions: Sendable, Equatable {
             return
         }
         if let error = output.write(Array(document.utf8)) {
-            outcome.diagnostics.error(Message(error), status: .cannotRun, file: output.path)
+            outcome.diagnostics.error(Message(error), status: .cannotRun, file: output.path, code: "output-unwritable")
         }
     }
 
