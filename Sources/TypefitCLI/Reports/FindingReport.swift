@@ -19,6 +19,9 @@ enum FindingReports {
     /// Every report.
     static let all: [any FindingReport.Type] = [GitHubAnnotations.self, SARIFReport.self, JUnitReport.self]
 
+    /// Their `--format` values.
+    static var formats: [OutputFormat] { all.map { $0.format } }
+
     /// The report `format` asks for, if it is one.
     static func report(for format: OutputFormat) -> (any FindingReport.Type)? {
         all.first { $0.format == format }

@@ -28,7 +28,7 @@ public struct Check: ParsableCommand {
         + SourceOptions.options.lifted(\Options.sources).without("--strict")
         + [
             formatOption(
-                [.table, .json, .github, .sarif, .junit],
+                CheckRenderers.all.formats() + FindingReports.formats,
                 help: "table (the default: a CI log is read by people), json, or a CI report: github (an "
                     + "annotation per finding on the spec's line), sarif (SARIF 2.1.0), junit (JUnit XML).",
                 \.format)
@@ -98,18 +98,11 @@ public struct Check: ParsableCommand {
                 outcome.diagnostics.add(item)
             }
             outcome.reportSubjects = [ReportSubject(file: specPath, language: nil, key: "spec")]
-        case .json:
-            outcome.stdout = SpecCheck.document(
-                specPath: specPath, ok: outcome.status == .success,
-                errors: outcome.diagnostics.errorsJSON(spell: CommandInput.spelling),
-                findings: findings
-            ).serialized(pretty: context.stdoutIsTerminal)
         default:
-            let printed = outcome.diagnostics.effective
-            outcome.stdout = SpecCheck.text(
-                specPath: specPath, findings: findings,
-                otherErrors: printed.filter { $0.severity == .error }.count,
-                otherWarnings: printed.filter { $0.severity == .warning }.count)
+            let output = CheckOutput(specPath: specPath, problems: findings, diagnostics: outcome.diagnostics)
+            let renderer = CheckRenderers.all.renderer(for: format) ?? CheckTable.self
+            let rendered = renderer.render(output, RenderContext(pretty: context.stdoutIsTerminal))
+            outcome.stdoutBytes = rendered.stdoutBytes
         }
         return outcome
     }

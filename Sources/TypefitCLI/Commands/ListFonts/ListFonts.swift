@@ -27,7 +27,7 @@ public struct ListFonts: ParsableCommand {
     public static let options: [Option<Options>] =
         [
             formatOption(
-                [.json, .table, .plain, .uiappfonts],
+                ListingRenderers.all.formats(),
                 help: "json, table, plain (family<TAB>postscriptName<TAB>width) or uiappfonts (the Info.plist "
                     + "array, with --dir). Default: table on a terminal, else json.", \.format),
             .string(
@@ -131,41 +131,14 @@ public struct ListFonts: ParsableCommand {
         return Outcome.reporting { diagnostics throws(Stopped) in
             let listing = try ListingJob(query: query, search: search).run(diagnostics: &diagnostics)
             let families = FontCatalog.families(from: listing.faces)
-            var outcome = Outcome()
-            switch format ?? (context.stdoutIsTerminal ? .table : .json) {
-            case .plain: outcome.stdout = FontFamily.plain(families)
-            case .uiappfonts:
-                // One entry per file, as Xcode copies it into the bundle.
-                let files = listing.faces.compactMap { face in listing.relativePaths[face.file].map { (face.file, $0) }
-                }
-                let app = UIAppFontsEntries(files: files, layout: bundleLayout)
-                for (path, reason) in app.leftOut {
-                    outcome.diagnostics.note(
-                        "left out of UIAppFonts: \(reason)", file: path, code: "uiappfonts-left-out")
-                }
-                guard app.clashes.isEmpty else {
-                    for clash in app.clashes {
-                        outcome.diagnostics.error(
-                            Message(
-                                "\(clash.paths.count) files would be copied into the bundle as '\(clash.name)' "
-                                    + "(Xcode refuses: \"Multiple commands produce\"): "
-                                    + clash.paths.joined(separator: ", ")
-                                    + "; rename one, or give --bundle-layout folders for folder references"),
-                            status: .problemFound, code: "uiappfonts-clash")
-                    }
-                    return outcome
-                }
-                outcome.stdout = uiAppFontsFragment(app.entries)
-            case .table: outcome.stdout = FontFamily.table(families)
-            default:
-                let pretty = context.stdoutIsTerminal
-                // Files named and unreadable beside others that were read:
-                // the listing says so itself, in `errors`.
-                let errors = diagnostics.errors.map {
-                    (file: $0.file, message: $0.message.worded(CommandInput.spelling))
-                }
-                outcome.stream { write in FontFamily.writeJSON(families, pretty: pretty, errors: errors, to: write) }
-            }
+            // Files named and unreadable beside others that were read: the
+            // JSON document says so itself, in `errors`.
+            let errors = diagnostics.errors.map { (file: $0.file, message: $0.message.worded(CommandInput.spelling)) }
+            let output = ListingOutput(
+                listing: listing, families: families, bundleLayout: bundleLayout, errors: errors)
+            let format = format ?? (context.stdoutIsTerminal ? .table : .json)
+            let renderer = ListingRenderers.all.renderer(for: format) ?? ListingJSON.self
+            let outcome = renderer.render(output, RenderContext(pretty: context.stdoutIsTerminal))
             return outcome
         }
     }

@@ -100,7 +100,7 @@ public struct Scale: ParsableCommand {
                 \.displayScale
             ).needs("--size", "--value", "--spec", "--family", because: "the system font follows Apple's table"),
             formatOption(
-                [.json, .table, .value, .csv, .swift, .tokens, .css],
+                ScaleRenderers.all.formats(),
                 help: "value is the bare number of one cell; swift a Swift file with the table; tokens "
                     + "W3C design tokens; css custom properties in rem. Default: value for one cell, "
                     + "else table on a terminal, else json.", \.format),
@@ -169,10 +169,7 @@ public struct Scale: ParsableCommand {
         return Outcome.reporting { diagnostics throws(Stopped) in
             try search.validate(&diagnostics)
             let job = ScaleJob(request: request, search: search, desktopTextScale: context.desktopTextScale)
-            switch try job.run(diagnostics: &diagnostics) {
-            case .ios(let report): return render(report, context: context)
-            case .platform(let report): return render(report, context: context)
-            }
+            return render(try job.run(diagnostics: &diagnostics), context: context)
         }
     }
 
@@ -182,74 +179,12 @@ public struct Scale: ParsableCommand {
         UsageError("'--format value' needs exactly one cell; \(count) are selected", subcommand: "scale")
     }
 
-    private var tokenDescription: String {
-        PlatformReport.tokenDescription(platform: request.platform, version: Typefit.version)
-    }
-
-    /// An iOS report in the chosen format.
-    func render(_ report: ScaleReport, context: RunContext) -> Outcome {
-        let format = format ?? (report.entries.count == 1 ? .value : context.stdoutIsTerminal ? .table : .json)
-        switch format {
-        case .value:
-            guard let entry = report.entries.first, report.entries.count == 1 else {
-                var outcome = Outcome()
-                outcome.diagnostics.usageError(Self.valueNeedsOneCell(report.entries.count))
-                return outcome
-            }
-            return Outcome(stdout: shortestNumber(entry.primaryNumber) + "\n")
-        case .table:
-            return Outcome(stdout: report.table())
-        case .csv:
-            return Outcome(stdout: report.csv())
-        case .swift:
-            var family = report.request.family
-            if case .spec(let spec, _) = report.request.subject { family = spec.family }
-            var outcome = Outcome(stdout: report.swiftSource(typeName: ScaleReport.swiftTypeName(for: family)))
-            for name in report.namesNotKnownToUIFont {
-                outcome.diagnostics.warning(
-                    "the Swift file names '\(name)', a variable font's named instance: UIFont(name:) is not known "
-                        + "to take it; use the default face's name with a 'wght' variation "
-                        + "(docs/REFERENCE.md, \"Variable fonts on iOS\")")
-            }
-            return outcome
-        case .tokens:
-            return Outcome(
-                stdout: DesignTokens.dtcg(report.tokenCells, description: tokenDescription).serialized(pretty: true))
-        case .css:
-            return Outcome(
-                stdout: DesignTokens.css(report.tokenCells, defaultGroup: "large", header: tokenDescription))
-        default:
-            return Outcome(stdout: report.json().serialized(pretty: context.stdoutIsTerminal))
-        }
-    }
-
-    /// Another platform's report in the chosen format.
-    func render(_ report: PlatformReport, context: RunContext) -> Outcome {
-        var outcome = Outcome()
-        let format = format ?? (report.cells.count == 1 ? .value : context.stdoutIsTerminal ? .table : .json)
-        switch format {
-        case .value:
-            guard let cell = report.cells.first, report.cells.count == 1 else {
-                outcome.diagnostics.usageError(Self.valueNeedsOneCell(report.cells.count))
-                return outcome
-            }
-            outcome.stdout = shortestNumber(cell.pointSize) + "\n"
-        case .table:
-            outcome.stdout = report.table()
-        case .csv:
-            outcome.stdout = report.csv()
-        case .swift:
-            outcome.stdout = report.swift()
-        case .tokens:
-            outcome.stdout = DesignTokens.dtcg(report.tokenCells, description: tokenDescription)
-                .serialized(pretty: true)
-        case .css:
-            outcome.stdout = DesignTokens.css(
-                report.tokenCells, defaultGroup: report.tokenGroup(report.defaultCategory, scale: 1.0),
-                header: tokenDescription)
-        default:
-            outcome.stdout = report.json().serialized(pretty: context.stdoutIsTerminal)
-        }
-        return outcome
+    /// The report in the chosen format (`ScaleRenderers`): the bare value
+    /// when one cell is selected, else a table on a terminal, else JSON.
+    func render(_ report: ScaleJob.Report, context: RunContext) -> Outcome {
+        let format =
+            format ?? (ScaleRenderers.cellCount(report) == 1 ? .value : context.stdoutIsTerminal ? .table : .json)
+        let renderer = ScaleRenderers.all.renderer(for: format) ?? ScaleJSON.self
+        return renderer.render(report, RenderContext(pretty: context.stdoutIsTerminal))
     }
 }

@@ -27,7 +27,7 @@ public struct Fit: ParsableCommand {
         FitOptions.options.lifted(\Options.fit)
         + [
             formatOption(
-                [.json, .table, .github, .sarif, .junit],
+                FitRenderers.all.formats() + FindingReports.formats,
                 help: "Default: table on a terminal, else json. github: an annotation per finding on its file's "
                     + "line (GitHub Actions); sarif: a SARIF 2.1.0 log (code scanning); junit: JUnit XML, a test "
                     + "case per key (GitLab, Jenkins).", \.format)
@@ -77,33 +77,18 @@ public struct Fit: ParsableCommand {
                 progress: TextOptions.progressLine(showsProgress, context), diagnostics: &diagnostics)
             var outcome = Outcome()
             Self.report(result, &outcome.diagnostics)
-            switch TextOptions.effectiveFormat(format, context) {
-            case .table:
-                outcome.stdout = Self.table(result)
-            case .github, .sarif, .junit:
+            let format = TextOptions.effectiveFormat(format, context)
+            if format.isFindingReport {
                 // The framework writes the report once the run is over.
                 outcome.reportSubjects = Self.subjects(result)
-            default:
-                // Streamed: ten thousand strings are ten megabytes of JSON,
-                // written as they are made.
-                let pretty = context.stdoutIsTerminal
-                let request = job.request
-                var header = FitLayouts.Header(
-                    width: 0, maxLines: 0, style: nil, platform: request.platform.rawValue, model: request.sizeModel)
-                header.systemFont = request.systemFont
-                header.clamp = request.clamp
-                header.failing = result.failures.count
-                header.placeholders = job.checksPlaceholders ? result.placeholders?.problems : nil
-                header.pluralCoverage = job.checksPlaceholders ? result.placeholders?.coverage : nil
-                header.untranslated = job.requiresTranslations ? result.placeholders?.untranslated : nil
-                if case .one(let rule) = job.rules {
-                    (header.width, header.maxLines, header.require) = (rule.width, rule.lines, rule.require?.key)
-                    header.style = request.platformStyles?.first ?? request.styles?.first?.rawValue
-                }
-                let fixed = header
-                outcome.stream { write in
-                    FitLayouts.writeJSON(
-                        groups: result.groups, header: fixed, rules: result.rules, pretty: pretty, to: write)
+            } else {
+                let renderer = FitRenderers.all.renderer(for: format) ?? FitJSON.self
+                let rendered = renderer.render(
+                    FitOutput(result: result, job: job), RenderContext(pretty: context.stdoutIsTerminal))
+                if let stream = rendered.stdoutStream {
+                    outcome.stream(stream)
+                } else {
+                    outcome.stdoutBytes = rendered.stdoutBytes
                 }
             }
             return outcome
@@ -135,26 +120,5 @@ public struct Fit: ParsableCommand {
             }
         }
         return subjects
-    }
-
-    /// The table for people: with rules, one per rule under a line saying it.
-    static func table(_ result: FitJob.Result) -> String {
-        guard let rules = result.rules else {
-            guard let group = result.groups.first else { return "" }
-            return group.layouts.table(strings: group.strings, cells: group.cells, maxLines: group.maxLines)
-        }
-        var table = ""
-        for group in result.groups {
-            guard let r = group.rule?.index else { continue }
-            let rule = rules.rules[r]
-            table +=
-                "rule \(r + 1) ("
-                + ((rule.keys ?? []) + (rule.comment.map { ["comment \($0)"] } ?? [])).joined(separator: ", ")
-                + "): \(rule.style.rawValue), "
-                + "\(humanNumber(rule.width)) pt, \(rule.lines) line\(rule.lines == 1 ? "" : "s")"
-                + (rule.require.map { ", required at \($0.rawValue)" } ?? "") + "\n"
-                + group.layouts.table(strings: group.strings, cells: group.cells, maxLines: rule.lines) + "\n"
-        }
-        return table
     }
 }

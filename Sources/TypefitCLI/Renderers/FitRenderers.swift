@@ -1,0 +1,72 @@
+import TypefitCore
+import TypefitKit
+
+/// What `fit` renders: the job's result and the job (whose rules and
+/// request the document's header says).
+struct FitOutput: Sendable {
+    /// The result.
+    var result: FitJob.Result
+    /// The job it is of.
+    var job: FitJob
+}
+
+/// `fit`'s formats besides the CI reports (`FindingReports`).
+enum FitRenderers {
+    /// Every format, in the order `--format` lists them.
+    static let all: [any Renderer<FitOutput>.Type] = [FitJSON.self, FitTable.self]
+}
+
+/// The JSON document (`schema/fit.schema.json`), streamed: ten thousand
+/// strings are ten megabytes, written as they are made.
+enum FitJSON: Renderer {
+    static let format = OutputFormat.json
+    static func render(_ output: FitOutput, _ context: RenderContext) -> Outcome {
+        let (result, job) = (output.result, output.job)
+        let request = job.request
+        var header = FitLayouts.Header(
+            width: 0, maxLines: 0, style: nil, platform: request.platform.rawValue, model: request.sizeModel)
+        header.systemFont = request.systemFont
+        header.clamp = request.clamp
+        header.failing = result.failures.count
+        header.placeholders = job.checksPlaceholders ? result.placeholders?.problems : nil
+        header.pluralCoverage = job.checksPlaceholders ? result.placeholders?.coverage : nil
+        header.untranslated = job.requiresTranslations ? result.placeholders?.untranslated : nil
+        if case .one(let rule) = job.rules {
+            (header.width, header.maxLines, header.require) = (rule.width, rule.lines, rule.require?.key)
+            header.style = request.platformStyles?.first ?? request.styles?.first?.rawValue
+        }
+        let fixed = header
+        let pretty = context.pretty
+        var outcome = Outcome()
+        outcome.stream { write in
+            FitLayouts.writeJSON(groups: result.groups, header: fixed, rules: result.rules, pretty: pretty, to: write)
+        }
+        return outcome
+    }
+}
+
+/// The table for people: with rules, one per rule under a line saying it.
+enum FitTable: Renderer {
+    static let format = OutputFormat.table
+    static func render(_ output: FitOutput, _ context: RenderContext) -> Outcome {
+        let result = output.result
+        guard let rules = result.rules else {
+            guard let group = result.groups.first else { return Outcome() }
+            return Outcome(
+                stdout: group.layouts.table(strings: group.strings, cells: group.cells, maxLines: group.maxLines))
+        }
+        var table = ""
+        for group in result.groups {
+            guard let r = group.rule?.index else { continue }
+            let rule = rules.rules[r]
+            table +=
+                "rule \(r + 1) ("
+                + ((rule.keys ?? []) + (rule.comment.map { ["comment \($0)"] } ?? [])).joined(separator: ", ")
+                + "): \(rule.style.rawValue), "
+                + "\(humanNumber(rule.width)) pt, \(rule.lines) line\(rule.lines == 1 ? "" : "s")"
+                + (rule.require.map { ", required at \($0.rawValue)" } ?? "") + "\n"
+                + group.layouts.table(strings: group.strings, cells: group.cells, maxLines: rule.lines) + "\n"
+        }
+        return Outcome(stdout: table)
+    }
+}
