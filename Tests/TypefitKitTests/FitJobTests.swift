@@ -86,7 +86,9 @@ import TypefitTestSupport
         // The rule's required size joins the request's categories.
         #expect(result.groups[0].cells.contains { $0.size == .category(.accessibilityExtraExtraExtraLarge) })
         #expect(result.failures.map(\.key) == ["button.save"] && result.failures.first?.rule == 0)
-        let unmatched = try #require(diagnostics.items.first { $0.message.contains("match no rule") })
+        // Compared by value: the finding's code and file; the key named
+        // in its words.
+        let unmatched = try #require(diagnostics.items.first { $0.code == "keys-without-rule" })
         #expect(unmatched.message.contains("'other'"))
         #expect(unmatched.severity == (strict ? .warning : .note))
     }
@@ -101,7 +103,7 @@ import TypefitTestSupport
         #expect(try job.read(&diagnostics).strings.map(\.key) == ["Two"])
         job.keyPatterns = ["nothing*"]
         #expect(throws: Stopped.self) { try job.read(&diagnostics).strings }
-        #expect(diagnostics.items.contains { $0.message.contains("no key matches") && $0.message.contains("'One'") })
+        #expect(diagnostics.items.contains { $0.code == "no-key-matches" && $0.message.contains("'One'") })
     }
 
     /// A rules file that is not one stops the run naming the file.
@@ -113,7 +115,11 @@ import TypefitTestSupport
         job.texts = ["x"]
         var diagnostics = Diagnostics()
         #expect(throws: Stopped.self) { try job.run(diagnostics: &diagnostics) }
-        #expect(diagnostics.items.contains { $0.file == rules.path && $0.message.contains("no rules") })
+        #expect(
+            diagnostics.items.contains {
+                $0.file == rules.path && $0.code == "file-malformed" && $0.status == .cannotRun
+                    && $0.position != nil
+            })
     }
 }
 

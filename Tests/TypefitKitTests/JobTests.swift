@@ -115,7 +115,7 @@ import TypefitTestSupport
         let (changed, diagnostics) = try run(ReviewJob(fit: fit, baseFiles: [base.path]))
         #expect(all.requiredFailures.count > changed.requiredFailures.count)
         #expect(changed.requiredFailures.map { "\($0.key) \($0.language ?? "")" } == ["settings.save de"])
-        #expect(diagnostics.items.contains { $0.message.contains("1 of ") && $0.severity == .note })
+        #expect(diagnostics.items.contains { $0.code == "base-changed" && $0.severity == .note })
         #expect(changed.page.html().contains("settings.save"))
     }
 }
