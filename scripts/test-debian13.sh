@@ -105,6 +105,11 @@ rm -rf "$scratch"
 mkdir -p "$scratch"
 chmod 1777 "$scratch"
 mkdir -p "$src/.build"
+# The SARIF test's schema (scripts/fetch-sarif-schema.py), fetched here on
+# the host: the root has Debian's certificate store only, and a machine
+# behind a proxy with its own authority reaches PyPI from the host alone.
+python3 "$src/scripts/fetch-sarif-schema.py" "$build/test-tools/sarif-schema-2.1.0.json" \
+    || say "the SARIF schema could not be fetched; its test will fail"
 exec bwrap --bind "$root" / --dev /dev --proc /proc --bind "$scratch" /tmp \
     --ro-bind /etc/resolv.conf /etc/resolv.conf \
     --ro-bind "$toolchain" "$toolchain" \
