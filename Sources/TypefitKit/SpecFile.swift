@@ -30,17 +30,26 @@ public enum SpecFile {
     /// Reads and decodes a spec, its warnings added to `diagnostics`, or
     /// why it cannot be.
     public static func read(_ path: String, diagnostics: inout Diagnostics) -> Result<DynamicFontSpec, LoadError> {
-        var places = SpecPlaces()
-        return read(path, diagnostics: &diagnostics, places: &places)
+        decode(path, diagnostics: &diagnostics).result
     }
 
-    /// Reads and decodes a spec, and where it names each face and style.
+    /// Reads and decodes a spec, and where it names each face and style
+    /// (only `check` asks: the file is parsed a second time for them).
     public static func read(_ path: String, diagnostics: inout Diagnostics, places: inout SpecPlaces)
         -> Result<DynamicFontSpec, LoadError>
     {
+        let (result, bytes) = decode(path, diagnostics: &diagnostics)
+        if case .success = result, let bytes { places = SpecPlaces.find(in: bytes) }
+        return result
+    }
+
+    /// The spec and the file's bytes (`nil` when it could not be read).
+    private static func decode(_ path: String, diagnostics: inout Diagnostics) -> (
+        result: Result<DynamicFontSpec, LoadError>, bytes: [UInt8]?
+    ) {
         switch SystemCalls.readInput(path, limit: 1 << 20, what: "a spec") {
         case .failure(let error):
-            return .failure(.unreadable(error))
+            return (.failure(.unreadable(error)), nil)
         case .success(let bytes):
             do {
                 let decoded = try DynamicFontSpec.decode(file: bytes)
@@ -48,10 +57,9 @@ public enum SpecFile {
                     diagnostics.warning(
                         Message(warning.message), file: path, at: warning.position, code: "spec-field-ignored")
                 }
-                places = SpecPlaces.find(in: bytes)
-                return .success(decoded.spec)
+                return (.success(decoded.spec), bytes)
             } catch {
-                return .failure(.malformed(error))
+                return (.failure(.malformed(error)), bytes)
             }
         }
     }

@@ -5,7 +5,8 @@ import TypefitKit
 /// read: a test suite per file and language, a test case per key checked
 /// (a pass when nothing was found), a `<failure>` per error, an `<error>`
 /// per input typefit could not use; warnings and notes in the case's
-/// `<system-out>`.
+/// `<system-out>`. Names and texts are escaped as every page and drawing
+/// is (`xmlEscaped`: markup, and the characters XML 1.0 cannot hold).
 enum JUnitReport: FindingReport {
     static let format = OutputFormat.junit
 
@@ -62,7 +63,7 @@ enum JUnitReport: FindingReport {
             var suiteErrors = 0
             var cases = ""
             for item in suite.cases {
-                cases += "    <testcase classname=\"\(attribute(suite.name))\" name=\"\(attribute(item.key))\""
+                cases += "    <testcase classname=\"\(xmlEscaped(suite.name))\" name=\"\(xmlEscaped(item.key))\""
                 guard !item.failures.isEmpty else {
                     cases += "/>\n"
                     continue
@@ -76,20 +77,20 @@ enum JUnitReport: FindingReport {
                     switch finding.item.severity {
                     case .error where finding.item.status == .cannotRun || finding.item.status == .usage:
                         cases +=
-                            "      <error type=\"\(attribute(finding.code))\" message=\"\(attribute(finding.message))\">"
-                            + text(finding.message + place) + "</error>\n"
+                            "      <error type=\"\(xmlEscaped(finding.code))\" message=\"\(xmlEscaped(finding.message))\">"
+                            + xmlEscaped(finding.message + place) + "</error>\n"
                         erred = true
                     case .error:
                         cases +=
-                            "      <failure type=\"\(attribute(finding.code))\" message=\"\(attribute(finding.message))\">"
-                            + text(finding.message + place) + "</failure>\n"
+                            "      <failure type=\"\(xmlEscaped(finding.code))\" message=\"\(xmlEscaped(finding.message))\">"
+                            + xmlEscaped(finding.message + place) + "</failure>\n"
                         failed = true
                     case .warning, .note:
                         output.append("\(finding.item.severity.rawValue): \(finding.message)\(place)")
                     }
                 }
                 if !output.isEmpty {
-                    cases += "      <system-out>" + text(output.joined(separator: "\n")) + "</system-out>\n"
+                    cases += "      <system-out>" + xmlEscaped(output.joined(separator: "\n")) + "</system-out>\n"
                 }
                 cases += "    </testcase>\n"
                 if erred { suiteErrors += 1 } else if failed { suiteFailures += 1 }
@@ -98,18 +99,11 @@ enum JUnitReport: FindingReport {
             failures += suiteFailures
             errors += suiteErrors
             body +=
-                "  <testsuite name=\"\(attribute(suite.name))\" tests=\"\(suite.cases.count)\" "
+                "  <testsuite name=\"\(xmlEscaped(suite.name))\" tests=\"\(suite.cases.count)\" "
                 + "failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\">\n" + cases + "  </testsuite>\n"
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"typefit \(attribute(run.command))\" tests=\"\(tests)\" failures=\"\(failures)\" "
+            + "<testsuites name=\"typefit \(xmlEscaped(run.command))\" tests=\"\(tests)\" failures=\"\(failures)\" "
             + "errors=\"\(errors)\">\n" + body + "</testsuites>\n"
     }
-
-    /// Text for an attribute: markup escaped, and the characters XML 1.0
-    /// cannot hold written as typefit writes them on a terminal.
-    static func attribute(_ value: String) -> String { xmlEscaped(value) }
-
-    /// Text for an element's content.
-    static func text(_ value: String) -> String { xmlEscaped(value) }
 }

@@ -136,7 +136,6 @@ public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, Cus
         for part in a.parts + b.parts { joined.append(part) }
         return Message(stringInterpolation: joined)
     }
-
 }
 
 // A command input or a message interpolated into a `String` would lose its
