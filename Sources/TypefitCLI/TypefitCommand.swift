@@ -129,7 +129,7 @@ public enum TypefitCommand {
                     command: type(of: parsed.command).configuration.commandName,
                     workingDirectory: context.workingDirectory)
             {
-                outcome.stdout = report
+                outcome.stdoutBytes = report
             }
             return outcome
         }

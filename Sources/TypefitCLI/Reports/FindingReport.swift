@@ -11,7 +11,7 @@ protocol FindingReport: Sendable {
     /// The `--format` value that asks for it.
     static var format: OutputFormat { get }
     /// The report of `findings` (every finding, none grouped or capped).
-    static func render(_ findings: [ReportedFinding], run: ReportedRun) -> String
+    static func render(_ findings: [ReportedFinding], run: ReportedRun) -> [UInt8]
 }
 
 /// The reports, one per format.
@@ -31,7 +31,7 @@ enum FindingReports {
     static func render(
         _ format: OutputFormat, diagnostics: Diagnostics, subjects: [ReportSubject], command: String,
         workingDirectory: String?
-    ) -> String? {
+    ) -> [UInt8]? {
         guard let report = report(for: format) else { return nil }
         let findings = diagnostics.reported.map { ReportedFinding($0, workingDirectory: workingDirectory) }
         let run = ReportedRun(

@@ -9,8 +9,8 @@ import TypefitKit
 enum GitHubAnnotations: FindingReport {
     static let format = OutputFormat.github
 
-    static func render(_ findings: [ReportedFinding], run: ReportedRun) -> String {
-        var out = ""
+    static func render(_ findings: [ReportedFinding], run: ReportedRun) -> [UInt8] {
+        var out: [UInt8] = []
         for finding in findings {
             let command: String
             switch finding.item.severity {
@@ -29,10 +29,11 @@ enum GitHubAnnotations: FindingReport {
                 }
             }
             properties.append(("title", "typefit \(finding.code)"))
-            out +=
+            let line =
                 "::" + command + " "
                 + properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
                 + "::" + escapeData(finding.message) + "\n"
+            out += line.utf8
         }
         return out
     }

@@ -28,7 +28,7 @@ enum JUnitReport: FindingReport {
         }
     }
 
-    static func render(_ findings: [ReportedFinding], run: ReportedRun) -> String {
+    static func render(_ findings: [ReportedFinding], run: ReportedRun) -> [UInt8] {
         var suites: [Suite] = []
         var suiteIndex: [String: Int] = [:]
         // Strings given as arguments are one suite; what concerns the run
@@ -102,8 +102,10 @@ enum JUnitReport: FindingReport {
                 "  <testsuite name=\"\(xmlEscaped(suite.name))\" tests=\"\(suite.cases.count)\" "
                 + "failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\">\n" + cases + "  </testsuite>\n"
         }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let head =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"typefit \(xmlEscaped(run.command))\" tests=\"\(tests)\" failures=\"\(failures)\" "
-            + "errors=\"\(errors)\">\n" + body + "</testsuites>\n"
+            + "errors=\"\(errors)\">\n"
+        return Array(head.utf8) + Array(body.utf8) + Array("</testsuites>\n".utf8)
     }
 }

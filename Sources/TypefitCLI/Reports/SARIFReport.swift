@@ -9,78 +9,156 @@ import TypefitKit
 enum SARIFReport: FindingReport {
     static let format = OutputFormat.sarif
 
-    static func render(_ findings: [ReportedFinding], run: ReportedRun) -> String {
-        var rules: [JSONValue] = []
+    /// Written with the streaming writer, keys in sorted order: a catalog
+    /// failing everywhere is 150,000 results, and a tree of dictionaries
+    /// for them cost twice the run's memory.
+    static func render(_ findings: [ReportedFinding], run: ReportedRun) -> [UInt8] {
+        var rules: [(code: String, summary: String, help: String)] = []
         var ruleIndex: [String: Int] = [:]
         func rule(_ code: String, _ summary: String, _ help: String) {
             guard ruleIndex[code] == nil else { return }
             ruleIndex[code] = rules.count
-            rules.append(
-                .object([
-                    "id": .string(code),
-                    "name": .string(ruleName(code)),
-                    "shortDescription": .object(["text": .string(summary)]),
-                    "help": .object(["text": .string(help)]),
-                ]))
+            rules.append((code, summary, help))
         }
         for entry in FindingCodes.catalog { rule(entry.code, entry.summary, entry.help) }
-        var results: [JSONValue] = []
-        for finding in findings {
-            rule(finding.code, finding.code, "See the message.")
-            var result: [String: JSONValue] = [
-                "ruleId": .string(finding.code),
-                "ruleIndex": .int(ruleIndex[finding.code] ?? 0),
-                "level": .string(level(finding.item.severity)),
-                "message": .object(["text": .string(finding.message)]),
-            ]
-            if let path = finding.path {
-                var physical: [String: JSONValue] = ["artifactLocation": artifactLocation(path)]
-                if let position = finding.item.position {
-                    physical["region"] = .object([
-                        "startLine": .int(max(1, position.line)), "startColumn": .int(max(1, position.column)),
-                    ])
-                }
-                result["locations"] = .array([.object(["physicalLocation": .object(physical)])])
-            }
-            var properties: [String: JSONValue] = [:]
-            if let key = finding.item.key { properties["key"] = .string(key) }
-            if let language = finding.item.language { properties["language"] = .string(language) }
-            if let category = finding.item.category { properties["category"] = .string(category) }
-            if !properties.isEmpty { result["properties"] = .object(properties) }
-            results.append(.object(result))
-        }
-        var runObject: [String: JSONValue] = [
-            "tool": .object([
-                "driver": .object([
-                    "name": .string("typefit"),
-                    "version": .string(Typefit.version),
-                    "semanticVersion": .string(Typefit.version),
-                    "rules": .array(rules),
-                ])
-            ]),
-            "columnKind": .string("unicodeCodePoints"),
-            "results": .array(results),
-            "invocations": .array([
-                .object([
-                    "commandLine": .string("typefit " + run.command),
-                    "executionSuccessful": .bool(run.status != .cannotRun && run.status != .usage),
-                    "exitCode": .int(Int(run.status.rawValue)),
-                ])
-            ]),
-        ]
+        for finding in findings { rule(finding.code, finding.code, "See the message.") }
+        var w = JSONWriter(capacity: 1 << 16, pretty: true)
+        w.beginObject()
+        w.staticKey("$schema")
+        w.string("https://json.schemastore.org/sarif-2.1.0.json")
+        w.staticKey("runs")
+        w.beginArray()
+        w.beginObject()
+        w.staticKey("columnKind")
+        w.string("unicodeCodePoints")
+        w.staticKey("invocations")
+        w.beginArray()
+        w.beginObject()
+        w.staticKey("commandLine")
+        w.string("typefit " + run.command)
+        w.staticKey("executionSuccessful")
+        w.bool(run.status != .cannotRun && run.status != .usage)
+        w.staticKey("exitCode")
+        w.int(Int(run.status.rawValue))
+        w.endObject()
+        w.endArray()
         if let folder = run.workingDirectory {
-            runObject["originalUriBaseIds"] = .object([
-                "SRCROOT": .object([
-                    "uri": .string("file://" + uriEncoded(folder.hasSuffix("/") ? folder : folder + "/"))
-                ])
-            ])
+            w.staticKey("originalUriBaseIds")
+            w.beginObject()
+            w.staticKey("SRCROOT")
+            w.beginObject()
+            w.staticKey("uri")
+            w.string("file://" + uriEncoded(folder.hasSuffix("/") ? folder : folder + "/"))
+            w.endObject()
+            w.endObject()
         }
-        let log: JSONValue = .object([
-            "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
-            "version": .string("2.1.0"),
-            "runs": .array([.object(runObject)]),
-        ])
-        return log.serialized(pretty: true)
+        w.staticKey("results")
+        w.beginArray()
+        for finding in findings { result(finding, ruleIndex: ruleIndex[finding.code] ?? 0, into: &w) }
+        w.endArray()
+        w.staticKey("tool")
+        w.beginObject()
+        w.staticKey("driver")
+        w.beginObject()
+        w.staticKey("name")
+        w.string("typefit")
+        w.staticKey("rules")
+        w.beginArray()
+        for entry in rules {
+            w.beginObject()
+            w.staticKey("help")
+            text(entry.help, into: &w)
+            w.staticKey("id")
+            w.string(entry.code)
+            w.staticKey("name")
+            w.string(ruleName(entry.code))
+            w.staticKey("shortDescription")
+            text(entry.summary, into: &w)
+            w.endObject()
+        }
+        w.endArray()
+        w.staticKey("semanticVersion")
+        w.string(Typefit.version)
+        w.staticKey("version")
+        w.string(Typefit.version)
+        w.endObject()
+        w.endObject()
+        w.endObject()
+        w.endArray()
+        w.staticKey("version")
+        w.string("2.1.0")
+        w.endObject()
+        return w.finishBytes()
+    }
+
+    /// One result: rule, level, message, place and the string it is about.
+    static func result(_ finding: ReportedFinding, ruleIndex: Int, into w: inout JSONWriter) {
+        let item = finding.item
+        w.beginObject()
+        w.staticKey("level")
+        w.string(level(item.severity))
+        if let path = finding.path {
+            w.staticKey("locations")
+            w.beginArray()
+            w.beginObject()
+            w.staticKey("physicalLocation")
+            w.beginObject()
+            w.staticKey("artifactLocation")
+            w.beginObject()
+            w.staticKey("uri")
+            if path.hasPrefix("/") {
+                w.string("file://" + uriEncoded(path))
+            } else {
+                w.string(uriEncoded(path))
+                w.staticKey("uriBaseId")
+                w.string("SRCROOT")
+            }
+            w.endObject()
+            if let position = item.position {
+                w.staticKey("region")
+                w.beginObject()
+                w.staticKey("startColumn")
+                w.int(max(1, position.column))
+                w.staticKey("startLine")
+                w.int(max(1, position.line))
+                w.endObject()
+            }
+            w.endObject()
+            w.endObject()
+            w.endArray()
+        }
+        w.staticKey("message")
+        text(finding.message, into: &w)
+        if item.category != nil || item.key != nil || item.language != nil {
+            w.staticKey("properties")
+            w.beginObject()
+            if let category = item.category {
+                w.staticKey("category")
+                w.string(category)
+            }
+            if let key = item.key {
+                w.staticKey("key")
+                w.string(key)
+            }
+            if let language = item.language {
+                w.staticKey("language")
+                w.string(language)
+            }
+            w.endObject()
+        }
+        w.staticKey("ruleId")
+        w.string(finding.code)
+        w.staticKey("ruleIndex")
+        w.int(ruleIndex)
+        w.endObject()
+    }
+
+    /// SARIF's `{"text": …}`.
+    static func text(_ value: String, into w: inout JSONWriter) {
+        w.beginObject()
+        w.staticKey("text")
+        w.string(value)
+        w.endObject()
     }
 
     /// SARIF's level for a severity.
@@ -96,13 +174,6 @@ enum SARIFReport: FindingReport {
     /// joined.
     static func ruleName(_ code: String) -> String {
         code.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
-
-    /// A relative path under `SRCROOT` (the working folder); an absolute
-    /// one as a `file:` URI.
-    static func artifactLocation(_ path: String) -> JSONValue {
-        if path.hasPrefix("/") { return .object(["uri": .string("file://" + uriEncoded(path))]) }
-        return .object(["uri": .string(uriEncoded(path)), "uriBaseId": .string("SRCROOT")])
     }
 
     /// `path` as a URI's path: every byte but unreserved characters and

@@ -136,8 +136,8 @@ public struct Review: ParsableCommand {
                 let report =
                     FindingReports.render(
                         .github, diagnostics: all, subjects: [], command: "review",
-                        workingDirectory: context.workingDirectory) ?? ""
-                if let error = annotationsFile.write(Array(report.utf8)) {
+                        workingDirectory: context.workingDirectory) ?? []
+                if let error = annotationsFile.write(report) {
                     outcome.diagnostics.error(
                         Message(error), status: .cannotRun, file: annotationsFile.path, code: "output-unwritable")
                 }
