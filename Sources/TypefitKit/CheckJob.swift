@@ -24,7 +24,7 @@ public struct CheckJob: Job {
         var places = SpecPlaces()
         switch SpecFile.read(specPath, diagnostics: &diagnostics, places: &places) {
         case .failure(.unreadable(let error)):
-            diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path, code: "file-unreadable")
+            diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
             throw Stopped()
         case .failure(let error):
             error.report(specPath, malformedStatus: .problemFound, into: &diagnostics)
@@ -38,17 +38,15 @@ public struct CheckJob: Job {
             var notShipped: [String: String] = [:]
             for name in wanted.sorted() {
                 guard let (match, _) = sources.lookup(name) else {
-                    if let builtIn = FaceSources.builtInNote(name) {
-                        diagnostics.note(Message(builtIn), file: specPath, code: "built-in-face")
+                    if let builtIn = FaceSources.builtIn(name) {
+                        diagnostics.note(.builtInFace(builtIn), file: specPath)
                     }
                     continue
                 }
                 found[name] = FaceLocation(match.face)
-                if let note = UIFontLookup.note(name, match) {
-                    diagnostics.note(Message(note), file: specPath, code: "uifont-lookup")
-                }
+                if let note = FaceSources.lookupNote(name, match) { diagnostics.note(note, file: specPath) }
                 switch sources.provenance(name, match.face, search: search) {
-                case (true, let message)?: diagnostics.note(message, file: specPath, code: "face-provenance")
+                case (true, let finding)?: diagnostics.note(finding, file: specPath)
                 case (false, _)?: notShipped[name] = match.face.file
                 case nil: break
                 }

@@ -236,11 +236,7 @@ public struct FitJob: Sendable {
         guard kept.isEmpty else { return read }
         var keys: [String] = []
         for string in strings where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }
-        let patterns = keyPatterns.map { "'\($0)'" }.joined(separator: ", ")
-        let examples = keys.isEmpty ? "" : " (keys such as " + keys.map { "'\($0)'" }.joined(separator: ", ") + ")"
-        diagnostics.error(
-            "no key matches \(CommandInput.keyPatterns) \(patterns)\(examples)", status: .cannotRun,
-            code: "no-key-matches")
+        diagnostics.error(.noKeyMatches(patterns: keyPatterns, examples: keys), status: .cannotRun)
         throw Stopped()
     }
 
@@ -279,18 +275,15 @@ public struct FitJob: Sendable {
             }
         }
         guard members.contains(where: { !$0.isEmpty }) else {
-            diagnostics.error("no string's key matches a rule of \(path)", status: .cannotRun, code: "no-rule-matches")
+            diagnostics.error(.noRuleMatches(rulesFile: path), status: .cannotRun)
             throw Stopped()
         }
         if !unmatched.isEmpty {
-            let shown = unmatched.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-            let line =
-                "\(unmatched.count) key\(unmatched.count == 1 ? "" : "s") match no rule, not checked: \(shown)"
-                + (unmatched.count > 5 ? ", and \(unmatched.count - 5) more" : "")
+            let finding = Finding.keysWithoutRule(first: Array(unmatched.prefix(5)), count: unmatched.count)
             if strict {
-                diagnostics.warning(Message(line), file: path, code: "keys-without-rule")
+                diagnostics.warning(finding, file: path)
             } else {
-                diagnostics.note(Message(line), file: path, code: "keys-without-rule")
+                diagnostics.note(finding, file: path)
             }
         }
         TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
@@ -304,9 +297,9 @@ public struct FitJob: Sendable {
             request.clamp.minimum = rule.clamp.minimum ?? request.clamp.minimum
             if request.clamp.isInverted {
                 diagnostics.error(
-                    "rule \(r + 1) of \(path): its minimum category is above the maximum "
-                        + "(\(request.clamp.minimum?.rawValue ?? "") > \(request.clamp.maximum?.rawValue ?? ""))",
-                    status: .cannotRun, code: "rule-clamp-inverted")
+                    .ruleClampInverted(
+                        rule: r + 1, minimum: request.clamp.minimum?.rawValue ?? "",
+                        maximum: request.clamp.maximum?.rawValue ?? ""), status: .cannotRun, file: path)
                 throw Stopped()
             }
             let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
@@ -326,7 +319,7 @@ public struct FitJob: Sendable {
     static func readRules(_ path: String, _ diagnostics: inout Diagnostics) throws(Stopped) -> FitRules {
         switch SystemCalls.readInput(path, limit: 1 << 20, what: "a rules file") {
         case .failure(let error):
-            diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path, code: "file-unreadable")
+            diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
             throw Stopped()
         case .success(let bytes):
             do {

@@ -35,20 +35,19 @@ public struct FontSearch: Equatable, Sendable {
         var folderFailed = false
         for directory in directories + systemFontDirectories {
             guard let problem = FontRegistry.fontFolderProblem(directory) else { continue }
-            diagnostics.error(Message(problem), status: .cannotRun, file: directory, code: "font-folder-unusable")
+            diagnostics.error(.fontFolderUnusable(reason: problem), status: .cannotRun, file: directory)
             folderFailed = true
         }
         if folderFailed { throw Stopped() }
         guard let fontconfigFile, let problem = FontRegistry.configurationProblem(fontconfigFile) else { return }
-        diagnostics.error(Message(problem), status: .cannotRun, code: "fontconfig-unusable")
+        diagnostics.error(.fontconfigUnusable(reason: problem), status: .cannotRun)
         throw Stopped()
     }
 
-    /// "installed", or "installed nor in --fonts-dir": where a face was
-    /// not found, for messages.
-    var notFoundScope: Message {
-        if !usesInstalledFonts { return "in \(CommandInput.fontsDirectory) (installed fonts not used)" }
-        return directories.isEmpty ? "installed" : "installed nor in \(CommandInput.fontsDirectory)"
+    /// Where a face not found was looked for.
+    var notFoundScope: Finding.SearchScope {
+        if !usesInstalledFonts { return .foldersOnly }
+        return directories.isEmpty ? .installed : .installedAndFolders
     }
 
     /// The registry of the installed fonts.
@@ -105,16 +104,16 @@ struct FaceSources {
     /// files in `--fonts-dir` that share a PostScript name as warnings (as
     /// errors with `duplicatesAreErrors`, in `check`).
     func report(into diagnostics: inout Diagnostics, duplicatesAreErrors: Bool = false) {
-        diagnostics.fileWarnings(problems.map { ($0.path, $0.reason) })
-        for note in notes { diagnostics.note(Message(note.reason), file: note.path, code: "postscript-name-rules") }
-        if let cacheProblem { diagnostics.verboseNote(Message(cacheProblem), code: "listing-cache") }
-        if let failure { diagnostics.error(Message(failure), status: .cannotRun, code: "fontconfig-failed") }
+        diagnostics.fileWarnings(problems.map { ($0.path, .fontUnusable(reason: $0.reason)) })
+        for note in notes { diagnostics.note(.postscriptNameRules(reason: note.reason), file: note.path) }
+        if let cacheProblem { diagnostics.verboseNote(.listingCacheRebuilt(reason: cacheProblem)) }
+        if let failure { diagnostics.error(.fontconfigFailed(reason: failure), status: .cannotRun) }
         for (name, files) in FontCatalog.duplicatePostScriptNames(directoryFaces) {
-            let message = FontCatalog.duplicateMessage(name, files)
+            let finding = Finding.duplicatePostScriptName(name: name, files: files)
             if duplicatesAreErrors {
-                diagnostics.error(Message(message), status: .problemFound, code: "duplicate-postscript-name")
+                diagnostics.error(finding, status: .problemFound)
             } else {
-                diagnostics.warning(Message(message), code: "duplicate-postscript-name")
+                diagnostics.warning(finding)
             }
         }
     }
@@ -146,35 +145,34 @@ struct FaceSources {
     /// too); otherwise the app does not ship it, which `check` makes an
     /// error and every other command a warning. `nil` when the face is the
     /// app's own, or no folder was given.
-    func provenance(_ name: String, _ face: FontFace, search: FontSearch) -> (isBuiltIn: Bool, message: Message)? {
+    func provenance(_ name: String, _ face: FontFace, search: FontSearch) -> (isBuiltIn: Bool, finding: Finding)? {
         guard !search.directories.isEmpty,
             !directoryFaces.contains(where: { $0.file == face.file && $0.index == face.index })
         else { return nil }
         let shown = face.postscriptName ?? name
         if let family = IOSBuiltInFonts.family(of: face.postscriptName ?? "") ?? IOSBuiltInFonts.family(of: name) {
-            return (
-                true,
-                "\(shown) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list); not in \(CommandInput.fontsDirectory), measured with this machine's copy (\(face.file))"
-            )
+            return (true, .faceBuiltIntoIOS(name: shown, family: family, file: face.file))
         }
-        return (
-            false,
-            "\(shown) is installed on this machine (\(face.file)) but not in \(CommandInput.fontsDirectory): the app does not ship it (\(CommandInput.noInstalledFonts) uses the folder alone)"
-        )
+        return (false, .faceNotShipped(name: shown, file: face.file))
     }
 
     /// Says `provenance`: a note for a built-in font, else a warning.
     func reportProvenance(_ name: String, _ face: FontFace, search: FontSearch, into diagnostics: inout Diagnostics) {
-        guard let (isBuiltIn, message) = provenance(name, face, search: search) else { return }
-        if isBuiltIn { diagnostics.note(message, code: "face-provenance") } else { diagnostics.warning(message) }
+        guard let (isBuiltIn, finding) = provenance(name, face, search: search) else { return }
+        if isBuiltIn { diagnostics.note(finding) } else { diagnostics.warning(finding) }
     }
 
     /// For a name found nowhere: whether iOS has it built in, said instead
     /// of a guess at the nearest installed name.
-    static func builtInNote(_ name: String) -> String? {
-        IOSBuiltInFonts.family(of: name).map { family in
-            "\(name) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list) but not on this machine"
-        }
+    static func builtIn(_ name: String) -> Finding.BuiltInFont? {
+        IOSBuiltInFonts.family(of: name).map { Finding.BuiltInFont(name: name, family: $0) }
+    }
+
+    /// The note for a name `UIFont(name:)` resolved by other than its
+    /// PostScript name, or `nil`.
+    static func lookupNote(_ name: String, _ match: UIFontLookup.Match) -> Finding? {
+        guard match.rule != .postScriptName else { return nil }
+        return .uifontLookup(name: name, rule: match.rule, fontName: match.face.postscriptName)
     }
 
     /// Whether `faces` hold a face `UIFont(name:)` finds for `name`.
@@ -203,9 +201,4 @@ struct FaceSources {
 func nameSuggestions(for name: String, among faces: [FontFace], names: [String]) -> [String] {
     let instance = UIFontLookup.coreTextInstanceName(forFreeTypeName: name, among: faces)
     return (instance.map { [$0] } ?? []) + NameMatching.suggestions(for: name, among: names).filter { $0 != instance }
-}
-
-/// "; did you mean 'a' or 'b'?", or nothing.
-func didYouMean(_ names: [String]) -> String {
-    names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
 }

@@ -55,10 +55,10 @@ public struct ListingJob: Job {
                 let listing = try search.registry.installedListing()
                 faces = listing.faces
                 if let problem = listing.cacheProblem {
-                    diagnostics.verboseNote(Message(problem), code: "listing-cache")
+                    diagnostics.verboseNote(.listingCacheRebuilt(reason: problem))
                 }
             } catch {
-                diagnostics.error(Message(error.message), status: .cannotRun, code: "fontconfig-failed")
+                diagnostics.error(.fontconfigFailed(reason: error.message), status: .cannotRun)
                 throw Stopped()
             }
         } else {
@@ -68,32 +68,30 @@ public struct ListingJob: Job {
             // folder is a warning. So is a name ID 6 that breaks the
             // PostScript rules: apps use it as stored, other tools do not.
             for problem in scan.problems where problem.wasNamed {
-                diagnostics.error(
-                    Message(problem.reason), status: .cannotRun, file: problem.path, code: "font-unusable")
+                diagnostics.error(.fontUnusable(reason: problem.reason), status: .cannotRun, file: problem.path)
             }
             for note in scan.notes {
                 if note.wasNamed {
-                    diagnostics.error(
-                        Message(note.reason), status: .cannotRun, file: note.path, code: "postscript-name-rules")
+                    diagnostics.error(.postscriptNameRules(reason: note.reason), status: .cannotRun, file: note.path)
                 } else {
-                    diagnostics.note(Message(note.reason), file: note.path, code: "postscript-name-rules")
+                    diagnostics.note(.postscriptNameRules(reason: note.reason), file: note.path)
                 }
             }
-            var warnings = scan.problems.filter { !$0.wasNamed }.map { (path: $0.path, reason: $0.reason) }
+            var warnings = scan.problems.filter { !$0.wasNamed }.map {
+                (path: $0.path, finding: Finding.fontUnusable(reason: $0.reason))
+            }
             for face in faces where face.postscriptNameValid == false {
                 warnings.append(
                     (
                         face.file,
-                        "PostScript name '\(face.postscriptName ?? "")' breaks the PostScript rules (printable "
-                            + "ASCII without spaces or []{}()<>/%, at most 63 characters); UIFont(name:) takes it "
-                            + "as stored, fontconfig knows the face as '\(face.fontconfigPostscriptName ?? "-")'"
+                        .postscriptNameBreaksRules(
+                            name: face.postscriptName ?? "", fontconfigName: face.fontconfigPostscriptName)
                     ))
             }
             diagnostics.fileWarnings(warnings)
             // An app's files: two with one PostScript name register once.
             for (name, files) in FontCatalog.duplicatePostScriptNames(faces) {
-                diagnostics.warning(
-                    Message(FontCatalog.duplicateMessage(name, files)), code: "duplicate-postscript-name")
+                diagnostics.warning(.duplicatePostScriptName(name: name, files: files))
             }
             relativePaths = Dictionary(scan.files.map { ($0.path, $0.relativePath) }) { first, _ in first }
             // A folder given that holds no font file is a wrong folder (the
@@ -109,7 +107,7 @@ public struct ListingJob: Job {
                 && !explained.contains(where: { $0 == path || $0.hasPrefix(path.hasSuffix("/") ? path : path + "/") })
             {
                 guard let problem = FontRegistry.fontFolderProblem(path) else { continue }
-                diagnostics.error(Message(problem), status: .cannotRun, file: path, code: "font-folder-unusable")
+                diagnostics.error(.fontFolderUnusable(reason: problem), status: .cannotRun, file: path)
                 empty = true
             }
             if empty { throw Stopped() }
@@ -120,7 +118,7 @@ public struct ListingJob: Job {
                 throw Stopped()
             }
         }
-        let scope = query.paths.isEmpty ? "installed" : "in the given files"
+        let scope: Finding.SearchScope = query.paths.isEmpty ? .installed : .givenFiles
         if let family = query.family {
             var matching = FontCatalog.faces(faces, inFamily: family)
             if matching.isEmpty {
@@ -129,16 +127,15 @@ public struct ListingJob: Job {
                 matching = faces.filter { $0.fullName?.lowercased() == family.lowercased() }
                 if let face = matching.first {
                     diagnostics.note(
-                        "'\(family)' is the full name of \(face.postscriptName ?? "a face") in family '\(face.family)'",
-                        code: "family-is-full-name")
+                        .familyIsFullName(family: family, postscriptName: face.postscriptName, faceFamily: face.family))
                 }
             }
             if matching.isEmpty {
                 diagnostics.error(
-                    Message(
-                        "no family named '\(family)' \(scope)"
-                            + didYouMean(NameMatching.suggestions(for: family, among: FontCatalog.familyNames(faces)))),
-                    status: .problemFound, code: "family-not-found")
+                    .familyNotFound(
+                        family: family, scope: scope,
+                        suggestions: NameMatching.suggestions(for: family, among: FontCatalog.familyNames(faces))),
+                    status: .problemFound)
                 throw Stopped()
             }
             faces = matching
@@ -148,16 +145,15 @@ public struct ListingJob: Job {
             if matching.isEmpty, let match = UIFontLookup.resolve(name, among: faces) {
                 // What UIFont(name:) gives for a family or full name.
                 matching = [match.face]
-                if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note), code: "uifont-lookup") }
+                if let note = FaceSources.lookupNote(name, match) { diagnostics.note(note) }
             }
             if matching.isEmpty {
                 let names = Set(faces.compactMap(\.postscriptName)).sorted()
                 diagnostics.error(
-                    Message(
-                        "no face with PostScript, family or full name '\(name)' \(scope)"
-                            + (query.family.map { " in family '\($0)'" } ?? "")
-                            + didYouMean(nameSuggestions(for: name, among: faces, names: names))),
-                    status: .problemFound, code: "face-not-found")
+                    .faceNotFound(
+                        name: name, scope: scope, family: query.family,
+                        suggestions: nameSuggestions(for: name, among: faces, names: names)),
+                    status: .problemFound)
                 throw Stopped()
             }
             faces = matching

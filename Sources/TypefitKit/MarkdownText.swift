@@ -49,20 +49,9 @@ public enum MarkdownText {
     /// The run's notes: strings rendered, and strings whose markup was
     /// measured as written.
     public static func note(_ counts: Counts, into diagnostics: inout Diagnostics) {
-        if counts.rendered > 0 {
-            let strings = "\(counts.rendered) string\(counts.rendered == 1 ? "" : "s")"
-            diagnostics.note(
-                "\(strings) measured as SwiftUI's Text draws Markdown (markup removed; bold, italic and code in their faces; \(CommandInput.noMarkdown) measures them as written)",
-                code: "markdown-rendered"
-            )
-        }
+        if counts.rendered > 0 { diagnostics.note(.markdownRendered(strings: counts.rendered)) }
         if counts.literal > 0, let key = counts.firstLiteralKey {
-            let strings = "\(counts.literal) string\(counts.literal == 1 ? " contains" : "s contain")"
-            let first = TerminalText.escapingControls(key)
-            diagnostics.note(
-                "\(strings) Markdown markup, measured as written (first: '\(first)'); SwiftUI's Text(LocalizedStringKey) renders it: give \(CommandInput.markdown) (or \"markdown\": true in a rule) to measure it so",
-                code: "markdown-literal"
-            )
+            diagnostics.note(.markdownLiteral(strings: counts.literal, firstKey: key))
         }
     }
 }

@@ -24,16 +24,14 @@ struct OutlineBudget {
     }
 
     /// The warning for the document, when glyphs were boxed.
-    var warning: String? {
+    var warning: Finding? {
         guard boxed > 0 else { return nil }
-        return "the glyph outlines reached typefit's cap of \(Self.maximum >> 20) MB: \(boxed) more glyph"
-            + (boxed == 1 ? " is" : "s are") + " drawn as crossed boxes"
+        return .outlineCapReached(megabytes: Self.maximum >> 20, boxed: boxed)
     }
 
     /// The warning for a font file some of whose glyphs have more outline
     /// points than typefit draws.
-    static func cappedGlyphsWarning(file: String, count: Int) -> String {
-        "\(file): \(count) glyph\(count == 1 ? " has" : "s have") more than \(GlyphOutlines.maximumPoints) outline "
-            + "points: drawn as crossed boxes (typefit's cap)"
+    static func cappedGlyphsWarning(file: String, count: Int) -> Finding {
+        .glyphsOverPointCap(file: file, count: count, maximumPoints: GlyphOutlines.maximumPoints)
     }
 }

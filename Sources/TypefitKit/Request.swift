@@ -210,12 +210,11 @@ public struct Request: Equatable, Sendable {
 
     /// The note for a watch case size whose default category Apple's HIG
     /// does not list (46 mm), or `nil`.
-    public var watchSizeNote: String? {
+    public var watchSizeNote: Finding? {
         guard let size = watchSize, let entry = WatchTypeTable.caseSizes.first(where: { $0.millimetres == size }),
             !entry.documented
         else { return nil }
-        return "\(size) mm (\(entry.models)) is not in Apple's HIG table of default text sizes; typefit uses "
-            + "\(entry.category.higLabel), as for the larger case of every other generation"
+        return .watchSizeUndocumented(millimetres: size, models: entry.models, category: entry.category)
     }
 
     /// Another platform's request: its styles, scales, version, categories

@@ -51,10 +51,7 @@ public struct ReviewJob: Job {
                 known.failing = Self.failing(oldGroups, fonts: fit.search.fallbackFonts())
             }
             baseTexts = known
-            diagnostics.note(
-                Message(
-                    "\(written.count) of \(total) string\(total == 1 ? "" : "s") added or changed since "
-                        + baseFiles.joined(separator: ", ")), code: "base-changed")
+            diagnostics.note(.baseChanged(changed: written.count, total: total, baseFiles: baseFiles))
         }
         let groups = written.isEmpty ? [] : try fit.groups(written, &diagnostics).groups
         var source =
@@ -81,11 +78,11 @@ public struct ReviewJob: Job {
         /// The strings failing where required, as fit finds them.
         public var requiredFailures: [FitJob.Failure]
         /// Why faces could not be opened or drawn.
-        public var failures: [String]
+        public var failures: [Finding]
         /// Texts with characters no face has, and how many.
         public var missingGlyphs: [MissingGlyphs]
         /// Limits the page met (glyphs drawn as boxes, rows left out).
-        public var warnings: [Message] = []
+        public var warnings: [Finding] = []
         /// With `--base`: changed strings that fit at more sizes than
         /// before (`key (language)`).
         public var improved: [String] = []
@@ -138,7 +135,7 @@ public struct ReviewJob: Job {
         var required: [FitJob.Failure] = []
         var standing: [FitJob.Failure] = []
         var improved: [String] = []
-        var failures: [String] = []
+        var failures: [Finding] = []
         var missing: [MissingGlyphs] = []
         var failingRows: [String: Int] = [:]
         var total = 0
@@ -189,9 +186,15 @@ public struct ReviewJob: Job {
                     return drawer
                 }, wordsAt: FitJob.requiredCell(group))
             done += group.strings.count
-            for failure in laidOut.failures where !failures.contains(failure) { failures.append(failure) }
+            for failure in laidOut.failures.map({ Finding.faceNotOpened(reason: $0) }) where !failures.contains(failure)
+            {
+                failures.append(failure)
+            }
             for case let drawer? in drawers.take() {
-                for problem in drawer.problems where !failures.contains(problem) { failures.append(problem) }
+                for problem in drawer.problems.map({ Finding.faceNotOpened(reason: $0) })
+                where !failures.contains(problem) {
+                    failures.append(problem)
+                }
                 // The outlines each worker drew with, merged.
                 for (ref, face) in drawer.faces {
                     if let other = faceOfKey[face.key], other != ref {
@@ -199,8 +202,9 @@ public struct ReviewJob: Job {
                         // then the page would draw one face's glyphs for
                         // the other's: said, not drawn wrong silently.
                         failures.append(
-                            "\(ref.file) (face \(ref.index)) and \(other.file) (face \(other.index)) have the "
-                                + "same key on the review page (\(face.key)): the page cannot tell their glyphs apart")
+                            .faceKeyCollision(
+                                file: ref.file, index: ref.index, otherFile: other.file, otherIndex: other.index,
+                                key: face.key))
                         continue
                     }
                     faceOfKey[face.key] = ref
@@ -256,16 +260,13 @@ public struct ReviewJob: Job {
                 rowsHTML.append(row)
             }
         }
-        var warnings: [Message] = []
+        var warnings: [Finding] = []
         for (ref, glyphs) in capped.sorted(by: { $0.key.file < $1.key.file }) where !glyphs.isEmpty {
-            warnings.append(Message(OutlineBudget.cappedGlyphsWarning(file: ref.file, count: glyphs.count)))
+            warnings.append(OutlineBudget.cappedGlyphsWarning(file: ref.file, count: glyphs.count))
         }
-        if let warning = budget.warning { warnings.append(Message(warning)) }
+        if let warning = budget.warning { warnings.append(warning) }
         if omittedRows > 0 {
-            let more = "\(omittedRows) more failing string\(omittedRows == 1 ? " is" : "s are")"
-            warnings.append(
-                "the page reached typefit's cap of \(Self.maximumRowBytes >> 20) MB: \(more) counted but not drawn (\(CommandInput.fitDocument) lists all)"
-            )
+            warnings.append(.pageCapped(megabytes: Self.maximumRowBytes >> 20, omitted: omittedRows))
         }
         progress?.finish()
         var summary = ReviewPage.Summary(

@@ -78,10 +78,7 @@ public struct ScaleJob: Job {
         if let list = keyword.list { return list }
         if keyword == .platformDefault { return [platform.defaultCategory] }
         guard let (factor, source) = desktopTextScale() else {
-            diagnostics.error(
-                "no desktop text size found: GNOME's org.gnome.desktop.interface text-scaling-factor "
-                    + "(gsettings) is not available and GDK_DPI_SCALE is not set", status: .cannotRun,
-                code: "desktop-scale-unavailable")
+            diagnostics.error(.desktopScaleUnavailable, status: .cannotRun)
             throw Stopped()
         }
         // The desktop's factor applied to the platform's default Body size.
@@ -92,9 +89,7 @@ public struct ScaleJob: Job {
         let base = body.first { $0.0 == platform.defaultCategory }?.1 ?? 17
         let wanted = base * factor
         let nearest = body.min { abs($0.1 - wanted) < abs($1.1 - wanted) }?.0 ?? .large
-        diagnostics.note(
-            "desktop text scale \(humanNumber(factor)) (from \(source)): Body \(humanNumber(wanted)) pt, "
-                + "nearest category \(nearest.rawValue)", code: "desktop-scale")
+        diagnostics.note(.desktopScale(factor: factor, source: source, body: wanted, nearest: nearest))
         return [nearest]
     }
 
@@ -124,10 +119,9 @@ public struct ScaleJob: Job {
         if settings.styles != nil {
             if let unknown = request.styles.first(where: { !defined.contains($0) }) {
                 // The command line names a style this spec does not have.
-                let names = defined.map(\.rawValue).joined(separator: ", ")
                 diagnostics.error(
-                    "defines no style '\(unknown.rawValue)' (it has \(names))", status: .usage, file: path,
-                    code: "style-not-in-spec")
+                    .styleNotInSpec(style: unknown.rawValue, defined: defined.map(\.rawValue)), status: .usage,
+                    file: path)
                 throw Stopped()
             }
         } else {
@@ -146,33 +140,30 @@ public struct ScaleJob: Job {
         // family or full name resolves too, and a note says to what.
         for name in wanted.sorted() {
             guard let (match, _) = sources.lookup(name) else { continue }
-            if let note = UIFontLookup.note(name, match) {
-                diagnostics.note(Message(note), file: path, code: "uifont-lookup")
-            }
+            if let note = FaceSources.lookupNote(name, match) { diagnostics.note(note, file: path) }
             sources.reportProvenance(name, match.face, search: search, into: &diagnostics)
         }
 
         var fallbacks: [String: FaceLocation] = [:]
         for face in spec.faces where wanted.contains(face.postscriptName) && sources.find(face.postscriptName) == nil {
-            if let builtIn = FaceSources.builtInNote(face.postscriptName) {
+            if let builtIn = FaceSources.builtIn(face.postscriptName) {
                 // The app rightly does not ship it: its sizes are the spec's.
-                diagnostics.note(
-                    Message("face '\(face.key)': " + builtIn + "; its sizes are computed all the same"), file: path,
-                    code: "built-in-face")
+                diagnostics.note(.builtInFaceSized(builtIn, face: face.key), file: path)
                 continue
             }
             let nearest = NameMatching.suggestions(for: face.postscriptName, among: sources.knownNames)
-            let folders: Message = search.directories.isEmpty ? "" : " nor in \(CommandInput.fontsDirectory)"
-            let near = nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", ")
-            var line: Message = "face '\(face.key)' (\(face.postscriptName)) is not installed\(folders)\(near)"
+            var standIn: Finding.Fallback?
             if settings.fallback {
                 let (weight, italic) = spec.impliedStyle(ofFace: face.key)
                 let family = spec.familyForMatching(ofFace: face.key)
                 let match = fallback(family: family, weight: weight, italic: italic, width: spec.width ?? 100, search)
                 fallbacks[face.key] = match.face
-                line = line + Message(match.description)
+                standIn = match.description
             }
-            diagnostics.warning(line, file: path, code: "face-missing")
+            diagnostics.warning(
+                .specFaceMissing(
+                    face: face.key, postscriptName: face.postscriptName, searchedFolders: !search.directories.isEmpty,
+                    nearest: nearest, fallback: standIn), file: path)
         }
 
         var resolutions: [TextStyle: FaceResolution] = [:]
@@ -205,13 +196,14 @@ public struct ScaleJob: Job {
         let familyFaces = FontCatalog.faces(pool, inFamily: family)
         var resolutions: [TextStyle: FaceResolution] = [:]
         if familyFaces.isEmpty {
-            let near = didYouMean(NameMatching.suggestions(for: family, among: sources.familyNames))
-            let line: Message = "no family named '\(family)' \(search.notFoundScope)\(near)"
+            let line = Finding.familyNotFound(
+                family: family, scope: search.notFoundScope,
+                suggestions: NameMatching.suggestions(for: family, among: sources.familyNames))
             guard settings.fallback else {
-                diagnostics.error(line, status: .cannotRun, code: "family-not-found")
+                diagnostics.error(line, status: .cannotRun)
                 throw Stopped()
             }
-            diagnostics.warning(line, code: "family-not-found")
+            diagnostics.warning(line)
             var byWeight: [Int: FaceLocation] = [:]
             var asked = Set<Int>()
             for style in request.styles {
@@ -219,7 +211,7 @@ public struct ScaleJob: Job {
                 if asked.insert(weight).inserted {
                     let match = fallback(family: family, weight: weight, italic: false, search)
                     byWeight[weight] = match.face
-                    diagnostics.warning("weight \(weight)\(match.description)", code: "weight-stand-in")
+                    diagnostics.warning(.weightStandIn(weight: weight, fallback: match.description))
                 }
                 resolutions[style] = FaceResolution(
                     key: nil, postscriptName: nil, fallback: byWeight[weight],
@@ -245,29 +237,25 @@ public struct ScaleJob: Job {
     ) {
         let missing = PlatformRequest.specStylesWithoutCounterpart(styles, on: platform)
         guard !missing.isEmpty else { return }
-        diagnostics.note(
-            Message(
-                "\(platform.displayName) has no text style for the spec's " + missing.joined(separator: ", ")
-                    + "; left out"), file: path, code: "style-without-counterpart")
+        diagnostics.note(.styleWithoutCounterpart(platform: platform, styles: missing), file: path)
     }
 
-    /// What fontconfig would use for a family and weight, and the words that
-    /// say so after a missing-face message.
+    /// What fontconfig would use for a family and weight, and how a
+    /// missing-face finding says so.
     static func fallback(
         family: String, weight: Int, italic: Bool, width: Int = 100, _ search: FontSearch
-    ) -> (face: FaceLocation?, description: String) {
+    ) -> (face: FaceLocation?, description: Finding.Fallback) {
         do {
             guard let face = try search.registry.fallback(family: family, weight: weight, italic: italic, width: width)
             else {
-                return (nil, "; fontconfig matches nothing for '\(family)'")
+                return (nil, .nothing(asked: family))
             }
-            let name = face.postscriptName ?? "(no PostScript name)"
             return (
                 FaceLocation(face),
-                "; fallback: fontconfig would use \(name) (\(face.family)) for '\(family)' at weight \(weight)"
+                .face(postscriptName: face.postscriptName, family: face.family, asked: family, weight: weight)
             )
         } catch {
-            return (nil, "; no fallback: \(error.message)")
+            return (nil, .failed(reason: error.message))
         }
     }
 
@@ -286,9 +274,9 @@ public struct ScaleJob: Job {
             ScaleJob.noteStylesWithoutCounterpart(
                 request.specStyles ?? [], on: settings.platform, spec: path, &diagnostics)
         }
-        if let note = settings.watchSizeNote { diagnostics.note(Message(note), code: "watch-size") }
+        if let note = settings.watchSizeNote { diagnostics.note(note) }
         if settings.platform == .macos {
-            diagnostics.note("macOS has no Dynamic Type: its text styles have fixed sizes", code: "fixed-sizes")
+            diagnostics.note(.fixedSizes)
         }
         return PlatformReport(
             cells: request.resolve(), platform: settings.platform, watchSize: settings.watchSize,

@@ -18,11 +18,10 @@ public enum SpecFile {
         ) {
             switch self {
             case .unreadable(let error):
-                diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path, code: "file-unreadable")
+                diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
             case .malformed(let error):
                 diagnostics.error(
-                    Message(error.message), status: malformedStatus, file: path, at: error.position,
-                    code: "spec-malformed")
+                    .specMalformed(reason: error.message), status: malformedStatus, file: path, at: error.position)
             }
         }
     }
@@ -54,8 +53,7 @@ public enum SpecFile {
             do {
                 let decoded = try DynamicFontSpec.decode(file: bytes)
                 for warning in decoded.warnings {
-                    diagnostics.warning(
-                        Message(warning.message), file: path, at: warning.position, code: "spec-field-ignored")
+                    diagnostics.warning(.specFieldIgnored(reason: warning.message), file: path, at: warning.position)
                 }
                 return (.success(decoded.spec), bytes)
             } catch {

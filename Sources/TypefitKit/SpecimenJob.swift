@@ -43,7 +43,7 @@ public struct SpecimenJob: Job {
             do {
                 breaks = try FontRegistry.lineBreaks(sample, language: settings.language)
             } catch {
-                diagnostics.error(Message(error.message), status: .cannotRun, code: "line-breaker-unavailable")
+                diagnostics.error(.lineBreakerUnavailable(reason: error.message), status: .cannotRun)
                 throw Stopped()
             }
         }
@@ -75,31 +75,29 @@ public struct SpecimenJob: Job {
             for fallback in measured.fallbacks where warned.insert("\(cell.style)|\(fallback.file)").inserted {
                 let used = fallback.postscriptName ?? fallback.family
                 diagnostics.warning(
-                    "\(cell.style): \(fallback.characters) character\(fallback.characters == 1 ? "" : "s") of the "
-                        + "sample drawn with fallback \(used) (\(fallback.family)), the face measure uses: "
-                        + "\(name ?? "the face") lacks them", code: "specimen-fallback")
+                    .specimenFallback(
+                        style: cell.style, characters: fallback.characters, fallback: used,
+                        fallbackFamily: fallback.family, face: name))
             }
             if measured.missingGlyphs > 0, warned.insert("\(cell.style)|missing").inserted {
-                diagnostics.warning(
-                    "\(cell.style): \(measured.missingGlyphs) character\(measured.missingGlyphs == 1 ? "" : "s") "
-                        + "of the sample in no installed face: drawn as marked boxes", code: "missing-glyphs")
+                diagnostics.warning(.sampleMissingGlyphs(style: cell.style, characters: measured.missingGlyphs))
             }
             samples.append(
                 TypefitCore.Specimen.Sample(
                     cell: cell, postscriptName: name, drawing: key, lines: width == nil ? nil : ranges.count))
         }
         for name in missing {
-            diagnostics.warning("\(name) is missing: its samples are drawn as marked boxes", code: "face-missing")
+            diagnostics.warning(.specimenFaceMissing(name))
         }
         let title =
             "typefit specimen: "
             + (settings.specPath.map { "spec \(lastPathComponent($0))" }
                 ?? settings.family.map { "family \($0)" } ?? settings.font.map { "font \($0)" } ?? "")
         let (faces, boxed) = canvas.outlinesUsed()
-        if let boxed { diagnostics.warning(Message(boxed), code: "missing-glyphs") }
-        for warning in canvas.cappedWarnings() { diagnostics.warning(Message(warning), code: "outline-cap") }
+        if let boxed { diagnostics.warning(boxed) }
+        for warning in canvas.cappedWarnings() { diagnostics.warning(warning) }
         for (_, failure) in canvas.unreadable.sorted(by: { $0.key < $1.key }) {
-            diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
+            diagnostics.error(failure, status: .cannotRun)
         }
         return TypefitCore.Specimen(
             title: title, text: sample, width: width, samples: samples, drawings: canvas.drawings, faces: faces
@@ -132,7 +130,7 @@ public struct SpecimenJob: Job {
         /// Faces whose outlines FreeType refuses (unitsPerEm 0, a broken
         /// glyph table), by file#index, with why: errors, as review makes
         /// them, never an empty picture with exit 0.
-        var unreadable: [String: String] = [:]
+        var unreadable: [String: Finding] = [:]
 
         /// What makes two drawings the same.
         struct DrawingKey: Hashable {
@@ -206,7 +204,7 @@ public struct SpecimenJob: Job {
                 opened[id] = face
                 return face
             } catch {
-                diagnostics.warning(Message(error.message), code: "face-not-opened")
+                diagnostics.warning(.faceNotOpened(reason: error.message))
                 opened[id] = .some(nil)
                 return nil
             }
@@ -223,9 +221,7 @@ public struct SpecimenJob: Job {
             } catch {
                 var reason = error.message
                 if case .shapingFailed(_, let why) = error { reason = why }
-                unreadable[id] =
-                    "\(file) (face \(index)): FreeType cannot read its glyph outlines (\(reason)): nothing of it "
-                    + "is drawn"
+                unreadable[id] = .outlinesUnreadable(file: file, index: index, reason: reason)
                 return nil
             }
             let key = "f\(outlines.count)"
@@ -307,7 +303,7 @@ public struct SpecimenJob: Job {
 
         /// A warning per face that had glyphs over the outline cap (drawn
         /// as crossed boxes).
-        func cappedWarnings() -> [String] {
+        func cappedWarnings() -> [Finding] {
             outlines.sorted { $0.key < $1.key }.compactMap { id, face in
                 let count = face.outlines.cappedGlyphs.count
                 guard count > 0 else { return nil }
@@ -318,7 +314,7 @@ public struct SpecimenJob: Job {
 
         /// Each outline once, for every face a drawing used, and the warning
         /// when the outline cap boxed some.
-        func outlinesUsed() -> (faces: [String: TypefitCore.Specimen.Face], boxed: String?) {
+        func outlinesUsed() -> (faces: [String: TypefitCore.Specimen.Face], boxed: Finding?) {
             var usedGlyphs: [String: Set<UInt32>] = [:]
             for drawing in drawings.values {
                 for line in drawing.lines {

@@ -28,8 +28,8 @@ public struct StyledFaces: Sendable {
             bases.contains { base in !found.contains { $0.file == base.file && $0.index == base.index } }
         }
         let registry = search.registry
-        var used: [String] = []
-        var synthetic: [String] = []
+        var used: [Finding.MarkdownFace] = []
+        var synthetic: [Finding.SyntheticStyle] = []
         for base in bases {
             let key = Self.key(base)
             guard seenKeys.insert(key).inserted else { continue }
@@ -61,41 +61,26 @@ public struct StyledFaces: Sendable {
                     } else {
                         // No such face: Core Text draws the run slanted or
                         // emboldened from the face itself, at its widths.
-                        let what = [bold && !boldOK ? "bold" : nil, italic && !italicOK ? "italic" : nil]
-                            .compactMap { $0 }.joined(separator: " or ")
-                        let line = "\(face?.family ?? base.family ?? "the family") has no \(what) face"
+                        let line = Finding.SyntheticStyle(
+                            family: face?.family ?? base.family, bold: bold && !boldOK, italic: italic && !italicOK)
                         if !synthetic.contains(line) { synthetic.append(line) }
                         chosen = nil
                     }
                 }
                 guard let chosen, chosen.file != base.file || chosen.index != base.index else { continue }
                 byTraits[traits] = FaceLocation(chosen)
-                let description =
-                    Self.describe(traits) + " in \(chosen.postscriptName ?? chosen.family)"
-                    + (traits.contains(.code) ? " (fontconfig's monospace; iOS draws SF Mono)" : "")
+                let description = Finding.MarkdownFace(
+                    bold: traits.contains(.bold), italic: traits.contains(.italic), code: traits.contains(.code),
+                    face: chosen.postscriptName ?? chosen.family)
                 if !used.contains(description) { used.append(description) }
             }
             styled.faces[key] = byTraits
         }
-        if !used.isEmpty {
-            diagnostics.note(
-                Message("Markdown runs measured with " + used.joined(separator: ", ")), code: "markdown-faces")
-        }
-        if !synthetic.isEmpty {
-            diagnostics.note(
-                Message(synthetic.joined(separator: "; ") + ": those runs are measured at the regular face's widths"),
-                code: "markdown-synthetic")
-        }
+        if !used.isEmpty { diagnostics.note(.markdownFaces(used)) }
+        if !synthetic.isEmpty { diagnostics.note(.markdownSynthetic(synthetic)) }
         return styled
     }
 
     static func key(_ location: FaceLocation) -> String { "\(location.file)#\(location.index)" }
 
-    static func describe(_ traits: InlineMarkdown.Traits) -> String {
-        var parts: [String] = []
-        if traits.contains(.bold) { parts.append("bold") }
-        if traits.contains(.italic) { parts.append("italic") }
-        if traits.contains(.code) { parts.append("code") }
-        return parts.joined(separator: " ")
-    }
 }

@@ -53,13 +53,7 @@ public enum TextJob {
         }
         guard missing.isEmpty else {
             for name in missing {
-                let why: Message =
-                    if let builtIn = FaceSources.builtInNote(name) {
-                        "\(builtIn) (give its file with \(CommandInput.fontsDirectory))"
-                    } else {
-                        "it is not installed nor in \(CommandInput.fontsDirectory)"
-                    }
-                diagnostics.error("cannot measure with \(name): \(why)", status: .cannotRun, code: "face-missing")
+                diagnostics.error(.cannotMeasure(face: name, builtIn: FaceSources.builtIn(name)), status: .cannotRun)
             }
             throw Stopped()
         }
@@ -103,7 +97,7 @@ public enum TextJob {
     ) throws(Stopped) -> SystemFont {
         if !search.systemFontDirectories.isEmpty {
             let scan = FontRegistry.scan(search.systemFontDirectories)
-            diagnostics.fileWarnings(scan.problems.map { ($0.path, $0.reason) })
+            diagnostics.fileWarnings(scan.problems.map { ($0.path, .fontUnusable(reason: $0.reason)) })
             if let found = SystemFont(design: design, among: scan.faces) { return found }
         }
         let sources = FaceSources.load(search) { SystemFont(design: design, among: $0) == nil }
@@ -111,12 +105,9 @@ public enum TextJob {
         if let found = SystemFont(design: design, among: sources.directoryFaces + sources.installedFaces) {
             return found
         }
-        let looked =
-            search.systemFontDirectories.isEmpty
-            ? "" : " (not in \(search.systemFontDirectories.joined(separator: ", ")))"
         diagnostics.error(
-            "the system font (\(design.rawValue)) is not available\(looked): Apple's fonts are not installed on Linux and typefit does not ship them; give their files with \(CommandInput.systemFonts) (\(design.rawValue) from https://developer.apple.com/fonts/), or measure in a stand-in you name: \(CommandInput.standIn)",
-            status: .cannotRun, code: "system-font-unavailable")
+            .systemFontUnavailable(design: design.rawValue, searched: search.systemFontDirectories),
+            status: .cannotRun)
         throw Stopped()
     }
 
@@ -152,8 +143,8 @@ public enum TextJob {
             guard !familyFaces.isEmpty else {
                 let names = NameMatching.suggestions(for: family, among: sources.familyNames)
                 diagnostics.error(
-                    "no family named '\(family)' \(search.notFoundScope)\(didYouMean(names))", status: .cannotRun,
-                    code: "family-not-found")
+                    .familyNotFound(family: family, scope: search.notFoundScope, suggestions: names),
+                    status: .cannotRun)
                 throw Stopped()
             }
         case .systemFont:
@@ -175,7 +166,7 @@ public enum TextJob {
             return SizedCell(cell, face: face)
         }
         if settings.platform == .watchos, !settings.categoriesGiven, let note = settings.watchSizeNote {
-            diagnostics.note(Message(note), code: "watch-size")
+            diagnostics.note(note)
         }
         return cells
     }
@@ -189,10 +180,8 @@ public enum TextJob {
         let sources = FaceSources.load(search) { found in !FaceSources.resolves(name, in: found) }
         sources.report(into: &diagnostics)
         guard let (match, _) = sources.lookup(name) else {
-            if let builtIn = FaceSources.builtInNote(name) {
-                diagnostics.error(
-                    "\(builtIn): its widths cannot be measured (give its file with \(CommandInput.fontsDirectory))",
-                    status: .cannotRun, code: "built-in-face")
+            if let builtIn = FaceSources.builtIn(name) {
+                diagnostics.error(.builtInFaceNotMeasurable(builtIn), status: .cannotRun)
                 throw Stopped()
             }
             // A file's path is no name: say how to give its faces.
@@ -200,9 +189,7 @@ public enum TextJob {
             if name.contains("/")
                 || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains(where: lowered.hasSuffix)
             {
-                diagnostics.error(
-                    "'\(name)' is a file's path, not a face's PostScript name (UIFont(name:) takes names): give its folder with \(CommandInput.fontsDirectory) and name one of its faces (list-fonts lists them)",
-                    status: .usage, code: "path-not-name")
+                diagnostics.error(.pathNotName(name), status: .usage)
                 throw Stopped()
             }
             // The folder's own faces first: they are the app's (an
@@ -227,11 +214,11 @@ public enum TextJob {
                 nearest.append(other)
             }
             diagnostics.error(
-                "no face with PostScript, family or full name '\(name)' \(search.notFoundScope)\(didYouMean(nearest))",
-                status: .cannotRun, code: "face-not-found")
+                .faceNotFound(name: name, scope: search.notFoundScope, family: nil, suggestions: nearest),
+                status: .cannotRun)
             throw Stopped()
         }
-        if let note = UIFontLookup.note(name, match) { diagnostics.note(Message(note), code: "uifont-lookup") }
+        if let note = FaceSources.lookupNote(name, match) { diagnostics.note(note) }
         sources.reportProvenance(name, match.face, search: search, into: &diagnostics)
         return FaceResolution(
             key: nil, postscriptName: match.face.postscriptName ?? name, location: FaceLocation(match.face))
@@ -283,7 +270,7 @@ public enum TextJob {
                 : SystemCalls.readInput(path, limit: 64 << 20, what: "a strings file")
             switch read {
             case .failure(let error):
-                diagnostics.error(Message(error.reason), status: .cannotRun, file: error.path, code: "file-unreadable")
+                diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
                 throw Stopped()
             case .success(let bytes):
                 // Parsed once; a second time, unfiltered, only when the
@@ -321,8 +308,7 @@ public enum TextJob {
                 }
                 if let all, kept.isEmpty {
                     guard !all.isEmpty else {
-                        diagnostics.error(
-                            "holds no strings: nothing to check", status: .cannotRun, file: path, code: "strings-empty")
+                        diagnostics.error(.stringsEmpty, status: .cannotRun, file: path)
                         throw Stopped()
                     }
                     available.formUnion(all.compactMap(\.language))
@@ -335,14 +321,11 @@ public enum TextJob {
             }
         }
         if let language, !files.isEmpty, fromFiles == 0 {
-            let names = available.sorted().joined(separator: ", ")
-            let place: Message = files.count == 1 ? "\(files[0])" : "the \(CommandInput.stringsFiles) files"
-            let available =
-                (names.isEmpty ? "" : " (available: \(names))")
-                + didYouMean(NameMatching.suggestions(for: language, among: available.sorted(), limit: 1))
             diagnostics.error(
-                "no strings in language '\(language)' in \(place)\(available)", status: .cannotRun,
-                code: "language-not-found")
+                .languageNotFound(
+                    language: language, files: files, available: available.sorted(),
+                    suggestions: NameMatching.suggestions(for: language, among: available.sorted(), limit: 1)),
+                status: .cannotRun)
             throw Stopped()
         }
         noteCaps(strings, into: &diagnostics)
@@ -373,7 +356,7 @@ public enum TextJob {
     ) -> [LocalizedString] {
         var tables: [String: [String: Int]] = [:]
         var unavailable = false
-        var used: [String] = []
+        var used: [Finding.PluralSample] = []
         let result = strings.map { string -> LocalizedString in
             // An untranslated form is the source's, chosen by its rules.
             guard !string.pluralForms.isEmpty,
@@ -396,20 +379,16 @@ public enum TextJob {
                         })?.written
                 else { continue }
                 numbers[placeholder] = PluralSamples.formatted(number)
-                let example = "\(language) \(form.category) \(PluralSamples.formatted(number))"
+                let example = Finding.PluralSample(language: language, category: form.category, number: number)
                 if used.count < 6, !used.contains(example) { used.append(example) }
             }
             return string.substituting(samples, numbers: numbers)
         }
         if unavailable {
-            diagnostics.note(
-                "ICU's plural rules (libicui18n) could not be loaded: plural forms measured with the default samples",
-                code: "plural-rules-unavailable")
+            diagnostics.note(.pluralRulesUnavailable)
         } else if !used.isEmpty {
-            diagnostics.note(
-                Message(
-                    "plural forms measured with a number of their own category, by ICU's plural rules: "
-                        + used.joined(separator: ", ") + (used.count == 6 ? " …" : "")), code: "plural-samples")
+            // Six kept: there may have been more.
+            diagnostics.note(.pluralSamples(used, more: used.count == 6))
         }
         return result
     }
@@ -428,14 +407,12 @@ public enum TextJob {
                 continue
             }
             guard let matches = SystemCalls.expand(pattern: path) else {
-                diagnostics.error(
-                    "cannot search for the pattern's files: \(SystemCalls.lastError())", status: .cannotRun, file: path,
-                    code: "pattern-failed")
+                diagnostics.error(.patternFailed(reason: SystemCalls.lastError()), status: .cannotRun, file: path)
                 throw Stopped()
             }
             let kept = matches.filter(SystemCalls.isRegularFile)
             guard !kept.isEmpty else {
-                diagnostics.error("matches no file", status: .cannotRun, file: path, code: "pattern-matches-nothing")
+                diagnostics.error(.patternMatchesNothing, status: .cannotRun, file: path)
                 throw Stopped()
             }
             expanded += kept
@@ -458,15 +435,12 @@ public enum TextJob {
     static func warnReplaced(_ strings: [LocalizedString], in path: String, into diagnostics: inout Diagnostics) {
         let replaced = strings.filter { !$0.replaced.isEmpty }
         for string in replaced.prefix(20) {
-            let lines = string.replaced.map { "\($0.line)" }.joined(separator: ", ")
             diagnostics.warning(
-                "\"\(string.key)\" is given again with another value (first at line\(string.replaced.count == 1 ? "" : "s") "
-                    + "\(lines)): Foundation keeps this last value, which is the one measured",
-                file: path, at: string.position, code: "duplicate-key")
+                .duplicateKey(key: string.key, earlierLines: string.replaced.map(\.line)), file: path,
+                at: string.position)
         }
         if replaced.count > 20 {
-            diagnostics.warning(
-                "\(replaced.count - 20) more keys given twice with different values", file: path, code: "duplicate-key")
+            diagnostics.warning(.moreDuplicateKeys(count: replaced.count - 20), file: path)
         }
     }
 
@@ -482,17 +456,12 @@ public enum TextJob {
             counts[language, default: 0] += 1
         }
         guard !counts.isEmpty else { return }
-        let total = counts.values.reduce(0, +)
-        let source = strings.first { $0.isUntranslated }?.sourceLanguage ?? "the development language"
+        let source = strings.first { $0.isUntranslated }?.sourceLanguage
         let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        // The first languages by count: a catalog may name thousands.
-        let shown = 12
-        let parts = sorted.prefix(shown).map { "\($0.key) \($0.value)" }
-        let line: String =
-            "\(total) \(total == 1 ? "entry has" : "entries have") no translation and \(total == 1 ? "is" : "are") "
-            + "measured as iOS shows \(total == 1 ? "it" : "them"), in \(source): " + parts.joined(separator: ", ")
-            + (sorted.count > shown ? ", and \(sorted.count - shown) more languages" : "")
-        diagnostics.note(Message(line), code: "untranslated-measured")
+        diagnostics.note(
+            .untranslatedMeasured(
+                counts: sorted.map { Finding.LanguageCount(language: $0.key, count: $0.value) }, sourceLanguage: source)
+        )
     }
 
     /// One note per limit typefit applied (a string cut to its maximum
@@ -515,7 +484,7 @@ public enum TextJob {
         for note in order {
             guard let (keys, first) = sources[note] else { continue }
             let count = keys.count
-            diagnostics.note("\(first) \(note)" + (count > 1 ? " (\(count) strings in all)" : ""), code: "cap")
+            diagnostics.note(.capApplied(first: first, note: note, strings: count))
         }
     }
 
@@ -523,19 +492,16 @@ public enum TextJob {
     /// (`--sample` values the user chose need no saying).
     public static func notePlaceholderDefaults(_ strings: [LocalizedString], into diagnostics: inout Diagnostics) {
         var seen = Set<String>()
-        var parts: [String] = []
+        var parts: [Finding.PlaceholderSample] = []
         for string in strings {
             for substitution in string.substitutions where substitution.isDefault && !substitution.isPluralNumber {
                 guard seen.insert(substitution.placeholder).inserted else { continue }
-                parts.append("\(substitution.placeholder) as '\(substitution.value)'")
+                parts.append(
+                    Finding.PlaceholderSample(placeholder: substitution.placeholder, value: substitution.value))
             }
         }
         guard !parts.isEmpty else { return }
-        let samples = parts.joined(separator: ", ")
-        diagnostics.note(
-            "format placeholders measured with sample values: \(samples) (choose others with \(CommandInput.sample) SPEC=VALUE)",
-            code: "placeholder-samples"
-        )
+        diagnostics.note(.placeholderSamples(parts))
     }
 }
 

@@ -111,8 +111,9 @@ import TypefitTestSupport
     /// (--verbose lists each).
     @Test func oneFilesWarningsAreOneLine() {
         var diagnostics = Diagnostics()
-        diagnostics.fileWarnings((1...20).map { ("/fonts/Flex.ttf", "instance \($0)'s name is too long") })
-        diagnostics.fileWarnings([("/fonts/Other.ttf", "cannot be read")])
+        diagnostics.fileWarnings(
+            (1...20).map { ("/fonts/Flex.ttf", .fontUnusable(reason: "instance \($0)'s name is too long")) })
+        diagnostics.fileWarnings([("/fonts/Other.ttf", .fontUnusable(reason: "cannot be read"))])
         let lines = diagnostics.rendered(afterCommandLineError: { _ in "" }, spell: CommandInput.spelling)
             .split(separator: "\n").map(String.init)
         #expect(

@@ -259,8 +259,14 @@ import TypefitTestSupport
         let specProblem = try Regex(#"\.(error|warning), "([a-z][a-z0-9-]*)","#)
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /code: "([a-z][a-z0-9-]*)"/) { used.insert(String(match.1)) }
+            for match in text.matches(of: /code: "([a-z][a-z0-9-]*[a-z0-9])"/) { used.insert(String(match.1)) }
             for match in text.matches(of: /code = "([a-z][a-z0-9-]*[a-z0-9])"/) { used.insert(String(match.1)) }
+            // `Finding.code`'s switch: `case .fileUnreadable: "file-unreadable"`.
+            for line in text.split(separator: "\n") where file.hasSuffix("TypefitKit/Finding.swift") {
+                if let match = line.wholeMatch(of: /\s*case \.[A-Za-z., ]*: "([a-z][a-z0-9-]*)"/) {
+                    used.insert(String(match.1))
+                }
+            }
             // SpecCheck's `add(.error, "below-minimum", …)`.
             for match in text.matches(of: specProblem) {
                 if let code = match.output[2].substring { used.insert(String(code)) }

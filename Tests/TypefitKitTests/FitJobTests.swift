@@ -86,10 +86,9 @@ import TypefitTestSupport
         // The rule's required size joins the request's categories.
         #expect(result.groups[0].cells.contains { $0.size == .category(.accessibilityExtraExtraExtraLarge) })
         #expect(result.failures.map(\.key) == ["button.save"] && result.failures.first?.rule == 0)
-        // Compared by value: the finding's code and file; the key named
-        // in its words.
+        // Compared by value: the finding, its file and severity.
         let unmatched = try #require(diagnostics.items.first { $0.code == "keys-without-rule" })
-        #expect(unmatched.message.contains("'other'"))
+        #expect(unmatched.finding == .keysWithoutRule(first: ["other"], count: 1) && unmatched.file == rules.path)
         #expect(unmatched.severity == (strict ? .warning : .note))
     }
 
@@ -103,7 +102,7 @@ import TypefitTestSupport
         #expect(try job.read(&diagnostics).strings.map(\.key) == ["Two"])
         job.keyPatterns = ["nothing*"]
         #expect(throws: Stopped.self) { try job.read(&diagnostics).strings }
-        #expect(diagnostics.items.contains { $0.code == "no-key-matches" && $0.message.contains("'One'") })
+        #expect(diagnostics.items.map(\.finding) == [.noKeyMatches(patterns: ["nothing*"], examples: ["One", "Two"])])
     }
 
     /// A rules file that is not one stops the run naming the file.
@@ -123,38 +122,41 @@ import TypefitTestSupport
     }
 }
 
-/// The library names the parts of the command line a finding points to,
-/// and the front end spells them: no option's spelling in TypefitKit.
-@Suite struct FindingWordsTests {
-    @Test func aFindingNamesItsInputAndTheFrontEndSpellsIt() throws {
-        var job = FitJob(request: FitJobTests.request, search: FitJobTests.search, rules: .one(FitJob.Rule(width: 300)))
-        job.texts = ["One"]
-        job.keyPatterns = ["nothing*"]
-        var diagnostics = Diagnostics()
-        #expect(throws: Stopped.self) { try job.read(&diagnostics).strings }
-        let message = try #require(diagnostics.items.first?.message)
-        #expect(message.inputs == [.keyPatterns] && !message.contains("--"))
-        #expect(
-            message.worded { $0 == .keyPatterns ? "the key patterns" : "?" }.hasPrefix(
-                "no key matches the key patterns 'nothing*'"))
-    }
-
-    /// An input is a value beside the text, never characters in it: a key
-    /// that holds what a token once was (U+0001 around an input's name) is
-    /// printed as it is, and only the library's own inputs are spelled.
-    @Test func textFromAFileCannotPassForAnInput() throws {
+/// The library reports findings as values and words none of them: the
+/// front end does (`FindingWordingTests` in the CLI's tests).
+@Suite struct FindingValueTests {
+    /// A key that holds what an in-band token once was (U+0001 around an
+    /// input's name) is a value in the finding, never part of its words.
+    @Test func aKeyIsAValueInTheFinding() throws {
         var job = FitJob(request: FitJobTests.request, search: FitJobTests.search, rules: .one(FitJob.Rule(width: 300)))
         job.texts = ["a\u{1}verbose\u{1}b"]
         job.keyPatterns = ["nothing*"]
         var diagnostics = Diagnostics()
         #expect(throws: Stopped.self) { try job.read(&diagnostics).strings }
-        let message = try #require(diagnostics.items.first?.message)
-        #expect(message.inputs == [.keyPatterns])
-        let worded = message.worded { "--" + $0.rawValue }
-        #expect(worded.contains("a\u{1}verbose\u{1}b") && !worded.contains("--verbose"), "\(worded)")
-        // Interpolated into a message, a message keeps its inputs.
-        let outer: Message = "first: \(message) (\(CommandInput.verbose) lists each)"
-        #expect(outer.inputs == [.keyPatterns, .verbose])
+        #expect(
+            diagnostics.items.map(\.finding) == [
+                .noKeyMatches(patterns: ["nothing*"], examples: ["a\u{1}verbose\u{1}b"])
+            ])
+        #expect(diagnostics.items.first?.code == "no-key-matches" && diagnostics.exitStatus == .cannotRun)
+    }
+
+    /// No sentence is built in TypefitKit: no `Message`, no input spelled
+    /// or named, no finding worded by the library (`.worded` is the front
+    /// end's).
+    @Test func theLibraryWordsNothing() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Sources/TypefitKit")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 10)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                // The front end's case: declared, and its code said.
+                if file == "Finding.swift", line.contains("case worded(") || line.contains("case .worded(") { continue }
+                for word in ["Message", "CommandInput", ".worded"] where line.contains(word) {
+                    Issue.record("\(file) words a finding (\(word)): \(line)")
+                }
+            }
+        }
     }
 
     @Test func noOptionIsSpelledInTheLibrary() throws {

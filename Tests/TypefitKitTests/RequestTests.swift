@@ -126,7 +126,11 @@ import TypefitKit
             $0.platform = .watchos
             $0.watchSize = 46
         }
-        #expect(undocumented.watchSizeNote?.contains("46 mm") == true)
+        guard case .watchSizeUndocumented(let millimetres, _, let category)? = undocumented.watchSizeNote else {
+            Issue.record("no note for 46 mm: \(String(describing: undocumented.watchSizeNote))")
+            return
+        }
+        #expect(millimetres == 46 && category == undocumented.defaultCategory)
     }
 
     @Test func addingARequiredCategory() {

@@ -289,8 +289,13 @@ enum FindingCodes {
             "The app rightly does not ship it; this machine's copy is measured where there is one."
         ),
         (
-            "face-provenance", "A face found among the installed fonts, not the app's folder",
-            "The app does not ship it (--no-installed-fonts uses the folder alone)."
+            "face-provenance", "A face built into iOS, measured with this machine's copy",
+            "It is not in the app's folder, rightly: iOS has it."
+        ),
+        (
+            "face-not-shipped", "A face found among the installed fonts, not the app's folder",
+            "The app does not ship it: add its file to the app, or name a face it ships (--no-installed-fonts "
+                + "uses the folder alone)."
         ),
         (
             "uifont-lookup", "How UIFont(name:) finds the face",
@@ -379,6 +384,10 @@ enum FindingCodes {
         (
             "outline-cap", "Glyph outlines past typefit's cap",
             "They are drawn as boxes."
+        ),
+        (
+            "page-cap", "The review page reached its size cap",
+            "The failing strings past it are counted but not drawn; `fit --format json` lists all."
         ),
         (
             "desktop-scale", "The desktop's text size",

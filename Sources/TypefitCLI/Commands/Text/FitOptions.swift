@@ -220,8 +220,7 @@ extension TextOptions {
                     + " (source \"\(problem.source)\", translation \"\(problem.translation)\")"
             var item = Diagnostic(
                 severity: .error, message: Message(message), file: problem.file, position: problem.position,
-                status: .problemFound)
-            item.code = "placeholder-" + (problem.differences.first?.code ?? "missing")
+                status: .problemFound, code: "placeholder-" + (problem.differences.first?.code ?? "missing"))
             (item.key, item.language) = (problem.key, problem.language)
             if p >= placeholderLinesShown { item.shown = .reportsOnly }
             diagnostics.add(item)
@@ -250,8 +249,8 @@ extension TextOptions {
                 + ", and the device shows the 'other' form for such numbers"
             var found = Diagnostic(
                 severity: item.concernsOnlyMillions ? .note : .warning, message: Message(message), file: item.file,
-                position: item.position, status: .success)
-            (found.code, found.key, found.language) = ("plural-coverage", item.key, item.language)
+                position: item.position, status: .success, code: "plural-coverage")
+            (found.key, found.language) = (item.key, item.language)
             if n >= placeholderLinesShown { found.shown = .reportsOnly }
             diagnostics.add(found)
         }
@@ -270,8 +269,9 @@ extension TextOptions {
             var found = Diagnostic(
                 severity: item.isError ? .error : .note,
                 message: Message(message + (item.isError ? " (--require-translated)" : "")),
-                file: item.file, position: item.position, status: item.isError ? .problemFound : .success)
-            (found.code, found.key, found.language) = ("untranslated", item.key, item.language)
+                file: item.file, position: item.position, status: item.isError ? .problemFound : .success,
+                code: "untranslated")
+            (found.key, found.language) = (item.key, item.language)
             if n >= placeholderLinesShown { found.shown = .reportsOnly }
             diagnostics.add(found)
         }

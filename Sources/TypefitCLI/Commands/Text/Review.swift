@@ -104,9 +104,7 @@ public struct Review: ParsableCommand {
             let report = result.placeholders
             let problems = report?.problems ?? []
             TextOptions.reportPlaceholders(report, problems: problems, into: &outcome.diagnostics)
-            for failure in result.failures {
-                outcome.diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
-            }
+            for failure in result.failures { outcome.diagnostics.error(failure, status: .cannotRun) }
             outcome.diagnostics.missingGlyphs(result.missingGlyphs)
             for warning in result.warnings { outcome.diagnostics.warning(warning) }
             for failure in result.requiredFailures { outcome.diagnostics.add(failure.finding) }

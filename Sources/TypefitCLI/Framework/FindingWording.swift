@@ -1,0 +1,417 @@
+import TypefitCore
+import TypefitKit
+
+/// The words of every finding: the library reports values (`Finding`), and
+/// this is the one place they become English. A command input in a
+/// sentence stays a `CommandInput`, spelled as this front end spells it.
+extension Finding {
+    /// The finding in one line (no prefix, no file name).
+    var message: Message {
+        switch self {
+        case .fileUnreadable(let reason), .fileMalformed(let reason), .specMalformed(let reason),
+            .specFieldIgnored(let reason), .fontFolderUnusable(let reason), .fontconfigUnusable(let reason),
+            .fontconfigFailed(let reason), .listingCacheRebuilt(let reason), .fontUnusable(let reason),
+            .postscriptNameRules(let reason), .faceNotOpened(let reason), .lineBreakerUnavailable(let reason):
+            return Message(reason)
+        case .stringsEmpty:
+            return "holds no strings: nothing to check"
+        case .patternFailed(let reason):
+            return Message("cannot search for the pattern's files: \(reason)")
+        case .patternMatchesNothing:
+            return "matches no file"
+        case .languageNotFound(let language, let files, let available, let suggestions):
+            let place: Message = files.count == 1 ? Message(files[0]) : "the \(CommandInput.stringsFiles) files"
+            let names = available.joined(separator: ", ")
+            let tail = (names.isEmpty ? "" : " (available: \(names))") + Self.didYouMean(suggestions)
+            return "no strings in language '\(language)' in \(place)" + Message(tail)
+        case .duplicateKey(let key, let lines):
+            return Message(
+                "\"\(key)\" is given again with another value (first at line\(lines.count == 1 ? "" : "s") "
+                    + lines.map(String.init).joined(separator: ", ")
+                    + "): Foundation keeps this last value, which is the one measured")
+        case .moreDuplicateKeys(let count):
+            return Message("\(count) more keys given twice with different values")
+
+        case .postscriptNameBreaksRules(let name, let fontconfigName):
+            return Message(
+                "PostScript name '\(name)' breaks the PostScript rules (printable ASCII without spaces or "
+                    + "[]{}()<>/%, at most 63 characters); UIFont(name:) takes it as stored, fontconfig knows the "
+                    + "face as '\(fontconfigName ?? "-")'")
+        case .duplicatePostScriptName(let name, let files):
+            return Message(
+                "PostScript name '\(name)' is in \(files.count) files (\(files.joined(separator: ", "))): iOS "
+                    + "registers one of them, which one is not defined, and UIFont(name:) gives that one")
+        case .familyIsFullName(let family, let postscriptName, let faceFamily):
+            return Message("'\(family)' is the full name of \(postscriptName ?? "a face") in family '\(faceFamily)'")
+        case .familyNotFound(let family, let scope, let suggestions):
+            return "no family named '\(family)' \(scope.words)" + Message(Self.didYouMean(suggestions))
+        case .faceNotFound(let name, let scope, let family, let suggestions):
+            return "no face with PostScript, family or full name '\(name)' \(scope.words)"
+                + Message((family.map { " in family '\($0)'" } ?? "") + Self.didYouMean(suggestions))
+        case .uifontLookup(let name, let rule, let fontName):
+            let shown = fontName.map { "'\($0)'" } ?? "(no PostScript name)"
+            switch rule {
+            case .postScriptName:
+                return Message("UIFont(name: \"\(name)\") finds the face with that PostScript name: fontName \(shown)")
+            case .familyName:
+                return Message(
+                    "UIFont(name: \"\(name)\") finds the family '\(name)' (no face has that PostScript name): its "
+                        + "regular face, fontName \(shown)")
+            case .fullName:
+                return Message(
+                    "UIFont(name: \"\(name)\") finds the face whose full name is '\(name)' (no PostScript or "
+                        + "family name matches): fontName \(shown)")
+            }
+        case .faceBuiltIntoIOS(let name, let family, let file):
+            return
+                "\(name) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list); not in \(CommandInput.fontsDirectory), measured with this machine's copy (\(file))"
+        case .faceNotShipped(let name, let file):
+            return
+                "\(name) is installed on this machine (\(file)) but not in \(CommandInput.fontsDirectory): the app does not ship it (\(CommandInput.noInstalledFonts) uses the folder alone)"
+        case .builtInFace(let font):
+            return Message(font.words)
+        case .builtInFaceSized(let font, let face):
+            return Message("face '\(face)': \(font.words); its sizes are computed all the same")
+        case .builtInFaceNotMeasurable(let font):
+            return "\(font.words): its widths cannot be measured (give its file with \(CommandInput.fontsDirectory))"
+        case .pathNotName(let name):
+            return
+                "'\(name)' is a file's path, not a face's PostScript name (UIFont(name:) takes names): give its folder with \(CommandInput.fontsDirectory) and name one of its faces (list-fonts lists them)"
+        case .specFaceMissing(let face, let postscriptName, let searchedFolders, let nearest, let fallback):
+            let folders: Message = searchedFolders ? " nor in \(CommandInput.fontsDirectory)" : ""
+            let near = nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", ")
+            return "face '\(face)' (\(postscriptName)) is not installed\(folders)"
+                + Message(near + (fallback?.words ?? ""))
+        case .weightStandIn(let weight, let fallback):
+            return Message("weight \(weight)\(fallback.words)")
+        case .cannotMeasure(let face, let builtIn):
+            let why: Message =
+                if let builtIn {
+                    "\(builtIn.words) (give its file with \(CommandInput.fontsDirectory))"
+                } else {
+                    "it is not installed nor in \(CommandInput.fontsDirectory)"
+                }
+            return "cannot measure with \(face): \(why)"
+        case .systemFontUnavailable(let design, let searched):
+            let looked = searched.isEmpty ? "" : " (not in \(searched.joined(separator: ", ")))"
+            return
+                "the system font (\(design)) is not available\(looked): Apple's fonts are not installed on Linux and typefit does not ship them; give their files with \(CommandInput.systemFonts) (\(design) from https://developer.apple.com/fonts/), or measure in a stand-in you name: \(CommandInput.standIn)"
+
+        case .desktopScaleUnavailable:
+            return
+                "no desktop text size found: GNOME's org.gnome.desktop.interface text-scaling-factor (gsettings) is not available and GDK_DPI_SCALE is not set"
+        case .desktopScale(let factor, let source, let body, let nearest):
+            return Message(
+                "desktop text scale \(humanNumber(factor)) (from \(source)): Body \(humanNumber(body)) pt, "
+                    + "nearest category \(nearest.rawValue)")
+        case .styleNotInSpec(let style, let defined):
+            return Message("defines no style '\(style)' (it has \(defined.joined(separator: ", ")))")
+        case .styleWithoutCounterpart(let platform, let styles):
+            return Message(
+                "\(platform.displayName) has no text style for the spec's " + styles.joined(separator: ", ")
+                    + "; left out")
+        case .watchSizeUndocumented(let millimetres, let models, let category):
+            return Message(
+                "\(millimetres) mm (\(models)) is not in Apple's HIG table of default text sizes; typefit uses "
+                    + "\(category.higLabel), as for the larger case of every other generation")
+        case .fixedSizes:
+            return "macOS has no Dynamic Type: its text styles have fixed sizes"
+
+        case .pluralRulesUnavailable:
+            return "ICU's plural rules (libicui18n) could not be loaded: plural forms measured with the default samples"
+        case .pluralSamples(let samples, let more):
+            return Message(
+                "plural forms measured with a number of their own category, by ICU's plural rules: "
+                    + samples.map { "\($0.language) \($0.category) \(PluralSamples.formatted($0.number))" }
+                    .joined(separator: ", ") + (more ? " …" : ""))
+        case .untranslatedMeasured(let counts, let sourceLanguage):
+            let total = counts.reduce(0) { $0 + $1.count }
+            // The first languages by count: a catalog may name thousands.
+            let shown = 12
+            let parts = counts.prefix(shown).map { "\($0.language) \($0.count)" }
+            return Message(
+                "\(total) \(total == 1 ? "entry has" : "entries have") no translation and \(total == 1 ? "is" : "are") "
+                    + "measured as iOS shows \(total == 1 ? "it" : "them"), in "
+                    + "\(sourceLanguage ?? "the development language"): " + parts.joined(separator: ", ")
+                    + (counts.count > shown ? ", and \(counts.count - shown) more languages" : ""))
+        case .capApplied(let first, let note, let strings):
+            return Message("\(first) \(note)" + (strings > 1 ? " (\(strings) strings in all)" : ""))
+        case .placeholderSamples(let samples):
+            let list = samples.map { "\($0.placeholder) as '\($0.value)'" }.joined(separator: ", ")
+            return
+                "format placeholders measured with sample values: \(list) (choose others with \(CommandInput.sample) SPEC=VALUE)"
+        case .markdownRendered(let count):
+            let strings = "\(count) string\(count == 1 ? "" : "s")"
+            return
+                "\(strings) measured as SwiftUI's Text draws Markdown (markup removed; bold, italic and code in their faces; \(CommandInput.noMarkdown) measures them as written)"
+        case .markdownLiteral(let count, let firstKey):
+            let strings = "\(count) string\(count == 1 ? " contains" : "s contain")"
+            let first = TerminalText.escapingControls(firstKey)
+            return
+                "\(strings) Markdown markup, measured as written (first: '\(first)'); SwiftUI's Text(LocalizedStringKey) renders it: give \(CommandInput.markdown) (or \"markdown\": true in a rule) to measure it so"
+        case .markdownFaces(let faces):
+            let runs = faces.map { face in
+                [face.bold ? "bold" : nil, face.italic ? "italic" : nil, face.code ? "code" : nil]
+                    .compactMap { $0 }.joined(separator: " ") + " in \(face.face)"
+                    + (face.code ? " (fontconfig's monospace; iOS draws SF Mono)" : "")
+            }
+            return Message("Markdown runs measured with " + runs.joined(separator: ", "))
+        case .markdownSynthetic(let styles):
+            let lines = styles.map { style in
+                let what = [style.bold ? "bold" : nil, style.italic ? "italic" : nil].compactMap { $0 }
+                    .joined(separator: " or ")
+                return "\(style.family ?? "the family") has no \(what) face"
+            }
+            return Message(lines.joined(separator: "; ") + ": those runs are measured at the regular face's widths")
+
+        case .noKeyMatches(let patterns, let examples):
+            let quoted = patterns.map { "'\($0)'" }.joined(separator: ", ")
+            let such =
+                examples.isEmpty ? "" : " (keys such as " + examples.map { "'\($0)'" }.joined(separator: ", ") + ")"
+            return "no key matches \(CommandInput.keyPatterns) \(quoted)" + Message(such)
+        case .noRuleMatches(let rulesFile):
+            return Message("no string's key matches a rule of \(rulesFile)")
+        case .keysWithoutRule(let first, let count):
+            let shown = first.map { "'\($0)'" }.joined(separator: ", ")
+            return Message(
+                "\(count) key\(count == 1 ? "" : "s") match no rule, not checked: \(shown)"
+                    + (count > first.count ? ", and \(count - first.count) more" : ""))
+        case .ruleClampInverted(let rule, let minimum, let maximum):
+            return Message("rule \(rule): its minimum category is above the maximum (\(minimum) > \(maximum))")
+        case .baseChanged(let changed, let total, let baseFiles):
+            return Message(
+                "\(changed) of \(total) string\(total == 1 ? "" : "s") added or changed since "
+                    + baseFiles.joined(separator: ", "))
+        case .pageCapped(let megabytes, let omitted):
+            let more = "\(omitted) more failing string\(omitted == 1 ? " is" : "s are")"
+            return
+                "the page reached typefit's cap of \(megabytes) MB: \(more) counted but not drawn (\(CommandInput.fitDocument) lists all)"
+        case .faceKeyCollision(let file, let index, let otherFile, let otherIndex, let key):
+            return Message(
+                "\(file) (face \(index)) and \(otherFile) (face \(otherIndex)) have the same key on the review page "
+                    + "(\(key)): the page cannot tell their glyphs apart")
+
+        case .outlinesUnreadable(let file, let index, let reason):
+            return Message(
+                "\(file) (face \(index)): FreeType cannot read its glyph outlines (\(reason)): nothing of it is drawn")
+        case .glyphsOverPointCap(let file, let count, let maximumPoints):
+            return Message(
+                "\(file): \(count) glyph\(count == 1 ? " has" : "s have") more than \(maximumPoints) outline "
+                    + "points: drawn as crossed boxes (typefit's cap)")
+        case .outlineCapReached(let megabytes, let boxed):
+            return Message(
+                "the glyph outlines reached typefit's cap of \(megabytes) MB: \(boxed) more glyph"
+                    + (boxed == 1 ? " is" : "s are") + " drawn as crossed boxes")
+        case .specimenFallback(let style, let characters, let fallback, let fallbackFamily, let face):
+            return Message(
+                "\(style): \(characters) character\(characters == 1 ? "" : "s") of the sample drawn with fallback "
+                    + "\(fallback) (\(fallbackFamily)), the face measure uses: \(face ?? "the face") lacks them")
+        case .sampleMissingGlyphs(let style, let characters):
+            return Message(
+                "\(style): \(characters) character\(characters == 1 ? "" : "s") of the sample in no installed face: "
+                    + "drawn as marked boxes")
+        case .specimenFaceMissing(let name):
+            return Message("\(name) is missing: its samples are drawn as marked boxes")
+
+        case .worded(let message, _):
+            return message
+        }
+    }
+
+    /// "; did you mean 'a' or 'b'?", or nothing.
+    static func didYouMean(_ names: [String]) -> String {
+        names.isEmpty ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    }
+}
+
+extension Finding.SearchScope {
+    /// Where a face was not found: "installed", "installed nor in
+    /// --fonts-dir" …
+    var words: Message {
+        switch self {
+        case .installed: "installed"
+        case .installedAndFolders: "installed nor in \(CommandInput.fontsDirectory)"
+        case .foldersOnly: "in \(CommandInput.fontsDirectory) (installed fonts not used)"
+        case .givenFiles: "in the given files"
+        }
+    }
+}
+
+extension Finding.Fallback {
+    /// The words after a missing face's: what fontconfig offers.
+    var words: String {
+        switch self {
+        case .face(let postscriptName, let family, let asked, let weight):
+            "; fallback: fontconfig would use \(postscriptName ?? "(no PostScript name)") (\(family)) for "
+                + "'\(asked)' at weight \(weight)"
+        case .nothing(let asked): "; fontconfig matches nothing for '\(asked)'"
+        case .failed(let reason): "; no fallback: \(reason)"
+        }
+    }
+}
+
+extension Finding.BuiltInFont {
+    /// "X is built into iOS (family F, iOS 14 list) but not on this machine".
+    var words: String {
+        "\(name) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list) but not on this machine"
+    }
+}
+
+extension Diagnostic {
+    /// A diagnostic the front end words itself.
+    init(
+        severity: Severity, message: Message, file: String? = nil, position: SourcePosition? = nil,
+        status: ExitStatus = .success, code: String? = nil
+    ) {
+        self.init(
+            severity: severity, finding: .worded(message, code: code), file: file, position: position, status: status)
+    }
+
+    /// What is wrong, in one line, the inputs it names still to be spelled.
+    var message: Message { finding.message }
+
+    /// The line printed on stderr: `FILE:LINE:COLUMN: error: …` for a
+    /// position in a file (the compiler's format, which editors and CI
+    /// annotations read), else `typefit: error: [FILE: ]…`.
+    /// Keys and texts inside a message (a catalog key with a line break)
+    /// are shown with their control characters escaped: one diagnostic is
+    /// one line, for people and for tools that read stderr by line.
+    func rendered(spell: (CommandInput) -> String) -> String {
+        let message = TerminalText.escapingControls(message.worded(spell))
+        let file = file.map(TerminalText.escapingControls)
+        if let file, let position {
+            // The line starts with a path from the input: never a CI command.
+            return TerminalText.inertLine(
+                "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)")
+        }
+        return "typefit: \(severity.rawValue): " + (file.map { "\($0): " } ?? "") + message
+    }
+}
+
+/// The diagnostics engine's printing half: grouping, wording, stderr and
+/// the errors document.
+extension Diagnostics {
+    /// An error the front end words itself.
+    mutating func error(
+        _ message: Message, status: ExitStatus, file: String? = nil, at position: SourcePosition? = nil,
+        code: String? = nil
+    ) {
+        error(.worded(message, code: code), status: status, file: file, at: position)
+    }
+
+    /// A warning the front end words itself.
+    mutating func warning(
+        _ message: Message, file: String? = nil, at position: SourcePosition? = nil, code: String? = nil
+    ) {
+        warning(.worded(message, code: code), file: file, at: position)
+    }
+
+    /// A note the front end words itself.
+    mutating func note(_ message: Message, file: String? = nil, code: String? = nil) {
+        note(.worded(message, code: code), file: file)
+    }
+
+    /// A `--verbose` note the front end words itself.
+    mutating func verboseNote(_ message: Message, file: String? = nil, code: String? = nil) {
+        verboseNote(.worded(message, code: code), file: file)
+    }
+
+    /// A command line that cannot be run (exit 64) as it concerns the
+    /// subcommand `subcommand` (`""`: typefit itself); its usage line
+    /// follows it on stderr.
+    mutating func commandLineError(_ message: String, subcommand: String) {
+        var item = Diagnostic(severity: .error, message: Message(message), status: .usage)
+        item.usageOf = subcommand
+        add(item)
+    }
+
+    /// The diagnostics as printed on stderr: file warnings grouped
+    /// (unless `listsEachFile`), warnings promoted under `--strict`.
+    var effective: [Diagnostic] {
+        promoted(grouped.filter { $0.shown != .reportsOnly })
+    }
+
+    /// The errors, as printed.
+    var errors: [Diagnostic] { effective.filter { $0.severity == .error } }
+
+    private var grouped: [Diagnostic] {
+        if listsEachFile { return items }
+        let items = self.items.filter { !$0.verboseOnly }
+        // A file warning's words, the key it is grouped by.
+        func reason(_ item: Diagnostic) -> String? {
+            item.isFileWarning ? item.message.worded(CommandInput.spelling) : nil
+        }
+        // One line per file first: a variable font with twenty over-long
+        // instance names is one warning, with the count and the first.
+        var perFile: [String: Int] = [:]
+        for item in items where item.isFileWarning {
+            if let file = item.file { perFile[file, default: 0] += 1 }
+        }
+        var collapsedItems: [(item: Diagnostic, reason: String?)] = []
+        var collapsed = Set<String>()
+        for item in items {
+            guard item.isFileWarning, let file = item.file, let count = perFile[file], count > 1 else {
+                collapsedItems.append((item, reason(item)))
+                continue
+            }
+            guard collapsed.insert(file).inserted else { continue }
+            var line = item
+            line.finding = .worded(
+                "\(count) problems, the first: \(item.message) (\(CommandInput.verbose) lists each)", code: item.code)
+            line.isFileWarning = false
+            collapsedItems.append((line, nil))
+        }
+        var byReason: [String: [String]] = [:]
+        for (item, reason) in collapsedItems {
+            if let reason, let file = item.file { byReason[reason, default: []].append(file) }
+        }
+        var grouped: [Diagnostic] = []
+        var printed = Set<String>()
+        for (item, reason) in collapsedItems {
+            guard let reason, let paths = byReason[reason], paths.count > Self.groupAbove else {
+                grouped.append(item)
+                continue
+            }
+            guard printed.insert(reason).inserted else { continue }
+            let shown = paths.prefix(Self.groupAbove).joined(separator: ", ")
+            grouped.append(
+                Diagnostic(
+                    severity: .warning,
+                    message:
+                        "\(paths.count) files: \(reason) (\(shown), and \(paths.count - Self.groupAbove) more; \(CommandInput.verbose) lists each)",
+                    code: item.code))
+        }
+        return grouped
+    }
+
+    /// Everything for stderr, one line each; a command-line error is
+    /// followed by `afterCommandLineError` of the subcommand it concerns
+    /// (the front end's usage line and where to read more).
+    func rendered(afterCommandLineError: (String) -> String, spell: (CommandInput) -> String) -> String {
+        var out = ""
+        for item in effective {
+            out += item.rendered(spell: spell) + "\n"
+            if let topic = item.usageOf { out += afterCommandLineError(topic) }
+        }
+        return out
+    }
+
+    /// The JSON document a run in JSON mode prints when an error ends it:
+    /// `{"errors": [{"code", "column", "file", "line", "message"}], "schemaVersion": 1}`.
+    func errorDocument(spell: (CommandInput) -> String) -> JSONValue {
+        .object(["schemaVersion": .int(jsonSchemaVersion), "errors": errorsJSON(spell: spell)])
+    }
+
+    /// The errors as a JSON array, for a command's own document.
+    func errorsJSON(spell: (CommandInput) -> String) -> JSONValue {
+        .array(
+            errors.map { item in
+                .object([
+                    "code": .string(item.reportCode),
+                    "file": .string(item.file), "line": item.position.map { .int($0.line) } ?? .null,
+                    "column": item.position.map { .int($0.column) } ?? .null,
+                    "message": .string(item.message.worded(spell)),
+                ])
+            })
+    }
+}

@@ -1,0 +1,330 @@
+import TypefitCore
+
+/// What a diagnostic is about, as values: one case per kind, each with a
+/// stable code (`code`) and the values it concerns. The library says what
+/// it found; the front end words it (`typefit`'s CLI has one sentence per
+/// case), so a second front end (an IDE, a report) reads values, never
+/// English.
+///
+/// A `reason` is the words of the layer that met the problem and has no
+/// finer structure: the system's (`strerror`), a parser's diagnosis of a
+/// file (`SourceError`), FreeType's or fontconfig's (through
+/// `FontRegistry`). The library adds none of its own.
+public enum Finding: Sendable, Equatable {
+    // MARK: Files
+
+    /// A file cannot be opened or read.
+    case fileUnreadable(reason: String)
+    /// A strings or rules file does not parse.
+    case fileMalformed(reason: String)
+    /// A spec does not parse or decode.
+    case specMalformed(reason: String)
+    /// A spec field typefit reads but does not use.
+    case specFieldIgnored(reason: String)
+    /// A strings file with no entry at all.
+    case stringsEmpty
+    /// A shell pattern that could not be searched.
+    case patternFailed(reason: String)
+    /// A shell pattern that matches no file.
+    case patternMatchesNothing
+    /// No strings in the language asked for; `files` the strings files
+    /// given, `available` the languages they have, `suggestions` the
+    /// nearest of them.
+    case languageNotFound(language: String, files: [String], available: [String], suggestions: [String])
+    /// A `.strings` key given a second value (Foundation keeps the last):
+    /// the lines of the earlier ones.
+    case duplicateKey(key: String, earlierLines: [Int])
+    /// Duplicate keys beyond those listed one by one.
+    case moreDuplicateKeys(count: Int)
+
+    // MARK: Fonts found and not found
+
+    /// A `--fonts-dir`, `--system-fonts` or listed folder that cannot be
+    /// used.
+    case fontFolderUnusable(reason: String)
+    /// A `--fontconfig-file` fontconfig cannot load.
+    case fontconfigUnusable(reason: String)
+    /// fontconfig failed to list the installed fonts.
+    case fontconfigFailed(reason: String)
+    /// Why the listing cache was rebuilt.
+    case listingCacheRebuilt(reason: String)
+    /// A font file that cannot be used.
+    case fontUnusable(reason: String)
+    /// A font file in a format iOS does not register, or a name
+    /// `FontRegistry` found breaking the PostScript rules.
+    case postscriptNameRules(reason: String)
+    /// A face whose stored PostScript name breaks the PostScript rules:
+    /// `UIFont(name:)` takes it as stored, fontconfig knows another.
+    case postscriptNameBreaksRules(name: String, fontconfigName: String?)
+    /// Files sharing one PostScript name: iOS registers one of them.
+    case duplicatePostScriptName(name: String, files: [String])
+    /// A family asked for is the full name of a face, which answers.
+    case familyIsFullName(family: String, postscriptName: String?, faceFamily: String)
+    /// No family of that name where faces were looked for.
+    case familyNotFound(family: String, scope: SearchScope, suggestions: [String])
+    /// No face with that PostScript, family or full name.
+    case faceNotFound(name: String, scope: SearchScope, family: String?, suggestions: [String])
+    /// A name given as `UIFont(name:)` takes it that matched a family or
+    /// full name rather than a PostScript name.
+    case uifontLookup(name: String, rule: UIFontLookup.Rule, fontName: String?)
+    /// A face found only among the machine's fonts that iOS has built in.
+    case faceBuiltIntoIOS(name: String, family: String, file: String)
+    /// A face found only among the machine's fonts: the app does not ship
+    /// it.
+    case faceNotShipped(name: String, file: String)
+    /// A spec's face not installed, but built into iOS (`check`).
+    case builtInFace(BuiltInFont)
+    /// A spec's face built into iOS and not installed: its sizes are the
+    /// spec's all the same (`scale`).
+    case builtInFaceSized(BuiltInFont, face: String)
+    /// A face named on the command line that is built into iOS and not
+    /// here: no widths.
+    case builtInFaceNotMeasurable(BuiltInFont)
+    /// A file's path given where a face's name goes.
+    case pathNotName(String)
+    /// A spec's face not installed, with the nearest names and, under
+    /// `--fallback`, what stands in.
+    case specFaceMissing(
+        face: String, postscriptName: String, searchedFolders: Bool, nearest: [String], fallback: Fallback?)
+    /// `scale --family --fallback`: the face standing in at a weight.
+    case weightStandIn(weight: Int, fallback: Fallback)
+    /// A face a text command needs that is not there.
+    case cannotMeasure(face: String, builtIn: BuiltInFont?)
+    /// Apple's system font not found (`searched`: the `--system-fonts`
+    /// folders).
+    case systemFontUnavailable(design: String, searched: [String])
+
+    // MARK: Sizes
+
+    /// `--category system` without a desktop text size to read.
+    case desktopScaleUnavailable
+    /// The desktop text size read and the category it maps to.
+    case desktopScale(factor: Double, source: String, body: Double, nearest: ContentSizeCategory)
+    /// A style asked for that the spec does not define.
+    case styleNotInSpec(style: String, defined: [String])
+    /// A spec's styles the platform has no style for (left out).
+    case styleWithoutCounterpart(platform: Platform, styles: [String])
+    /// A watch case size whose default category Apple's HIG does not
+    /// list.
+    case watchSizeUndocumented(millimetres: Int, models: String, category: ContentSizeCategory)
+    /// macOS's text styles have fixed sizes.
+    case fixedSizes
+
+    // MARK: Strings measured
+
+    /// ICU's plural rules could not be loaded.
+    case pluralRulesUnavailable
+    /// The numbers plural forms were measured with (the first few;
+    /// `more`: there were others).
+    case pluralSamples([PluralSample], more: Bool)
+    /// Entries measured in the development language (no translation),
+    /// counted per language, most first.
+    case untranslatedMeasured(counts: [LanguageCount], sourceLanguage: String?)
+    /// A limit applied to a string (Core's words for it: `note`), the
+    /// first string it touched and how many.
+    case capApplied(first: String, note: String, strings: Int)
+    /// The placeholders typefit's defaults stood in for.
+    case placeholderSamples([PlaceholderSample])
+    /// Strings whose Markdown was rendered.
+    case markdownRendered(strings: Int)
+    /// Strings with Markdown markup measured as written; the first key.
+    case markdownLiteral(strings: Int, firstKey: String)
+    /// The faces Markdown runs were measured in.
+    case markdownFaces([MarkdownFace])
+    /// Families lacking a bold or italic face: such runs measured at the
+    /// regular face's widths.
+    case markdownSynthetic([SyntheticStyle])
+
+    // MARK: Fit and review
+
+    /// `--key` matches no key (`examples`: a few keys there are).
+    case noKeyMatches(patterns: [String], examples: [String])
+    /// No string's key matches a rule of the rules file.
+    case noRuleMatches(rulesFile: String)
+    /// Keys no rule matches (the first few, and how many in all).
+    case keysWithoutRule(first: [String], count: Int)
+    /// A rule whose minimum category is above its maximum (`rule` from 1).
+    case ruleClampInverted(rule: Int, minimum: String, maximum: String)
+    /// `review --base`: how many strings changed.
+    case baseChanged(changed: Int, total: Int, baseFiles: [String])
+    /// The review page's size cap left failing rows undrawn.
+    case pageCapped(megabytes: Int, omitted: Int)
+    /// Two faces with one key on the review page (not drawn).
+    case faceKeyCollision(file: String, index: Int, otherFile: String, otherIndex: Int, key: String)
+
+    // MARK: Drawing
+
+    /// A face that cannot be opened (FreeType's or HarfBuzz's reason).
+    case faceNotOpened(reason: String)
+    /// A face whose glyph outlines FreeType cannot read.
+    case outlinesUnreadable(file: String, index: Int, reason: String)
+    /// Glyphs with more outline points than typefit draws.
+    case glyphsOverPointCap(file: String, count: Int, maximumPoints: Int)
+    /// The outlines of a page or specimen reached the size cap.
+    case outlineCapReached(megabytes: Int, boxed: Int)
+    /// No line breaker (ICU) for a width.
+    case lineBreakerUnavailable(reason: String)
+    /// A specimen's sample partly drawn with a fallback face.
+    case specimenFallback(style: String, characters: Int, fallback: String, fallbackFamily: String, face: String?)
+    /// A specimen's sample with characters no face has.
+    case sampleMissingGlyphs(style: String, characters: Int)
+    /// A specimen's face that is missing: drawn as boxes.
+    case specimenFaceMissing(String)
+
+    // MARK: The front end's own
+
+    /// A finding the front end words itself: its command-line errors and
+    /// the typed results it turns into findings (`FitJob.Failure`,
+    /// `PlaceholderCheck.Problem`). The library never makes one (a test
+    /// reads its sources).
+    case worded(Message, code: String?)
+
+    /// Where faces were looked for.
+    public enum SearchScope: Sendable, Equatable {
+        /// The installed fonts.
+        case installed
+        /// The installed fonts and `--fonts-dir`.
+        case installedAndFolders
+        /// `--fonts-dir` alone (`--no-installed-fonts`).
+        case foldersOnly
+        /// The files `list-fonts` was given.
+        case givenFiles
+    }
+
+    /// What fontconfig offers in place of a missing face.
+    public enum Fallback: Sendable, Equatable {
+        /// A face: its PostScript name, its family, the family asked for
+        /// and the weight.
+        case face(postscriptName: String?, family: String, asked: String, weight: Int)
+        /// Nothing for the family asked for.
+        case nothing(asked: String)
+        /// fontconfig failed.
+        case failed(reason: String)
+    }
+
+    /// A font iOS has built in (`IOSBuiltInFonts`).
+    public struct BuiltInFont: Sendable, Equatable {
+        /// The name asked for.
+        public var name: String
+        /// Its family on iOS.
+        public var family: String
+
+        /// Creates one.
+        public init(name: String, family: String) { (self.name, self.family) = (name, family) }
+    }
+
+    /// A plural form's number.
+    public struct PluralSample: Sendable, Equatable {
+        /// The language, its category and the number used.
+        public var language: String, category: String, number: Int
+
+        /// Creates one.
+        public init(language: String, category: String, number: Int) {
+            (self.language, self.category, self.number) = (language, category, number)
+        }
+    }
+
+    /// A count of entries in a language.
+    public struct LanguageCount: Sendable, Equatable {
+        /// The language and its count.
+        public var language: String, count: Int
+
+        /// Creates one.
+        public init(language: String, count: Int) { (self.language, self.count) = (language, count) }
+    }
+
+    /// A placeholder and the value it was measured with.
+    public struct PlaceholderSample: Sendable, Equatable {
+        /// The placeholder as written and its value.
+        public var placeholder: String, value: String
+
+        /// Creates one.
+        public init(placeholder: String, value: String) { (self.placeholder, self.value) = (placeholder, value) }
+    }
+
+    /// Markdown runs of some traits and the face they were measured in.
+    public struct MarkdownFace: Sendable, Equatable {
+        /// The runs' traits.
+        public var bold: Bool, italic: Bool, code: Bool
+        /// The face's PostScript name (its family when it has none).
+        public var face: String
+
+        /// Creates one.
+        public init(bold: Bool, italic: Bool, code: Bool, face: String) {
+            (self.bold, self.italic, self.code, self.face) = (bold, italic, code, face)
+        }
+    }
+
+    /// A family without a face for some traits.
+    public struct SyntheticStyle: Sendable, Equatable {
+        /// The family (`nil`: unknown).
+        public var family: String?
+        /// The traits it lacks a face for.
+        public var bold: Bool, italic: Bool
+
+        /// Creates one.
+        public init(family: String?, bold: Bool, italic: Bool) {
+            (self.family, self.bold, self.italic) = (family, bold, italic)
+        }
+    }
+
+    /// The stable name scripts and CI reports know it by.
+    public var code: String? {
+        switch self {
+        case .fileUnreadable: "file-unreadable"
+        case .fileMalformed: "file-malformed"
+        case .specMalformed: "spec-malformed"
+        case .specFieldIgnored: "spec-field-ignored"
+        case .stringsEmpty: "strings-empty"
+        case .patternFailed: "pattern-failed"
+        case .patternMatchesNothing: "pattern-matches-nothing"
+        case .languageNotFound: "language-not-found"
+        case .duplicateKey, .moreDuplicateKeys: "duplicate-key"
+        case .fontFolderUnusable: "font-folder-unusable"
+        case .fontconfigUnusable: "fontconfig-unusable"
+        case .fontconfigFailed: "fontconfig-failed"
+        case .listingCacheRebuilt: "listing-cache"
+        case .fontUnusable: "font-unusable"
+        case .postscriptNameRules, .postscriptNameBreaksRules: "postscript-name-rules"
+        case .duplicatePostScriptName: "duplicate-postscript-name"
+        case .familyIsFullName: "family-is-full-name"
+        case .familyNotFound: "family-not-found"
+        case .faceNotFound: "face-not-found"
+        case .uifontLookup: "uifont-lookup"
+        case .faceBuiltIntoIOS: "face-provenance"
+        case .faceNotShipped: "face-not-shipped"
+        case .builtInFace, .builtInFaceSized, .builtInFaceNotMeasurable: "built-in-face"
+        case .pathNotName: "path-not-name"
+        case .specFaceMissing, .cannotMeasure, .specimenFaceMissing: "face-missing"
+        case .weightStandIn: "weight-stand-in"
+        case .systemFontUnavailable: "system-font-unavailable"
+        case .desktopScaleUnavailable: "desktop-scale-unavailable"
+        case .desktopScale: "desktop-scale"
+        case .styleNotInSpec: "style-not-in-spec"
+        case .styleWithoutCounterpart: "style-without-counterpart"
+        case .watchSizeUndocumented: "watch-size"
+        case .fixedSizes: "fixed-sizes"
+        case .pluralRulesUnavailable: "plural-rules-unavailable"
+        case .pluralSamples: "plural-samples"
+        case .untranslatedMeasured: "untranslated-measured"
+        case .capApplied: "cap"
+        case .placeholderSamples: "placeholder-samples"
+        case .markdownRendered: "markdown-rendered"
+        case .markdownLiteral: "markdown-literal"
+        case .markdownFaces: "markdown-faces"
+        case .markdownSynthetic: "markdown-synthetic"
+        case .noKeyMatches: "no-key-matches"
+        case .noRuleMatches: "no-rule-matches"
+        case .keysWithoutRule: "keys-without-rule"
+        case .ruleClampInverted: "rule-clamp-inverted"
+        case .baseChanged: "base-changed"
+        case .pageCapped: "page-cap"
+        case .faceNotOpened, .outlinesUnreadable, .faceKeyCollision: "face-not-opened"
+        case .glyphsOverPointCap, .outlineCapReached: "outline-cap"
+        case .lineBreakerUnavailable: "line-breaker-unavailable"
+        case .specimenFallback: "specimen-fallback"
+        case .sampleMissingGlyphs: "missing-glyphs"
+        case .worded(_, let code): code
+        }
+    }
+}
