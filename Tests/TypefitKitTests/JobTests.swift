@@ -115,7 +115,54 @@ import TypefitTestSupport
         let (changed, diagnostics) = try run(ReviewJob(fit: fit, baseFiles: [base.path]))
         #expect(all.requiredFailures.count > changed.requiredFailures.count)
         #expect(changed.requiredFailures.map { "\($0.key) \($0.language ?? "")" } == ["settings.save de"])
-        #expect(diagnostics.items.contains { $0.code == "base-changed" && $0.severity == .note })
+        let note = try #require(diagnostics.items.first { $0.code == "base-changed" })
+        #expect(note.severity == .note)
+        // One German value changed among the catalog's strings in every
+        // language the page measures.
+        guard case .baseChanged(let count, let total, let files) = note.finding else {
+            Issue.record("\(note.finding)")
+            return
+        }
+        #expect(count == 1 && total == all.page.summary.strings && files == [base.path], "\(note.finding)")
         #expect(changed.page.html().contains("settings.save"))
+    }
+
+    /// What the library found, compared as values: the family asked for,
+    /// where it was looked for and the nearest names, nearest first.
+    @Test func aFamilyNotFoundIsAValue() throws {
+        var query = ListingJob.Query()
+        query.family = "Typefit Sams"
+        var diagnostics = Diagnostics()
+        #expect(throws: Stopped.self) {
+            try ListingJob(query: query, search: Self.search).run(diagnostics: &diagnostics)
+        }
+        guard case .familyNotFound(let family, let scope, let suggestions)? = diagnostics.items.first?.finding,
+            diagnostics.items.count == 1
+        else {
+            Issue.record("\(diagnostics.items)")
+            return
+        }
+        #expect(family == "Typefit Sams" && scope == .installed && suggestions.first == "Typefit Sans")
+        #expect(diagnostics.exitStatus == .problemFound)
+    }
+
+    /// `--category system`: the desktop's factor applied to Body at Large
+    /// (17 pt × 1.25 = 21.25 pt), nearest xxLarge's 21 pt (Apple's table).
+    @Test func theDesktopScaleIsAValue() throws {
+        var diagnostics = Diagnostics()
+        let categories = try ScaleJob.categories(
+            forKeyword: .desktopTextSize, request: Request(), desktopTextScale: { (1.25, "a test") },
+            diagnostics: &diagnostics)
+        #expect(categories == [.extraExtraLarge])
+        #expect(
+            diagnostics.items.map(\.finding) == [
+                .desktopScale(factor: 1.25, source: "a test", body: 21.25, nearest: .extraExtraLarge)
+            ])
+        var without = Diagnostics()
+        #expect(throws: Stopped.self) {
+            try ScaleJob.categories(
+                forKeyword: .desktopTextSize, request: Request(), desktopTextScale: { nil }, diagnostics: &without)
+        }
+        #expect(without.items.map(\.finding) == [.desktopScaleUnavailable] && without.exitStatus == .cannotRun)
     }
 }
