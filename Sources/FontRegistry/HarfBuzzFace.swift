@@ -15,6 +15,8 @@ final class HarfBuzzFace {
     let sizing: OpticalSizing
     /// Tracking added to each grapheme's first glyph, in ems (0: none).
     let trackingEms: Double
+    /// The coordinates and tracking the face is set to.
+    let setting: FaceSetting
     /// Whether the face has colour glyphs (an emoji font).
     let hasColorGlyphs: Bool
     /// Whether the face has a trak table (read or not: HarfBuzz is told
@@ -25,7 +27,10 @@ final class HarfBuzzFace {
     /// bits, a named instance from 1 in the high 16), set for `pointSize`
     /// as Core Text sets it (`OpticalSizing`; `nil`: at its own
     /// coordinates, untracked, for measuring in ems at every size).
-    init(file: String, index: Int, pointSize: Double? = nil, isSystemFont: Bool = false) throws(RegistryError) {
+    init(
+        file: String, index: Int, pointSize: Double? = nil, isSystemFont: Bool = false,
+        opticalSize: OpticalSizeMode = .auto
+    ) throws(RegistryError) {
         let hb = try ShapingLibraries.shared.get()
         self.hb = hb
         guard let blob = hb.blobCreateFromFile(file) else {
@@ -64,16 +69,19 @@ final class HarfBuzzFace {
         hasTrakTable = trakTable != nil
         let trak = trakTable.flatMap { try? TrakTable($0) }
         let sizing = OpticalSizing(
-            fvar: fvar, trak: trak, hasSTAT: table(.stat, copy: false) != nil, isSystemFont: isSystemFont)
+            fvar: fvar, trak: trak, hasSTAT: table(.stat, copy: false) != nil, isSystemFont: isSystemFont,
+            mode: opticalSize)
         self.sizing = sizing
         let instance = index >> 16
-        if let pointSize, let coordinates = sizing.coordinates(instance: instance, at: pointSize) {
+        // (Without a point size, only an optical size the user gave.)
+        if let coordinates = sizing.coordinates(instance: instance, at: pointSize) {
             let floats = coordinates.map { Float($0) }
             hb.fontSetVarCoordsDesign(font, floats, UInt32(floats.count))
         } else if instance > 0 {
             hb.fontSetNamedInstance(font, UInt32(instance - 1))
         }
         trackingEms = pointSize.map { sizing.trackingUnits(at: $0) / unitsPerEm } ?? 0
+        setting = sizing.setting(instance: instance, unitsPerEm: unitsPerEm, at: pointSize)
     }
 
     /// The `trak` feature off, over the whole buffer.

@@ -37,9 +37,10 @@ public final class TextMeasurer {
     public init(
         file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
         fallback: FallbackFonts = FallbackFonts(), pointSize: Double? = nil, isSystemFont: Bool = false,
-        sharingFallbackWith other: TextMeasurer? = nil
+        opticalSize: OpticalSizeMode = .auto, sharingFallbackWith other: TextMeasurer? = nil
     ) throws(RegistryError) {
-        primary = try HarfBuzzFace(file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont)
+        primary = try HarfBuzzFace(
+            file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont, opticalSize: opticalSize)
         self.pointSize = pointSize
         self.file = file
         self.index = index
@@ -53,6 +54,10 @@ public final class TextMeasurer {
     /// size or tracking, `OpticalSizing`): it is then measured with a
     /// measurer per size.
     public var dependsOnPointSize: Bool { primary.sizing.dependsOnPointSize }
+
+    /// The coordinates and tracking the face is measured at (at the
+    /// measurer's point size; without one, those every size shares).
+    public var setting: FaceSetting { primary.setting }
 
     /// Shapes `text` once: each cluster's advance in ems, fallbacks for
     /// missing glyphs.
@@ -148,10 +153,11 @@ public final class TextMeasurer {
             }) {
                 fallbacks[index].characters += used
             } else {
-                fallbacks.append(
-                    FallbackUse(
-                        postscriptName: face.postscriptName, family: face.family, file: face.file, characters: used,
-                        role: shared.role(ofFamily: face.family)))
+                var use = FallbackUse(
+                    postscriptName: face.postscriptName, family: face.family, file: face.file, characters: used,
+                    role: shared.role(ofFamily: face.family))
+                use.setting = shaper.setting
+                fallbacks.append(use)
             }
         }
         let measured = MeasuredText(utf8: utf8, advances: advances, missingGlyphs: stillMissing, fallbacks: fallbacks)

@@ -125,6 +125,10 @@ public enum Finding: Sendable, Equatable {
     case capApplied(first: String, note: String, strings: Int)
     /// The placeholders typefit's defaults stood in for.
     case placeholderSamples([PlaceholderSample])
+    /// The coordinates and tracking a cell's face was measured at (a
+    /// `--verbose` note, for a variable or tracked face).
+    case measuredSetting(
+        style: String, category: String, pointSize: Double, face: String, file: String, setting: FaceSetting)
     /// Strings whose Markdown was rendered.
     case markdownRendered(strings: Int)
     /// Strings with Markdown markup measured as written; the first key.
@@ -309,6 +313,7 @@ public enum Finding: Sendable, Equatable {
         case .untranslatedMeasured: "untranslated-measured"
         case .capApplied: "cap"
         case .placeholderSamples: "placeholder-samples"
+        case .measuredSetting: "measured-setting"
         case .markdownRendered: "markdown-rendered"
         case .markdownLiteral: "markdown-literal"
         case .markdownFaces: "markdown-faces"

@@ -30,6 +30,8 @@ public enum FitEngine {
         // message: looked for only there, and only where one overflows.
         let pieces = Slots<Range<Int>?>(count: wordsAt == nil ? 0 : strings.count, initial: nil)
         let failures = Slots<[String]>(count: SystemCalls.processorCount, initial: [])
+        // Every worker opens the same faces: the first says their settings.
+        let settings = Slots<[FaceSetting?]>(count: 1, initial: [])
         let chunks = (strings.count + chunk - 1) / chunk
         let next = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
@@ -45,6 +47,7 @@ public enum FitEngine {
                 return
             }
             failures.store(measurements.failures, at: worker)
+            if worker == 0 { settings.store(measurements.settings, at: 0) }
             let visiting = visitor?(worker)
             let faceSlots = measurements.faceSlots
             var cellsOfSlot = [[Int]](repeating: [], count: measurements.slotCount)
@@ -129,6 +132,7 @@ public enum FitEngine {
             lines: all.map { $0.lines }, overflows: all.map { $0.overflows }, cellCount: cellCount,
             failures: messages, missingGlyphs: missing.take())
         layouts.overflowingPieces = pieces.take()
+        layouts.settings = settings.take().first ?? []
         return layouts
     }
 }

@@ -168,6 +168,7 @@ public struct FitJob: Sendable {
                 strings: group.strings, cells: group.cells, width: group.width, fonts: fonts,
                 styled: group.styled, progress: report, wordsAt: Self.requiredCell(group))
             before += group.strings.count
+            TextJob.noteSettings(group.cells, laidOut.settings, into: &diagnostics)
             result.faceFailures += laidOut.failures
             for (s, string) in group.strings.enumerated() where s < laidOut.missingGlyphs.count {
                 if laidOut.missingGlyphs[s] > 0 {

@@ -61,9 +61,10 @@ public struct MeasureJob: Job {
         let strings = MarkdownText.render(written, mode: request.markdown, counts: &counts)
         MarkdownText.note(counts, into: &diagnostics)
         let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
+        let measurements = Measurements(cells: cells, fonts: search.fallbackFonts(), styled: styled)
+        TextJob.noteSettings(cells, measurements.settings, into: &diagnostics)
         return Prepared(
-            strings: strings, cells: cells,
-            measurements: Measurements(cells: cells, fonts: search.fallbackFonts(), styled: styled),
+            strings: strings, cells: cells, measurements: measurements,
             showText: !stringsFiles.isEmpty, model: request.sizeModel,
             systemFont: request.systemFont)
     }
@@ -85,7 +86,8 @@ public struct MeasureJob: Job {
         let counted = Self.counting(prepared, progress: progress)
         let rendered = MeasureDocument.render(
             strings: prepared.strings, cells: prepared.cells, asTable: asTable, showText: prepared.showText,
-            pretty: pretty, model: prepared.model, systemFont: prepared.systemFont, measure: counted)
+            pretty: pretty, model: prepared.model, systemFont: prepared.systemFont,
+            settings: prepared.measurements.settings, measure: counted)
         progress?.finish()
         return Result(
             document: rendered.bytes, faceFailures: prepared.faceFailures,
@@ -104,8 +106,8 @@ public struct MeasureJob: Job {
     ) -> (ok: Bool, missingGlyphs: [MissingGlyphs]) {
         let written = MeasureDocument.writeJSON(
             strings: prepared.strings, cells: prepared.cells, showText: prepared.showText, pretty: pretty,
-            model: prepared.model, systemFont: prepared.systemFont, measure: counting(prepared, progress: progress),
-            to: write)
+            model: prepared.model, systemFont: prepared.systemFont, settings: prepared.measurements.settings,
+            measure: counting(prepared, progress: progress), to: write)
         progress?.finish()
         return (
             written.ok,

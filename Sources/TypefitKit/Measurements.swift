@@ -73,6 +73,12 @@ public final class Measurements {
         self.slots = slots
     }
 
+    /// Per cell: the coordinates and tracking its face is measured at
+    /// (`nil` where it could not be opened).
+    public var settings: [FaceSetting?] {
+        faceSlots.map { slots[$0].measurer?.setting }
+    }
+
     /// A face's key at one point size.
     private static func sizedKey(_ key: String, _ size: Double) -> String { "\(key)@\(size)" }
 
@@ -186,6 +192,6 @@ extension TextMeasurer {
         try self.init(
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
             isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont,
-            sharingFallbackWith: sharing)
+            opticalSize: location.opticalSize, sharingFallbackWith: sharing)
     }
 }

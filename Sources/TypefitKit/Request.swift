@@ -85,6 +85,8 @@ public struct Request: Equatable, Sendable {
     public var samples = PlaceholderSamples()
     /// Whether strings are Markdown (`nil`: String Catalogs only).
     public var markdown: Bool?
+    /// `--optical-size` (`nil`: a spec's `"opticalSize"`, else `auto`).
+    public var opticalSize: OpticalSizeMode?
 
     /// iOS, every style and category, the system font.
     public init() {}

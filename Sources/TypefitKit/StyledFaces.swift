@@ -68,7 +68,10 @@ public struct StyledFaces: Sendable {
                     }
                 }
                 guard let chosen, chosen.file != base.file || chosen.index != base.index else { continue }
-                byTraits[traits] = FaceLocation(chosen)
+                var location = FaceLocation(chosen)
+                // A run's face is set as its string's face is.
+                location.opticalSize = base.opticalSize
+                byTraits[traits] = location
                 let description = Finding.MarkdownFace(
                     bold: traits.contains(.bold), italic: traits.contains(.italic), code: traits.contains(.code),
                     face: chosen.postscriptName ?? chosen.family)

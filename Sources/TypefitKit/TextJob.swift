@@ -24,15 +24,23 @@ public enum TextJob {
     public static func cells(
         _ settings: Request, search: FontSearch, allowMissing: Bool = false, diagnostics: inout Diagnostics
     ) throws(Stopped) -> [SizedCell] {
-        // A spec's clamp, where the command line sets none.
+        // A spec's clamp and optical size, where the command line sets
+        // none.
         var settings = settings
-        if case .spec(let path) = settings.face, settings.clamp.isEmpty, settings.platform != .android,
-            settings.platform != .macos
+        var opticalSize = settings.opticalSize
+        if case .spec(let path) = settings.face,
+            (settings.clamp.isEmpty && settings.platform != .android && settings.platform != .macos)
+                || opticalSize == nil
         {
             // Read aside: the spec's warnings and errors are said once,
             // where its sizes are read.
             var aside = Diagnostics()
-            if case .success(let spec) = SpecFile.read(path, diagnostics: &aside) { settings.clamp = spec.clamp }
+            if case .success(let spec) = SpecFile.read(path, diagnostics: &aside) {
+                if settings.clamp.isEmpty, settings.platform != .android, settings.platform != .macos {
+                    settings.clamp = spec.clamp
+                }
+                opticalSize = opticalSize ?? spec.opticalSize
+            }
         }
         // A clamp needs its bounds' sizes, asked for or not.
         var computed = settings
@@ -40,10 +48,13 @@ public enum TextJob {
             settings.platform == .watchos && settings.categories == nil
             ? WatchTypeTable.categories : settings.categoryList
         if !settings.clamp.isEmpty { computed.categories = .categories(settings.clamp.extending(asked)) }
-        let cells = settings.clamp.apply(
+        var cells = settings.clamp.apply(
             settings.platform == .ios
                 ? try iosCells(computed, search: search, diagnostics: &diagnostics)
                 : try platformCells(computed, search: search, diagnostics: &diagnostics), asked: asked)
+        if let opticalSize, opticalSize != .auto {
+            for i in cells.indices { cells[i].face?.location?.opticalSize = opticalSize }
+        }
         if allowMissing { return cells }
         // A face that is not there has no widths: say which and stop.
         var missing: [String] = []
@@ -485,6 +496,23 @@ public enum TextJob {
             guard let (keys, first) = sources[note] else { continue }
             let count = keys.count
             diagnostics.note(.capApplied(first: first, note: note, strings: count))
+        }
+    }
+
+    /// Under `--verbose`, per cell whose face is variable or tracked: the
+    /// coordinates and tracking applied (`settings` per cell).
+    public static func noteSettings(
+        _ cells: [SizedCell], _ settings: [FaceSetting?], into diagnostics: inout Diagnostics
+    ) {
+        for (cell, setting) in zip(cells, settings) {
+            guard let setting, let location = cell.face?.location,
+                !setting.variations.isEmpty || setting.trackingEms != 0
+            else { continue }
+            diagnostics.verboseNote(
+                .measuredSetting(
+                    style: cell.style, category: cell.size.key, pointSize: cell.pointSize,
+                    face: location.postscriptName ?? location.family ?? "the face", file: location.file,
+                    setting: setting))
         }
     }
 

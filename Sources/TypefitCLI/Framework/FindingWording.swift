@@ -140,6 +140,17 @@ extension Finding {
             let list = samples.map { "\($0.placeholder) as '\($0.value)'" }.joined(separator: ", ")
             return
                 "format placeholders measured with sample values: \(list) (choose others with \(CommandInput.sample) SPEC=VALUE)"
+        case .measuredSetting(let style, let category, let pointSize, let face, let file, let setting):
+            let variations = setting.variations.map { "\($0.tag) \(humanNumber($0.value))" }
+            var applied = variations.isEmpty ? [] : [variations.joined(separator: ", ")]
+            if setting.opticalSizeFromPointSize { applied.append("opsz from the point size") }
+            if setting.trackingEms != 0 {
+                let points = (setting.trackingEms * pointSize * 1000).rounded() / 1000
+                applied.append("tracking \(points > 0 ? "+" : "")\(humanNumber(points)) pt per character")
+            }
+            return Message(
+                "\(style) at \(category) (\(humanNumber(pointSize)) pt): \(face) measured at "
+                    + applied.joined(separator: "; ") + " (\(file))")
         case .markdownRendered(let count):
             let strings = "\(count) string\(count == 1 ? "" : "s")"
             return

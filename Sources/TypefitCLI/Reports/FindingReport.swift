@@ -386,6 +386,11 @@ enum FindingCodes {
             "They are drawn as boxes."
         ),
         (
+            "measured-setting", "The coordinates and tracking a face was measured at",
+            "A --verbose note: a variable face's axis values (opsz from the point size unless --optical-size "
+                + "says otherwise) and the tracking Core Text's trak table adds."
+        ),
+        (
             "page-cap", "The review page reached its size cap",
             "The failing strings past it are counted but not drawn; `fit --format json` lists all."
         ),

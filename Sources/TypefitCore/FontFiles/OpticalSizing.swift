@@ -29,6 +29,12 @@
 /// (`TrakTable.tracking`), rounded to whole font units, halves up, as
 /// HarfBuzz rounds it (`_hb_roundf`; the table's values are whole units;
 /// how Core Text rounds is not published).
+///
+/// `mode` is the user's (`--optical-size`, a spec's `"opticalSize"`), as
+/// Core Text's attribute takes it: `auto` the rule above; `none` neither
+/// the `opsz` axis nor `trak` (WebKit reads the attribute as enabling
+/// both); a number sets `opsz` to it in any face with the axis, the
+/// tracking staying the rule's at the point size.
 public struct OpticalSizing: Sendable, Equatable {
     /// The axes (for the coordinates a sized face is set to).
     public var axes: [FvarTable.Axis]
@@ -39,16 +45,21 @@ public struct OpticalSizing: Sendable, Equatable {
     /// The tracking table, when the face has one.
     public var tracking: TrakTable?
     /// Whether Core Text sizes the face: it has a `STAT` table, or it is
-    /// the system font.
+    /// the system font (and the mode is not `none`).
     public var applies: Bool
+    /// The user's optical size.
+    public var mode: OpticalSizeMode
 
     /// The rule for a face with these tables (`nil` where it has none).
-    public init(fvar: FvarTable?, trak: TrakTable?, hasSTAT: Bool, isSystemFont: Bool = false) {
+    public init(
+        fvar: FvarTable?, trak: TrakTable?, hasSTAT: Bool, isSystemFont: Bool = false, mode: OpticalSizeMode = .auto
+    ) {
         axes = fvar?.axes ?? []
         instances = fvar?.instances.map(\.coordinates) ?? []
         opticalAxis = fvar?.axis(.opsz)?.index
         tracking = trak
-        applies = hasSTAT || isSystemFont
+        self.mode = mode
+        applies = (hasSTAT || isSystemFont) && mode != .none
     }
 
     /// A face nothing sizes.
@@ -58,24 +69,33 @@ public struct OpticalSizing: Sendable, Equatable {
     /// string is shaped once for every size).
     public var dependsOnPointSize: Bool {
         guard applies else { return false }
-        if opticalAxis != nil { return true }
+        if opticalAxis != nil, mode == .auto { return true }
         guard let tracking, let normal = tracking.tracks.first(where: { $0.track == 0 }) else { return false }
         return normal.values.contains { $0 != 0 }
     }
 
     /// The `opsz` value at `pointSize`: the size clamped to the axis;
     /// `nil` where the rule does not set it.
-    public func opticalSize(at pointSize: Double) -> Double? {
-        guard applies, let index = opticalAxis else { return nil }
+    public func opticalSize(at pointSize: Double?) -> Double? {
+        guard let index = opticalAxis else { return nil }
+        let wanted: Double
+        switch mode {
+        case .none: return nil
+        // A size asked for is the user's: set whatever the tables.
+        case .points(let points): wanted = points
+        case .auto:
+            guard applies, let pointSize else { return nil }
+            wanted = pointSize
+        }
         let axis = axes[index]
-        return min(max(pointSize, axis.minimum), axis.maximum)
+        return min(max(wanted, axis.minimum), axis.maximum)
     }
 
     /// The coordinates (user units, one per axis) of the face's instance
     /// `instance` (0: the default location, k: named instance k − 1) at
     /// `pointSize`; `nil` where nothing is set (the instance's own
     /// coordinates stand).
-    public func coordinates(instance: Int, at pointSize: Double) -> [Double]? {
+    public func coordinates(instance: Int, at pointSize: Double?) -> [Double]? {
         guard let index = opticalAxis, let size = opticalSize(at: pointSize) else { return nil }
         var coordinates =
             instance > 0 && instance <= instances.count && instances[instance - 1].count == axes.count
@@ -89,5 +109,91 @@ public struct OpticalSizing: Sendable, Equatable {
     public func trackingUnits(at pointSize: Double) -> Double {
         guard applies, let tracking else { return 0 }
         return (tracking.tracking(atPointSize: pointSize) + 0.5).rounded(.down)
+    }
+
+    /// What measuring face `instance` at `pointSize` applies: each axis's
+    /// coordinate (the instance's own where the rule sets none; a static
+    /// face has none) and the tracking in ems.
+    public func setting(instance: Int, unitsPerEm: Double, at pointSize: Double?) -> FaceSetting {
+        let coordinates =
+            coordinates(instance: instance, at: pointSize)
+            ?? (instance > 0 && instance <= instances.count && instances[instance - 1].count == axes.count
+                ? instances[instance - 1] : axes.map(\.defaultValue))
+        return FaceSetting(
+            variations: zip(axes, coordinates).map { FaceSetting.Variation(tag: $0.tag.description, value: $1) },
+            trackingEms: pointSize.map { trackingUnits(at: $0) / max(unitsPerEm, 1) } ?? 0,
+            opticalSizeFromPointSize: mode == .auto && opticalSize(at: pointSize) != nil)
+    }
+}
+
+/// Core Text's `kCTFontOpticalSizeAttribute` as typefit takes it
+/// (`--optical-size`): `auto`, `none`, or a size in points.
+public enum OpticalSizeMode: Sendable, Hashable, CustomStringConvertible {
+    /// An optical size matching the point size (Core Text's default).
+    case auto
+    /// No optical sizing: the face's own coordinates, no tracking.
+    case none
+    /// This optical size, whatever the point size.
+    case points(Double)
+
+    /// Parses `auto`, `none` or a positive number; `nil` for anything else.
+    public init?(_ text: String) {
+        switch text.lowercased() {
+        case "auto": self = .auto
+        case "none": self = .none
+        default:
+            guard let value = Double(text), value.isFinite, value > 0, value <= 10_000 else { return nil }
+            self = .points(value)
+        }
+    }
+
+    /// `auto`, `none` or the number.
+    public var description: String {
+        switch self {
+        case .auto: "auto"
+        case .none: "none"
+        case .points(let value): humanNumber(value)
+        }
+    }
+}
+
+/// The setting a face was measured at: its variation coordinates and the
+/// tracking added per grapheme.
+public struct FaceSetting: Sendable, Hashable {
+    /// An axis and its value (user units).
+    public struct Variation: Sendable, Hashable {
+        /// The axis tag (`opsz`, `wght`).
+        public var tag: String
+        /// Its value.
+        public var value: Double
+
+        /// Creates one.
+        public init(tag: String, value: Double) {
+            self.tag = tag
+            self.value = value
+        }
+    }
+
+    /// Each axis's coordinate, in the font's axis order (empty for a
+    /// static face).
+    public var variations: [Variation]
+    /// Tracking added to each grapheme, in ems.
+    public var trackingEms: Double
+    /// Whether `opsz` was set from the point size (`auto`).
+    public var opticalSizeFromPointSize: Bool
+
+    /// Creates one.
+    public init(variations: [Variation] = [], trackingEms: Double = 0, opticalSizeFromPointSize: Bool = false) {
+        self.variations = variations
+        self.trackingEms = trackingEms
+        self.opticalSizeFromPointSize = opticalSizeFromPointSize
+    }
+
+    /// Nothing applied: a static face, untracked.
+    public static let plain = FaceSetting()
+
+    /// The coordinates as `hb-shape --variations` writes them: `wght=400,opsz=17`.
+    public var variationsText: String {
+        variations.map { "\($0.tag)=\(humanNumber($0.value))" }.joined(separator: ",")
     }
 }

@@ -19,6 +19,9 @@ public struct FaceLocation: Sendable, Equatable {
     /// Whether it is Apple's system font (`SystemFont`), which Core Text
     /// sizes whatever its tables (`OpticalSizing`).
     public var isSystemFont = false
+    /// The optical size it is measured at (`--optical-size`; `auto`: the
+    /// point size's, by `OpticalSizing`'s rule).
+    public var opticalSize: OpticalSizeMode = .auto
 
     /// Creates a location.
     public init(

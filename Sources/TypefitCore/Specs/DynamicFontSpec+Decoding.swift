@@ -3,6 +3,7 @@ extension DynamicFontSpec {
     /// editor at the JSON Schema; typefit ignores it).
     static let topLevelKeys = [
         "$schema", "family", "width", "faces", "model", "curve", "styles", "maximumCategory", "minimumCategory",
+        "opticalSize",
     ]
     /// The keys a style object may hold.
     static let styleKeys = ["size", "face", "maxPointSize", "minPointSize", "sizes"]
@@ -99,6 +100,22 @@ extension DynamicFontSpec {
             if spec.clamp.isInverted {
                 throw SourceError(json.position, "'minimumCategory' is above 'maximumCategory'")
             }
+        }
+        if let json = value("opticalSize") {
+            // "auto", "none" or a number of points, as Core Text's attribute.
+            let mode: OpticalSizeMode? =
+                switch json.value {
+                case .string(let text): ["auto", "none"].contains(text) ? OpticalSizeMode(text) : nil
+                case .number(let points): OpticalSizeMode(String(points))
+                default: nil
+                }
+            guard let mode else {
+                throw SourceError(
+                    json.position,
+                    "expected 'opticalSize' to be \"auto\", \"none\" or a size in points greater than 0, found "
+                        + json.kindDescription)
+            }
+            spec.opticalSize = mode
         }
         return spec
     }

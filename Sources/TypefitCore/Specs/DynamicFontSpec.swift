@@ -77,6 +77,8 @@ public struct DynamicFontSpec: Sendable, Equatable {
     /// (`maximumCategory`, `minimumCategory`): the text commands set text
     /// above the maximum at its size, as `maximumContentSizeCategory` does.
     public var clamp = SizeClamp()
+    /// `opticalSize`: the optical size its faces are set to (`nil`: auto).
+    public var opticalSize: OpticalSizeMode?
 
     /// Creates a spec.
     public init(family: String?, faces: [(key: String, postscriptName: String)], model: Model, styles: [Style]) {
@@ -94,6 +96,7 @@ public struct DynamicFontSpec: Sendable, Equatable {
     /// Specs are equal when every field is (faces compared in order).
     public static func == (a: DynamicFontSpec, b: DynamicFontSpec) -> Bool {
         a.family == b.family && a.width == b.width && a.model == b.model && a.styles == b.styles
+            && a.opticalSize == b.opticalSize
             && a.faces.map(\.key) == b.faces.map(\.key)
             && a.faces.map(\.postscriptName) == b.faces.map(\.postscriptName)
     }

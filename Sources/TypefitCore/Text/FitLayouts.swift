@@ -18,6 +18,9 @@ public struct FitLayouts: Sendable {
     /// required size): the bytes of the first piece wider than the line,
     /// or `nil` (empty when no cell was asked for).
     public var overflowingPieces: [Range<Int>?] = []
+    /// Per cell: the coordinates and tracking its face was measured at
+    /// (`nil` where it could not be opened).
+    public var settings: [FaceSetting?] = []
 
     /// Creates layouts.
     public init(lines: [Int32], overflows: [Bool], cellCount: Int, failures: [String], missingGlyphs: [Int32] = []) {
@@ -132,6 +135,31 @@ public struct FitLayouts: Sendable {
     ) -> Bool {
         var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
         writer.beginObject()
+        // Each group's cells: the face, file and setting measured in.
+        writer.staticKey("cells")
+        writer.beginArray()
+        for group in groups {
+            for (c, cell) in group.cells.enumerated() {
+                writer.beginObject()
+                writer.staticKey("category")
+                writer.string(cell.size.key)
+                let location = cell.face?.location
+                writer.staticKey("file")
+                writer.string(location?.file)
+                writer.staticKey("pointSize")
+                writer.number(cell.pointSize)
+                writer.staticKey("postscriptName")
+                writer.string(location?.postscriptName ?? cell.face?.postscriptName)
+                writer.staticKey("rule")
+                if let rule = group.rule { writer.int(rule.index) } else { writer.null() }
+                writer.staticKey("style")
+                writer.string(cell.style)
+                let setting = c < group.layouts.settings.count ? group.layouts.settings[c] : nil
+                writer.faceSetting(setting ?? .plain, pointSize: cell.pointSize)
+                writer.endObject()
+            }
+        }
+        writer.endArray()
         writer.staticKey("failing")
         writer.int(header.failing)
         writer.staticKey("maxLines")

@@ -18,13 +18,14 @@ public enum MeasureDocument {
     /// size its columns; the JSON is `writeJSON`'s, collected.
     public static func render(
         strings: [LocalizedString], cells: [SizedCell], asTable: Bool, showText: Bool, pretty: Bool,
-        model: String? = nil, systemFont: String? = nil, measure: (LocalizedString) -> [MeasuredText?]
+        model: String? = nil, systemFont: String? = nil, settings: [FaceSetting?] = [],
+        measure: (LocalizedString) -> [MeasuredText?]
     ) -> Rendered {
         guard asTable else {
             var bytes: [UInt8] = []
             let written = writeJSON(
                 strings: strings, cells: cells, showText: showText, pretty: pretty, model: model,
-                systemFont: systemFont, measure: measure
+                systemFont: systemFont, settings: settings, measure: measure
             ) { chunk in
                 bytes += chunk
                 return true
@@ -64,10 +65,12 @@ public enum MeasureDocument {
     /// rows are written and handed to `write` in chunks of about 64 KiB: a
     /// catalog times every style and category is gigabytes, and only a
     /// chunk is ever held. `ok` is false when a write failed (the rest is
-    /// not measured); `missing` as in `Rendered`.
+    /// not measured); `missing` as in `Rendered`. `settings`, per cell:
+    /// the coordinates and tracking its face was measured at.
     public static func writeJSON(
         strings: [LocalizedString], cells: [SizedCell], showText: Bool, pretty: Bool, model: String? = nil,
-        systemFont: String? = nil, measure: (LocalizedString) -> [MeasuredText?], to write: ([UInt8]) -> Bool
+        systemFont: String? = nil, settings: [FaceSetting?] = [], measure: (LocalizedString) -> [MeasuredText?],
+        to write: ([UInt8]) -> Bool
     ) -> (ok: Bool, missing: [(text: String, characters: Int, language: String?)]) {
         var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
         writer.beginObject()
@@ -80,10 +83,11 @@ public enum MeasureDocument {
             if let missing = measured.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 })?.missingGlyphs {
                 missingTexts.append((string.text, missing, string.language))
             }
-            for (cell, text) in zip(cells, measured) {
+            for (c, (cell, text)) in zip(cells, measured).enumerated() {
                 guard let face = cell.face?.location, let text else { continue }
                 let pointSize = cell.pointSize
                 let width = text.width(atPointSize: pointSize)
+                let setting = c < settings.count ? settings[c] ?? .plain : .plain
                 // Keys in sorted order, as every typefit document has them.
                 writer.beginObject()
                 writer.staticKey("category")
@@ -109,9 +113,12 @@ public enum MeasureDocument {
                     writer.string(use.file)
                     writer.staticKey("postscriptName")
                     writer.string(use.postscriptName)
+                    writer.faceSetting(use.setting, pointSize: pointSize)
                     writer.endObject()
                 }
                 writer.endArray()
+                writer.staticKey("file")
+                writer.string(face.file)
                 if showText {
                     writer.staticKey("key")
                     writer.string(string.key)
@@ -137,6 +144,7 @@ public enum MeasureDocument {
                 writer.substitutions(string.substitutions)
                 writer.staticKey("text")
                 writer.string(string.written)
+                writer.faceSetting(setting, pointSize: pointSize)
                 // Widths to 1/1000 pt (shaping gives them to far more digits
                 // than any layout uses: 129.81199999999998 is 129.812);
                 // sizes and line heights stay as scale gives them, on the
@@ -157,5 +165,23 @@ public enum MeasureDocument {
         writer.string(systemFont)
         writer.endObject()
         return (write(writer.finishBytes()), missingTexts)
+    }
+}
+
+extension JSONWriter {
+    /// A face's setting as `tracking` (points added to each grapheme at
+    /// `pointSize`, to 1/1000 pt) and `variations` (axis tag → value, keys
+    /// sorted; `{}` for a static face).
+    mutating func faceSetting(_ setting: FaceSetting, pointSize: Double) {
+        staticKey("tracking")
+        number((setting.trackingEms * pointSize * 1000).rounded() / 1000)
+        staticKey("variations")
+        beginObject()
+        // Keys in sorted order, as every typefit document has them.
+        for variation in setting.variations.sorted(by: { $0.tag < $1.tag }) {
+            key(variation.tag)
+            number(variation.value)
+        }
+        endObject()
     }
 }

@@ -100,6 +100,8 @@ public struct FallbackUse: Sendable, Equatable {
     /// What it is to iOS: its own face for the script, an open stand-in,
     /// or fontconfig's choice (`IOSCascade`).
     public var role: IOSCascade.Role
+    /// The coordinates and tracking it was measured at.
+    public var setting: FaceSetting = .plain
 
     /// Creates a record.
     public init(

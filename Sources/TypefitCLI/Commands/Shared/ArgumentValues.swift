@@ -157,6 +157,19 @@ struct WeightValue: ArgumentValue, Equatable {
     }
 }
 
+/// `--optical-size`: `auto`, `none` or a size in points.
+extension OpticalSizeMode: ArgumentValue {
+    static let spellings: [String] = ["auto", "none"]
+
+    init(argument text: String, option: String) throws(UsageError) {
+        guard let mode = OpticalSizeMode(text.trimmingSpaces) else {
+            throw UsageError(
+                "'\(option)' takes auto, none or an optical size in points greater than 0 (got '\(text)')")
+        }
+        self = mode
+    }
+}
+
 /// `--lines`: a whole number from 1 to 1000.
 struct LineCount: ArgumentValue, Equatable {
     /// The count.

@@ -13,6 +13,7 @@ struct TextOptions: Sendable, Equatable {
     var samples: [String] = []
     var model: SizeModel?
     var platform = PlatformOptions()
+    var opticalSize: OpticalSizeMode?
 
     /// `--platform`.
     var chosenPlatform: Platform { platform.platform ?? .ios }
@@ -54,6 +55,13 @@ struct TextOptions: Sendable, Equatable {
                     \.model
                 ).needs("--font", "--family", because: "it says how they scale without --size")
                     .excludes("--size", because: "--size scales from the size given"),
+                .value(
+                    "--optical-size", "size",
+                    help: "The optical size a variable face with an opsz axis is set to, as Core Text's "
+                        + "kCTFontOpticalSizeAttribute: auto (the point size, for faces with a STAT table, and "
+                        + "their trak tracking; the default, and a spec's \"opticalSize\" when it has one), none "
+                        + "(the face's own coordinates, untracked) or a size in points.",
+                    \.opticalSize),
             ]
             + PlatformOptions.options.lifted(\TextOptions.platform)
     }
@@ -118,6 +126,7 @@ struct TextOptions: Sendable, Equatable {
         request.face = face.face
         (request.weight, request.designSize, request.model) = (face.weight?.value, face.size, model)
         request.language = language
+        request.opticalSize = opticalSize
         var pairs: [(placeholder: String, value: String)] = []
         for argument in samples {
             do {
