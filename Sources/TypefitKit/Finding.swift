@@ -91,8 +91,11 @@ public enum Finding: Sendable, Equatable {
     /// A face a text command needs that is not there.
     case cannotMeasure(face: String, builtIn: BuiltInFont?)
     /// Apple's system font not found (`searched`: the `--system-fonts`
-    /// folders).
-    case systemFontUnavailable(design: String, searched: [String])
+    /// folders; `found`: the PostScript names of the faces they hold;
+    /// `prefixes`: the names typefit takes as the design's).
+    case systemFontUnavailable(design: String, searched: [String], found: [String], prefixes: [String])
+    /// A folder an environment variable names that cannot be used.
+    case environmentFolderUnusable(variable: String, reason: String)
 
     // MARK: Sizes
 
@@ -284,7 +287,7 @@ public enum Finding: Sendable, Equatable {
         case .patternMatchesNothing: "pattern-matches-nothing"
         case .languageNotFound: "language-not-found"
         case .duplicateKey, .moreDuplicateKeys: "duplicate-key"
-        case .fontFolderUnusable: "font-folder-unusable"
+        case .fontFolderUnusable, .environmentFolderUnusable: "font-folder-unusable"
         case .fontconfigUnusable: "fontconfig-unusable"
         case .fontconfigFailed: "fontconfig-failed"
         case .listingCacheRebuilt: "listing-cache"

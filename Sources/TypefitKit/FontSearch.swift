@@ -19,6 +19,9 @@ public struct FontSearch: Equatable, Sendable {
     /// system font files (`SystemFont`), which the text commands measure
     /// in when no face is named; they also take part in fallback.
     public var systemFontDirectories: [String] = []
+    /// Whether `systemFontDirectories` came from `TYPEFIT_SYSTEM_FONTS`
+    /// (a problem with them then names the variable).
+    public var systemFontsFromEnvironment = false
 
     /// Creates a search.
     public init(directories: [String] = [], fontconfigFile: String? = nil, cacheDirectory: String? = nil) {
@@ -35,7 +38,11 @@ public struct FontSearch: Equatable, Sendable {
         var folderFailed = false
         for directory in directories + systemFontDirectories {
             guard let problem = FontRegistry.fontFolderProblem(directory) else { continue }
-            diagnostics.error(.fontFolderUnusable(reason: problem), status: .cannotRun, file: directory)
+            let fromEnvironment = systemFontsFromEnvironment && !directories.contains(directory)
+            diagnostics.error(
+                fromEnvironment
+                    ? .environmentFolderUnusable(variable: "TYPEFIT_SYSTEM_FONTS", reason: problem)
+                    : .fontFolderUnusable(reason: problem), status: .cannotRun, file: directory)
             folderFailed = true
         }
         if folderFailed { throw Stopped() }

@@ -106,8 +106,10 @@ public enum TextJob {
     static func systemFont(
         _ design: SystemFont.Design, search: FontSearch, diagnostics: inout Diagnostics
     ) throws(Stopped) -> SystemFont {
+        var found: [String] = []
         if !search.systemFontDirectories.isEmpty {
             let scan = FontRegistry.scan(search.systemFontDirectories)
+            found = scan.faces.compactMap(\.postscriptName)
             diagnostics.fileWarnings(scan.problems.map { ($0.path, .fontUnusable(reason: $0.reason)) })
             if let found = SystemFont(design: design, among: scan.faces) { return found }
         }
@@ -117,7 +119,9 @@ public enum TextJob {
             return found
         }
         diagnostics.error(
-            .systemFontUnavailable(design: design.rawValue, searched: search.systemFontDirectories),
+            .systemFontUnavailable(
+                design: design.rawValue, searched: search.systemFontDirectories, found: found,
+                prefixes: design.namePrefixes),
             status: .cannotRun)
         throw Stopped()
     }

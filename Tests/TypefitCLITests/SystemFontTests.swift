@@ -74,6 +74,30 @@ struct SystemFontTests {
         #expect(try rows(outcome).first?["postscriptName"] as? String == "SFProText-Regular")
     }
 
+    /// A missing folder the variable names says the variable; a folder of
+    /// other fonts says what it holds and which names typefit takes.
+    @Test func aFolderThatIsNotTheSystemFontSaysWhy() throws {
+        var context = RunContext()
+        context.systemFontDirectories = ["/nonexistent/apple-fonts"]
+        let missing = run(["measure", "AB", "--style", "body", "--category", "large"], context: context)
+        #expect(missing.status == .cannotRun)
+        #expect(
+            missing.stderr.hasPrefix(
+                "typefit: error: /nonexistent/apple-fonts: TYPEFIT_SYSTEM_FONTS names a folder that cannot be used"),
+            "\(missing.stderr)")
+        // The same folder given with --system-fonts is the option's.
+        let option = run(
+            ["measure", "AB", "--style", "body", "--category", "large", "--system-fonts", "/nonexistent/apple-fonts"])
+        #expect(option.status == .cannotRun && !option.stderr.contains("TYPEFIT_SYSTEM_FONTS names"))
+        let other = run(
+            ["measure", "AB", "--style", "body", "--category", "large", "--system-fonts", Fixtures.path("optical")])
+        #expect(other.status == .cannotRun)
+        #expect(other.stderr.contains("holds TypefitOptical-Regular"), "\(other.stderr)")
+        #expect(
+            other.stderr.contains(
+                "none of them SF Pro; typefit takes the faces whose PostScript names start with SFPro-"))
+    }
+
     @Test func aNamedFaceAtApplesTableIsAStandInAndACustomFontIsNeither() throws {
         let standIn = run(
             ["measure", "AB", "--style", "body", "--category", "large", "--font", "TypefitTracked-Regular"]

@@ -92,8 +92,20 @@ extension Finding {
                     "it is not installed nor in \(CommandInput.fontsDirectory)"
                 }
             return "cannot measure with \(face): \(why)"
-        case .systemFontUnavailable(let design, let searched):
-            let looked = searched.isEmpty ? "" : " (not in \(searched.joined(separator: ", ")))"
+        case .environmentFolderUnusable(let variable, let reason):
+            return Message("\(variable) names a folder that cannot be used: \(reason)")
+        case .systemFontUnavailable(let design, let searched, let found, let prefixes):
+            // What the folder holds and what typefit looks for: a folder
+            // of other fonts is refused with what it lacks.
+            let shown =
+                found.prefix(3).joined(separator: ", ") + (found.count > 3 ? " and \(found.count - 3) more" : "")
+            let holds = found.isEmpty ? "no font" : shown + (found.count == 1 ? ", not " : ", none of them ") + design
+            let looked =
+                searched.isEmpty
+                ? ""
+                : " (\(searched.joined(separator: ", ")) \(searched.count == 1 ? "holds" : "hold") \(holds); typefit "
+                    + "takes the faces whose PostScript names start with "
+                    + prefixes.joined(separator: ", ") + ")"
             return
                 "the system font (\(design)) is not available\(looked): Apple's fonts are not installed on Linux and typefit does not ship them; give their files with \(CommandInput.systemFonts) (\(design) from https://developer.apple.com/fonts/), or measure in a stand-in you name: \(CommandInput.standIn)"
 

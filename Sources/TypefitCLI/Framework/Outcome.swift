@@ -181,7 +181,10 @@ extension RunContext {
     /// named some.
     func configure(_ search: inout FontSearch) {
         search.cacheDirectory = cacheDirectory
-        if search.systemFontDirectories.isEmpty { search.systemFontDirectories = systemFontDirectories }
+        if search.systemFontDirectories.isEmpty, !systemFontDirectories.isEmpty {
+            search.systemFontDirectories = systemFontDirectories
+            search.systemFontsFromEnvironment = true
+        }
     }
 }
 

@@ -26,6 +26,10 @@ public struct SystemFont: Sendable, Equatable {
         /// SF Compact.
         case compact = "SF Compact"
 
+        /// Every PostScript name prefix a face of the design is known by
+        /// (the variable file's, then Text's and Display's), for messages.
+        public var namePrefixes: [String] { variablePrefixes + textPrefixes + displayPrefixes }
+
         var variablePrefixes: [String] {
             switch self {
             case .pro: return ["SFPro-", ".SFNS-", ".SFProUI-"]
