@@ -94,6 +94,10 @@ public enum Finding: Sendable, Equatable {
     /// folders; `found`: the PostScript names of the faces they hold;
     /// `prefixes`: the names typefit takes as the design's).
     case systemFontUnavailable(design: String, searched: [String], found: [String], prefixes: [String])
+    /// The system font's files lack the face iOS uses for some cells
+    /// (`missing`: `SF Pro Display Semibold`); `used` measured them
+    /// instead, in `cells`.
+    case systemFontFaceMissing(missing: String, used: String, file: String, cells: [Cell])
     /// A folder an environment variable names that cannot be used.
     case environmentFolderUnusable(variable: String, reason: String)
 
@@ -220,6 +224,18 @@ public enum Finding: Sendable, Equatable {
         public init(name: String, family: String) { (self.name, self.family) = (name, family) }
     }
 
+    /// A cell: a style at a size setting (`category`: its key) and its
+    /// point size.
+    public struct Cell: Sendable, Equatable {
+        /// The style, the size setting's key and the point size.
+        public var style: String, category: String, pointSize: Double
+
+        /// Creates one.
+        public init(style: String, category: String, pointSize: Double) {
+            (self.style, self.category, self.pointSize) = (style, category, pointSize)
+        }
+    }
+
     /// A plural form's number.
     public struct PluralSample: Sendable, Equatable {
         /// The language, its category and the number used.
@@ -305,6 +321,7 @@ public enum Finding: Sendable, Equatable {
         case .specFaceMissing, .cannotMeasure, .specimenFaceMissing: "face-missing"
         case .weightStandIn: "weight-stand-in"
         case .systemFontUnavailable: "system-font-unavailable"
+        case .systemFontFaceMissing: "system-font-incomplete"
         case .desktopScaleUnavailable: "desktop-scale-unavailable"
         case .desktopScale: "desktop-scale"
         case .styleNotInSpec: "style-not-in-spec"

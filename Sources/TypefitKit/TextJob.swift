@@ -88,13 +88,17 @@ public enum TextJob {
             report = settings.scaleRequest.resolve(faces: faces)
         case .systemFont:
             let system = try systemFont(.pro, search: search, diagnostics: &diagnostics)
-            return settings.scaleRequest.resolve().entries.compactMap { entry in
+            var weights: [Int] = []
+            let cells = settings.scaleRequest.resolve().entries.compactMap { entry -> SizedCell? in
                 guard let size = entry.pointSize else { return nil }
+                weights.append(entry.weight.openTypeValue)
                 return SizedCell(
                     style: entry.style.rawValue, size: .category(entry.category), pointSize: size,
                     lineHeight: entry.lineHeight,
                     face: system.resolution(weight: entry.weight.openTypeValue, pointSize: size))
             }
+            warnMissingFaces(of: system, cells: cells, weights: weights, into: &diagnostics)
+            return cells
         }
         return report.entries.compactMap(SizedCell.init)
     }
@@ -180,10 +184,45 @@ public enum TextJob {
             }
             return SizedCell(cell, face: face)
         }
+        if let system {
+            warnMissingFaces(
+                of: system, cells: cells, weights: cells.map { request.weight(ofStyle: $0.style) },
+                into: &diagnostics)
+        }
         if settings.platform == .watchos, !settings.categoriesGiven, let note = settings.watchSizeNote {
             diagnostics.note(note)
         }
         return cells
+    }
+
+    /// A warning per face of the system font the files lack where iOS
+    /// uses it (a weight, or the Text or Display cut for a size), naming
+    /// the cells measured in another face instead (`weights`: per cell,
+    /// its style's weight).
+    static func warnMissingFaces(
+        of system: SystemFont, cells: [SizedCell], weights: [Int], into diagnostics: inout Diagnostics
+    ) {
+        var order: [String] = []
+        var found: [String: (used: FaceLocation, cells: [Finding.Cell])] = [:]
+        for (cell, weight) in zip(cells, weights) {
+            guard let used = cell.face?.location,
+                let missing = system.missingFace(weight: weight, pointSize: cell.pointSize)
+            else { continue }
+            let key = missing + "\u{0}" + used.file + "#\(used.index)"
+            if found[key] == nil {
+                order.append(key)
+                found[key] = (used, [])
+            }
+            found[key]?.cells.append(
+                Finding.Cell(style: cell.style, category: cell.size.key, pointSize: cell.pointSize))
+        }
+        for key in order {
+            guard let (used, cells) = found[key] else { continue }
+            diagnostics.warning(
+                .systemFontFaceMissing(
+                    missing: String(key.prefix { $0 != "\u{0}" }), used: used.postscriptName ?? used.file,
+                    file: used.file, cells: cells))
+        }
     }
 
     /// The face `UIFont(name: name)` gives (`UIFontLookup`; `--fonts-dir`

@@ -74,6 +74,40 @@ struct SystemFontTests {
         #expect(try rows(outcome).first?["postscriptName"] as? String == "SFProText-Regular")
     }
 
+    /// A folder without a face iOS uses is measured with what it has and
+    /// says so, per face missing (Apple's rule: Text below 20 pt, Display
+    /// from 20 pt; headline semibold, body regular, as the HIG's table has
+    /// them); `--strict` makes it an error; `file` names the file used.
+    @Test func anIncompleteFolderSaysWhatItLacks() throws {
+        let folder = Fixtures.temporaryDirectory("sf-text-only")
+        for name in ["SF-Pro-Text-Regular.ttf", "SF-Pro-Text-Semibold.ttf"] {
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path("system-font/\(name)"), toPath: folder.appendingPathComponent(name).path)
+        }
+        let arguments = [
+            "measure", "AB", "--style", "body,headline", "--category", "large,AX3", "--system-fonts", folder.path,
+        ]
+        let outcome = run(arguments)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let lines = outcome.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "typefit: warning: the system font's files have no SF Pro Display Regular: body at "
+                    + "accessibilityExtraLarge (40 pt) measured in SFProText-Regular instead "
+                    + "(\(folder.path)/SF-Pro-Text-Regular.ttf); add its file for iOS's widths",
+                "typefit: warning: the system font's files have no SF Pro Display Semibold: headline at "
+                    + "accessibilityExtraLarge (40 pt) measured in SFProText-Semibold instead "
+                    + "(\(folder.path)/SF-Pro-Text-Semibold.ttf); add its file for iOS's widths",
+            ], "\(outcome.stderr)")
+        let files = try rows(outcome).map { $0["file"] as? String ?? "" }
+        #expect(files.allSatisfy { $0.hasPrefix(folder.path + "/SF-Pro-Text-") }, "\(files)")
+        #expect(run(arguments + ["--strict"]).status == .problemFound)
+        // The whole fixture folder lacks nothing these cells use.
+        let whole = run(
+            ["measure", "AB", "--style", "body,headline", "--category", "large,AX3"] + ["--system-fonts", Self.folder])
+        #expect(whole.status == .success && whole.stderr.isEmpty, "\(whole.stderr)")
+    }
+
     /// A missing folder the variable names says the variable; a folder of
     /// other fonts says what it holds and which names typefit takes.
     @Test func aFolderThatIsNotTheSystemFontSaysWhy() throws {

@@ -92,6 +92,12 @@ extension Finding {
                     "it is not installed nor in \(CommandInput.fontsDirectory)"
                 }
             return "cannot measure with \(face): \(why)"
+        case .systemFontFaceMissing(let missing, let used, let file, let cells):
+            let shown = cells.prefix(4).map { "\($0.style) at \($0.category) (\(humanNumber($0.pointSize)) pt)" }
+            return Message(
+                "the system font's files have no \(missing): " + shown.joined(separator: ", ")
+                    + (cells.count > 4 ? " and \(cells.count - 4) more" : "")
+                    + " measured in \(used) instead (\(file)); add its file for iOS's widths")
         case .environmentFolderUnusable(let variable, let reason):
             return Message("\(variable) names a folder that cannot be used: \(reason)")
         case .systemFontUnavailable(let design, let searched, let found, let prefixes):

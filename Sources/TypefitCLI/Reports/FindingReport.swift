@@ -386,6 +386,11 @@ enum FindingCodes {
             "They are drawn as boxes."
         ),
         (
+            "system-font-incomplete", "The system font's files lack a face iOS uses",
+            "A weight, or SF Pro Text or Display for a size, is missing from --system-fonts: those cells are "
+                + "measured in another face. Add the file (Apple's download has every weight and cut)."
+        ),
+        (
             "measured-setting", "The coordinates and tracking a face was measured at",
             "A --verbose note: a variable face's axis values (opsz from the point size unless --optical-size "
                 + "says otherwise) and the tracking Core Text's trak table adds."

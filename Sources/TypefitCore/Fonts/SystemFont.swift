@@ -105,6 +105,31 @@ public struct SystemFont: Sendable, Equatable {
         return named ?? FaceMatching.nearest(to: weight, among: pool)
     }
 
+    /// The face iOS would use for a style of `weight` at `pointSize`, as a
+    /// name (`SF Pro Display Semibold`), when the folder lacks it: the
+    /// variable file or the size's cut at the weight's name. `nil` when
+    /// `face(weight:pointSize:)` gives that face.
+    public func missingFace(weight: Int, pointSize: Double) -> String? {
+        let wanted = FontWeight(nearest: weight)
+        let cut: (pool: [FontFace], name: String)
+        if !variable.isEmpty {
+            cut = (variable, design.rawValue)
+        } else if pointSize < Self.displayFromPointSize {
+            cut = (text, design.rawValue + " Text")
+        } else {
+            cut = (display, design.rawValue + " Display")
+        }
+        let has = cut.pool.contains { face in
+            guard let name = face.postscriptName,
+                let last = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).last
+            else { return false }
+            return last.lowercased() == wanted.rawValue.lowercased()
+        }
+        guard !has else { return nil }
+        let weightName = wanted.rawValue.prefix(1).uppercased() + wanted.rawValue.dropFirst()
+        return cut.name + " " + weightName
+    }
+
     /// The files, for messages.
     public var files: [String] {
         var seen = Set<String>()
