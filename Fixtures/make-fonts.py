@@ -265,6 +265,7 @@ def main():
     name_fonts()
     app_folder()
     optical_fonts()
+    optical_outline_font()
     system_font_stand_ins()
     cascade_fonts()
     merged_instance_font()
@@ -624,6 +625,39 @@ def optical_fonts():
     plain["trak"] = tracking_table(*OPTICAL_TRACKING)
     save(plain, "TypefitTrackedPlain-Regular.ttf", out)
 
+
+
+def optical_outline_font():
+    """Fixtures/outlines/TypefitOutline-VF.ttf: an optical-size axis (opsz
+    8..14..72) whose masters scale each glyph's outline with its advance
+    (1.25x at 8, 0.75x at 72), and a STAT table: a drawing at the point
+    size's opsz differs from one at the default coordinates, so a test can
+    tell which the outlines were drawn at (specimen, review)."""
+    from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, SourceDescriptor
+    from fontTools import varLib
+    from fontTools.otlLib.builder import buildStatTable
+    doc = DesignSpaceDocument()
+    axis = AxisDescriptor()
+    axis.tag, axis.name, axis.minimum, axis.default, axis.maximum = "opsz", "Optical size", 8, 14, 72
+    doc.addAxis(axis)
+    for opsz, scale in ((14, 1.0), (8, 1.25), (72, 0.75)):
+        master = optical_master("Typefit Outline", "TypefitOutline-Regular", 400, scale)
+        glyf = master["glyf"]
+        for name in master.getGlyphOrder():
+            glyph = glyf[name]
+            if glyph.numberOfContours > 0:
+                glyph.coordinates.scale((scale, 1))
+                glyph.recalcBounds(glyf)
+        source = SourceDescriptor()
+        source.font = master
+        source.location = {"Optical size": opsz}
+        source.name = "TypefitOutline-%d" % opsz
+        doc.addSource(source)
+    font, _, _ = varLib.build(doc)
+    buildStatTable(font, [dict(tag="opsz", name="Optical size", values=[dict(value=14, name="Text", flags=0x2)])])
+    out = os.path.join(HERE, "outlines")
+    os.makedirs(out, exist_ok=True)
+    save(font, "TypefitOutline-VF.ttf", out)
 
 
 def system_font_stand_ins():

@@ -9,7 +9,7 @@ set -eu
 packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig"
 # zsh and fish syntax-check the completion scripts; groff and man render the
 # manual pages; dpkg-dev builds the Debian package the tests install.
-if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils python3-jsonschema"; fi
+if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils python3-jsonschema python3-fonttools"; fi
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 if [ -z "$missing" ]; then
@@ -30,6 +30,7 @@ if [ "${1:-}" = "--test" ]; then
     command -v strace >/dev/null 2>&1 || missing="$missing strace"
     command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
     python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$missing python3-jsonschema"
+    python3 -c 'import fontTools' >/dev/null 2>&1 || missing="$missing python3-fonttools"
 fi
 
 if [ -n "$missing" ]; then

@@ -21,7 +21,7 @@ src=$(pwd)
 # binutils, libc6-dev, libgcc/libstdc++ 14, libcurl, libxml2, libedit,
 # sqlite, ncurses); util-linux for setpriv.
 packages="make pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig
-libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils python3-jsonschema chromium
+libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils python3-jsonschema python3-fonttools chromium
 binutils libc6-dev libgcc-14-dev libstdc++-14-dev libcurl4t64 libxml2 libedit2 libsqlite3-0 libncurses6
 util-linux ca-certificates"
 suite=trixie

@@ -163,7 +163,9 @@ final class OutlineFace {
     /// The face's units per em.
     let unitsPerEm: Int
 
-    init(file: String, index: Int) throws(RegistryError) {
+    /// Opens face `index` of `file`; a variable face at `coordinates`
+    /// (user units, one per axis in the font's order; empty: its own).
+    init(file: String, index: Int, coordinates: [Double] = []) throws(RegistryError) {
         library = try FreeTypeLibrary()
         var face: FT_Face?
         let error = FT_New_Face(library.handle, file, FT_Long(index), &face)
@@ -171,6 +173,16 @@ final class OutlineFace {
             throw .shapingFailed(file: file, reason: FreeTypeError(code: error).message)
         }
         self.face = face
+        if !coordinates.isEmpty {
+            // The outlines at the coordinates the widths were measured at
+            // (16.16 fixed point, as FreeType takes design coordinates).
+            var fixed = coordinates.map { FT_Fixed(($0 * 65536).rounded()) }
+            let error = FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed)
+            if error != 0 {
+                FT_Done_Face(face)
+                throw .shapingFailed(file: file, reason: FreeTypeError(code: error).message)
+            }
+        }
         // A bitmap-only face (Noto Color Emoji: CBDT, no outlines) has no
         // units per em for FreeType; its head table still says them, and
         // its images are placed in them.

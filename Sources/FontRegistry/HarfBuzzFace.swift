@@ -210,9 +210,11 @@ public final class GlyphOutlines {
     private let outlines: OutlineFace
     private var paths: [UInt32: String?] = [:]
 
-    /// Opens face `index` of `file`.
-    public init(file: String, index: Int) throws(RegistryError) {
-        outlines = try OutlineFace(file: file, index: index)
+    /// Opens face `index` of `file`, a variable face at `coordinates`
+    /// (user units, one per axis in the font's order, as
+    /// `FaceSetting.variations` has them; empty: its own).
+    public init(file: String, index: Int, coordinates: [Double] = []) throws(RegistryError) {
+        outlines = try OutlineFace(file: file, index: index, coordinates: coordinates)
     }
 
     /// Font units per em (outline coordinates are in these).

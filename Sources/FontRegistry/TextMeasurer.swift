@@ -214,10 +214,12 @@ public final class TextMeasurer {
         /// when a line is first drawn, for text that may need it).
         private lazy var paragraphs = BidiOrder.Paragraphs(utf8)
 
-        /// The faces that draw it: the measured face's file and index, then
-        /// each fallback's (`DrawnText.Glyph.face` indexes this).
-        public var faces: [(file: String, index: Int)] {
-            [(primaryFile, primaryIndex)] + order.map { ($0.face.file, $0.face.index) }
+        /// The faces that draw it: the measured face's file, index and
+        /// variation coordinates (empty for a static face), then each
+        /// fallback's (`DrawnText.Glyph.face` indexes this).
+        public var faces: [(file: String, index: Int, coordinates: [Double])] {
+            [(primaryFile, primaryIndex, primary.setting.variations.map(\.value))]
+                + order.map { ($0.face.file, $0.face.index, $0.shaper.setting.variations.map(\.value)) }
         }
         let primaryFile: String
         let primaryIndex: Int
@@ -307,7 +309,9 @@ public final class TextMeasurer {
             DrawnText.Line(
                 glyphs: line.slices.flatMap { session.glyphs[$0] }, rightToLeft: line.rightToLeft)
         }
-        return DrawnText(measured: session.measured, lines: drawn, fallbackFaces: session.order.map(\.face))
+        var text = DrawnText(measured: session.measured, lines: drawn, fallbackFaces: session.order.map(\.face))
+        text.fallbackCoordinates = session.order.map { $0.shaper.setting.variations.map(\.value) }
+        return text
     }
 
     /// Cascade font `index` for `language`, opened for shaping once.

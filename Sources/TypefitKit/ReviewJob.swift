@@ -337,7 +337,10 @@ public struct ReviewJob: Job {
                 if !faces.contains(name) { faces.append(name) }
             }
         }
-        let fallbacks = Set(drawn.filter { !primary.contains($0) }.map { Self.fileName($0.file, index: $0.index) })
+        // A face drawn at several sizes' coordinates is one face here.
+        let fallbacks = Set(
+            drawn.filter { !primary.contains(FaceRef(file: $0.file, index: $0.index)) }
+                .map { Self.fileName($0.file, index: $0.index) })
         return (faces, fallbacks.sorted())
     }
 
@@ -352,13 +355,17 @@ public struct ReviewJob: Job {
     struct FaceRef: Hashable, Sendable {
         var file: String
         var index: Int
+        /// The variation coordinates its outlines are drawn at, those its
+        /// widths were measured at (empty for a static face).
+        var coordinates: [Double] = []
 
         /// Its key on the page: `f` and 40 bits of an FNV-1a hash of its
-        /// file and index — the same face, the same key, whichever worker
-        /// drew it first, so that one input gives one page.
+        /// file, index and coordinates — the same face, the same key,
+        /// whichever worker drew it first, so that one input gives one page.
         var key: String {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in "\(file)#\(index)".utf8 {
+            let id = "\(file)#\(index)" + (coordinates.isEmpty ? "" : "@\(coordinates)")
+            for byte in id.utf8 {
                 hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
             }
             let hex = String(hash >> 24, radix: 16)
@@ -497,11 +504,11 @@ public struct ReviewJob: Job {
         /// without an outline (spaces) marked to be placed, not drawn.
         private func stream(_ session: TextMeasurer.DrawSession) -> ReviewPage.Stream {
             let drawn = session.faces.map { face -> DrawnFace in
-                let ref = FaceRef(file: face.file, index: face.index)
+                let ref = FaceRef(file: face.file, index: face.index, coordinates: face.coordinates)
                 if let known = faces[ref] { return known }
                 let opened: GlyphOutlines?
                 do throws(RegistryError) {
-                    opened = try GlyphOutlines(file: ref.file, index: ref.index)
+                    opened = try GlyphOutlines(file: ref.file, index: ref.index, coordinates: ref.coordinates)
                 } catch {
                     if !problems.contains(error.message) { problems.append(error.message) }
                     opened = nil

@@ -210,14 +210,15 @@ public struct SpecimenJob: Job {
             }
         }
 
-        /// The key of the outline face for a font file's face.
-        mutating func outlineKey(file: String, index: Int) -> String? {
-            let id = "\(file)#\(index)"
+        /// The key of the outline face for a font file's face at the
+        /// variation coordinates its widths were measured at.
+        mutating func outlineKey(file: String, index: Int, coordinates: [Double]) -> String? {
+            let id = "\(file)#\(index)" + (coordinates.isEmpty ? "" : "@\(coordinates)")
             if let known = outlines[id] { return known.key }
             guard unreadable[id] == nil else { return nil }
             let opened: GlyphOutlines
             do {
-                opened = try GlyphOutlines(file: file, index: index)
+                opened = try GlyphOutlines(file: file, index: index, coordinates: coordinates)
             } catch {
                 var reason = error.message
                 if case .shapingFailed(_, let why) = error { reason = why }
@@ -230,11 +231,15 @@ public struct SpecimenJob: Job {
         }
 
         /// The lines of a drawing, its glyphs keyed by outline face.
-        mutating func lines(_ drawn: DrawnText, file: String, index: Int) -> [TypefitCore.Specimen.Line] {
+        mutating func lines(_ drawn: DrawnText, face: OpenFace) -> [TypefitCore.Specimen.Line] {
             var keysByFace: [Int: String] = [:]
-            keysByFace[0] = outlineKey(file: file, index: index)
+            keysByFace[0] = outlineKey(
+                file: face.location.file, index: face.location.index,
+                coordinates: face.measurer.setting.variations.map(\.value))
             for (i, fallback) in drawn.fallbackFaces.enumerated() {
-                keysByFace[i + 1] = outlineKey(file: fallback.file, index: fallback.index)
+                keysByFace[i + 1] = outlineKey(
+                    file: fallback.file, index: fallback.index,
+                    coordinates: i < drawn.fallbackCoordinates.count ? drawn.fallbackCoordinates[i] : [])
             }
             var outlinesByKey: [String: GlyphOutlines] = [:]
             for (key, opened) in outlines.values { outlinesByKey[key] = opened }
@@ -276,7 +281,7 @@ public struct SpecimenJob: Job {
             let session = face.session(text, language: language)
             let measured = session.measured
             var drawn = face.measurer.draw(session, lines: kept.map(\.visible))
-            var lines = self.lines(drawn, file: face.location.file, index: face.location.index)
+            var lines = self.lines(drawn, face: face)
             var fallbacks = drawn.fallbackFaces.map { $0.postscriptName ?? $0.family }
             if cut, let last = ranges.dropFirst(kept.count).first {
                 // The last line: the rest of its paragraph, cut at a
@@ -288,7 +293,7 @@ public struct SpecimenJob: Job {
                     face.measured(candidate, language: language).width(atPointSize: 1)
                 }
                 drawn = face.measurer.draw(tail, language: language)
-                lines += self.lines(drawn, file: face.location.file, index: face.location.index)
+                lines += self.lines(drawn, face: face)
                 for name in drawn.fallbackFaces.map({ $0.postscriptName ?? $0.family }) where !fallbacks.contains(name)
                 {
                     fallbacks.append(name)

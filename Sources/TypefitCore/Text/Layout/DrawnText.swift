@@ -52,6 +52,9 @@ public struct DrawnText: Sendable {
     public var lines: [Line]
     /// The fallback faces, in order of first use.
     public var fallbackFaces: [FontFace]
+    /// Per fallback face: the variation coordinates it was measured at
+    /// (empty for a static face), which its outlines are drawn at.
+    public var fallbackCoordinates: [[Double]] = []
 
     /// Creates a drawing.
     public init(measured: MeasuredText, lines: [Line], fallbackFaces: [FontFace]) {
