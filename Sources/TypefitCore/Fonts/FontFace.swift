@@ -173,12 +173,15 @@ public final class FontFace: Sendable, Hashable {
 
     /// Whether `UIFont(name:)` is known to accept `postscriptName`: the
     /// font's own name ID 6 of a face that is not a variable font's named
-    /// instance. Named instances are reached through variation axes
-    /// (docs/REFERENCE.md, "Variable fonts on iOS"); their names, the font's own or
-    /// synthesized, are not documented to work by name. `nil` without a name.
+    /// instance, and the name Core Text makes for a named instance without
+    /// one of its own (`Inter-Regular_SemiBold`: name ID 6, `_`, the
+    /// subfamily), which iOS lists in `UIFont.fontNames(forFamilyName:)`
+    /// (docs/REFERENCE.md, "Variable fonts on iOS", cites the devices). An
+    /// instance's own `postScriptNameID` is not known to work: no Core Text
+    /// output for one is published. `nil` without a name.
     public var knownToUIFont: Bool? {
         guard postscriptName != nil else { return nil }
-        return postscriptNameSource == .font && namedInstance == nil
+        return namedInstance == nil ? postscriptNameSource == .font : postscriptNameSource == .synthesized
     }
 
     /// The face's position inside a collection (0 for a single-face file).

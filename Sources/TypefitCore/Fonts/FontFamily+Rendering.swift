@@ -167,7 +167,11 @@ extension FontFace {
         var notes: [String] = []
         if isVariable { notes.append("variable") }
         if let fontconfigStyle { notes.append("fontconfig: \(fontconfigStyle)") }
-        if postscriptNameSource == .synthesized { notes.append("synthesized name") }
+        if postscriptNameSource == .synthesized {
+            // An instance without a name of its own: the name Core Text
+            // makes (and iOS lists) for it.
+            notes.append(namedInstance != nil ? "Core Text's instance name" : "synthesized name")
+        }
         if postscriptNameValid == false { notes.append("not a valid PostScript name") }
         if knownToUIFont == false { notes.append("UIFont(name:) not known to take it") }
         return notes.joined(separator: ", ")
