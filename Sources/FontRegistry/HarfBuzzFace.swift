@@ -27,9 +27,11 @@ final class HarfBuzzFace {
     /// bits, a named instance from 1 in the high 16), set for `pointSize`
     /// as Core Text sets it (`OpticalSizing`; `nil`: at its own
     /// coordinates, untracked, for measuring in ems at every size).
+    /// `tracked: false` leaves the tracking out (a measurer that shapes
+    /// once for several sizes adds each size's itself).
     init(
         file: String, index: Int, pointSize: Double? = nil, isSystemFont: Bool = false,
-        opticalSize: OpticalSizeMode = .auto
+        opticalSize: OpticalSizeMode = .auto, tracked: Bool = true
     ) throws(RegistryError) {
         let hb = try ShapingLibraries.shared.get()
         self.hb = hb
@@ -80,7 +82,7 @@ final class HarfBuzzFace {
         } else if instance > 0 {
             hb.fontSetNamedInstance(font, UInt32(instance - 1))
         }
-        trackingEms = pointSize.map { sizing.trackingUnits(at: $0) / unitsPerEm } ?? 0
+        trackingEms = tracked ? pointSize.map { sizing.trackingUnits(at: $0) / unitsPerEm } ?? 0 : 0
         setting = sizing.setting(instance: instance, unitsPerEm: unitsPerEm, at: pointSize)
     }
 
@@ -127,9 +129,13 @@ final class HarfBuzzFace {
     /// at the cluster's first byte of `advances`; marks in `missing` the
     /// clusters with no glyph (.notdef). Only bytes in `within` are shaped
     /// (the rest is context, so Arabic joins across the edge).
+    ///
+    /// `marking`, when given, is told each byte whose cluster would carry
+    /// a grapheme's tracking (whatever `trackingEms`): a measurer shaping
+    /// once for several sizes adds each size's tracking there.
     func shape(
         _ text: [UInt8], runs: [TextRun], language: String?, within: Range<Int>? = nil,
-        advances: inout [Double], missing: inout [Bool]
+        advances: inout [Double], missing: inout [Bool], marking: ((Int) -> Void)? = nil
     ) {
         guard let buffer = hb.bufferCreate() else { return }
         defer { hb.bufferDestroy(buffer) }
@@ -137,7 +143,7 @@ final class HarfBuzzFace {
         // allocates (no fixed buffer), so any length is safe; the tags that
         // reach it were checked by the readers (`LanguageTag.problem`).
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
-        let tracked = trackingEms == 0 ? nil : TrackedGraphemes.starts(text)
+        let tracked = trackingEms == 0 && marking == nil ? nil : TrackedGraphemes.starts(text)
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             for run in runs {
@@ -157,7 +163,10 @@ final class HarfBuzzFace {
                     advances[cluster] += Double(positions[i].x_advance) / unitsPerEm
                     if infos[i].codepoint == 0 { missing[cluster] = true }
                     // A cluster's first glyph carries its grapheme's tracking.
-                    if let tracked, cluster != previous, tracked[cluster] { advances[cluster] += trackingEms }
+                    if let tracked, cluster != previous, tracked[cluster] {
+                        advances[cluster] += trackingEms
+                        marking?(cluster)
+                    }
                     previous = cluster
                 }
             }

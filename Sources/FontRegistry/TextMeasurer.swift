@@ -37,10 +37,11 @@ public final class TextMeasurer {
     public init(
         file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
         fallback: FallbackFonts = FallbackFonts(), pointSize: Double? = nil, isSystemFont: Bool = false,
-        opticalSize: OpticalSizeMode = .auto, sharingFallbackWith other: TextMeasurer? = nil
+        opticalSize: OpticalSizeMode = .auto, tracked: Bool = true, sharingFallbackWith other: TextMeasurer? = nil
     ) throws(RegistryError) {
         primary = try HarfBuzzFace(
-            file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont, opticalSize: opticalSize)
+            file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont, opticalSize: opticalSize,
+            tracked: tracked)
         self.pointSize = pointSize
         self.file = file
         self.index = index
@@ -59,6 +60,31 @@ public final class TextMeasurer {
     /// measurer's point size; without one, those every size shares).
     public var setting: FaceSetting { primary.setting }
 
+    /// The coordinates and tracking the face would be set to at
+    /// `pointSize` (`OpticalSizing`), without opening it again.
+    public func setting(atPointSize pointSize: Double) -> FaceSetting {
+        primary.sizing.setting(instance: index >> 16, unitsPerEm: primary.unitsPerEm, at: pointSize)
+    }
+
+    /// What a measurer opened without tracking (`tracked: false`) gives
+    /// for a size whose coordinates are its own: the measurement and the
+    /// bytes where each size's tracking goes, to be added per size
+    /// (`MeasuredText.tracked`). `nil` when a fallback face drew part of
+    /// the text whose widths change with the size: the sizes then need a
+    /// measurer each.
+    public func measureForTracking(utf8: [UInt8], language: String? = nil) -> (
+        measured: MeasuredText, trackedAt: [Bool]
+    )? {
+        var marks = [Bool](repeating: false, count: utf8.count)
+        let analysis = analyze(utf8, language: language, marking: { marks[$0] = true })
+        guard analysis.fallbackOrder.allSatisfy({ !$0.shaper.sizing.dependsOnPointSize }) else { return nil }
+        // Bytes a fallback drew carry its tracking (none), and control
+        // characters none at all.
+        for (i, face) in analysis.faceOf.enumerated() where face != 0 { marks[i] = false }
+        for control in TextBytes.controlRanges(utf8) { for i in control { marks[i] = false } }
+        return (analysis.measured, marks)
+    }
+
     /// Shapes `text` once: each cluster's advance in ems, fallbacks for
     /// missing glyphs.
     public func measure(_ text: String, language: String? = nil) -> MeasuredText {
@@ -73,14 +99,14 @@ public final class TextMeasurer {
 
     /// What `measure` finds, and which face draws each byte: 0 the face
     /// itself, k > 0 the fallback `fallbackOrder[k - 1]`.
-    private func analyze(_ utf8: [UInt8], language: String?) -> (
+    private func analyze(_ utf8: [UInt8], language: String?, marking: ((Int) -> Void)? = nil) -> (
         measured: MeasuredText, faceOf: [Int], fallbackOrder: [(face: FontFace, shaper: HarfBuzzFace)],
         runs: [TextRun]
     ) {
         let runs = ScriptItemizer.runs(utf8)
         var advances = [Double](repeating: 0, count: utf8.count)
         var missing = [Bool](repeating: false, count: utf8.count)
-        primary.shape(utf8, runs: runs, language: language, advances: &advances, missing: &missing)
+        primary.shape(utf8, runs: runs, language: language, advances: &advances, missing: &missing, marking: marking)
         // Line breaks, tabs and other control characters are layout, not
         // glyphs: no advance of their own (a tab's comes from the tab
         // stops), never a missing glyph, never a fallback.

@@ -136,6 +136,10 @@ public enum Finding: Sendable, Equatable {
     /// `--verbose` note, for a variable or tracked face).
     case measuredSetting(
         style: String, category: String, pointSize: Double, face: String, file: String, setting: FaceSetting)
+    /// How many shapings a string takes for the cells (a `--verbose`
+    /// note): one per face, and per size whose coordinates differ; sizes
+    /// that differ only in tracking share one.
+    case shapings(perString: Int, cells: Int)
     /// Strings whose Markdown was rendered.
     case markdownRendered(strings: Int)
     /// Strings with Markdown markup measured as written; the first key.
@@ -334,6 +338,7 @@ public enum Finding: Sendable, Equatable {
         case .capApplied: "cap"
         case .placeholderSamples: "placeholder-samples"
         case .measuredSetting: "measured-setting"
+        case .shapings: "shapings"
         case .markdownRendered: "markdown-rendered"
         case .markdownLiteral: "markdown-literal"
         case .markdownFaces: "markdown-faces"

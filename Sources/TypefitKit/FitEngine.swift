@@ -32,6 +32,7 @@ public enum FitEngine {
         let failures = Slots<[String]>(count: SystemCalls.processorCount, initial: [])
         // Every worker opens the same faces: the first says their settings.
         let settings = Slots<[FaceSetting?]>(count: 1, initial: [])
+        let shapings = Slots<Int>(count: 1, initial: 0)
         let chunks = (strings.count + chunk - 1) / chunk
         let next = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
@@ -47,7 +48,10 @@ public enum FitEngine {
                 return
             }
             failures.store(measurements.failures, at: worker)
-            if worker == 0 { settings.store(measurements.settings, at: 0) }
+            if worker == 0 {
+                settings.store(measurements.settings, at: 0)
+                shapings.store(measurements.shapingsPerString, at: 0)
+            }
             let visiting = visitor?(worker)
             let faceSlots = measurements.faceSlots
             var cellsOfSlot = [[Int]](repeating: [], count: measurements.slotCount)
@@ -133,6 +137,7 @@ public enum FitEngine {
             failures: messages, missingGlyphs: missing.take())
         layouts.overflowingPieces = pieces.take()
         layouts.settings = settings.take().first ?? []
+        layouts.shapingsPerString = shapings.take().first ?? 0
         return layouts
     }
 }

@@ -169,6 +169,9 @@ public struct FitJob: Sendable {
                 styled: group.styled, progress: report, wordsAt: Self.requiredCell(group))
             before += group.strings.count
             TextJob.noteSettings(group.cells, laidOut.settings, into: &diagnostics)
+            if !group.cells.isEmpty, !group.strings.isEmpty {
+                diagnostics.verboseNote(.shapings(perString: laidOut.shapingsPerString, cells: group.cells.count))
+            }
             result.faceFailures += laidOut.failures
             for (s, string) in group.strings.enumerated() where s < laidOut.missingGlyphs.count {
                 if laidOut.missingGlyphs[s] > 0 {

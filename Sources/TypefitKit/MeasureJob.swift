@@ -63,6 +63,9 @@ public struct MeasureJob: Job {
         let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
         let measurements = Measurements(cells: cells, fonts: search.fallbackFonts(), styled: styled)
         TextJob.noteSettings(cells, measurements.settings, into: &diagnostics)
+        if !cells.isEmpty {
+            diagnostics.verboseNote(.shapings(perString: measurements.shapingsPerString, cells: cells.count))
+        }
         return Prepared(
             strings: strings, cells: cells, measurements: measurements,
             showText: !stringsFiles.isEmpty, model: request.sizeModel,

@@ -21,6 +21,16 @@ public final class Measurements {
     /// Per slot: its key and measurer (`nil` where it could not be opened).
     private var slots: [(key: String, measurer: TextMeasurer?)] = []
     private let fonts: FallbackFonts
+    /// Per slot of a face measured at several sizes with the same
+    /// coordinates (a tracked static face, an opsz axis clamped): the
+    /// measurer, opened untracked, that shapes once for all of them and
+    /// the slot's tracking in ems, added per size.
+    private var sharedShaping: [(shaper: Int, trackingEms: Double)?] = []
+    /// The untracked measurers of `sharedShaping`.
+    private var shapers: [TextMeasurer] = []
+    /// How many shapings one string takes in every face the cells use
+    /// (a face, a size whose coordinates differ, once each).
+    public private(set) var shapingsPerString = 0
 
     /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
     /// runs).
@@ -31,12 +41,14 @@ public final class Measurements {
         var faceKeys: [String] = []
         // Per slot key: its face's key and, for a sized slot, the size.
         var slotFaces: [String: (face: String, size: Double?)] = [:]
+        var locations: [String: FaceLocation] = [:]
         for cell in cells {
             guard let face = cell.face?.location else {
                 faceKeys.append("")
                 continue
             }
             let key = StyledFaces.key(face)
+            locations[key] = face
             let base = open(face, key: key)
             guard base?.dependsOnPointSize == true else {
                 faceKeys.append(key)
@@ -71,6 +83,38 @@ public final class Measurements {
         var slots = [(key: String, measurer: TextMeasurer?)](repeating: ("", nil), count: slotCount)
         for (key, slot) in slotOfKey { slots[slot] = (key, measurers[key]) }
         self.slots = slots
+        shareShaping(slotOfKey: slotOfKey, slotFaces: slotFaces, locations: locations)
+    }
+
+    /// Groups the sized slots of a face by the coordinates their sizes set
+    /// (`OpticalSizing`): where several share them, one untracked
+    /// measurer shapes a string once for all and each adds its size's
+    /// tracking (`MeasuredText.tracked`), the widths those slots' own
+    /// measurers give.
+    private func shareShaping(
+        slotOfKey: [String: Int], slotFaces: [String: (face: String, size: Double?)], locations: [String: FaceLocation]
+    ) {
+        sharedShaping = Array(repeating: nil, count: slotCount)
+        var groups: [String: [(slot: Int, size: Double, trackingEms: Double)]] = [:]
+        for (key, slot) in slotOfKey {
+            guard let (face, size) = slotFaces[key], let size, let base = measurers[face], slots[slot].measurer != nil
+            else { continue }
+            let setting = base.setting(atPointSize: size)
+            groups[face + "|" + setting.variations.map { "\($0.value)" }.joined(separator: ","), default: []].append(
+                (slot, size, setting.trackingEms))
+        }
+        var shapings = slotCount
+        for (key, members) in groups.sorted(by: { $0.key < $1.key }) where members.count > 1 {
+            let face = String(key.prefix { $0 != "|" })
+            guard let location = locations[face], let base = measurers[face],
+                let shaper = try? TextMeasurer(
+                    location, fallback: fonts, pointSize: members[0].size, tracked: false, sharing: base)
+            else { continue }
+            shapers.append(shaper)
+            for member in members { sharedShaping[member.slot] = (shapers.count - 1, member.trackingEms) }
+            shapings -= members.count - 1
+        }
+        shapingsPerString = shapings
     }
 
     /// Per cell: the coordinates and tracking its face is measured at
@@ -112,11 +156,22 @@ public final class Measurements {
     public func measureBySlot(_ string: LocalizedString, utf8: [UInt8]? = nil) -> [MeasuredText?] {
         let styled = string.spans.contains { !$0.traits.face.isEmpty }
         let bytes = styled ? [] : utf8 ?? Array(string.text.utf8)
-        return slots.map { slot in
+        // Per shared shaper: its one shaping (`nil` inside: a fallback
+        // whose widths change with the size drew part; each size's own).
+        var shared = [(measured: MeasuredText, trackedAt: [Bool])??](repeating: nil, count: shapers.count)
+        return slots.indices.map { index in
+            let slot = slots[index]
             guard let measurer = slot.measurer else { return nil }
-            return styled
-                ? measureRuns(string, base: slot.key, measurer)
-                : measurer.measure(utf8: bytes, language: string.language)
+            if styled { return measureRuns(string, base: slot.key, measurer) }
+            if let (shaper, tracking) = sharedShaping[index] {
+                if shared[shaper] == nil {
+                    shared[shaper] = .some(shapers[shaper].measureForTracking(utf8: bytes, language: string.language))
+                }
+                if let (measured, trackedAt) = shared[shaper] ?? nil {
+                    return measured.tracked(by: tracking, at: trackedAt)
+                }
+            }
+            return measurer.measure(utf8: bytes, language: string.language)
         }
     }
 
@@ -187,11 +242,12 @@ extension TextMeasurer {
     /// With `sharing`, the face's measurer at another size, whose fallback
     /// state this one uses.
     convenience init(
-        _ location: FaceLocation, fallback fonts: FallbackFonts, pointSize: Double?, sharing: TextMeasurer? = nil
+        _ location: FaceLocation, fallback fonts: FallbackFonts, pointSize: Double?, tracked: Bool = true,
+        sharing: TextMeasurer? = nil
     ) throws(RegistryError) {
         try self.init(
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
             isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont,
-            opticalSize: location.opticalSize, sharingFallbackWith: sharing)
+            opticalSize: location.opticalSize, tracked: tracked, sharingFallbackWith: sharing)
     }
 }

@@ -64,6 +64,12 @@ struct SystemFontTests {
             sizes.insert(size)
         }
         #expect(sizes.contains { $0 < 20 } && sizes.contains { $0 >= 20 })
+        // Those widths came from one shaping per file (Text and Display,
+        // regular and semibold), each size's tracking added to it.
+        let verbose = run(
+            ["measure", "AB", "--style", "body,headline,largeTitle", "--category", "all", "--verbose"]
+                + ["--system-fonts", Self.folder])
+        #expect(verbose.stderr.contains("each string shaped 4 times for 36 cells"), "\(verbose.stderr)")
     }
 
     @Test func theEnvironmentVariableGivesTheFolder() throws {

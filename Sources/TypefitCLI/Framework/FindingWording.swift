@@ -169,6 +169,11 @@ extension Finding {
             return Message(
                 "\(style) at \(category) (\(humanNumber(pointSize)) pt): \(face) measured at "
                     + applied.joined(separator: "; ") + " (\(file))")
+        case .shapings(let perString, let cells):
+            return Message(
+                "each string shaped \(perString) time\(perString == 1 ? "" : "s") for \(cells) "
+                    + "cell\(cells == 1 ? "" : "s") (once per face and variation coordinates; each size's tracking "
+                    + "added to one shaping)")
         case .markdownRendered(let count):
             let strings = "\(count) string\(count == 1 ? "" : "s")"
             return

@@ -396,6 +396,10 @@ enum FindingCodes {
                 + "says otherwise) and the tracking Core Text's trak table adds."
         ),
         (
+            "shapings", "How many shapings a string took",
+            "A --verbose note: once per face and variation coordinates; sizes that differ only in tracking share one."
+        ),
+        (
             "page-cap", "The review page reached its size cap",
             "The failing strings past it are counted but not drawn; `fit --format json` lists all."
         ),

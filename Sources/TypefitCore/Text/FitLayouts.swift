@@ -21,6 +21,8 @@ public struct FitLayouts: Sendable {
     /// Per cell: the coordinates and tracking its face was measured at
     /// (`nil` where it could not be opened).
     public var settings: [FaceSetting?] = []
+    /// How many shapings each string took (`Measurements`).
+    public var shapingsPerString = 0
 
     /// Creates layouts.
     public init(lines: [Int32], overflows: [Bool], cellCount: Int, failures: [String], missingGlyphs: [Int32] = []) {

@@ -86,6 +86,20 @@ public struct MeasuredText: Sendable, Equatable {
     }
 }
 
+extension MeasuredText {
+    /// The measurement with `trackingEms` added at each byte of
+    /// `trackedAt` (`TextMeasurer.measureForTracking`): one shaping, each
+    /// size's tracking.
+    public func tracked(by trackingEms: Double, at trackedAt: [Bool]) -> MeasuredText {
+        guard trackingEms != 0 else { return self }
+        var copy = self
+        copy.advances.withUnsafeMutableBufferPointer { advances in
+            for i in 0..<min(advances.count, trackedAt.count) where trackedAt[i] { advances[i] += trackingEms }
+        }
+        return copy
+    }
+}
+
 /// A face used for characters the measured face lacks (as iOS's cascade
 /// list substitutes one).
 public struct FallbackUse: Sendable, Equatable {
