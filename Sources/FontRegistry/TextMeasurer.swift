@@ -72,9 +72,7 @@ public final class TextMeasurer {
     /// (`MeasuredText.tracked`). `nil` when a fallback face drew part of
     /// the text whose widths change with the size: the sizes then need a
     /// measurer each.
-    public func measureForTracking(utf8: [UInt8], language: String? = nil) -> (
-        measured: MeasuredText, trackedAt: [Bool]
-    )? {
+    public func measureForTracking(utf8: [UInt8], language: String? = nil) -> TrackedMeasurement? {
         var marks = [Bool](repeating: false, count: utf8.count)
         let analysis = analyze(utf8, language: language, marking: { marks[$0] = true })
         guard analysis.fallbackOrder.allSatisfy({ !$0.shaper.sizing.dependsOnPointSize }) else { return nil }
@@ -82,7 +80,15 @@ public final class TextMeasurer {
         // characters none at all.
         for (i, face) in analysis.faceOf.enumerated() where face != 0 { marks[i] = false }
         for control in TextBytes.controlRanges(utf8) { for i in control { marks[i] = false } }
-        return (analysis.measured, marks)
+        return TrackedMeasurement(measured: analysis.measured, trackedAt: marks)
+    }
+
+    /// An untracked measurement and where each size's tracking goes.
+    public struct TrackedMeasurement: Sendable {
+        /// The widths, fallbacks and missing count, untracked.
+        public var measured: MeasuredText
+        /// Per byte: whether a size's tracking is added there.
+        public var trackedAt: [Bool]
     }
 
     /// Shapes `text` once: each cluster's advance in ems, fallbacks for

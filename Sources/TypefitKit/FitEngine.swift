@@ -115,16 +115,16 @@ public enum FitEngine {
                         visit(string, at: s, utf8: utf8, breaks: breaks, visiting: visiting)
                         continue
                     }
-                    // Each face measured and made ready to break once, then
-                    // laid out at each of its cells' widths: no measurement
-                    // copied per cell (their arrays' retains were a tenth
-                    // of fit's instructions).
-                    let measured = measurements.measureBySlot(string, utf8: utf8)
-                    noteMissing(measured, at: s)
-                    for (slot, measured) in measured.enumerated() {
-                        guard let measured else { continue }
-                        let line = LineFitter.Prepared(measured, breaks: breaks)
-                        for c in cellsOfSlot[slot] { _ = record(line, cell: c, string: s) }
+                    // Each face measured and made ready to break once (and
+                    // sizes that differ only in tracking from one shaping),
+                    // then laid out at each of its cells' widths: no
+                    // measurement copied per cell (their arrays' retains
+                    // were a tenth of fit's instructions).
+                    let prepared = measurements.preparedBySlot(string, utf8: utf8, breaks: breaks)
+                    noteMissing(prepared.map { $0?.measured }, at: s)
+                    for (slot, prepared) in prepared.enumerated() {
+                        guard let prepared else { continue }
+                        for c in cellsOfSlot[slot] { _ = record(prepared.line, cell: c, string: s) }
                     }
                 }
             }

@@ -25,7 +25,15 @@ public final class Measurements {
     /// coordinates (a tracked static face, an opsz axis clamped): the
     /// measurer, opened untracked, that shapes once for all of them and
     /// the slot's tracking in ems, added per size.
-    private var sharedShaping: [(shaper: Int, trackingEms: Double)?] = []
+    private var sharedShaping: [SharedShaping?] = []
+
+    /// A slot's share of a shaping.
+    private struct SharedShaping {
+        /// The index of the untracked measurer in `shapers`.
+        var shaper: Int
+        /// The slot's tracking, in ems.
+        var trackingEms: Double
+    }
     /// The untracked measurers of `sharedShaping`.
     private var shapers: [TextMeasurer] = []
     /// How many shapings one string takes in every face the cells use
@@ -111,7 +119,9 @@ public final class Measurements {
                     location, fallback: fonts, pointSize: members[0].size, tracked: false, sharing: base)
             else { continue }
             shapers.append(shaper)
-            for member in members { sharedShaping[member.slot] = (shapers.count - 1, member.trackingEms) }
+            for member in members {
+                sharedShaping[member.slot] = SharedShaping(shaper: shapers.count - 1, trackingEms: member.trackingEms)
+            }
             shapings -= members.count - 1
         }
         shapingsPerString = shapings
@@ -158,21 +168,66 @@ public final class Measurements {
         let bytes = styled ? [] : utf8 ?? Array(string.text.utf8)
         // Per shared shaper: its one shaping (`nil` inside: a fallback
         // whose widths change with the size drew part; each size's own).
-        var shared = [(measured: MeasuredText, trackedAt: [Bool])??](repeating: nil, count: shapers.count)
+        var shared = [TextMeasurer.TrackedMeasurement??](repeating: nil, count: shapers.count)
         return slots.indices.map { index in
             let slot = slots[index]
             guard let measurer = slot.measurer else { return nil }
             if styled { return measureRuns(string, base: slot.key, measurer) }
-            if let (shaper, tracking) = sharedShaping[index] {
-                if shared[shaper] == nil {
-                    shared[shaper] = .some(shapers[shaper].measureForTracking(utf8: bytes, language: string.language))
+            if let share = sharedShaping[index] {
+                if shared[share.shaper] == nil {
+                    shared[share.shaper] = .some(
+                        shapers[share.shaper].measureForTracking(utf8: bytes, language: string.language))
                 }
-                if let (measured, trackedAt) = shared[shaper] ?? nil {
-                    return measured.tracked(by: tracking, at: trackedAt)
+                if let tracked = shared[share.shaper] ?? nil {
+                    return tracked.measured.tracked(by: share.trackingEms, at: tracked.trackedAt)
                 }
             }
             return measurer.measure(utf8: bytes, language: string.language)
         }
+    }
+
+    /// `measureBySlot`'s measurements made ready to break into lines, per
+    /// slot: a shared shaping (`sharedShaping`) prepared once and laid out
+    /// at each slot's tracking, the arrays shared.
+    public func preparedBySlot(_ string: LocalizedString, utf8: [UInt8], breaks: [LineBreak]) -> [PreparedSlot?] {
+        let styled = string.spans.contains { !$0.traits.face.isEmpty }
+        // Concrete element types throughout: a tuple or a doubly optional
+        // array here cost a generic metadata lookup per string.
+        var shared = [PreparedSlot?](repeating: nil, count: shapers.count)
+        var sharedDone = [Bool](repeating: false, count: shapers.count)
+        var result = [PreparedSlot?](repeating: nil, count: slots.count)
+        for index in slots.indices {
+            guard let measurer = slots[index].measurer else { continue }
+            if !styled, let share = sharedShaping[index] {
+                if !sharedDone[share.shaper] {
+                    sharedDone[share.shaper] = true
+                    if let tracked = shapers[share.shaper].measureForTracking(utf8: utf8, language: string.language) {
+                        shared[share.shaper] = PreparedSlot(
+                            measured: tracked.measured,
+                            line: LineFitter.Prepared(tracked.measured, breaks: breaks, trackedAt: tracked.trackedAt))
+                    }
+                }
+                if let base = shared[share.shaper] {
+                    result[index] = PreparedSlot(
+                        measured: base.measured, line: base.line.tracked(by: share.trackingEms))
+                    continue
+                }
+            }
+            let measured =
+                styled
+                ? measureRuns(string, base: slots[index].key, measurer)
+                : measurer.measure(utf8: utf8, language: string.language)
+            result[index] = PreparedSlot(measured: measured, line: LineFitter.Prepared(measured, breaks: breaks))
+        }
+        return result
+    }
+
+    /// A slot's measurement made ready to break into lines.
+    public struct PreparedSlot: Sendable {
+        /// The measurement (a shared shaping's without the slot's tracking).
+        public var measured: MeasuredText
+        /// Ready to lay out at the slot's size.
+        public var line: LineFitter.Prepared
     }
 
     /// One string analysed for drawing in every face the cells use (the

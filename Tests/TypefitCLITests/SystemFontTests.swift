@@ -80,6 +80,38 @@ struct SystemFontTests {
         #expect(try rows(outcome).first?["postscriptName"] as? String == "SFProText-Regular")
     }
 
+    /// fit lays out one shaping per file at every size with that size's
+    /// tracking (`LineFitter.Prepared.tracked`): each cell fits on one line
+    /// exactly where HarfBuzz 10's tracked width at its size
+    /// (Fixtures/optical/oracle.tsv) is within the width.
+    @Test func fitsWhereHarfBuzzsTrackedWidthFits() throws {
+        let text = "Settings and privacy"
+        func oracle(_ size: Double) throws -> Double {
+            let file = "../system-font/SF-Pro-\(size < 20 ? "Text" : "Display")-Regular.ttf"
+            let row = try #require(
+                OpticalSizingTests.allRows.first { $0.file == file && Double($0.size) == size && $0.text == text })
+            return row.units / 1000 * size
+        }
+        // Between the 17 pt and 19 pt widths: some sizes fit, some do not.
+        let width = (try oracle(17) + oracle(19)) / 2
+        let outcome = run(
+            ["fit", text, "--style", "body", "--category", "all", "--width", "\(width)", "--system-fonts", Self.folder])
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let results = try #require(object?["results"] as? [[String: Any]])
+        let lines = try #require(results.first?["lines"] as? [String: Int])
+        let cells = try #require(object?["cells"] as? [[String: Any]])
+        #expect(cells.count == 12)
+        var verdicts = Set<Bool>()
+        for cell in cells {
+            let size = try #require(cell["pointSize"] as? Double)
+            let category = try #require(cell["category"] as? String)
+            let fits = try oracle(size) <= width
+            verdicts.insert(fits)
+            #expect((lines[category] == 1) == fits, "\(category) at \(size) pt: \(lines[category] ?? 0) lines")
+        }
+        #expect(verdicts == [true, false])
+    }
+
     /// A folder without a face iOS uses is measured with what it has and
     /// says so, per face missing (Apple's rule: Text below 20 pt, Display
     /// from 20 pt; headline semibold, body regular, as the HIG's table has

@@ -48,13 +48,31 @@ public enum LineFitter {
         /// width depends on where it stands on its line).
         private var advances: [Double] = []
         private var tabs: [Bool] = []
+        /// With `trackedAt`: how many tracked bytes come before each byte
+        /// (and, with tabs, which they are), and the tracking in ems added
+        /// at each (`tracked(by:)`): one shaping laid out at every size
+        /// that differs from it only in tracking.
+        private var trackPrefix: [Int32] = []
+        private var trackMarks: [Bool] = []
+        private var trackingEms = 0.0
 
-        /// Prepares `text` with its break opportunities.
-        public init(_ text: MeasuredText, breaks: [LineBreak]) {
+        /// Prepares `text` with its break opportunities; `trackedAt`, the
+        /// bytes where a size's tracking goes (`TextMeasurer.measureForTracking`),
+        /// for `tracked(by:)`.
+        public init(_ text: MeasuredText, breaks: [LineBreak], trackedAt: [Bool]? = nil) {
             count = text.utf8.count
             if text.utf8.contains(0x09) {
                 advances = text.advances
                 tabs = text.utf8.map { $0 == 0x09 }
+                if let trackedAt { trackMarks = trackedAt }
+            }
+            if let trackedAt {
+                trackPrefix = [Int32](repeating: 0, count: count + 1)
+                var n: Int32 = 0
+                for i in 0..<count {
+                    if i < trackedAt.count, trackedAt[i] { n += 1 }
+                    trackPrefix[i + 1] = n
+                }
             }
             prefix = [Double](repeating: 0, count: count + 1)
             var sum = 0.0
@@ -84,14 +102,30 @@ public enum LineFitter {
             trimmed.append(e)
         }
 
+        /// The text at a size whose tracking is `trackingEms` per tracked
+        /// byte (prepared with `trackedAt`; the arrays are shared).
+        public func tracked(by trackingEms: Double) -> Prepared {
+            var copy = self
+            copy.trackingEms = trackPrefix.isEmpty ? 0 : trackingEms
+            return copy
+        }
+
         /// The width in ems of the bytes `start..<end` as one line, each tab
         /// advancing to the next multiple of `tabInterval` ems.
         private func lineWidth(_ start: Int, _ end: Int, tabInterval: Double) -> Double {
             var width = 0.0
             for i in start..<end {
-                width = tabs[i] ? ((width / tabInterval).rounded(.down) + 1) * tabInterval : width + advances[i]
+                let advance = advances[i] + (trackingEms != 0 && trackMarks[i] ? trackingEms : 0)
+                width = tabs[i] ? ((width / tabInterval).rounded(.down) + 1) * tabInterval : width + advance
             }
             return width
+        }
+
+        /// The width in ems of the bytes `start..<end` without tabs.
+        private func plainWidth(_ start: Int, _ end: Int) -> Double {
+            let width = prefix[end] - prefix[start]
+            guard trackingEms != 0 else { return width }
+            return width + trackingEms * Double(trackPrefix[end] - trackPrefix[start])
         }
 
         /// The lines needed at `width` ems: greedy filling, white space at
@@ -140,7 +174,7 @@ public enum LineFitter {
                 let stop = max(start, trimmed[k])
                 let used =
                     tabs.isEmpty || tabInterval == nil
-                    ? prefix[stop] - prefix[start] : lineWidth(start, stop, tabInterval: tabInterval ?? 1)
+                    ? plainWidth(start, stop) : lineWidth(start, stop, tabInterval: tabInterval ?? 1)
                 if used <= limit {
                     lastFit = (end, stop)
                     if mandatory[k] && end < count {

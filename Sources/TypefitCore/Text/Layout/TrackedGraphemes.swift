@@ -11,6 +11,8 @@ public enum TrackedGraphemes {
     /// Per byte of `utf8`: whether it is the first byte of a character
     /// that starts a grapheme (every other byte is `false`).
     public static func starts(_ utf8: [UInt8]) -> [Bool] {
+        // ASCII (most UI strings): no character continues a grapheme.
+        if utf8.allSatisfy({ $0 < 0x80 }) { return [Bool](repeating: true, count: utf8.count) }
         var starts = [Bool](repeating: false, count: utf8.count)
         var offset = 0
         var afterJoiner = false
@@ -18,9 +20,15 @@ public enum TrackedGraphemes {
         for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
             let value = scalar.value
             var continues: Bool
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: continues = true
-            default: continues = false
+            // Below U+0300 no character is a mark (the first, U+0300, is
+            // the combining grave): no property lookup.
+            if value < 0x300 {
+                continues = false
+            } else {
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: continues = true
+                default: continues = false
+                }
             }
             if (0x1F3FB...0x1F3FF).contains(value) || value == 0x200C || value == 0x200D
                 || (0xFF9E...0xFF9F).contains(value) || (0xE0020...0xE007F).contains(value)
