@@ -213,6 +213,32 @@ def fit_benchmark(binary, env):
             "ours_mem": peak_rss_kib(ours.split(), env), "peer_mem": peak_rss_kib(peer.split(), env)}
 
 
+def system_font_benchmark(binary, env):
+    """fit over the 10,000 UI strings in the system font (the stand-ins of
+    Fixtures/system-font: static SF Pro Text and Display files, tracked at
+    every size) against the same catalog in one of those files named as a
+    static custom face (untracked, one shaping): the target is 1.5x. Also
+    on the ASCII strings alone, which the stand-ins draw without fallback
+    (Apple's SF Pro covers Latin, Greek and Cyrillic itself)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    folder = os.path.join(root, "Fixtures", "system-font")
+    tmp = scratch_folder("typefit-bench-system-")
+    strings = os.path.join(tmp, "ui.txt")
+    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_ui_strings.py"), strings, "10000"],
+                   check=True)
+    ascii_strings = os.path.join(tmp, "ui-ascii.txt")
+    with open(strings, encoding="utf-8") as source, open(ascii_strings, "w", encoding="utf-8") as out:
+        out.writelines(line for line in source if line.isascii())
+    rows = []
+    for label, path in (("10,000 UI strings", strings), ("their ASCII strings", ascii_strings)):
+        system = f"{binary} fit --strings {path} --width 300 --style body --system-fonts {folder} --format json"
+        custom = (f"{binary} fit --strings {path} --width 300 --style body --font SFProText-Regular "
+                  f"--fonts-dir {folder} --model system --format json")
+        rows.append(compare(f"fit in the system font ({label}) / in a static custom face", system, custom, env, 1.5,
+                            extras=False))
+    return rows
+
+
 def bench_catalog(env, keys, languages=None):
     """The many-language catalog (scripts/make_bench_catalog.py; all 19
     languages, or those of `languages`) in a temporary folder, or None when
@@ -539,6 +565,13 @@ def main():
                   f"{r['failures']:,} of {r['strings']:,} "
                   f"({r['failures'] * 100 // r['strings']}%) | {r['fit']*1000:.0f} ms | {r['review']*1000:.0f} ms | "
                   f"{r['ratio']:.2f}x ({verdict}) | {r['bytes'] / 1e6:.1f} MB |")
+    print("\nThe system font (static Text and Display files, tracked) against a static custom face, the same "
+          "catalog, body at 12 sizes (target <= 1.5x):\n")
+    print("| catalog | system font | custom face | ratio |")
+    print("|---|---:|---:|---:|")
+    for r in system_font_benchmark(binary, base):
+        verdict = "ok" if r["ratio"] <= 1.5 else "MISSED"
+        print(f"| {r['label']} | {r['ours']*1000:.0f} ms | {r['peer']*1000:.0f} ms | {r['ratio']:.2f}x ({verdict}) |")
     scale = review_scale_benchmark(binary, base)
     if scale is not None:
         print("\nreview at a real catalog's scale: 22,290 strings in 15 languages, body at 12 sizes, "
