@@ -143,6 +143,8 @@ public struct ReviewJob: Job {
         var cells: [ReviewPage.Cell] = []
         var cellIndex: [[Int]] = []
         var styles: [String] = []
+        // Per group, per cell: the setting its face was measured at.
+        var settings: [[FaceSetting?]] = []
         for group in groups {
             for cell in group.cells where !categories.contains(where: { $0.key == cell.size.key }) {
                 categories.append((cell.size.key, cell.label))
@@ -186,6 +188,7 @@ public struct ReviewJob: Job {
                     return drawer
                 }, wordsAt: FitJob.requiredCell(group))
             done += group.strings.count
+            settings.append(laidOut.settings)
             for failure in laidOut.failures.map({ Finding.faceNotOpened(reason: $0) }) where !failures.contains(failure)
             {
                 failures.append(failure)
@@ -273,7 +276,7 @@ public struct ReviewJob: Job {
             strings: total, languages: languages, categories: categories, failures: counts, base: base?.name,
             source: source, failingRows: failingRows, styles: styles)
         (summary.faces, summary.fallbackFaces) = Self.facesNamed(
-            groups, drawn: Array(faceOfKey.values), standIn: standIn)
+            groups, settings: settings, drawn: Array(faceOfKey.values), standIn: standIn)
         var page = ReviewPage(summary: summary, cells: cells, rowsHTML: rowsHTML, faces: faces)
         page.omittedRows = omittedRows
         page.rowBytesCap = Self.maximumRowBytes
@@ -322,18 +325,30 @@ public struct ReviewJob: Job {
     /// The faces the page names: each group's cells' faces (`PostScript
     /// name (file)`, marked `stand-in` when one stands for the system
     /// font), then the other files glyphs were drawn from.
-    static func facesNamed(_ groups: [Group], drawn: [FaceRef], standIn: Bool) -> (
-        faces: [String], fallbacks: [String]
-    ) {
+    static func facesNamed(_ groups: [Group], settings: [[FaceSetting?]] = [], drawn: [FaceRef], standIn: Bool)
+        -> (faces: [String], fallbacks: [String])
+    {
         var faces: [String] = []
         var primary = Set<FaceRef>()
-        for group in groups {
+        for (g, group) in groups.enumerated() {
             for cell in group.cells {
                 guard let face = cell.face, let location = face.location else { continue }
                 primary.insert(FaceRef(file: location.file, index: location.index))
+                // How the face was set at the group's sizes: its optical
+                // size and tracking (`--optical-size`).
+                let ofFace = group.cells.indices.filter { group.cells[$0].face?.location == location }
+                    .compactMap { g < settings.count && $0 < settings[g].count ? settings[g][$0] : nil }
+                var set: [String] = []
+                if ofFace.contains(where: \.opticalSizeFromPointSize) {
+                    set.append("opsz = the point size")
+                } else if let first = ofFace.first, !first.variations.isEmpty {
+                    set.append(first.variations.map { "\($0.tag) \(humanNumber($0.value))" }.joined(separator: ", "))
+                }
+                if ofFace.contains(where: { $0.trackingEms != 0 }) { set.append("trak tracking") }
                 let name =
                     (face.postscriptName ?? location.postscriptName ?? "?") + " ("
-                    + Self.fileName(location.file, index: location.index) + ")" + (standIn ? ", stand-in" : "")
+                    + Self.fileName(location.file, index: location.index)
+                    + (set.isEmpty ? "" : "; " + set.joined(separator: ", ")) + ")" + (standIn ? ", stand-in" : "")
                 if !faces.contains(name) { faces.append(name) }
             }
         }

@@ -82,9 +82,10 @@ public struct SpecimenJob: Job {
             if measured.missingGlyphs > 0, warned.insert("\(cell.style)|missing").inserted {
                 diagnostics.warning(.sampleMissingGlyphs(style: cell.style, characters: measured.missingGlyphs))
             }
-            samples.append(
-                TypefitCore.Specimen.Sample(
-                    cell: cell, postscriptName: name, drawing: key, lines: width == nil ? nil : ranges.count))
+            var drawn = TypefitCore.Specimen.Sample(
+                cell: cell, postscriptName: name, drawing: key, lines: width == nil ? nil : ranges.count)
+            drawn.setting = face.measurer.setting
+            samples.append(drawn)
         }
         for name in missing {
             diagnostics.warning(.specimenFaceMissing(name))

@@ -134,4 +134,29 @@ struct OpticalSizeOptionTests {
         #expect(cells.allSatisfy { $0["file"] as? String == Self.stat && ($0["tracking"] as? Double ?? 0) < 0 })
         #expect(outcome.stderr.contains("body at large (17 pt): TypefitOptical-Regular measured at wght 400, opsz 17"))
     }
+
+    /// specimen labels each sample with its axes and tracking; review's
+    /// page says how each face was set where it names it.
+    @Test func drawingsNameWhatWasApplied() throws {
+        let folder = Fixtures.temporaryDirectory("optical-named")
+        let svg = folder.appendingPathComponent("s.svg")
+        let specimen = TypefitCommand.run(
+            ["specimen", "--text", "AB", "--style", "body", "--category", "large", "--output", svg.path]
+                + ["--font", "TypefitOptical-Regular", "--fonts-dir", Self.optical, "--no-installed-fonts"])
+        try #require(specimen.status == .success, "\(specimen.stderr)")
+        let drawn = try String(contentsOf: svg, encoding: .utf8)
+        #expect(drawn.contains("wght 400, opsz 17 · tracking -0.102 pt"), "\(drawn.prefix(2000))")
+        for (extra, named) in [
+            ([String](), "TypefitOptical-VF.ttf; opsz = the point size, trak tracking)"),
+            (["--optical-size", "none"], "TypefitOptical-VF.ttf; wght 400, opsz 14)"),
+        ] {
+            let page = folder.appendingPathComponent("r.html")
+            let review = TypefitCommand.run(
+                ["review", "AAAA AAAA AAAA", "--style", "body", "--category", "large", "--width", "50"]
+                    + ["--output", page.path, "--font", "TypefitOptical-Regular", "--fonts-dir", Self.optical]
+                    + ["--no-installed-fonts"] + extra)
+            try #require(review.status == .success, "\(review.stderr)")
+            #expect(try String(contentsOf: page, encoding: .utf8).contains(named), "\(extra)")
+        }
+    }
 }

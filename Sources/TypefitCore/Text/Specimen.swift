@@ -39,6 +39,8 @@ public struct Specimen: Sendable {
         /// With a width: the lines `fit` would report (before `--lines`
         /// truncates them).
         public var lines: Int?
+        /// The coordinates and tracking the face was measured and drawn at.
+        public var setting: FaceSetting = .plain
 
         /// Creates a sample.
         public init(cell: SizedCell, postscriptName: String?, drawing: String?, lines: Int? = nil) {
@@ -186,6 +188,15 @@ public struct Specimen: Sendable {
         let drawing = s.drawing.flatMap { drawings[$0] }
         let first = "\(n(s.pointSize))/\(s.lineHeight.map(n) ?? "-") pt · \(s.postscriptName ?? "?")"
         var second: [String] = []
+        // What the face was set to: a variable face's axes, a tracked one's
+        // tracking at this size.
+        if !s.setting.variations.isEmpty {
+            second.append(s.setting.variations.map { "\($0.tag) \(n($0.value))" }.joined(separator: ", "))
+        }
+        if s.setting.trackingEms != 0 {
+            let points = (s.setting.trackingEms * s.pointSize * 1000).rounded() / 1000
+            second.append("tracking \(points > 0 ? "+" : "")\(n(points)) pt")
+        }
         if let lines = s.lines { second.append("\(lines) line\(lines == 1 ? "" : "s")") }
         if let drawing, drawing.truncated { second.append("truncated at \(drawing.lines.count)") }
         if let drawing, !drawing.fallbacks.isEmpty {
