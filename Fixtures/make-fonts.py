@@ -266,6 +266,7 @@ def main():
     app_folder()
     optical_fonts()
     optical_outline_font()
+    khmer_stand_ins()
     system_font_stand_ins()
     cascade_fonts()
     merged_instance_font()
@@ -704,6 +705,26 @@ def cascade_fonts():
             font["hmtx"].metrics[name] = (round(advance * scale), lsb)
         save(font, psname + ".ttf", out)
 
+
+
+KHMER = list(range(0x1780, 0x1786))
+
+
+def khmer_stand_ins():
+    """Fixtures/cascade/khmer: Noto Sans Khmer Regular and Bold, Khmer's
+    open stand-in, whose Khmer boxes are 1.1x and 1.4x build()'s. iOS's
+    Khmer face (Khmer Sangam MN) has a regular weight only, so a bold run
+    is measured in the Regular: the widths show which face drew it."""
+    out = os.path.join(HERE, "cascade", "khmer")
+    os.makedirs(out, exist_ok=True)
+    for style, psname, weight, scale in (("Regular", "NotoSansKhmer-Regular", 400, 1.1),
+                                         ("Bold", "NotoSansKhmer-Bold", 700, 1.4)):
+        font = build("Noto Sans Khmer", style, psname, weight, extra_chars=KHMER)
+        for cp in KHMER:
+            name = "uni%04X" % cp
+            advance, lsb = font["hmtx"].metrics[name]
+            font["hmtx"].metrics[name] = (round(advance * scale), lsb)
+        save(font, psname + ".ttf", out)
 
 
 def merged_instance_font():

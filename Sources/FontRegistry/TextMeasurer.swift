@@ -185,9 +185,11 @@ public final class TextMeasurer {
             }) {
                 fallbacks[index].characters += used
             } else {
+                let role = shared.role(ofFamily: face.family, weight: face.weight)
                 var use = FallbackUse(
                     postscriptName: face.postscriptName, family: face.family, file: face.file, characters: used,
-                    role: shared.role(ofFamily: face.family))
+                    role: role.role)
+                use.standsInFor = role.standsInFor
                 use.setting = shaper.setting
                 fallbacks.append(use)
             }
@@ -397,7 +399,7 @@ final class FallbackState {
     /// Per language: iOS's table for it (`IOSCascade.Languaged`).
     private var tables: [String: IOSCascade.Languaged] = [:]
     /// Per fallback family: what it is to iOS, found once.
-    private var roles: [String: IOSCascade.Role] = [:]
+    private var roles: [String: (role: IOSCascade.Role, standsInFor: String?)] = [:]
     /// Fallback faces opened in ems, by file#index (`nil`: cannot be).
     private var faces: [String: HarfBuzzFace?] = [:]
 
@@ -410,10 +412,11 @@ final class FallbackState {
     }
 
     /// What a fallback family is to iOS (`IOSCascade.role`), once per family.
-    func role(ofFamily family: String) -> IOSCascade.Role {
-        if let known = roles[family] { return known }
-        let role = IOSCascade.role(ofFamily: family)
-        roles[family] = role
+    func role(ofFamily family: String, weight: Int?) -> (role: IOSCascade.Role, standsInFor: String?) {
+        let key = family + "\u{0}" + (weight.map(String.init) ?? "")
+        if let known = roles[key] { return known }
+        let role = IOSCascade.role(ofFamily: family, weight: weight, isSystemFont: isSystemFont)
+        roles[key] = role
         return role
     }
 
@@ -490,9 +493,13 @@ final class FallbackState {
         if let known = preferredFonts[key]?[entry.name] { return known }
         var list = cascade(language)
         var indices: [Int] = []
-        let families = (isSystemFont ? entry.systemFontFamilies : []) + entry.iosFamilies + entry.standIns
-        for family in families {
-            guard let font = config?.familyFace(family, weight: weight, italic: isItalic) else { continue }
+        let own = isSystemFont ? entry.systemFontFamilies : []
+        // iOS's face and its stand-ins at the weight iOS's face has nearest
+        // the run's (Kefa has Regular only: a bold run is drawn in it).
+        let iosWeight = entry.iosWeights.map { IOSCascade.nearestWeight(weight ?? 400, among: $0) } ?? weight
+        for family in own + entry.iosFamilies + entry.standIns {
+            let wanted = own.contains(family) ? weight : iosWeight
+            guard let font = config?.familyFace(family, weight: wanted, italic: isItalic) else { continue }
             if let index = list.firstIndex(where: { $0.raw.file == font.raw.file && $0.raw.index == font.raw.index }) {
                 if !indices.contains(index) { indices.append(index) }
             } else {

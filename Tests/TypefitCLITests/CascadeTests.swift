@@ -59,4 +59,30 @@ struct CascadeTests {
         let width = try #require(row["width"] as? Double)
         #expect(abs(width - expected) < 0.001, "\(width) vs \(expected)")
     }
+
+    static let khmer = Fixtures.root.appendingPathComponent("cascade/khmer")
+    static let khmerConfig = Fixtures.fontconfigFile("cascade-khmer", directories: [Fixtures.fonts, khmer])
+
+    /// iOS's Khmer face (Khmer Sangam MN) has a regular weight only
+    /// (IOSCascade's sources), so a run in a bold face falls back to it at
+    /// regular: its stand-in is measured at Regular, not Bold (the nearest
+    /// to the run's weight), and says so. Widths: hb-shape on that file.
+    @Test(arguments: ["TypefitSans-Bold", "TypefitSans-Regular"])
+    func aStandInIsMeasuredAtTheWeightIOSsFaceHas(face: String) throws {
+        let text = "\u{1780}\u{1781}\u{1782}\u{1783}"
+        let outcome = TypefitCommand.run(
+            ["measure", text, "--style", "body", "--category", "large", "--font", face, "--language", "km"]
+                + ["--fontconfig-file", Self.khmerConfig, "--format", "json"])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let row = try #require((object?["measurements"] as? [[String: Any]])?.first)
+        let fallback = try #require((row["fallbacks"] as? [[String: Any]])?.first)
+        #expect(fallback["postscriptName"] as? String == "NotoSansKhmer-Regular")
+        #expect(fallback["cascade"] as? String == "stand-in")
+        #expect(fallback["standsInFor"] as? String == "Khmer Sangam MN Regular")
+        let expected = try ems(text, Self.khmer.appendingPathComponent("NotoSansKhmer-Regular.ttf")) * 17
+        let bold = try ems(text, Self.khmer.appendingPathComponent("NotoSansKhmer-Bold.ttf")) * 17
+        let width = try #require(row["width"] as? Double)
+        #expect(abs(width - expected) < 0.001 && abs(width - bold) > 1, "\(width) vs \(expected), bold \(bold)")
+    }
 }

@@ -36,4 +36,32 @@ struct IOSCascadeTests {
         #expect(IOSCascade.role(ofFamily: "Noto Sans CJK JP") == .standIn)
         #expect(IOSCascade.role(ofFamily: "DejaVu Sans") == .fontconfig)
     }
+
+    /// CSS Fonts 4 §5.2's weight rule, as its text states it: 400 looks up
+    /// to 500 first, then lighter, then heavier; below 400 lighter first;
+    /// above 500 heavier first.
+    @Test func theNearestWeightIsCSSs() {
+        #expect(IOSCascade.nearestWeight(700, among: [400]) == 400)
+        #expect(IOSCascade.nearestWeight(600, among: [400, 700]) == 700)
+        #expect(IOSCascade.nearestWeight(400, among: [300, 500, 600]) == 500)
+        #expect(IOSCascade.nearestWeight(400, among: [300, 600]) == 300)
+        #expect(IOSCascade.nearestWeight(300, among: [100, 400]) == 100)
+        #expect(IOSCascade.nearestWeight(600, among: [300, 400, 500]) == 500)
+        #expect(IOSCascade.nearestWeight(500, among: [300, 400, 700]) == 400)
+    }
+
+    /// A face of iOS's family at a weight iOS's face lacks is a stand-in
+    /// (iOS ships Noto Sans Myanmar Regular, Light and Bold); a stand-in
+    /// says the iOS face it stands for at the weight iOS draws in.
+    @Test func rolesByWeight() {
+        #expect(IOSCascade.role(ofFamily: "Noto Sans Myanmar", weight: 700) == (.ios, nil))
+        #expect(IOSCascade.role(ofFamily: "Noto Sans Myanmar", weight: 600) == (.standIn, "Noto Sans Myanmar Bold"))
+        #expect(IOSCascade.role(ofFamily: "Noto Sans Khmer", weight: 700) == (.standIn, "Khmer Sangam MN Regular"))
+        #expect(IOSCascade.role(ofFamily: "Noto Sans Arabic", weight: 600) == (.standIn, "Geeza Pro Bold"))
+        #expect(
+            IOSCascade.role(ofFamily: "Noto Sans Arabic", weight: 600, isSystemFont: true)
+                == (.standIn, "SF Arabic Semibold"))
+        #expect(IOSCascade.role(ofFamily: "Geeza Pro", weight: 700) == (.ios, nil))
+        #expect(IOSCascade.role(ofFamily: "DejaVu Sans", weight: 700) == (.fontconfig, nil))
+    }
 }

@@ -1,6 +1,10 @@
 /// A font weight, named as UIKit's `UIFont.Weight` names it, on the OpenType
 /// 100–900 scale.
 public enum FontWeight: String, CaseIterable, Sendable, Hashable {
+    /// The weight's name as a face's style names it (`SemiBold` is
+    /// `Semibold`, as Apple names its faces).
+    public var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
 
     /// The OpenType `usWeightClass` value (Apple's ultraLight is the lightest).

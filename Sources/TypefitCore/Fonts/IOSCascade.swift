@@ -17,6 +17,14 @@
 /// published list was printed on iOS itself: these are the macOS cascade's
 /// faces, which iOS ships. The stand-ins are Noto's face for each script
 /// (the family itself where Apple ships a Noto face).
+///
+/// The weights iOS's faces have (`iosWeights`) are those of the same
+/// `UIFont.familyNames` dump, which lists each family's faces
+/// (github.com/CongLeSolutionX/MyApp, MyApp/FontDisplayView.swift at
+/// d847cd9): Geeza Pro Regular and Bold, Kefa and Khmer Sangam MN Regular
+/// only, Noto Sans Myanmar Regular, Light and Bold, PingFang's six weights;
+/// Hiragino Sans (W3–W8) and Apple SD Gothic Neo (seven weights) are left
+/// to fontconfig's nearest, their W-numbers and names not being weights.
 public enum IOSCascade {
     /// One script's faces.
     public struct Entry: Sendable, Equatable {
@@ -31,49 +39,70 @@ public enum IOSCascade {
         public var standIns: [String]
         /// The Debian package of the stand-in.
         public var package: String
+        /// The weights (OpenType scale) iOS's face has (`nil`: not known,
+        /// or a variable face): a run at another weight is drawn in the
+        /// nearest of them, and its stand-in measured at that weight.
+        public var iosWeights: [Int]?
 
         init(
             _ name: String, system: [String] = [], ios: [String], standIns: [String],
-            package: String = "fonts-noto-core"
+            package: String = "fonts-noto-core", weights: [Int]? = nil
         ) {
             self.name = name
             systemFontFamilies = system
             iosFamilies = ios
             self.standIns = standIns
             self.package = package
+            iosWeights = weights
         }
     }
 
-    static let arabic = Entry("Arab", system: ["SF Arabic"], ios: ["Geeza Pro"], standIns: ["Noto Sans Arabic"])
-    static let urdu = Entry("Arab (ur)", ios: ["Noto Nastaliq Urdu"], standIns: ["Noto Nastaliq Urdu"])
-    static let hebrew = Entry("Hebr", system: ["SF Hebrew"], ios: ["Arial Hebrew"], standIns: ["Noto Sans Hebrew"])
+    static let arabic = Entry(
+        "Arab", system: ["SF Arabic"], ios: ["Geeza Pro"], standIns: ["Noto Sans Arabic"], weights: [400, 700])
+    static let urdu = Entry(
+        "Arab (ur)", ios: ["Noto Nastaliq Urdu"], standIns: ["Noto Nastaliq Urdu"], weights: [400, 700])
+    static let hebrew = Entry(
+        "Hebr", system: ["SF Hebrew"], ios: ["Arial Hebrew"], standIns: ["Noto Sans Hebrew"], weights: [300, 400, 700])
     static let armenian = Entry(
         "Armn", system: ["SF Armenian"], ios: ["Noto Sans Armenian"], standIns: ["Noto Sans Armenian"],
         package: "fonts-noto-extra")
     static let georgian = Entry("Geor", system: ["SF Georgian"], ios: [], standIns: ["Noto Sans Georgian"])
-    static let thai = Entry("Thai", ios: ["Thonburi"], standIns: ["Noto Sans Thai"])
-    static let lao = Entry("Laoo", ios: ["Lao Sangam MN"], standIns: ["Noto Sans Lao"])
-    static let tibetan = Entry("Tibt", ios: ["Kailasa"], standIns: ["Noto Serif Tibetan"])
-    static let myanmar = Entry("Mymr", ios: ["Noto Sans Myanmar"], standIns: ["Noto Sans Myanmar"])
-    static let khmer = Entry("Khmr", ios: ["Khmer Sangam MN"], standIns: ["Noto Sans Khmer"])
-    static let ethiopic = Entry("Ethi", ios: ["Kefa"], standIns: ["Noto Sans Ethiopic"])
+    static let thai = Entry("Thai", ios: ["Thonburi"], standIns: ["Noto Sans Thai"], weights: [300, 400, 700])
+    static let lao = Entry("Laoo", ios: ["Lao Sangam MN"], standIns: ["Noto Sans Lao"], weights: [400])
+    static let tibetan = Entry("Tibt", ios: ["Kailasa"], standIns: ["Noto Serif Tibetan"], weights: [400, 700])
+    static let myanmar = Entry(
+        "Mymr", ios: ["Noto Sans Myanmar"], standIns: ["Noto Sans Myanmar"], weights: [300, 400, 700])
+    static let khmer = Entry("Khmr", ios: ["Khmer Sangam MN"], standIns: ["Noto Sans Khmer"], weights: [400])
+    static let ethiopic = Entry("Ethi", ios: ["Kefa"], standIns: ["Noto Sans Ethiopic"], weights: [400])
     static let syriac = Entry("Syrc", ios: ["Noto Sans Syriac"], standIns: ["Noto Sans Syriac"])
-    static let devanagari = Entry("Deva", ios: ["Kohinoor Devanagari"], standIns: ["Noto Sans Devanagari"])
-    static let bengali = Entry("Beng", ios: ["Kohinoor Bangla"], standIns: ["Noto Sans Bengali"])
-    static let gurmukhi = Entry("Guru", ios: ["Mukta Mahee"], standIns: ["Mukta Mahee", "Noto Sans Gurmukhi"])
-    static let gujarati = Entry("Gujr", ios: ["Kohinoor Gujarati"], standIns: ["Noto Sans Gujarati"])
-    static let oriya = Entry("Orya", ios: ["Noto Sans Oriya"], standIns: ["Noto Sans Oriya", "Noto Sans Odia"])
-    static let tamil = Entry("Taml", ios: ["Tamil Sangam MN"], standIns: ["Noto Sans Tamil"])
-    static let telugu = Entry("Telu", ios: ["Kohinoor Telugu"], standIns: ["Noto Sans Telugu"])
-    static let kannada = Entry("Knda", ios: ["Noto Sans Kannada"], standIns: ["Noto Sans Kannada"])
-    static let malayalam = Entry("Mlym", ios: ["Malayalam Sangam MN"], standIns: ["Noto Sans Malayalam"])
-    static let sinhala = Entry("Sinh", ios: ["Sinhala Sangam MN"], standIns: ["Noto Sans Sinhala"])
+    static let devanagari = Entry(
+        "Deva", ios: ["Kohinoor Devanagari"], standIns: ["Noto Sans Devanagari"], weights: [300, 400, 600])
+    static let bengali = Entry(
+        "Beng", ios: ["Kohinoor Bangla"], standIns: ["Noto Sans Bengali"], weights: [300, 400, 600])
+    static let gurmukhi = Entry(
+        "Guru", ios: ["Mukta Mahee"], standIns: ["Mukta Mahee", "Noto Sans Gurmukhi"], weights: [300, 400, 700])
+    static let gujarati = Entry(
+        "Gujr", ios: ["Kohinoor Gujarati"], standIns: ["Noto Sans Gujarati"], weights: [300, 400, 700])
+    static let oriya = Entry(
+        "Orya", ios: ["Noto Sans Oriya"], standIns: ["Noto Sans Oriya", "Noto Sans Odia"], weights: [400, 700])
+    static let tamil = Entry("Taml", ios: ["Tamil Sangam MN"], standIns: ["Noto Sans Tamil"], weights: [400, 700])
+    static let telugu = Entry(
+        "Telu", ios: ["Kohinoor Telugu"], standIns: ["Noto Sans Telugu"], weights: [300, 400, 500])
+    static let kannada = Entry(
+        "Knda", ios: ["Noto Sans Kannada"], standIns: ["Noto Sans Kannada"], weights: [300, 400, 700])
+    static let malayalam = Entry(
+        "Mlym", ios: ["Malayalam Sangam MN"], standIns: ["Noto Sans Malayalam"], weights: [400, 700])
+    static let sinhala = Entry(
+        "Sinh", ios: ["Sinhala Sangam MN"], standIns: ["Noto Sans Sinhala"], weights: [400, 700])
     static let simplified = Entry(
-        "Hans", ios: ["PingFang SC"], standIns: ["Noto Sans CJK SC"], package: "fonts-noto-cjk")
+        "Hans", ios: ["PingFang SC"], standIns: ["Noto Sans CJK SC"], package: "fonts-noto-cjk",
+        weights: [100, 200, 300, 400, 500, 600])
     static let traditional = Entry(
-        "Hant", ios: ["PingFang TC"], standIns: ["Noto Sans CJK TC"], package: "fonts-noto-cjk")
+        "Hant", ios: ["PingFang TC"], standIns: ["Noto Sans CJK TC"], package: "fonts-noto-cjk",
+        weights: [100, 200, 300, 400, 500, 600])
     static let hongKong = Entry(
-        "Hant (HK)", ios: ["PingFang HK"], standIns: ["Noto Sans CJK HK"], package: "fonts-noto-cjk")
+        "Hant (HK)", ios: ["PingFang HK"], standIns: ["Noto Sans CJK HK"], package: "fonts-noto-cjk",
+        weights: [100, 200, 300, 400, 500, 600])
     static let japanese = Entry(
         "Jpan", ios: ["Hiragino Sans"], standIns: ["Noto Sans CJK JP"], package: "fonts-noto-cjk")
     static let korean = Entry(
@@ -177,6 +206,55 @@ public enum IOSCascade {
         case standIn = "stand-in"
         /// A face fontconfig chose, outside the table.
         case fontconfig
+    }
+
+    /// What a fallback face of `family` at `weight` (OpenType scale) is to
+    /// iOS, and for a stand-in, the iOS face it stands in for
+    /// (`Geeza Pro Bold`): a face of iOS's family at a weight iOS's face
+    /// does not have (Noto Sans Myanmar SemiBold) is a stand-in too.
+    /// `isSystemFont`: the text's face is the system font, whose own
+    /// faces (SF Arabic) come first.
+    public static func role(ofFamily family: String, weight: Int?, isSystemFont: Bool = false) -> (
+        role: Role, standsInFor: String?
+    ) {
+        let key = family.lowercased()
+        let matches = { (families: [String]) in families.contains { $0.lowercased() == key } }
+        for entry in all where matches(entry.iosFamilies + entry.systemFontFamilies) {
+            guard matches(entry.iosFamilies), let weights = entry.iosWeights, let weight, !weights.contains(weight)
+            else { return (.ios, nil) }
+            return (.standIn, standsInName(entry, weight: weight, isSystemFont: isSystemFont))
+        }
+        for entry in all where matches(entry.standIns) {
+            return (.standIn, standsInName(entry, weight: weight ?? 400, isSystemFont: isSystemFont))
+        }
+        return (.fontconfig, nil)
+    }
+
+    /// The iOS face a stand-in at `weight` stands for: the system font's
+    /// own family for the script, else iOS's face at its nearest weight.
+    private static func standsInName(_ entry: Entry, weight: Int, isSystemFont: Bool) -> String? {
+        if isSystemFont, let family = entry.systemFontFamilies.first {
+            return family + " " + FontWeight(nearest: weight).displayName
+        }
+        guard let family = entry.iosFamilies.first else { return nil }
+        let shown = entry.iosWeights.map { nearestWeight(weight, among: $0) } ?? weight
+        return family + " " + FontWeight(nearest: shown).displayName
+    }
+
+    /// The weight among `weights` a request for `target` is drawn at, by
+    /// CSS Fonts 4's rule (§5.2: up to 500 from 400, else lighter first
+    /// below 400 and heavier first above 500): Core Text's own choice is
+    /// not published (docs/REFERENCE.md).
+    public static func nearestWeight(_ target: Int, among weights: [Int]) -> Int {
+        guard !weights.isEmpty, !weights.contains(target) else { return target }
+        let lighter = weights.filter { $0 < target }.sorted(by: >)
+        let heavier = weights.filter { $0 > target }.sorted()
+        if (400...500).contains(target) {
+            if let up = heavier.first(where: { $0 <= 500 }) { return up }
+            return lighter.first ?? heavier.first ?? target
+        }
+        if target < 400 { return lighter.first ?? heavier.first ?? target }
+        return heavier.first ?? lighter.first ?? target
     }
 
     /// The role of a fallback face of `family`.

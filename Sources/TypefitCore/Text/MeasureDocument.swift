@@ -47,7 +47,9 @@ public enum MeasureDocument {
                 guard let face = cell.face?.location, let text else { continue }
                 let pointSize = cell.pointSize
                 let fallbacks = text.fallbacks.map { use in
-                    let role = use.role == .fontconfig ? "" : ", \(use.role.rawValue)"
+                    let role =
+                        use.role == .fontconfig
+                        ? "" : ", \(use.role.rawValue)" + (use.standsInFor.map { " for \($0)" } ?? "")
                     return "\(use.postscriptName ?? use.family) (\(use.characters)\(role))"
                 }
                 table.append(
@@ -113,6 +115,9 @@ public enum MeasureDocument {
                     writer.string(use.file)
                     writer.staticKey("postscriptName")
                     writer.string(use.postscriptName)
+                    // A stand-in's iOS face, at the weight iOS draws in.
+                    writer.staticKey("standsInFor")
+                    writer.string(use.standsInFor)
                     writer.faceSetting(use.setting, pointSize: pointSize)
                     writer.endObject()
                 }

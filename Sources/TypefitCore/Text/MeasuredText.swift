@@ -116,6 +116,9 @@ public struct FallbackUse: Sendable, Equatable {
     public var role: IOSCascade.Role
     /// The coordinates and tracking it was measured at.
     public var setting: FaceSetting = .plain
+    /// For a stand-in: the iOS face it stands for, at the weight iOS
+    /// draws the run in (`Kefa Regular`, `SF Arabic Bold`).
+    public var standsInFor: String?
 
     /// Creates a record.
     public init(
