@@ -136,6 +136,10 @@ public enum Finding: Sendable, Equatable {
     /// `--verbose` note, for a variable or tracked face).
     case measuredSetting(
         style: String, category: String, pointSize: Double, face: String, file: String, setting: FaceSetting)
+    /// Sizes beyond a face's `trak` table's, where its tracking is
+    /// extrapolated along the table's nearest two sizes (HarfBuzz holds
+    /// the end value; Core Text's rule is not published).
+    case trackingExtrapolated(face: String, file: String, pointSizes: [Double], tableSizes: ClosedRange<Double>)
     /// How many shapings a string takes for the cells (a `--verbose`
     /// note): one per face, and per size whose coordinates differ; sizes
     /// that differ only in tracking share one.
@@ -339,6 +343,7 @@ public enum Finding: Sendable, Equatable {
         case .placeholderSamples: "placeholder-samples"
         case .measuredSetting: "measured-setting"
         case .shapings: "shapings"
+        case .trackingExtrapolated: "tracking-extrapolated"
         case .markdownRendered: "markdown-rendered"
         case .markdownLiteral: "markdown-literal"
         case .markdownFaces: "markdown-faces"

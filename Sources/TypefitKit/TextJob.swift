@@ -547,6 +547,22 @@ public enum TextJob {
     public static func noteSettings(
         _ cells: [SizedCell], _ settings: [FaceSetting?], into diagnostics: inout Diagnostics
     ) {
+        // Per face: the sizes beyond its trak table, said once.
+        var beyond: [(location: FaceLocation, range: ClosedRange<Double>, sizes: [Double])] = []
+        for (cell, setting) in zip(cells, settings) {
+            guard let range = setting?.trackingTableSizes, let location = cell.face?.location else { continue }
+            if let i = beyond.firstIndex(where: { $0.location == location }) {
+                if !beyond[i].sizes.contains(cell.pointSize) { beyond[i].sizes.append(cell.pointSize) }
+            } else {
+                beyond.append((location, range, [cell.pointSize]))
+            }
+        }
+        for (location, range, sizes) in beyond {
+            diagnostics.note(
+                .trackingExtrapolated(
+                    face: location.postscriptName ?? location.family ?? "the face", file: location.file,
+                    pointSizes: sizes, tableSizes: range))
+        }
         for (cell, setting) in zip(cells, settings) {
             guard let setting, let location = cell.face?.location,
                 !setting.variations.isEmpty || setting.trackingEms != 0

@@ -159,4 +159,21 @@ struct OpticalSizeOptionTests {
             #expect(try String(contentsOf: page, encoding: .utf8).contains(named), "\(extra)")
         }
     }
+
+    /// Sizes beyond the trak table's (Fixtures/make-fonts.py: 8 to 72 pt)
+    /// are said once per face, with the rule used; sizes within it are not.
+    @Test func trackingBeyondTheTableIsSaid() throws {
+        func note(_ sizes: String) -> String {
+            let outcome = TypefitCommand.run(
+                ["measure", "AB", "--style", "body", "--category", "large", "--font", "TypefitTracked-Regular"]
+                    + ["--fonts-dir", Self.optical, "--no-installed-fonts", "--size", sizes])
+            return outcome.stderr
+        }
+        let beyond = note("6")
+        #expect(
+            beyond.contains(
+                "TypefitTracked-Regular's trak table gives tracking from 8 to 72 pt: at 6 pt it is extrapolated"),
+            "\(beyond)")
+        #expect(!note("17").contains("trak table"))
+    }
 }

@@ -169,6 +169,13 @@ extension Finding {
             return Message(
                 "\(style) at \(category) (\(humanNumber(pointSize)) pt): \(face) measured at "
                     + applied.joined(separator: "; ") + " (\(file))")
+        case .trackingExtrapolated(let face, let file, let sizes, let table):
+            let shown = sizes.map { humanNumber($0) + " pt" }.joined(separator: ", ")
+            return Message(
+                "\(face)'s trak table gives tracking from \(humanNumber(table.lowerBound)) to "
+                    + "\(humanNumber(table.upperBound)) pt: at \(shown) it is extrapolated along the table's nearest "
+                    + "two sizes, as Apple's trak description says (recent HarfBuzz holds the end value instead; what Core Text "
+                    + "does is not published) (\(file))")
         case .shapings(let perString, let cells):
             return Message(
                 "each string shaped \(perString) time\(perString == 1 ? "" : "s") for \(cells) "

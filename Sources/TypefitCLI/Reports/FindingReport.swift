@@ -396,6 +396,11 @@ enum FindingCodes {
                 + "says otherwise) and the tracking Core Text's trak table adds."
         ),
         (
+            "tracking-extrapolated", "Sizes beyond a face's trak table",
+            "A note: the tracking there is extrapolated along the table's nearest two sizes (Apple's trak "
+                + "description); HarfBuzz holds the end value, and Core Text's rule is not published."
+        ),
+        (
             "shapings", "How many shapings a string took",
             "A --verbose note: once per face and variation coordinates; sizes that differ only in tracking share one."
         ),

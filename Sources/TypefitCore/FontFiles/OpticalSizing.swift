@@ -119,10 +119,18 @@ public struct OpticalSizing: Sendable, Equatable {
             coordinates(instance: instance, at: pointSize)
             ?? (instance > 0 && instance <= instances.count && instances[instance - 1].count == axes.count
                 ? instances[instance - 1] : axes.map(\.defaultValue))
-        return FaceSetting(
+        var setting = FaceSetting(
             variations: zip(axes, coordinates).map { FaceSetting.Variation(tag: $0.tag.description, value: $1) },
             trackingEms: pointSize.map { trackingUnits(at: $0) / max(unitsPerEm, 1) } ?? 0,
             opticalSizeFromPointSize: mode == .auto && opticalSize(at: pointSize) != nil)
+        // A size beyond the trak table's: its tracking extrapolated.
+        if applies, let pointSize, let sizes = tracking?.sizes, let low = sizes.first, let high = sizes.last,
+            sizes.count > 1, pointSize < low || pointSize > high,
+            tracking?.tracks.contains(where: { $0.track == 0 }) == true
+        {
+            setting.trackingTableSizes = low...high
+        }
+        return setting
     }
 }
 
@@ -181,6 +189,9 @@ public struct FaceSetting: Sendable, Hashable {
     public var trackingEms: Double
     /// Whether `opsz` was set from the point size (`auto`).
     public var opticalSizeFromPointSize: Bool
+    /// When the point size lies beyond the `trak` table's sizes: their
+    /// range (the tracking is extrapolated along the nearest two).
+    public var trackingTableSizes: ClosedRange<Double>?
 
     /// Creates one.
     public init(variations: [Variation] = [], trackingEms: Double = 0, opticalSizeFromPointSize: Bool = false) {
