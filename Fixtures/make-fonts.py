@@ -649,6 +649,11 @@ def optical_outline_font():
             if glyph.numberOfContours > 0:
                 glyph.coordinates.scale((scale, 1))
                 glyph.recalcBounds(glyf)
+                # The left side bearing follows the outline (an hmtx lsb
+                # that disagrees with the glyph's xMin shifts it in some
+                # FreeType versions and not in others).
+                advance, _ = master["hmtx"].metrics[name]
+                master["hmtx"].metrics[name] = (advance, glyph.xMin)
         source = SourceDescriptor()
         source.font = master
         source.location = {"Optical size": opsz}
