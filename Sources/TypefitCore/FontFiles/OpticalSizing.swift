@@ -202,9 +202,4 @@ public struct FaceSetting: Sendable, Hashable {
 
     /// Nothing applied: a static face, untracked.
     public static let plain = FaceSetting()
-
-    /// The coordinates as `hb-shape --variations` writes them: `wght=400,opsz=17`.
-    public var variationsText: String {
-        variations.map { "\($0.tag)=\(humanNumber($0.value))" }.joined(separator: ",")
-    }
 }

@@ -119,12 +119,6 @@ public enum FontCatalog {
         return byName.filter { $0.value.count > 1 }.map { ($0.key, $0.value.sorted()) }.sorted { $0.name < $1.name }
     }
 
-    /// The line that says so.
-    public static func duplicateMessage(_ name: String, _ files: [String]) -> String {
-        "PostScript name '\(name)' is in \(files.count) files (\(files.joined(separator: ", "))): iOS registers "
-            + "one of them, which one is not defined, and UIFont(name:) gives that one"
-    }
-
     /// Every family name and alias, for suggestions.
     public static func familyNames(_ faces: [FontFace]) -> [String] {
         var names = Set<String>()
