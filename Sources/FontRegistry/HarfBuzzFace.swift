@@ -130,12 +130,13 @@ final class HarfBuzzFace {
     /// clusters with no glyph (.notdef). Only bytes in `within` are shaped
     /// (the rest is context, so Arabic joins across the edge).
     ///
-    /// `marking`, when given, is told each byte whose cluster would carry
-    /// a grapheme's tracking (whatever `trackingEms`): a measurer shaping
-    /// once for several sizes adds each size's tracking there.
+    /// `marking`, when given (a byte's worth per byte of `text`), is set
+    /// at each byte whose cluster would carry a grapheme's tracking
+    /// (whatever `trackingEms`): a measurer shaping once for several sizes
+    /// adds each size's tracking there.
     func shape(
         _ text: [UInt8], runs: [TextRun], language: String?, within: Range<Int>? = nil,
-        advances: inout [Double], missing: inout [Bool], marking: ((Int) -> Void)? = nil
+        advances: inout [Double], missing: inout [Bool], marking: UnsafeMutableBufferPointer<Bool>? = nil
     ) {
         guard let buffer = hb.bufferCreate() else { return }
         defer { hb.bufferDestroy(buffer) }
@@ -165,7 +166,7 @@ final class HarfBuzzFace {
                     // A cluster's first glyph carries its grapheme's tracking.
                     if let tracked, cluster != previous, tracked[cluster] {
                         advances[cluster] += trackingEms
-                        marking?(cluster)
+                        marking?[cluster] = true
                     }
                     previous = cluster
                 }
@@ -299,8 +300,15 @@ enum ScriptItemizer {
         var current: (start: Int, script: hb_script_t?) = (0, nil)
         var offset = 0
         while offset < text.count {
-            let (value, length) = TextBytes.scalar(text, at: offset)
-            let script = hb.unicodeScript(funcs, value)
+            let byte = text[offset]
+            let (value, length) = byte < 0x80 ? (UInt32(byte), 1) : TextBytes.scalar(text, at: offset)
+            // An ASCII letter is Latin, any other ASCII character common
+            // (HarfBuzz's answer, without a call through its function
+            // table per character of a mostly Latin string).
+            let script =
+                byte < 0x80
+                ? ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
+                : hb.unicodeScript(funcs, value)
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
             if !neutral {
                 if let running = current.script, running != script {

@@ -96,10 +96,26 @@ struct UTF16Text {
     var utf8Offsets: [Int] = []
 
     init(_ utf8: [UInt8]) {
+        fill(utf8)
+    }
+
+    /// Converts `utf8` into the arrays, keeping their memory (a line
+    /// breaker converts every string: three allocations each were a
+    /// tenth of its cost).
+    mutating func fill(_ utf8: [UInt8]) {
+        units.removeAll(keepingCapacity: true)
+        utf8Offsets.removeAll(keepingCapacity: true)
         units.reserveCapacity(utf8.count)
         utf8Offsets.reserveCapacity(utf8.count + 1)
         var offset = 0
         while offset < utf8.count {
+            // ASCII, most of most strings, without decoding.
+            if utf8[offset] < 0x80 {
+                units.append(UInt16(utf8[offset]))
+                utf8Offsets.append(offset)
+                offset += 1
+                continue
+            }
             let (scalar, width) = TextBytes.scalar(utf8, at: offset)
             if scalar > 0xFFFF {
                 let value = scalar - 0x10000
@@ -128,6 +144,12 @@ struct UTF16Text {
 public final class LineBreaker {
     private let icu: ICU
     private var iterators: [String: OpaquePointer] = [:]
+    /// The last string's language and iterator: a catalog's strings come
+    /// language by language, and finding the locale and its iterator
+    /// checked and hashed a tag per string.
+    private var last: (language: String?, iterator: OpaquePointer)?
+    /// The text handed to ICU, its memory reused from string to string.
+    private var text = UTF16Text([])
 
     /// A breaker; fails when ICU cannot be loaded.
     public init() throws(RegistryError) {
@@ -140,19 +162,24 @@ public final class LineBreaker {
 
     /// Per UTF-8 byte of `utf8`: whether a line may (or must) end after it.
     public func opportunities(_ utf8: [UInt8], language: String?) -> [LineBreak] {
-        var breaks = [LineBreak](repeating: .none, count: utf8.count)
+        var breaks = [LineBreak](filled: .none, count: utf8.count)
         guard !utf8.isEmpty else { return breaks }
-        let text = UTF16Text(utf8)
-        let locale = Self.locale(language)
+        text.fill(utf8)
         var status: ICU.Status = 0
         let iterator: OpaquePointer
-        if let open = iterators[locale] {
-            iterator = open
+        if let last, last.language == language {
+            iterator = last.iterator
         } else {
-            // UBRK_LINE is 2; the text is set below.
-            guard let open = icu.breakOpen(2, locale, nil, 0, &status), status <= 0 else { return breaks }
-            iterators[locale] = open
-            iterator = open
+            let locale = Self.locale(language)
+            if let open = iterators[locale] {
+                iterator = open
+            } else {
+                // UBRK_LINE is 2; the text is set below.
+                guard let open = icu.breakOpen(2, locale, nil, 0, &status), status <= 0 else { return breaks }
+                iterators[locale] = open
+                iterator = open
+            }
+            last = (language, iterator)
         }
         text.units.withUnsafeBufferPointer { units in
             icu.breakSetText(iterator, units.baseAddress, Int32(units.count), &status)
@@ -276,7 +303,7 @@ public enum BidiOrder {
             units = .allocate(capacity: max(text.units.count, 1))
             _ = units.initialize(from: text.units)
             utf8Offsets = text.utf8Offsets
-            var index = [Int32](repeating: -1, count: utf8.count + 1)
+            var index = [Int32](filled: -1, count: utf8.count + 1)
             for (i, offset) in text.utf8Offsets.enumerated().reversed() { index[offset] = Int32(i) }
             utf16Index = index
             guard !utf8.isEmpty, case .success(let icu) = ICU.shared, let bidi = icu.bidiOpen() else {
@@ -410,7 +437,7 @@ public enum PluralRules {
         result.reserveCapacity(numbers.count)
         // `uplrules_select` writes at most the capacity given and says how
         // long the keyword is (CLDR's are at most five letters).
-        var keyword = [UInt16](repeating: 0, count: 32)
+        var keyword = [UInt16](filled: 0, count: 32)
         for number in numbers {
             status = 0
             let length = functions.select(rules, Double(number), &keyword, Int32(keyword.count), &status)

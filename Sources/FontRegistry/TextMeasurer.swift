@@ -73,8 +73,10 @@ public final class TextMeasurer {
     /// the text whose widths change with the size: the sizes then need a
     /// measurer each.
     public func measureForTracking(utf8: [UInt8], language: String? = nil) -> TrackedMeasurement? {
-        var marks = [Bool](repeating: false, count: utf8.count)
-        let analysis = analyze(utf8, language: language, marking: { marks[$0] = true })
+        var marks = [Bool](filled: false, count: utf8.count)
+        // Marked through a pointer: a closure over the array checked
+        // exclusive access at run time for every glyph.
+        let analysis = marks.withUnsafeMutableBufferPointer { analyze(utf8, language: language, marking: $0) }
         guard analysis.fallbackOrder.allSatisfy({ !$0.shaper.sizing.dependsOnPointSize }) else { return nil }
         // Bytes a fallback drew carry its tracking (none), and control
         // characters none at all.
@@ -105,13 +107,15 @@ public final class TextMeasurer {
 
     /// What `measure` finds, and which face draws each byte: 0 the face
     /// itself, k > 0 the fallback `fallbackOrder[k - 1]`.
-    private func analyze(_ utf8: [UInt8], language: String?, marking: ((Int) -> Void)? = nil) -> (
+    private func analyze(
+        _ utf8: [UInt8], language: String?, marking: UnsafeMutableBufferPointer<Bool>? = nil
+    ) -> (
         measured: MeasuredText, faceOf: [Int], fallbackOrder: [(face: FontFace, shaper: HarfBuzzFace)],
         runs: [TextRun]
     ) {
         let runs = ScriptItemizer.runs(utf8)
-        var advances = [Double](repeating: 0, count: utf8.count)
-        var missing = [Bool](repeating: false, count: utf8.count)
+        var advances = [Double](filled: 0, count: utf8.count)
+        var missing = [Bool](filled: false, count: utf8.count)
         primary.shape(utf8, runs: runs, language: language, advances: &advances, missing: &missing, marking: marking)
         // Line breaks, tabs and other control characters are layout, not
         // glyphs: no advance of their own (a tab's comes from the tab
@@ -140,8 +144,8 @@ public final class TextMeasurer {
         let segments = shared.segments(utf8, missing: missing, language: language)
         // One scratch pair for every segment, cleared over the segment's
         // bytes after use (shaping writes only there).
-        var local = segments.isEmpty ? [] : [Double](repeating: 0, count: utf8.count)
-        var localMissing = segments.isEmpty ? [] : [Bool](repeating: false, count: utf8.count)
+        var local = segments.isEmpty ? [] : [Double](filled: 0, count: utf8.count)
+        var localMissing = segments.isEmpty ? [] : [Bool](filled: false, count: utf8.count)
         for segment in segments {
             let range = segment.bytes
             let characters = TextBytes.scalarCount(utf8, range)
@@ -175,7 +179,7 @@ public final class TextMeasurer {
             }
             for i in range {
                 advances[i] = local[i]
-                if faceOf.isEmpty { faceOf = [Int](repeating: 0, count: utf8.count) }
+                if faceOf.isEmpty { faceOf = [Int](filled: 0, count: utf8.count) }
                 faceOf[i] = (number ?? 0) + 1
             }
             stillMissing += unresolved
@@ -231,7 +235,7 @@ public final class TextMeasurer {
         /// Per byte: whether it is a control character (a line break or
         /// tab draws nothing, no .notdef box).
         lazy var isControl: [Bool] = {
-            var isControl = [Bool](repeating: false, count: max(utf8.count, 1))
+            var isControl = [Bool](filled: false, count: max(utf8.count, 1))
             for range in TextBytes.controlRanges(utf8) { for i in range { isControl[i] = true } }
             return isControl
         }()
@@ -315,7 +319,7 @@ public final class TextMeasurer {
             self.utf8 = utf8
             self.language = language
             self.measured = measured
-            self.faceOf = faceOf.isEmpty ? [Int](repeating: 0, count: utf8.count) : faceOf
+            self.faceOf = faceOf.isEmpty ? [Int](filled: 0, count: utf8.count) : faceOf
             self.order = order
             self.runs = runs
             self.primary = primary.shaper

@@ -54,16 +54,27 @@ public enum FitEngine {
             }
             let visiting = visitor?(worker)
             let faceSlots = measurements.faceSlots
-            var cellsOfSlot = [[Int]](repeating: [], count: measurements.slotCount)
+            var cellsOfSlot = [[Int]](filled: [], count: measurements.slotCount)
             for (c, slot) in faceSlots.enumerated() { cellsOfSlot[slot].append(c) }
             // Cell `c` of string `s` laid out from its face's prepared text.
             func record(_ line: LineFitter.Prepared, cell c: Int, string s: Int) -> LineFitter.Layout {
+                record(line, trackedBy: nil, cell: c, string: s)
+            }
+            // With `trackedBy`: a shared shaping at the cell's tracking.
+            func record(_ line: LineFitter.Prepared, trackedBy tracking: Double?, cell c: Int, string s: Int)
+                -> LineFitter.Layout
+            {
                 let lineWidth = width / cells[c].pointSize
                 let tabInterval = MeasuredText.tabInterval / cells[c].pointSize
-                let layout = line.layout(width: lineWidth, tabInterval: tabInterval)
+                let layout =
+                    tracking.map { line.layout(width: lineWidth, tabInterval: tabInterval, trackedBy: $0) }
+                    ?? line.layout(width: lineWidth, tabInterval: tabInterval)
                 results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
                 if layout.overflows, c == wordsAt {
-                    pieces.store(line.overflowingPiece(width: lineWidth, tabInterval: tabInterval), at: s)
+                    let piece =
+                        tracking.map { line.overflowingPiece(width: lineWidth, tabInterval: tabInterval, trackedBy: $0) }
+                        ?? line.overflowingPiece(width: lineWidth, tabInterval: tabInterval)
+                    pieces.store(piece, at: s)
                 }
                 return layout
             }
@@ -82,9 +93,9 @@ public enum FitEngine {
             ) {
                 let sessions = measurements.sessions(string)
                 let measuredCells = sessions.map { $0.map { $0?.measured } } ?? measurements.measure(string, utf8: utf8)
-                var prepared = [LineFitter.Prepared?](repeating: nil, count: measurements.slotCount)
-                var layouts = [LineFitter.Layout?](repeating: nil, count: cellCount)
-                var preparedCells = [LineFitter.Prepared?](repeating: nil, count: cellCount)
+                var prepared = [LineFitter.Prepared?](filled: nil, count: measurements.slotCount)
+                var layouts = [LineFitter.Layout?](filled: nil, count: cellCount)
+                var preparedCells = [LineFitter.Prepared?](filled: nil, count: cellCount)
                 noteMissing(measuredCells, at: s)
                 for (c, measured) in zip(cells.indices, measuredCells) {
                     guard let measured else { continue }
@@ -97,8 +108,10 @@ public enum FitEngine {
                 visiting.visit(
                     LaidOutString(
                         index: s, layouts: layouts, prepared: preparedCells,
-                        sessions: sessions ?? Array(repeating: nil, count: cellCount)))
+                        sessions: sessions ?? Array(filled: nil, count: cellCount)))
             }
+            // Each string's prepared faces, in one array the worker reuses.
+            var prepared: [Measurements.PreparedSlot?] = []
             while true {
                 let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard k < chunks else { break }
@@ -120,11 +133,29 @@ public enum FitEngine {
                     // then laid out at each of its cells' widths: no
                     // measurement copied per cell (their arrays' retains
                     // were a tenth of fit's instructions).
-                    let prepared = measurements.preparedBySlot(string, utf8: utf8, breaks: breaks)
-                    noteMissing(prepared.map { $0?.measured }, at: s)
-                    for (slot, prepared) in prepared.enumerated() {
-                        guard let prepared else { continue }
-                        for c in cellsOfSlot[slot] { _ = record(prepared.line, cell: c, string: s) }
+                    // Sizes sharing a shaping laid out from it at their
+                    // tracking, not from a tracked copy each.
+                    measurements.prepare(string, utf8: utf8, breaks: breaks, into: &prepared, sharedApart: true)
+                    // The first face that lacks characters, as `noteMissing`.
+                    var lacking: Int32 = 0
+                    for slot in prepared.indices where lacking == 0 {
+                        let count =
+                            prepared[slot]?.measured.missingGlyphs
+                            ?? measurements.sharing(ofSlot: slot).map { measurements.sharedMissingGlyphs($0.shaper) }
+                            ?? 0
+                        lacking = Int32(count)
+                    }
+                    if lacking > 0 { missing.store(lacking, at: s) }
+                    for slot in prepared.indices {
+                        if let line = prepared[slot]?.line {
+                            for c in cellsOfSlot[slot] { _ = record(line, cell: c, string: s) }
+                        } else if let share = measurements.sharing(ofSlot: slot),
+                            let line = measurements.sharedLine(share.shaper)
+                        {
+                            for c in cellsOfSlot[slot] {
+                                _ = record(line, trackedBy: share.trackingEms, cell: c, string: s)
+                            }
+                        }
                     }
                 }
             }

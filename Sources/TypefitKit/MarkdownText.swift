@@ -30,20 +30,24 @@ public enum MarkdownText {
     /// `strings` with Markdown rendered where it applies; `counts` says how
     /// many were rendered and how many kept markup as written.
     public static func render(_ strings: [LocalizedString], mode: Bool?, counts: inout Counts) -> [LocalizedString] {
-        strings.map { string in
-            if applies(to: string, mode: mode) {
-                guard let rendered = string.renderingMarkdown() else { return string }
+        // Only the strings that change are replaced: the array is copied
+        // once if any does, and not at all for plain text.
+        var result = strings
+        for i in strings.indices {
+            if applies(to: strings[i], mode: mode) {
+                guard let rendered = strings[i].renderingMarkdown() else { continue }
                 counts.rendered += 1
-                return rendered
+                result[i] = rendered
+                continue
             }
             // Said only when the default chose: --no-markdown (or a rule's
             // false) is the user's word.
-            if mode == nil, InlineMarkdown.hasMarkup(string.text) {
+            if mode == nil, InlineMarkdown.hasMarkup(strings[i].text) {
                 counts.literal += 1
-                if counts.firstLiteralKey == nil { counts.firstLiteralKey = string.key }
+                if counts.firstLiteralKey == nil { counts.firstLiteralKey = strings[i].key }
             }
-            return string
         }
+        return result
     }
 
     /// The run's notes: strings rendered, and strings whose markup was

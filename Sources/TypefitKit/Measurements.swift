@@ -36,6 +36,10 @@ public final class Measurements {
     }
     /// The untracked measurers of `sharedShaping`.
     private var shapers: [TextMeasurer] = []
+    /// Per shared shaper, the string being prepared: its prepared text and
+    /// whether it was shaped (`prepare`'s scratch).
+    private var sharedScratch: [PreparedSlot?] = []
+    private var sharedDone: [Bool] = []
     /// How many shapings one string takes in every face the cells use
     /// (a face, a size whose coordinates differ, once each).
     public private(set) var shapingsPerString = 0
@@ -88,7 +92,7 @@ public final class Measurements {
                 return sized
             }
         }
-        var slots = [(key: String, measurer: TextMeasurer?)](repeating: ("", nil), count: slotCount)
+        var slots = [(key: String, measurer: TextMeasurer?)](filled: ("", nil), count: slotCount)
         for (key, slot) in slotOfKey { slots[slot] = (key, measurers[key]) }
         self.slots = slots
         shareShaping(slotOfKey: slotOfKey, slotFaces: slotFaces, locations: locations)
@@ -102,7 +106,7 @@ public final class Measurements {
     private func shareShaping(
         slotOfKey: [String: Int], slotFaces: [String: (face: String, size: Double?)], locations: [String: FaceLocation]
     ) {
-        sharedShaping = Array(repeating: nil, count: slotCount)
+        sharedShaping = Array(filled: nil, count: slotCount)
         var groups: [String: [(slot: Int, size: Double, trackingEms: Double)]] = [:]
         for (key, slot) in slotOfKey {
             guard let (face, size) = slotFaces[key], let size, let base = measurers[face], slots[slot].measurer != nil
@@ -168,7 +172,7 @@ public final class Measurements {
         let bytes = styled ? [] : utf8 ?? Array(string.text.utf8)
         // Per shared shaper: its one shaping (`nil` inside: a fallback
         // whose widths change with the size drew part; each size's own).
-        var shared = [TextMeasurer.TrackedMeasurement??](repeating: nil, count: shapers.count)
+        var shared = [TextMeasurer.TrackedMeasurement??](filled: nil, count: shapers.count)
         return slots.indices.map { index in
             let slot = slots[index]
             guard let measurer = slot.measurer else { return nil }
@@ -190,24 +194,56 @@ public final class Measurements {
     /// slot: a shared shaping (`sharedShaping`) prepared once and laid out
     /// at each slot's tracking, the arrays shared.
     public func preparedBySlot(_ string: LocalizedString, utf8: [UInt8], breaks: [LineBreak]) -> [PreparedSlot?] {
+        var result: [PreparedSlot?] = []
+        prepare(string, utf8: utf8, breaks: breaks, into: &result)
+        return result
+    }
+
+    /// `preparedBySlot` into `result`, whose memory is reused: fit
+    /// prepares every string into one array per worker (an array of
+    /// optionals per string cost an allocation and a generic destruction,
+    /// some 1,500 instructions).
+    ///
+    /// `sharedApart`: a slot whose size shares another's shaping is left
+    /// `nil` in `result`; `sharing(ofSlot:)` and `shared(_:)` give the
+    /// shaping and the slot's tracking, to lay out without a copy per size.
+    public func prepare(
+        _ string: LocalizedString, utf8: [UInt8], breaks: [LineBreak], into result: inout [PreparedSlot?],
+        sharedApart: Bool = false
+    ) {
         let styled = string.spans.contains { !$0.traits.face.isEmpty }
         // Concrete element types throughout: a tuple or a doubly optional
         // array here cost a generic metadata lookup per string.
-        var shared = [PreparedSlot?](repeating: nil, count: shapers.count)
-        var sharedDone = [Bool](repeating: false, count: shapers.count)
-        var result = [PreparedSlot?](repeating: nil, count: slots.count)
+        // Arrays kept from string to string (none made per string: an
+        // array of optionals cost an allocation and a generic destruction,
+        // a sequence of `nil`s to fill one as much).
+        if result.count != slots.count {
+            result = Array(repeating: nil, count: slots.count)
+        } else {
+            for index in result.indices { result[index] = nil }
+        }
+        if sharedScratch.count != shapers.count {
+            sharedScratch = Array(repeating: nil, count: shapers.count)
+            sharedDone = Array(repeating: false, count: shapers.count)
+        } else {
+            for index in sharedScratch.indices {
+                sharedScratch[index] = nil
+                sharedDone[index] = false
+            }
+        }
         for index in slots.indices {
             guard let measurer = slots[index].measurer else { continue }
             if !styled, let share = sharedShaping[index] {
                 if !sharedDone[share.shaper] {
                     sharedDone[share.shaper] = true
                     if let tracked = shapers[share.shaper].measureForTracking(utf8: utf8, language: string.language) {
-                        shared[share.shaper] = PreparedSlot(
+                        sharedScratch[share.shaper] = PreparedSlot(
                             measured: tracked.measured,
                             line: LineFitter.Prepared(tracked.measured, breaks: breaks, trackedAt: tracked.trackedAt))
                     }
                 }
-                if let base = shared[share.shaper] {
+                if sharedApart, sharedScratch[share.shaper] != nil { continue }
+                if let base = sharedScratch[share.shaper] {
                     result[index] = PreparedSlot(
                         measured: base.measured, line: base.line.tracked(by: share.trackingEms))
                     continue
@@ -219,10 +255,24 @@ public final class Measurements {
                 : measurer.measure(utf8: utf8, language: string.language)
             result[index] = PreparedSlot(measured: measured, line: LineFitter.Prepared(measured, breaks: breaks))
         }
-        return result
     }
 
     /// A slot's measurement made ready to break into lines.
+    /// The shared shaping slot `slot` lays out from and its tracking in
+    /// ems, or `nil` where it is shaped on its own.
+    public func sharing(ofSlot slot: Int) -> (shaper: Int, trackingEms: Double)? {
+        sharedShaping[slot].map { ($0.shaper, $0.trackingEms) }
+    }
+
+    /// The string last prepared, in shared shaping `shaper` (untracked,
+    /// with its tracking marks), ready to lay out at a slot's tracking, or
+    /// `nil` where it could not be shaped so.
+    public func sharedLine(_ shaper: Int) -> LineFitter.Prepared? { sharedScratch[shaper]?.line }
+
+    /// The characters no face has in shared shaping `shaper` (0 where it
+    /// could not be shaped so).
+    public func sharedMissingGlyphs(_ shaper: Int) -> Int { sharedScratch[shaper]?.measured.missingGlyphs ?? 0 }
+
     public struct PreparedSlot: Sendable {
         /// The measurement (a shared shaping's without the slot's tracking).
         public var measured: MeasuredText
@@ -242,8 +292,8 @@ public final class Measurements {
     /// Per cell, `make` for its face's key and measurer: once per face
     /// (cells share faces), `nil` where the face could not be opened.
     private func perFace<T>(_ make: (String, TextMeasurer) -> T) -> [T?] {
-        var bySlot = [T?](repeating: nil, count: slotCount)
-        var done = [Bool](repeating: false, count: slotCount)
+        var bySlot = [T?](filled: nil, count: slotCount)
+        var done = [Bool](filled: false, count: slotCount)
         return faceSlots.map { slot in
             if done[slot] { return bySlot[slot] }
             done[slot] = true

@@ -36,6 +36,17 @@ final class ByteBuffer {
         count += repeats
     }
 
+    /// Room for `bound` more bytes, which `body` writes from the pointer
+    /// it is given, returning how many it wrote (at most `bound`): one
+    /// capacity check for a run of small writes.
+    @inline(__always)
+    func write(upTo bound: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + bound > capacity { grow(to: count + bound) }
+        let written = body(base + count)
+        precondition(written <= bound, "wrote past the room asked for")
+        count += written
+    }
+
     /// Makes room for `needed` bytes.
     private func grow(to needed: Int) {
         var newCapacity = max(64, capacity * 2)

@@ -206,27 +206,71 @@ public struct JSONWriter {
             return
         }
         separate()
-        buffer.append(UInt8(ascii: "{"))
-        var isFirst = true
+        // Written through one pointer after one capacity check: every key
+        // once, and per member at most 20 bytes (an integer's digits and
+        // sign, or `false`), and the braces. Appending byte by byte, the
+        // checks were most of fit's document time.
+        let bound = keys.bytes.count + order.count * 20 + 2
         keys.bytes.withUnsafeBufferPointer { all in
-            for i in order {
-                guard let member = value(i) else { continue }
-                // The first member without its comma.
-                let range = keys.ranges[i]
-                let start = isFirst ? range.lowerBound + 1 : range.lowerBound
-                buffer.append(UnsafeBufferPointer(rebasing: all[start..<range.upperBound]))
-                isFirst = false
-                switch member {
-                case .bool(let flag):
-                    let literal: StaticString = flag ? "true" : "false"
-                    literal.withUTF8Buffer { buffer.append($0) }
-                case .int(let number):
-                    appendInteger(number)
+            keys.ranges.withUnsafeBufferPointer { ranges in
+                buffer.write(upTo: bound) { out in
+                    out[0] = UInt8(ascii: "{")
+                    var n = 1
+                    var isFirst = true
+                    for i in order {
+                        guard let member = value(i) else { continue }
+                        // The first member without its comma.
+                        let range = ranges[i]
+                        let start = isFirst ? range.lowerBound + 1 : range.lowerBound
+                        let length = range.upperBound - start
+                        (out + n).update(from: all.baseAddress.unsafelyUnwrapped + start, count: length)
+                        n += length
+                        isFirst = false
+                        switch member {
+                        case .bool(true):
+                            (out[n], out[n + 1], out[n + 2], out[n + 3]) = (0x74, 0x72, 0x75, 0x65)  // true
+                            n += 4
+                        case .bool(false):
+                            (out[n], out[n + 1], out[n + 2], out[n + 3], out[n + 4]) = (0x66, 0x61, 0x6C, 0x73, 0x65)
+                            n += 5
+                        case .int(let number):
+                            n += Self.writeInteger(number, to: out + n)
+                        }
+                    }
+                    out[n] = UInt8(ascii: "}")
+                    return n + 1
                 }
             }
         }
-        buffer.append(UInt8(ascii: "}"))
         needsComma = true
+    }
+
+    /// An integer's decimal digits (and sign) at `out`, at most 20 bytes;
+    /// how many.
+    static func writeInteger(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value >= 0 && value < 10 {
+            out[0] = UInt8(ascii: "0") + UInt8(value)
+            return 1
+        }
+        var n = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            n = 1
+        }
+        var magnitude = value.magnitude
+        var digits = 0
+        var probe = magnitude
+        repeat {
+            digits += 1
+            probe /= 10
+        } while probe > 0
+        var i = n + digits - 1
+        repeat {
+            out[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            i -= 1
+        } while magnitude > 0
+        return n + digits
     }
 
     /// Whether the document is indented.
@@ -270,6 +314,17 @@ public struct JSONWriter {
 
     /// Ends a value written in fragments: the next one gets its comma.
     mutating func endFragments() { needsComma = true }
+
+    /// Inside fragments, after a literal key (`,"a":`): the next value is
+    /// written with the usual functions (an array, a number), as after
+    /// `key`; fragments go on after it.
+    mutating func fragmentKeyWritten() { afterKey = true }
+
+    /// `object(_:order:value:)` inside fragments, after a literal key.
+    mutating func fragmentObject(_ keys: MemberKeys, order: [Int], value: (Int) -> MemberValue?) {
+        afterKey = true
+        object(keys, order: order, value: value)
+    }
 
     /// Writes a Boolean.
     public mutating func bool(_ value: Bool) { raw(value ? "true" : "false") }

@@ -41,10 +41,26 @@ public struct FitLayouts: Sendable {
 
     /// The largest cell (by point size) at which the string fits.
     public func largestFitting(_ string: Int, cells: [SizedCell], maxLines: Int) -> SizedCell? {
-        var largest: SizedCell?
-        for (c, cell) in cells.enumerated() {
-            guard let layout = layout(string, c), layout.lines <= maxLines, !layout.overflows else { continue }
-            if largest.map({ cell.pointSize >= $0.pointSize }) ?? true { largest = cell }
+        largestFittingIndex(string, cells: cells, maxLines: maxLines).map { cells[$0] }
+    }
+
+    /// The index of the largest cell (by point size) at which the string
+    /// fits, the last of equal sizes. By index: the document asks it of
+    /// every string, and a cell is a few hundred bytes to copy.
+    public func largestFittingIndex(_ string: Int, cells: [SizedCell], maxLines: Int) -> Int? {
+        var largest: Int?
+        var largestSize = -Double.infinity
+        let base = string * cellCount
+        cells.withUnsafeBufferPointer { cells in
+            for c in cells.indices {
+                let n = lines[base + c]
+                guard n != 0, Int(n) <= maxLines, !overflows[base + c] else { continue }
+                let size = cells[c].pointSize
+                if size >= largestSize {
+                    largest = c
+                    largestSize = size
+                }
+            }
         }
         return largest
     }
@@ -100,6 +116,75 @@ public struct FitLayouts: Sendable {
         Self.writeJSON(
             groups: [Group(layouts: self, strings: strings, cells: cells, maxLines: header.maxLines)],
             header: header, rules: nil, pretty: pretty, to: write)
+    }
+
+    /// One result of a compact document, byte for byte what the member by
+    /// member writing of `writeJSON` makes indented (without the
+    /// indentation), as literal fragments between the values: the
+    /// bookkeeping per member was a third of the document's instructions,
+    /// and fit writes a result per string. The keys stay in sorted order.
+    private static func writeCompactResult(
+        _ writer: inout JSONWriter, _ string: LocalizedString, _ s: Int, group: Group, keys: JSONWriter.MemberKeys,
+        order: [Int], layouts: FitLayouts
+    ) {
+        let lineCounts = layouts.lines, overflowFlags = layouts.overflows, cellCount = layouts.cellCount
+        let maxLines = group.maxLines
+        func perCell(_ value: (_ lines: Int32, _ overflows: Bool) -> JSONWriter.MemberValue) {
+            writer.fragmentObject(keys, order: order) { c in
+                let n = lineCounts[s * cellCount + c]
+                return n == 0 ? nil : value(n, overflowFlags[s * cellCount + c])
+            }
+        }
+        writer.beginFragments()
+        writer.fragment("{\"column\":")
+        writer.fragmentInt(string.position?.column)
+        writer.fragment(",\"file\":")
+        writer.fragmentString(string.file)
+        writer.fragment(",\"fits\":")
+        perCell { .bool(Int($0) <= maxLines && !$1) }
+        writer.fragment(",\"key\":")
+        writer.fragmentString(string.key)
+        writer.fragment(",\"language\":")
+        writer.fragmentString(string.language)
+        writer.fragment(",\"largestFittingCategory\":")
+        writer.fragmentString(
+            layouts.largestFittingIndex(s, cells: group.cells, maxLines: maxLines).map { group.cells[$0].size.key })
+        writer.fragment(",\"line\":")
+        writer.fragmentInt(string.position?.line)
+        writer.fragment(",\"lines\":")
+        perCell { n, _ in .int(Int(n)) }
+        if group.rule != nil {
+            writer.fragment(",\"maxLines\":")
+            writer.fragmentInt(maxLines)
+        }
+        writer.fragment(",\"overflows\":")
+        perCell { .bool($1) }
+        if let rule = group.rule {
+            writer.fragment(",\"rule\":")
+            writer.fragmentInt(rule.index)
+        }
+        writer.fragment(",\"sampleText\":")
+        writer.fragmentString(string.text)
+        if let rule = group.rule {
+            writer.fragment(",\"style\":")
+            writer.fragmentString(rule.style)
+        }
+        writer.fragment(",\"substitutions\":")
+        if string.substitutions.isEmpty {
+            writer.fragment("[]")
+        } else {
+            writer.fragmentKeyWritten()
+            writer.substitutions(string.substitutions)
+        }
+        writer.fragment(",\"text\":")
+        writer.fragmentString(string.written)
+        if let rule = group.rule {
+            writer.fragment(",\"width\":")
+            writer.fragmentKeyWritten()
+            writer.number(rule.width)
+        }
+        writer.fragment("}")
+        writer.endFragments()
     }
 
     /// Strings laid out under one rule (or the command line's settings).
@@ -224,10 +309,23 @@ public struct FitLayouts: Sendable {
             let keys = JSONWriter.MemberKeys(cells.map { $0.size.key })
             // Read through locals: a closure over `group` copied it (and
             // retained its arrays) for every object written.
+            // The layouts' two arrays, not the struct: a closure over it
+            // copied it (and retained its six arrays) per object.
             let layouts = group.layouts, strings = group.strings
+            let lineCounts = layouts.lines, overflowFlags = layouts.overflows, cellCount = layouts.cellCount
             for s in strings.indices {
                 func perCell(_ value: (LineFitter.Layout) -> JSONWriter.MemberValue) {
-                    writer.object(keys, order: order) { c in layouts.layout(s, c).map(value) }
+                    writer.object(keys, order: order) { c in
+                        let n = lineCounts[s * cellCount + c]
+                        return n == 0
+                            ? nil : value(LineFitter.Layout(lines: Int(n), overflows: overflowFlags[s * cellCount + c]))
+                    }
+                }
+                if !pretty {
+                    writeCompactResult(
+                        &writer, strings[s], s, group: group, keys: keys, order: order, layouts: layouts)
+                    if writer.pendingCount >= 1 << 16, !write(writer.drain()) { return false }
+                    continue
                 }
                 let string = strings[s]
                 writer.beginObject()
@@ -243,7 +341,8 @@ public struct FitLayouts: Sendable {
                 writer.staticKey("language")
                 writer.string(string.language)
                 writer.staticKey("largestFittingCategory")
-                writer.string(layouts.largestFitting(s, cells: cells, maxLines: group.maxLines)?.size.key)
+                writer.string(
+                    layouts.largestFittingIndex(s, cells: cells, maxLines: group.maxLines).map { cells[$0].size.key })
                 writer.staticKey("line")
                 if let position = string.position { writer.int(position.line) } else { writer.null() }
                 writer.staticKey("lines")

@@ -72,7 +72,7 @@ public enum InlineMarkdown {
     /// Whether `text` contains anything Markdown would change: a cheap test
     /// for the characters markup starts with, then a parse.
     public static func hasMarkup(_ text: String) -> Bool {
-        guard text.utf8.contains(where: isMarkupByte) else { return false }
+        guard TextBytes.contains(text, where: isMarkupByte) else { return false }
         let rendered = render(text)
         return rendered.text != text || !rendered.spans.isEmpty
     }

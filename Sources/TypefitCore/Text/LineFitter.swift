@@ -39,80 +39,120 @@ public enum LineFitter {
     /// running sum of its advances, so a line's width is one subtraction
     /// (`fit` lays every string out at twelve sizes).
     public struct Prepared: Sendable {
-        private var count: Int
-        private var ends: [Int] = []
-        private var mandatory: [Bool] = []
-        private var trimmed: [Int] = []
-        private var prefix: [Double]
-        /// With tabs: each byte's advance and whether it is a tab (a tab's
-        /// width depends on where it stands on its line).
-        private var advances: [Double] = []
-        private var tabs: [Bool] = []
-        /// With `trackedAt`: how many tracked bytes come before each byte
-        /// (and, with tabs, which they are), and the tracking in ems added
-        /// at each (`tracked(by:)`): one shaping laid out at every size
-        /// that differs from it only in tracking.
-        private var trackPrefix: [Int32] = []
-        private var trackMarks: [Bool] = []
+        /// The arrays, in one object: a prepared text is copied per size
+        /// and per string (fit's slots, review's cells), and one reference
+        /// is retained where nine arrays were.
+        private final class Storage: Sendable {
+            let count: Int
+            let ends: [Int]
+            let mandatory: [Bool]
+            let trimmed: [Int]
+            let prefix: [Double]
+            /// With tabs: each byte's advance and whether it is a tab (a
+            /// tab's width depends on where it stands on its line).
+            let advances: [Double]
+            let tabs: [Bool]
+            /// With `trackedAt`: how many tracked bytes come before each
+            /// byte (and, with tabs, which they are): one shaping laid out
+            /// at every size that differs from it only in tracking.
+            let trackPrefix: [Int32]
+            let trackMarks: [Bool]
+
+            init(
+                count: Int, ends: [Int], mandatory: [Bool], trimmed: [Int], prefix: [Double], advances: [Double],
+                tabs: [Bool], trackPrefix: [Int32], trackMarks: [Bool]
+            ) {
+                self.count = count
+                self.ends = ends
+                self.mandatory = mandatory
+                self.trimmed = trimmed
+                self.prefix = prefix
+                self.advances = advances
+                self.tabs = tabs
+                self.trackPrefix = trackPrefix
+                self.trackMarks = trackMarks
+            }
+        }
+        private let storage: Storage
+        /// The tracking in ems added at each tracked byte (`tracked(by:)`).
         private var trackingEms = 0.0
 
         /// Prepares `text` with its break opportunities; `trackedAt`, the
         /// bytes where a size's tracking goes (`TextMeasurer.measureForTracking`),
         /// for `tracked(by:)`.
         public init(_ text: MeasuredText, breaks: [LineBreak], trackedAt: [Bool]? = nil) {
-            count = text.utf8.count
+            let count = text.utf8.count
+            var advances: [Double] = []
+            var tabs: [Bool] = []
+            var trackMarks: [Bool] = []
+            var trackPrefix: [Int32] = []
             if text.utf8.contains(0x09) {
                 advances = text.advances
                 tabs = text.utf8.map { $0 == 0x09 }
                 if let trackedAt { trackMarks = trackedAt }
             }
             if let trackedAt {
-                trackPrefix = [Int32](repeating: 0, count: count + 1)
+                trackPrefix = [Int32](filled: 0, count: count + 1)
                 var n: Int32 = 0
                 for i in 0..<count {
                     if i < trackedAt.count, trackedAt[i] { n += 1 }
                     trackPrefix[i + 1] = n
                 }
             }
-            prefix = [Double](repeating: 0, count: count + 1)
+            var prefix = [Double](filled: 0, count: count + 1)
             var sum = 0.0
             for i in 0..<count {
                 sum += text.advances[i]
                 prefix[i + 1] = sum
             }
+            // Room for every line end at once: grown one append at a time,
+            // the three arrays were reallocated several times per string.
+            var endCount = 1
+            for i in 0..<min(count, breaks.count) where breaks[i] == .allowed || breaks[i] == .mandatory {
+                endCount += 1
+            }
+            var ends: [Int] = []
+            var mandatory: [Bool] = []
+            var trimmed: [Int] = []
+            ends.reserveCapacity(endCount)
+            mandatory.reserveCapacity(endCount)
+            trimmed.reserveCapacity(endCount)
+            func append(_ end: Int, _ isMandatory: Bool) {
+                ends.append(end)
+                mandatory.append(isMandatory)
+                var e = end
+                while e > 0 {
+                    let byte = text.utf8[e - 1]
+                    guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+                    e -= 1
+                }
+                trimmed.append(e)
+            }
             for i in 0..<min(count, breaks.count) {
                 switch breaks[i] {
-                case .mandatory: append(i + 1, true, text.utf8)
-                case .allowed: append(i + 1, false, text.utf8)
+                case .mandatory: append(i + 1, true)
+                case .allowed: append(i + 1, false)
                 default: break
                 }
             }
-            if ends.last != count { append(count, true, text.utf8) }
-        }
-
-        private mutating func append(_ end: Int, _ isMandatory: Bool, _ utf8: [UInt8]) {
-            ends.append(end)
-            mandatory.append(isMandatory)
-            var e = end
-            while e > 0 {
-                let byte = utf8[e - 1]
-                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
-                e -= 1
-            }
-            trimmed.append(e)
+            if ends.last != count { append(count, true) }
+            storage = Storage(
+                count: count, ends: ends, mandatory: mandatory, trimmed: trimmed, prefix: prefix, advances: advances,
+                tabs: tabs, trackPrefix: trackPrefix, trackMarks: trackMarks)
         }
 
         /// The text at a size whose tracking is `trackingEms` per tracked
         /// byte (prepared with `trackedAt`; the arrays are shared).
         public func tracked(by trackingEms: Double) -> Prepared {
             var copy = self
-            copy.trackingEms = trackPrefix.isEmpty ? 0 : trackingEms
+            copy.trackingEms = storage.trackPrefix.isEmpty ? 0 : trackingEms
             return copy
         }
 
         /// The width in ems of the bytes `start..<end` as one line, each tab
         /// advancing to the next multiple of `tabInterval` ems.
-        private func lineWidth(_ start: Int, _ end: Int, tabInterval: Double) -> Double {
+        private func lineWidth(_ start: Int, _ end: Int, tabInterval: Double, trackingEms: Double) -> Double {
+            let advances = storage.advances, trackMarks = storage.trackMarks, tabs = storage.tabs
             var width = 0.0
             for i in start..<end {
                 let advance = advances[i] + (trackingEms != 0 && trackMarks[i] ? trackingEms : 0)
@@ -122,7 +162,9 @@ public enum LineFitter {
         }
 
         /// The width in ems of the bytes `start..<end` without tabs.
-        private func plainWidth(_ start: Int, _ end: Int) -> Double {
+        private static func plainWidth(
+            _ start: Int, _ end: Int, prefix: [Double], trackingEms: Double, trackPrefix: [Int32]
+        ) -> Double {
             let width = prefix[end] - prefix[start]
             guard trackingEms != 0 else { return width }
             return width + trackingEms * Double(trackPrefix[end] - trackPrefix[start])
@@ -132,8 +174,18 @@ public enum LineFitter {
         /// a line's end hanging past the edge; with `tabInterval` (ems: 28
         /// points over the point size) tabs advance to tab stops.
         public func layout(width: Double, tabInterval: Double? = nil) -> Layout {
+            layout(width: width, tabInterval: tabInterval, trackedBy: trackingEms)
+        }
+
+        /// `layout` as `tracked(by: trackingEms).layout`, without the copy:
+        /// fit lays out a shaping shared by a tracked face's sizes at each
+        /// size's tracking, and a copy (nine arrays retained and released)
+        /// per size was a third of its time in the system font.
+        public func layout(width: Double, tabInterval: Double? = nil, trackedBy trackingEms: Double) -> Layout {
             var lines = 0
-            let overflow = fill(width: width, tabInterval: tabInterval) { _, _, _ in lines += 1 }
+            let overflow = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms) { _, _, _ in
+                lines += 1
+            }
             return Layout(lines: max(lines, 1), overflows: overflow != nil)
         }
 
@@ -141,7 +193,14 @@ public enum LineFitter {
         /// break opportunities) wider than the line on its own, without
         /// its trailing white space; `nil` when none is.
         public func overflowingPiece(width: Double, tabInterval: Double? = nil) -> Range<Int>? {
-            fill(width: width, tabInterval: tabInterval) { _, _, _ in }
+            overflowingPiece(width: width, tabInterval: tabInterval, trackedBy: trackingEms)
+        }
+
+        /// `overflowingPiece` at a tracking (`layout(width:tabInterval:trackedBy:)`).
+        public func overflowingPiece(width: Double, tabInterval: Double? = nil, trackedBy trackingEms: Double)
+            -> Range<Int>?
+        {
+            fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms) { _, _, _ in }
         }
 
         /// The lines themselves, as `layout` counts them: each line's bytes
@@ -150,7 +209,7 @@ public enum LineFitter {
         /// text's end.
         public func lines(width: Double, tabInterval: Double? = nil) -> [LineRange] {
             var lines: [LineRange] = []
-            _ = fill(width: width, tabInterval: tabInterval) { start, end, visibleEnd in
+            _ = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms) { start, end, visibleEnd in
                 lines.append(LineRange(bytes: start..<end, visible: start..<max(start, visibleEnd)))
             }
             return lines.isEmpty ? [LineRange(bytes: 0..<0, visible: 0..<0)] : lines
@@ -159,9 +218,17 @@ public enum LineFitter {
         /// Greedy filling, calling `line(start, end, visibleEnd)` for each
         /// line in order; returns the first piece that overflowed.
         private func fill(
-            width: Double, tabInterval: Double?, line: (_ start: Int, _ end: Int, _ visibleEnd: Int) -> Void
+            width: Double, tabInterval: Double?, trackingEms requested: Double,
+            line: (_ start: Int, _ end: Int, _ visibleEnd: Int) -> Void
         ) -> Range<Int>? {
+            // The arrays read once (locals: no access through the object
+            // per step).
+            let count = storage.count, ends = storage.ends, trimmed = storage.trimmed
+            let mandatory = storage.mandatory, prefix = storage.prefix, trackPrefix = storage.trackPrefix
+            let plain = storage.tabs.isEmpty || tabInterval == nil
             guard count > 0 else { return nil }
+            // Text prepared without tracking marks takes none (`tracked(by:)`).
+            let trackingEms = trackPrefix.isEmpty ? 0 : requested
             // Allow for rounding in the sums: a line exactly as wide fits.
             let limit = width + 1e-9
             var overflow: Range<Int>?
@@ -173,8 +240,9 @@ public enum LineFitter {
                 let end = ends[k]
                 let stop = max(start, trimmed[k])
                 let used =
-                    tabs.isEmpty || tabInterval == nil
-                    ? plainWidth(start, stop) : lineWidth(start, stop, tabInterval: tabInterval ?? 1)
+                    plain
+                    ? Self.plainWidth(start, stop, prefix: prefix, trackingEms: trackingEms, trackPrefix: trackPrefix)
+                    : lineWidth(start, stop, tabInterval: tabInterval ?? 1, trackingEms: trackingEms)
                 if used <= limit {
                     lastFit = (end, stop)
                     if mandatory[k] && end < count {
@@ -208,7 +276,7 @@ public enum LineFitter {
 
         /// Where the text from `start` to its end stops being white space.
         private func trimmedEnd(from start: Int) -> Int {
-            trimmed.last.map { max(start, $0) } ?? count
+            storage.trimmed.last.map { max(start, $0) } ?? storage.count
         }
     }
 

@@ -73,7 +73,7 @@ public struct PlaceholderSamples: Sendable, Equatable {
         text: String, substitutions: [Substitution]
     ) {
         // Most strings have no placeholder: no copy of their bytes then.
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return (text, []) }
+        guard TextBytes.contains(text, where: { $0 == UInt8(ascii: "%") }) else { return (text, []) }
         let utf8 = Array(text.utf8)
         let found = Self.scan(utf8)
         guard !found.isEmpty else { return (text, []) }

@@ -107,6 +107,21 @@ public struct FallbackSegmenter: Sendable {
 
 /// Byte-level facts about UTF-8 text that layout needs.
 public enum TextBytes {
+    /// Whether a byte of `text`'s UTF-8 satisfies `predicate`, read from
+    /// the string's own storage: through `String.UTF8View`'s indices, a
+    /// scan cost some 30 instructions a byte, and `fit` scans every string
+    /// for markup and for placeholders.
+    @inlinable
+    public static func contains(_ text: String, where predicate: (UInt8) -> Bool) -> Bool {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            for byte in bytes where predicate(byte) { return true }
+            return false
+        }) {
+            return found
+        }
+        return text.utf8.contains(where: predicate)
+    }
+
     /// The character whose UTF-8 starts at byte `i` of `utf8`, and its
     /// length in bytes: a decoder for text that came from a Swift string
     /// (valid UTF-8), without making a `String` of it; a byte that starts

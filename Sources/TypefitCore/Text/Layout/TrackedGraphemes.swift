@@ -12,8 +12,8 @@ public enum TrackedGraphemes {
     /// that starts a grapheme (every other byte is `false`).
     public static func starts(_ utf8: [UInt8]) -> [Bool] {
         // ASCII (most UI strings): no character continues a grapheme.
-        if utf8.allSatisfy({ $0 < 0x80 }) { return [Bool](repeating: true, count: utf8.count) }
-        var starts = [Bool](repeating: false, count: utf8.count)
+        if utf8.allSatisfy({ $0 < 0x80 }) { return [Bool](filled: true, count: utf8.count) }
+        var starts = [Bool](filled: false, count: utf8.count)
         var offset = 0
         var afterJoiner = false
         var openFlag = false

@@ -91,8 +91,14 @@ public struct LocalizedString: Sendable, Equatable {
     /// those `numbers` names (as written: a plural form's number) by
     /// theirs unless `samples` gives one.
     public func substituting(_ samples: PlaceholderSamples, numbers: [String: String] = [:]) -> LocalizedString {
+        substituted(samples, numbers: numbers) ?? self
+    }
+
+    /// `substituting`, or `nil` where nothing is replaced (most strings:
+    /// the caller then keeps the string it has, not a copy).
+    public func substituted(_ samples: PlaceholderSamples, numbers: [String: String] = [:]) -> LocalizedString? {
         let (replaced, substitutions) = samples.substitute(text, numbers: numbers)
-        guard replaced != text || !substitutions.isEmpty else { return self }
+        guard replaced != text || !substitutions.isEmpty else { return nil }
         var copy = self
         copy.original = original ?? text
         copy.text = replaced
