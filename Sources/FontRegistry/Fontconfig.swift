@@ -1,4 +1,5 @@
 import CFontconfig
+import Synchronization
 import TypefitCore
 
 /// An owned fontconfig configuration (every `Fc*` call of typefit is in this
@@ -58,6 +59,24 @@ final class FontconfigConfig: @unchecked Sendable {
         }
         return config
     }
+
+    /// `forFallback`, loaded once per process for the same fonts (the
+    /// last asked for kept): every measurer falls back through it, and
+    /// fit's workers open a measurer per face of the cells (the system
+    /// font's Text and Display files each), where loading the installed
+    /// fonts' configuration cost some 15 ms each. Shared between threads
+    /// as a listing shares its configuration: read-only once made.
+    static func sharedForFallback(_ fonts: FallbackFonts) throws(RegistryError) -> FontconfigConfig {
+        try fallbackConfigs.withLock { (last: inout LastConfig?) throws(RegistryError) in
+            if let last, last.fonts == fonts { return last.config }
+            let config = try forFallback(fonts)
+            last = (fonts, config)
+            return config
+        }
+    }
+
+    private typealias LastConfig = (fonts: FallbackFonts, config: FontconfigConfig)
+    private static let fallbackConfigs = Mutex<LastConfig?>(nil)
 
     /// A configuration read from `path` only, for tests and for users who
     /// keep a private font setup.

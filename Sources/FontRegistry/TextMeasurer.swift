@@ -15,6 +15,9 @@ public final class TextMeasurer {
     /// configuration, cascades and choices, shared by a face's measurers at
     /// each size (`sharingFallbackWith`).
     private let shared: FallbackState
+    /// Fallback runs shaped for the string being measured, shared with
+    /// the measurers of the string's other faces (`FallbackMemo`).
+    public var fallbackMemo: FallbackMemo?
     /// Fallback faces set for `pointSize` (those whose widths change
     /// with it; the others are the shared state's).
     private var sizedFaces: [String: HarfBuzzFace] = [:]
@@ -153,8 +156,20 @@ public final class TextMeasurer {
                 stillMissing += characters
                 continue
             }
-            shaper.shape(
-                utf8, runs: runs, language: language, within: range, advances: &local, missing: &localMissing)
+            // A face measured in ems shapes the run alike for every face
+            // that falls back to it: the string's other measurers (the
+            // system font's Text and Display files) take its widths.
+            if let memo = fallbackMemo, !shaper.sizing.dependsOnPointSize {
+                let key = "\(face.file)#\(face.index)"
+                if !memo.recall(utf8, language, key, range, &local, &localMissing) {
+                    shaper.shape(
+                        utf8, runs: runs, language: language, within: range, advances: &local, missing: &localMissing)
+                    memo.remember(utf8, language, key, range, local, localMissing)
+                }
+            } else {
+                shaper.shape(
+                    utf8, runs: runs, language: language, within: range, advances: &local, missing: &localMissing)
+            }
             defer {
                 for i in range {
                     local[i] = 0
@@ -437,7 +452,7 @@ final class FallbackState {
     /// sort, not one match per string).
     func cascade(_ language: String?) -> [CascadeFont] {
         if config == nil && !configFailed {
-            config = try? FontconfigConfig.forFallback(fallback)
+            config = try? FontconfigConfig.sharedForFallback(fallback)
             configFailed = config == nil
         }
         let key = language ?? ""
@@ -457,6 +472,20 @@ final class FallbackState {
     /// fontconfig's order.
     func segments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [FallbackSegmenter.Segment] {
         guard missing.contains(true) else { return [] }
+        // The state's measurers (a face's sizes, the system font's files)
+        // ask for the same string in turn: the last answer is kept.
+        if let last = lastSegments, last.language == language, last.utf8 == utf8, last.missing == missing {
+            return last.segments
+        }
+        let segments = findSegments(utf8, missing: missing, language: language)
+        lastSegments = (utf8, missing, language, segments)
+        return segments
+    }
+
+    private var lastSegments:
+        (utf8: [UInt8], missing: [Bool], language: String?, segments: [FallbackSegmenter.Segment])?
+
+    private func findSegments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [FallbackSegmenter.Segment] {
         let key = language ?? ""
         let table = tables[key] ?? IOSCascade.Languaged(language)
         tables[key] = table
@@ -480,7 +509,9 @@ final class FallbackState {
             }
         }
         let list = cascade(language)
-        var segmenter = segmenters[key] ?? FallbackSegmenter()
+        // Taken out while it learns (read from the dictionary, its memory
+        // of clusters was copied whole at its first new entry).
+        var segmenter = segmenters.removeValue(forKey: key) ?? FallbackSegmenter()
         defer { segmenters[key] = segmenter }
         return segmenter.segments(utf8, missing: missing, cascade: list) { scalar, emoji in
             guard let entry = table.entry(for: scalar, isEmoji: emoji) else { return [] }
@@ -536,5 +567,51 @@ public struct FallbackFonts: Sendable, Hashable {
         self.configFile = configFile
         self.files = files
         self.installed = installed
+    }
+}
+
+/// The fallback runs of one string, shaped once for every face that falls
+/// back to the same face for them: `fit` measures a string in each face its
+/// sizes use (the system font's Text and Display files), and a run neither
+/// has (Greek in the stand-ins, Japanese in Apple's files) falls back to
+/// one face measured in ems. Kept for the last string only: a new string
+/// (other bytes or language) clears it. Used by one thread, as the
+/// measurers that share it.
+public final class FallbackMemo {
+    private var utf8: [UInt8] = []
+    private var language: String?
+    private var runs: [(face: String, range: Range<Int>, advances: [Double], missing: [Bool])] = []
+
+    /// An empty memo.
+    public init() {}
+
+    /// The run's widths and missing marks into `advances` and `missing`
+    /// (over `range`), when they were shaped for this string.
+    func recall(
+        _ utf8: [UInt8], _ language: String?, _ face: String, _ range: Range<Int>, _ advances: inout [Double],
+        _ missing: inout [Bool]
+    ) -> Bool {
+        guard language == self.language, utf8 == self.utf8,
+            let run = runs.first(where: { $0.range == range && $0.face == face })
+        else { return false }
+        for (i, offset) in range.enumerated() {
+            advances[offset] = run.advances[i]
+            missing[offset] = run.missing[i]
+        }
+        return true
+    }
+
+    /// Keeps the run's widths and missing marks (`advances` and `missing`
+    /// over `range`); a new string first forgets the last one's.
+    func remember(
+        _ utf8: [UInt8], _ language: String?, _ face: String, _ range: Range<Int>, _ advances: [Double],
+        _ missing: [Bool]
+    ) {
+        if language != self.language || utf8 != self.utf8 {
+            self.utf8 = utf8
+            self.language = language
+            runs.removeAll(keepingCapacity: true)
+        }
+        runs.append((face, range, Array(advances[range]), Array(missing[range])))
     }
 }

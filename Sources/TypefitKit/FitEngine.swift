@@ -72,8 +72,9 @@ public enum FitEngine {
                 results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
                 if layout.overflows, c == wordsAt {
                     let piece =
-                        tracking.map { line.overflowingPiece(width: lineWidth, tabInterval: tabInterval, trackedBy: $0) }
-                        ?? line.overflowingPiece(width: lineWidth, tabInterval: tabInterval)
+                        tracking.map {
+                            line.overflowingPiece(width: lineWidth, tabInterval: tabInterval, trackedBy: $0)
+                        } ?? line.overflowingPiece(width: lineWidth, tabInterval: tabInterval)
                     pieces.store(piece, at: s)
                 }
                 return layout

@@ -54,6 +54,11 @@ public final class Measurements {
         // Per slot key: its face's key and, for a sized slot, the size.
         var slotFaces: [String: (face: String, size: Double?)] = [:]
         var locations: [String: FaceLocation] = [:]
+        // The system font's files (Text and Display) at one weight and
+        // slant fall back as one font: iOS's cascade is the system font's,
+        // whatever its optical size. Their measurers share one fallback
+        // state (cascade, choices, fallback faces), as a face's sizes do.
+        var systemFontBases: [String: TextMeasurer] = [:]
         for cell in cells {
             guard let face = cell.face?.location else {
                 faceKeys.append("")
@@ -61,7 +66,9 @@ public final class Measurements {
             }
             let key = StyledFaces.key(face)
             locations[key] = face
-            let base = open(face, key: key)
+            let systemKey = face.isSystemFont ? "\(face.weight ?? 400)|\(face.isItalic)" : nil
+            let base = open(face, key: key, sharing: systemKey.flatMap { systemFontBases[$0] })
+            if let systemKey, systemFontBases[systemKey] == nil { systemFontBases[systemKey] = base }
             guard base?.dependsOnPointSize == true else {
                 faceKeys.append(key)
                 slotFaces[key] = (key, nil)
@@ -96,6 +103,10 @@ public final class Measurements {
         for (key, slot) in slotOfKey { slots[slot] = (key, measurers[key]) }
         self.slots = slots
         shareShaping(slotOfKey: slotOfKey, slotFaces: slotFaces, locations: locations)
+        // One memo of fallback runs for every face of the cells.
+        let memo = FallbackMemo()
+        for measurer in measurers.values { measurer.fallbackMemo = memo }
+        for shaper in shapers { shaper.fallbackMemo = memo }
     }
 
     /// Groups the sized slots of a face by the coordinates their sizes set
@@ -257,7 +268,6 @@ public final class Measurements {
         }
     }
 
-    /// A slot's measurement made ready to break into lines.
     /// The shared shaping slot `slot` lays out from and its tracking in
     /// ems, or `nil` where it is shaped on its own.
     public func sharing(ofSlot slot: Int) -> (shaper: Int, trackingEms: Double)? {
@@ -273,6 +283,7 @@ public final class Measurements {
     /// could not be shaped so).
     public func sharedMissingGlyphs(_ shaper: Int) -> Int { sharedScratch[shaper]?.measured.missingGlyphs ?? 0 }
 
+    /// A slot's measurement made ready to break into lines.
     public struct PreparedSlot: Sendable {
         /// The measurement (a shared shaping's without the slot's tracking).
         public var measured: MeasuredText

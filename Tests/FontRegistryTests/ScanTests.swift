@@ -378,3 +378,42 @@ extension ScanTests {
         #expect(FreeTypeLibrary.nameRule == FreeTypeNameRule(major: Int(major), minor: Int(minor)))
     }
 }
+
+/// Measurers sharing a memo of fallback runs (fit's faces for one string)
+/// measure exactly as measurers on their own: strings of the same length
+/// with other characters, in turn, and the same string in another
+/// language, never take another string's widths.
+@Suite struct FallbackMemoTests {
+    @Test func sharedFallbackRunsAreTheStringsOwn() throws {
+        let fonts = FallbackFonts(configFile: Fixtures.fontconfigFile)
+        let files = ["fonts/TypefitSans-Regular.ttf", "fonts/TypefitSans-Bold.ttf"]
+        func measurer(_ file: String) throws -> TextMeasurer {
+            try TextMeasurer(
+                file: Fixtures.root.appendingPathComponent(file).path, index: 0, family: "Typefit Sans",
+                fallback: fonts)
+        }
+        let memo = FallbackMemo()
+        let shared = try files.map(measurer)
+        for measurer in shared { measurer.fallbackMemo = memo }
+        let alone = try files.map(measurer)
+        // Same byte length, other letters: the memo must not answer for them.
+        let texts = ["Hi \u{65E5}\u{672C}", "Hi \u{672C}\u{65E5}", "Hi \u{672C}\u{672C}"]
+        var fellBack = 0
+        for round in 0..<3 {
+            for language in [nil, "ar"] as [String?] {
+                for text in texts {
+                    let utf8 = Array(text.utf8)
+                    for (one, other) in zip(shared, alone) {
+                        let measured = one.measure(utf8: utf8, language: language)
+                        let expected = other.measure(utf8: utf8, language: language)
+                        #expect(measured.advances == expected.advances, "round \(round) \(text) \(language ?? "-")")
+                        #expect(measured.fallbacks == expected.fallbacks)
+                        fellBack += measured.fallbacks.isEmpty ? 0 : 1
+                    }
+                }
+            }
+        }
+        // The strings did fall back (the memo was used, not skipped).
+        #expect(fellBack == 36)
+    }
+}

@@ -75,3 +75,41 @@ import Testing
         #expect(humanNumber(16.3333333) == "16.333")
     }
 }
+
+/// A shaping shared by sizes that differ only in tracking: laid out at a
+/// size's tracking directly, it breaks exactly as the tracked copy does.
+@Suite struct SharedTrackingLayoutTests {
+    @Test func layingOutAtATrackingIsTheTrackedCopysLayout() {
+        for string in ["aaa bbb ccc", "aa\tbb cc\tdd", "wordwordword x", "a b\nc d", ""] {
+            let (measured, breaks) = LineFitterTests.text(string)
+            // Every other byte carries the tracking (a grapheme's first).
+            let marks = measured.utf8.indices.map { $0 % 2 == 0 }
+            let prepared = LineFitter.Prepared(measured, breaks: breaks, trackedAt: marks)
+            for tracking in [0.0, 0.25, -0.1, 1.5] {
+                let copy = prepared.tracked(by: tracking)
+                for width in [2.0, 3.5, 5.0, 8.0, 14.0] {
+                    #expect(
+                        prepared.layout(width: width, tabInterval: 4, trackedBy: tracking)
+                            == copy.layout(width: width, tabInterval: 4), "\(string) \(tracking) \(width)")
+                    #expect(
+                        prepared.overflowingPiece(width: width, tabInterval: 4, trackedBy: tracking)
+                            == copy.overflowingPiece(width: width, tabInterval: 4))
+                }
+            }
+            // A text prepared without marks takes no tracking either way.
+            let plain = LineFitter.Prepared(measured, breaks: breaks)
+            #expect(
+                plain.layout(width: 5, trackedBy: 0.5) == plain.tracked(by: 0.5).layout(width: 5))
+            #expect(plain.layout(width: 5, trackedBy: 0.5) == plain.layout(width: 5))
+        }
+    }
+
+    /// The tracking changes the lines: a test that cannot fail otherwise.
+    @Test func trackingWidensTheLines() {
+        let (measured, breaks) = LineFitterTests.text("aaa bbb ccc")
+        let prepared = LineFitter.Prepared(
+            measured, breaks: breaks, trackedAt: [Bool](repeating: true, count: measured.utf8.count))
+        #expect(prepared.layout(width: 7, trackedBy: 0).lines == 2)
+        #expect(prepared.layout(width: 7, trackedBy: 0.5).lines == 3)
+    }
+}
