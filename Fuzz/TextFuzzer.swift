@@ -1,7 +1,8 @@
 // libFuzzer target: the hand-written readers of what a pull request brings
 // besides fonts and specs — inline Markdown (InlineMarkdown, linear and
 // without recursion), the fit rules file, `.stringsdict` files and binary
-// property lists (shared references, cycles), substitution expansion
+// property lists (shared references, cycles), Android resource files
+// (the XML reader and aapt2's value rules), substitution expansion
 // through String Catalogs, in every registered strings format, and the
 // placeholder comparison of what they hold. Built with TypefitCore's sources by `make fuzz`.
 
@@ -42,6 +43,15 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     _ = try? StringsFile.read(path: "-", bytes: bytes)
+    // Android resource files (XMLReader, aapt2's value rules): an error or
+    // entries whose spans lie inside their values (UTF-16, last inclusive).
+    if let entries = try? AndroidValuesFile.read(bytes, fileName: "strings.xml") {
+        for form in entries.flatMap(\.forms) {
+            let units = form.value.text.utf16.count
+            precondition(form.value.spans.allSatisfy { $0.first >= 0 && $0.last < units && $0.last >= $0.first - 1 })
+            precondition(form.value.placeholders.allSatisfy { $0.bytes.upperBound <= form.value.text.utf8.count })
+        }
+    }
     // Placeholders of arbitrary text against themselves: only what is
     // wrong with the text itself, never a difference between the two.
     let sourceOnly: Set<String> = [

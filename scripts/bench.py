@@ -518,17 +518,20 @@ def main():
         print("\nfit: Noto Sans is not installed (apt-get install fonts-noto-core); not measured.")
     else:
         same = "equal" if len(set(fit["totals"])) == 1 else "DIFFERENT"
-        ok = "ok" if fit["ratio"] <= 2 else "MISSED"
+        # Issue 48's targets: 1.5x the C loop's wall time and its CPU time
+        # on one core; on every core the workers' hand-offs add to it (2x).
+        ok = "ok" if fit["ratio"] <= 1.5 else "MISSED"
         print(f"\nfit --format json, 10,000 UI strings x 12 sizes (Noto Sans, width 300 pt): typefit "
               f"{fit['ours']*1000:.0f} ms, C peer (HarfBuzz + ICU) {fit['peer']*1000:.0f} ms: {fit['ratio']:.2f}x "
-              f"(<= 2x, {ok}); Python baseline (uharfbuzz + ICU) {fit['python']*1000:.0f} ms, "
+              f"(<= 1.5x, {ok}); Python baseline (uharfbuzz + ICU) {fit['python']*1000:.0f} ms, "
               f"{fit['python_ratio']:.1f}x slower than typefit; {fit['strings_per_second']:,.0f} strings/s; "
               f"line totals {fit['totals'][0]:,} / {fit['totals'][1]:,} / {fit['totals'][2]:,}: {same}; "
               f"peak RSS {fit['ours_mem']/1024:.1f} / {fit['peer_mem']/1024:.1f} MiB.")
-        for label, key in (("every core", ""), ("one core (taskset -c 0)", "1")):
+        for label, key, target in (("every core", "", 2), ("one core (taskset -c 0)", "1", 1.5)):
             ratio = fit["user_ratio" + key]
             print(f"fit user CPU time, {label}: typefit {fit['ours_user' + key]*1000:.0f} ms, C peer "
-                  f"{fit['peer_user' + key]*1000:.0f} ms: {ratio:.2f}x (<= 2x, {'ok' if ratio <= 2 else 'MISSED'}).")
+                  f"{fit['peer_user' + key]*1000:.0f} ms: {ratio:.2f}x (<= {target}x, "
+                  f"{'ok' if ratio <= target else 'MISSED'}).")
     catalog = catalog_benchmark(binary, base)
     if catalog is None:
         print("\nfit over a many-language catalog: Noto Sans is not installed; not measured.")

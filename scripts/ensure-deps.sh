@@ -5,11 +5,12 @@
 set -eu
 
 # `--test`: also the tools the tests check typefit against (hb-shape, the
-# shaping oracle; rsvg-convert, which renders specimens).
+# shaping oracle; rsvg-convert, which renders specimens; aapt2, Android's
+# resource compiler).
 packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig"
 # zsh and fish syntax-check the completion scripts; groff and man render the
 # manual pages; dpkg-dev builds the Debian package the tests install.
-if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils python3-jsonschema python3-fonttools"; fi
+if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils python3-jsonschema python3-fonttools aapt"; fi
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 if [ -z "$missing" ]; then
@@ -31,6 +32,9 @@ if [ "${1:-}" = "--test" ]; then
     command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
     python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$missing python3-jsonschema"
     python3 -c 'import fontTools' >/dev/null 2>&1 || missing="$missing python3-fonttools"
+    # aapt2 (Android 10's, Debian's package `aapt`): the oracle of the
+    # Android resource reader's values.
+    command -v aapt2 >/dev/null 2>&1 || missing="$missing aapt"
 fi
 
 if [ -n "$missing" ]; then

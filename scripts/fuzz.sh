@@ -23,7 +23,7 @@ for target in $targets; do
         face) source=Fuzz/FaceFuzzer.swift
             seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken Fixtures/optical Fixtures/emoji Fixtures/emoji-bitmap Fixtures/type1" ;;
         spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fixtures/strings Fuzz/seeds/spec Fuzz/regressions" ;;
-        text) source=Fuzz/TextFuzzer.swift; seeds="Fixtures/strings Fixtures/strings/plists Fixtures/text Fuzz/seeds/text" ;;
+        text) source=Fuzz/TextFuzzer.swift; seeds="Fixtures/strings Fixtures/strings/plists Fixtures/text Fixtures/android/aapt2/res/values Fixtures/android/aapt2/bad Fuzz/seeds/text" ;;
         budget) source=Fuzz/BudgetFuzzer.swift; seeds="Fuzz/seeds/budget Fixtures/strings Fuzz/seeds/text" ;;
         *) echo "fuzz: unknown target '$target' (face, spec, text, budget)" >&2; exit 64 ;;
     esac

@@ -400,33 +400,14 @@ public enum PropertyListParser {
 
         /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#N;`, `&#xN;`.
         mutating func entity() throws(SourceError) -> [UInt8] {
-            let start = cursor.position
-            let begin = cursor.index
-            cursor.advance()
-            while let byte = cursor.peek, byte != UInt8(ascii: ";"), cursor.index - begin < 12 { cursor.advance() }
-            guard cursor.peek == UInt8(ascii: ";") else {
-                throw SourceError(start, "'&' starts no entity; write &amp; for '&'")
+            let (name, start) = try XMLReference.read(&cursor, longest: 12)
+            if let byte = XMLReference.predefined(name) { return [byte] }
+            guard let code = XMLReference.characterCode(name, upperCaseX: true), let scalar = Unicode.Scalar(code),
+                code != 0
+            else {
+                throw SourceError(start, "unknown entity '&\(name);'")
             }
-            let name = String(decoding: cursor.bytes[(begin + 1)..<cursor.index], as: UTF8.self)
-            cursor.advance()
-            switch name {
-            case "amp": return [UInt8(ascii: "&")]
-            case "lt": return [UInt8(ascii: "<")]
-            case "gt": return [UInt8(ascii: ">")]
-            case "quot": return [UInt8(ascii: "\"")]
-            case "apos": return [UInt8(ascii: "'")]
-            default:
-                var code: UInt32?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    code = UInt32(name.dropFirst(2), radix: 16)
-                } else if name.hasPrefix("#") {
-                    code = UInt32(name.dropFirst(), radix: 10)
-                }
-                guard let code, let scalar = Unicode.Scalar(code), code != 0 else {
-                    throw SourceError(start, "unknown entity '&\(name);'")
-                }
-                return Array(String(Character(scalar)).utf8)
-            }
+            return Array(String(Character(scalar)).utf8)
         }
 
         /// A decimal or `0x` hexadecimal integer, with an optional sign, as

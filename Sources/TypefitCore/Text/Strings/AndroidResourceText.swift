@@ -1,0 +1,290 @@
+/// A text resource's value as aapt2 makes it from the element's content
+/// (`<string>`, an `<item>` of `<plurals>` or `<string-array>`): the rules
+/// of AOSP's `tools/aapt2/ResourceParser.cpp` (`FlattenXmlSubtree`) and
+/// `ResourceUtils.cpp` (`StringBuilder`), checked against Debian's aapt2
+/// 2.19 in the tests.
+///
+/// - Text and CDATA sections join into segments, split where an element
+///   starts or ends. A string without spans loses the ASCII white space
+///   before its first segment and after its last; a styled one keeps it.
+/// - In each segment, outside double quotes, a run of ASCII white space is
+///   one space; a `"` starts or ends a quoted run (white space kept, the
+///   quote dropped); an apostrophe outside quotes is an error. A quote
+///   left open ends with its segment.
+/// - `\t` `\n` give a tab and a line feed, `\uXXXX` (four hex digits, else
+///   an error) its character, a backslash before anything else that thing.
+/// - An element without a namespace is a span (`b`, `font;color=#ff0000`):
+///   its first and last UTF-16 unit, inclusive. `<xliff:g>` keeps its text
+///   (untranslatable; nested, an error), other XLIFF elements and elements
+///   of other namespaces only their text.
+public struct AndroidResourceText: Equatable, Sendable {
+    /// A span: the element's name and attributes (`font;color=#ff0000`),
+    /// and its first and last UTF-16 unit in `text` (inclusive, as aapt2
+    /// records them; an empty span's last is its first minus one).
+    public struct Span: Equatable, Sendable {
+        /// The element's name, then `;name=value` per attribute.
+        public var name: String
+        /// The first UTF-16 unit.
+        public var first: Int
+        /// The last UTF-16 unit (inclusive).
+        public var last: Int
+
+        /// Creates a span.
+        public init(name: String, first: Int, last: Int) {
+            self.name = name
+            self.first = first
+            self.last = last
+        }
+    }
+
+    /// An `<xliff:g>` section: its text's UTF-8 bytes in `text`, its `id`
+    /// and `example` attributes.
+    public struct Placeholder: Equatable, Sendable {
+        /// Its text's UTF-8 bytes in the value.
+        public var bytes: Range<Int>
+        /// `id`.
+        public var id: String?
+        /// `example`: what stands in for the placeholder when measured.
+        public var example: String?
+    }
+
+    /// The value.
+    public var text: String
+    /// Its spans, in the order their elements start.
+    public var spans: [Span] = []
+    /// Whether an element without a namespace was met (aapt2 then makes a
+    /// styled string, untrimmed, even where a span is empty).
+    public var isStyled = false
+    /// The `<xliff:g>` sections.
+    public var placeholders: [Placeholder] = []
+    /// `@string/name` (or another resource) when the content is a
+    /// reference, `@` first after trimming: resolved where it is used.
+    public var reference: String?
+
+    /// XLIFF's namespace, which `xliff:` is bound to in resource files.
+    public static let xliffNamespace = "urn:oasis:names:tc:xliff:document:1.2"
+
+    /// Reads the content of `element` (its start just read) up to its end.
+    public static func read(_ reader: inout XMLReader, element: XMLReader.Element) throws(SourceError)
+        -> AndroidResourceText
+    {
+        var tree = Node.container(.root, [])
+        var raw = ""
+        var stack: [Node] = [tree]
+        var current = ""
+        var hasSegments = false
+        var isStyled = false
+        var inG = false
+        // Each open element's kind, to leave `<xliff:g>` at its end.
+        var kinds: [Kind] = []
+        func closeSegment() {
+            guard !current.isEmpty else { return }
+            stack[stack.count - 1].append(.segment(current))
+            hasSegments = true
+            current = ""
+        }
+        while true {
+            guard let event = try reader.next() else {
+                throw SourceError(element.position, "<\(element.name)> is not closed")
+            }
+            switch event {
+            case .text(let text, _, _):
+                current += text
+                raw += text
+            case .start(let child):
+                closeSegment()
+                let kind: Kind
+                if child.namespace == nil {
+                    var name = child.name
+                    for attribute in child.attributes { name += ";" + attribute.name + "=" + attribute.value }
+                    kind = .span(name)
+                    isStyled = true
+                } else if child.namespace == xliffNamespace && child.localName == "g" {
+                    guard !inG else { throw SourceError(child.position, "illegal nested XLIFF 'g' tag") }
+                    inG = true
+                    kind = .untranslatable(id: child.attribute("id"), example: child.attribute("example"))
+                } else {
+                    kind = .plain
+                }
+                kinds.append(kind)
+                stack.append(.container(kind, []))
+            case .end:
+                closeSegment()
+                guard let kind = kinds.popLast() else {
+                    // The element's own end.
+                    tree = stack[0]
+                    return try build(
+                        tree, raw: raw, trimming: !isStyled && hasSegments, isStyled: isStyled, at: element.position)
+                }
+                if case .untranslatable = kind { inG = false }
+                let finished = stack.removeLast()
+                stack[stack.count - 1].append(finished)
+            }
+        }
+    }
+
+    private enum Kind {
+        case root
+        case span(String)
+        case untranslatable(id: String?, example: String?)
+        case plain
+    }
+
+    private indirect enum Node {
+        case segment(String)
+        case container(Kind, [Node])
+
+        mutating func append(_ child: Node) {
+            guard case .container(let kind, var children) = self else { return }
+            children.append(child)
+            self = .container(kind, children)
+        }
+    }
+
+    /// aapt2's trimming, then its `StringBuilder` over the tree.
+    private static func build(
+        _ tree: Node, raw: String, trimming: Bool, isStyled: Bool, at position: SourcePosition
+    ) throws(SourceError) -> AndroidResourceText {
+        var tree = tree
+        if trimming { trim(&tree) }
+        var builder = Builder()
+        try builder.walk(tree, at: position)
+        var value = AndroidResourceText(text: String(decoding: builder.utf8, as: UTF8.self))
+        value.spans = builder.spans
+        value.isStyled = isStyled
+        value.placeholders = builder.placeholders
+        // A reference, as aapt2's `TryParseReference` reads the raw text.
+        let trimmed = raw.drop { isASCIISpace($0) }.reversed().drop { isASCIISpace($0) }.reversed()
+        let rawReference = String(trimmed)
+        if !isStyled, rawReference.hasPrefix("@"), rawReference.dropFirst().contains("/"),
+            !rawReference.contains(where: { $0 == " " || $0 == "\\" })
+        {
+            value.reference = rawReference
+        }
+        return value
+    }
+
+    private static func isASCIISpace(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\u{0B}"
+            || character == "\u{0C}"
+    }
+
+    /// The first segment loses its leading ASCII white space, the last its
+    /// trailing (aapt2: only strings without spans).
+    private static func trim(_ tree: inout Node) {
+        var first = true
+        func leading(_ node: inout Node) -> Bool {
+            switch node {
+            case .segment(let text):
+                if first { node = .segment(String(text.drop { isASCIISpace($0) })) }
+                first = false
+                return true
+            case .container(let kind, var children):
+                for i in children.indices where leading(&children[i]) {
+                    node = .container(kind, children)
+                    return true
+                }
+                return false
+            }
+        }
+        func trailing(_ node: inout Node) -> Bool {
+            switch node {
+            case .segment(let text):
+                var end = text.endIndex
+                while end > text.startIndex, isASCIISpace(text[text.index(before: end)]) {
+                    end = text.index(before: end)
+                }
+                node = .segment(String(text[..<end]))
+                return true
+            case .container(let kind, var children):
+                for i in children.indices.reversed() where trailing(&children[i]) {
+                    node = .container(kind, children)
+                    return true
+                }
+                return false
+            }
+        }
+        _ = leading(&tree)
+        _ = trailing(&tree)
+    }
+
+    /// aapt2's `StringBuilder`: escapes, quotes and white space, per text
+    /// segment; spans and `<xliff:g>` sections recorded where they fall.
+    private struct Builder {
+        var utf8: [UInt8] = []
+        var utf16Count = 0
+        var spans: [Span] = []
+        var placeholders: [Placeholder] = []
+
+        mutating func walk(_ node: Node, at position: SourcePosition) throws(SourceError) {
+            switch node {
+            case .segment(let text):
+                try append(text, at: position)
+            case .container(let kind, let children):
+                switch kind {
+                case .span(let name):
+                    let index = spans.count
+                    spans.append(Span(name: name, first: utf16Count, last: utf16Count - 1))
+                    for child in children { try walk(child, at: position) }
+                    spans[index].last = utf16Count - 1
+                case .untranslatable(let id, let example):
+                    let start = utf8.count
+                    for child in children { try walk(child, at: position) }
+                    placeholders.append(Placeholder(bytes: start..<utf8.count, id: id, example: example))
+                case .root, .plain:
+                    for child in children { try walk(child, at: position) }
+                }
+            }
+        }
+
+        mutating func emit(_ scalar: Unicode.Scalar) {
+            utf8 += Array(String(Character(scalar)).utf8)
+            utf16Count += scalar.value > 0xFFFF ? 2 : 1
+        }
+
+        /// One segment. Quotes and white space runs end with it: in aapt2
+        /// 2.19, `"a <b>b  c</b> d"` is `a b c d`.
+        mutating func append(_ text: String, at position: SourcePosition) throws(SourceError) {
+            var lastWasSpace = false
+            var quoted = false
+            var scalars = text.unicodeScalars.makeIterator()
+            while let scalar = scalars.next() {
+                let value = scalar.value
+                if !quoted, value < 0x80, value == 0x20 || (0x09...0x0D).contains(value) {
+                    if !lastWasSpace {
+                        emit(" ")
+                        lastWasSpace = true
+                    }
+                    continue
+                }
+                lastWasSpace = false
+                switch scalar {
+                case "\\":
+                    guard let escaped = scalars.next() else { continue }
+                    switch escaped {
+                    case "t": emit("\t")
+                    case "n": emit("\n")
+                    case "u":
+                        var code: UInt32 = 0
+                        for _ in 0..<4 {
+                            guard let digit = scalars.next(), let value = Character(digit).hexDigitValue else {
+                                throw SourceError(position, "invalid unicode escape sequence in string")
+                            }
+                            code = code << 4 | UInt32(value)
+                        }
+                        // A surrogate (`\uD83D`) is no character: aapt2's
+                        // value has nothing there.
+                        if let decoded = Unicode.Scalar(code) { emit(decoded) }
+                    default: emit(escaped)
+                    }
+                case "\"":
+                    quoted.toggle()
+                case "'" where !quoted:
+                    throw SourceError(position, "unescaped apostrophe in string")
+                default:
+                    emit(scalar)
+                }
+            }
+        }
+    }
+}

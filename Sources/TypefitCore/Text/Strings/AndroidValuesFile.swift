@@ -1,0 +1,205 @@
+/// A `res/values*/*.xml` file's text resources as aapt2 compiles them:
+/// `<string>`, `<plurals>` (an item per CLDR quantity) and `<string-array>`
+/// (items by index), each value made by `AndroidResourceText`; every other
+/// resource (dimensions, colours, styles, typed `<array>`s) read past. A file
+/// aapt2 refuses is an error at the line aapt2 names, with its reason.
+public enum AndroidValuesFile {
+    /// What kind of text resource an entry is.
+    public enum Kind: String, Sendable {
+        case string
+        case plurals
+        case stringArray = "string-array"
+    }
+
+    /// One text resource.
+    public struct Entry: Sendable, Equatable {
+        /// What kind of resource.
+        public var kind: Kind
+        /// Its `name`.
+        public var name: String
+        /// `translatable` (default: true, false in a file whose name holds
+        /// `donottranslate`, as aapt2's compile step decides).
+        public var isTranslatable: Bool
+        /// `formatted` (default true): false exempts a string from the
+        /// format checks.
+        public var isFormatted: Bool
+        /// Where the element starts.
+        public var position: SourcePosition
+        /// A string's one value; a plural's per quantity; an array's per item.
+        public var forms: [Form]
+    }
+
+    /// One value of an entry.
+    public struct Form: Sendable, Equatable {
+        /// A plural item's quantity (`one`, `other` …).
+        public var quantity: String?
+        /// An array item's index.
+        public var index: Int?
+        /// The value.
+        public var value: AndroidResourceText
+        /// Where its element's content starts.
+        public var position: SourcePosition
+    }
+
+    /// The quantities `<plurals>` items may have.
+    public static let quantities = ["zero", "one", "two", "few", "many", "other"]
+
+    /// Whether `bytes` are a resource file: the root element `<resources>`
+    /// (any other XML in `values/`, or a file that is no XML, is not one).
+    public static func isResourceFile(_ bytes: [UInt8]) -> Bool {
+        var reader = XMLReader(bytes)
+        guard case .start(let root)? = try? reader.next() else { return false }
+        return root.name == "resources"
+    }
+
+    /// The text resources of a resource file named `fileName`.
+    public static func read(_ bytes: [UInt8], fileName: String) throws(SourceError) -> [Entry] {
+        var reader = XMLReader(bytes)
+        guard case .start(let root)? = try reader.next(), root.name == "resources" else {
+            throw SourceError(SourcePosition(line: 1, column: 1), "the root element is not <resources>")
+        }
+        let translatableByDefault = !fileName.contains("donottranslate")
+        var entries: [Entry] = []
+        while let event = try reader.next() {
+            switch event {
+            case .text, .end:
+                continue  // White space between resources; the root's end.
+            case .start(let element):
+                guard element.namespace == nil,
+                    let kind = Kind(rawValue: element.name)
+                else {
+                    try skip(&reader)
+                    continue
+                }
+                guard let name = element.attribute("name") else {
+                    throw SourceError(element.position, "<\(element.name)> missing 'name' attribute.")
+                }
+                let translatable = try boolean("translatable", of: element) ?? translatableByDefault
+                let formatted = try boolean("formatted", of: element) ?? true
+                var entry = Entry(
+                    kind: kind, name: name, isTranslatable: translatable, isFormatted: formatted,
+                    position: element.position, forms: [])
+                switch kind {
+                case .string:
+                    let value = try AndroidResourceText.read(&reader, element: element)
+                    if formatted && translatable && !value.isStyled && !JavaFormat.aapt2Accepts(value.text) {
+                        throw SourceError(
+                            element.position,
+                            "multiple substitutions specified in non-positional format; did you mean to add the "
+                                + "formatted=\"false\" attribute?.")
+                    }
+                    entry.forms = [Form(quantity: nil, index: nil, value: value, position: element.position)]
+                case .plurals, .stringArray:
+                    entry.forms = try items(&reader, of: element, kind: kind)
+                }
+                entries.append(entry)
+            }
+        }
+        return entries
+    }
+
+    /// The `<item>`s of a `<plurals>` or `<string-array>`.
+    private static func items(_ reader: inout XMLReader, of parent: XMLReader.Element, kind: Kind) throws(SourceError)
+        -> [Form]
+    {
+        var forms: [Form] = []
+        while let event = try reader.next() {
+            switch event {
+            case .text(let text, let position, _):
+                guard text.allSatisfy(\.isWhitespace) else {
+                    throw SourceError(position, "found text in <\(parent.name)>; only <item>s belong there")
+                }
+            case .end:
+                return forms
+            case .start(let item):
+                guard item.namespace == nil, item.name == "item" else {
+                    throw SourceError(item.position, "unexpected tag <\(item.name)> in <\(parent.name)>.")
+                }
+                var quantity: String?
+                if kind == .plurals {
+                    guard let given = item.attribute("quantity") else {
+                        throw SourceError(item.position, "<item> in <plurals> requires attribute 'quantity'.")
+                    }
+                    guard quantities.contains(given) else {
+                        throw SourceError(
+                            item.position, "<item> in <plural> has invalid value '\(given)' for attribute 'quantity'.")
+                    }
+                    guard !forms.contains(where: { $0.quantity == given }) else {
+                        throw SourceError(item.position, "duplicate quantity '\(given)'.")
+                    }
+                    quantity = given
+                }
+                let value = try AndroidResourceText.read(&reader, element: item)
+                forms.append(
+                    Form(
+                        quantity: quantity, index: kind == .stringArray ? forms.count : nil, value: value,
+                        position: item.position))
+            }
+        }
+        throw SourceError(parent.position, "<\(parent.name)> is not closed")
+    }
+
+    /// Reads past an element whose start was just read.
+    private static func skip(_ reader: inout XMLReader) throws(SourceError) {
+        var depth = 1
+        while depth > 0, let event = try reader.next() {
+            switch event {
+            case .start: depth += 1
+            case .end: depth -= 1
+            case .text: break
+            }
+        }
+    }
+
+    /// A Boolean attribute as aapt2's `ResourceUtils::ParseBool` reads it.
+    private static func boolean(_ name: String, of element: XMLReader.Element) throws(SourceError) -> Bool? {
+        guard let value = element.attribute(name) else { return nil }
+        switch value {
+        case "true", "TRUE", "True": return true
+        case "false", "FALSE", "False": return false
+        default: throw SourceError(element.position, "invalid value for '\(name)'. Must be a boolean.")
+        }
+    }
+}
+
+/// Java format strings as Android's tools read them.
+public enum JavaFormat {
+    /// aapt2's one check of a format string (`util::VerifyJavaStringFormat`):
+    /// more than one argument where any is not positional is refused (a
+    /// translation may reorder them); `%%` and `%n` take none, and a
+    /// conversion of `Time.format` (`D K M W Z k m w y z`) passes the string.
+    public static func aapt2Accepts(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var i = 0
+        var arguments = 0
+        var nonPositional = false
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%") && i + 1 < bytes.count {
+                i += 1
+                if bytes[i] == UInt8(ascii: "%") || bytes[i] == UInt8(ascii: "n") {
+                    i += 1
+                    continue
+                }
+                arguments += 1
+                let digitsStart = i
+                while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
+                if i > digitsStart {
+                    if i < bytes.count && bytes[i] != UInt8(ascii: "$") {
+                        // The digits were a width, not a position.
+                        nonPositional = true
+                    }
+                } else if bytes[i] == UInt8(ascii: "<") {
+                    nonPositional = true
+                    i += 1
+                    if i < bytes.count && bytes[i] == UInt8(ascii: "$") { i += 1 }
+                } else {
+                    nonPositional = true
+                }
+                while i < bytes.count, "-#+ ,(0123456789".utf8.contains(bytes[i]) { i += 1 }
+                if i < bytes.count, "DKMWZkmwyz".utf8.contains(bytes[i]) { return true }
+            }
+            if i < bytes.count { i += 1 }
+        }
+        return !(arguments > 1 && nonPositional)
+    }
+}

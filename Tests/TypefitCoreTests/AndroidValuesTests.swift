@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+
+@testable import TypefitCore
+
+/// Android resource files read as aapt2 reads them. The oracle is Debian's
+/// aapt2 itself (package `aapt`, 2.19, installed by `make test`): every
+/// fixture compiled with `aapt2 compile` and printed with `aapt2 dump apc`,
+/// each `<string>`, plural item and array item compared with typefit's
+/// value, spans and reference; each file aapt2 refuses refused with
+/// aapt2's reason at aapt2's line. The inputs are AOSP's
+/// `ResourceParser_test.cpp` and `ResourceUtils_test.cpp` cases
+/// (`Fixtures/android/aapt2`, restated in shared reference data) and edge
+/// cases of our own (`edges.xml`).
+@Suite(
+    .enabled(
+        if: (try? BinaryRunner.runTool("aapt2", ["version"])) != nil, "aapt2 is not installed (apt-get install aapt)"))
+struct AndroidValuesTests {
+    /// One resource as `aapt2 dump apc` prints it.
+    struct Dumped: Equatable, CustomStringConvertible {
+        var text: String?
+        var reference: String?
+        var spans: [String] = []
+        var isStyled = false
+        var description: String {
+            (reference ?? "\"\(text ?? "")\"") + (isStyled ? " styled " + spans.joined(separator: " ") : "")
+        }
+    }
+
+    /// typefit's value in the dump's terms.
+    static func dumped(_ value: AndroidResourceText) -> Dumped {
+        if let reference = value.reference { return Dumped(text: nil, reference: reference) }
+        return Dumped(
+            text: value.text, reference: nil, spans: value.spans.map { "\($0.name):\($0.first),\($0.last)" },
+            isStyled: value.isStyled)
+    }
+
+    /// Parses one printed value: `@ref`, `"text"`, or `(styled string)
+    /// "text" b:0,3 i:1,2` (the text printed raw: the spans are what
+    /// follows its last quote).
+    static func value(_ printed: Substring) -> Dumped? {
+        if printed.hasPrefix("@") { return Dumped(text: nil, reference: String(printed)) }
+        var rest = printed
+        var styled = false
+        if rest.hasPrefix("(styled string) ") {
+            styled = true
+            rest = rest.dropFirst("(styled string) ".count)
+        }
+        guard rest.hasPrefix("\""), let close = rest.lastIndex(of: "\""), close > rest.startIndex else { return nil }
+        let text = String(rest[rest.index(after: rest.startIndex)..<close])
+        let spans = rest[rest.index(after: close)...].split(whereSeparator: \.isWhitespace).map(String.init)
+        return Dumped(text: text, reference: nil, spans: spans, isStyled: styled)
+    }
+
+    /// `type/name` (an array's and a plural's items as `name[i]`,
+    /// `name:quantity`) → what aapt2 made, for one compiled file.
+    static func aapt2(_ file: String) throws -> (values: [String: Dumped], error: String?) {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-aapt2-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: out) }
+        // aapt2 compiles a file in a `values` folder only (a refused
+        // fixture is kept elsewhere): compiled as `values/strings.xml`.
+        var input = file
+        if !((file as NSString).deletingLastPathComponent as NSString).lastPathComponent.hasPrefix("values") {
+            let folder = out.appendingPathComponent("in/values")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            input = folder.appendingPathComponent("strings.xml").path
+            try FileManager.default.copyItem(atPath: file, toPath: input)
+        }
+        let output = out.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let compiled = try #require(try BinaryRunner.runTool("aapt2", ["compile", input, "-o", output.path + "/"]))
+        guard compiled.status == 0 else { return ([:], compiled.stderr) }
+        let flat = try #require(try FileManager.default.contentsOfDirectory(atPath: output.path).first)
+        let dump = try #require(
+            try BinaryRunner.runTool("aapt2", ["dump", "apc", output.appendingPathComponent(flat).path]))
+        var records: [(key: String, body: [String])] = []
+        for line in dump.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("      resource 0x") {
+                let key = line.split(separator: " ").last.map(String.init) ?? ""
+                records.append((key, []))
+            } else if line.hasPrefix("    type ") || line.hasPrefix("  Package") {
+                continue
+            } else if !records.isEmpty, !line.isEmpty {
+                records[records.count - 1].body.append(String(line))
+            }
+        }
+        var values: [String: Dumped] = [:]
+        let source = try NSRegularExpression(pattern: " src=\\S+:\\d+$")
+        func strip(_ text: String) -> String {
+            let range = NSRange(text.startIndex..., in: text)
+            return source.stringByReplacingMatches(in: text, range: range, withTemplate: "")
+        }
+        // `dump apc` indents a value's every line: a line break inside a
+        // value is followed by the record's indentation (8 spaces; 10 in
+        // a plural's items), taken off here.
+        func unindented(_ line: String, _ indentation: Int) -> String {
+            line.hasPrefix(String(repeating: " ", count: indentation)) ? String(line.dropFirst(indentation)) : line
+        }
+        for (key, body) in records {
+            let joined = ([body.first ?? ""] + body.dropFirst().map { unindented($0, 8) }).joined(separator: "\n")
+            guard let open = joined.range(of: ") ") else { continue }
+            let printed = Substring(strip(String(joined[open.upperBound...])))
+            if key.hasPrefix("string/") {
+                values[key] = value(printed)
+            } else if key.hasPrefix("plurals/") {
+                // `(plurals) size=N` then an item a line (10 spaces,
+                // quantity, `=`), a value's line breaks continuing it.
+                var current: (String, String)?
+                func flush() {
+                    if let (quantity, text) = current { values["\(key):\(quantity)"] = value(Substring(text)) }
+                }
+                for line in body.dropFirst() {
+                    if line.hasPrefix("          "), let equals = line.firstIndex(of: "="),
+                        DumpQuantity.all.contains(String(line.dropFirst(10)[..<equals]))
+                    {
+                        flush()
+                        current = (String(line.dropFirst(10)[..<equals]), String(line[line.index(after: equals)...]))
+                    } else if let (quantity, text) = current {
+                        current = (quantity, text + "\n" + unindented(line, 10))
+                    }
+                }
+                flush()
+            } else if key.hasPrefix("array/") {
+                // `["a", "b", @string/c, (styled string) "d" i:0,1]`; the
+                // fixtures' items hold no `", `.
+                guard let list = body.dropFirst().first?.trimmingCharacters(in: .whitespaces),
+                    list.hasPrefix("["), list.hasSuffix("]")
+                else { continue }
+                var items: [Substring] = []
+                var rest = Substring(list.dropFirst().dropLast())
+                while !rest.isEmpty {
+                    if let comma = rest.range(of: "\", ") ?? (rest.hasPrefix("@") ? rest.range(of: ", ") : nil) {
+                        let end = rest.hasPrefix("@") ? comma.lowerBound : rest.index(after: comma.lowerBound)
+                        items.append(rest[..<end])
+                        rest = rest[comma.upperBound...]
+                    } else {
+                        items.append(rest)
+                        rest = ""
+                    }
+                }
+                for (i, item) in items.enumerated() { values["\(key)[\(i)]"] = value(item) }
+            }
+        }
+        return (values, nil)
+    }
+
+    enum DumpQuantity {
+        static let all = AndroidValuesFile.quantities
+    }
+
+    /// typefit's values of one file, keyed as `aapt2(_:)` keys them.
+    static func ours(_ entries: [AndroidValuesFile.Entry]) -> [String: Dumped] {
+        var values: [String: Dumped] = [:]
+        for entry in entries {
+            switch entry.kind {
+            case .string: values["string/\(entry.name)"] = dumped(entry.forms[0].value)
+            case .plurals:
+                for form in entry.forms { values["plurals/\(entry.name):\(form.quantity ?? "")"] = dumped(form.value) }
+            case .stringArray:
+                for form in entry.forms { values["array/\(entry.name)[\(form.index ?? -1)]"] = dumped(form.value) }
+            }
+        }
+        return values
+    }
+
+    static var valuesFiles: [String] {
+        let root = Fixtures.path("android/aapt2/res")
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return folders.sorted().flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []).sorted().map {
+                "\(root)/\(folder)/\($0)"
+            }
+        }
+    }
+
+    @Test func everyValueIsAapt2s() throws {
+        var compared = 0
+        for file in Self.valuesFiles {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            let (expected, error) = try Self.aapt2(file)
+            #expect(error == nil, "\(file): aapt2 refused it: \(error ?? "")")
+            let entries = try AndroidValuesFile.read(bytes, fileName: (file as NSString).lastPathComponent)
+            let ours = Self.ours(entries)
+            // Every text resource aapt2 printed (typed `<array>`s are not
+            // text resources), and nothing more.
+            let textKeys = expected.keys.filter { $0.hasPrefix("string/") || $0.hasPrefix("plurals/") }
+            #expect(Set(textKeys).isSubset(of: Set(ours.keys)), "\(file): \(Set(textKeys).subtracting(ours.keys))")
+            for (key, value) in ours {
+                guard let theirs = expected[key] else {
+                    Issue.record("\(file): aapt2 has no \(key)")
+                    continue
+                }
+                #expect(value == theirs, "\(file) \(key): ours \(value), aapt2 \(theirs)")
+                compared += 1
+            }
+        }
+        // The fixtures' 29 AOSP strings, our edge cases, plurals and arrays.
+        #expect(compared == 78, "\(compared) values compared")
+    }
+
+    /// Each file aapt2 refuses is refused with aapt2's reason, at its line.
+    @Test func refusedFilesAreRefusedAsAapt2RefusesThem() throws {
+        let folder = Fixtures.path("android/aapt2/bad")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files.count == 7)
+        for name in files {
+            let file = folder + "/" + name
+            let (_, error) = try Self.aapt2(file)
+            let message = try #require(error, "\(name): aapt2 compiled it")
+            // `PATH:LINE: error: REASON` (a reason may quote the string on
+            // the next line).
+            let first = try #require(message.split(separator: "\n").first.map(String.init))
+            let parts = first.components(separatedBy: ": error: ")
+            let line = Int(parts[0].split(separator: ":").last ?? "")
+            let reason = parts.count > 1 ? parts[1] : ""
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            do throws(SourceError) {
+                _ = try AndroidValuesFile.read(bytes, fileName: name)
+                Issue.record("\(name): read without an error; aapt2: \(first)")
+            } catch {
+                #expect(error.position.line == line, "\(name): line \(error.position.line), aapt2 \(first)")
+                // aapt2 ends some reasons with a period; a reason quoting
+                // the string goes on after a line break.
+                let ours = error.message
+                #expect(
+                    reason == ours || reason == ours + "." || reason.hasPrefix(ours),
+                    "\(name): ours '\(ours)', aapt2 '\(reason)'")
+            }
+        }
+    }
+}
