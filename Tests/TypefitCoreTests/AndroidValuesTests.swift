@@ -197,7 +197,7 @@ struct AndroidValuesTests {
             }
         }
         // The fixtures' 29 AOSP strings, our edge cases, plurals and arrays.
-        #expect(compared == 78, "\(compared) values compared")
+        #expect(compared == 79, "\(compared) values compared")
     }
 
     /// Each file aapt2 refuses is refused with aapt2's reason, at its line.
@@ -229,5 +229,58 @@ struct AndroidValuesTests {
                     "\(name): ours '\(ours)', aapt2 '\(reason)'")
             }
         }
+    }
+}
+
+/// `values*` folder names as aapt2 2.19 reads them: each case's printed
+/// configuration was taken from `aapt2 compile` + `aapt2 dump apc` on a
+/// folder of that name (the invalid ones are aapt2's "invalid
+/// configuration"); the language as a BCP 47 tag, Android's legacy codes
+/// as the languages they stand for.
+@Suite struct AndroidResourceFolderTests {
+    @Test(
+        arguments: [
+            ("values", nil, []),
+            ("values-de", "de", []),
+            ("values-DE", "de", []),
+            ("values-pt-rBR", "pt-BR", []),
+            ("values-de-rus", "de-US", []),
+            ("values-b+sr+Latn", "sr-Latn", []),
+            ("values-b+zh+Hant+TW", "zh-Hant-TW", []),
+            ("values-b+es+419", "es-419", []),
+            ("values-b+en+001", "en-001", []),
+            ("values-b+ca+ES+valencia", "ca-ES-valencia", []),
+            ("values-iw", "he", []),
+            ("values-in", "id", []),
+            ("values-ji", "yi", []),
+            ("values-fil", "fil", []),
+            ("values-en-rXA", "en-XA", []),
+            ("values-car", nil, ["car"]),
+            ("values-de-car", "de", ["car"]),
+            ("values-night", nil, ["night"]),
+            ("values-sw600dp", nil, ["sw600dp"]),
+            ("values-ldrtl-v17", nil, ["ldrtl", "v17"]),
+            ("values-de-sw600dp-land", "de", ["sw600dp", "land"]),
+            ("values-mcc310-en-rUS", "en-US", ["mcc310"]),
+            ("values-en-round", "en", ["round"]),
+        ] as [(String, String?, [String])])
+    func folders(name: String, language: String?, qualifiers: [String]) throws {
+        let folder = try #require(try AndroidResourceFolder.parse(name))
+        #expect(folder.language == language, "\(name)")
+        #expect(folder.qualifiers == qualifiers, "\(name)")
+    }
+
+    @Test(arguments: [
+        "values-es-r419", "values-zh-rHant", "values-sr-rLatn", "values-es-419", "values-sw600dp-de",
+        "values-b+be+x+old", "values-", "values-de--night",
+    ])
+    func invalidConfigurations(name: String) {
+        #expect(throws: SourceError.self, "\(name)") { try AndroidResourceFolder.parse(name) }
+    }
+
+    @Test func otherFoldersAreNotValuesFolders() throws {
+        #expect(try AndroidResourceFolder.parse("drawable-hdpi") == nil)
+        #expect(try AndroidResourceFolder.parse("values2") == nil)
+        #expect(try AndroidResourceFolder.parse("layout") == nil)
     }
 }

@@ -167,7 +167,8 @@ public enum JavaFormat {
     /// aapt2's one check of a format string (`util::VerifyJavaStringFormat`):
     /// more than one argument where any is not positional is refused (a
     /// translation may reorder them); `%%` and `%n` take none, and a
-    /// conversion of `Time.format` (`D K M W Z k m w y z`) passes the string.
+    /// conversion of `Time.format` (`D F K M W Z k m w y z`) passes the
+    /// string.
     public static func aapt2Accepts(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         var i = 0
@@ -196,7 +197,7 @@ public enum JavaFormat {
                     nonPositional = true
                 }
                 while i < bytes.count, "-#+ ,(0123456789".utf8.contains(bytes[i]) { i += 1 }
-                if i < bytes.count, "DKMWZkmwyz".utf8.contains(bytes[i]) { return true }
+                if i < bytes.count, "DFKMWZkmwyz".utf8.contains(bytes[i]) { return true }
             }
             if i < bytes.count { i += 1 }
         }
