@@ -41,7 +41,7 @@ STARTUP_FLAGS += -Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -
 endif
 BIN = .build/release/typefit
 
-.PHONY: all deps build release run test test-debian13 asan tsan leaks fuzz lint check-layering bench agreement install uninstall deb fixtures fallback-fonts clean
+.PHONY: all deps build release run test test-debian13 asan tsan leaks fuzz lint check-layering bench agreement android-agreement install uninstall deb fixtures fallback-fonts clean
 
 all: build
 
@@ -121,6 +121,16 @@ lint:
 
 bench: release
 	sh scripts/bench.sh $(BIN)
+
+# Every values file of an Android app's sources (ANDROID_RES: a folder,
+# e.g. a clone's root) read by typefit and by Debian's aapt2, value for
+# value. Not part of `make test`: it depends on the folder given.
+ANDROID_RES ?=
+android-agreement:
+	@test -n "$(ANDROID_RES)" || { echo "make android-agreement: set ANDROID_RES to a folder of res/values* files" >&2; exit 64; }
+	@sh scripts/ensure-deps.sh --test
+	$(SWIFT) build --build-tests
+	TYPEFIT_ANDROID_RES="$(ANDROID_RES)" $(SWIFT) test --skip-build --filter AndroidAppsAgreementTests
 
 # Every font file under the machine's font roots (the folders of fc-list's
 # files) and under AGREEMENT_DIRS (colon-separated, e.g. an app's Fonts/),

@@ -56,6 +56,15 @@ struct AndroidValuesTests {
     /// `type/name` (an array's and a plural's items as `name[i]`,
     /// `name:quantity`) → what aapt2 made, for one compiled file.
     static func aapt2(_ file: String) throws -> (values: [String: Dumped], error: String?) {
+        let (values, error, _) = try aapt2(file, legacy: false)
+        return (values, error)
+    }
+
+    /// With `legacy` (`aapt2 compile --legacy`, as the Android Gradle Plugin
+    /// runs it), also the first warning: `LINE: REASON`.
+    static func aapt2(_ file: String, legacy: Bool) throws -> (
+        values: [String: Dumped], error: String?, warning: String?
+    ) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-aapt2-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: out) }
@@ -70,8 +79,15 @@ struct AndroidValuesTests {
         }
         let output = out.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let compiled = try #require(try BinaryRunner.runTool("aapt2", ["compile", input, "-o", output.path + "/"]))
-        guard compiled.status == 0 else { return ([:], compiled.stderr) }
+        let compiled = try #require(
+            try BinaryRunner.runTool(
+                "aapt2", ["compile"] + (legacy ? ["--legacy"] : []) + [input, "-o", output.path + "/"]))
+        guard compiled.status == 0 else { return ([:], compiled.stderr, nil) }
+        // `PATH:LINE: warn: REASON`
+        let warning = compiled.stderr.split(separator: "\n").first { $0.contains(": warn: ") }.map { line in
+            let parts = line.components(separatedBy: ": warn: ")
+            return "\(parts[0].split(separator: ":").last ?? ""): \(parts.count > 1 ? parts[1] : "")"
+        }
         let flat = try #require(try FileManager.default.contentsOfDirectory(atPath: output.path).first)
         let dump = try #require(
             try BinaryRunner.runTool("aapt2", ["dump", "apc", output.appendingPathComponent(flat).path]))
@@ -82,7 +98,9 @@ struct AndroidValuesTests {
                 records.append((key, []))
             } else if line.hasPrefix("    type ") || line.hasPrefix("  Package") {
                 continue
-            } else if !records.isEmpty, !line.isEmpty {
+            } else if !records.isEmpty {
+                // An empty line is a value's empty line (the printer does
+                // not indent it), or the dump's end.
                 records[records.count - 1].body.append(String(line))
             }
         }
@@ -98,7 +116,9 @@ struct AndroidValuesTests {
         func unindented(_ line: String, _ indentation: Int) -> String {
             line.hasPrefix(String(repeating: " ", count: indentation)) ? String(line.dropFirst(indentation)) : line
         }
-        for (key, body) in records {
+        for (key, lines) in records {
+            var body = lines
+            while body.last?.isEmpty == true { body.removeLast() }
             let joined = ([body.first ?? ""] + body.dropFirst().map { unindented($0, 8) }).joined(separator: "\n")
             guard let open = joined.range(of: ") ") else { continue }
             let printed = Substring(strip(String(joined[open.upperBound...])))
@@ -143,7 +163,7 @@ struct AndroidValuesTests {
                 for (i, item) in items.enumerated() { values["\(key)[\(i)]"] = value(item) }
             }
         }
-        return (values, nil)
+        return (values, nil, warning)
     }
 
     enum DumpQuantity {
@@ -197,7 +217,7 @@ struct AndroidValuesTests {
             }
         }
         // The fixtures' 29 AOSP strings, our edge cases, plurals and arrays.
-        #expect(compared == 79, "\(compared) values compared")
+        #expect(compared == 82, "\(compared) values compared")
     }
 
     /// Each file aapt2 refuses is refused with aapt2's reason, at its line.
@@ -209,13 +229,20 @@ struct AndroidValuesTests {
             let file = folder + "/" + name
             let (_, error) = try Self.aapt2(file)
             let message = try #require(error, "\(name): aapt2 compiled it")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            // What a build (`--legacy`) only warns of: read, with the warning.
+            if let legacy = try Self.aapt2(file, legacy: true).warning {
+                let entries = try AndroidValuesFile.read(bytes, fileName: name)
+                let warning = try #require(entries.flatMap(\.warnings).first, "\(name): no warning; aapt2: \(legacy)")
+                #expect(legacy == "\(warning.position.line): \(warning.message)", "\(name)")
+                continue
+            }
             // `PATH:LINE: error: REASON` (a reason may quote the string on
             // the next line).
             let first = try #require(message.split(separator: "\n").first.map(String.init))
             let parts = first.components(separatedBy: ": error: ")
             let line = Int(parts[0].split(separator: ":").last ?? "")
             let reason = parts.count > 1 ? parts[1] : ""
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
             do throws(SourceError) {
                 _ = try AndroidValuesFile.read(bytes, fileName: name)
                 Issue.record("\(name): read without an error; aapt2: \(first)")

@@ -7,10 +7,10 @@
 /// - Text and CDATA sections join into segments, split where an element
 ///   starts or ends. A string without spans loses the ASCII white space
 ///   before its first segment and after its last; a styled one keeps it.
-/// - In each segment, outside double quotes, a run of ASCII white space is
-///   one space; a `"` starts or ends a quoted run (white space kept, the
-///   quote dropped); an apostrophe outside quotes is an error. A quote
-///   left open ends with its segment.
+/// - Outside double quotes, a run of ASCII white space is one space; a `"`
+///   starts or ends a quoted run (white space kept, the quote dropped); an
+///   apostrophe outside quotes is an error. A quoted run and a run of
+///   spaces end where a span starts or ends, not at `<xliff:g>`.
 /// - `\t` `\n` give a tab and a line feed, `\uXXXX` (four hex digits, else
 ///   an error) its character, a backslash before anything else that thing.
 /// - An element without a namespace is a span (`b`, `font;color=#ff0000`):
@@ -215,6 +215,18 @@ public struct AndroidResourceText: Equatable, Sendable {
         var utf16Count = 0
         var spans: [Span] = []
         var placeholders: [Placeholder] = []
+        /// aapt2's text state: inside a quoted run, after a space. Kept from
+        /// segment to segment (across `<xliff:g>`), ended where a span
+        /// starts or ends (`StringBuilder::ResetTextState`): `Cymorth
+        /// <xliff:g> %s</xliff:g>` is `Cymorth %s`, `"a <b>b  c</b> d"` is
+        /// `a b c d`.
+        var quoted = false
+        var lastWasSpace = false
+
+        mutating func resetTextState() {
+            quoted = false
+            lastWasSpace = false
+        }
 
         mutating func walk(_ node: Node, at position: SourcePosition) throws(SourceError) {
             switch node {
@@ -223,10 +235,12 @@ public struct AndroidResourceText: Equatable, Sendable {
             case .container(let kind, let children):
                 switch kind {
                 case .span(let name):
+                    resetTextState()
                     let index = spans.count
                     spans.append(Span(name: name, first: utf16Count, last: utf16Count - 1))
                     for child in children { try walk(child, at: position) }
                     spans[index].last = utf16Count - 1
+                    resetTextState()
                 case .untranslatable(let id, let example):
                     let start = utf8.count
                     for child in children { try walk(child, at: position) }
@@ -242,11 +256,8 @@ public struct AndroidResourceText: Equatable, Sendable {
             utf16Count += scalar.value > 0xFFFF ? 2 : 1
         }
 
-        /// One segment. Quotes and white space runs end with it: in aapt2
-        /// 2.19, `"a <b>b  c</b> d"` is `a b c d`.
+        /// One segment.
         mutating func append(_ text: String, at position: SourcePosition) throws(SourceError) {
-            var lastWasSpace = false
-            var quoted = false
             var scalars = text.unicodeScalars.makeIterator()
             while let scalar = scalars.next() {
                 let value = scalar.value

@@ -2,7 +2,11 @@
 /// `<string>`, `<plurals>` (an item per CLDR quantity) and `<string-array>`
 /// (items by index), each value made by `AndroidResourceText`; every other
 /// resource (dimensions, colours, styles, typed `<array>`s) read past. A file
-/// aapt2 refuses is an error at the line aapt2 names, with its reason.
+/// aapt2 refuses is an error at the line aapt2 names, with its reason, where
+/// a build refuses it too: what aapt2 only warns of under `--legacy` (the
+/// Android Gradle Plugin's mode) is a warning, and text between resources
+/// (a stray `"` after `</string>`, which aapt2 2.19 refuses, in AnkiDroid's
+/// sources that build) is read past.
 public enum AndroidValuesFile {
     /// What kind of text resource an entry is.
     public enum Kind: String, Sendable {
@@ -27,6 +31,11 @@ public enum AndroidValuesFile {
         public var position: SourcePosition
         /// A string's one value; a plural's per quantity; an array's per item.
         public var forms: [Form]
+        /// What aapt2 says of the entry and still compiles, as the Android
+        /// Gradle Plugin runs it (`--legacy`): several arguments not all
+        /// positional. Plain `aapt2 compile` refuses such a string; a build
+        /// does not, so neither does typefit.
+        public var warnings: [SourceError] = []
     }
 
     /// One value of an entry.
@@ -83,10 +92,11 @@ public enum AndroidValuesFile {
                 case .string:
                     let value = try AndroidResourceText.read(&reader, element: element)
                     if formatted && translatable && !value.isStyled && !JavaFormat.aapt2Accepts(value.text) {
-                        throw SourceError(
-                            element.position,
-                            "multiple substitutions specified in non-positional format; did you mean to add the "
-                                + "formatted=\"false\" attribute?.")
+                        entry.warnings.append(
+                            SourceError(
+                                element.position,
+                                "multiple substitutions specified in non-positional format; did you mean to add the "
+                                    + "formatted=\"false\" attribute?."))
                     }
                     entry.forms = [Form(quantity: nil, index: nil, value: value, position: element.position)]
                 case .plurals, .stringArray:
