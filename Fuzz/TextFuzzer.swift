@@ -52,6 +52,12 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(form.value.placeholders.allSatisfy { $0.bytes.upperBound <= form.value.text.utf8.count })
         }
     }
+    // Java format strings: specifiers in order, inside the text; an
+    // argument never below -1 (a relative one before any other).
+    if case .success(let specifiers) = JavaFormatSpecifiers.parse(text) {
+        precondition(zip(specifiers, specifiers.dropFirst()).allSatisfy { $0.bytes.upperBound <= $1.bytes.lowerBound })
+        precondition(specifiers.allSatisfy { $0.bytes.upperBound <= text.utf8.count && ($0.argument ?? 0) >= -1 })
+    }
     // Placeholders of arbitrary text against themselves: only what is
     // wrong with the text itself, never a difference between the two.
     let sourceOnly: Set<String> = [
