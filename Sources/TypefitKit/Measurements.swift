@@ -216,7 +216,7 @@ public final class Measurements {
     /// some 1,500 instructions).
     ///
     /// `sharedApart`: a slot whose size shares another's shaping is left
-    /// `nil` in `result`; `sharing(ofSlot:)` and `shared(_:)` give the
+    /// `nil` in `result`; `sharing(ofSlot:)` and `sharedLine(_:)` give the
     /// shaping and the slot's tracking, to lay out without a copy per size.
     public func prepare(
         _ string: LocalizedString, utf8: [UInt8], breaks: [LineBreak], into result: inout [PreparedSlot?],
