@@ -55,6 +55,7 @@ import TypefitTestSupport
         "--output-format", "--font-ptem", "--variations",  // hb-shape's
         "--opt",  // the placeholder in "--opt value or --opt=value"
         "--typefit-body-font-size",  // a CSS custom property --format css writes
+        "--pseudo-localize", "--legacy",  // aapt2 compile's
     ]
 
     /// Every `--option` README.md and docs/REFERENCE.md name is one typefit

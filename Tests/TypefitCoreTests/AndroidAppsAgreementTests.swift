@@ -25,6 +25,7 @@ struct AndroidAppsAgreementTests {
             files.append(root + "/" + relative)
         }
         var (compared, differing, bothRefused, onlyOursRefused, onlyTheirsRefused, skipped) = (0, 0, 0, 0, 0, 0)
+        var (pseudoCompared, pseudoDiffering) = (0, 0)
         // The first few of each kind are printed.
         var shown = 0
         for file in files.sorted() {
@@ -54,6 +55,35 @@ struct AndroidAppsAgreementTests {
                 if shown < 40 { print("AAPT2 REFUSED \(file): \(theirs.prefix(300))"); shown += 1 }
                 continue
             }
+            // The default configuration's pseudolocales, as aapt2's.
+            if (file as NSString).deletingLastPathComponent.hasSuffix("/values"), ourError == nil {
+                let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "typefit-p-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: out) }
+                let pseudo = try AndroidValuesTests.pseudolocales(file, into: out)
+                let entries = try AndroidValuesFile.read(bytes, fileName: (file as NSString).lastPathComponent)
+                for entry in entries where entry.kind == .string && entry.isTranslatable {
+                    let value = entry.forms[0].value
+                    guard !value.isStyled, value.reference == nil, value.placeholders.isEmpty,
+                        !value.text.contains("\n"),
+                        let printed = pseudo["string/\(entry.name)"]
+                    else { continue }
+                    for pseudolocale in AndroidPseudolocale.allCases {
+                        let theirs = printed[pseudolocale == .accented ? "en-rXA" : "ar-rXB"]
+                        pseudoCompared += 1
+                        if pseudolocale.generate(value.text) != theirs {
+                            pseudoDiffering += 1
+                            if shown < 40 {
+                                print(
+                                    "PSEUDO \(file) \(entry.name): ours \(pseudolocale.generate(value.text)) | aapt2 \(theirs ?? "-")"
+                                )
+                                shown += 1
+                            }
+                        }
+                    }
+                }
+            }
             for (key, value) in ours {
                 guard let theirs = expected[key] else { continue }
                 compared += 1
@@ -66,7 +96,8 @@ struct AndroidAppsAgreementTests {
         print(
             "\(files.count) files (\(skipped) not resource files): \(compared) values compared, \(differing) "
                 + "differing; refused by both \(bothRefused), by typefit only \(onlyOursRefused), by aapt2 only "
-                + "\(onlyTheirsRefused)")
+                + "\(onlyTheirsRefused); pseudolocales: \(pseudoCompared) compared, \(pseudoDiffering) differing")
+        #expect(pseudoDiffering == 0)
         #expect(compared > 0)
         #expect(differing == 0)
         #expect(onlyOursRefused == 0)
