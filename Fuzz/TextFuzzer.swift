@@ -52,6 +52,15 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(form.value.placeholders.allSatisfy { $0.bytes.upperBound <= form.value.text.utf8.count })
         }
     }
+    // Android's pseudolocales of any text: the accented one opens with its
+    // bracket (an unbalanced ICU argument may leave it open, as in aapt2),
+    // the bidirectional one only adds marks (a trailing backslash aside).
+    precondition(AndroidPseudolocale.accented.generate(text).hasPrefix("["))
+    let marks: Set<Unicode.Scalar> = ["\u{200F}", "\u{202E}", "\u{202C}"]
+    let bidi = AndroidPseudolocale.bidi.generate(text)
+    if !text.unicodeScalars.contains(where: marks.contains), !text.contains("\\") {
+        precondition(String(String.UnicodeScalarView(bidi.unicodeScalars.filter { !marks.contains($0) })) == text)
+    }
     // Java format strings: specifiers in order, inside the text; an
     // argument never below -1 (a relative one before any other).
     if case .success(let specifiers) = JavaFormatSpecifiers.parse(text) {
