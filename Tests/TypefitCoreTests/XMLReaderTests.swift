@@ -109,4 +109,20 @@ import Testing
         }
         #expect(starts == 64)
     }
+
+    /// A string of 100,000 empty spans and as many `<xliff:g>` sections
+    /// reads whole (its content is kept as a flat list: a tree appended to
+    /// child by child was quadratic, hours for this string; how long it
+    /// takes is the benchmarks' to say, not a test's).
+    @Test func manySpansRead() throws {
+        let body = String(repeating: "<b/>x<xliff:g>y</xliff:g>", count: 100_000)
+        let text =
+            "<resources xmlns:xliff=\"\(AndroidResourceText.xliffNamespace)\"><string name=\"a\">\(body)</string>"
+            + "</resources>"
+        let entries = try AndroidValuesFile.read(Array(text.utf8), fileName: "strings.xml")
+        let value = try #require(entries.first?.forms.first?.value)
+        #expect(value.spans.count == 100_000 && value.placeholders.count == 100_000)
+        #expect(value.text.utf8.count == 200_000)
+        #expect(value.spans.last == AndroidResourceText.Span(name: "b", first: 199_998, last: 199_997))
+    }
 }

@@ -68,19 +68,19 @@ public struct AndroidResourceText: Equatable, Sendable {
     public static func read(_ reader: inout XMLReader, element: XMLReader.Element) throws(SourceError)
         -> AndroidResourceText
     {
-        var tree = Node.container(.root, [])
+        // The content as a flat list (segments, elements' starts and
+        // ends): a tree appended to child by child copied its children
+        // at every append, quadratic in a string of many spans.
+        var items: [Item] = []
         var raw = ""
-        var stack: [Node] = [tree]
         var current = ""
-        var hasSegments = false
         var isStyled = false
         var inG = false
         // Each open element's kind, to leave `<xliff:g>` at its end.
         var kinds: [Kind] = []
         func closeSegment() {
             guard !current.isEmpty else { return }
-            stack[stack.count - 1].append(.segment(current))
-            hasSegments = true
+            items.append(.segment(current))
             current = ""
         }
         while true {
@@ -107,48 +107,57 @@ public struct AndroidResourceText: Equatable, Sendable {
                     kind = .plain
                 }
                 kinds.append(kind)
-                stack.append(.container(kind, []))
+                items.append(.open(kind))
             case .end:
                 closeSegment()
                 guard let kind = kinds.popLast() else {
                     // The element's own end.
-                    tree = stack[0]
-                    return try build(
-                        tree, raw: raw, trimming: !isStyled && hasSegments, isStyled: isStyled, at: element.position)
+                    return try build(items, raw: raw, isStyled: isStyled, at: element.position)
                 }
                 if case .untranslatable = kind { inG = false }
-                let finished = stack.removeLast()
-                stack[stack.count - 1].append(finished)
+                items.append(.close)
             }
         }
     }
 
     private enum Kind {
-        case root
         case span(String)
         case untranslatable(id: String?, example: String?)
         case plain
     }
 
-    private indirect enum Node {
+    private enum Item {
         case segment(String)
-        case container(Kind, [Node])
-
-        mutating func append(_ child: Node) {
-            guard case .container(let kind, var children) = self else { return }
-            children.append(child)
-            self = .container(kind, children)
-        }
+        case open(Kind)
+        case close
     }
 
-    /// aapt2's trimming, then its `StringBuilder` over the tree.
-    private static func build(
-        _ tree: Node, raw: String, trimming: Bool, isStyled: Bool, at position: SourcePosition
-    ) throws(SourceError) -> AndroidResourceText {
-        var tree = tree
-        if trimming { trim(&tree) }
+    /// aapt2's trimming (a string without spans), then its `StringBuilder`
+    /// over the content.
+    private static func build(_ items: [Item], raw: String, isStyled: Bool, at position: SourcePosition)
+        throws(SourceError) -> AndroidResourceText
+    {
+        var items = items
+        if !isStyled {
+            // The first segment loses its leading ASCII white space, the
+            // last its trailing.
+            if let first = items.firstIndex(where: { if case .segment = $0 { true } else { false } }),
+                case .segment(let text) = items[first]
+            {
+                items[first] = .segment(String(text.drop { isASCIISpace($0) }))
+            }
+            if let last = items.lastIndex(where: { if case .segment = $0 { true } else { false } }),
+                case .segment(let text) = items[last]
+            {
+                var end = text.endIndex
+                while end > text.startIndex, isASCIISpace(text[text.index(before: end)]) {
+                    end = text.index(before: end)
+                }
+                items[last] = .segment(String(text[..<end]))
+            }
+        }
         var builder = Builder()
-        try builder.walk(tree, at: position)
+        try builder.walk(items, at: position)
         var value = AndroidResourceText(text: String(decoding: builder.utf8, as: UTF8.self))
         value.spans = builder.spans
         value.isStyled = isStyled
@@ -167,45 +176,6 @@ public struct AndroidResourceText: Equatable, Sendable {
     private static func isASCIISpace(_ character: Character) -> Bool {
         character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\u{0B}"
             || character == "\u{0C}"
-    }
-
-    /// The first segment loses its leading ASCII white space, the last its
-    /// trailing (aapt2: only strings without spans).
-    private static func trim(_ tree: inout Node) {
-        var first = true
-        func leading(_ node: inout Node) -> Bool {
-            switch node {
-            case .segment(let text):
-                if first { node = .segment(String(text.drop { isASCIISpace($0) })) }
-                first = false
-                return true
-            case .container(let kind, var children):
-                for i in children.indices where leading(&children[i]) {
-                    node = .container(kind, children)
-                    return true
-                }
-                return false
-            }
-        }
-        func trailing(_ node: inout Node) -> Bool {
-            switch node {
-            case .segment(let text):
-                var end = text.endIndex
-                while end > text.startIndex, isASCIISpace(text[text.index(before: end)]) {
-                    end = text.index(before: end)
-                }
-                node = .segment(String(text[..<end]))
-                return true
-            case .container(let kind, var children):
-                for i in children.indices.reversed() where trailing(&children[i]) {
-                    node = .container(kind, children)
-                    return true
-                }
-                return false
-            }
-        }
-        _ = leading(&tree)
-        _ = trailing(&tree)
     }
 
     /// aapt2's `StringBuilder`: escapes, quotes and white space, per text
@@ -228,25 +198,37 @@ public struct AndroidResourceText: Equatable, Sendable {
             lastWasSpace = false
         }
 
-        mutating func walk(_ node: Node, at position: SourcePosition) throws(SourceError) {
-            switch node {
-            case .segment(let text):
-                try append(text, at: position)
-            case .container(let kind, let children):
-                switch kind {
-                case .span(let name):
+        mutating func walk(_ items: [Item], at position: SourcePosition) throws(SourceError) {
+            // Per open element: its span's index, its `<xliff:g>`'s start
+            // and attributes, or nothing.
+            enum Open {
+                case span(Int)
+                case untranslatable(start: Int, id: String?, example: String?)
+                case plain
+            }
+            var open: [Open] = []
+            for item in items {
+                switch item {
+                case .segment(let text):
+                    try append(text, at: position)
+                case .open(.span(let name)):
                     resetTextState()
-                    let index = spans.count
+                    open.append(.span(spans.count))
                     spans.append(Span(name: name, first: utf16Count, last: utf16Count - 1))
-                    for child in children { try walk(child, at: position) }
-                    spans[index].last = utf16Count - 1
-                    resetTextState()
-                case .untranslatable(let id, let example):
-                    let start = utf8.count
-                    for child in children { try walk(child, at: position) }
-                    placeholders.append(Placeholder(bytes: start..<utf8.count, id: id, example: example))
-                case .root, .plain:
-                    for child in children { try walk(child, at: position) }
+                case .open(.untranslatable(let id, let example)):
+                    open.append(.untranslatable(start: utf8.count, id: id, example: example))
+                case .open(.plain):
+                    open.append(.plain)
+                case .close:
+                    switch open.popLast() {
+                    case .span(let index)?:
+                        spans[index].last = utf16Count - 1
+                        resetTextState()
+                    case .untranslatable(let start, let id, let example)?:
+                        placeholders.append(Placeholder(bytes: start..<utf8.count, id: id, example: example))
+                    case .plain?, nil:
+                        break
+                    }
                 }
             }
         }
