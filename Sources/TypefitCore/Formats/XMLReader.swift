@@ -199,6 +199,7 @@ public struct XMLReader {
         cursor.advance()
         let name = try readName(at: position, in: "a start tag")
         var raw: [(name: String, value: String)] = []
+        var seenAttributes = Set<String>()
         var selfClosing = false
         while true {
             let hadSpace = skipSpace()
@@ -253,7 +254,8 @@ public struct XMLReader {
                 if byte == 0x0D, cursor.peek == 0x0A { continue }
                 bytes.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0x20 : byte)
             }
-            guard !raw.contains(where: { $0.name == attribute }) else {
+            // A set: an element of 100,000 attributes is not quadratic.
+            guard seenAttributes.insert(attribute).inserted else {
                 throw SourceError(attributePosition, "the attribute '\(attribute)' appears twice in <\(name)>")
             }
             raw.append((attribute, String(decoding: bytes, as: UTF8.self)))
