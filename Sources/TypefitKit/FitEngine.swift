@@ -136,7 +136,7 @@ public enum FitEngine {
                     // were a tenth of fit's instructions).
                     // Sizes sharing a shaping laid out from it at their
                     // tracking, not from a tracked copy each.
-                    measurements.prepare(string, utf8: utf8, breaks: breaks, into: &prepared, sharedApart: true)
+                    measurements.prepare(string, utf8: utf8, breaks: breaks, into: &prepared)
                     // The first face that lacks characters, as `noteMissing`.
                     var lacking: Int32 = 0
                     for slot in prepared.indices where lacking == 0 {

@@ -202,25 +202,18 @@ public final class Measurements {
     }
 
     /// `measureBySlot`'s measurements made ready to break into lines, per
-    /// slot: a shared shaping (`sharedShaping`) prepared once and laid out
-    /// at each slot's tracking, the arrays shared.
-    public func preparedBySlot(_ string: LocalizedString, utf8: [UInt8], breaks: [LineBreak]) -> [PreparedSlot?] {
-        var result: [PreparedSlot?] = []
-        prepare(string, utf8: utf8, breaks: breaks, into: &result)
-        return result
-    }
-
-    /// `preparedBySlot` into `result`, whose memory is reused: fit
-    /// prepares every string into one array per worker (an array of
-    /// optionals per string cost an allocation and a generic destruction,
-    /// some 1,500 instructions).
+    /// slot, into `result`, whose memory is reused: fit prepares every
+    /// string into one array per worker (an array of optionals per string
+    /// cost an allocation and a generic destruction, some 1,500
+    /// instructions).
     ///
-    /// `sharedApart`: a slot whose size shares another's shaping is left
-    /// `nil` in `result`; `sharing(ofSlot:)` and `sharedLine(_:)` give the
-    /// shaping and the slot's tracking, to lay out without a copy per size.
+    /// A slot whose size shares another's shaping (`sharedShaping`) is left
+    /// `nil` in `result`: `sharing(ofSlot:)` and `sharedLine(_:)` give the
+    /// shaping, prepared once, and the slot's tracking, to lay out without
+    /// a copy per size. Where the shared shaping could not be made (a
+    /// fallback whose widths change with the size), the slot has its own.
     public func prepare(
-        _ string: LocalizedString, utf8: [UInt8], breaks: [LineBreak], into result: inout [PreparedSlot?],
-        sharedApart: Bool = false
+        _ string: LocalizedString, utf8: [UInt8], breaks: [LineBreak], into result: inout [PreparedSlot?]
     ) {
         let styled = string.spans.contains { !$0.traits.face.isEmpty }
         // Concrete element types throughout: a tuple or a doubly optional
@@ -253,12 +246,7 @@ public final class Measurements {
                             line: LineFitter.Prepared(tracked.measured, breaks: breaks, trackedAt: tracked.trackedAt))
                     }
                 }
-                if sharedApart, sharedScratch[share.shaper] != nil { continue }
-                if let base = sharedScratch[share.shaper] {
-                    result[index] = PreparedSlot(
-                        measured: base.measured, line: base.line.tracked(by: share.trackingEms))
-                    continue
-                }
+                if sharedScratch[share.shaper] != nil { continue }
             }
             let measured =
                 styled

@@ -133,7 +133,7 @@ struct AndroidValuesTests {
                 }
                 for line in body.dropFirst() {
                     if line.hasPrefix("          "), let equals = line.firstIndex(of: "="),
-                        DumpQuantity.all.contains(String(line.dropFirst(10)[..<equals]))
+                        AndroidValuesFile.quantities.contains(String(line.dropFirst(10)[..<equals]))
                     {
                         flush()
                         current = (String(line.dropFirst(10)[..<equals]), String(line[line.index(after: equals)...]))
@@ -164,10 +164,6 @@ struct AndroidValuesTests {
             }
         }
         return (values, nil, warning)
-    }
-
-    enum DumpQuantity {
-        static let all = AndroidValuesFile.quantities
     }
 
     /// typefit's values of one file, keyed as `aapt2(_:)` keys them.

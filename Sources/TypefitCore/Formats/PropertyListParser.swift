@@ -126,7 +126,7 @@ public enum PropertyListParser {
                 if cursor.startsWith("<?") {
                     let start = cursor.position
                     let text = try cursor.skip(past: "?>", what: "processing instruction", from: start)
-                    if text.hasPrefix("<?xml"), let encoding = Self.attribute("encoding", in: text),
+                    if text.hasPrefix("<?xml"), let encoding = XMLReference.declared("encoding", in: text),
                         !["utf-8", "utf8"].contains(encoding.lowercased())
                     {
                         throw SourceError(start, "encoding '\(encoding)'; save the property list as UTF-8")
@@ -169,22 +169,6 @@ public enum PropertyListParser {
                 }
             }
             throw SourceError(start, "unterminated <!DOCTYPE")
-        }
-
-        /// The value of `name="…"` in a declaration's text.
-        static func attribute(_ name: String, in text: String) -> String? {
-            let needle = Array((name + "=").utf8)
-            let scalars = Array(text.utf8)
-            guard scalars.count >= needle.count,
-                let at = (0...(scalars.count - needle.count)).first(where: {
-                    scalars[$0..<($0 + needle.count)].elementsEqual(needle)
-                })
-            else { return nil }
-            let rest = Substring(String(decoding: scalars[(at + needle.count)...], as: UTF8.self))
-            guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-            let body = rest.dropFirst()
-            guard let end = body.firstIndex(of: quote) else { return nil }
-            return String(body[..<end])
         }
 
         /// Reads `<name …>`, `<name …/>` or `</name>`.

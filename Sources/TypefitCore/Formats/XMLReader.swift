@@ -159,7 +159,7 @@ public struct XMLReader {
                     guard allowingDeclaration else {
                         throw SourceError(position, "an XML declaration after the document's start")
                     }
-                    if let encoding = Self.declared("encoding", in: text),
+                    if let encoding = XMLReference.declared("encoding", in: text),
                         !["utf-8", "utf8"].contains(encoding.lowercased())
                     {
                         throw SourceError(position, "encoding '\(encoding)'; save the file as UTF-8")
@@ -183,15 +183,6 @@ public struct XMLReader {
         if text.dropFirst(4).dropLast(3).contains("--") {
             throw SourceError(position, "'--' inside a comment")
         }
-    }
-
-    /// The value of `name="…"` in the XML declaration.
-    private static func declared(_ name: String, in text: String) -> String? {
-        guard let range = text.firstRange(of: name + "=") else { return nil }
-        let rest = text[range.upperBound...]
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        let body = rest.dropFirst()
-        return body.firstIndex(of: quote).map { String(body[..<$0]) }
     }
 
     private mutating func startTag() throws(SourceError) -> Event {
@@ -371,8 +362,9 @@ public struct XMLReader {
     }
 }
 
-/// XML's references (`&amp;`, `&#233;`), as the XML readers (this one and
-/// the property-list parser) read them; each judges what it allows.
+/// What the XML readers (this one and the property-list parser) share:
+/// references (`&amp;`, `&#233;`), each reader judging what it allows, and
+/// the XML declaration's attributes.
 enum XMLReference {
     /// Reads `&name;` from the cursor at its `&`: the name between, and
     /// where the reference starts. A `&` that no `;` follows within
@@ -390,6 +382,22 @@ enum XMLReference {
         let name = String(decoding: cursor.bytes[(begin + 1)..<cursor.index], as: UTF8.self)
         cursor.advance()
         return (name, position)
+    }
+
+    /// The value of `name="…"` in a declaration's text.
+    static func declared(_ name: String, in text: String) -> String? {
+        let needle = Array((name + "=").utf8)
+        let scalars = Array(text.utf8)
+        guard scalars.count >= needle.count,
+            let at = (0...(scalars.count - needle.count)).first(where: {
+                scalars[$0..<($0 + needle.count)].elementsEqual(needle)
+            })
+        else { return nil }
+        let rest = Substring(String(decoding: scalars[(at + needle.count)...], as: UTF8.self))
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let body = rest.dropFirst()
+        guard let end = body.firstIndex(of: quote) else { return nil }
+        return String(body[..<end])
     }
 
     /// The character of one of XML's five predefined entities.

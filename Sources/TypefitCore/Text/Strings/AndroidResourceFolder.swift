@@ -38,7 +38,7 @@ public struct AndroidResourceFolder: Equatable, Sendable {
                 parts.removeFirst()
             } else if (2...3).contains(first.count), first.allSatisfy(\.isASCIILetter), first.lowercased() != "car" {
                 var tag = first.lowercased()
-                tag = ["iw": "he", "in": "id", "ji": "yi"][tag] ?? tag
+                tag = legacy[tag] ?? tag
                 parts.removeFirst()
                 // `r` and a region; `round` (a round screen) is the one
                 // other qualifier that starts with an `r`.
@@ -68,6 +68,9 @@ public struct AndroidResourceFolder: Equatable, Sendable {
         return AndroidResourceFolder(language: language, qualifiers: qualifiers)
     }
 
+    /// The codes Android keeps for Hebrew, Indonesian and Yiddish.
+    private static let legacy = ["iw": "he", "in": "id", "ji": "yi"]
+
     private static func invalid(_ name: String) -> SourceError {
         SourceError(SourcePosition(line: 1, column: 1), "invalid configuration '\(name.dropFirst(7))'.")
     }
@@ -81,7 +84,7 @@ public struct AndroidResourceFolder: Equatable, Sendable {
         guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy(\.isASCIILetter) else {
             throw invalid(folder)
         }
-        var tag = [["iw": "he", "in": "id", "ji": "yi"][first.lowercased()] ?? first.lowercased()]
+        var tag = [legacy[first.lowercased()] ?? first.lowercased()]
         var rest = subtags.dropFirst()
         if let script = rest.first, script.count == 4, script.allSatisfy(\.isASCIILetter) {
             tag.append(script.prefix(1).uppercased() + script.dropFirst().lowercased())

@@ -91,7 +91,7 @@ public enum AndroidValuesFile {
                 switch kind {
                 case .string:
                     let value = try AndroidResourceText.read(&reader, element: element)
-                    if formatted && translatable && !value.isStyled && !JavaFormat.aapt2Accepts(value.text) {
+                    if formatted && translatable && !value.isStyled && !JavaFormatSpecifiers.aapt2Accepts(value.text) {
                         entry.warnings.append(
                             SourceError(
                                 element.position,
@@ -169,48 +169,5 @@ public enum AndroidValuesFile {
         case "false", "FALSE", "False": return false
         default: throw SourceError(element.position, "invalid value for '\(name)'. Must be a boolean.")
         }
-    }
-}
-
-/// Java format strings as Android's tools read them.
-public enum JavaFormat {
-    /// aapt2's one check of a format string (`util::VerifyJavaStringFormat`):
-    /// more than one argument where any is not positional is refused (a
-    /// translation may reorder them); `%%` and `%n` take none, and a
-    /// conversion of `Time.format` (`D F K M W Z k m w y z`) passes the
-    /// string.
-    public static func aapt2Accepts(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var i = 0
-        var arguments = 0
-        var nonPositional = false
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%") && i + 1 < bytes.count {
-                i += 1
-                if bytes[i] == UInt8(ascii: "%") || bytes[i] == UInt8(ascii: "n") {
-                    i += 1
-                    continue
-                }
-                arguments += 1
-                let digitsStart = i
-                while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
-                if i > digitsStart {
-                    if i < bytes.count && bytes[i] != UInt8(ascii: "$") {
-                        // The digits were a width, not a position.
-                        nonPositional = true
-                    }
-                } else if bytes[i] == UInt8(ascii: "<") {
-                    nonPositional = true
-                    i += 1
-                    if i < bytes.count && bytes[i] == UInt8(ascii: "$") { i += 1 }
-                } else {
-                    nonPositional = true
-                }
-                while i < bytes.count, "-#+ ,(0123456789".utf8.contains(bytes[i]) { i += 1 }
-                if i < bytes.count, "DFKMWZkmwyz".utf8.contains(bytes[i]) { return true }
-            }
-            if i < bytes.count { i += 1 }
-        }
-        return !(arguments > 1 && nonPositional)
     }
 }
