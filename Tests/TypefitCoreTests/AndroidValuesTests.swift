@@ -270,7 +270,7 @@ struct AndroidValuesTests {
                 compared += 1
             }
         }
-        #expect(compared == 44, "\(compared)")
+        #expect(compared == 50, "\(compared)")
     }
 
     /// Each file aapt2 refuses is refused with aapt2's reason, at its line.
