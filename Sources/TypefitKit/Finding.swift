@@ -36,6 +36,12 @@ public enum Finding: Sendable, Equatable {
     case duplicateKey(key: String, earlierLines: [Int])
     /// Duplicate keys beyond those listed one by one.
     case moreDuplicateKeys(count: Int)
+    /// The source strings made again in pseudolocales (`--pseudolocale`):
+    /// how many, and how many lost their styling.
+    case pseudolocalesMade(languages: [String], strings: Int, styledWithoutSpans: Int)
+    /// An Android string whose value refers to a string no file of its
+    /// table defines (`@string/name`): measured as written.
+    case referenceUnresolved(key: String, reference: String)
 
     // MARK: Fonts found and not found
 
@@ -311,6 +317,8 @@ public enum Finding: Sendable, Equatable {
         case .patternMatchesNothing: "pattern-matches-nothing"
         case .languageNotFound: "language-not-found"
         case .duplicateKey, .moreDuplicateKeys: "duplicate-key"
+        case .referenceUnresolved: "reference-unresolved"
+        case .pseudolocalesMade: "pseudolocales"
         case .fontFolderUnusable, .environmentFolderUnusable: "font-folder-unusable"
         case .fontconfigUnusable: "fontconfig-unusable"
         case .fontconfigFailed: "fontconfig-failed"

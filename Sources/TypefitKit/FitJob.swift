@@ -50,6 +50,8 @@ public struct FitJob: Sendable {
     /// The development language of `.lproj` files (a String Catalog says
     /// its own).
     public var sourceLanguage = "en"
+    /// The pseudolocales the source strings are also measured in.
+    public var pseudolocales: [AndroidPseudolocale] = []
 
     /// Where the rules come from.
     public enum Either: Sendable, Equatable {
@@ -230,7 +232,7 @@ public struct FitJob: Sendable {
             texts, files: stringsFiles, language: request.language, samples: request.samples,
             placeholderSource: checksPlaceholders || requiresTranslations ? sourceLanguage : nil,
             checksPlaceholders: checksPlaceholders, requireTranslated: requiresTranslations,
-            diagnostics: &diagnostics)
+            sourceLanguage: sourceLanguage, pseudolocales: pseudolocales, diagnostics: &diagnostics)
         guard !keyPatterns.isEmpty else { return read }
         let strings = read.strings
         let kept = strings.filter { FitRules.matches($0.key, any: keyPatterns) }

@@ -22,9 +22,10 @@ public enum MarkdownText {
     /// says (String Catalogs are: Xcode fills them from SwiftUI's
     /// `LocalizedStringKey`s, which `Text` renders; `.strings`,
     /// `.stringsdict`, text files and arguments are not: UIKit draws them
-    /// as written).
+    /// as written). Android's strings never are: their styling is
+    /// their markup's spans, read with them.
     public static func applies(to string: LocalizedString, mode: Bool?) -> Bool {
-        mode ?? string.isMarkdownByDefault
+        string.formatSyntax == .foundation && (mode ?? string.isMarkdownByDefault)
     }
 
     /// `strings` with Markdown rendered where it applies; `counts` says how
@@ -42,7 +43,7 @@ public enum MarkdownText {
             }
             // Said only when the default chose: --no-markdown (or a rule's
             // false) is the user's word.
-            if mode == nil, InlineMarkdown.hasMarkup(strings[i].text) {
+            if mode == nil, strings[i].formatSyntax == .foundation, InlineMarkdown.hasMarkup(strings[i].text) {
                 counts.literal += 1
                 if counts.firstLiteralKey == nil { counts.firstLiteralKey = strings[i].key }
             }

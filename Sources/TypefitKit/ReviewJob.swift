@@ -35,7 +35,7 @@ public struct ReviewJob: Job {
         if !baseFiles.isEmpty {
             let old = try TextJob.strings(
                 [], files: baseFiles, language: fit.request.language, samples: fit.request.samples,
-                diagnostics: &diagnostics)
+                sourceLanguage: fit.sourceLanguage, diagnostics: &diagnostics)
             let texts = Self.baseTexts(old)
             var known = Base(texts: texts, name: baseFiles.joined(separator: ", "))
             let total = written.count

@@ -283,9 +283,12 @@ public enum TextJob {
     /// parsed stops the run.
     public static func strings(
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
-        diagnostics: inout Diagnostics
+        sourceLanguage: String = "en", diagnostics: inout Diagnostics
     ) throws(Stopped) -> [LocalizedString] {
-        try read(texts, files: files, language: language, samples: samples, diagnostics: &diagnostics).strings
+        try read(
+            texts, files: files, language: language, samples: samples, sourceLanguage: sourceLanguage,
+            diagnostics: &diagnostics
+        ).strings
     }
 
     /// What `read` gives: the strings, and when asked how their
@@ -306,11 +309,14 @@ public enum TextJob {
     public static func read(
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
         placeholderSource: String? = nil, checksPlaceholders: Bool = true, requireTranslated: Bool = false,
-        diagnostics: inout Diagnostics
+        sourceLanguage: String? = nil, pseudolocales: [AndroidPseudolocale] = [], diagnostics: inout Diagnostics
     ) throws(Stopped) -> Read {
         var checked: [PlaceholderCheck.File] = []
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
-        let files = try expandingPatterns(files, &diagnostics)
+        // Android's `values/` is in the language the run's source is in.
+        let sourceLanguage = sourceLanguage ?? placeholderSource ?? "en"
+        let (files, folders) = try expandingFolders(try expandingPatterns(files, &diagnostics), &diagnostics)
+        var folderStrings: [String: Int] = [:]
         // One budget for every file of the run (`StringsBudget`).
         let budget = StringsBudget()
         // A gate over files that gave nothing would pass having checked
@@ -340,15 +346,21 @@ public enum TextJob {
                         // once, then keep the language asked for (a text
                         // file's lines take it as their tag, so it is read
                         // as below).
-                        let every = try StringsFile.read(path: path, bytes: bytes, budget: budget)
+                        let every = try StringsFile.read(
+                            path: path, bytes: bytes, sourceLanguage: sourceLanguage, budget: budget)
                         all = every
                         kept = every.filter { $0.language.map { LanguageTag.matches($0, language) } ?? true }
                     } else {
-                        kept = try StringsFile.read(path: path, bytes: bytes, language: language, budget: budget)
+                        kept = try StringsFile.read(
+                            path: path, bytes: bytes, language: language, sourceLanguage: sourceLanguage,
+                            budget: budget)
                         if kept.isEmpty {
                             // Read again only to name the languages the file
                             // has: not measured, so not the run's to count.
-                            all = language == nil ? kept : try StringsFile.read(path: path, bytes: bytes)
+                            all =
+                                language == nil
+                                ? kept
+                                : try StringsFile.read(path: path, bytes: bytes, sourceLanguage: sourceLanguage)
                         }
                     }
                 } catch {
@@ -360,8 +372,11 @@ public enum TextJob {
                 if placeholderSource != nil, !(format is TextLinesFormat) {
                     checked.append(PlaceholderCheck.File(path: path, strings: all ?? kept))
                 }
+                if let folder = folders[path] { folderStrings[folder, default: 0] += (all ?? kept).count }
                 if let all, kept.isEmpty {
-                    guard !all.isEmpty else {
+                    // A folder's files may hold no text (colours,
+                    // dimensions): the folder is judged as a whole below.
+                    guard !all.isEmpty || folders[path] != nil else {
                         diagnostics.error(.stringsEmpty, status: .cannotRun, file: path)
                         throw Stopped()
                     }
@@ -374,6 +389,20 @@ public enum TextJob {
                 // array was copied).
                 if strings.isEmpty { strings = kept } else { strings += kept }
                 for i in start..<strings.count { strings[i].file = path }
+            }
+        }
+        for (folder, count) in folderStrings.sorted(by: { $0.key < $1.key }) where count == 0 {
+            diagnostics.error(.stringsEmpty, status: .cannotRun, file: folder)
+            throw Stopped()
+        }
+        resolveReferences(&strings, every: checked.flatMap(\.strings), into: &diagnostics)
+        if !pseudolocales.isEmpty {
+            do {
+                strings += try pseudolocalized(
+                    strings, pseudolocales, sourceLanguage: sourceLanguage, budget: budget, into: &diagnostics)
+            } catch {
+                diagnostics.cannotRead(error, in: strings.first { $0.file != nil }?.file ?? "-")
+                throw Stopped()
             }
         }
         if let language, !files.isEmpty, fromFiles == 0 {
@@ -479,6 +508,126 @@ public enum TextJob {
             expanded += kept
         }
         return expanded
+    }
+
+    /// `files` with each folder replaced by the Android resource files it
+    /// holds (`AndroidResourceTree`), and per file so found, its folder
+    /// as given; a folder without resources, or whose links lead out of
+    /// its tree, stops the run.
+    public static func expandingFolders(_ files: [String], _ diagnostics: inout Diagnostics) throws(Stopped)
+        -> (files: [String], folders: [String: String])
+    {
+        var expanded: [String] = []
+        var folders: [String: String] = [:]
+        for path in files {
+            guard path != "-", AndroidResourceTree.isDirectory(path) else {
+                expanded.append(path)
+                continue
+            }
+            switch AndroidResourceTree.valuesFiles(in: path) {
+            case .failure(let error):
+                diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
+                throw Stopped()
+            case .success(let found):
+                for file in found where folders[file] == nil {
+                    folders[file] = path
+                    expanded.append(file)
+                }
+            }
+        }
+        return (expanded, folders)
+    }
+
+    /// The source strings again in each pseudolocale, as aapt2 makes them
+    /// (`AndroidPseudolocale`): every string of a source table (Android's
+    /// `values/`, a catalog's source language, the `--source-language`
+    /// `.lproj`) that is to be translated. Foundation's placeholders are
+    /// guarded as aapt2 guards Java's (`»%@«`); styled values lose their
+    /// spans (aapt2 carries them over; typefit does not yet). A note says
+    /// how many were made.
+    static func pseudolocalized(
+        _ strings: [LocalizedString], _ pseudolocales: [AndroidPseudolocale], sourceLanguage: String,
+        budget: StringsBudget, into diagnostics: inout Diagnostics
+    ) throws(SourceError) -> [LocalizedString] {
+        var made: [LocalizedString] = []
+        var styled = 0
+        for string in strings {
+            guard let language = string.language, string.isTranslatable, !string.isUntranslated,
+                string.isSource ?? LanguageTag.matches(language, string.sourceLanguage ?? sourceLanguage),
+                string.qualifiers.isEmpty
+            else { continue }
+            if !string.spans.isEmpty { styled += 1 }
+            for pseudolocale in pseudolocales {
+                try budget.take(1, at: string.position ?? SourcePosition(line: 1, column: 1))
+                var copy = string
+                copy.language = pseudolocale.rawValue
+                copy.isSource = false
+                copy.spans = []
+                copy.placeholderExamples = []
+                copy.text =
+                    string.formatSyntax == .foundation
+                    ? pseudolocale.generateGuarding(string.text, placeholders: PlaceholderSamples.placeholders(in:))
+                    : pseudolocale.generate(string.text, keeping: string.placeholderExamples.map(\.bytes))
+                copy.original = nil
+                made.append(copy)
+            }
+        }
+        if !made.isEmpty {
+            diagnostics.note(
+                .pseudolocalesMade(
+                    languages: pseudolocales.map(\.rawValue), strings: made.count / pseudolocales.count,
+                    styledWithoutSpans: styled))
+        }
+        return made
+    }
+
+    /// Android's references (`<string name="a">@string/b</string>`) given
+    /// the text of the string they name, in the same table and language,
+    /// else the source's (as a device falls back to `values/`); a name no
+    /// file defines is a warning, and the reference is measured as
+    /// written. `every` holds every language's strings where the run keeps
+    /// one.
+    static func resolveReferences(
+        _ strings: inout [LocalizedString], every: [LocalizedString], into diagnostics: inout Diagnostics
+    ) {
+        guard strings.contains(where: { $0.reference != nil }) else { return }
+        var byName: [String: LocalizedString] = [:]
+        func id(_ table: String?, _ language: String?, _ name: String) -> String {
+            (table ?? "") + "\u{0}" + (language.map(LanguageTag.key) ?? "") + "\u{0}" + name
+        }
+        for string in every + strings where string.reference == nil && string.table != nil {
+            let source = string.isSource == true ? nil : string.language
+            byName[id(string.table, source, string.key)] = string
+        }
+        var unresolved = 0
+        for i in strings.indices {
+            guard let reference = strings[i].reference else { continue }
+            guard reference.hasPrefix("@string/") else { continue }
+            let name = String(reference.dropFirst(8))
+            let own = strings[i].isSource == true ? nil : strings[i].language
+            // A chain of references, followed a few steps (a loop ends).
+            var target = byName[id(strings[i].table, own, name)] ?? byName[id(strings[i].table, nil, name)]
+            var steps = 0
+            while let next = target?.reference, next.hasPrefix("@string/"), steps < 8 {
+                let nextName = String(next.dropFirst(8))
+                target = byName[id(strings[i].table, own, nextName)] ?? byName[id(strings[i].table, nil, nextName)]
+                steps += 1
+            }
+            guard let target, target.reference == nil else {
+                unresolved += 1
+                if unresolved <= 20 {
+                    diagnostics.warning(
+                        .referenceUnresolved(key: strings[i].key, reference: reference),
+                        file: strings[i].file, at: strings[i].position)
+                }
+                continue
+            }
+            strings[i].text = target.text
+            strings[i].spans = target.spans
+            strings[i].placeholderExamples = target.placeholderExamples
+            strings[i].formatSyntax = target.formatSyntax
+            strings[i].reference = nil
+        }
     }
 
     /// The arguments that name an existing strings file (a shell glob after

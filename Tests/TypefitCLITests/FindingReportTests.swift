@@ -276,7 +276,7 @@ import TypefitTestSupport
         for code in used.sorted() { #expect(known.contains(code), "\(code) has no help in FindingCodes.catalog") }
         for code in [
             "missing", "extra", "changed", "two-kinds", "skipped", "variable-undefined", "variable-moved",
-            "not-a-conversion", "space-flag", "unformattable",
+            "not-a-conversion", "space-flag", "unformattable", "java-exception",
         ] {
             #expect(known.contains("placeholder-" + code))
         }

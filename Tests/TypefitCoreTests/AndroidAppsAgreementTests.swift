@@ -61,7 +61,7 @@ struct AndroidAppsAgreementTests {
                     "typefit-p-\(UUID().uuidString)")
                 try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
                 defer { try? FileManager.default.removeItem(at: out) }
-                let pseudo = try AndroidValuesTests.pseudolocales(file, into: out)
+                let pseudo = try Aapt2.pseudolocales(file, into: out)
                 let entries = try AndroidValuesFile.read(bytes, fileName: (file as NSString).lastPathComponent)
                 for entry in entries where entry.kind == .string && entry.isTranslatable {
                     let value = entry.forms[0].value

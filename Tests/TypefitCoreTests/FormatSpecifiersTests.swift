@@ -39,7 +39,8 @@ import Testing
         for read in reads { kinds[read.number] = read.kind }
         func value(_ number: Int) -> any CVarArg {
             switch kinds[number] ?? .integer {
-            case .object, .variable: return "o\(number)"
+            // Java's classes never come from Foundation's reading.
+            case .object, .variable, .string, .boolean, .hashCode, .dateTime: return "o\(number)"
             case .float: return Double(number) + 0.25
             case .character: return 64 + number
             case .pointer: return 0x1000 * number

@@ -31,6 +31,17 @@ extension Finding {
                     + "): Foundation keeps this last value, which is the one measured")
         case .moreDuplicateKeys(let count):
             return Message("\(count) more keys given twice with different values")
+        case .pseudolocalesMade(let languages, let strings, let styled):
+            return Message(
+                "\(strings) source string\(strings == 1 ? "" : "s") also measured in "
+                    + languages.joined(separator: " and ") + ", made as aapt2 --pseudo-localize makes them"
+                    + (styled > 0
+                        ? " (\(styled) styled: measured without their spans, which typefit does not carry over yet)"
+                        : ""))
+        case .referenceUnresolved(let key, let reference):
+            return Message(
+                "\"\(key)\" refers to \(reference), which no file of its res folder defines: measured as written "
+                    + "(aapt2 stops the build at such a reference)")
 
         case .postscriptNameBreaksRules(let name, let fontconfigName):
             return Message(

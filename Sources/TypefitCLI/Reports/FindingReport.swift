@@ -153,6 +153,11 @@ enum FindingCodes {
             "Foundation stops at it (a position over 127, say)."
         ),
         (
+            "placeholder-java-exception", "A Java format java.util.Formatter throws on",
+            "Android's getString(id, args) crashes on it (a '% ' meant as a percent sign, %lld, %@): write %% for "
+                + "a percent sign and Java's conversions."
+        ),
+        (
             "placeholders-not-compared", "Placeholders not compared: no source strings",
             "Give the development language's file too, or --source-language."
         ),
@@ -231,6 +236,14 @@ enum FindingCodes {
         (
             "duplicate-key", "A .strings key given twice with different values",
             "Foundation keeps the last value, which is the one measured; remove the other."
+        ),
+        (
+            "pseudolocales", "Source strings also measured in pseudolocales",
+            "A note: --pseudolocale made them, as aapt2 --pseudo-localize does."
+        ),
+        (
+            "reference-unresolved", "An Android string referring to a string no file defines",
+            "aapt2 stops the build at it; the reference is measured as written. Define the string or fix the name."
         ),
         (
             "no-key-matches", "No string's key matches the key patterns",

@@ -524,7 +524,8 @@ extension JSONWriter {
             case .skipped: break
             case .undefinedVariable(let name, let text): (variable, written) = (name, text)
             case .movedVariable(let name, _, _): variable = name
-            case .notAConversion(let text, _), .unformattable(let text, _): written = text
+            case .notAConversion(let text, _), .unformattable(let text, _), .javaException(let text, _, _):
+                written = text
             }
             beginObject()
             staticKey("argument")

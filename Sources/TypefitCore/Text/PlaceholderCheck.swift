@@ -39,6 +39,14 @@ public enum PlaceholderCheck {
         /// `%#@name@` naming no variable: an argument of a type the string
         /// does not say.
         case variable
+        /// Java's `%s`: any object, printed as its string (Android).
+        case string
+        /// Java's `%b`: a Boolean.
+        case boolean
+        /// Java's `%h`: any object's hash code.
+        case hashCode = "hash-code"
+        /// Java's `%t…`: a date or time.
+        case dateTime = "date-time"
 
         /// The kind in words, for messages ("an integer").
         public var description: String {
@@ -50,6 +58,10 @@ public enum PlaceholderCheck {
             case .cString: return "a C string"
             case .pointer: return "a pointer"
             case .variable: return "a substitution variable"
+            case .string: return "a string"
+            case .boolean: return "a Boolean"
+            case .hashCode: return "a hash code"
+            case .dateTime: return "a date or time"
             }
         }
 
@@ -142,6 +154,9 @@ public enum PlaceholderCheck {
         /// A conversion made by the space flag in a source (`50% off`):
         /// Foundation reads an argument for it.
         case spaceFlag(Argument)
+        /// A Java format `java.util.Formatter` throws on (Android's
+        /// `getString(id, args)` crashes): the exception and its detail.
+        case javaException(written: String, exception: String, detail: String)
         /// A position Foundation cannot format: past 127 it fails
         /// (`String(format:)` traps); past the call's slots (three per `%`,
         /// and one) it returns an empty string.
@@ -176,7 +191,7 @@ extension PlaceholderCheck.Difference {
         case .skipped(let number): return number
         case .movedVariable(_, let source, _): return source
         case .unformattable(_, let position): return position
-        case .undefinedVariable, .notAConversion: return 0
+        case .undefinedVariable, .notAConversion, .javaException: return 0
         }
     }
 
@@ -193,6 +208,7 @@ extension PlaceholderCheck.Difference {
         case .notAConversion: return "not-a-conversion"
         case .spaceFlag: return "space-flag"
         case .unformattable: return "unformattable"
+        case .javaException: return "java-exception"
         }
     }
 
@@ -231,6 +247,13 @@ extension PlaceholderCheck.Difference {
         case .spaceFlag(let argument):
             return "'\(argument.written)' reads argument \(argument.number) as \(argument.kind.description): a '%' "
                 + "before a space is the space flag (write %% for a percent sign)"
+        case .javaException(let written, let exception, let detail):
+            let hint =
+                written.hasPrefix("% ") || written == "%"
+                ? " (a '%' before a space or at the end starts a conversion in Java: write %% for a percent sign)"
+                : ""
+            return "'\(written)' makes Java's formatter throw \(exception) (\(detail)): getString(id, args) "
+                + "crashes" + hint
         case .unformattable(let written, let position):
             return position == 0
                 ? "\(written) has a width or precision past 2,147,483,647: Foundation cannot format the string "
@@ -385,6 +408,8 @@ extension PlaceholderCheck {
             var files: [String] = []
             /// A String Catalog's own development language.
             var development: String?
+            /// Whether its strings are Java formats (Android's).
+            var isJava = false
             var strings: [(file: String, string: LocalizedString)] = []
         }
         var tables: [Table] = []
@@ -393,15 +418,18 @@ extension PlaceholderCheck {
         if requireTranslated { report.untranslated = untranslated(files, languages: languages) }
         for file in files {
             for string in file.strings {
-                guard string.language != nil, !string.isUntranslated else { continue }
-                let name = string.sourceLanguage != nil ? file.path : tableName(file.path)
+                // What is not to be translated is measured, not compared.
+                guard string.language != nil, !string.isUntranslated, string.isTranslatable else { continue }
+                let name = string.table ?? (string.sourceLanguage != nil ? file.path : tableName(file.path))
                 let t: Int
                 if let known = tableIndex[name] {
                     t = known
                 } else {
                     t = tables.count
                     tableIndex[name] = t
-                    tables.append(Table(name: name, development: string.sourceLanguage))
+                    tables.append(
+                        Table(
+                            name: name, development: string.sourceLanguage, isJava: string.formatSyntax != .foundation))
                 }
                 if !tables[t].files.contains(file.path) { tables[t].files.append(file.path) }
                 tables[t].strings.append((file.path, string))
@@ -431,7 +459,10 @@ extension PlaceholderCheck {
             var sourceIndex: [String: Int] = [:]
             for (file, string) in table.strings {
                 guard let language = string.language else { continue }
-                let isSource = LanguageTag.matches(language, development)
+                // Android's `values/` is the source; `values-night/`, in
+                // the same language, is compared with it as a translation.
+                let isSource =
+                    (string.isSource ?? LanguageTag.matches(language, development)) && string.qualifiers.isEmpty
                 guard isSource || languages.map({ LanguageTag.matches($0, language) }) ?? true else { continue }
                 // The source's forms are one entry across the table's files
                 // (a key's .strings and .stringsdict are one table).
@@ -448,9 +479,19 @@ extension PlaceholderCheck {
                 entries[e].add(string)
             }
             if requireTranslated {
-                report.untranslated += missingKeys(entries, table: table.development == nil)
+                report.untranslated += missingKeys(entries, table: table.development == nil || table.isJava)
             }
             guard checksPlaceholders else { continue }
+            if table.isJava {
+                report.problems += javaProblems(entries)
+                if categories != nil {
+                    for entry in entries {
+                        guard let required = required(entry.language) else { continue }
+                        report.coverage += entry.coverage(required: required)
+                    }
+                }
+                continue
+            }
             var analyses: [Int: FormatAnalysis] = [:]
             var faulty = Set<Int>()
             for e in entries.indices where entries[e].isSource {
@@ -487,6 +528,41 @@ extension PlaceholderCheck {
             }
         }
         return report
+    }
+
+    /// An Android table's problems: each source whose own format Java
+    /// throws on, and each translation of a format source whose arguments
+    /// differ from it (`JavaFormatAnalysis`). A string with
+    /// `formatted="false"`, or whose source takes no argument, is never
+    /// formatted: not compared.
+    static func javaProblems(_ entries: [Entry]) -> [Problem] {
+        var problems: [Problem] = []
+        var sources: [String: JavaFormatAnalysis] = [:]
+        var sourceTexts: [String: [String]] = [:]
+        for entry in entries where entry.isSource && !entry.isLiteral {
+            let analysis = JavaFormatAnalysis(forms: entry.forms.map(\.text))
+            guard analysis.isFormat else { continue }
+            let own = analysis.ownDifferences
+            guard own.isEmpty else {
+                let text = shown(entry.forms.first?.text ?? "")
+                var problem = Problem(
+                    file: entry.file, key: entry.key, language: entry.language, source: text, translation: text,
+                    differences: own)
+                problem.isSource = true
+                problem.position = entry.position
+                problems.append(problem)
+                continue
+            }
+            sources[entry.key] = analysis
+            sourceTexts[entry.key] = entry.written
+        }
+        for entry in entries where !entry.isSource && !entry.isLiteral {
+            guard let source = sources[entry.key], let texts = sourceTexts[entry.key] else { continue }
+            let found = JavaFormatAnalysis(forms: entry.forms.map(\.text)).differences(from: source)
+            guard let first = found.first else { continue }
+            problems.append(problem(entry, source: texts, differences: found, first: first))
+        }
+        return problems
     }
 
     /// A String Catalog's entries a language does not translate: the
@@ -553,6 +629,11 @@ extension PlaceholderCheck {
         var key: String
         var language: String
         var isSource: Bool
+        /// Whether it is not a format (Android's `formatted="false"`).
+        var isLiteral = false
+        /// Whether it is an Android `<plurals>`: a plural even with `other`
+        /// alone (Android lint's `MissingQuantity`).
+        var isPluralsElement = false
         /// Where its first form is.
         var position: SourcePosition?
         /// Its formats as written (each once).
@@ -566,10 +647,14 @@ extension PlaceholderCheck {
 
         mutating func add(_ string: LocalizedString) {
             if position == nil { position = string.position }
+            if string.formatSyntax == .literal { isLiteral = true }
+            if string.formatSyntax != .foundation, !string.pluralForms.isEmpty { isPluralsElement = true }
             let form = string.format ?? FormatSource(text: string.written)
             if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }
             if written.count < 64 { written.append(string.written) }
-            for plural in string.pluralForms where plural.placeholder == nil {
+            // An Android plural is a plural of the whole string, whatever
+            // argument holds its number.
+            for plural in string.pluralForms where plural.placeholder == nil || string.formatSyntax != .foundation {
                 wholeStringPlurals[Self.variationPath(string.key, entry: string.entry, plural.category), default: []]
                     .insert(plural.category)
             }
@@ -591,7 +676,7 @@ extension PlaceholderCheck {
             func check(_ present: Set<String>, variable: String?) {
                 // A "plural" of `other` alone varies by nothing: a format
                 // device (`%d/%#@total@`), not a plural to cover.
-                guard present != ["other"] else { return }
+                guard present != ["other"] || isPluralsElement else { return }
                 let missing = PlaceholderCheck.categoryOrder.filter {
                     (required[$0] != nil || $0 == "other") && !present.contains($0)
                 }

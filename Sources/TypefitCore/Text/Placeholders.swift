@@ -100,6 +100,11 @@ public struct PlaceholderSamples: Sendable, Equatable {
         return (String(decoding: out, as: UTF8.self), substitutions)
     }
 
+    /// The UTF-8 ranges of `text`'s placeholders, `%%` included.
+    public static func placeholders(in text: String) -> [Range<Int>] {
+        scan(Array(text.utf8)).map(\.range)
+    }
+
     /// The default value for a conversion character.
     static func defaultValue(conversion: UInt8) -> String {
         switch conversion {

@@ -17,6 +17,7 @@ struct FitOptions: Sendable, Equatable {
     var skipsPlaceholderCheck = false
     var requireTranslated = false
     var sourceLanguage: String?
+    var pseudolocales: [String] = []
 
     private static let eachRuleGivesIt = "each rule gives it"
 
@@ -61,6 +62,17 @@ struct FitOptions: Sendable, Equatable {
                 "--source-language", "tag",
                 help: "The development language .lproj files are translated from, whose placeholders the "
                     + "translations must keep (default: en; a String Catalog names its own).", \.sourceLanguage),
+            Option(
+                declaration: .option(
+                    "--pseudolocale", "tag",
+                    help: "Also measure the source strings in an Android pseudolocale, made as 'aapt2 compile "
+                        + "--pseudo-localize' makes it: en-XA (accented, about half again as long), ar-XB "
+                        + "(right-to-left); for every format, to see where text will grow before it is translated.",
+                    values: AndroidPseudolocale.allCases.map(\.rawValue), validatesValues: true, repeatable: true,
+                    completion: .values(AndroidPseudolocale.allCases.map(\.rawValue)))
+            ) { options, value throws(UsageError) in
+                if !options.pseudolocales.contains(value) { options.pseudolocales.append(value) }
+            },
             TextOptions.progressOption(\FitOptions.progress),
         ]
 
@@ -107,6 +119,9 @@ struct FitOptions: Sendable, Equatable {
         job.checksPlaceholders = !skipsPlaceholderCheck
         job.requiresTranslations = requireTranslated
         if let sourceLanguage { job.sourceLanguage = sourceLanguage }
+        job.pseudolocales = pseudolocales.compactMap { value in
+            AndroidPseudolocale.allCases.first { LanguageTag.matches($0.rawValue, value) }
+        }
         return job
     }
 }

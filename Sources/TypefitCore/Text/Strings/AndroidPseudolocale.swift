@@ -28,6 +28,71 @@ public enum AndroidPseudolocale: String, Sendable, CaseIterable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `text` in the pseudolocale with its `<xliff:g>` sections (UTF-8
+    /// ranges) copied as they are, as aapt2's `PseudolocalizeString` does:
+    /// the text between them made one piece at a time, inside one pair of
+    /// brackets.
+    public func generate(_ text: String, keeping sections: [Range<Int>]) -> String {
+        guard !sections.isEmpty else { return generate(text) }
+        let bytes = Array(text.utf8)
+        var accent = Accent()
+        var out: [UInt8] = self == .accented ? accent.start() : []
+        func piece(_ part: ArraySlice<UInt8>) -> [UInt8] {
+            switch self {
+            case .accented:
+                return pseudolocalize(Array(part), start: { accent.start() }, end: { accent.end() }) {
+                    accent.text($0)
+                }
+            case .bidi:
+                return pseudolocalize(Array(part), start: { [] }, end: { [] }) { Self.bidi($0) }
+            }
+        }
+        var cursor = 0
+        for section in sections.sorted(by: { $0.lowerBound < $1.lowerBound })
+        where section.lowerBound >= cursor && section.upperBound <= bytes.count {
+            if section.lowerBound > cursor { out += piece(bytes[cursor..<section.lowerBound]) }
+            out += bytes[section]
+            cursor = section.upperBound
+        }
+        if cursor < bytes.count { out += piece(bytes[cursor...]) }
+        if self == .accented { out += accent.end() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` in the pseudolocale with other placeholders than Java's
+    /// (Foundation's `%@`, `%lld`, at the UTF-8 ranges `placeholders`
+    /// gives) kept as aapt2 keeps Java's: each stands as one character of a
+    /// word while the text is made (aapt2 would read `%@, you h` as one
+    /// placeholder, up to the next Java conversion letter), then is put
+    /// back, guarded `»%@«` in `en-XA`.
+    public func generateGuarding(_ text: String, placeholders: (String) -> [Range<Int>]) -> String {
+        let ranges = placeholders(text).prefix(6_400)
+        guard !ranges.isEmpty else { return generate(text) }
+        let bytes = Array(text.utf8)
+        var masked: [UInt8] = []
+        var kept: [[UInt8]] = []
+        var cursor = 0
+        for range in ranges where range.lowerBound >= cursor {
+            masked += bytes[cursor..<range.lowerBound]
+            // A private-use character per placeholder (U+E000 on).
+            masked += Array(String(Unicode.Scalar(0xE000 + UInt32(kept.count)) ?? "?").utf8)
+            kept.append(Array(bytes[range]))
+            cursor = range.upperBound
+        }
+        masked += bytes[cursor...]
+        var out = ""
+        for scalar in generate(String(decoding: masked, as: UTF8.self)).unicodeScalars {
+            let index = Int(scalar.value) - 0xE000
+            guard index >= 0, index < kept.count else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            let placeholder = String(decoding: kept[index], as: UTF8.self)
+            out += self == .accented ? "»" + placeholder + "«" : placeholder
+        }
+        return out
+    }
+
     /// aapt2's `Pseudolocalizer::Text`: ICU message arguments (`{…}`, an
     /// apostrophe quoting the next character) are guarded, the rest
     /// converted.

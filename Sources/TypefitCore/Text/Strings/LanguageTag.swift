@@ -19,7 +19,7 @@ public enum LanguageTag {
     }
 
     /// The tag folded for comparing: lower case, `_` as `-`.
-    static func key(_ tag: String) -> String {
+    public static func key(_ tag: String) -> String {
         String(
             decoding: tag.utf8.map {
                 $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0)

@@ -60,6 +60,33 @@ public struct LocalizedString: Sendable, Equatable {
     /// the development language's value (else the key).
     public var isUntranslated = false
 
+    /// The table it is compared within, when its format says (an Android
+    /// `res` folder: every `values*` file of it is one table); else a
+    /// String Catalog's file, or an `.lproj` table's name.
+    public var table: String?
+    /// Whether its file is its table's source, when the format says
+    /// (Android's `values/` folder, which names no language); else by
+    /// language.
+    public var isSource: Bool?
+    /// Whether it is to be translated (Android's `translatable="false"`):
+    /// measured, never compared with a source.
+    public var isTranslatable = true
+    /// The configuration qualifiers of its folder other than the language
+    /// (Android's `night`, `sw600dp`, `v21`), as written.
+    public var qualifiers: [String] = []
+    /// How its placeholders are read: Foundation's `String(format:)`, Java's
+    /// `java.util.Formatter` (Android), or not at all (shown as written:
+    /// Android's `formatted="false"`, or a string with no argument, which
+    /// `getString` returns unformatted).
+    public var formatSyntax: FormatSyntax = .foundation
+    /// Android's `@string/name` when the value is a reference to another
+    /// string: resolved once every file is read (`text` is then that
+    /// string's).
+    public var reference: String?
+    /// Android's `<xliff:g>` sections: their UTF-8 bytes in `text` and
+    /// `example`, the sample a placeholder inside one is measured with.
+    public var placeholderExamples: [AndroidResourceText.Placeholder] = []
+
     /// The most Unicode scalars of one string typefit measures: UI strings
     /// are far shorter, and a catalog from a pull request may hold a
     /// string of megabytes that would make a page no browser loads.
@@ -97,13 +124,30 @@ public struct LocalizedString: Sendable, Equatable {
     /// `substituting`, or `nil` where nothing is replaced (most strings:
     /// the caller then keeps the string it has, not a copy).
     public func substituted(_ samples: PlaceholderSamples, numbers: [String: String] = [:]) -> LocalizedString? {
-        let (replaced, substitutions) = samples.substitute(text, numbers: numbers)
-        guard replaced != text || !substitutions.isEmpty else { return nil }
-        var copy = self
-        copy.original = original ?? text
-        copy.text = replaced
-        copy.substitutions = substitutions
-        return copy
+        switch formatSyntax {
+        case .literal:
+            return nil
+        case .foundation:
+            let (replaced, substitutions) = samples.substitute(text, numbers: numbers)
+            guard replaced != text || !substitutions.isEmpty else { return nil }
+            var copy = self
+            copy.original = original ?? text
+            copy.text = replaced
+            copy.substitutions = substitutions
+            return copy
+        case .java:
+            guard
+                let java = samples.substituteJava(
+                    text, numbers: numbers, examples: placeholderExamples, spans: spans)
+            else { return nil }
+            var copy = self
+            copy.original = original ?? text
+            copy.text = java.text
+            copy.substitutions = java.substitutions
+            copy.spans = java.spans
+            copy.placeholderExamples = []
+            return copy
+        }
     }
 
     /// The string as written.
@@ -122,6 +166,16 @@ public struct LocalizedString: Sendable, Equatable {
         copy.spans = rendered.spans
         return copy
     }
+}
+
+/// How a string's placeholders are read (`LocalizedString.formatSyntax`).
+public enum FormatSyntax: String, Sendable, Equatable {
+    /// Foundation's `String(format:)` (`%@`, `%lld`).
+    case foundation
+    /// Java's `java.util.Formatter` (`%1$s`, `%,d`), as Android formats.
+    case java
+    /// Not a format: shown as written.
+    case literal
 }
 
 /// A plural variation a string form is (`LocalizedString.pluralForms`).

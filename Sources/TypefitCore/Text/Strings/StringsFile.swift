@@ -18,11 +18,22 @@ public protocol StringsFormat: Sendable {
     /// Every string made is taken from `budget`, where it is made.
     func read(path: String, bytes: [UInt8], language: String?, budget: StringsBudget) throws(SourceError)
         -> [LocalizedString]
+    /// `read`, with the run's source language: the language of a file that
+    /// names none and is its table's source (Android's `values/`).
+    func read(path: String, bytes: [UInt8], language: String?, sourceLanguage: String, budget: StringsBudget)
+        throws(SourceError) -> [LocalizedString]
 }
 
 extension StringsFormat {
     /// Most formats are drawn as written.
     public var isMarkdownByDefault: Bool { false }
+
+    /// Most formats' files say their language, or have none.
+    public func read(
+        path: String, bytes: [UInt8], language: String?, sourceLanguage: String, budget: StringsBudget
+    ) throws(SourceError) -> [LocalizedString] {
+        try read(path: path, bytes: bytes, language: language, budget: budget)
+    }
 }
 
 /// The files `--strings` takes, in one registration list, and what the
@@ -33,6 +44,7 @@ public enum StringsFile {
     /// (the last, text, claims anything).
     public static let formats: [any StringsFormat] = [
         StringCatalogFormat(),
+        AndroidStringsFormat(),
         StringsdictFormat(),
         AppleStringsFormat(),
         TextLinesFormat(),
@@ -67,10 +79,12 @@ public enum StringsFile {
     /// language's strings. `budget` is the run's: pass the same one for
     /// every file of a run.
     public static func read(
-        path: String, bytes: [UInt8], language: String? = nil, budget: StringsBudget = StringsBudget()
+        path: String, bytes: [UInt8], language: String? = nil, sourceLanguage: String = "en",
+        budget: StringsBudget = StringsBudget()
     ) throws(SourceError) -> [LocalizedString] {
         let format = path == "-" ? format(sniffing: bytes) : format(forPath: path)
-        var strings = try format.read(path: path, bytes: bytes, language: language, budget: budget)
+        var strings = try format.read(
+            path: path, bytes: bytes, language: language, sourceLanguage: sourceLanguage, budget: budget)
         if format.isMarkdownByDefault {
             for i in strings.indices { strings[i].isMarkdownByDefault = true }
         }

@@ -1,0 +1,145 @@
+/// Java format strings (Android's `getString(id, args)`) with sample values
+/// in their placeholders, as `PlaceholderSamples.substitute` does for
+/// Foundation's: what stands in for each specifier is, in order, a
+/// `--sample` for it (`%1$s` takes `%s`'s; `%,d` its own, else `%d`'s), the
+/// `example` of the `<xliff:g>` section it is in (the section replaced
+/// whole: the app's own sample of what is shown there), a plural form's
+/// number, else the default of its class. `%%` is a percent sign and `%n`
+/// a line end, as `Formatter` prints them.
+extension PlaceholderSamples {
+    /// A Java format with its samples in place.
+    public struct JavaSubstitution: Sendable, Equatable {
+        /// The text measured.
+        public var text: String
+        /// What was replaced, each placeholder once.
+        public var substitutions: [Substitution]
+        /// The styled runs, moved to the replaced text.
+        public var spans: [InlineMarkdown.Span]
+    }
+
+    /// `text` read as a Java format and formatted with samples, its
+    /// `spans` (UTF-8 ranges of `text`) moved with it; `nil` when the text
+    /// takes no argument (`getString(id)` returns such a string as
+    /// written, `%%` included) or Java throws on it (measured as written;
+    /// the placeholder check says why).
+    public func substituteJava(
+        _ text: String, numbers: [String: String] = [:], examples: [AndroidResourceText.Placeholder] = [],
+        spans: [InlineMarkdown.Span] = []
+    ) -> JavaSubstitution? {
+        guard TextBytes.contains(text, where: { $0 == UInt8(ascii: "%") }),
+            case .success(let specifiers) = JavaFormatSpecifiers.parse(text),
+            specifiers.contains(where: { $0.argument != nil })
+        else { return nil }
+        let utf8 = Array(text.utf8)
+        // The replacements, in order and apart: a section with an example
+        // and an argument in it replaces its specifiers.
+        var replacements: [(range: Range<Int>, value: String, record: Substitution?)] = []
+        var sections = examples.filter { section in
+            section.example != nil
+                && specifiers.contains { $0.argument != nil && section.bytes.contains($0.bytes.lowerBound) }
+        }
+        sections.sort { $0.bytes.lowerBound < $1.bytes.lowerBound }
+        for specifier in specifiers {
+            if let s = sections.firstIndex(where: { $0.bytes.contains(specifier.bytes.lowerBound) }) {
+                let section = sections.remove(at: s)
+                let written = String(decoding: utf8[section.bytes], as: UTF8.self)
+                let value = section.example ?? ""
+                replacements.append(
+                    (section.bytes, value, Substitution(placeholder: written, value: value, isDefault: false)))
+                continue
+            }
+            if let last = replacements.last, last.range.upperBound > specifier.bytes.lowerBound { continue }
+            switch specifier.kind {
+            case .none:
+                replacements.append((specifier.bytes, specifier.conversion == "n" ? "\n" : "%", nil))
+            default:
+                let key = Self.key(specifier.text)
+                let given = values[key] ?? values["%" + specifier.conversion]
+                var value = given ?? numbers[specifier.text] ?? Self.javaDefault(specifier.kind)
+                if given == nil {
+                    value = Self.javaPrinted(value, specifier)
+                    if specifier.conversion.first?.isUppercase == true { value = value.uppercased() }
+                }
+                var record = Substitution(placeholder: specifier.text, value: value, isDefault: given == nil)
+                record.isPluralNumber = given == nil && numbers[specifier.text] != nil
+                replacements.append((specifier.bytes, value, record))
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 16)
+        var substitutions: [Substitution] = []
+        // Each replacement's range before and after, for the spans.
+        var moved: [(old: Range<Int>, new: Range<Int>)] = []
+        var cursor = 0
+        for (range, value, record) in replacements {
+            out += utf8[cursor..<range.lowerBound]
+            let start = out.count
+            out += value.utf8
+            moved.append((range, start..<out.count))
+            cursor = range.upperBound
+            if let record, !substitutions.contains(record) { substitutions.append(record) }
+        }
+        out += utf8[cursor...]
+        // A position before a replacement moves by what came before; one
+        // inside it goes to the replacement's start (a span's start) or
+        // end (its end).
+        func position(_ p: Int, isEnd: Bool) -> Int {
+            var delta = 0
+            for (old, new) in moved {
+                if p <= old.lowerBound { break }
+                if p < old.upperBound { return isEnd ? new.upperBound : new.lowerBound }
+                delta = new.upperBound - old.upperBound
+            }
+            return p + delta
+        }
+        let movedSpans = spans.compactMap { span -> InlineMarkdown.Span? in
+            let start = position(span.range.lowerBound, isEnd: false)
+            let end = position(span.range.upperBound, isEnd: true)
+            return end > start ? InlineMarkdown.Span(range: start..<end, traits: span.traits) : nil
+        }
+        return JavaSubstitution(
+            text: String(decoding: out, as: UTF8.self), substitutions: substitutions, spans: movedSpans)
+    }
+
+    /// A number sample as `Formatter` prints it: digits grouped only with
+    /// the `,` flag (`%d` of a million is `1000000`), a floating-point
+    /// number with its precision (six digits unless the specifier says).
+    static func javaPrinted(_ sample: String, _ specifier: JavaFormatSpecifiers.Specifier) -> String {
+        let grouped = specifier.flags.contains(",")
+        switch specifier.kind {
+        case .integer:
+            guard specifier.conversion == "d" else { return sample }
+            return grouped ? sample : sample.filter { $0 != "," }
+        case .float:
+            guard specifier.conversion == "f" else { return sample }
+            var precision = 6
+            if let dot = specifier.text.lastIndex(of: ".") {
+                precision = Int(specifier.text[specifier.text.index(after: dot)...].prefix(while: \.isNumber)) ?? 6
+            }
+            let whole = sample.prefix { $0 != "." }
+            let integer = grouped ? String(whole) : whole.filter { $0 != "," }
+            return precision == 0 ? integer : integer + "." + String(repeating: "0", count: min(precision, 64))
+        default:
+            return sample
+        }
+    }
+
+    /// The default for an argument of a Java conversion class.
+    static func javaDefault(_ kind: JavaFormatSpecifiers.Kind) -> String {
+        switch kind {
+        case .string: return defaultName
+        case .integer: return defaultInteger
+        case .float: return defaultFloat
+        case .character: return defaultCharacter
+        // `%b` of any argument but `null` or `false` prints `true`; the
+        // longer word is measured.
+        case .boolean: return "false"
+        // A hash code in hexadecimal: up to eight digits.
+        case .hash: return "7fffffff"
+        // The widest of a date's numeric fields (a year); a month's or
+        // day's name depends on the conversion and the locale.
+        case .dateTime: return "2026"
+        case .none: return ""
+        }
+    }
+}

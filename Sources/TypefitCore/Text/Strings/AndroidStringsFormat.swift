@@ -1,0 +1,155 @@
+/// An Android resource file (`res/values*/*.xml`, root `<resources>`) as
+/// strings: each `<string>`, each `<plurals>` item (keyed `name|plural.one`,
+/// measured with a number of its category) and each `<string-array>` item
+/// (keyed `name[0]`), valued as aapt2 values them (`AndroidValuesFile`).
+///
+/// The folder gives the language (`values-pt-rBR` is `pt-BR`) and the other
+/// qualifiers; `values/` names none: it is the source, in the run's source
+/// language (`--source-language`, default `en`). Every `values*` folder of
+/// one `res` folder is one table (Android merges a configuration's files
+/// into one set of names). Placeholders are Java's (`formatted="false"`, or
+/// a string that takes no argument, is shown as written); `<b>`, `<i>`,
+/// `<tt>` spans are measured in the bold, italic and monospaced faces.
+public struct AndroidStringsFormat: StringsFormat {
+    /// The short name.
+    public let id = "android"
+    /// The extensions it is known by.
+    public let extensions = ["xml"]
+    /// How help names it.
+    public let summary = "an Android resource file (res/values*/*.xml, or a res folder)"
+
+    /// Creates the format.
+    public init() {}
+
+    /// Whether standard input holds this format: XML whose first element
+    /// is `<resources>` (a property list's is `<plist>`).
+    public func claims(head: Substring, bytes: [UInt8]) -> Bool {
+        head.hasPrefix("<") && AndroidValuesFile.isResourceFile(bytes)
+    }
+
+    /// The strings of the file, `values/`'s in English.
+    public func read(path: String, bytes: [UInt8], language: String?, budget: StringsBudget) throws(SourceError)
+        -> [LocalizedString]
+    {
+        try read(path: path, bytes: bytes, language: language, sourceLanguage: "en", budget: budget)
+    }
+
+    /// The strings of the file; `values/`'s (and a file in no `values`
+    /// folder's) are in `sourceLanguage`.
+    public func read(
+        path: String, bytes: [UInt8], language: String?, sourceLanguage: String, budget: StringsBudget
+    ) throws(SourceError) -> [LocalizedString] {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let fileName = parts.last ?? path
+        let folderName = parts.count >= 2 ? parts[parts.count - 2] : ""
+        let folder = try AndroidResourceFolder.parse(folderName)
+        let resources = parts.count >= 3 ? parts.dropLast(2).joined(separator: "/") : "."
+        let isSource = folder?.language == nil
+        let tag = folder?.language ?? sourceLanguage
+        if let problem = LanguageTag.problem(tag) {
+            throw SourceError(SourcePosition(line: 1, column: 1), "the source language gives no language: \(problem)")
+        }
+        let entries = try AndroidValuesFile.read(bytes, fileName: fileName)
+        if let language, !LanguageTag.matches(language, tag) { return [] }
+        guard !entries.isEmpty else { return [] }
+        try budget.admitLanguage(tag, at: SourcePosition(line: 1, column: 1))
+        var strings: [LocalizedString] = []
+        for entry in entries {
+            try budget.take(entry.forms.count, at: entry.position)
+            for form in entry.forms {
+                let key: String
+                var pluralForms: [PluralForm] = []
+                switch entry.kind {
+                case .string:
+                    key = entry.name
+                case .plurals:
+                    key = entry.name + "|plural." + (form.quantity ?? "other")
+                case .stringArray:
+                    key = entry.name + "[\(form.index ?? 0)]"
+                }
+                var string = LocalizedString(
+                    key: key, language: tag, text: form.value.text,
+                    entry: entry.kind == .plurals ? entry.name : key)
+                if let quantity = form.quantity {
+                    // `getQuantityString(id, n, n)`: the first integer
+                    // argument is the number.
+                    let number =
+                        (try? JavaFormatSpecifiers.parse(form.value.text).get())?.first { $0.kind == .integer }?.text
+                    pluralForms.append(PluralForm(placeholder: number, category: quantity))
+                }
+                string.pluralForms = pluralForms
+                string.position = form.position
+                string.sourceLanguage = sourceLanguage
+                string.isSource = isSource
+                string.table = resources
+                string.qualifiers = folder?.qualifiers ?? []
+                string.isTranslatable = entry.isTranslatable
+                string.formatSyntax = entry.isFormatted ? .java : .literal
+                string.placeholderExamples = form.value.placeholders
+                string.spans = Self.spans(of: form.value)
+                string.reference = form.value.reference
+                strings.append(string)
+            }
+        }
+        return strings
+    }
+
+    /// The spans that change how text is drawn, as UTF-8 ranges: `<b>`
+    /// bold, `<i>` italic, `<tt>` monospaced, `<strike>` struck through,
+    /// `<a>` a link (Android's `Resources.getText` makes these of them;
+    /// `<u>`, colours and annotations change no width; `<big>` and
+    /// `<small>` change the size, which typefit does not measure yet).
+    static func spans(of value: AndroidResourceText) -> [InlineMarkdown.Span] {
+        guard !value.spans.isEmpty else { return [] }
+        // UTF-16 offsets to UTF-8 ones.
+        var utf8Offsets: [Int] = []
+        utf8Offsets.reserveCapacity(value.text.utf16.count + 1)
+        var offset = 0
+        for scalar in value.text.unicodeScalars {
+            let units = scalar.utf16.count
+            let bytes = scalar.utf8.count
+            for _ in 0..<units { utf8Offsets.append(offset) }
+            offset += bytes
+        }
+        utf8Offsets.append(offset)
+        var found: [InlineMarkdown.Span] = []
+        for span in value.spans {
+            let name = span.name.prefix { $0 != ";" }
+            let traits: InlineMarkdown.Traits
+            switch name {
+            case "b": traits = .bold
+            case "i": traits = .italic
+            case "tt": traits = .code
+            case "strike": traits = .strikethrough
+            case "a": traits = .link
+            default: continue
+            }
+            let first = max(0, span.first)
+            let end = min(span.last + 1, utf8Offsets.count - 1)
+            guard end > first else { continue }
+            found.append(InlineMarkdown.Span(range: utf8Offsets[first]..<utf8Offsets[end], traits: traits))
+        }
+        return runs(found)
+    }
+
+    /// Spans that may nest or overlap (`<b><i>…</i></b>`) as runs apart,
+    /// each with the traits of every span over it, as Markdown's are.
+    static func runs(_ spans: [InlineMarkdown.Span]) -> [InlineMarkdown.Span] {
+        guard spans.count > 1 else { return spans }
+        let bounds = Set(spans.flatMap { [$0.range.lowerBound, $0.range.upperBound] }).sorted()
+        var runs: [InlineMarkdown.Span] = []
+        for (start, end) in zip(bounds, bounds.dropFirst()) {
+            var traits: InlineMarkdown.Traits = []
+            for span in spans where span.range.lowerBound <= start && span.range.upperBound >= end {
+                traits.formUnion(span.traits)
+            }
+            guard !traits.isEmpty else { continue }
+            if let last = runs.last, last.traits == traits, last.range.upperBound == start {
+                runs[runs.count - 1].range = last.range.lowerBound..<end
+            } else {
+                runs.append(InlineMarkdown.Span(range: start..<end, traits: traits))
+            }
+        }
+        return runs
+    }
+}

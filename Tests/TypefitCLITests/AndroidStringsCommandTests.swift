@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+import TypefitKit
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// Android's strings through `fit`: `--strings` takes a module root (its
+/// `src/*/res`) or a `res` folder, reads every `values*/*.xml` as aapt2
+/// values it (`AndroidValuesTests` holds aapt2's own verdicts), and checks
+/// each translation's Java placeholders against `values/`'s. The fixture
+/// module (`Fixtures/android/app`) copies three mistakes of AnkiDroid's
+/// translations (Croatian `% ms`, Latvian `% MB`: Java's formatter throws
+/// `UnknownFormatConversionException`, as `Fixtures/placeholders/
+/// java-formatter.tsv` records of OpenJDK 17; Bulgarian `%s` for `%d`,
+/// which Android lint's `StringFormatMatches` flags) and translators'
+/// common ones.
+@Suite struct AndroidStringsCommandTests {
+    static let module = Fixtures.path("android/app")
+    static let res = module + "/src/main/res"
+    static let common =
+        ["--platform", "android", "--style", "bodyLarge", "--font", "TypefitSans-Regular", "--width", "2000"]
+        + ["--font-scale", "1.0", "--fontconfig-file", Fixtures.fontconfigFile]
+
+    func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
+
+    func document(_ outcome: Outcome) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    }
+
+    /// Every values folder's strings, keyed as the README says, each with
+    /// the language its folder names (`values/` in the source language).
+    @Test func aModuleRootGivesEveryValuesFolder() throws {
+        let outcome = run(
+            ["fit", "--strings", Self.module, "--no-placeholder-check", "--format", "json"] + Self.common)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let results = try #require(try document(outcome)["results"] as? [[String: Any]])
+        let pairs = Set(results.map { "\($0["key"] as? String ?? "")@\($0["language"] as? String ?? "-")" })
+        for expected in [
+            "app_name@en", "greeting@en", "cards_due|plural.one@en", "cards_due|plural.other@en", "sizes[0]@en",
+            "sizes[1]@en", "greeting@de", "greeting@pt-BR", "greeting@sr-Latn", "pref_milliseconds@hr",
+            "progress@en",
+        ] {
+            #expect(pairs.contains(expected), "\(expected) not in \(pairs.sorted())")
+        }
+        // The drawable folder and the colours file give nothing.
+        #expect(!pairs.contains { $0.hasPrefix("not_read") })
+        // The night folder's string is its own row, from its own file.
+        let night = results.filter { ($0["file"] as? String ?? "").contains("/values-night/") }
+        #expect(night.count == 1 && night.first?["key"] as? String == "progress")
+        // The res folder itself gives the same strings.
+        let fromRes = run(["fit", "--strings", Self.res, "--no-placeholder-check", "--format", "json"] + Self.common)
+        #expect(try document(fromRes)["results"] as? [[String: Any]] != nil)
+        #expect((try document(fromRes)["results"] as? [[String: Any]])?.count == results.count)
+    }
+
+    /// Values as the device shows them: a reference is the string it names,
+    /// `<xliff:g example>` stands in for its placeholder, Java prints `%d`
+    /// without grouping, `formatted="false"` and a string without arguments
+    /// are shown as written.
+    @Test func valuesAreMeasuredAsShown() throws {
+        let outcome = run(["fit", "--strings", Self.res, "--no-placeholder-check", "--format", "json"] + Self.common)
+        let results = try #require(try document(outcome)["results"] as? [[String: Any]])
+        func sample(_ key: String, _ language: String = "en") -> String? {
+            results.first { $0["key"] as? String == key && $0["language"] as? String == language }?["sampleText"]
+                as? String
+        }
+        #expect(sample("greeting") == "Hello, Alexandra!")
+        #expect(sample("title_alias") == "Maximilianus ms")
+        #expect(sample("widget_eta") == "1000000 min left")
+        #expect(sample("discount") == "100% sure")
+        #expect(sample("raw_format") == "%d and %s are shown as written")
+        #expect(sample("tap_save") == "Tap Save to keep Maximilianus")
+        // `one` of English plural rules measures 1; `other` a million.
+        #expect(sample("cards_due|plural.other") == "1000000 cards due")
+    }
+
+    /// Each mistake is an error at its value's line naming file, key and
+    /// language; what is fine (a reordered or same-class translation, a
+    /// string not translated, `formatted="false"`, a source that takes no
+    /// argument) is not.
+    @Test func placeholdersAreCheckedAsJavaFormatsThem() throws {
+        let outcome = run(["fit", "--strings", Self.module, "--format", "json"] + Self.common)
+        #expect(outcome.status == .problemFound)
+        let errors = outcome.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == 6, "\(outcome.stderr)")
+        let expected = [
+            "values-hr/strings.xml:3:5: error: \"pref_milliseconds\" (hr): '% m' makes Java's formatter throw "
+                + "UnknownFormatConversionException (Conversion = 'm')",
+            "values-lv/strings.xml:3:5: error: \"save_dialog_content\" (lv): '% M' makes Java's formatter throw "
+                + "UnknownFormatConversionException (Conversion = 'M')",
+            "values-bg/strings.xml:3:5: error: \"widget_eta\" (bg): %s (a string) stands where the source has %d "
+                + "(an integer), argument 1",
+            "values-de/strings.xml:3:5: error: \"greeting\" (de): %1$d (an integer) stands where the source has "
+                + "%1$s (a string), argument 1",
+            "values-de/strings.xml:5:5: error: \"progress\" (de): %3$d (argument 3, an integer) is not in the source",
+            "values-de/strings.xml:15:9: error: \"sizes[1]\" (de): %s (argument 1, a string) is missing",
+        ]
+        for line in expected {
+            #expect(errors.contains { $0.contains(line) }, "\(line)\n\(outcome.stderr)")
+        }
+        let json = try document(outcome)
+        let problems = try #require(json["placeholders"] as? [[String: Any]])
+        let croatian = try #require(problems.first { $0["language"] as? String == "hr" })
+        let difference = try #require((croatian["differences"] as? [[String: Any]])?.first)
+        #expect(difference["problem"] as? String == "java-exception" && difference["translation"] as? String == "% m")
+        let bulgarian = try #require(problems.first { $0["language"] as? String == "bg" })
+        let changed = try #require((bulgarian["differences"] as? [[String: Any]])?.first)
+        #expect(changed["sourceKind"] as? String == "integer" && changed["translationKind"] as? String == "string")
+        // Croatian has `one`, `few` and `other`: the plural lacks two.
+        let coverage = try #require(json["pluralCoverage"] as? [[String: Any]])
+        #expect(coverage.count == 1)
+        #expect(
+            coverage.first?["language"] as? String == "hr" && coverage.first?["missing"] as? [String] == ["one", "few"])
+    }
+
+    /// `--language` keeps one language and still compares it with the
+    /// source.
+    @Test func oneLanguageIsStillCompared() throws {
+        let outcome = run(["fit", "--strings", Self.module, "--language", "bg", "--format", "json"] + Self.common)
+        #expect(outcome.status == .problemFound)
+        let json = try document(outcome)
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(Set(results.compactMap { $0["language"] as? String }) == ["bg"])
+        #expect((json["placeholders"] as? [[String: Any]])?.count == 1)
+    }
+
+    /// A bold span is measured in the bold face, as the same text with the
+    /// same run in Markdown is.
+    @Test func boldSpansAreMeasuredInTheBoldFace() throws {
+        let folder = Fixtures.temporaryDirectory("android-bold")
+        let values = folder.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        try
+            "<resources><string name=\"a\">Tap <b>Save</b> now</string><string name=\"b\">Tap Save now</string></resources>"
+            .write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        let text = folder.appendingPathComponent("markdown.txt")
+        try "Tap **Save** now".write(to: text, atomically: true, encoding: .utf8)
+        let measuring =
+            ["--style", "body", "--font", "TypefitSans-Regular", "--category", "large"]
+            + ["--fontconfig-file", Fixtures.fontconfigFile, "--format", "json"]
+        func widths(_ arguments: [String]) throws -> [String: Double] {
+            let outcome = run(["measure"] + arguments + measuring)
+            #expect(outcome.status == .success, "\(outcome.stderr)")
+            let rows = try #require(try document(outcome)["measurements"] as? [[String: Any]])
+            var found: [String: Double] = [:]
+            for row in rows { found[row["key"] as? String ?? ""] = row["width"] as? Double }
+            return found
+        }
+        let android = try widths(["--strings", folder.appendingPathComponent("res").path])
+        let markdown = try widths(["--strings", text.path, "--markdown"])
+        let bold = try #require(android["a"])
+        let plain = try #require(android["b"])
+        #expect(bold > plain)
+        #expect(bold == markdown.values.first)
+    }
+
+    /// A folder with no resources, and a link out of the repository a
+    /// pull request's folder is in, stop the run (exit 2) naming them.
+    @Test func foldersAreCheckedBeforeReading() throws {
+        let empty = Fixtures.temporaryDirectory("android-empty")
+        let none = run(["fit", "--strings", empty.path] + Self.common)
+        #expect(none.status == .cannotRun)
+        #expect(none.stderr.contains("no Android resources"), "\(none.stderr)")
+
+        let repository = Fixtures.temporaryDirectory("android-link")
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let res = repository.appendingPathComponent("res")
+        try FileManager.default.createDirectory(at: res, withIntermediateDirectories: true)
+        let outside = Fixtures.temporaryDirectory("android-outside")
+        try "<resources><string name=\"secret\">outside</string></resources>"
+            .write(to: outside.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            at: res.appendingPathComponent("values"), withDestinationURL: outside)
+        let linked = run(["fit", "--strings", res.path] + Self.common)
+        #expect(linked.status == .cannotRun)
+        #expect(linked.stderr.contains("a symbolic link leading outside"), "\(linked.stderr)")
+        #expect(!linked.stdout.contains("secret"))
+    }
+
+    /// A reference to a string no file defines is a warning at its line,
+    /// measured as written.
+    @Test func anUnresolvedReferenceIsSaid() throws {
+        let folder = Fixtures.temporaryDirectory("android-reference")
+        let values = folder.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        try "<resources>\n<string name=\"a\">@string/nowhere</string>\n</resources>"
+            .write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        let outcome = run(["fit", "--strings", folder.appendingPathComponent("res").path] + Self.common)
+        #expect(outcome.status == .success)
+        #expect(
+            outcome.stderr.contains(
+                "values/strings.xml:2:1: warning: \"a\" refers to @string/nowhere, which no file of its res folder "
+                    + "defines"), "\(outcome.stderr)")
+    }
+}
+
+/// `--pseudolocale` through `fit`: each source string's row in en-XA and
+/// ar-XB holds the text aapt2 makes (`aapt2 compile --pseudo-localize`).
+@Suite(.enabled(if: Aapt2.isInstalled, "aapt2 is not installed (apt-get install aapt)"))
+struct AndroidPseudolocaleCommandTests {
+    @Test func pseudolocalesAreAapt2s() throws {
+        let file = AndroidStringsCommandTests.res + "/values/strings.xml"
+        let out = Fixtures.temporaryDirectory("android-pseudo")
+        let theirs = try Aapt2.pseudolocales(file, into: out)
+        let outcome = TypefitCommand.run(
+            ["fit", "--strings", file, "--pseudolocale", "en-XA", "--pseudolocale", "ar-XB", "--format", "json"]
+                + ["--no-placeholder-check"] + AndroidStringsCommandTests.common, context: RunContext())
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let results = try #require(json["results"] as? [[String: Any]])
+        var compared = 0
+        for row in results {
+            guard let language = row["language"] as? String, language == "en-XA" || language == "ar-XB",
+                let key = row["key"] as? String, let text = row["text"] as? String
+            else { continue }
+            // Styled values lose their spans (said in the note); plurals'
+            // and arrays' items are printed by aapt2 otherwise.
+            guard key != "tap_save", !key.contains("|"), !key.contains("[") else { continue }
+            let configuration = language == "en-XA" ? "en-rXA" : "ar-rXB"
+            // A reference is resolved before: aapt2 keeps `@string/…`.
+            guard let printed = theirs["string/\(key)"]?[configuration] else { continue }
+            #expect(text == printed, "\(key) \(language)")
+            compared += 1
+        }
+        // greeting, pref_milliseconds, save_dialog_content, widget_eta,
+        // progress, discount, raw_format, in both.
+        #expect(compared == 14, "\(compared)")
+        #expect(!results.contains { $0["key"] as? String == "app_name" && $0["language"] as? String == "en-XA" })
+    }
+}
