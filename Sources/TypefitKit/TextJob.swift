@@ -391,7 +391,11 @@ public enum TextJob {
                 for i in start..<strings.count { strings[i].file = path }
             }
         }
-        for (folder, count) in folderStrings.sorted(by: { $0.key < $1.key }) where count == 0 {
+        // Folders are judged together: a module of colours alone beside
+        // modules of strings is no mistake; folders that give nothing are.
+        if !folderStrings.isEmpty, folderStrings.values.allSatisfy({ $0 == 0 }),
+            let folder = folderStrings.keys.sorted().first
+        {
             diagnostics.error(.stringsEmpty, status: .cannotRun, file: folder)
             throw Stopped()
         }
@@ -500,7 +504,8 @@ public enum TextJob {
                 diagnostics.error(.patternFailed(reason: SystemCalls.lastError()), status: .cannotRun, file: path)
                 throw Stopped()
             }
-            let kept = matches.filter(SystemCalls.isRegularFile)
+            // Files, and folders (`'app/*/src/main/res'`), read below.
+            let kept = matches.filter { SystemCalls.isRegularFile($0) || AndroidResourceTree.isDirectory($0) }
             guard !kept.isEmpty else {
                 diagnostics.error(.patternMatchesNothing, status: .cannotRun, file: path)
                 throw Stopped()
@@ -636,7 +641,11 @@ public enum TextJob {
     public static func stringsFileArguments(_ arguments: [String]) -> [String] {
         arguments.filter { argument in
             let lower = argument.lowercased()
-            return StringsFile.extensions.contains { lower.hasSuffix("." + $0) } && SystemCalls.isRegularFile(argument)
+            // A folder too (`--strings app/src/*/res` unquoted leaves all
+            // res folders but the first as arguments).
+            return
+                (StringsFile.extensions.contains { lower.hasSuffix("." + $0) } && SystemCalls.isRegularFile(argument))
+                || (argument.contains("/") && AndroidResourceTree.isDirectory(argument))
         }
     }
 

@@ -48,6 +48,15 @@ import TypefitTestSupport
         // The night folder's string is its own row, from its own file.
         let night = results.filter { ($0["file"] as? String ?? "").contains("/values-night/") }
         #expect(night.count == 1 && night.first?["key"] as? String == "progress")
+        // A second folder after one `--strings` (an unquoted glob's) is
+        // refused, not measured as text.
+        let stray = run(["fit", "--strings", Self.res, Self.res] + Self.common)
+        #expect(stray.status == .usage && stray.stderr.contains("put '--strings' before each file"))
+        // A quoted pattern naming folders reads them.
+        let pattern = run(
+            ["fit", "--strings", Self.module + "/src/*/res", "--no-placeholder-check", "--format", "json"]
+                + Self.common)
+        #expect((try document(pattern)["results"] as? [[String: Any]])?.count == results.count, "\(pattern.stderr)")
         // The res folder itself gives the same strings.
         let fromRes = run(["fit", "--strings", Self.res, "--no-placeholder-check", "--format", "json"] + Self.common)
         #expect(try document(fromRes)["results"] as? [[String: Any]] != nil)
@@ -162,6 +171,20 @@ import TypefitTestSupport
         let none = run(["fit", "--strings", empty.path] + Self.common)
         #expect(none.status == .cannotRun)
         #expect(none.stderr.contains("no Android resources"), "\(none.stderr)")
+
+        // A res folder of colours alone gives nothing; beside one of
+        // strings it is no mistake (modules of a project are globbed
+        // together), alone it is.
+        let colours = Fixtures.temporaryDirectory("android-colours").appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: colours, withIntermediateDirectories: true)
+        try "<resources><color name=\"a\">#fff</color></resources>"
+            .write(to: colours.appendingPathComponent("colors.xml"), atomically: true, encoding: .utf8)
+        let coloursRes = colours.deletingLastPathComponent().path
+        let alone = run(["fit", "--strings", coloursRes] + Self.common)
+        #expect(alone.status == .cannotRun && alone.stderr.contains("holds no strings"), "\(alone.stderr)")
+        let beside = run(
+            ["fit", "--strings", coloursRes, "--strings", Self.res, "--no-placeholder-check"] + Self.common)
+        #expect(beside.status == .success, "\(beside.stderr)")
 
         let repository = Fixtures.temporaryDirectory("android-link")
         try FileManager.default.createDirectory(
