@@ -235,7 +235,7 @@ public struct FitJob: Sendable {
             sourceLanguage: sourceLanguage, pseudolocales: pseudolocales, diagnostics: &diagnostics)
         guard !keyPatterns.isEmpty else { return read }
         let strings = read.strings
-        let kept = strings.filter { FitRules.matches($0.key, any: keyPatterns) }
+        let kept = strings.filter { FitRules.matches($0.key, entry: $0.entry, any: keyPatterns) }
         read.strings = kept
         let entries = Set(kept.map(\.entry))
         read.placeholders?.keep(entries: entries)
@@ -274,7 +274,7 @@ public struct FitJob: Sendable {
         var members = [[Int]](repeating: [], count: rules.rules.count)
         var unmatched: [String] = []
         for (s, string) in strings.enumerated() {
-            if let r = rules.rule(for: string.key, comment: string.comment) {
+            if let r = rules.rule(for: string.key, entry: string.entry, comment: string.comment) {
                 members[r].append(s)
             } else if !unmatched.contains(string.key) {
                 unmatched.append(string.key)

@@ -311,7 +311,7 @@ public enum TextJob {
         placeholderSource: String? = nil, checksPlaceholders: Bool = true, requireTranslated: Bool = false,
         sourceLanguage: String? = nil, pseudolocales: [AndroidPseudolocale] = [], diagnostics: inout Diagnostics
     ) throws(Stopped) -> Read {
-        var checked: [PlaceholderCheck.File] = []
+        var checked: [StringsTable] = []
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
         // Android's `values/` is in the language the run's source is in.
         let sourceLanguage = sourceLanguage ?? placeholderSource ?? "en"
@@ -336,42 +336,39 @@ public enum TextJob {
                 // Parsed once; a second time, unfiltered, only when the
                 // language left nothing (to tell an empty file from a
                 // language it lacks, and to name the ones it has).
-                let kept: [LocalizedString]
-                var all: [LocalizedString]?
+                let format = path == "-" ? StringsFile.format(sniffing: bytes) : StringsFile.format(forPath: path)
+                let keptTables: [StringsTable]
+                var allTables: [StringsTable]?
                 do {
-                    if let language, placeholderSource != nil, path != "-",
-                        !(StringsFile.format(forPath: path) is TextLinesFormat)
-                    {
+                    if let language, placeholderSource != nil, path != "-", format.holdsTranslations {
                         // The placeholder check needs every language: read
                         // once, then keep the language asked for (a text
                         // file's lines take it as their tag, so it is read
                         // as below).
-                        let every = try StringsFile.read(
+                        let every = try StringsFile.tables(
                             path: path, bytes: bytes, sourceLanguage: sourceLanguage, budget: budget)
-                        all = every
-                        kept = every.filter { $0.language.map { LanguageTag.matches($0, language) } ?? true }
+                        allTables = every
+                        keptTables = every.filter { $0.language.map { LanguageTag.matches($0, language) } ?? true }
                     } else {
-                        kept = try StringsFile.read(
+                        keptTables = try StringsFile.tables(
                             path: path, bytes: bytes, language: language, sourceLanguage: sourceLanguage,
                             budget: budget)
-                        if kept.isEmpty {
+                        if keptTables.isEmpty {
                             // Read again only to name the languages the file
                             // has: not measured, so not the run's to count.
-                            all =
+                            allTables =
                                 language == nil
-                                ? kept
-                                : try StringsFile.read(path: path, bytes: bytes, sourceLanguage: sourceLanguage)
+                                ? keptTables
+                                : try StringsFile.tables(path: path, bytes: bytes, sourceLanguage: sourceLanguage)
                         }
                     }
                 } catch {
                     diagnostics.cannotRead(error, in: path)
                     throw Stopped()
                 }
-                // Text files hold no translations: nothing to compare.
-                let format = path == "-" ? StringsFile.format(sniffing: bytes) : StringsFile.format(forPath: path)
-                if placeholderSource != nil, !(format is TextLinesFormat) {
-                    checked.append(PlaceholderCheck.File(path: path, strings: all ?? kept))
-                }
+                let kept = StringsTable.flattened(keptTables)
+                let all = allTables.map(StringsTable.flattened)
+                if placeholderSource != nil, format.holdsTranslations { checked += allTables ?? keptTables }
                 if let folder = folders[path] { folderStrings[folder, default: 0] += (all ?? kept).count }
                 if let all, kept.isEmpty {
                     // A folder's files may hold no text (colours,
@@ -421,7 +418,7 @@ public enum TextJob {
         noteUntranslated(strings, into: &diagnostics)
         let report = placeholderSource.map {
             PlaceholderCheck.report(
-                checked, sourceLanguage: $0, languages: language,
+                tables: checked, sourceLanguage: $0, languages: language,
                 categories: { language in
                     // Each category's smallest integer, for the message.
                     PluralRules.categories(of: PluralSamples.candidates, language: language).map { categories in

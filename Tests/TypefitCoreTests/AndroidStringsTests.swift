@@ -112,3 +112,62 @@ import Testing
         #expect(JavaFormatAnalysis(forms: ["Hi %s, 50% off"]).ownDifferences.map(\.code) == ["java-exception"])
     }
 }
+
+/// The strings model: tables by language, configuration and role, entries
+/// of forms, flattened for layout in the file's order.
+@Suite struct StringsTableTests {
+    @Test func rolesByFormat() throws {
+        let android = try AndroidStringsTests.read(
+            "<resources><string name=\"a\">A</string></resources>", path: "res/values/strings.xml")
+        let night = try AndroidStringsTests.read(
+            "<resources><string name=\"a\">A</string></resources>", path: "res/values-night/strings.xml")
+        let german = try AndroidStringsTests.read(
+            "<resources><string name=\"a\">A</string></resources>", path: "res/values-de/strings.xml")
+        #expect(StringsTable.tables(of: android, file: "f").map(\.role) == [.source])
+        // The night configuration of the source language is compared with
+        // `values/`, as a translation.
+        #expect(StringsTable.tables(of: night, file: "f").map(\.role) == [.translation])
+        #expect(StringsTable.tables(of: german, file: "f").map(\.group) == ["res"])
+
+        var english = LocalizedString(key: "k", language: "en", text: "Hi")
+        english.sourceLanguage = "en"
+        var french = LocalizedString(key: "k", language: "fr", text: "Salut")
+        french.sourceLanguage = "en"
+        let catalog = StringsTable.tables(of: [english, french], file: "App.xcstrings")
+        #expect(
+            catalog.map(\.role) == [.source, .translation]
+                && catalog.map(\.group) == ["App.xcstrings", "App.xcstrings"])
+
+        let lproj = StringsTable.tables(
+            of: [LocalizedString(key: "k", language: "de", text: "Hallo")], file: "de.lproj/Localizable.strings")
+        #expect(lproj.map(\.role) == [.byLanguage] && lproj.map(\.group) == ["Localizable"])
+        let text = StringsTable.tables(
+            of: [
+                LocalizedString(key: "t:1", language: nil, text: "a"),
+                LocalizedString(key: "t:2", language: nil, text: "a"),
+            ], file: "t")
+        #expect(text.map(\.role) == [.none] && text.first?.entries.count == 2)
+    }
+
+    /// A catalog lists a key's languages together; its tables are by
+    /// language, and flattening gives the file's order back.
+    @Test func flatteningKeepsTheFilesOrder() {
+        var strings: [LocalizedString] = []
+        for key in ["a", "b"] {
+            for language in ["en", "de"] {
+                for category in ["one", "other"] {
+                    var string = LocalizedString(
+                        key: key + "|plural." + category, language: language, text: key + language + category,
+                        entry: key)
+                    string.sourceLanguage = "en"
+                    strings.append(string)
+                }
+            }
+        }
+        let tables = StringsTable.tables(of: strings, file: "App.xcstrings")
+        #expect(tables.map(\.language) == ["en", "de"])
+        #expect(tables.first?.entries.map(\.key) == ["a", "b"])
+        #expect(tables.first?.entries.first?.forms.map(\.key) == ["a|plural.one", "a|plural.other"])
+        #expect(StringsTable.flattened(tables).map(\.text) == strings.map(\.text))
+    }
+}

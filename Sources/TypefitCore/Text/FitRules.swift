@@ -36,8 +36,8 @@ public struct FitRules: Sendable, Equatable {
         /// Whether `key` matches one of the patterns (or its part before a
         /// variation's `|`), and `comment` (none: empty) the comment
         /// pattern.
-        public func matches(_ key: String, comment: String? = nil) -> Bool {
-            guard keys.map({ FitRules.matches(key, any: $0) }) ?? true else { return false }
+        public func matches(_ key: String, entry: String? = nil, comment: String? = nil) -> Bool {
+            guard keys.map({ FitRules.matches(key, entry: entry, any: $0) }) ?? true else { return false }
             guard let pattern = self.comment else { return true }
             return FitRules.glob(pattern.lowercased(), matches: (comment ?? "").lowercased())
         }
@@ -47,14 +47,15 @@ public struct FitRules: Sendable, Equatable {
     public var rules: [Rule]
 
     /// The index of the first rule matching `key` and `comment`, or `nil`.
-    public func rule(for key: String, comment: String? = nil) -> Int? {
-        rules.firstIndex { $0.matches(key, comment: comment) }
+    public func rule(for key: String, entry: String? = nil, comment: String? = nil) -> Int? {
+        rules.firstIndex { $0.matches(key, entry: entry, comment: comment) }
     }
 
-    /// Whether `key` (or its part before a variation's `|`) matches one of
-    /// `patterns`.
-    public static func matches(_ key: String, any patterns: [String]) -> Bool {
-        let base = key.split(separator: "|", maxSplits: 1).first.map(String.init) ?? key
+    /// Whether `key` or its `entry` (`LocalizedString.entry`: the key of
+    /// the entry a form is of; without it, the key's part before a
+    /// variation's `|`) matches one of `patterns`.
+    public static func matches(_ key: String, entry: String? = nil, any patterns: [String]) -> Bool {
+        let base = entry ?? key.split(separator: "|", maxSplits: 1).first.map(String.init) ?? key
         return patterns.contains { glob($0, matches: key) || glob($0, matches: base) }
     }
 

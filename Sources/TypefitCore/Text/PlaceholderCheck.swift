@@ -403,36 +403,54 @@ extension PlaceholderCheck {
         categories: ((String) -> [String: Int]?)? = nil, requireTranslated: Bool = false,
         checksPlaceholders: Bool = true
     ) -> Report {
+        report(
+            tables: files.flatMap { StringsTable.tables(of: $0.strings, file: $0.path) },
+            sourceLanguage: sourceLanguage,
+            languages: languages, categories: categories, requireTranslated: requireTranslated,
+            checksPlaceholders: checksPlaceholders)
+    }
+
+    /// `report` of files' tables (`StringsTable`), compared by group and
+    /// role: a group's `source` table (Android's `values/`, a catalog's
+    /// source language) or, for `byLanguage` tables (`.lproj`), the one in
+    /// `sourceLanguage` (or its one regional form).
+    public static func report(
+        tables given: [StringsTable], sourceLanguage: String, languages: String? = nil,
+        categories: ((String) -> [String: Int]?)? = nil, requireTranslated: Bool = false,
+        checksPlaceholders: Bool = true
+    ) -> Report {
         struct Table {
             var name: String
             var files: [String] = []
-            /// A String Catalog's own development language.
+            /// The group's own development language (a catalog's, Android's).
             var development: String?
             /// Whether its strings are Java formats (Android's).
             var isJava = false
-            var strings: [(file: String, string: LocalizedString)] = []
+            var strings: [(file: String, string: LocalizedString, role: StringsTable.Role)] = []
         }
         var tables: [Table] = []
         var tableIndex: [String: Int] = [:]
         var report = Report()
-        if requireTranslated { report.untranslated = untranslated(files, languages: languages) }
-        for file in files {
-            for string in file.strings {
-                // What is not to be translated is measured, not compared.
-                guard string.language != nil, !string.isUntranslated, string.isTranslatable else { continue }
-                let name = string.table ?? (string.sourceLanguage != nil ? file.path : tableName(file.path))
-                let t: Int
-                if let known = tableIndex[name] {
-                    t = known
-                } else {
-                    t = tables.count
-                    tableIndex[name] = t
-                    tables.append(
-                        Table(
-                            name: name, development: string.sourceLanguage, isJava: string.formatSyntax != .foundation))
+        if requireTranslated { report.untranslated = untranslated(given, languages: languages) }
+        for table in given where table.role != .none {
+            for entry in table.entries {
+                for string in entry.forms {
+                    // What is not to be translated is measured, not compared.
+                    guard !string.isUntranslated, string.isTranslatable else { continue }
+                    let t: Int
+                    if let known = tableIndex[table.group] {
+                        t = known
+                    } else {
+                        t = tables.count
+                        tableIndex[table.group] = t
+                        tables.append(
+                            Table(
+                                name: table.group, development: table.sourceLanguage,
+                                isJava: string.formatSyntax != .foundation))
+                    }
+                    if !tables[t].files.contains(table.file) { tables[t].files.append(table.file) }
+                    tables[t].strings.append((table.file, string, table.role))
                 }
-                if !tables[t].files.contains(file.path) { tables[t].files.append(file.path) }
-                tables[t].strings.append((file.path, string))
             }
         }
         var requiredCache: [String: [String: Int]?] = [:]
@@ -457,12 +475,11 @@ extension PlaceholderCheck {
             var entries: [Entry] = []
             var index: [String: Int] = [:]
             var sourceIndex: [String: Int] = [:]
-            for (file, string) in table.strings {
+            for (file, string, role) in table.strings {
                 guard let language = string.language else { continue }
-                // Android's `values/` is the source; `values-night/`, in
-                // the same language, is compared with it as a translation.
-                let isSource =
-                    (string.isSource ?? LanguageTag.matches(language, development)) && string.qualifiers.isEmpty
+                // Android's `values-night/`, in the source's language, is a
+                // translation of `values/` (`StringsTable.tables`).
+                let isSource = role == .source || (role == .byLanguage && LanguageTag.matches(language, development))
                 guard isSource || languages.map({ LanguageTag.matches($0, language) }) ?? true else { continue }
                 // The source's forms are one entry across the table's files
                 // (a key's .strings and .stringsdict are one table).
@@ -568,11 +585,11 @@ extension PlaceholderCheck {
     /// A String Catalog's entries a language does not translate: the
     /// copies of the source iOS shows (`missing`, `empty`, `new`) and the
     /// localizations marked `needs_review` or `stale`.
-    static func untranslated(_ files: [File], languages: String?) -> [Untranslated] {
+    static func untranslated(_ tables: [StringsTable], languages: String?) -> [Untranslated] {
         var found: [Untranslated] = []
         var seen = Set<String>()
-        for file in files {
-            for string in file.strings {
+        for table in tables {
+            for string in table.strings {
                 guard let language = string.language, let source = string.sourceLanguage,
                     !LanguageTag.matches(language, source),
                     languages.map({ LanguageTag.matches($0, language) }) ?? true
@@ -585,8 +602,8 @@ extension PlaceholderCheck {
                 } else {
                     continue
                 }
-                guard seen.insert(file.path + "\u{0}" + string.entry + "\u{0}" + language).inserted else { continue }
-                var item = Untranslated(file: file.path, key: string.entry, language: language, state: state)
+                guard seen.insert(table.file + "\u{0}" + string.entry + "\u{0}" + language).inserted else { continue }
+                var item = Untranslated(file: table.file, key: string.entry, language: language, state: state)
                 item.position = string.position
                 found.append(item)
             }

@@ -1,6 +1,7 @@
 /// A file format `--strings` reads: how it is named, recognised and read.
 /// Adding one is a file conforming to this and a line in
-/// `StringsFile.formats`; help, completion and reading follow.
+/// `StringsFile.formats`; help, completion, reading, the tables its strings
+/// form (`StringsTable`) and the placeholder check follow.
 public protocol StringsFormat: Sendable {
     /// A short, stable name (`strings`, `xcstrings`).
     var id: String { get }
@@ -10,6 +11,9 @@ public protocol StringsFormat: Sendable {
     var summary: String { get }
     /// Whether SwiftUI draws its strings as Markdown unless told otherwise.
     var isMarkdownByDefault: Bool { get }
+    /// Whether its files hold translations to compare with a source (a
+    /// text file's lines do not).
+    var holdsTranslations: Bool { get }
     /// Whether bytes read from standard input are in this format: `head` is
     /// their first 4 KiB as text, leading white space dropped.
     func claims(head: Substring, bytes: [UInt8]) -> Bool
@@ -27,6 +31,8 @@ public protocol StringsFormat: Sendable {
 extension StringsFormat {
     /// Most formats are drawn as written.
     public var isMarkdownByDefault: Bool { false }
+    /// Most formats hold translations.
+    public var holdsTranslations: Bool { true }
 
     /// Most formats' files say their language, or have none.
     public func read(
@@ -82,13 +88,22 @@ public enum StringsFile {
         path: String, bytes: [UInt8], language: String? = nil, sourceLanguage: String = "en",
         budget: StringsBudget = StringsBudget()
     ) throws(SourceError) -> [LocalizedString] {
+        StringsTable.flattened(
+            try tables(path: path, bytes: bytes, language: language, sourceLanguage: sourceLanguage, budget: budget))
+    }
+
+    /// The tables of a file (`read`'s strings, grouped with their roles).
+    public static func tables(
+        path: String, bytes: [UInt8], language: String? = nil, sourceLanguage: String = "en",
+        budget: StringsBudget = StringsBudget()
+    ) throws(SourceError) -> [StringsTable] {
         let format = path == "-" ? format(sniffing: bytes) : format(forPath: path)
         var strings = try format.read(
             path: path, bytes: bytes, language: language, sourceLanguage: sourceLanguage, budget: budget)
         if format.isMarkdownByDefault {
             for i in strings.indices { strings[i].isMarkdownByDefault = true }
         }
-        return strings
+        return StringsTable.tables(of: strings, file: path)
     }
 
     /// Whether a file's head is a property list's (binary or XML).

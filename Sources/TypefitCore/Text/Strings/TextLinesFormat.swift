@@ -11,6 +11,9 @@ public struct TextLinesFormat: StringsFormat {
     /// Creates the format.
     public init() {}
 
+    /// Lines hold no translations: nothing to compare.
+    public var holdsTranslations: Bool { false }
+
     /// Whether standard input holds this format.
     public func claims(head: Substring, bytes: [UInt8]) -> Bool { true }
 
