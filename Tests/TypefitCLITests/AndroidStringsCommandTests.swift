@@ -48,6 +48,8 @@ import TypefitTestSupport
         // The night folder's string is its own row, from its own file.
         let night = results.filter { ($0["file"] as? String ?? "").contains("/values-night/") }
         #expect(night.count == 1 && night.first?["key"] as? String == "progress")
+        #expect(night.first?["qualifiers"] as? [String] == ["night"])
+        #expect(results.filter { $0["qualifiers"] != nil }.count == 1)
         // A second folder after one `--strings` (an unquoted glob's) is
         // refused, not measured as text.
         let stray = run(["fit", "--strings", Self.res, Self.res] + Self.common)

@@ -27,7 +27,8 @@ import Testing
             PlaceholderSamples.Substitution(placeholder: "%lld", value: "3", isDefault: true),
             PlaceholderSamples.Substitution(placeholder: "%@", value: "a\\b", isDefault: false),
         ]
-        let third = LocalizedString(key: "weird \u{1}key", language: "pt-BR", text: "")
+        var third = LocalizedString(key: "weird \u{1}key", language: "pt-BR", text: "")
+        third.qualifiers = ["night", "sw600dp"]
         let strings = [first, second, third]
         // Per (string, cell): lines (0: not laid out) and overflow.
         let layouts = FitLayouts(

@@ -159,6 +159,14 @@ public struct FitLayouts: Sendable {
         }
         writer.fragment(",\"overflows\":")
         perCell { .bool($1) }
+        if !string.qualifiers.isEmpty {
+            writer.fragment(",\"qualifiers\":[")
+            for (i, qualifier) in string.qualifiers.enumerated() {
+                if i > 0 { writer.fragment(",") }
+                writer.fragmentString(qualifier)
+            }
+            writer.fragment("]")
+        }
         if let rule = group.rule {
             writer.fragment(",\"rule\":")
             writer.fragmentInt(rule.index)
@@ -353,6 +361,14 @@ public struct FitLayouts: Sendable {
                 }
                 writer.staticKey("overflows")
                 perCell { .bool($0.overflows) }
+                // Android's configuration qualifiers besides the language
+                // (`night`, `sw600dp`), where the folder has any.
+                if !string.qualifiers.isEmpty {
+                    writer.staticKey("qualifiers")
+                    writer.beginArray()
+                    for qualifier in string.qualifiers { writer.string(qualifier) }
+                    writer.endArray()
+                }
                 if let rule = group.rule {
                     writer.staticKey("rule")
                     writer.int(rule.index)
