@@ -95,6 +95,8 @@ public struct FitJob: Sendable {
         public var key: String
         /// Its language, when it has one.
         public var language: String?
+        /// Its configuration's other qualifiers (Android's `night`).
+        public var qualifiers: [String] = []
         /// The lines it needs.
         public var lines: Int
         /// Whether a word is wider than the line.
@@ -205,6 +207,7 @@ public struct FitJob: Sendable {
             failure.width = group.width
             failure.clampedTo = group.cells[c].clampedTo
             (failure.file, failure.position) = (string.file, string.position)
+            failure.qualifiers = string.qualifiers
             if s < laidOut.overflowingPieces.count, let piece = laidOut.overflowingPieces[s] {
                 let bytes = Array(string.text.utf8)
                 if piece.lowerBound >= 0, piece.upperBound <= bytes.count, !piece.isEmpty {

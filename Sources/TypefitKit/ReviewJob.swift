@@ -42,8 +42,8 @@ public struct ReviewJob: Job {
             written = Self.changed(written, since: texts)
             // The changed strings' old texts, laid out as the new ones are:
             // a change fails the gate only where it broke a size.
-            let changedKeys = Set(written.map { $0.key + "|" + ($0.language ?? "-") })
-            let before = old.filter { changedKeys.contains($0.key + "|" + ($0.language ?? "-")) }
+            let changedKeys = Set(written.map(Self.baseKey))
+            let before = old.filter { changedKeys.contains(Self.baseKey($0)) }
             if !before.isEmpty {
                 // Said once, for the new texts: the old ones' notes aside.
                 var aside = Diagnostics()
@@ -247,7 +247,7 @@ public struct ReviewJob: Job {
             // With a base, a failure counts only where the old text fit
             // (or the string is new): a change is judged by what it broke.
             for failure in FitJob.failures(laidOut, group) {
-                let key = failure.key + "|" + (failure.language ?? "-")
+                let key = Self.baseKey(failure.key, failure.language, failure.qualifiers)
                 if let old = base?.failing[key], old.contains(failure.size.key) {
                     standing.append(failure)
                 } else {
@@ -287,7 +287,15 @@ public struct ReviewJob: Job {
     }
 
     /// A string's key in `Base`: `key|language`.
-    static func baseKey(_ string: LocalizedString) -> String { string.key + "|" + (string.language ?? "-") }
+    static func baseKey(_ string: LocalizedString) -> String {
+        baseKey(string.key, string.language, string.qualifiers)
+    }
+
+    /// A string's identity between the base and the change: its key,
+    /// language and (Android's `values-night`) configuration.
+    static func baseKey(_ key: String, _ language: String?, _ qualifiers: [String]) -> String {
+        key + "|" + (language ?? "-") + (qualifiers.isEmpty ? "" : "|" + qualifiers.joined(separator: "-"))
+    }
 
     /// The sizes each string fails at, by `key|language`: the old texts'
     /// verdicts for `Base.failing`.
@@ -501,15 +509,15 @@ public struct ReviewJob: Job {
             // The streams once every size is cut: a fallback stretch shaped
             // for a later size adds to its session's glyphs.
             let streams = sessions.map(stream)
-            let language = string.language ?? "-"
-            let old = base?.texts[string.key + "|" + language]
+            let identity = ReviewJob.baseKey(string)
+            let old = base?.texts[identity]
             var row = ReviewPage.Row(
                 key: string.key, language: string.language, text: string.written,
                 oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
                 style: group.style, width: group.width, maxLines: group.lines, rule: group.rule,
                 failing: verdict.failing.map { group.cells[$0].size.key }, streams: streams, samples: samples)
             // The old text's verdict beside the new, in the group's order.
-            if let was = base?.failing[string.key + "|" + language] {
+            if let was = base?.failing[identity] {
                 row.oldFailing = group.cells.map(\.size.key).filter { was.contains($0) }
             }
             rows.store(ReviewPage.rowHTML(row), at: laidOut.index)
@@ -577,12 +585,12 @@ public struct ReviewJob: Job {
     /// text as written.
     public static func baseTexts(_ strings: [LocalizedString]) -> [String: String] {
         var texts: [String: String] = [:]
-        for string in strings { texts[string.key + "|" + (string.language ?? "-")] = string.written }
+        for string in strings { texts[baseKey(string)] = string.written }
         return texts
     }
 
     /// Only the strings added or changed since the base.
     public static func changed(_ strings: [LocalizedString], since base: [String: String]) -> [LocalizedString] {
-        strings.filter { base[$0.key + "|" + ($0.language ?? "-")] != $0.written }
+        strings.filter { base[baseKey($0)] != $0.written }
     }
 }

@@ -255,3 +255,25 @@ struct AndroidPseudolocaleCommandTests {
         #expect(!results.contains { $0["key"] as? String == "app_name" && $0["language"] as? String == "en-XA" })
     }
 }
+
+/// `review --base` over Android folders: a string is the same string in
+/// the base when its key, language and configuration are (values/'s
+/// `progress` and values-night's are two strings).
+@Suite struct AndroidReviewCommandTests {
+    @Test func aChangeInOneConfigurationIsOneChange() throws {
+        let copy = Fixtures.temporaryDirectory("android-review").appendingPathComponent("app")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: AndroidStringsCommandTests.module), to: copy)
+        let night = copy.appendingPathComponent("src/main/res/values-night/strings.xml")
+        let text = try String(contentsOf: night, encoding: .utf8)
+        try text.replacingOccurrences(of: "(night)", with: "(at night)").write(
+            to: night, atomically: true, encoding: .utf8)
+        let page = copy.deletingLastPathComponent().appendingPathComponent("page.html")
+        let outcome = TypefitCommand.run(
+            ["review", "--strings", copy.path, "--base", AndroidStringsCommandTests.module, "--output", page.path]
+                + ["--no-placeholder-check"] + AndroidStringsCommandTests.common, context: RunContext())
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        // Keyed by key and language alone, values/'s `progress` was
+        // compared with the night text and counted as changed too.
+        #expect(outcome.stderr.contains("note: 1 of "), "\(outcome.stderr)")
+    }
+}
