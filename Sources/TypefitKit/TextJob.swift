@@ -397,6 +397,7 @@ public enum TextJob {
             throw Stopped()
         }
         resolveReferences(&strings, every: checked.flatMap(\.strings), into: &diagnostics)
+        shareExamples(&strings, every: checked.flatMap(\.strings))
         if !pseudolocales.isEmpty {
             do {
                 strings += try pseudolocalized(
@@ -581,6 +582,45 @@ public enum TextJob {
                     styledWithoutSpans: styled))
         }
         return made
+    }
+
+    /// A translation measured with its source's `<xliff:g example="…">`
+    /// where it has none of its own (translators often drop the section
+    /// and keep the `%1$s`): per argument the source's example stands for,
+    /// the translation's first specifier of that argument takes it.
+    static func shareExamples(_ strings: inout [LocalizedString], every: [LocalizedString]) {
+        guard strings.contains(where: { !$0.placeholderExamples.isEmpty }) else { return }
+        // Per table and entry of a source: argument (0-based) → example.
+        var examples: [String: [Int: String]] = [:]
+        for string in every + strings where string.isSource == true && !string.placeholderExamples.isEmpty {
+            guard case .success(let specifiers) = JavaFormatSpecifiers.parse(string.text) else { continue }
+            let id = (string.table ?? "") + "\u{0}" + string.entry
+            for section in string.placeholderExamples {
+                guard let example = section.example else { continue }
+                let inside = specifiers.filter { $0.argument != nil && section.bytes.contains($0.bytes.lowerBound) }
+                // A section of one argument alone: its example is that
+                // argument's.
+                guard inside.count == 1, let argument = inside[0].argument,
+                    inside[0].bytes == section.bytes
+                else { continue }
+                if examples[id]?[argument] == nil { examples[id, default: [:]][argument] = example }
+            }
+        }
+        guard !examples.isEmpty else { return }
+        for i in strings.indices where strings[i].isSource == false && strings[i].placeholderExamples.isEmpty {
+            guard strings[i].formatSyntax == .java,
+                let known = examples[(strings[i].table ?? "") + "\u{0}" + strings[i].entry],
+                case .success(let specifiers) = JavaFormatSpecifiers.parse(strings[i].text)
+            else { continue }
+            var taken = Set<Int>()
+            for specifier in specifiers {
+                guard let argument = specifier.argument, let example = known[argument],
+                    taken.insert(argument).inserted
+                else { continue }
+                strings[i].placeholderExamples.append(
+                    AndroidResourceText.Placeholder(bytes: specifier.bytes, id: nil, example: example))
+            }
+        }
     }
 
     /// Android's references (`<string name="a">@string/b</string>`) given

@@ -77,6 +77,9 @@ import TypefitTestSupport
                 as? String
         }
         #expect(sample("greeting") == "Hello, Alexandra!")
+        // The translation dropped the section; the source's example
+        // stands for the same argument.
+        #expect(sample("greeting", "pt-BR") == "Olá, Alexandra!")
         #expect(sample("title_alias") == "Maximilianus ms")
         #expect(sample("widget_eta") == "1000000 min left")
         #expect(sample("discount") == "100% sure")

@@ -46,6 +46,11 @@ public struct AndroidResourceText: Equatable, Sendable {
         public var id: String?
         /// `example`: what stands in for the placeholder when measured.
         public var example: String?
+
+        /// Creates one.
+        public init(bytes: Range<Int>, id: String?, example: String?) {
+            (self.bytes, self.id, self.example) = (bytes, id, example)
+        }
     }
 
     /// The value.
