@@ -37,8 +37,8 @@ public enum Finding: Sendable, Equatable {
     /// Duplicate keys beyond those listed one by one.
     case moreDuplicateKeys(count: Int)
     /// The source strings made again in pseudolocales (`--pseudolocale`):
-    /// how many, and how many lost their styling.
-    case pseudolocalesMade(languages: [String], strings: Int, styledWithoutSpans: Int)
+    /// how many.
+    case pseudolocalesMade(languages: [String], strings: Int)
     /// An Android string whose value refers to a string no file of its
     /// table defines (`@string/name`): measured as written.
     case referenceUnresolved(key: String, reference: String)

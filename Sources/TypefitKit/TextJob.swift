@@ -553,33 +553,41 @@ public enum TextJob {
         budget: StringsBudget, into diagnostics: inout Diagnostics
     ) throws(SourceError) -> [LocalizedString] {
         var made: [LocalizedString] = []
-        var styled = 0
         for string in strings {
+            // aapt2 makes them of the default locale's strings, whatever
+            // the other qualifiers (`values-night` gives `en-rXA-night`),
+            // and not of arrays (an Android name has no `[`: `name[0]` is
+            // an array's item).
             guard let language = string.language, string.isTranslatable, !string.isUntranslated,
                 string.isSource ?? LanguageTag.matches(language, string.sourceLanguage ?? sourceLanguage),
-                string.qualifiers.isEmpty
+                string.formatSyntax == .foundation || !string.key.contains("[")
             else { continue }
-            if !string.spans.isEmpty { styled += 1 }
             for pseudolocale in pseudolocales {
                 try budget.take(1, at: string.position ?? SourcePosition(line: 1, column: 1))
                 var copy = string
                 copy.language = pseudolocale.rawValue
                 copy.isSource = false
-                copy.spans = []
                 copy.placeholderExamples = []
-                copy.text =
-                    string.formatSyntax == .foundation
-                    ? pseudolocale.generateGuarding(string.text, placeholders: PlaceholderSamples.placeholders(in:))
-                    : pseudolocale.generate(string.text, keeping: string.placeholderExamples.map(\.bytes))
                 copy.original = nil
+                if string.formatSyntax == .foundation {
+                    // Markdown is rendered later, from the text.
+                    copy.spans = []
+                    copy.text = pseudolocale.generateGuarding(
+                        string.text, placeholders: PlaceholderSamples.placeholders(in:))
+                } else {
+                    let generated = pseudolocale.generate(
+                        string.text, spans: string.resourceSpans, keeping: string.placeholderExamples.map(\.bytes))
+                    copy.text = generated.text
+                    copy.resourceSpans = generated.spans
+                    copy.spans = AndroidStringsFormat.spans(generated.spans, in: generated.text)
+                }
                 made.append(copy)
             }
         }
         if !made.isEmpty {
             diagnostics.note(
                 .pseudolocalesMade(
-                    languages: pseudolocales.map(\.rawValue), strings: made.count / pseudolocales.count,
-                    styledWithoutSpans: styled))
+                    languages: pseudolocales.map(\.rawValue), strings: made.count / pseudolocales.count))
         }
         return made
     }
@@ -666,6 +674,7 @@ public enum TextJob {
             }
             strings[i].text = target.text
             strings[i].spans = target.spans
+            strings[i].resourceSpans = target.resourceSpans
             strings[i].placeholderExamples = target.placeholderExamples
             strings[i].formatSyntax = target.formatSyntax
             strings[i].reference = nil

@@ -25,7 +25,7 @@ struct AndroidAppsAgreementTests {
             files.append(root + "/" + relative)
         }
         var (compared, differing, bothRefused, onlyOursRefused, onlyTheirsRefused, skipped) = (0, 0, 0, 0, 0, 0)
-        var (pseudoCompared, pseudoDiffering) = (0, 0)
+        var (pseudoCompared, pseudoDiffering, styledCompared, sectionsCompared) = (0, 0, 0, 0)
         // The first few of each kind are printed.
         var shown = 0
         for file in files.sorted() {
@@ -62,22 +62,37 @@ struct AndroidAppsAgreementTests {
                 try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
                 defer { try? FileManager.default.removeItem(at: out) }
                 let pseudo = try Aapt2.pseudolocales(file, into: out)
+                let styledOut = out.appendingPathComponent("styled")
+                try FileManager.default.createDirectory(at: styledOut, withIntermediateDirectories: true)
+                let styled = try Aapt2.styledPseudolocales(file, into: styledOut)
                 let entries = try AndroidValuesFile.read(bytes, fileName: (file as NSString).lastPathComponent)
                 for entry in entries where entry.kind == .string && entry.isTranslatable {
                     let value = entry.forms[0].value
-                    guard !value.isStyled, value.reference == nil, value.placeholders.isEmpty,
-                        !value.text.contains("\n"),
-                        let printed = pseudo["string/\(entry.name)"]
-                    else { continue }
+                    guard value.reference == nil, !value.text.contains("\n") else { continue }
                     for pseudolocale in AndroidPseudolocale.allCases {
-                        let theirs = printed[pseudolocale == .accented ? "en-rXA" : "ar-rXB"]
+                        let configuration = pseudolocale == .accented ? "en-rXA" : "ar-rXB"
+                        let made = pseudolocale.generate(
+                            value.text, spans: value.spans, keeping: value.placeholders.map(\.bytes))
+                        let ours: String
+                        let theirs: String?
+                        if value.isStyled {
+                            ours =
+                                Aapt2.Styled(
+                                    text: made.text, spans: made.spans.map { "\($0.name):\($0.first),\($0.last)" }
+                                ).description
+                            theirs = styled["string/\(entry.name)"]?[configuration]?.description
+                        } else {
+                            ours = made.text
+                            theirs = pseudo["string/\(entry.name)"]?[configuration]
+                        }
+                        guard let theirs else { continue }
                         pseudoCompared += 1
-                        if pseudolocale.generate(value.text) != theirs {
+                        if value.isStyled { styledCompared += 1 }
+                        if !value.placeholders.isEmpty { sectionsCompared += 1 }
+                        if ours != theirs {
                             pseudoDiffering += 1
                             if shown < 40 {
-                                print(
-                                    "PSEUDO \(file) \(entry.name): ours \(pseudolocale.generate(value.text)) | aapt2 \(theirs ?? "-")"
-                                )
+                                print("PSEUDO \(file) \(entry.name): ours \(ours) | aapt2 \(theirs)")
                                 shown += 1
                             }
                         }
@@ -96,7 +111,8 @@ struct AndroidAppsAgreementTests {
         print(
             "\(files.count) files (\(skipped) not resource files): \(compared) values compared, \(differing) "
                 + "differing; refused by both \(bothRefused), by typefit only \(onlyOursRefused), by aapt2 only "
-                + "\(onlyTheirsRefused); pseudolocales: \(pseudoCompared) compared, \(pseudoDiffering) differing")
+                + "\(onlyTheirsRefused); pseudolocales: \(pseudoCompared) compared (\(styledCompared) styled, "
+                + "\(sectionsCompared) with xliff:g), \(pseudoDiffering) differing")
         #expect(pseudoDiffering == 0)
         #expect(compared > 0)
         #expect(differing == 0)

@@ -216,6 +216,35 @@ struct AndroidValuesTests {
         #expect(compared == 82, "\(compared) values compared")
     }
 
+    /// Styled values' pseudolocales, text and spans, byte for byte as
+    /// aapt2 makes them (`PseudolocalizeStyledString`: spans and `<xliff:g>`
+    /// sections cut the text, which one localizer makes piece by piece;
+    /// text after a section stays as written until a span ends, as in
+    /// aapt2).
+    @Test func styledPseudolocalesAreAapt2s() throws {
+        let file = Fixtures.path("android/aapt2/pseudo-styled/values/strings.xml")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-pseudo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let theirs = try Aapt2.styledPseudolocales(file, into: out)
+        let entries = try AndroidValuesFile.read(
+            try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))), fileName: "strings.xml")
+        var compared = 0
+        for entry in entries {
+            let value = entry.forms[0].value
+            for pseudolocale in AndroidPseudolocale.allCases {
+                let configuration = pseudolocale == .accented ? "en-rXA" : "ar-rXB"
+                let made = pseudolocale.generate(
+                    value.text, spans: value.spans, keeping: value.placeholders.map(\.bytes))
+                let ours = Aapt2.Styled(
+                    text: made.text, spans: made.spans.map { "\($0.name):\($0.first),\($0.last)" })
+                #expect(ours == theirs["string/\(entry.name)"]?[configuration], "\(entry.name) \(configuration)")
+                compared += 1
+            }
+        }
+        #expect(compared == 24, "\(compared)")
+    }
+
     /// The pseudolocales of every translatable plain string, byte for byte
     /// as `aapt2 compile --pseudo-localize` makes them (ICU arguments,
     /// placeholders, markup and entities in the text, a broken entity's

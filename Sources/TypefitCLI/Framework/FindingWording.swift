@@ -31,13 +31,10 @@ extension Finding {
                     + "): Foundation keeps this last value, which is the one measured")
         case .moreDuplicateKeys(let count):
             return Message("\(count) more keys given twice with different values")
-        case .pseudolocalesMade(let languages, let strings, let styled):
+        case .pseudolocalesMade(let languages, let strings):
             return Message(
                 "\(strings) source string\(strings == 1 ? "" : "s") also measured in "
-                    + languages.joined(separator: " and ") + ", made as aapt2 --pseudo-localize makes them"
-                    + (styled > 0
-                        ? " (\(styled) styled: measured without their spans, which typefit does not carry over yet)"
-                        : ""))
+                    + languages.joined(separator: " and ") + ", made as aapt2 --pseudo-localize makes them")
         case .referenceUnresolved(let key, let reference):
             return Message(
                 "\"\(key)\" refers to \(reference), which no file of its res folder defines: measured as written "

@@ -59,6 +59,112 @@ public enum AndroidPseudolocale: String, Sendable, CaseIterable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A styled value in the pseudolocale, as aapt2's
+    /// `PseudolocalizeStyledString` makes it: the spans and `<xliff:g>`
+    /// sections (`sections`, UTF-8 ranges) cut the text into pieces, each
+    /// made in turn by one localizer (so the expansion is the whole
+    /// string's), a section's pieces copied as they are; each span's first
+    /// and last UTF-16 unit moved to where its text now is.
+    public func generate(
+        _ text: String, spans: [AndroidResourceText.Span], keeping sections: [Range<Int>]
+    ) -> (text: String, spans: [AndroidResourceText.Span]) {
+        guard !spans.isEmpty else { return (generate(text, keeping: sections), []) }
+        struct Unified {
+            var tag: String?
+            var first: Int
+            var last: Int
+        }
+        func before(_ a: Unified, _ b: Unified) -> Bool { a.first != b.first ? a.first < b.first : a.last < b.last }
+        let units = Array(text.utf16)
+        // UTF-8 offsets to UTF-16 ones, for the sections.
+        var utf16At: [Int: Int] = [:]
+        var u8 = 0
+        var u16 = 0
+        for scalar in text.unicodeScalars {
+            utf16At[u8] = u16
+            u8 += scalar.utf8.count
+            u16 += scalar.utf16.count
+        }
+        utf16At[u8] = u16
+        // A stable sort keeps `<b><i>` in order.
+        let sortedSpans = spans.enumerated().map { Unified(tag: $1.name, first: $1.first, last: $1.last) }
+            .enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }
+            .map(\.element)
+        let sortedSections = sections.compactMap { range -> Unified? in
+            guard let start = utf16At[range.lowerBound], let end = utf16At[range.upperBound] else { return nil }
+            return Unified(tag: nil, first: start, last: end - 1)
+        }.sorted(by: before)
+        var merged: [Unified] = []
+        var s = 0
+        var u = 0
+        while s < sortedSpans.count, u < sortedSections.count {
+            if before(sortedSpans[s], sortedSections[u]) {
+                merged.append(sortedSpans[s])
+                s += 1
+            } else {
+                merged.append(sortedSections[u])
+                u += 1
+            }
+        }
+        merged += sortedSpans[s...]
+        merged += sortedSections[u...]
+
+        var accent = Accent()
+        func localized(_ piece: ArraySlice<UInt16>) -> [UInt8] {
+            let bytes = Array(String(decoding: piece, as: UTF16.self).utf8)
+            switch self {
+            case .accented:
+                return pseudolocalize(bytes, start: { accent.start() }, end: { accent.end() }) { accent.text($0) }
+            case .bidi:
+                return pseudolocalize(bytes, start: { [] }, end: { [] }) { Self.bidi($0) }
+            }
+        }
+        func utf16Count(_ bytes: [UInt8]) -> Int { String(decoding: bytes, as: UTF8.self).utf16.count }
+        func piece(_ from: Int, _ count: Int) -> ArraySlice<UInt16> {
+            let start = min(max(from, 0), units.count)
+            return units[start..<min(units.count, start + max(count, 0))]
+        }
+        var out: [UInt8] = self == .accented ? accent.start() : []
+        var newCursor = utf16Count(out)
+        var cursor = 0
+        var stack: [Int] = []
+        var translatable = true
+        var index = 0
+        while index < merged.count || !stack.isEmpty {
+            if index < merged.count, stack.isEmpty || merged[stack[stack.count - 1]].last > merged[index].first {
+                // No parent, or a child of the parent: the text up to it.
+                let part = piece(cursor, merged[index].first - cursor)
+                cursor += part.count
+                let made = translatable ? localized(part) : Array(String(decoding: part, as: UTF16.self).utf8)
+                newCursor += utf16Count(made)
+                out += made
+                merged[index].first = newCursor
+                if merged[index].tag == nil { translatable = false }
+                stack.append(index)
+                index += 1
+                continue
+            }
+            if let parent = stack.last {
+                // The parent ends: its text up to its last unit.
+                let part = piece(cursor, merged[parent].last - cursor + 1)
+                cursor += part.count
+                let made = translatable ? localized(part) : Array(String(decoding: part, as: UTF16.self).utf8)
+                newCursor += utf16Count(made)
+                out += made
+                merged[parent].last = newCursor - 1
+                // aapt2 sets it back at a span's end, not a section's.
+                if merged[parent].tag != nil { translatable = true }
+                stack.removeLast()
+            }
+        }
+        out += localized(piece(cursor, units.count - cursor))
+        if self == .accented { out += accent.end() }
+        let made = merged.compactMap { span in
+            span.tag.map { AndroidResourceText.Span(name: $0, first: span.first, last: span.last) }
+        }
+        return (String(decoding: out, as: UTF8.self), made)
+    }
+
     /// `text` in the pseudolocale with other placeholders than Java's
     /// (Foundation's `%@`, `%lld`, at the UTF-8 ranges `placeholders`
     /// gives) kept as aapt2 keeps Java's: each stands as one character of a

@@ -87,6 +87,7 @@ public struct AndroidStringsFormat: StringsFormat {
                 string.formatSyntax = entry.isFormatted ? .java : .literal
                 string.placeholderExamples = form.value.placeholders
                 string.spans = Self.spans(of: form.value)
+                string.resourceSpans = form.value.spans
                 string.reference = form.value.reference
                 strings.append(string)
             }
@@ -100,6 +101,12 @@ public struct AndroidStringsFormat: StringsFormat {
     /// `<u>`, colours and annotations change no width; `<big>` and
     /// `<small>` change the size, which typefit does not measure yet).
     static func spans(of value: AndroidResourceText) -> [InlineMarkdown.Span] {
+        spans(value.spans, in: value.text)
+    }
+
+    /// `spans` of `text` (UTF-16, inclusive) as measured runs.
+    public static func spans(_ spans: [AndroidResourceText.Span], in text: String) -> [InlineMarkdown.Span] {
+        let value = (text: text, spans: spans)
         guard !value.spans.isEmpty else { return [] }
         // UTF-16 offsets to UTF-8 ones.
         var utf8Offsets: [Int] = []

@@ -83,6 +83,9 @@ public struct LocalizedString: Sendable, Equatable {
     /// string: resolved once every file is read (`text` is then that
     /// string's).
     public var reference: String?
+    /// Android's spans as aapt2 records them (UTF-16, last unit
+    /// inclusive), for the pseudolocales (`spans` are what is measured).
+    public var resourceSpans: [AndroidResourceText.Span] = []
     /// Android's `<xliff:g>` sections: their UTF-8 bytes in `text` and
     /// `example`, the sample a placeholder inside one is measured with.
     public var placeholderExamples: [AndroidResourceText.Placeholder] = []
