@@ -154,8 +154,9 @@ public enum Finding: Sendable, Equatable {
     case markdownRendered(strings: Int)
     /// Strings with Markdown markup measured as written; the first key.
     case markdownLiteral(strings: Int, firstKey: String)
-    /// The faces Markdown runs were measured in.
-    case markdownFaces([MarkdownFace])
+    /// The faces Markdown runs (or Android's `<b>`, `<i>`, `<tt>` spans:
+    /// `markup` says whose) were measured in.
+    case markdownFaces([MarkdownFace], markup: StyledMarkup = .markdown)
     /// Families lacking a bold or italic face: such runs measured at the
     /// regular face's widths.
     case markdownSynthetic([SyntheticStyle])
@@ -280,6 +281,16 @@ public enum Finding: Sendable, Equatable {
     }
 
     /// Markdown runs of some traits and the face they were measured in.
+    /// Where styled runs come from.
+    public enum StyledMarkup: Sendable, Equatable {
+        /// Markdown (String Catalogs).
+        case markdown
+        /// Android's spans.
+        case androidSpans
+        /// Both, in one run.
+        case both
+    }
+
     public struct MarkdownFace: Sendable, Equatable {
         /// The runs' traits.
         public var bold: Bool, italic: Bool, code: Bool

@@ -17,8 +17,12 @@ public struct StyledFaces: Sendable {
         for strings: [LocalizedString], cells: [SizedCell], search: FontSearch, diagnostics: inout Diagnostics
     ) -> StyledFaces {
         var needed = Set<InlineMarkdown.Traits>()
+        var (markdown, android) = (false, false)
         for string in strings {
-            for span in string.spans where !span.traits.face.isEmpty { needed.insert(span.traits.face) }
+            for span in string.spans where !span.traits.face.isEmpty {
+                needed.insert(span.traits.face)
+                if string.formatSyntax == .foundation { markdown = true } else { android = true }
+            }
         }
         var styled = StyledFaces()
         guard !needed.isEmpty else { return styled }
@@ -79,7 +83,10 @@ public struct StyledFaces: Sendable {
             }
             styled.faces[key] = byTraits
         }
-        if !used.isEmpty { diagnostics.note(.markdownFaces(used)) }
+        if !used.isEmpty {
+            diagnostics.note(
+                .markdownFaces(used, markup: markdown && android ? .both : android ? .androidSpans : .markdown))
+        }
         if !synthetic.isEmpty { diagnostics.note(.markdownSynthetic(synthetic)) }
         return styled
     }

@@ -72,6 +72,19 @@ import TypefitTestSupport
                 "Markdown runs measured with bold italic in F-BoldItalic"
             ),
             (
+                .markdownFaces([.init(bold: true, italic: false, code: false, face: "F-Bold")], markup: .androidSpans),
+                "<b>, <i> and <tt> spans measured with bold in F-Bold"
+            ),
+            (
+                .pseudolocalesMade(languages: ["en-XA", "ar-XB"], strings: 3),
+                "3 source strings also measured in en-XA and ar-XB, made as aapt2 --pseudo-localize makes them"
+            ),
+            (
+                .referenceUnresolved(key: "a", reference: "@string/b"),
+                "\"a\" refers to @string/b, which no file of its res folder defines: measured as written (aapt2 stops "
+                    + "the build at such a reference)"
+            ),
+            (
                 .pluralSamples([.init(language: "ru", category: "few", number: 2)], more: true),
                 "plural forms measured with a number of their own category, by ICU's plural rules: ru few 2 …"
             ),

@@ -198,13 +198,19 @@ extension Finding {
             let first = TerminalText.escapingControls(firstKey)
             return
                 "\(strings) Markdown markup, measured as written (first: '\(first)'); SwiftUI's Text(LocalizedStringKey) renders it: give \(CommandInput.markdown) (or \"markdown\": true in a rule) to measure it so"
-        case .markdownFaces(let faces):
+        case .markdownFaces(let faces, let markup):
             let runs = faces.map { face in
                 [face.bold ? "bold" : nil, face.italic ? "italic" : nil, face.code ? "code" : nil]
                     .compactMap { $0 }.joined(separator: " ") + " in \(face.face)"
                     + (face.code ? " (fontconfig's monospace; iOS draws SF Mono)" : "")
             }
-            return Message("Markdown runs measured with " + runs.joined(separator: ", "))
+            let what: String
+            switch markup {
+            case .markdown: what = "Markdown runs"
+            case .androidSpans: what = "<b>, <i> and <tt> spans"
+            case .both: what = "Markdown runs and Android's <b>, <i> and <tt> spans"
+            }
+            return Message(what + " measured with " + runs.joined(separator: ", "))
         case .markdownSynthetic(let styles):
             let lines = styles.map { style in
                 let what = [style.bold ? "bold" : nil, style.italic ? "italic" : nil].compactMap { $0 }
