@@ -280,7 +280,6 @@ public enum Finding: Sendable, Equatable {
         public init(placeholder: String, value: String) { (self.placeholder, self.value) = (placeholder, value) }
     }
 
-    /// Markdown runs of some traits and the face they were measured in.
     /// Where styled runs come from.
     public enum StyledMarkup: Sendable, Equatable {
         /// Markdown (String Catalogs).
@@ -291,6 +290,7 @@ public enum Finding: Sendable, Equatable {
         case both
     }
 
+    /// Markdown runs of some traits and the face they were measured in.
     public struct MarkdownFace: Sendable, Equatable {
         /// The runs' traits.
         public var bold: Bool, italic: Bool, code: Bool

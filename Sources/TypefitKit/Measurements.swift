@@ -310,9 +310,13 @@ public final class Measurements {
         var runs: [(Range<Int>, InlineMarkdown.Traits)] = []
         var offset = 0
         for span in string.spans {
-            if span.range.lowerBound > offset { runs.append((offset..<span.range.lowerBound, [])) }
-            runs.append((span.range, span.traits.face))
-            offset = span.range.upperBound
+            // Runs in order and within the text, whoever made them.
+            let lower = max(span.range.lowerBound, offset)
+            let upper = min(span.range.upperBound, utf8.count)
+            guard upper > lower else { continue }
+            if lower > offset { runs.append((offset..<lower, [])) }
+            runs.append((lower..<upper, span.traits.face))
+            offset = upper
         }
         if offset < utf8.count { runs.append((offset..<utf8.count, [])) }
         var joined = MeasuredText(utf8: [], advances: [])

@@ -288,3 +288,30 @@ struct AndroidPseudolocaleCommandTests {
         #expect(outcome.stderr.contains("note: 1 of "), "\(outcome.stderr)")
     }
 }
+
+/// Hostile resource files: a string of many spans longer than typefit
+/// measures (its spans past the cut once crashed the run, and finding the
+/// runs of 100,000 spans took minutes), and many `<xliff:g>` sections, in
+/// every pseudolocale.
+@Suite struct AndroidHostileTests {
+    @Test func manySpansPastTheCut() throws {
+        let values = Fixtures.temporaryDirectory("android-hostile").appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        let spans = String(repeating: "<b>x</b><i>y</i>", count: 12_000)
+        let sections = String(repeating: "<xliff:g id=\"n\" example=\"Bo\">%1$s</xliff:g> ", count: 12_000)
+        try """
+        <resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+        <string name="spans">\(spans)</string>
+        <string name="sections">\(sections)</string>
+        </resources>
+        """.write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        let outcome = TypefitCommand.run(
+            ["fit", "--strings", values.deletingLastPathComponent().path, "--pseudolocale", "en-XA"]
+                + ["--pseudolocale", "ar-XB", "--format", "json"] + AndroidStringsCommandTests.common,
+            context: RunContext())
+        #expect(outcome.status == .success, "\(outcome.stderr.prefix(500))")
+        #expect(outcome.stderr.contains("is longer than 20000 characters"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        #expect((json["results"] as? [[String: Any]])?.count == 6)
+    }
+}

@@ -88,7 +88,9 @@ public enum AndroidPseudolocale: String, Sendable, CaseIterable {
         utf16At[u8] = u16
         // A stable sort keeps `<b><i>` in order.
         let sortedSpans = spans.enumerated().map { Unified(tag: $1.name, first: $1.first, last: $1.last) }
-            .enumerated().sorted { before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset) }
+            .enumerated().sorted {
+                before($0.element, $1.element) || (!before($1.element, $0.element) && $0.offset < $1.offset)
+            }
             .map(\.element)
         let sortedSections = sections.compactMap { range -> Unified? in
             guard let start = utf16At[range.lowerBound], let end = utf16At[range.upperBound] else { return nil }

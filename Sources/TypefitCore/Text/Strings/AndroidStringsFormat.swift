@@ -89,10 +89,29 @@ public struct AndroidStringsFormat: StringsFormat {
                 string.spans = Self.spans(of: form.value)
                 string.resourceSpans = form.value.spans
                 string.reference = form.value.reference
+                if string.capNote != nil { Self.keepWithin(&string) }
                 strings.append(string)
             }
         }
         return strings
+    }
+
+    /// A string cut to `LocalizedString.maximumLength`: its spans and
+    /// sections kept to the text that is left (past it they point at
+    /// nothing).
+    static func keepWithin(_ string: inout LocalizedString) {
+        let bytes = string.text.utf8.count
+        let units = string.text.utf16.count
+        string.spans = string.spans.compactMap { span in
+            let end = min(span.range.upperBound, bytes)
+            return end > span.range.lowerBound
+                ? InlineMarkdown.Span(range: span.range.lowerBound..<end, traits: span.traits) : nil
+        }
+        string.resourceSpans = string.resourceSpans.compactMap { span in
+            guard span.first < units else { return nil }
+            return AndroidResourceText.Span(name: span.name, first: span.first, last: min(span.last, units - 1))
+        }
+        string.placeholderExamples.removeAll { $0.bytes.upperBound > bytes }
     }
 
     /// The spans that change how text is drawn, as UTF-8 ranges: `<b>`
@@ -143,13 +162,29 @@ public struct AndroidStringsFormat: StringsFormat {
     /// each with the traits of every span over it, as Markdown's are.
     static func runs(_ spans: [InlineMarkdown.Span]) -> [InlineMarkdown.Span] {
         guard spans.count > 1 else { return spans }
-        let bounds = Set(spans.flatMap { [$0.range.lowerBound, $0.range.upperBound] }).sorted()
+        // A sweep over the spans' ends, counting the spans open per trait
+        // (asking every span at every bound was quadratic: a string of
+        // 100,000 spans took minutes).
+        var events: [(position: Int, traits: InlineMarkdown.Traits, delta: Int)] = []
+        events.reserveCapacity(spans.count * 2)
+        for span in spans {
+            events.append((span.range.lowerBound, span.traits, 1))
+            events.append((span.range.upperBound, span.traits, -1))
+        }
+        events.sort { $0.position < $1.position }
+        var open = [Int](repeating: 0, count: 8)
         var runs: [InlineMarkdown.Span] = []
-        for (start, end) in zip(bounds, bounds.dropFirst()) {
-            var traits: InlineMarkdown.Traits = []
-            for span in spans where span.range.lowerBound <= start && span.range.upperBound >= end {
-                traits.formUnion(span.traits)
+        var e = 0
+        while e < events.count {
+            let start = events[e].position
+            while e < events.count, events[e].position == start {
+                for bit in 0..<8 where events[e].traits.rawValue & (1 << bit) != 0 { open[bit] += events[e].delta }
+                e += 1
             }
+            guard e < events.count else { break }
+            let end = events[e].position
+            var traits: InlineMarkdown.Traits = []
+            for bit in 0..<8 where open[bit] > 0 { traits.insert(InlineMarkdown.Traits(rawValue: 1 << bit)) }
             guard !traits.isEmpty else { continue }
             if let last = runs.last, last.traits == traits, last.range.upperBound == start {
                 runs[runs.count - 1].range = last.range.lowerBound..<end
