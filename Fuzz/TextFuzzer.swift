@@ -33,7 +33,9 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 // problem lists at most its cap of them.
                 let report = PlaceholderCheck.report(
                     [PlaceholderCheck.File(path: path, strings: strings)], sourceLanguage: "en")
-                let unnumbered: Set<String> = ["variable-undefined", "not-a-conversion", "unformattable"]
+                let unnumbered: Set<String> = [
+                    "variable-undefined", "not-a-conversion", "unformattable", "java-exception",
+                ]
                 precondition(
                     report.problems.allSatisfy { problem in
                         problem.differences.count <= 20
@@ -50,8 +52,31 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let units = form.value.text.utf16.count
             precondition(form.value.spans.allSatisfy { $0.first >= 0 && $0.last < units && $0.last >= $0.first - 1 })
             precondition(form.value.placeholders.allSatisfy { $0.bytes.upperBound <= form.value.text.utf8.count })
+            // Styled pseudolocales: spans inside the text made, in order of
+            // their starts as aapt2 keeps them.
+            for pseudolocale in AndroidPseudolocale.allCases {
+                let made = pseudolocale.generate(
+                    form.value.text, spans: form.value.spans, keeping: form.value.placeholders.map(\.bytes))
+                let madeUnits = made.text.utf16.count
+                precondition(made.spans.count == form.value.spans.count)
+                precondition(made.spans.allSatisfy { $0.first >= 0 && $0.last < madeUnits && $0.last >= $0.first - 1 })
+            }
         }
     }
+    // The same bytes as an Android file in a folder: its tables flatten
+    // back to its strings, in order, and a Java format filled with samples
+    // keeps its spans inside the text.
+    if let strings = try? StringsFile.read(path: "res/values-de/strings.xml", bytes: bytes) {
+        let tables = StringsTable.tables(of: strings, file: "f")
+        precondition(StringsTable.flattened(tables).map(\.key) == strings.map(\.key))
+        for string in strings {
+            if let filled = string.substituted(PlaceholderSamples()) {
+                let count = filled.text.utf8.count
+                precondition(filled.spans.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= count })
+            }
+        }
+    }
+    _ = JavaFormatAnalysis(forms: [text]).differences(from: JavaFormatAnalysis(forms: [text, text + "%s"]))
     // Android's pseudolocales of any text: the accented one opens with its
     // bracket (an unbalanced ICU argument may leave it open, as in aapt2),
     // the bidirectional one only adds marks (a trailing backslash aside,

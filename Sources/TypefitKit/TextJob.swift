@@ -396,8 +396,8 @@ public enum TextJob {
             diagnostics.error(.stringsEmpty, status: .cannotRun, file: folder)
             throw Stopped()
         }
-        resolveReferences(&strings, every: checked.flatMap(\.strings), into: &diagnostics)
-        shareExamples(&strings, every: checked.flatMap(\.strings))
+        resolveReferences(&strings, every: checked, into: &diagnostics)
+        shareExamples(&strings, every: checked)
         if !pseudolocales.isEmpty {
             do {
                 strings += try pseudolocalized(
@@ -596,8 +596,9 @@ public enum TextJob {
     /// where it has none of its own (translators often drop the section
     /// and keep the `%1$s`): per argument the source's example stands for,
     /// the translation's first specifier of that argument takes it.
-    static func shareExamples(_ strings: inout [LocalizedString], every: [LocalizedString]) {
+    static func shareExamples(_ strings: inout [LocalizedString], every tables: [StringsTable]) {
         guard strings.contains(where: { !$0.placeholderExamples.isEmpty }) else { return }
+        let every = tables.flatMap(\.strings)
         // Per table and entry of a source: argument (0-based) → example.
         var examples: [String: [Int: String]] = [:]
         for string in every + strings where string.isSource == true && !string.placeholderExamples.isEmpty {
@@ -635,12 +636,13 @@ public enum TextJob {
     /// the text of the string they name, in the same table and language,
     /// else the source's (as a device falls back to `values/`); a name no
     /// file defines is a warning, and the reference is measured as
-    /// written. `every` holds every language's strings where the run keeps
+    /// written. `every` holds every language's tables where the run keeps
     /// one.
     static func resolveReferences(
-        _ strings: inout [LocalizedString], every: [LocalizedString], into diagnostics: inout Diagnostics
+        _ strings: inout [LocalizedString], every tables: [StringsTable], into diagnostics: inout Diagnostics
     ) {
         guard strings.contains(where: { $0.reference != nil }) else { return }
+        let every = tables.flatMap(\.strings)
         var byName: [String: LocalizedString] = [:]
         func id(_ table: String?, _ language: String?, _ name: String) -> String {
             (table ?? "") + "\u{0}" + (language.map(LanguageTag.key) ?? "") + "\u{0}" + name
