@@ -21,7 +21,8 @@ public enum FitEngine {
     public static func layOut(
         strings: [LocalizedString], cells: [SizedCell], width: Double, fonts: FallbackFonts,
         styled: StyledFaces = StyledFaces(), progress: (@Sendable (Int) -> Void)? = nil,
-        visitor: (@Sendable (_ worker: Int) -> any LayoutVisitor)? = nil, wordsAt: Int? = nil
+        visitor: (@Sendable (_ worker: Int) -> any LayoutVisitor)? = nil, wordsAt: Int? = nil,
+        splitsWords: Bool = false
     ) -> FitLayouts {
         let cellCount = cells.count
         let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
@@ -39,6 +40,7 @@ public enum FitEngine {
         let workers = min(SystemCalls.processorCount, max(chunks, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let measurements = Measurements(cells: cells, fonts: fonts, styled: styled)
+            measurements.splitsWords = splitsWords
             let breaker: LineBreaker
             do throws(RegistryError) {
                 breaker = try LineBreaker()
@@ -101,7 +103,7 @@ public enum FitEngine {
                 for (c, measured) in zip(cells.indices, measuredCells) {
                     guard let measured else { continue }
                     let slot = faceSlots[c]
-                    let line = prepared[slot] ?? LineFitter.Prepared(measured, breaks: breaks)
+                    let line = prepared[slot] ?? LineFitter.Prepared(measured, breaks: breaks, splitsWords: splitsWords)
                     prepared[slot] = line
                     layouts[c] = record(line, cell: c, string: s)
                     preparedCells[c] = line

@@ -86,6 +86,9 @@ public struct FitJob: Sendable {
         public var require: SizeSetting?
         /// The rules file's rule (from 0), or `nil`.
         public var rule: Int?
+        /// Whether a word wider than the line is split between grapheme
+        /// clusters (Android's Minikin) rather than overflowing it (iOS).
+        public var splitsWords = false
     }
 
     /// A string that does not fit where it is required to: the finding
@@ -170,7 +173,8 @@ public struct FitJob: Sendable {
             }
             let laidOut = FitEngine.layOut(
                 strings: group.strings, cells: group.cells, width: group.width, fonts: fonts,
-                styled: group.styled, progress: report, wordsAt: Self.requiredCell(group))
+                styled: group.styled, progress: report, wordsAt: Self.requiredCell(group),
+                splitsWords: group.splitsWords)
             before += group.strings.count
             TextJob.noteSettings(group.cells, laidOut.settings, into: &diagnostics)
             if !group.cells.isEmpty, !group.strings.isEmpty {
@@ -266,9 +270,10 @@ public struct FitJob: Sendable {
             let rendered = MarkdownText.render(strings, mode: request.markdown, counts: &counts)
             let styled = StyledFaces.find(for: rendered, cells: cells, search: search, diagnostics: &diagnostics)
             let style = request.platformStyles?.first ?? request.styles?.first?.rawValue ?? ""
-            let group = Group(
+            var group = Group(
                 strings: rendered, cells: cells, styled: styled, style: style, width: rule.width, lines: rule.lines,
                 require: rule.require, rule: nil)
+            group.splitsWords = request.platform == .android
             return ([group], nil)
         case .file(let file):
             path = file

@@ -44,6 +44,11 @@ public final class Measurements {
     /// (a face, a size whose coordinates differ, once each).
     public private(set) var shapingsPerString = 0
 
+    /// Whether lines are broken as Android's Minikin breaks them: a word
+    /// wider than the line split between grapheme clusters
+    /// (`LineFitter.Prepared`'s `splitsWords`).
+    public var splitsWords = false
+
     /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
     /// runs).
     public init(cells: [SizedCell], fonts: FallbackFonts, styled: StyledFaces = StyledFaces()) {
@@ -243,7 +248,9 @@ public final class Measurements {
                     if let tracked = shapers[share.shaper].measureForTracking(utf8: utf8, language: string.language) {
                         sharedScratch[share.shaper] = PreparedSlot(
                             measured: tracked.measured,
-                            line: LineFitter.Prepared(tracked.measured, breaks: breaks, trackedAt: tracked.trackedAt))
+                            line: LineFitter.Prepared(
+                                tracked.measured, breaks: breaks, trackedAt: tracked.trackedAt,
+                                splitsWords: splitsWords))
                     }
                 }
                 if sharedScratch[share.shaper] != nil { continue }
@@ -252,7 +259,8 @@ public final class Measurements {
                 styled
                 ? measureRuns(string, base: slots[index].key, measurer)
                 : measurer.measure(utf8: utf8, language: string.language)
-            result[index] = PreparedSlot(measured: measured, line: LineFitter.Prepared(measured, breaks: breaks))
+            result[index] = PreparedSlot(
+                measured: measured, line: LineFitter.Prepared(measured, breaks: breaks, splitsWords: splitsWords))
         }
     }
 

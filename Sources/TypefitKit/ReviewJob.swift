@@ -186,7 +186,7 @@ public struct ReviewJob: Job {
                         group: group, cells: groupCells, rows: rows, base: base, fonts: fonts)
                     drawers.store(drawer, at: worker)
                     return drawer
-                }, wordsAt: FitJob.requiredCell(group))
+                }, wordsAt: FitJob.requiredCell(group), splitsWords: group.splitsWords)
             done += group.strings.count
             settings.append(laidOut.settings)
             for failure in laidOut.failures.map({ Finding.faceNotOpened(reason: $0) }) where !failures.contains(failure)
@@ -303,7 +303,8 @@ public struct ReviewJob: Job {
         var found: [String: Set<String>] = [:]
         for group in groups {
             let laidOut = FitEngine.layOut(
-                strings: group.strings, cells: group.cells, width: group.width, fonts: fonts, styled: group.styled)
+                strings: group.strings, cells: group.cells, width: group.width, fonts: fonts, styled: group.styled,
+                splitsWords: group.splitsWords)
             for (s, string) in group.strings.enumerated() {
                 let verdict = verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
                 found[baseKey(string)] = Set(verdict.failing.map { group.cells[$0].size.key })

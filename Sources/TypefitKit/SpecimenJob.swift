@@ -65,7 +65,7 @@ public struct SpecimenJob: Job {
             // without a width), then cut to --lines.
             let ranges =
                 width.map { width in
-                    LineFitter.Prepared(measured, breaks: breaks).lines(
+                    LineFitter.Prepared(measured, breaks: breaks, splitsWords: settings.platform == .android).lines(
                         width: width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize)
                 } ?? Self.hardLines(measured)
             let key = canvas.drawing(

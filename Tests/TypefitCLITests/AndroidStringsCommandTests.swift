@@ -315,3 +315,48 @@ struct AndroidPseudolocaleCommandTests {
         #expect((json["results"] as? [[String: Any]])?.count == 6)
     }
 }
+
+/// `--platform android` breaks lines as Minikin does: a word wider than
+/// the line is split between grapheme clusters (AOSP's greedy cases are
+/// `MinikinGreedyTests`); iOS lets it overflow. The split is checked
+/// against HarfBuzz's advances of the word's letters.
+@Suite(.enabled(if: (try? BinaryRunner.runTool("hb-shape", ["--version"])) != nil, "hb-shape is not installed"))
+struct AndroidLineBreakingTests {
+    @Test func aLongWordIsSplitNotOverflowing() throws {
+        let word = "Donaudampfschifffahrt"
+        let font = Fixtures.fonts.appendingPathComponent("TypefitSans-Regular.ttf").path
+        let shaped = try #require(
+            try BinaryRunner.runTool(
+                "hb-shape", ["--output-format=json", "--no-glyph-names", font, word],
+                environment: ["LC_ALL": "C.UTF-8"]))
+        let glyphs = try #require(try JSONSerialization.jsonObject(with: Data(shaped.stdout.utf8)) as? [[String: Any]])
+        #expect(glyphs.count == word.count)
+        // bodyLarge at font scale 1 is 16 sp; the line 60 pt.
+        var lines = 1
+        var used = 0.0
+        for glyph in glyphs {
+            let advance = Double(glyph["ax"] as? Int ?? 0) / 1000 * 16
+            if used > 0, used + advance > 60 + 1e-9 {
+                lines += 1
+                used = 0
+            }
+            used += advance
+        }
+        #expect(lines > 1)
+        func fit(_ platform: [String]) throws -> (lines: Int?, overflows: Bool?) {
+            let outcome = TypefitCommand.run(
+                ["fit", word, "--font", "TypefitSans-Regular", "--width", "60", "--lines", "9", "--format", "json"]
+                    + platform + ["--fontconfig-file", Fixtures.fontconfigFile], context: RunContext())
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let result = try #require((json["results"] as? [[String: Any]])?.first)
+            return (
+                (result["lines"] as? [String: Int])?.values.first,
+                (result["overflows"] as? [String: Bool])?.values.first
+            )
+        }
+        let android = try fit(["--platform", "android", "--style", "bodyLarge", "--font-scale", "1.0"])
+        #expect(android.lines == lines && android.overflows == false)
+        let ios = try fit(["--style", "body", "--category", "large"])
+        #expect(ios.lines == 1 && ios.overflows == true)
+    }
+}

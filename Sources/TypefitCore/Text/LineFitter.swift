@@ -57,11 +57,15 @@ public enum LineFitter {
             /// at every size that differs from it only in tracking.
             let trackPrefix: [Int32]
             let trackMarks: [Bool]
+            /// With `splitsWords`: where each grapheme cluster ends, in
+            /// order (a piece wider than the line is split there).
+            let graphemeEnds: [Int]
 
             init(
                 count: Int, ends: [Int], mandatory: [Bool], trimmed: [Int], prefix: [Double], advances: [Double],
-                tabs: [Bool], trackPrefix: [Int32], trackMarks: [Bool]
+                tabs: [Bool], trackPrefix: [Int32], trackMarks: [Bool], graphemeEnds: [Int]
             ) {
+                self.graphemeEnds = graphemeEnds
                 self.count = count
                 self.ends = ends
                 self.mandatory = mandatory
@@ -79,8 +83,11 @@ public enum LineFitter {
 
         /// Prepares `text` with its break opportunities; `trackedAt`, the
         /// bytes where a size's tracking goes (`TextMeasurer.measureForTracking`),
-        /// for `tracked(by:)`.
-        public init(_ text: MeasuredText, breaks: [LineBreak], trackedAt: [Bool]? = nil) {
+        /// for `tracked(by:)`. With `splitsWords` (Android: Minikin's
+        /// greedy breaker), a piece wider than the line is split between
+        /// grapheme clusters, as many on a line as fit, instead of
+        /// overflowing it; only a cluster wider than the line overflows.
+        public init(_ text: MeasuredText, breaks: [LineBreak], trackedAt: [Bool]? = nil, splitsWords: Bool = false) {
             let count = text.utf8.count
             var advances: [Double] = []
             var tabs: [Bool] = []
@@ -136,9 +143,20 @@ public enum LineFitter {
                 }
             }
             if ends.last != count { append(count, true) }
+            var graphemeEnds: [Int] = []
+            if splitsWords {
+                // Swift's Characters are Unicode's extended grapheme
+                // clusters (UAX #29), as ICU's character break iterator
+                // that Minikin's desperate breaks use.
+                var offset = 0
+                for character in String(decoding: text.utf8, as: UTF8.self) {
+                    offset += character.utf8.count
+                    graphemeEnds.append(offset)
+                }
+            }
             storage = Storage(
                 count: count, ends: ends, mandatory: mandatory, trimmed: trimmed, prefix: prefix, advances: advances,
-                tabs: tabs, trackPrefix: trackPrefix, trackMarks: trackMarks)
+                tabs: tabs, trackPrefix: trackPrefix, trackMarks: trackMarks, graphemeEnds: graphemeEnds)
         }
 
         /// The text at a size whose tracking is `trackingEms` per tracked
@@ -225,6 +243,7 @@ public enum LineFitter {
             // per step).
             let count = storage.count, ends = storage.ends, trimmed = storage.trimmed
             let mandatory = storage.mandatory, prefix = storage.prefix, trackPrefix = storage.trackPrefix
+            let graphemeEnds = storage.graphemeEnds
             let plain = storage.tabs.isEmpty || tabInterval == nil
             guard count > 0 else { return nil }
             // Text prepared without tracking marks takes none (`tracked(by:)`).
@@ -235,10 +254,16 @@ public enum LineFitter {
             var start = 0
             // The last place that fitted: its end and its drawn end.
             var lastFit: (end: Int, visible: Int)?
+            func measure(_ from: Int, _ to: Int) -> Double {
+                plain
+                    ? Self.plainWidth(from, to, prefix: prefix, trackingEms: trackingEms, trackPrefix: trackPrefix)
+                    : lineWidth(from, to, tabInterval: tabInterval ?? 1, trackingEms: trackingEms)
+            }
             var k = 0
             while k < ends.count {
                 let end = ends[k]
                 let stop = max(start, trimmed[k])
+                // Written out, not `measure`: the hot path of fit.
                 let used =
                     plain
                     ? Self.plainWidth(start, stop, prefix: prefix, trackingEms: trackingEms, trackPrefix: trackPrefix)
@@ -258,6 +283,16 @@ public enum LineFitter {
                     line(start, fit.end, fit.visible)
                     start = fit.end
                     lastFit = nil
+                } else if !graphemeEnds.isEmpty,
+                    let split = split(
+                        from: start, before: stop, limit: limit, graphemeEnds: graphemeEnds, width: measure)
+                {
+                    // Minikin: as many clusters as fit (at least one), the
+                    // rest of the piece from the next line; a cluster
+                    // wider than the line alone overflows it.
+                    if split.overflows, overflow == nil { overflow = start..<split.end }
+                    line(start, split.end, split.end)
+                    start = split.end
                 } else {
                     // One piece wider than the line: it overflows on its own line.
                     if overflow == nil { overflow = start..<stop }
@@ -272,6 +307,31 @@ public enum LineFitter {
             }
             line(start, count, lastFit?.visible ?? trimmedEnd(from: start))
             return overflow
+        }
+
+        /// Where to split a piece `start..<stop` wider than the line: after
+        /// the last grapheme cluster that fits (`width` of a range, in ems,
+        /// within `limit`), or after the first when none does (it then
+        /// overflows); `nil` when no cluster ends inside the piece.
+        private func split(
+            from start: Int, before stop: Int, limit: Double, graphemeEnds: [Int], width: (Int, Int) -> Double
+        ) -> (end: Int, overflows: Bool)? {
+            // The first cluster ending after `start` (binary search).
+            var low = 0
+            var high = graphemeEnds.count
+            while low < high {
+                let mid = (low + high) / 2
+                if graphemeEnds[mid] <= start { low = mid + 1 } else { high = mid }
+            }
+            guard low < graphemeEnds.count, graphemeEnds[low] < stop else { return nil }
+            var end = graphemeEnds[low]
+            if width(start, end) > limit { return (end, true) }
+            var i = low + 1
+            while i < graphemeEnds.count, graphemeEnds[i] < stop, width(start, graphemeEnds[i]) <= limit {
+                end = graphemeEnds[i]
+                i += 1
+            }
+            return (end, false)
         }
 
         /// Where the text from `start` to its end stops being white space.
