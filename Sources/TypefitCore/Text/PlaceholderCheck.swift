@@ -434,7 +434,9 @@ extension PlaceholderCheck {
         if requireTranslated { report.untranslated = untranslated(given, languages: languages) }
         for table in given where table.role != .none {
             for entry in table.entries {
-                for string in entry.forms {
+                // By index into the file's strings: `forms` would copy each.
+                for index in entry.order {
+                    let string = entry.all[index]
                     // What is not to be translated is measured, not compared.
                     guard !string.isUntranslated, string.isTranslatable else { continue }
                     let t: Int

@@ -80,15 +80,13 @@ public struct AndroidStringsFormat: StringsFormat {
                 string.pluralForms = pluralForms
                 string.position = form.position
                 string.sourceLanguage = sourceLanguage
-                string.isSource = isSource
-                string.table = resources
-                string.qualifiers = folder?.qualifiers ?? []
-                string.isTranslatable = entry.isTranslatable
+                string.setDetails(
+                    ResourceDetails(
+                        table: resources, isSource: isSource, isTranslatable: entry.isTranslatable,
+                        qualifiers: folder?.qualifiers ?? [], reference: form.value.reference,
+                        resourceSpans: form.value.spans, placeholderExamples: form.value.placeholders))
                 string.formatSyntax = entry.isFormatted ? .java : .literal
-                string.placeholderExamples = form.value.placeholders
                 string.spans = Self.spans(of: form.value)
-                string.resourceSpans = form.value.spans
-                string.reference = form.value.reference
                 if string.capNote != nil { Self.keepWithin(&string) }
                 strings.append(string)
             }

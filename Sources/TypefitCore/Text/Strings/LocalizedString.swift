@@ -63,17 +63,29 @@ public struct LocalizedString: Sendable, Equatable {
     /// The table it is compared within, when its format says (an Android
     /// `res` folder: every `values*` file of it is one table); else a
     /// String Catalog's file, or an `.lproj` table's name.
-    public var table: String?
+    public var table: String? {
+        get { details?.value.table }
+        set { update { $0.table = newValue } }
+    }
     /// Whether its file is its table's source, when the format says
     /// (Android's `values/` folder, which names no language); else by
     /// language.
-    public var isSource: Bool?
+    public var isSource: Bool? {
+        get { details?.value.isSource }
+        set { update { $0.isSource = newValue } }
+    }
     /// Whether it is to be translated (Android's `translatable="false"`):
     /// measured, never compared with a source.
-    public var isTranslatable = true
+    public var isTranslatable: Bool {
+        get { details?.value.isTranslatable ?? true }
+        set { update { $0.isTranslatable = newValue } }
+    }
     /// The configuration qualifiers of its folder other than the language
     /// (Android's `night`, `sw600dp`, `v21`), as written.
-    public var qualifiers: [String] = []
+    public var qualifiers: [String] {
+        get { details?.value.qualifiers ?? [] }
+        set { update { $0.qualifiers = newValue } }
+    }
     /// How its placeholders are read: Foundation's `String(format:)`, Java's
     /// `java.util.Formatter` (Android), or not at all (shown as written:
     /// Android's `formatted="false"`, or a string with no argument, which
@@ -82,13 +94,41 @@ public struct LocalizedString: Sendable, Equatable {
     /// Android's `@string/name` when the value is a reference to another
     /// string: resolved once every file is read (`text` is then that
     /// string's).
-    public var reference: String?
+    public var reference: String? {
+        get { details?.value.reference }
+        set { update { $0.reference = newValue } }
+    }
     /// Android's spans as aapt2 records them (UTF-16, last unit
     /// inclusive), for the pseudolocales (`spans` are what is measured).
-    public var resourceSpans: [AndroidResourceText.Span] = []
+    public var resourceSpans: [AndroidResourceText.Span] {
+        get { details?.value.resourceSpans ?? [] }
+        set { update { $0.resourceSpans = newValue } }
+    }
     /// Android's `<xliff:g>` sections: their UTF-8 bytes in `text` and
     /// `example`, the sample a placeholder inside one is measured with.
-    public var placeholderExamples: [AndroidResourceText.Placeholder] = []
+    public var placeholderExamples: [AndroidResourceText.Placeholder] {
+        get { details?.value.placeholderExamples ?? [] }
+        set { update { $0.placeholderExamples = newValue } }
+    }
+
+    /// What an Android resource says beyond the other formats (the table,
+    /// role, qualifiers, references, raw spans and `<xliff:g>` sections
+    /// above), boxed: most strings have none, and a catalog's 55,000 were
+    /// 12 MB larger with them inline. The box is never changed in place
+    /// (`update` makes a new one), so copies stay values.
+    private var details: ResourceDetailsBox?
+
+    /// Sets every boxed detail at once (one box per string read).
+    mutating func setDetails(_ value: ResourceDetails) {
+        details = value == ResourceDetails() ? nil : ResourceDetailsBox(value)
+    }
+
+    /// Changes the boxed details.
+    private mutating func update(_ change: (inout ResourceDetails) -> Void) {
+        var value = details?.value ?? ResourceDetails()
+        change(&value)
+        details = value == ResourceDetails() ? nil : ResourceDetailsBox(value)
+    }
 
     /// The most Unicode scalars of one string typefit measures: UI strings
     /// are far shorter, and a catalog from a pull request may hold a
@@ -169,6 +209,27 @@ public struct LocalizedString: Sendable, Equatable {
         copy.spans = rendered.spans
         return copy
     }
+}
+
+/// `LocalizedString`'s Android details (see its properties of the same
+/// names).
+struct ResourceDetails: Sendable, Equatable {
+    var table: String?
+    var isSource: Bool?
+    var isTranslatable = true
+    var qualifiers: [String] = []
+    var reference: String?
+    var resourceSpans: [AndroidResourceText.Span] = []
+    var placeholderExamples: [AndroidResourceText.Placeholder] = []
+}
+
+/// An immutable box for `ResourceDetails`, compared by value.
+final class ResourceDetailsBox: Sendable, Equatable {
+    let value: ResourceDetails
+
+    init(_ value: ResourceDetails) { self.value = value }
+
+    static func == (a: ResourceDetailsBox, b: ResourceDetailsBox) -> Bool { a === b || a.value == b.value }
 }
 
 /// How a string's placeholders are read (`LocalizedString.formatSyntax`).

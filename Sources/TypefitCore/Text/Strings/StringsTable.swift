@@ -12,7 +12,7 @@
 /// in `StringsFile.formats`.
 public struct StringsTable: Sendable {
     /// What a table is to the placeholder check.
-    public enum Role: Sendable, Equatable {
+    public enum Role: Sendable, Hashable {
         /// The strings translations are compared with: Android's `values/`,
         /// a String Catalog's source language.
         case source
@@ -33,10 +33,14 @@ public struct StringsTable: Sendable {
         public var key: String
         /// The translator's comment, when the format has one.
         public var comment: String?
-        /// Its forms, in the file's order.
-        public var forms: [LocalizedString]
-        /// Each form's place among the file's strings.
+        /// Each form's place among the file's strings, in order.
         var order: [Int]
+        /// The file's strings (shared by its tables and entries: a table is
+        /// a view of the file, not a copy of its strings).
+        let all: [LocalizedString]
+
+        /// Its forms, in the file's order.
+        public var forms: [LocalizedString] { order.map { all[$0] } }
     }
 
     /// The file.
@@ -60,77 +64,80 @@ public struct StringsTable: Sendable {
     /// Its forms.
     public var strings: [LocalizedString] { entries.flatMap(\.forms) }
 
-    /// The forms of a file's tables flattened in the file's order (a
-    /// catalog lists a key's languages together): what layout measures,
-    /// made here and nowhere else.
+    /// The forms of a file's tables (all of them, or those a language
+    /// keeps) in the file's order (a catalog lists a key's languages
+    /// together): what layout measures, made here and nowhere else. Every
+    /// table of the file gives the file's own array back, uncopied.
     public static func flattened(_ tables: [StringsTable]) -> [LocalizedString] {
-        if tables.count == 1, let only = tables.first {
-            // Forms are appended to their entry in file order; one table
-            // of single-form entries (text, most .strings) is in order.
-            if only.entries.allSatisfy({ $0.forms.count == 1 }) { return only.entries.map { $0.forms[0] } }
-        }
-        var placed: [(order: Int, string: LocalizedString)] = []
-        for table in tables {
-            for entry in table.entries {
-                for (form, order) in zip(entry.forms, entry.order) { placed.append((order, form)) }
-            }
-        }
-        placed.sort { $0.order < $1.order }
-        return placed.map(\.string)
+        guard let all = tables.first?.entries.first?.all else { return [] }
+        var count = 0
+        for table in tables { for entry in table.entries { count += entry.order.count } }
+        if count == all.count { return all }
+        var orders: [Int] = []
+        orders.reserveCapacity(count)
+        for table in tables { for entry in table.entries { orders += entry.order } }
+        orders.sort()
+        return orders.map { all[$0] }
     }
 
     /// The tables of strings read from `file`: one per language,
     /// configuration and role, in order of first appearance, each with its
     /// entries in order.
     public static func tables(of strings: [LocalizedString], file: String) -> [StringsTable] {
+        // What makes a table: compared as written (a file spells its
+        // languages one way), without building a string per form.
+        struct Key: Hashable {
+            var group: String?
+            var language: String?
+            var sourceLanguage: String?
+            var isSource: Bool?
+            var qualifiers: [String]
+        }
         var tables: [StringsTable] = []
-        var tableIndex: [String: Int] = [:]
+        var tableIndex: [Key: Int] = [:]
         var entryIndex: [[String: Int]] = []
         let fileTable = tableName(file)
-        // Strings without a language (a text file's lines) go to one table,
-        // looked up without building its key.
-        var noneTable: Int?
+        // The last form's table: a file's forms mostly come in runs.
+        var last: (key: Key, index: Int)?
         for (order, string) in strings.enumerated() {
-            let role: Role
-            if string.language == nil {
-                role = .none
-            } else if let isSource = string.isSource {
-                role = isSource && string.qualifiers.isEmpty ? .source : .translation
-            } else if let source = string.sourceLanguage, let language = string.language {
-                role = LanguageTag.matches(language, source) ? .source : .translation
-            } else {
-                role = .byLanguage
-            }
-            let group = string.table ?? (string.sourceLanguage != nil ? file : fileTable)
-            let id =
-                role == .none
-                ? ""
-                : group + "\u{0}" + (string.language.map(LanguageTag.key) ?? "") + "\u{0}"
-                    + string.qualifiers.joined(separator: "-") + "\u{0}" + "\(role)"
+            let key = Key(
+                group: string.table, language: string.language, sourceLanguage: string.sourceLanguage,
+                isSource: string.isSource, qualifiers: string.qualifiers)
             let t: Int
-            if role == .none, let known = noneTable {
-                t = known
-            } else if role != .none, let known = tableIndex[id] {
+            if let last, last.key == key {
+                t = last.index
+            } else if let known = tableIndex[key] {
                 t = known
             } else {
-                if role == .none { noneTable = tables.count }
+                let role: Role
+                if string.language == nil {
+                    role = .none
+                } else if let isSource = string.isSource {
+                    role = isSource && string.qualifiers.isEmpty ? .source : .translation
+                } else if let source = string.sourceLanguage, let language = string.language {
+                    role = LanguageTag.matches(language, source) ? .source : .translation
+                } else {
+                    role = .byLanguage
+                }
+                let group = string.table ?? (string.sourceLanguage != nil ? file : fileTable)
                 t = tables.count
-                tableIndex[id] = t
+                tableIndex[key] = t
                 tables.append(
                     StringsTable(
                         file: file, group: group, language: string.language, qualifiers: string.qualifiers,
                         role: role, sourceLanguage: string.sourceLanguage, entries: []))
                 entryIndex.append([:])
             }
+            last = (key, t)
             // Strings without a language are each their own entry (a text
             // file's lines).
-            if role != .none, let e = entryIndex[t][string.entry] {
-                tables[t].entries[e].forms.append(string)
+            let grouped = tables[t].role != .none
+            if grouped, let e = entryIndex[t][string.entry] {
                 tables[t].entries[e].order.append(order)
             } else {
-                if role != .none { entryIndex[t][string.entry] = tables[t].entries.count }
+                if grouped { entryIndex[t][string.entry] = tables[t].entries.count }
                 tables[t].entries.append(
-                    Entry(key: string.entry, comment: string.comment, forms: [string], order: [order]))
+                    Entry(key: string.entry, comment: string.comment, order: [order], all: strings))
             }
         }
         return tables
