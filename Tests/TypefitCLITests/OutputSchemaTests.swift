@@ -76,6 +76,15 @@ import TypefitTestSupport
                 ["fit", "Hello", "--platform", "macos", "--style", "body", "--width", "100", "--format", "json"] + face
                     + config
             ),
+            // Android resources: Java placeholder problems (java-exception
+            // among them), plural coverage, qualifiers, pseudolocales.
+            (
+                "fit",
+                [
+                    "fit", "--strings", Fixtures.path("android/app"), "--platform", "android", "--style", "bodyLarge",
+                    "--width", "100", "--pseudolocale", "en-XA", "--format", "json",
+                ] + face + config
+            ),
             (
                 "fit",
                 [
