@@ -202,7 +202,10 @@ extension Finding {
             let runs = faces.map { face in
                 [face.bold ? "bold" : nil, face.italic ? "italic" : nil, face.code ? "code" : nil]
                     .compactMap { $0 }.joined(separator: " ") + " in \(face.face)"
-                    + (face.code ? " (fontconfig's monospace; iOS draws SF Mono)" : "")
+                    + (face.code
+                        ? markup == .androidSpans
+                            ? " (fontconfig's monospace; Android draws its own monospace family)"
+                            : " (fontconfig's monospace; iOS draws SF Mono)" : "")
             }
             let what: String
             switch markup {
