@@ -360,3 +360,20 @@ struct AndroidLineBreakingTests {
         #expect(ios.lines == 1 && ios.overflows == true)
     }
 }
+
+/// `--require-translated` over Android folders: each language's missing
+/// keys, never a `translatable="false"` string's, and none in a
+/// configuration's folder (`values-night` overrides a few strings).
+@Suite struct AndroidTranslatedCommandTests {
+    @Test func missingTranslationsPerLanguage() throws {
+        let outcome = TypefitCommand.run(
+            ["fit", "--strings", AndroidStringsCommandTests.module, "--no-placeholder-check", "--require-translated"]
+                + AndroidStringsCommandTests.common, context: RunContext())
+        #expect(outcome.status == .problemFound)
+        let missing = outcome.stderr.split(separator: "\n").filter { $0.contains("has no translation") }
+        // 12 keys to translate; de has 9 of them, pt-BR and hr 2, lv, bg
+        // and sr-Latn 1.
+        #expect(missing.count == 56, "\(missing.count)")
+        #expect(!missing.contains { $0.contains("app_name") || $0.contains("(en)") || $0.contains("values-night") })
+    }
+}

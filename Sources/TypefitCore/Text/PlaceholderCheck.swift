@@ -626,6 +626,9 @@ extension PlaceholderCheck {
                 sourceKeys.append(entry.key)
                 continue
             }
+            // A configuration's folder (`values-night`) overrides a few
+            // strings of its language, by design: none is missing there.
+            guard !entry.isQualified else { continue }
             if keysByLanguage[entry.language] == nil {
                 order.append(entry.language)
                 keysByLanguage[entry.language] = (entry.file, [])
@@ -650,6 +653,9 @@ extension PlaceholderCheck {
         var isSource: Bool
         /// Whether it is not a format (Android's `formatted="false"`).
         var isLiteral = false
+        /// Whether its folder has qualifiers besides the language
+        /// (Android's `values-night`).
+        var isQualified = false
         /// Whether it is an Android `<plurals>`: a plural even with `other`
         /// alone (Android lint's `MissingQuantity`).
         var isPluralsElement = false
@@ -667,6 +673,7 @@ extension PlaceholderCheck {
         mutating func add(_ string: LocalizedString) {
             if position == nil { position = string.position }
             if string.formatSyntax == .literal { isLiteral = true }
+            if !string.qualifiers.isEmpty { isQualified = true }
             if string.formatSyntax != .foundation, !string.pluralForms.isEmpty { isPluralsElement = true }
             let form = string.format ?? FormatSource(text: string.written)
             if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }
