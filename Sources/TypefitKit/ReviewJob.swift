@@ -96,12 +96,12 @@ public struct ReviewJob: Job {
 
     /// `--base`: the strings before the change.
     public struct Base: Sendable {
-        /// Their texts by `key|language`.
+        /// Their texts by `baseKey`.
         public var texts: [String: String]
         /// The base file(s), for the page.
         public var name: String
         /// The sizes each old text fails at (its size settings' keys), by
-        /// `key|language`, for the changed strings.
+        /// `baseKey`, for the changed strings.
         public var failing: [String: Set<String>] = [:]
 
         /// Creates one.
@@ -116,7 +116,7 @@ public struct ReviewJob: Job {
     /// past this a pull request's catalog makes a page no browser loads.
     public static let maximumRowBytes = 64 << 20
 
-    /// Lays out and draws. `base` maps `key|language` to the text before
+    /// Lays out and draws. `base` maps `baseKey` to the text before
     /// the change (`--base`): rows say whether a string is new and show the
     /// old text beside a changed one. `progress` is told how many strings
     /// are done.
@@ -286,7 +286,8 @@ public struct ReviewJob: Job {
         return result
     }
 
-    /// A string's key in `Base`: `key|language`.
+    /// A string's key in `Base`: `key|language`, and `|qualifiers` for a
+    /// configuration's folder (Android's `values-night`).
     static func baseKey(_ string: LocalizedString) -> String {
         baseKey(string.key, string.language, string.qualifiers)
     }
@@ -297,7 +298,7 @@ public struct ReviewJob: Job {
         key + "|" + (language ?? "-") + (qualifiers.isEmpty ? "" : "|" + qualifiers.joined(separator: "-"))
     }
 
-    /// The sizes each string fails at, by `key|language`: the old texts'
+    /// The sizes each string fails at, by `baseKey`: the old texts'
     /// verdicts for `Base.failing`.
     public static func failing(_ groups: [Group], fonts: FallbackFonts) -> [String: Set<String>] {
         var found: [String: Set<String>] = [:]
@@ -582,7 +583,7 @@ public struct ReviewJob: Job {
         }
     }
 
-    /// `--base`: the strings before the change, by `key|language`, their
+    /// `--base`: the strings before the change, by `baseKey`, their
     /// text as written.
     public static func baseTexts(_ strings: [LocalizedString]) -> [String: String] {
         var texts: [String: String] = [:]

@@ -167,6 +167,22 @@ import TypefitTestSupport
         let plain = try #require(android["b"])
         #expect(bold > plain)
         #expect(bold == markdown.values.first)
+        // And against HarfBuzz: each run shaped in its face, body at Large
+        // is 17 pt (the fixture faces have 1,000 units per em).
+        func ems(_ text: String, _ file: String) throws -> Double? {
+            guard
+                let shaped = try BinaryRunner.runTool(
+                    "hb-shape", ["--output-format=json", Fixtures.fonts.appendingPathComponent(file).path, text],
+                    environment: ["LC_ALL": "C.UTF-8"]),
+                let glyphs = try JSONSerialization.jsonObject(with: Data(shaped.stdout.utf8)) as? [[String: Any]]
+            else { return nil }
+            return Double(glyphs.reduce(0) { $0 + (($1["ax"] as? Int) ?? 0) }) / 1000
+        }
+        if let before = try ems("Tap ", "TypefitSans-Regular.ttf"), let run = try ems("Save", "TypefitSans-Bold.ttf"),
+            let after = try ems(" now", "TypefitSans-Regular.ttf")
+        {
+            #expect(abs(bold - (before + run + after) * 17) < 0.01, "\(bold) against HarfBuzz")
+        }
     }
 
     /// A folder with no resources, and a link out of the repository a

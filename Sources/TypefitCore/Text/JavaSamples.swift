@@ -34,14 +34,22 @@ extension PlaceholderSamples {
         // The replacements, in order and apart: a section with an example
         // and an argument in it replaces its specifiers.
         var replacements: [(range: Range<Int>, value: String, record: Substitution?)] = []
-        var sections = examples.filter { section in
-            section.example != nil
-                && specifiers.contains { $0.argument != nil && section.bytes.contains($0.bytes.lowerBound) }
+        // Sections never nest, and specifiers come in order: both walked
+        // once (asking every section of every specifier was quadratic).
+        let candidates = examples.filter { $0.example != nil }.sorted { $0.bytes.lowerBound < $1.bytes.lowerBound }
+        var qualifies = [Bool](filled: false, count: candidates.count)
+        var c = 0
+        for specifier in specifiers where specifier.argument != nil {
+            while c < candidates.count, candidates[c].bytes.upperBound <= specifier.bytes.lowerBound { c += 1 }
+            if c < candidates.count, candidates[c].bytes.contains(specifier.bytes.lowerBound) { qualifies[c] = true }
         }
-        sections.sort { $0.bytes.lowerBound < $1.bytes.lowerBound }
+        let sections = zip(candidates, qualifies).filter(\.1).map(\.0)
+        var next = 0
         for specifier in specifiers {
-            if let s = sections.firstIndex(where: { $0.bytes.contains(specifier.bytes.lowerBound) }) {
-                let section = sections.remove(at: s)
+            while next < sections.count, sections[next].bytes.upperBound <= specifier.bytes.lowerBound { next += 1 }
+            if next < sections.count, sections[next].bytes.contains(specifier.bytes.lowerBound) {
+                let section = sections[next]
+                next += 1
                 let written = String(decoding: utf8[section.bytes], as: UTF8.self)
                 let value = section.example ?? ""
                 replacements.append(
