@@ -328,7 +328,9 @@ enum ScriptItemizer {
 extension FontRegistry {
     /// Line break opportunities for `text` (ICU, see `LineBreaker`), per
     /// UTF-8 byte; fails when ICU cannot be loaded.
-    public static func lineBreaks(_ text: String, language: String? = nil) throws(RegistryError) -> [LineBreak] {
-        try LineBreaker().opportunities(Array(text.utf8), language: language)
+    public static func lineBreaks(_ text: String, language: String? = nil, breaking: LineBreaking = .apple)
+        throws(RegistryError) -> [LineBreak]
+    {
+        try LineBreaker().opportunities(Array(text.utf8), language: language, breaking: breaking)
     }
 }

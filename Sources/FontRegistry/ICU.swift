@@ -136,18 +136,21 @@ struct UTF16Text {
 /// Line break opportunities from ICU's line break iterator: UAX #14 with
 /// ICU's dictionaries for Thai, Lao, Khmer and Myanmar (written without
 /// spaces) and the CJK rules (no line starts with 。、」 or a small kana),
-/// tailored by the text's language. Then the one rule of iOS's own:
-/// UILabel's default line break strategy (`.standard`) includes
-/// `hangulWordPriority`, "prohibits breaking between Hangul characters", so
-/// Korean breaks only where words end. One breaker per thread: ICU's
-/// iterators are reused across strings (opening one loads its rules).
+/// tailored by the text's language. Then, for Apple's platforms, the one
+/// rule of iOS's own: UILabel's default line break strategy (`.standard`)
+/// includes `hangulWordPriority`, "prohibits breaking between Hangul
+/// characters", so Korean breaks only where words end; for Android,
+/// Minikin's (`MinikinWordBreaker`: no break after a hyphen, addresses and
+/// URLs), with ICU's phrases (`lw=phrase`) when asked. One breaker per
+/// thread: ICU's iterators are reused across strings (opening one loads
+/// its rules).
 public final class LineBreaker {
     private let icu: ICU
     private var iterators: [String: OpaquePointer] = [:]
     /// The last string's language and iterator: a catalog's strings come
     /// language by language, and finding the locale and its iterator
     /// checked and hashed a tag per string.
-    private var last: (language: String?, iterator: OpaquePointer)?
+    private var last: (language: String?, phrases: Bool, iterator: OpaquePointer)?
     /// The text handed to ICU, its memory reused from string to string.
     private var text = UTF16Text([])
 
@@ -161,16 +164,20 @@ public final class LineBreaker {
     }
 
     /// Per UTF-8 byte of `utf8`: whether a line may (or must) end after it.
-    public func opportunities(_ utf8: [UInt8], language: String?) -> [LineBreak] {
+    public func opportunities(_ utf8: [UInt8], language: String?, breaking: LineBreaking = .apple) -> [LineBreak] {
         var breaks = [LineBreak](filled: .none, count: utf8.count)
         guard !utf8.isEmpty else { return breaks }
         text.fill(utf8)
         var status: ICU.Status = 0
         let iterator: OpaquePointer
-        if let last, last.language == language {
+        var phrases = false
+        if case .android(let android) = breaking { phrases = android.wordStyle == .phrase }
+        if let last, last.language == language, last.phrases == phrases {
             iterator = last.iterator
         } else {
-            let locale = Self.locale(language)
+            // ICU's keyword, as Minikin's `getStringWithLineBreakOption`
+            // gives it (a locale without a language takes none).
+            let locale = Self.locale(language) + (phrases && !Self.locale(language).isEmpty ? "@lw=phrase" : "")
             if let open = iterators[locale] {
                 iterator = open
             } else {
@@ -179,7 +186,7 @@ public final class LineBreaker {
                 iterators[locale] = open
                 iterator = open
             }
-            last = (language, iterator)
+            last = (language, phrases, iterator)
         }
         text.units.withUnsafeBufferPointer { units in
             icu.breakSetText(iterator, units.baseAddress, Int32(units.count), &status)
@@ -195,7 +202,11 @@ public final class LineBreaker {
             let hard = (100..<200).contains(Int(icu.breakRuleStatus(iterator)))
             breaks[end - 1] = hard ? .mandatory : .allowed
         }
-        Self.keepHangulWords(utf8, &breaks)
+        if breaking == .apple {
+            Self.keepHangulWords(utf8, &breaks)
+        } else {
+            MinikinWordBreaker.adjust(utf8, &breaks)
+        }
         return breaks
     }
 

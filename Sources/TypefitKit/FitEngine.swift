@@ -22,7 +22,7 @@ public enum FitEngine {
         strings: [LocalizedString], cells: [SizedCell], width: Double, fonts: FallbackFonts,
         styled: StyledFaces = StyledFaces(), progress: (@Sendable (Int) -> Void)? = nil,
         visitor: (@Sendable (_ worker: Int) -> any LayoutVisitor)? = nil, wordsAt: Int? = nil,
-        splitsWords: Bool = false
+        breaking: LineBreaking = .apple
     ) -> FitLayouts {
         let cellCount = cells.count
         let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
@@ -40,7 +40,7 @@ public enum FitEngine {
         let workers = min(SystemCalls.processorCount, max(chunks, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let measurements = Measurements(cells: cells, fonts: fonts, styled: styled)
-            measurements.splitsWords = splitsWords
+            measurements.breaking = breaking
             let breaker: LineBreaker
             do throws(RegistryError) {
                 breaker = try LineBreaker()
@@ -66,17 +66,20 @@ public enum FitEngine {
             func record(_ line: LineFitter.Prepared, trackedBy tracking: Double?, cell c: Int, string s: Int)
                 -> LineFitter.Layout
             {
-                let lineWidth = width / cells[c].pointSize
-                let tabInterval = MeasuredText.tabInterval / cells[c].pointSize
+                let pointSize = cells[c].pointSize
+                let lineWidth = width / pointSize
+                let tabInterval = MeasuredText.tabInterval / pointSize
                 let layout =
-                    tracking.map { line.layout(width: lineWidth, tabInterval: tabInterval, trackedBy: $0) }
-                    ?? line.layout(width: lineWidth, tabInterval: tabInterval)
+                    tracking.map {
+                        line.layout(width: lineWidth, tabInterval: tabInterval, trackedBy: $0, pointSize: pointSize)
+                    } ?? line.layout(width: lineWidth, tabInterval: tabInterval, pointSize: pointSize)
                 results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
                 if layout.overflows, c == wordsAt {
                     let piece =
                         tracking.map {
-                            line.overflowingPiece(width: lineWidth, tabInterval: tabInterval, trackedBy: $0)
-                        } ?? line.overflowingPiece(width: lineWidth, tabInterval: tabInterval)
+                            line.overflowingPiece(
+                                width: lineWidth, tabInterval: tabInterval, trackedBy: $0, pointSize: pointSize)
+                        } ?? line.overflowingPiece(width: lineWidth, tabInterval: tabInterval, pointSize: pointSize)
                     pieces.store(piece, at: s)
                 }
                 return layout
@@ -103,7 +106,7 @@ public enum FitEngine {
                 for (c, measured) in zip(cells.indices, measuredCells) {
                     guard let measured else { continue }
                     let slot = faceSlots[c]
-                    let line = prepared[slot] ?? LineFitter.Prepared(measured, breaks: breaks, splitsWords: splitsWords)
+                    let line = prepared[slot] ?? LineFitter.Prepared(measured, breaks: breaks, breaking: breaking)
                     prepared[slot] = line
                     layouts[c] = record(line, cell: c, string: s)
                     preparedCells[c] = line
@@ -126,7 +129,7 @@ public enum FitEngine {
                 for s in range {
                     let string = strings[s]
                     let utf8 = Array(string.text.utf8)
-                    let breaks = breaker.opportunities(utf8, language: string.language)
+                    let breaks = breaker.opportunities(utf8, language: string.language, breaking: breaking)
                     if let visiting {
                         visit(string, at: s, utf8: utf8, breaks: breaks, visiting: visiting)
                         continue

@@ -86,9 +86,9 @@ public struct FitJob: Sendable {
         public var require: SizeSetting?
         /// The rules file's rule (from 0), or `nil`.
         public var rule: Int?
-        /// Whether a word wider than the line is split between grapheme
-        /// clusters (Android's Minikin) rather than overflowing it (iOS).
-        public var splitsWords = false
+        /// How lines are broken: Apple's (a word wider than the line
+        /// overflows it), or Android's Minikin with its strategy.
+        public var breaking = LineBreaking.apple
     }
 
     /// A string that does not fit where it is required to: the finding
@@ -174,7 +174,7 @@ public struct FitJob: Sendable {
             let laidOut = FitEngine.layOut(
                 strings: group.strings, cells: group.cells, width: group.width, fonts: fonts,
                 styled: group.styled, progress: report, wordsAt: Self.requiredCell(group),
-                splitsWords: group.splitsWords)
+                breaking: group.breaking)
             before += group.strings.count
             TextJob.noteSettings(group.cells, laidOut.settings, into: &diagnostics)
             if !group.cells.isEmpty, !group.strings.isEmpty {
@@ -273,7 +273,7 @@ public struct FitJob: Sendable {
             var group = Group(
                 strings: rendered, cells: cells, styled: styled, style: style, width: rule.width, lines: rule.lines,
                 require: rule.require, rule: nil)
-            group.splitsWords = request.platform == .android
+            group.breaking = request.lineBreaking
             return ([group], nil)
         case .file(let file):
             path = file

@@ -44,10 +44,9 @@ public final class Measurements {
     /// (a face, a size whose coordinates differ, once each).
     public private(set) var shapingsPerString = 0
 
-    /// Whether lines are broken as Android's Minikin breaks them: a word
-    /// wider than the line split between grapheme clusters
-    /// (`LineFitter.Prepared`'s `splitsWords`).
-    public var splitsWords = false
+    /// How lines are broken: Apple's, or Android's Minikin with its
+    /// strategy (`LineFitter.Prepared`'s `breaking`).
+    public var breaking = LineBreaking.apple
 
     /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
     /// runs).
@@ -250,7 +249,7 @@ public final class Measurements {
                             measured: tracked.measured,
                             line: LineFitter.Prepared(
                                 tracked.measured, breaks: breaks, trackedAt: tracked.trackedAt,
-                                splitsWords: splitsWords))
+                                breaking: breaking))
                     }
                 }
                 if sharedScratch[share.shaper] != nil { continue }
@@ -260,7 +259,7 @@ public final class Measurements {
                 ? measureRuns(string, base: slots[index].key, measurer)
                 : measurer.measure(utf8: utf8, language: string.language)
             result[index] = PreparedSlot(
-                measured: measured, line: LineFitter.Prepared(measured, breaks: breaks, splitsWords: splitsWords))
+                measured: measured, line: LineFitter.Prepared(measured, breaks: breaks, breaking: breaking))
         }
     }
 

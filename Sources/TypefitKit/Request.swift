@@ -49,6 +49,14 @@ public struct Request: Equatable, Sendable {
     public var fontScales: [Double]?
     /// Android: the version whose scaling applies.
     public var androidVersion = AndroidFontScaling.newestKnownVersion
+    /// Android: how lines are broken (`--break-strategy`,
+    /// `--line-break-word-style`; TextView's by default).
+    public var androidLineBreaking = AndroidLineBreaking()
+
+    /// How the platform breaks lines.
+    public var lineBreaking: LineBreaking {
+        platform == .android ? .android(androidLineBreaking) : .apple
+    }
     /// iOS styles, as given (`nil`: every style, or a spec's own).
     public var styles: [TextStyle]?
     /// Another platform's styles, by its names (`nil`: all of them).

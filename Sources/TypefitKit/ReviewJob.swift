@@ -186,7 +186,7 @@ public struct ReviewJob: Job {
                         group: group, cells: groupCells, rows: rows, base: base, fonts: fonts)
                     drawers.store(drawer, at: worker)
                     return drawer
-                }, wordsAt: FitJob.requiredCell(group), splitsWords: group.splitsWords)
+                }, wordsAt: FitJob.requiredCell(group), breaking: group.breaking)
             done += group.strings.count
             settings.append(laidOut.settings)
             for failure in laidOut.failures.map({ Finding.faceNotOpened(reason: $0) }) where !failures.contains(failure)
@@ -305,7 +305,7 @@ public struct ReviewJob: Job {
         for group in groups {
             let laidOut = FitEngine.layOut(
                 strings: group.strings, cells: group.cells, width: group.width, fonts: fonts, styled: group.styled,
-                splitsWords: group.splitsWords)
+                breaking: group.breaking)
             for (s, string) in group.strings.enumerated() {
                 let verdict = verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
                 found[baseKey(string)] = Set(verdict.failing.map { group.cells[$0].size.key })
@@ -479,7 +479,8 @@ public struct ReviewJob: Job {
                     let session = laidOut.sessions[c] ?? ownSession(cell, string)
                 else { continue }
                 let ranges = prepared.lines(
-                    width: group.width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize)
+                    width: group.width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize,
+                    pointSize: cell.pointSize)
                 let sliced: [(line: DrawnText.SlicedLine, ems: Double)]
                 if let last, last.session === session, last.ranges == ranges {
                     sliced = last.lines

@@ -41,7 +41,8 @@ public struct SpecimenJob: Job {
         var breaks: [LineBreak] = []
         if width != nil {
             do {
-                breaks = try FontRegistry.lineBreaks(sample, language: settings.language)
+                breaks = try FontRegistry.lineBreaks(
+                    sample, language: settings.language, breaking: settings.lineBreaking)
             } catch {
                 diagnostics.error(.lineBreakerUnavailable(reason: error.message), status: .cannotRun)
                 throw Stopped()
@@ -65,8 +66,9 @@ public struct SpecimenJob: Job {
             // without a width), then cut to --lines.
             let ranges =
                 width.map { width in
-                    LineFitter.Prepared(measured, breaks: breaks, splitsWords: settings.platform == .android).lines(
-                        width: width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize)
+                    LineFitter.Prepared(measured, breaks: breaks, breaking: settings.lineBreaking).lines(
+                        width: width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize,
+                        pointSize: cell.pointSize)
                 } ?? Self.hardLines(measured)
             let key = canvas.drawing(
                 sample, face: face, ranges: ranges, maxLines: maxLines, width: width.map { $0 / cell.pointSize })

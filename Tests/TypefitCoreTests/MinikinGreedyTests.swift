@@ -17,13 +17,18 @@ import TypefitTestSupport
     /// The text with every character one em wide and a break opportunity
     /// after each space (UAX #14 for this text).
     static func prepared(_ text: String, splitsWords: Bool) -> LineFitter.Prepared {
+        prepared(text, breaking: splitsWords ? .android(AndroidLineBreaking(strategy: .simple)) : .apple)
+    }
+
+    /// The text with every character one em wide under `breaking`.
+    static func prepared(_ text: String, breaking: LineBreaking) -> LineFitter.Prepared {
         let utf8 = Array(text.utf8)
         let breaks = utf8.indices.map { i -> LineBreak in
             i == utf8.count - 1 ? .mandatory : utf8[i] == 0x20 ? .allowed : .none
         }
         return LineFitter.Prepared(
             MeasuredText(utf8: utf8, advances: Array(repeating: 1, count: utf8.count)), breaks: breaks,
-            splitsWords: splitsWords)
+            breaking: breaking)
     }
 
     @Test func aospGreedyCases() throws {
@@ -55,7 +60,8 @@ import TypefitTestSupport
         let utf8 = Array(accented.utf8)
         let prepared = LineFitter.Prepared(
             MeasuredText(utf8: utf8, advances: utf8.map { $0 == 0xCC || $0 == 0x81 ? 0 : 1 }),
-            breaks: utf8.indices.map { $0 == utf8.count - 1 ? .mandatory : .none }, splitsWords: true)
+            breaks: utf8.indices.map { $0 == utf8.count - 1 ? .mandatory : .none },
+            breaking: .android(AndroidLineBreaking(strategy: .simple)))
         let lines = prepared.lines(width: 2).map { String(decoding: utf8[$0.bytes], as: UTF8.self) }
         #expect(lines == ["ae\u{301}", "e\u{301}e\u{301}"])
         #expect(!prepared.layout(width: 2).overflows)

@@ -6,6 +6,9 @@ public enum LineBreak: UInt8, Sendable {
     case allowed = 1
     case none = 2
     case insideCharacter = 3
+    /// A break inside an e-mail address or URL (Android's Minikin): taken
+    /// only where no other break on the line fits.
+    case discouraged = 4
 }
 
 /// Greedy line filling: as many break-separated pieces on each line as fit,
@@ -42,7 +45,7 @@ public enum LineFitter {
         /// The arrays, in one object: a prepared text is copied per size
         /// and per string (fit's slots, review's cells), and one reference
         /// is retained where nine arrays were.
-        private final class Storage: Sendable {
+        final class Storage: Sendable {
             let count: Int
             let ends: [Int]
             let mandatory: [Bool]
@@ -57,15 +60,24 @@ public enum LineFitter {
             /// at every size that differs from it only in tracking.
             let trackPrefix: [Int32]
             let trackMarks: [Bool]
-            /// With `splitsWords`: where each grapheme cluster ends, in
-            /// order (a piece wider than the line is split there).
+            /// When the text splits words (Android): where each grapheme
+            /// cluster ends, in order (a piece wider than the line is split
+            /// there).
             let graphemeEnds: [Int]
+            /// Per line end, whether it is a break inside an e-mail address
+            /// or URL (`LineBreak.discouraged`); empty when none is.
+            let discouraged: [Bool]
+            /// The platform's rules.
+            let breaking: LineBreaking
 
             init(
                 count: Int, ends: [Int], mandatory: [Bool], trimmed: [Int], prefix: [Double], advances: [Double],
-                tabs: [Bool], trackPrefix: [Int32], trackMarks: [Bool], graphemeEnds: [Int]
+                tabs: [Bool], trackPrefix: [Int32], trackMarks: [Bool], graphemeEnds: [Int], discouraged: [Bool],
+                breaking: LineBreaking
             ) {
                 self.graphemeEnds = graphemeEnds
+                self.discouraged = discouraged
+                self.breaking = breaking
                 self.count = count
                 self.ends = ends
                 self.mandatory = mandatory
@@ -77,24 +89,33 @@ public enum LineFitter {
                 self.trackMarks = trackMarks
             }
         }
-        private let storage: Storage
+        let storage: Storage
         /// The tracking in ems added at each tracked byte (`tracked(by:)`).
         private var trackingEms = 0.0
 
         /// Prepares `text` with its break opportunities; `trackedAt`, the
         /// bytes where a size's tracking goes (`TextMeasurer.measureForTracking`),
-        /// for `tracked(by:)`. With `splitsWords` (Android: Minikin's
-        /// greedy breaker), a piece wider than the line is split between
-        /// grapheme clusters, as many on a line as fit, instead of
-        /// overflowing it; only a cluster wider than the line overflows.
-        public init(_ text: MeasuredText, breaks: [LineBreak], trackedAt: [Bool]? = nil, splitsWords: Bool = false) {
+        /// for `tracked(by:)`. With Android's `breaking` (Minikin), a piece
+        /// wider than the line is split between grapheme clusters instead
+        /// of overflowing it (only a cluster wider than the line
+        /// overflows), the spaces that vanish at a line's end are Minikin's,
+        /// and the lines are chosen by its strategy.
+        public init(
+            _ text: MeasuredText, breaks: [LineBreak], trackedAt: [Bool]? = nil, breaking: LineBreaking = .apple
+        ) {
             let count = text.utf8.count
+            let minikin = breaking != .apple
             var advances: [Double] = []
             var tabs: [Bool] = []
             var trackMarks: [Bool] = []
             var trackPrefix: [Int32] = []
-            if text.utf8.contains(0x09) {
+            let hasTabs = text.utf8.contains(0x09)
+            // Minikin's optimal breaker sums each character's advance
+            // (`Prepared.optimalLines`); with a tab it breaks greedily.
+            if hasTabs || (breaking.strategy != .simple && !hasTabs) {
                 advances = text.advances
+            }
+            if hasTabs {
                 tabs = text.utf8.map { $0 == 0x09 }
                 if let trackedAt { trackMarks = trackedAt }
             }
@@ -115,36 +136,39 @@ public enum LineFitter {
             // Room for every line end at once: grown one append at a time,
             // the three arrays were reallocated several times per string.
             var endCount = 1
-            for i in 0..<min(count, breaks.count) where breaks[i] == .allowed || breaks[i] == .mandatory {
-                endCount += 1
+            var anyDiscouraged = false
+            for i in 0..<min(count, breaks.count) {
+                switch breaks[i] {
+                case .allowed, .mandatory: endCount += 1
+                case .discouraged: endCount += 1; anyDiscouraged = true
+                default: break
+                }
             }
             var ends: [Int] = []
             var mandatory: [Bool] = []
             var trimmed: [Int] = []
+            var discouraged: [Bool] = []
+            if anyDiscouraged { discouraged.reserveCapacity(endCount) }
             ends.reserveCapacity(endCount)
             mandatory.reserveCapacity(endCount)
             trimmed.reserveCapacity(endCount)
-            func append(_ end: Int, _ isMandatory: Bool) {
+            func append(_ end: Int, _ isMandatory: Bool, isDiscouraged: Bool = false) {
                 ends.append(end)
                 mandatory.append(isMandatory)
-                var e = end
-                while e > 0 {
-                    let byte = text.utf8[e - 1]
-                    guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
-                    e -= 1
-                }
-                trimmed.append(e)
+                if anyDiscouraged { discouraged.append(isDiscouraged) }
+                trimmed.append(minikin ? Self.minikinTrimmed(text.utf8, end) : Self.trimmed(text.utf8, end))
             }
             for i in 0..<min(count, breaks.count) {
                 switch breaks[i] {
                 case .mandatory: append(i + 1, true)
                 case .allowed: append(i + 1, false)
+                case .discouraged: append(i + 1, false, isDiscouraged: true)
                 default: break
                 }
             }
             if ends.last != count { append(count, true) }
             var graphemeEnds: [Int] = []
-            if splitsWords {
+            if minikin {
                 // Swift's Characters are Unicode's extended grapheme
                 // clusters (UAX #29), as ICU's character break iterator
                 // that Minikin's desperate breaks use.
@@ -156,7 +180,44 @@ public enum LineFitter {
             }
             storage = Storage(
                 count: count, ends: ends, mandatory: mandatory, trimmed: trimmed, prefix: prefix, advances: advances,
-                tabs: tabs, trackPrefix: trackPrefix, trackMarks: trackMarks, graphemeEnds: graphemeEnds)
+                tabs: tabs, trackPrefix: trackPrefix, trackMarks: trackMarks, graphemeEnds: graphemeEnds,
+                discouraged: discouraged, breaking: breaking)
+        }
+
+        /// Where the text before `end` stops being the white space that
+        /// hangs past a line's edge in UIKit: spaces, tabs and line ends.
+        static func trimmed(_ utf8: [UInt8], _ end: Int) -> Int {
+            var e = end
+            while e > 0 {
+                let byte = utf8[e - 1]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+                e -= 1
+            }
+            return e
+        }
+
+        /// As `trimmed`, with Minikin's spaces (`isLineEndSpace`: line feed,
+        /// space, U+1680, U+2000–U+200A but U+2007, U+205F, U+3000; not a
+        /// tab, whose width depends on its place, nor a no-break space), and
+        /// a carriage return before a line feed (Android's paragraph ends at
+        /// the line feed).
+        static func minikinTrimmed(_ utf8: [UInt8], _ end: Int) -> Int {
+            var e = end
+            while e > 0 {
+                let byte = utf8[e - 1]
+                if byte == 0x20 || byte == 0x0A || (byte == 0x0D && e < utf8.count && utf8[e] == 0x0A) {
+                    e -= 1
+                    continue
+                }
+                guard byte >= 0x80 else { break }
+                let scalar = MinikinWordBreaker.scalar(endingAt: e, in: utf8)
+                let vanishes =
+                    scalar == 0x1680 || (0x2000...0x200A).contains(scalar) && scalar != 0x2007 || scalar == 0x205F
+                    || scalar == 0x3000
+                guard vanishes else { break }
+                e -= UTF8.width(Unicode.Scalar(scalar) ?? " ")
+            }
+            return e
         }
 
         /// The text at a size whose tracking is `trackingEms` per tracked
@@ -191,17 +252,23 @@ public enum LineFitter {
         /// The lines needed at `width` ems: greedy filling, white space at
         /// a line's end hanging past the edge; with `tabInterval` (ems: 28
         /// points over the point size) tabs advance to tab stops.
-        public func layout(width: Double, tabInterval: Double? = nil) -> Layout {
-            layout(width: width, tabInterval: tabInterval, trackedBy: trackingEms)
+        /// `pointSize` is the text's size, in Android's dp: Minikin's
+        /// high-quality strategy scores lines in pixels (`optimalLines`).
+        public func layout(width: Double, tabInterval: Double? = nil, pointSize: Double = 1) -> Layout {
+            layout(width: width, tabInterval: tabInterval, trackedBy: trackingEms, pointSize: pointSize)
         }
 
         /// `layout` as `tracked(by: trackingEms).layout`, without the copy:
         /// fit lays out a shaping shared by a tracked face's sizes at each
         /// size's tracking, and a copy (nine arrays retained and released)
         /// per size was a third of its time in the system font.
-        public func layout(width: Double, tabInterval: Double? = nil, trackedBy trackingEms: Double) -> Layout {
+        public func layout(
+            width: Double, tabInterval: Double? = nil, trackedBy trackingEms: Double, pointSize: Double = 1
+        ) -> Layout {
             var lines = 0
-            let overflow = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms) { _, _, _ in
+            let overflow = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms, pointSize: pointSize)
+            {
+                _, _, _ in
                 lines += 1
             }
             return Layout(lines: max(lines, 1), overflows: overflow != nil)
@@ -210,42 +277,47 @@ public enum LineFitter {
         /// The bytes of the first piece (a word, or what lies between two
         /// break opportunities) wider than the line on its own, without
         /// its trailing white space; `nil` when none is.
-        public func overflowingPiece(width: Double, tabInterval: Double? = nil) -> Range<Int>? {
-            overflowingPiece(width: width, tabInterval: tabInterval, trackedBy: trackingEms)
+        public func overflowingPiece(width: Double, tabInterval: Double? = nil, pointSize: Double = 1) -> Range<Int>? {
+            overflowingPiece(width: width, tabInterval: tabInterval, trackedBy: trackingEms, pointSize: pointSize)
         }
 
         /// `overflowingPiece` at a tracking (`layout(width:tabInterval:trackedBy:)`).
-        public func overflowingPiece(width: Double, tabInterval: Double? = nil, trackedBy trackingEms: Double)
-            -> Range<Int>?
-        {
-            fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms) { _, _, _ in }
+        public func overflowingPiece(
+            width: Double, tabInterval: Double? = nil, trackedBy trackingEms: Double, pointSize: Double = 1
+        ) -> Range<Int>? {
+            fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms, pointSize: pointSize) { _, _, _ in }
         }
 
         /// The lines themselves, as `layout` counts them: each line's bytes
         /// (its trailing white space and line break included), the bytes
         /// drawn (without them), and whether it ends at a line break or the
         /// text's end.
-        public func lines(width: Double, tabInterval: Double? = nil) -> [LineRange] {
+        public func lines(width: Double, tabInterval: Double? = nil, pointSize: Double = 1) -> [LineRange] {
             var lines: [LineRange] = []
-            _ = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms) { start, end, visibleEnd in
+            _ = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms, pointSize: pointSize) {
+                start, end, visibleEnd in
                 lines.append(LineRange(bytes: start..<end, visible: start..<max(start, visibleEnd)))
             }
             return lines.isEmpty ? [LineRange(bytes: 0..<0, visible: 0..<0)] : lines
         }
 
-        /// Greedy filling, calling `line(start, end, visibleEnd)` for each
+        /// The lines, calling `line(start, end, visibleEnd)` for each
         /// line in order; returns the first piece that overflowed.
         private func fill(
-            width: Double, tabInterval: Double?, trackingEms requested: Double,
+            width: Double, tabInterval: Double?, trackingEms requested: Double, pointSize: Double,
             line: (_ start: Int, _ end: Int, _ visibleEnd: Int) -> Void
         ) -> Range<Int>? {
             // The arrays read once (locals: no access through the object
             // per step).
             let count = storage.count, ends = storage.ends, trimmed = storage.trimmed
             let mandatory = storage.mandatory, prefix = storage.prefix, trackPrefix = storage.trackPrefix
-            let graphemeEnds = storage.graphemeEnds
+            let graphemeEnds = storage.graphemeEnds, discouraged = storage.discouraged
             let plain = storage.tabs.isEmpty || tabInterval == nil
             guard count > 0 else { return nil }
+            // Minikin breaks a paragraph with a tab greedily (`breakIntoLines`).
+            if storage.breaking.strategy != .simple, storage.tabs.isEmpty {
+                return optimalLines(width: width, pointSize: pointSize, line: line)
+            }
             // Text prepared without tracking marks takes none (`tracked(by:)`).
             let trackingEms = trackPrefix.isEmpty ? 0 : requested
             // Allow for rounding in the sums: a line exactly as wide fits.
@@ -254,6 +326,9 @@ public enum LineFitter {
             var start = 0
             // The last place that fitted: its end and its drawn end.
             var lastFit: (end: Int, visible: Int)?
+            // Whether that place is inside an address, which any other
+            // place that fits replaces (Minikin's `processLineBreak`).
+            var lastFitDiscouraged = false
             func measure(_ from: Int, _ to: Int) -> Double {
                 plain
                     ? Self.plainWidth(from, to, prefix: prefix, trackingEms: trackingEms, trackPrefix: trackPrefix)
@@ -269,7 +344,11 @@ public enum LineFitter {
                     ? Self.plainWidth(start, stop, prefix: prefix, trackingEms: trackingEms, trackPrefix: trackPrefix)
                     : lineWidth(start, stop, tabInterval: tabInterval ?? 1, trackingEms: trackingEms)
                 if used <= limit {
-                    lastFit = (end, stop)
+                    let isDiscouraged = !discouraged.isEmpty && discouraged[k]
+                    if lastFit == nil || lastFitDiscouraged || !isDiscouraged {
+                        lastFit = (end, stop)
+                        lastFitDiscouraged = isDiscouraged
+                    }
                     if mandatory[k] && end < count {
                         line(start, end, stop)
                         start = end
