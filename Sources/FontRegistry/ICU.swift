@@ -205,6 +205,12 @@ public final class LineBreaker {
         if breaking == .apple {
             Self.keepHangulWords(utf8, &breaks)
         } else {
+            // Korean phrases end only at spaces (Minikin's
+            // `testPhraseBreak_Korean`); Debian 12's ICU 72 gives ko@lw=phrase
+            // no meaning of its own.
+            if phrases, Self.locale(language).split(separator: "_").first?.lowercased() == "ko" {
+                Self.keepHangulWords(utf8, &breaks)
+            }
             MinikinWordBreaker.adjust(utf8, &breaks)
         }
         return breaks

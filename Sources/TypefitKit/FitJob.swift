@@ -110,8 +110,10 @@ public struct FitJob: Sendable {
         public var allowed: Int
         /// The rules file's rule (from 0), or `nil`.
         public var rule: Int?
-        /// The line width in points.
+        /// The line width in points (dp on Android).
         public var width: Double = 0
+        /// The width's unit: `pt`, or `dp` on Android.
+        public var widthUnit = "pt"
         /// The first word wider than the line, as measured (placeholders
         /// replaced), when one is.
         public var word: String?
@@ -209,6 +211,7 @@ public struct FitJob: Sendable {
                 key: string.key, language: string.language, lines: layout.lines, overflows: layout.overflows,
                 size: require, allowed: group.lines, rule: group.rule)
             failure.width = group.width
+            if group.breaking != .apple { failure.widthUnit = "dp" }
             failure.clampedTo = group.cells[c].clampedTo
             (failure.file, failure.position) = (string.file, string.position)
             failure.qualifiers = string.qualifiers

@@ -93,7 +93,7 @@ import TypefitTestSupport
     /// characters, written as AOSP's tests write them.
     static func lines(_ text: String, width: Double, strategy: BreakStrategy) throws -> [String] {
         let utf8 = Array(text.utf8)
-        let breaking = LineBreaking.android(AndroidLineBreaking(strategy: strategy))
+        let breaking = LineBreaking.android(AndroidLineBreaking(strategy: strategy, pixelsPerDp: 1))
         let breaks = try LineBreaker().opportunities(utf8, language: "en-US", breaking: breaking)
         let prepared = LineFitter.Prepared(
             MeasuredText(utf8: utf8, advances: Array(repeating: 1, count: utf8.count)), breaks: breaks,
@@ -115,5 +115,62 @@ import TypefitTestSupport
         for strategy in [BreakStrategy.highQuality, .balanced] {
             #expect(try Self.lines(email, width: 24, strategy: strategy) == ["This is an email: ", "a@example.com"])
         }
+    }
+}
+
+/// `--line-break-word-style phrase`: ICU's `lw=phrase` for Japanese.
+@Suite struct PhraseBreakingTests {
+    static func pieces(_ text: String, phrase: Bool) throws -> [String] {
+        let utf8 = Array(text.utf8)
+        let breaking = LineBreaking.android(AndroidLineBreaking(wordStyle: phrase ? .phrase : .none))
+        let breaks = try LineBreaker().opportunities(utf8, language: "ja", breaking: breaking)
+        var pieces: [String] = []
+        var start = 0
+        for i in utf8.indices where breaks[i] != .none && breaks[i] != .insideCharacter {
+            pieces.append(String(decoding: utf8[start...i], as: UTF8.self))
+            start = i + 1
+        }
+        if start < utf8.count { pieces.append(String(decoding: utf8[start...], as: UTF8.self)) }
+        return pieces
+    }
+
+    @Test func japanesePhrases() throws {
+        // OptimalLineBreakerTest's JP_TEXT ("Today is a sunny day."): its
+        // expected phrase and non-phrase breaks.
+        let sunny = "\u{672C}\u{65E5}\u{306F}\u{6674}\u{5929}\u{306A}\u{308A}\u{3002}"
+        #expect(try Self.pieces(sunny, phrase: true) == ["本日は", "晴天なり。"])
+        #expect(try Self.pieces(sunny, phrase: false) == ["本", "日", "は", "晴", "天", "な", "り。"])
+        // ICU 72's phrases of a longer sentence (shared reference, §5.1).
+        #expect(try Self.pieces("今日は自由が丘で焼き鳥を食べます。", phrase: true) == ["今日は", "自由が丘で", "焼き鳥を", "食べます。"])
+    }
+}
+
+/// Korean on Android: breaks between syllables (no `hangulWordPriority`,
+/// iOS's rule), and only at spaces with phrases. Expected lines: AOSP
+/// `GreedyLineBreakerTest.testPhraseBreak_Korean` (each character 10 px,
+/// the line 100 px).
+@Suite struct KoreanPhraseTests {
+    static func lines(phrase: Bool) throws -> [String] {
+        let text = "\u{C544}\u{CE68}\u{BC25}\u{C744} \u{BA39}\u{ACE0} \u{C2F6}\u{C2B5}\u{B2C8}\u{B2E4}."
+        let utf8 = Array(text.utf8)
+        let breaking = LineBreaking.android(
+            AndroidLineBreaking(strategy: .simple, wordStyle: phrase ? .phrase : .none, pixelsPerDp: 1))
+        let breaks = try LineBreaker().opportunities(utf8, language: "ko-KR", breaking: breaking)
+        // One em per character: on the first byte of each.
+        let advances = utf8.map { $0 & 0xC0 == 0x80 ? 0.0 : 1.0 }
+        let prepared = LineFitter.Prepared(
+            MeasuredText(utf8: utf8, advances: advances), breaks: breaks, breaking: breaking)
+        return prepared.lines(width: 10, pointSize: 10).map { String(decoding: utf8[$0.bytes], as: UTF8.self) }
+    }
+
+    @Test func syllablesOrSpaces() throws {
+        #expect(
+            try Self.lines(phrase: false) == [
+                "\u{C544}\u{CE68}\u{BC25}\u{C744} \u{BA39}\u{ACE0} \u{C2F6}\u{C2B5}", "\u{B2C8}\u{B2E4}.",
+            ])
+        #expect(
+            try Self.lines(phrase: true) == [
+                "\u{C544}\u{CE68}\u{BC25}\u{C744} \u{BA39}\u{ACE0} ", "\u{C2F6}\u{C2B5}\u{B2C8}\u{B2E4}.",
+            ])
     }
 }

@@ -27,7 +27,8 @@ import TypefitTestSupport
 
     /// The lines at `width` characters, written as the fixture writes them.
     static func lines(_ strategy: BreakStrategy, width: Double) -> String {
-        let prepared = MinikinGreedyTests.prepared(text, breaking: .android(AndroidLineBreaking(strategy: strategy)))
+        let prepared = MinikinGreedyTests.prepared(
+            text, breaking: .android(AndroidLineBreaking(strategy: strategy, pixelsPerDp: 1)))
         let utf8 = Array(text.utf8)
         // 1 em = 10 px: Minikin's scores are in pixels.
         return prepared.lines(width: width, pointSize: 10).map { line in

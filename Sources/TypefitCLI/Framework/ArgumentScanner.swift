@@ -93,17 +93,51 @@ enum ValueParsers {
         }
     }
 
-    /// A width in points: greater than 0, at most 100,000.
-    static func width(_ text: String) throws(UsageError) -> Double {
-        guard let value = Double(text.trimmingSpaces), value.isFinite, value > 0, value <= 100_000 else {
-            throw UsageError("'--width' must be a number of points greater than 0 (got '\(text)')")
+    /// `--width`: a number, or one with its unit (`328dp`, `320pt`).
+    static func width(_ text: String) throws(UsageError) -> LineWidth {
+        var number = text.trimmingSpaces.lowercased()
+        var unit: LineWidth.Unit?
+        for candidate in LineWidth.Unit.allCases where number.hasSuffix(candidate.rawValue) {
+            unit = candidate
+            number = String(number.dropLast(candidate.rawValue.count)).trimmingSpaces
         }
-        return value
+        guard let value = Double(number), value.isFinite, value > 0, value <= 100_000 else {
+            throw UsageError(
+                "'--width' must be a width greater than 0: a number, in points (dp with --platform android), or "
+                    + "with its unit, as 320pt or 328dp (got '\(text)')")
+        }
+        return LineWidth(value: value, unit: unit)
     }
 }
 
 extension StringProtocol {
     var trimmingSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+
+/// `--width`: a line width as written, its unit checked against the
+/// platform once the platform is known (`value(on:)`).
+struct LineWidth: Sendable, Equatable {
+    /// Points on Apple's platforms, density-independent pixels on Android:
+    /// each is the unit its layouts are written in, and the unit typefit
+    /// sizes text in on that platform.
+    enum Unit: String, CaseIterable, Sendable {
+        case pt, dp
+    }
+
+    var value: Double
+    var unit: Unit?
+
+    /// The width in the platform's unit; a unit another platform's is
+    /// refused rather than converted (a dp is not a point).
+    func value(on platform: Platform) throws(UsageError) -> Double {
+        let own: Unit = platform == .android ? .dp : .pt
+        if let unit, unit != own {
+            throw UsageError(
+                "'--width \(humanNumber(value))\(unit.rawValue)': \(platform.displayName) lays text out in "
+                    + "\(own == .dp ? "dp" : "points"); write \(humanNumber(value))\(own.rawValue) or a bare number")
+        }
+        return value
     }
 }

@@ -27,6 +27,7 @@ enum FitJSON: Renderer {
             width: 0, maxLines: 0, style: nil, platform: request.platform.rawValue, model: request.sizeModel)
         header.systemFont = request.systemFont
         header.clamp = request.clamp
+        header.lineBreaking = request.lineBreaking
         header.failing = result.failures.count
         header.placeholders = job.checksPlaceholders ? result.placeholders?.problems : nil
         header.pluralCoverage = job.checksPlaceholders ? result.placeholders?.coverage : nil

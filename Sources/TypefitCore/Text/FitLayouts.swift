@@ -96,6 +96,9 @@ public struct FitLayouts: Sendable {
         /// Entries a language does not translate (`nil`: not asked,
         /// `--require-translated`).
         public var untranslated: [PlaceholderCheck.Untranslated]?
+        /// How lines were broken (`lineBreaking` in the document: Android's
+        /// settings, `null` for Apple's greedy filling).
+        public var lineBreaking = LineBreaking.apple
 
         /// Creates a header.
         public init(width: Double, maxLines: Int, style: String?, platform: String, model: String? = nil) {
@@ -257,6 +260,21 @@ public struct FitLayouts: Sendable {
         writer.endArray()
         writer.staticKey("failing")
         writer.int(header.failing)
+        // Android's line breaking (null: Apple's greedy filling, a word
+        // wider than the line overflowing it).
+        writer.staticKey("lineBreaking")
+        if case .android(let android) = header.lineBreaking {
+            writer.beginObject()
+            writer.staticKey("hyphenation")
+            writer.string("none")
+            writer.staticKey("strategy")
+            writer.string(android.strategy.rawValue)
+            writer.staticKey("wordStyle")
+            writer.string(android.wordStyle.rawValue)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
         writer.staticKey("maxLines")
         if rules == nil { writer.int(header.maxLines) } else { writer.null() }
         // The command's clamp (`--maximum-category`, `--minimum-category`).

@@ -25,11 +25,20 @@ public struct AndroidLineBreaking: Sendable, Hashable {
     public var strategy: BreakStrategy
     /// Where lines may end in Japanese and Korean.
     public var wordStyle: LineBreakWordStyle
+    /// Pixels per dp of the screen laid out for. Minikin scores lines in
+    /// pixels with 32-bit floats, against constants that do not scale (a
+    /// split inside a word costs 1e10): where a word wider than the line is
+    /// split can depend on the density. By default 2.625 (420 dpi, the
+    /// Pixel phones' and the emulator's default profile's).
+    public var pixelsPerDp: Double
 
     /// Settings; by default TextView's (high quality, no phrases).
-    public init(strategy: BreakStrategy = .highQuality, wordStyle: LineBreakWordStyle = .none) {
+    public init(
+        strategy: BreakStrategy = .highQuality, wordStyle: LineBreakWordStyle = .none, pixelsPerDp: Double = 2.625
+    ) {
         self.strategy = strategy
         self.wordStyle = wordStyle
+        self.pixelsPerDp = pixelsPerDp
     }
 }
 

@@ -253,7 +253,8 @@ public enum LineFitter {
         /// a line's end hanging past the edge; with `tabInterval` (ems: 28
         /// points over the point size) tabs advance to tab stops.
         /// `pointSize` is the text's size, in Android's dp: Minikin's
-        /// high-quality strategy scores lines in pixels (`optimalLines`).
+        /// high-quality strategy scores lines in pixels (`optimalLines`, at
+        /// `AndroidLineBreaking.pixelsPerDp`).
         public func layout(width: Double, tabInterval: Double? = nil, pointSize: Double = 1) -> Layout {
             layout(width: width, tabInterval: tabInterval, trackedBy: trackingEms, pointSize: pointSize)
         }

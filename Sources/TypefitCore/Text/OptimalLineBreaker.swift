@@ -8,8 +8,7 @@
 /// high quality, it is in balanced. Minikin scores in pixels with 32-bit
 /// floats, whose rounding decides where a long word is split (a split's
 /// penalty, 1e10, swallows the slack of the lines after it); so do these
-/// scores, at one pixel per dp (density 1: a device of another density may
-/// split such a word one grapheme elsewhere).
+/// scores, in pixels at `AndroidLineBreaking.pixelsPerDp`.
 extension LineFitter.Prepared {
     // Minikin's constants.
     private static let scoreInfinity = Float.greatestFiniteMagnitude
@@ -74,8 +73,10 @@ extension LineFitter.Prepared {
         let ends = storage.ends, trimmed = storage.trimmed, advances = storage.advances
         let graphemeEnds = storage.graphemeEnds, discouraged = storage.discouraged
         let end = ends[range.upperBound]
-        let scale = Float(pointSize)
-        let lineWidth = Float(width * pointSize)
+        var pixelsPerDp = 1.0
+        if case .android(let android) = storage.breaking { pixelsPerDp = android.pixelsPerDp }
+        let scale = Float(pointSize * pixelsPerDp)
+        let lineWidth = Float(width * pointSize * pixelsPerDp)
         // `computePenalties`: half the text size times the line width (both
         // in pixels); a line costs twice that, a break inside an address
         // once (its `breakBadness`, 1).

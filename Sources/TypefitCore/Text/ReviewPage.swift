@@ -122,6 +122,8 @@ public struct ReviewPage: Sendable {
         public var rule: Int?
         /// The categories where it fails.
         public var failing: [String]
+        /// The width's unit: `pt`, or `dp` on Android.
+        public var unit = "pt"
         /// The text's glyphs as shaped, one stream per face the sizes use
         /// (usually one): the samples' lines are slices of them.
         public var streams: [Stream]
@@ -398,6 +400,8 @@ public struct ReviewPage: Sendable {
         out.add(xmlEscaped(row.style))
         out.add("\" data-width=\"")
         out.add(Specimen.coordinate(row.width))
+        out.add("\" data-unit=\"")
+        out.add(row.unit)
         out.add("\" data-max-lines=\"")
         out.int(row.maxLines)
         for (n, stream) in row.streams.enumerated() {
@@ -436,7 +440,8 @@ public struct ReviewPage: Sendable {
         }
         out.add("<p class=\"rule\">")
         out.add(xmlEscaped(row.style))
-        out.add(", \(humanNumber(row.width)) pt wide, \(row.maxLines) line\(row.maxLines == 1 ? "" : "s") allowed")
+        out.add(
+            ", \(humanNumber(row.width)) \(row.unit) wide, \(row.maxLines) line\(row.maxLines == 1 ? "" : "s") allowed")
         if let rule = row.rule { out.add(" (rule \(rule + 1))") }
         out.add("; fails at \(row.failing.count) size\(row.failing.count == 1 ? "" : "s")")
         if let was = row.oldFailing {
@@ -682,7 +687,7 @@ public struct ReviewPage: Sendable {
             });
             var left = pad + hang, w = left + Math.max(width, widest) + pad;
             var h = Math.max(drawn.length, 1) * lh + pad * 2, guide = left + width, id = 'u' + (ids += 1);
-            var caption = sample.cell[1] + ' · ' + num(pt) + ' pt · ' + sample.lines + ' line' +
+            var caption = sample.cell[1] + ' · ' + num(pt) + ' ' + row.dataset.unit + ' · ' + sample.lines + ' line' +
               (sample.lines === 1 ? '' : 's') + (sample.overflows ? ', a word overflows' : '') +
               (sample.fails ? ' · fails' : ' · fits');
             var out = '<figure class="' + (sample.fails ? 'fails' : 'fits') + '" data-size="' +

@@ -5,7 +5,7 @@ import TypefitKit
 /// size (or a rules file), which strings, and the text options. Each
 /// command makes its `FitJob` from them.
 struct FitOptions: Sendable, Equatable {
-    var width: Double?
+    var width: LineWidth?
     var lines: LineCount?
     var require: RequiredSize?
     var rules: String?
@@ -18,6 +18,7 @@ struct FitOptions: Sendable, Equatable {
     var requireTranslated = false
     var sourceLanguage: String?
     var pseudolocales: [String] = []
+    var lineBreaks = LineBreakOptions()
 
     private static let eachRuleGivesIt = "each rule gives it"
 
@@ -25,7 +26,9 @@ struct FitOptions: Sendable, Equatable {
     static let options: [Option<FitOptions>] =
         [
             .value(
-                "--width", "points", help: "The line width in points (required without --rules).", \.width,
+                "--width", "width",
+                help: "The line width (required without --rules): a number of points, of dp with --platform android "
+                    + "(Android's layouts are written in dp), or with its unit: 320pt, 328dp.", \.width,
                 parse: ValueParsers.width
             ).excludes("--rules", because: eachRuleGivesIt),
             .value("--lines", "n", help: "How many lines the text may take (default: 1).", \.lines)
@@ -48,6 +51,7 @@ struct FitOptions: Sendable, Equatable {
         ]
         + TextOptions.options(style: "The text style (required without --rules).").lifted(\FitOptions.text)
         .constraining(["--style"]) { $0.excludes("--rules", because: eachRuleGivesIt) }
+        + LineBreakOptions.options.lifted(\FitOptions.lineBreaks)
         + TextOptions.markdownOptions(\FitOptions.markdown)
         + [
             .flag(
@@ -82,6 +86,7 @@ struct FitOptions: Sendable, Equatable {
     func job(arguments: [String], command: String = "fit") throws(UsageError) -> FitJob {
         var request = try text.request(styleRequired: rules == nil)
         request.markdown = markdown
+        try lineBreaks.apply(to: &request)
         let rule: FitJob.Either
         if let rules {
             guard request.platform == .ios else {
@@ -92,8 +97,8 @@ struct FitOptions: Sendable, Equatable {
             guard (request.platformStyles?.count ?? request.styles?.count ?? 0) == 1 else {
                 throw UsageError("'\(command)' takes one style (or --rules)")
             }
-            guard let width else { throw UsageError("missing '--width <points>': the line width") }
-            var one = FitJob.Rule(width: width, lines: lines?.value ?? 1)
+            guard let width else { throw UsageError("missing '--width <width>': the line width") }
+            var one = FitJob.Rule(width: try width.value(on: request.platform), lines: lines?.value ?? 1)
             one.require = try require?.setting(on: request.platform)
             switch one.require {
             case .fontScale(let scale):
@@ -137,13 +142,13 @@ extension FitJob.Failure {
         var reasons: [String] = []
         if overflows {
             if let word {
-                var reason = "'\(word)' is wider than the \(humanNumber(width)) pt line"
+                var reason = "'\(word)' is wider than the \(humanNumber(width)) \(widthUnit) line"
                 if let sampleOf {
                     reason += " ('\(word)' is the sample for \(sampleOf); choose another with --sample)"
                 }
                 reasons.append(reason)
             } else {
-                reasons.append("a word is wider than the \(humanNumber(width)) pt line")
+                reasons.append("a word is wider than the \(humanNumber(width)) \(widthUnit) line")
             }
         }
         if lines > allowed { reasons.append("needs \(lines) lines, \(allowed) allowed") }

@@ -8,8 +8,9 @@ public struct Specimen: ParsableCommand {
     /// What the command line gives, bound by the parser.
     public struct Options: CommandOptions {
         var sample: String?
-        var width: Double?
+        var width: LineWidth?
         var lines: Int?
+        var lineBreaks = LineBreakOptions()
         var outputFile: String?
         var followSymlinks = false
         var text = TextOptions()
@@ -29,9 +30,9 @@ public struct Specimen: ParsableCommand {
         [
             .string("--text", "text", help: "The sample line (default: a pangram).", \.sample),
             .value(
-                "--width", "points",
+                "--width", "width",
                 help: "Lay each sample out in lines at this width, as fit breaks it, with a guide (a word wider "
-                    + "than the line in red).",
+                    + "than the line in red): points, dp with --platform android, or with its unit (328dp).",
                 \.width, parse: ValueParsers.width),
             .value(
                 "--lines", "n",
@@ -50,6 +51,7 @@ public struct Specimen: ParsableCommand {
         ]
         + TextOptions.options(style: "Text styles: a name, a comma list or 'all' (default: all, or the spec's).")
         .lifted(\Options.text)
+        + LineBreakOptions.options.lifted(\Options.lineBreaks)
 
     /// The declaration.
     public static let configuration = declared(
@@ -87,9 +89,10 @@ public struct Specimen: ParsableCommand {
     /// Reads the options (no style needed: all, or the spec's).
     public init(options: Options, arguments: [String]) throws(UsageError) {
         settings = try options.text.request(styleRequired: false)
+        try options.lineBreaks.apply(to: &settings)
         search = options.text.sources.search
         if let sample = options.sample { self.sample = sample }
-        width = options.width
+        width = try options.width?.value(on: settings.platform)
         maxLines = options.lines
         output = options.outputFile
         followSymlinks = options.followSymlinks
