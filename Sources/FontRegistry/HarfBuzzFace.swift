@@ -22,6 +22,12 @@ final class HarfBuzzFace {
     /// Whether the face has a trak table (read or not: HarfBuzz is told
     /// to leave it alone either way).
     private let hasTrakTable: Bool
+    /// Android's letter spacing (`trackingEms` is it): only in the scripts
+    /// Minikin spaces, and without optional ligatures when over 0.03 em.
+    private let isLetterSpacing: Bool
+    /// The features every shaping passes (empty: none, which spares
+    /// HarfBuzz a plan lookup by features).
+    private let features: [hb_feature_t]
 
     /// Opens face `index` of `file` (a collection's face in the low 16
     /// bits, a named instance from 1 in the high 16), set for `pointSize`
@@ -29,9 +35,17 @@ final class HarfBuzzFace {
     /// coordinates, untracked, for measuring in ems at every size).
     /// `tracked: false` leaves the tracking out (a measurer that shapes
     /// once for several sizes adds each size's itself).
+    ///
+    /// `letterSpacingEms` (Android's `Paint.setLetterSpacing`) takes the
+    /// place of any tracking: added to each cluster as Minikin adds it
+    /// (`LayoutCore.cpp`: not in Arabic, NKo, Psalter Pahlavi, Mandaic,
+    /// Mongolian, Phags-pa, Devanagari, Bengali, Gurmukhi, Modi, Sharada,
+    /// Syloti Nagri, Tirhuta or Ogham, `isLetterSpacingCapableScript`), the
+    /// `liga` and `clig` features off beyond 0.03 em
+    /// (`cleanAndAddDefaultFontFeatures`, after CSS).
     init(
         file: String, index: Int, pointSize: Double? = nil, isSystemFont: Bool = false,
-        opticalSize: OpticalSizeMode = .auto, tracked: Bool = true
+        opticalSize: OpticalSizeMode = .auto, tracked: Bool = true, letterSpacingEms: Double = 0
     ) throws(RegistryError) {
         let hb = try ShapingLibraries.shared.get()
         self.hb = hb
@@ -82,13 +96,46 @@ final class HarfBuzzFace {
         } else if instance > 0 {
             hb.fontSetNamedInstance(font, UInt32(instance - 1))
         }
-        trackingEms = tracked ? pointSize.map { sizing.trackingUnits(at: $0) / unitsPerEm } ?? 0 : 0
-        setting = sizing.setting(instance: instance, unitsPerEm: unitsPerEm, at: pointSize)
+        var setting = sizing.setting(instance: instance, unitsPerEm: unitsPerEm, at: pointSize)
+        isLetterSpacing = letterSpacingEms != 0
+        if isLetterSpacing {
+            trackingEms = letterSpacingEms
+            setting.trackingEms = letterSpacingEms
+            setting.trackingTableSizes = nil
+        } else {
+            trackingEms = tracked ? pointSize.map { sizing.trackingUnits(at: $0) / unitsPerEm } ?? 0 : 0
+        }
+        self.setting = setting
+        var features: [hb_feature_t] = []
+        // HarfBuzz's own trak off: its default changed between versions
+        // (`OpticalSizing`); typefit adds the tracking itself.
+        if hasTrakTable { features.append(Self.feature(.trak)) }
+        if abs(letterSpacingEms) > 0.03 {
+            features += [Self.feature(TableTag("liga")), Self.feature(TableTag("clig"))]
+        }
+        self.features = features
     }
 
-    /// The `trak` feature off, over the whole buffer.
-    private static let noTracking = hb_feature_t(
-        tag: TableTag.trak.rawValue, value: 0, start: 0, end: UInt32.max)
+    /// A feature off, over the whole buffer.
+    private static func feature(_ tag: TableTag) -> hb_feature_t {
+        hb_feature_t(tag: tag.rawValue, value: 0, start: 0, end: UInt32.max)
+    }
+
+    /// Whether Minikin adds letter spacing in `script` (`LetterSpacingUtils.h`).
+    static func spacesLetters(_ script: hb_script_t) -> Bool {
+        switch script {
+        case HB_SCRIPT_ARABIC, HB_SCRIPT_NKO, HB_SCRIPT_PSALTER_PAHLAVI, HB_SCRIPT_MANDAIC, HB_SCRIPT_MONGOLIAN,
+            HB_SCRIPT_PHAGS_PA, HB_SCRIPT_DEVANAGARI, HB_SCRIPT_BENGALI, HB_SCRIPT_GURMUKHI, HB_SCRIPT_MODI,
+            HB_SCRIPT_SHARADA, HB_SCRIPT_SYLOTI_NAGRI, HB_SCRIPT_TIRHUTA, HB_SCRIPT_OGHAM:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Whether a run in `script` takes the face's tracking: `trak`'s in
+    /// every script, Android's letter spacing where Minikin adds it.
+    func tracks(_ script: hb_script_t) -> Bool { !isLetterSpacing || Self.spacesLetters(script) }
 
     deinit {
         hb.fontDestroy(font)
@@ -109,14 +156,12 @@ final class HarfBuzzFace {
         // Each character its own cluster where the script allows: line
         // breaks fall between clusters.
         hb.bufferSetClusterLevel(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        // HarfBuzz's own trak off: its default changed between versions
-        // (`OpticalSizing`); typefit adds the tracking itself. Only a face
-        // with a trak table is told (a feature list costs every shape a
-        // plan lookup by features).
-        if hasTrakTable {
-            withUnsafePointer(to: Self.noTracking) { hb.shape(font, buffer, $0, 1) }
-        } else {
+        // Features only where needed (`features`): a list costs every
+        // shape a plan lookup by features.
+        if features.isEmpty {
             hb.shape(font, buffer, nil, 0)
+        } else {
+            features.withUnsafeBufferPointer { hb.shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
         }
         var count: UInt32 = 0
         guard let infos = hb.glyphInfos(buffer, &count),
@@ -157,6 +202,7 @@ final class HarfBuzzFace {
                 }
                 guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, range, run.script, lang)
                 else { continue }
+                let tracked = tracks(run.script) ? tracked : nil
                 var previous = -1
                 for i in 0..<count {
                     let cluster = Int(infos[i].cluster)
@@ -194,6 +240,7 @@ extension HarfBuzzFace {
                     let (infos, positions, count) = shapeRun(
                         buffer, base, bytes.count, run.range, run.script, lang, direction: direction)
                 else { continue }
+                let tracked = tracks(run.script) ? tracked : nil
                 var previous = -1
                 for i in 0..<count {
                     let cluster = Int(infos[i].cluster)

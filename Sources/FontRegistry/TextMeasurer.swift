@@ -40,18 +40,20 @@ public final class TextMeasurer {
     public init(
         file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
         fallback: FallbackFonts = FallbackFonts(), pointSize: Double? = nil, isSystemFont: Bool = false,
-        opticalSize: OpticalSizeMode = .auto, tracked: Bool = true, sharingFallbackWith other: TextMeasurer? = nil
+        opticalSize: OpticalSizeMode = .auto, tracked: Bool = true, letterSpacingEms: Double = 0,
+        sharingFallbackWith other: TextMeasurer? = nil
     ) throws(RegistryError) {
         primary = try HarfBuzzFace(
             file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont, opticalSize: opticalSize,
-            tracked: tracked)
+            tracked: tracked, letterSpacingEms: letterSpacingEms)
         self.pointSize = pointSize
         self.file = file
         self.index = index
         shared =
             other?.shared
             ?? FallbackState(
-                fallback: fallback, family: family, weight: weight, isItalic: isItalic, isSystemFont: isSystemFont)
+                fallback: fallback, family: family, weight: weight, isItalic: isItalic, isSystemFont: isSystemFont,
+                letterSpacingEms: letterSpacingEms)
     }
 
     /// Whether the face's widths change with the point size (its optical
@@ -385,7 +387,10 @@ public final class TextMeasurer {
         guard let unsized = shared.face(key, file: face.file, index: face.index) else { return nil }
         guard let pointSize, unsized.sizing.dependsOnPointSize else { return (face, unsized) }
         if let open = sizedFaces[key] { return (face, open) }
-        guard let open = try? HarfBuzzFace(file: face.file, index: face.index, pointSize: pointSize) else {
+        guard
+            let open = try? HarfBuzzFace(
+                file: face.file, index: face.index, pointSize: pointSize, letterSpacingEms: shared.letterSpacingEms)
+        else {
             return nil
         }
         sizedFaces[key] = open
@@ -422,7 +427,15 @@ final class FallbackState {
     /// Fallback faces opened in ems, by file#index (`nil`: cannot be).
     private var faces: [String: HarfBuzzFace?] = [:]
 
-    init(fallback: FallbackFonts, family: String, weight: Int?, isItalic: Bool, isSystemFont: Bool) {
+    /// Android's letter spacing, which the paint gives every face that
+    /// draws the text (`HarfBuzzFace`'s `letterSpacingEms`).
+    let letterSpacingEms: Double
+
+    init(
+        fallback: FallbackFonts, family: String, weight: Int?, isItalic: Bool, isSystemFont: Bool,
+        letterSpacingEms: Double = 0
+    ) {
+        self.letterSpacingEms = letterSpacingEms
         self.fallback = fallback
         self.family = family
         self.weight = weight
@@ -442,7 +455,7 @@ final class FallbackState {
     /// The fallback face at `key` opened in ems, once.
     func face(_ key: String, file: String, index: Int) -> HarfBuzzFace? {
         if let known = faces[key] { return known }
-        let open = try? HarfBuzzFace(file: file, index: index)
+        let open = try? HarfBuzzFace(file: file, index: index, letterSpacingEms: letterSpacingEms)
         faces[key] = .some(open)
         return open
     }

@@ -106,7 +106,11 @@ public enum FitEngine {
                 for (c, measured) in zip(cells.indices, measuredCells) {
                     guard let measured else { continue }
                     let slot = faceSlots[c]
-                    let line = prepared[slot] ?? LineFitter.Prepared(measured, breaks: breaks, breaking: breaking)
+                    let line =
+                        prepared[slot]
+                        ?? LineFitter.Prepared(
+                            measured, breaks: breaks, breaking: breaking,
+                            letterSpacingEms: measurements.slotLetterSpacing[slot])
                     prepared[slot] = line
                     layouts[c] = record(line, cell: c, string: s)
                     preparedCells[c] = line

@@ -18,6 +18,9 @@ public final class Measurements {
     public private(set) var faceSlots: [Int] = []
     /// How many distinct faces the cells use.
     public private(set) var slotCount = 0
+    /// Per slot: Android's letter spacing in ems (the face key holds it,
+    /// so a slot's cells share it).
+    public private(set) var slotLetterSpacing: [Double] = []
     /// Per slot: its key and measurer (`nil` where it could not be opened).
     private var slots: [(key: String, measurer: TextMeasurer?)] = []
     private let fonts: FallbackFonts
@@ -90,6 +93,10 @@ public final class Measurements {
             return slotOfKey.count - 1
         }
         slotCount = slotOfKey.count
+        slotLetterSpacing = Array(filled: 0, count: slotCount)
+        for (c, slot) in faceSlots.enumerated() {
+            slotLetterSpacing[slot] = cells[c].face?.location?.letterSpacingEms ?? 0
+        }
         // Markdown runs: in the run's face at the slot's size where that
         // face depends on it.
         for (slotKey, (base, size)) in slotFaces {
@@ -249,7 +256,7 @@ public final class Measurements {
                             measured: tracked.measured,
                             line: LineFitter.Prepared(
                                 tracked.measured, breaks: breaks, trackedAt: tracked.trackedAt,
-                                breaking: breaking))
+                                breaking: breaking, letterSpacingEms: slotLetterSpacing[index]))
                     }
                 }
                 if sharedScratch[share.shaper] != nil { continue }
@@ -259,7 +266,9 @@ public final class Measurements {
                 ? measureRuns(string, base: slots[index].key, measurer)
                 : measurer.measure(utf8: utf8, language: string.language)
             result[index] = PreparedSlot(
-                measured: measured, line: LineFitter.Prepared(measured, breaks: breaks, breaking: breaking))
+                measured: measured,
+                line: LineFitter.Prepared(
+                    measured, breaks: breaks, breaking: breaking, letterSpacingEms: slotLetterSpacing[index]))
         }
     }
 
@@ -363,6 +372,7 @@ extension TextMeasurer {
         try self.init(
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
             isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont,
-            opticalSize: location.opticalSize, tracked: tracked, sharingFallbackWith: sharing)
+            opticalSize: location.opticalSize, tracked: tracked, letterSpacingEms: location.letterSpacingEms,
+            sharingFallbackWith: sharing)
     }
 }

@@ -558,7 +558,7 @@ public struct ReviewJob: Job {
         /// (at the cell's size where the face's widths change with it).
         private func ownSession(_ cell: SizedCell, _ string: LocalizedString) -> TextMeasurer.DrawSession? {
             guard let location = cell.face?.location else { return nil }
-            let id = "\(location.file)#\(location.index)"
+            let id = StyledFaces.key(location)
             guard let measurer = measurer(location, id: id, pointSize: nil) else { return nil }
             let sized =
                 measurer.dependsOnPointSize

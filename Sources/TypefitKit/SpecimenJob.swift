@@ -66,7 +66,10 @@ public struct SpecimenJob: Job {
             // without a width), then cut to --lines.
             let ranges =
                 width.map { width in
-                    LineFitter.Prepared(measured, breaks: breaks, breaking: settings.lineBreaking).lines(
+                    LineFitter.Prepared(
+                        measured, breaks: breaks, breaking: settings.lineBreaking,
+                        letterSpacingEms: cell.face?.location?.letterSpacingEms ?? 0
+                    ).lines(
                         width: width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize,
                         pointSize: cell.pointSize)
                 } ?? Self.hardLines(measured)
@@ -189,7 +192,7 @@ public struct SpecimenJob: Job {
         /// The face at `location`, opened once; a face whose widths change
         /// with the size (`OpticalSizing`) once per `pointSize`.
         mutating func face(_ location: FaceLocation, pointSize: Double, diagnostics: inout Diagnostics) -> OpenFace? {
-            let id = "\(location.file)#\(location.index)"
+            let id = StyledFaces.key(location)
             guard let face = open(location, id: id, pointSize: nil, &diagnostics) else { return nil }
             guard face.measurer.dependsOnPointSize else { return face }
             return open(

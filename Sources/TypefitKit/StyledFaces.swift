@@ -75,6 +75,7 @@ public struct StyledFaces: Sendable {
                 var location = FaceLocation(chosen)
                 // A run's face is set as its string's face is.
                 location.opticalSize = base.opticalSize
+                location.letterSpacingEms = base.letterSpacingEms
                 byTraits[traits] = location
                 let description = Finding.MarkdownFace(
                     bold: traits.contains(.bold), italic: traits.contains(.italic), code: traits.contains(.code),
@@ -91,6 +92,10 @@ public struct StyledFaces: Sendable {
         return styled
     }
 
-    static func key(_ location: FaceLocation) -> String { "\(location.file)#\(location.index)" }
+    static func key(_ location: FaceLocation) -> String {
+        // A face at two letter spacings is measured twice (Android's roles).
+        "\(location.file)#\(location.index)"
+            + (location.letterSpacingEms == 0 ? "" : "|ls\(location.letterSpacingEms)")
+    }
 
 }

@@ -55,6 +55,15 @@ public enum TextJob {
         if let opticalSize, opticalSize != .auto {
             for i in cells.indices { cells[i].face?.location?.opticalSize = opticalSize }
         }
+        if settings.platform == .android {
+            for i in cells.indices {
+                // Android sets no optical size of its own and ignores `trak`
+                // (Core Text's rules): the face at its own coordinates.
+                if opticalSize == nil { cells[i].face?.location?.opticalSize = .none }
+                let letterSpacing = AndroidTypeScale.letterSpacingEms(ofRole: cells[i].style)
+                cells[i].face?.location?.letterSpacingEms = letterSpacing
+            }
+        }
         if allowMissing { return cells }
         // A face that is not there has no widths: say which and stop.
         var missing: [String] = []

@@ -83,3 +83,83 @@ import TypefitTestSupport
                 .status == .success)
     }
 }
+
+/// Material 3's letter spacing as Android applies it, against hb-shape's
+/// advances of the same file: each character of a role's text gets the
+/// role's tracking (bodyLarge 0.5 sp at 16 sp, bodyMedium 0.2 sp at 14),
+/// none in Arabic or Devanagari, and optional ligatures are off beyond
+/// 0.03 em (Minikin's `cleanAndAddDefaultFontFeatures`): bodyLarge's "fi"
+/// is two glyphs, bodyMedium's one.
+@Suite(.enabled(if: (try? BinaryRunner.runTool("hb-shape", ["--version"])) != nil, "hb-shape is not installed"))
+struct AndroidLetterSpacingTests {
+    static let font = Fixtures.root.appendingPathComponent("text/TypefitScript-Regular.ttf").path
+
+    /// hb-shape's glyphs of `text`: advance sum (font units, 1000 per em)
+    /// and count.
+    static func shaped(_ text: String, features: String? = nil) throws -> (units: Int, glyphs: Int) {
+        let arguments = ["--output-format=json"] + (features.map { ["--features=\($0)"] } ?? []) + [font, text]
+        let run = try #require(try BinaryRunner.runTool("hb-shape", arguments, environment: ["LC_ALL": "C.UTF-8"]))
+        let glyphs = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        return (glyphs.reduce(0) { $0 + ($1["ax"] as? Int ?? 0) }, glyphs.count)
+    }
+
+    static func width(_ text: String, style: String) throws -> Double {
+        let outcome = TypefitCommand.run(
+            [
+                "measure", text, "--platform", "android", "--style", style, "--font-scale", "1", "--font",
+                "TypefitScript-Regular", "--fonts-dir", Fixtures.root.appendingPathComponent("text").path,
+                "--format", "json", "--fontconfig-file", Fixtures.fontconfigFile,
+            ], context: RunContext())
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let row = try #require((json["measurements"] as? [[String: Any]])?.first)
+        return try #require(row["width"] as? Double)
+    }
+
+    @Test func latinIsSpacedAndLosesItsLigatures() throws {
+        let text = "fi AV"
+        let unligated = try Self.shaped(text, features: "-liga,-clig")
+        let ligated = try Self.shaped(text)
+        // The fixture's fi ligature: one glyph fewer with liga on.
+        #expect(ligated.glyphs == unligated.glyphs - 1)
+        // bodyLarge: 0.5 / 16 = 0.03125 em, over 0.03: no ligature, 5
+        // characters spaced 0.5 dp each.
+        let large = try Self.width(text, style: "bodyLarge")
+        #expect(abs(large - (Double(unligated.units) / 1000 * 16 + 5 * 0.5)) < 0.001, "\(large)")
+        // bodyMedium: 0.2 / 14 em: the ligature kept, 4 clusters spaced.
+        let medium = try Self.width(text, style: "bodyMedium")
+        #expect(abs(medium - (Double(ligated.units) / 1000 * 14 + 4 * 0.2)) < 0.001, "\(medium)")
+        // titleLarge has no tracking.
+        let title = try Self.width(text, style: "titleLarge")
+        #expect(abs(title - Double(ligated.units) / 1000 * 22) < 0.001, "\(title)")
+    }
+
+    @Test func arabicAndDevanagariAreNotSpaced() throws {
+        for text in ["\u{0644}\u{0645}\u{0628}\u{0647}", "\u{0928}\u{092E}\u{0938}\u{0924}"] {
+            let shaped = try Self.shaped(text, features: "-liga,-clig")
+            let width = try Self.width(text, style: "bodyLarge")
+            #expect(abs(width - Double(shaped.units) / 1000 * 16) < 0.001, "\(text): \(width)")
+        }
+    }
+
+    /// A line does not count its letter spacing at its edges: a string
+    /// exactly as wide as the line with it, less one spacing, fits.
+    @Test func aLineCountsOneSpacingLess() throws {
+        let text = "AVAV AVAV"
+        let large = try Self.width(text, style: "bodyLarge")
+        func lines(_ width: Double) throws -> Int? {
+            let outcome = TypefitCommand.run(
+                [
+                    "fit", text, "--platform", "android", "--style", "bodyLarge", "--font-scale", "1", "--font",
+                    "TypefitScript-Regular", "--fonts-dir", Fixtures.root.appendingPathComponent("text").path,
+                    "--width", "\(width)", "--lines", "5", "--format", "json", "--fontconfig-file",
+                    Fixtures.fontconfigFile,
+                ], context: RunContext())
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let result = try #require((json["results"] as? [[String: Any]])?.first)
+            return (result["lines"] as? [String: Int])?.values.first
+        }
+        #expect(try lines(large - 0.5 + 0.01) == 1)
+        #expect(try lines(large - 0.5 - 0.01) == 2)
+    }
+}

@@ -87,14 +87,27 @@ public enum MacTypeTable {
 /// (`AndroidFontScaling`: linear up to Android 13; non-linear lookup tables from Android 14,
 /// AOSP `FontScaleConverterFactory`).
 public enum AndroidTypeScale {
-    /// Material 3 roles: size and line height in sp (Material design tokens).
-    public static let roles: [(name: String, size: Double, lineHeight: Double)] = [
-        ("displayLarge", 57, 64), ("displayMedium", 45, 52), ("displaySmall", 36, 44),
-        ("headlineLarge", 32, 40), ("headlineMedium", 28, 36), ("headlineSmall", 24, 32),
-        ("titleLarge", 22, 28), ("titleMedium", 16, 24), ("titleSmall", 14, 20),
-        ("bodyLarge", 16, 24), ("bodyMedium", 14, 20), ("bodySmall", 12, 16),
-        ("labelLarge", 14, 20), ("labelMedium", 12, 16), ("labelSmall", 11, 16),
+    /// Material 3 roles: size, line height and tracking (letter spacing)
+    /// in sp, as Jetpack Compose's Material 3 library has them (androidx
+    /// `compose/material3/material3/src/commonMain/kotlin/androidx/compose/material3/tokens/TypeScaleTokens.kt`,
+    /// generated tokens v0_103, commit 160825094a81825468a95b115bfb1b541e549856;
+    /// earlier token versions had displayLarge -0.25, titleMedium 0.15 and
+    /// bodyMedium 0.25).
+    public static let roles: [(name: String, size: Double, lineHeight: Double, tracking: Double)] = [
+        ("displayLarge", 57, 64, -0.2), ("displayMedium", 45, 52, 0), ("displaySmall", 36, 44, 0),
+        ("headlineLarge", 32, 40, 0), ("headlineMedium", 28, 36, 0), ("headlineSmall", 24, 32, 0),
+        ("titleLarge", 22, 28, 0), ("titleMedium", 16, 24, 0.2), ("titleSmall", 14, 20, 0.1),
+        ("bodyLarge", 16, 24, 0.5), ("bodyMedium", 14, 20, 0.2), ("bodySmall", 12, 16, 0.4),
+        ("labelLarge", 14, 20, 0.1), ("labelMedium", 12, 16, 0.5), ("labelSmall", 11, 16, 0.5),
     ]
+
+    /// A role's letter spacing in ems: its tracking over its size, as a
+    /// TextView's `android:letterSpacing` holds it (Compose converts the sp
+    /// tracking at the font scale, within 0.005 em of this at 2.0).
+    public static func letterSpacingEms(ofRole name: String) -> Double {
+        guard let role = roles.first(where: { $0.name == name }), role.size > 0 else { return 0 }
+        return role.tracking / role.size
+    }
 
     /// The font scales Settings offers (Android 14 and later); up to
     /// Android 13 the last three are missing.

@@ -69,12 +69,17 @@ public enum LineFitter {
             let discouraged: [Bool]
             /// The platform's rules.
             let breaking: LineBreaking
+            /// Android's letter spacing in ems, which the advances include
+            /// at every character: Minikin takes one off each line, the
+            /// half before its first character and after its last.
+            let letterSpacingEms: Double
 
             init(
                 count: Int, ends: [Int], mandatory: [Bool], trimmed: [Int], prefix: [Double], advances: [Double],
                 tabs: [Bool], trackPrefix: [Int32], trackMarks: [Bool], graphemeEnds: [Int], discouraged: [Bool],
-                breaking: LineBreaking
+                breaking: LineBreaking, letterSpacingEms: Double
             ) {
+                self.letterSpacingEms = letterSpacingEms
                 self.graphemeEnds = graphemeEnds
                 self.discouraged = discouraged
                 self.breaking = breaking
@@ -100,8 +105,11 @@ public enum LineFitter {
         /// of overflowing it (only a cluster wider than the line
         /// overflows), the spaces that vanish at a line's end are Minikin's,
         /// and the lines are chosen by its strategy.
+        /// `letterSpacingEms`: Android's letter spacing, in the measured
+        /// advances (`HarfBuzzFace`), one of which a line does not count.
         public init(
-            _ text: MeasuredText, breaks: [LineBreak], trackedAt: [Bool]? = nil, breaking: LineBreaking = .apple
+            _ text: MeasuredText, breaks: [LineBreak], trackedAt: [Bool]? = nil, breaking: LineBreaking = .apple,
+            letterSpacingEms: Double = 0
         ) {
             let count = text.utf8.count
             let minikin = breaking != .apple
@@ -181,7 +189,8 @@ public enum LineFitter {
             storage = Storage(
                 count: count, ends: ends, mandatory: mandatory, trimmed: trimmed, prefix: prefix, advances: advances,
                 tabs: tabs, trackPrefix: trackPrefix, trackMarks: trackMarks, graphemeEnds: graphemeEnds,
-                discouraged: discouraged, breaking: breaking)
+                discouraged: discouraged, breaking: breaking,
+                letterSpacingEms: breaking == .apple ? 0 : letterSpacingEms)
         }
 
         /// Where the text before `end` stops being the white space that
@@ -322,7 +331,8 @@ public enum LineFitter {
             // Text prepared without tracking marks takes none (`tracked(by:)`).
             let trackingEms = trackPrefix.isEmpty ? 0 : requested
             // Allow for rounding in the sums: a line exactly as wide fits.
-            let limit = width + 1e-9
+            // A line's letter spacing at its edges is not counted (Android).
+            let limit = width + storage.letterSpacingEms + 1e-9
             var overflow: Range<Int>?
             var start = 0
             // The last place that fitted: its end and its drawn end.

@@ -41,7 +41,7 @@ extension LineFitter.Prepared {
         let storage = self.storage
         let ends = storage.ends, mandatory = storage.mandatory, trimmed = storage.trimmed
         let prefix = storage.prefix
-        let limit = width + 1e-9
+        let limit = width + storage.letterSpacingEms + 1e-9
         var overflow: Range<Int>?
         var start = 0
         var first = 0
@@ -91,7 +91,12 @@ extension LineFitter.Prepared {
             sums[i - start + 1] = sum
         }
         func at(_ offset: Int) -> Float { sums[offset - start] }
-        var candidates = [Candidate(offset: start, preBreak: 0, postBreak: 0, penalty: 0, visibleEnd: start)]
+        // `pushBreakCandidate`: half the letter spacing added before each
+        // break and taken after, so that a line counts one less.
+        let halfSpacing = Float(storage.letterSpacingEms) * scale * 0.5
+        var candidates = [
+            Candidate(offset: start, preBreak: halfSpacing, postBreak: -halfSpacing, penalty: 0, visibleEnd: start)
+        ]
         candidates.reserveCapacity(range.count + 1)
         // The first grapheme end past the word's start (a binary search
         // once, then walked).
@@ -122,7 +127,8 @@ extension LineFitter.Prepared {
                     let offset = at(wordStart) + wordWidth
                     candidates.append(
                         Candidate(
-                            offset: boundary, preBreak: offset, postBreak: offset, penalty: Self.scoreDesperate,
+                            offset: boundary, preBreak: offset + halfSpacing, postBreak: offset - halfSpacing,
+                            penalty: Self.scoreDesperate,
                             visibleEnd: boundary))
                     g += 1
                 }
@@ -130,7 +136,7 @@ extension LineFitter.Prepared {
             let isDiscouraged = !discouraged.isEmpty && discouraged[k]
             candidates.append(
                 Candidate(
-                    offset: wordEnd, preBreak: at(wordEnd), postBreak: effective,
+                    offset: wordEnd, preBreak: at(wordEnd) + halfSpacing, postBreak: effective - halfSpacing,
                     penalty: isDiscouraged ? hyphenPenalty : 0, visibleEnd: visible))
             wordStart = wordEnd
         }
@@ -178,12 +184,13 @@ extension LineFitter.Prepared {
             i = previous[i]
         }
         let prefix = storage.prefix
+        let limit = width + storage.letterSpacingEms + 1e-9
         var from = 0
         for i in chosen.reversed() {
             let lineStart = candidates[from].offset
             let lineEnd = candidates[i].offset
             let visibleEnd = max(lineStart, candidates[i].visibleEnd)
-            if overflow == nil, prefix[visibleEnd] - prefix[lineStart] > width + 1e-9 {
+            if overflow == nil, prefix[visibleEnd] - prefix[lineStart] > limit {
                 overflow = lineStart..<visibleEnd
             }
             line(lineStart, lineEnd, visibleEnd)
