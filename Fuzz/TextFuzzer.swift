@@ -4,7 +4,8 @@
 // property lists (shared references, cycles), Android resource files
 // (the XML reader and aapt2's value rules), substitution expansion
 // through String Catalogs, in every registered strings format, and the
-// placeholder comparison of what they hold. Built with TypefitCore's sources by `make fuzz`.
+// placeholder comparison of what they hold, and Android's line breaking. Built with TypefitCore's sources by
+// `make fuzz`.
 
 /// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0,
 /// as libFuzzer requires (-1 would keep the input out of the corpus).
@@ -102,5 +103,39 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(
         PlaceholderCheck.differences(source: [text], translation: [text]).allSatisfy { sourceOnly.contains($0.code) })
     _ = PlaceholderCheck.differences(source: [text], translation: [String(text.reversed())])
+    fuzzAndroidLines(text)
     return 0
+}
+
+/// Android's line breaking of any text (break opportunities from its
+/// bytes, as ICU is not linked here: after spaces, a line feed's
+/// mandatory, every fifth byte allowed; advances from its bytes): Minikin's
+/// word-breaker changes keep a break array of the text's length, and in
+/// every strategy the lines cover the text in order, a line feed ends its
+/// line, and `layout` counts the lines `lines` gives.
+func fuzzAndroidLines(_ text: String) {
+    let utf8 = Array(text.utf8)
+    guard !utf8.isEmpty else { return }
+    var breaks = utf8.indices.map { i -> LineBreak in
+        utf8[i] == 0x0A ? .mandatory : (utf8[i] == 0x20 || i % 5 == 4) ? .allowed : .none
+    }
+    MinikinWordBreaker.adjust(utf8, &breaks)
+    precondition(breaks.count == utf8.count)
+    var advances = [Double](repeating: 0, count: utf8.count)
+    for i in utf8.indices where utf8[i] & 0xC0 != 0x80 { advances[i] = Double(utf8[i] % 7) * 0.25 }
+    let width = 0.3 + Double(utf8[0] % 16) * 0.5
+    for strategy in BreakStrategy.allCases {
+        let prepared = LineFitter.Prepared(
+            MeasuredText(utf8: utf8, advances: advances), breaks: breaks,
+            breaking: .android(AndroidLineBreaking(strategy: strategy)), letterSpacingEms: Double(utf8[0] % 3) * 0.02)
+        let lines = prepared.lines(width: width, pointSize: 16)
+        var end = 0
+        for line in lines {
+            precondition(line.bytes.lowerBound == end && line.visible.upperBound <= line.bytes.upperBound)
+            end = line.bytes.upperBound
+            if let feed = utf8[line.bytes].firstIndex(of: 0x0A) { precondition(feed == line.bytes.upperBound - 1) }
+        }
+        precondition(end == utf8.count)
+        precondition(prepared.layout(width: width, pointSize: 16).lines == lines.count)
+    }
 }
