@@ -464,3 +464,67 @@ public enum PluralRules {
         return result
     }
 }
+
+/// ICU's likely subtags, as Minikin's `LocaleListCache` applies them to
+/// every locale it is given (`uloc_canonicalize`, `uloc_addLikelySubtags`,
+/// `uloc_toLanguageTag`): `ja` → `ja-Jpan-JP`, `ar` → `ar-Arab-EG`; an
+/// empty tag, or a script alone, stays undetermined (`und`, `und-Arab`).
+public enum LikelySubtags {
+    private typealias Canonicalize =
+        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, UnsafeMutablePointer<ICU.Status>?)
+        -> Int32
+    private typealias ToLanguageTag =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, Int8, UnsafeMutablePointer<ICU.Status>?
+        ) -> Int32
+
+    private struct Functions: @unchecked Sendable {
+        let canonicalize: Canonicalize
+        let addLikely: Canonicalize
+        let toLanguageTag: ToLanguageTag
+    }
+
+    private static let functions: Functions? = {
+        guard case .success(let icu) = ICU.shared, let handle = DynamicLibrary.open(["libicuuc.so.\(icu.version)"])
+        else { return nil }
+        func symbol<T>(_ name: String) -> T? { try? DynamicLibrary.symbol(handle, "\(name)_\(icu.version)") }
+        guard let canonicalize: Canonicalize = symbol("uloc_canonicalize"),
+            let addLikely: Canonicalize = symbol("uloc_addLikelySubtags"),
+            let toLanguageTag: ToLanguageTag = symbol("uloc_toLanguageTag")
+        else { return nil }
+        return Functions(canonicalize: canonicalize, addLikely: addLikely, toLanguageTag: toLanguageTag)
+    }()
+
+    /// `tag` maximized as Minikin maximizes it; `nil` when ICU cannot (or
+    /// is missing). Tags longer than 64 bytes or with characters other
+    /// than letters, digits, `-` and `_` are refused before ICU copies
+    /// them into its fixed buffers (ULOC_FULLNAME_CAPACITY, 157 bytes).
+    public static func maximize(_ tag: String) -> String? {
+        guard let functions, tag.utf8.count <= 64,
+            tag.utf8.allSatisfy({
+                $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                    || (0x61...0x7A).contains($0)
+            })
+        else { return nil }
+        let capacity: Int32 = 160
+        var canonical = [CChar](repeating: 0, count: Int(capacity))
+        var status: ICU.Status = 0
+        let length = functions.canonicalize(tag, &canonical, capacity, &status)
+        guard status <= 0, status != -124, length >= 0, length < capacity else { return nil }
+        let text = String(decoding: canonical.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Minikin keeps "" and "_Xxxx" undetermined (likely subtags would
+        // make "" en-Latn-US).
+        if text.isEmpty || (text.count == 5 && text.hasPrefix("_")) {
+            return "und" + String(text.map { $0 == "_" ? "-" : $0 })
+        }
+        var likely = [CChar](repeating: 0, count: Int(capacity))
+        status = 0
+        let likelyLength = functions.addLikely(canonical, &likely, capacity, &status)
+        guard status <= 0, status != -124, likelyLength >= 0, likelyLength < capacity else { return nil }
+        var output = [CChar](repeating: 0, count: Int(capacity))
+        status = 0
+        let outputLength = functions.toLanguageTag(likely, &output, capacity, 0, &status)
+        guard status <= 0, status != -124, outputLength >= 0, outputLength < capacity else { return nil }
+        return String(decoding: output.prefix(Int(outputLength)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
