@@ -269,6 +269,7 @@ def main():
     khmer_stand_ins()
     system_font_stand_ins()
     cascade_fonts()
+    android_system_fonts()
     merged_instance_font()
     bitmap_emoji_font()
 
@@ -726,6 +727,33 @@ def khmer_stand_ins():
                                          ("Bold", "NotoSansKhmer-Bold", 700, 1.4)):
         font = build("Noto Sans Khmer", style, psname, weight, extra_chars=KHMER)
         for cp in KHMER:
+            name = "uni%04X" % cp
+            advance, lsb = font["hmtx"].metrics[name]
+            font["hmtx"].metrics[name] = (round(advance * scale), lsb)
+        save(font, psname + ".ttf", out)
+
+
+def android_system_fonts():
+    """Fixtures/android/fonts: files named as in a device's /system/fonts,
+    their families as Android's fonts name them, for Android's system font
+    and fallback chain (--android-fonts, or --fonts-dir for stand-ins):
+    Roboto Regular and Medium (Latin), Noto Naskh Arabic and its compact
+    UI twin, and Noto Sans CJK JP, KR, SC and TC (separate files here;
+    one .ttc on a device). Each script's boxes are scaled by its own
+    factor, so that the widths show which face drew them."""
+    out = os.path.join(HERE, "android", "fonts")
+    os.makedirs(out, exist_ok=True)
+    save(build("Roboto", "Regular", "Roboto-Regular", 400), "Roboto-Regular.ttf", out)
+    save(build("Roboto", "Medium", "Roboto-Medium", 500), "Roboto-Medium.ttf", out)
+    faces = (("Noto Naskh Arabic", "NotoNaskhArabic-Regular", ARABIC, 1.2),
+             ("Noto Naskh Arabic UI", "NotoNaskhArabicUI-Regular", ARABIC, 0.9),
+             ("Noto Sans CJK JP", "NotoSansCJKjp-Regular", CJK, 1.0),
+             ("Noto Sans CJK KR", "NotoSansCJKkr-Regular", CJK, 1.1),
+             ("Noto Sans CJK SC", "NotoSansCJKsc-Regular", CJK, 1.2),
+             ("Noto Sans CJK TC", "NotoSansCJKtc-Regular", CJK, 1.3))
+    for family, psname, chars, scale in faces:
+        font = build(family, "Regular", psname, 400, extra_chars=chars)
+        for cp in chars:
             name = "uni%04X" % cp
             advance, lsb = font["hmtx"].metrics[name]
             font["hmtx"].metrics[name] = (round(advance * scale), lsb)

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 import TypefitCore
 
 /// Measures text in one face, standing in fontconfig's choice for the
@@ -41,7 +42,7 @@ public final class TextMeasurer {
         file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
         fallback: FallbackFonts = FallbackFonts(), pointSize: Double? = nil, isSystemFont: Bool = false,
         opticalSize: OpticalSizeMode = .auto, tracked: Bool = true, letterSpacingEms: Double = 0,
-        sharingFallbackWith other: TextMeasurer? = nil
+        androidFallback: AndroidFallback? = nil, sharingFallbackWith other: TextMeasurer? = nil
     ) throws(RegistryError) {
         primary = try HarfBuzzFace(
             file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont, opticalSize: opticalSize,
@@ -53,7 +54,7 @@ public final class TextMeasurer {
             other?.shared
             ?? FallbackState(
                 fallback: fallback, family: family, weight: weight, isItalic: isItalic, isSystemFont: isSystemFont,
-                letterSpacingEms: letterSpacingEms)
+                letterSpacingEms: letterSpacingEms, android: androidFallback)
     }
 
     /// Whether the face's widths change with the point size (its optical
@@ -430,12 +431,18 @@ final class FallbackState {
     /// Android's letter spacing, which the paint gives every face that
     /// draws the text (`HarfBuzzFace`'s `letterSpacingEms`).
     let letterSpacingEms: Double
+    /// Android: its chain instead of iOS's cascade (`AndroidFontFallback`).
+    let android: AndroidFallback?
+    /// Per language: the cascade indices of the chain's families found,
+    /// in the order Minikin tries them for the language.
+    private var androidOrders: [String: [Int]] = [:]
 
     init(
         fallback: FallbackFonts, family: String, weight: Int?, isItalic: Bool, isSystemFont: Bool,
-        letterSpacingEms: Double = 0
+        letterSpacingEms: Double = 0, android: AndroidFallback? = nil
     ) {
         self.letterSpacingEms = letterSpacingEms
+        self.android = android
         self.fallback = fallback
         self.family = family
         self.weight = weight
@@ -445,6 +452,13 @@ final class FallbackState {
 
     /// What a fallback family is to iOS (`IOSCascade.role`), once per family.
     func role(ofFamily family: String, weight: Int?) -> (role: IOSCascade.Role, standsInFor: String?) {
+        if let android {
+            // Android's chain: its own file, or an installed font of the
+            // same family standing in for it.
+            guard let entry = AndroidFontFallback.families.first(where: { $0.name.lowercased() == family.lowercased() })
+            else { return (.fontconfig, nil) }
+            return android.fromDevice ? (.android, nil) : (.standIn, entry.file)
+        }
         let key = family + "\u{0}" + (weight.map(String.init) ?? "")
         if let known = roles[key] { return known }
         let role = IOSCascade.role(ofFamily: family, weight: weight, isSystemFont: isSystemFont)
@@ -499,6 +513,15 @@ final class FallbackState {
         (utf8: [UInt8], missing: [Bool], language: String?, segments: [FallbackSegmenter.Segment])?
 
     private func findSegments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [FallbackSegmenter.Segment] {
+        if android != nil {
+            // Every cluster tries the chain in Minikin's order for the
+            // language, then fontconfig's.
+            let order = androidOrder(language)
+            let list = cascade(language)
+            var segmenter = segmenters.removeValue(forKey: language ?? "") ?? FallbackSegmenter()
+            defer { segmenters[language ?? ""] = segmenter }
+            return segmenter.segments(utf8, missing: missing, cascade: list) { _, _ in order }
+        }
         let key = language ?? ""
         let table = tables[key] ?? IOSCascade.Languaged(language)
         tables[key] = table
@@ -532,6 +555,39 @@ final class FallbackState {
         }
     }
 
+    /// The chain's families found (device files or installed ones of the
+    /// same family names), as cascade indices in the order Minikin tries
+    /// them for `language` (`AndroidFontFallback.order`), each found once
+    /// and appended to the cascade.
+    private func androidOrder(_ language: String?) -> [Int] {
+        let key = language ?? ""
+        if let known = androidOrders[key] { return known }
+        var list = cascade(language)
+        let requested = MinikinFontSelection.locales(language ?? "", maximize: LikelySubtags.maximize)
+        let order = AndroidFontFallback.order(
+            requested: requested, variant: android?.variant, locales: Self.familyLocales)
+        var indices: [Int] = []
+        for index in order {
+            let family = AndroidFontFallback.families[index]
+            guard let font = config?.familyFace(family.name, weight: weight, italic: isItalic) else { continue }
+            Self.add(font, to: &list, indices: &indices)
+        }
+        cascades[key] = list
+        androidOrders[key] = indices
+        return indices
+    }
+
+    /// Each chain family's locales, maximized once.
+    private static func familyLocales(_ tags: String) -> [MinikinFontSelection.Locale] {
+        familyLocaleCache.withLock { cache in
+            if let known = cache[tags] { return known }
+            let parsed = MinikinFontSelection.locales(tags, maximize: LikelySubtags.maximize)
+            cache[tags] = parsed
+            return parsed
+        }
+    }
+    private static let familyLocaleCache = Mutex<[String: [MinikinFontSelection.Locale]]>([:])
+
     /// The cascade indices of `entry`'s faces for `language` (for the
     /// system font its own faces first, then iOS's, then the stand-ins),
     /// at the face's weight and slant, each found once and appended to
@@ -548,16 +604,22 @@ final class FallbackState {
         for family in own + entry.iosFamilies + entry.standIns {
             let wanted = own.contains(family) ? weight : iosWeight
             guard let font = config?.familyFace(family, weight: wanted, italic: isItalic) else { continue }
-            if let index = list.firstIndex(where: { $0.raw.file == font.raw.file && $0.raw.index == font.raw.index }) {
-                if !indices.contains(index) { indices.append(index) }
-            } else {
-                list.append(font)
-                indices.append(list.count - 1)
-            }
+            Self.add(font, to: &list, indices: &indices)
         }
         cascades[key] = list
         preferredFonts[key, default: [:]][entry.name] = indices
         return indices
+    }
+
+    /// `font`'s index in the cascade `list` added to `indices` (once),
+    /// the font appended to the list where it is not in it.
+    private static func add(_ font: CascadeFont, to list: inout [CascadeFont], indices: inout [Int]) {
+        if let index = list.firstIndex(where: { $0.raw.file == font.raw.file && $0.raw.index == font.raw.index }) {
+            if !indices.contains(index) { indices.append(index) }
+        } else {
+            list.append(font)
+            indices.append(list.count - 1)
+        }
     }
 
 }

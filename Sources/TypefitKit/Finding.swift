@@ -100,6 +100,9 @@ public enum Finding: Sendable, Equatable {
     /// folders; `found`: the PostScript names of the faces they hold;
     /// `prefixes`: the names typefit takes as the design's).
     case systemFontUnavailable(design: String, searched: [String], found: [String], prefixes: [String])
+    /// Android's system font, Roboto, not found: not installed, or not in
+    /// the `--android-fonts` folder (`directory`).
+    case androidSystemFontUnavailable(directory: String?)
     /// The system font's files lack the face iOS uses for some cells
     /// (`missing`: `SF Pro Display Semibold`); `used` measured them
     /// instead, in `cells`.
@@ -347,7 +350,7 @@ public enum Finding: Sendable, Equatable {
         case .pathNotName: "path-not-name"
         case .specFaceMissing, .cannotMeasure, .specimenFaceMissing: "face-missing"
         case .weightStandIn: "weight-stand-in"
-        case .systemFontUnavailable: "system-font-unavailable"
+        case .systemFontUnavailable, .androidSystemFontUnavailable: "system-font-unavailable"
         case .systemFontFaceMissing: "system-font-incomplete"
         case .desktopScaleUnavailable: "desktop-scale-unavailable"
         case .desktopScale: "desktop-scale"

@@ -373,6 +373,6 @@ extension TextMeasurer {
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
             isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont,
             opticalSize: location.opticalSize, tracked: tracked, letterSpacingEms: location.letterSpacingEms,
-            sharingFallbackWith: sharing)
+            androidFallback: location.androidFallback, sharingFallbackWith: sharing)
     }
 }

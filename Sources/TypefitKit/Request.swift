@@ -33,8 +33,6 @@ public struct Request: Equatable, Sendable {
         case categoriesOnPlatform(Platform)
         /// watchOS lacks this category.
         case categoryNotOnWatch(ContentSizeCategory)
-        /// The text commands need a face to measure on Android.
-        case noFace
         /// Android and macOS have no categories to clamp.
         case clampOnPlatform(Platform)
         /// The minimum category is above the maximum.
@@ -49,6 +47,12 @@ public struct Request: Equatable, Sendable {
     public var fontScales: [Double]?
     /// Android: the version whose scaling applies.
     public var androidVersion = AndroidFontScaling.newestKnownVersion
+    /// Android: the API level the app targets (`--target-sdk`), which
+    /// picks the elegant or compact fonts of Android's fallback chain.
+    public var targetSdk = 35
+    /// Android: a device's `/system/fonts` (`--android-fonts`), whose
+    /// files are measured instead of installed stand-ins.
+    public var androidFonts: String?
     /// Android: how lines are broken (`--break-strategy`,
     /// `--line-break-word-style`; TextView's by default).
     public var androidLineBreaking = AndroidLineBreaking()
@@ -100,11 +104,9 @@ public struct Request: Equatable, Sendable {
     public init() {}
 
     /// What the parts say of each other that cannot be; `needsFace` for
-    /// the commands that measure text (Apple's platforms measure the
-    /// system font in Apple's files, `SystemFont`; Android's has no such
-    /// stand-in and needs a face named).
+    /// the commands that measure text (the system font is measured in
+    /// Apple's files, `SystemFont`, or Android's Roboto).
     public func validate(needsFace: Bool = false) throws(Problem) {
-        if needsFace && face == .systemFont && platform == .android { throw .noFace }
         if model == .system {
             guard family != nil || font != nil, designSize == nil, length == nil else { throw .systemModelNeedsFamily }
         }
@@ -205,9 +207,12 @@ public struct Request: Equatable, Sendable {
     /// `apple` when no face is named (Apple's own files are measured,
     /// `SystemFont`), `stand-in` when a named face is measured at Apple's
     /// table for the system font (`--model system`), `nil` for a custom
-    /// font at its own sizes.
+    /// font at its own sizes. On Android with no face named: `android`
+    /// for a device's Roboto (`--android-fonts`), `stand-in` for the
+    /// installed one.
     public var systemFont: String? {
-        if face == .systemFont && platform != .android { return "apple" }
+        if face == .systemFont && platform == .android { return androidFonts == nil ? "stand-in" : "android" }
+        if face == .systemFont { return "apple" }
         if model == .system { return "stand-in" }
         return nil
     }

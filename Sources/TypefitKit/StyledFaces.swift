@@ -76,6 +76,7 @@ public struct StyledFaces: Sendable {
                 // A run's face is set as its string's face is.
                 location.opticalSize = base.opticalSize
                 location.letterSpacingEms = base.letterSpacingEms
+                location.androidFallback = base.androidFallback
                 byTraits[traits] = location
                 let description = Finding.MarkdownFace(
                     bold: traits.contains(.bold), italic: traits.contains(.italic), code: traits.contains(.code),

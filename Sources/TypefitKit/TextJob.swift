@@ -56,7 +56,11 @@ public enum TextJob {
             for i in cells.indices { cells[i].face?.location?.opticalSize = opticalSize }
         }
         if settings.platform == .android {
+            let fallback = AndroidFallback(
+                variant: AndroidFontFallback.variant(targetSdk: settings.targetSdk),
+                fromDevice: settings.androidFonts != nil)
             for i in cells.indices {
+                cells[i].face?.location?.androidFallback = fallback
                 // Android sets no optical size of its own and ignores `trak`
                 // (Core Text's rules): the face at its own coordinates.
                 if opticalSize == nil { cells[i].face?.location?.opticalSize = .none }
@@ -173,6 +177,18 @@ public enum TextJob {
                 diagnostics.error(
                     .familyNotFound(family: family, scope: search.notFoundScope, suggestions: names),
                     status: .cannotRun)
+                throw Stopped()
+            }
+        case .systemFont where settings.platform == .android:
+            // Android's sans-serif: Roboto, a device's (`--android-fonts`)
+            // or the installed one, at each role's weight.
+            let family = AndroidFontFallback.defaultFamily
+            let sources = FaceSources.load(search) { FontCatalog.faces($0, inFamily: family).isEmpty }
+            familyFaces = FontCatalog.faces(sources.pool(withFamily: family), inFamily: family)
+            sources.report(into: &diagnostics)
+            guard !familyFaces.isEmpty else {
+                diagnostics.error(
+                    .androidSystemFontUnavailable(directory: settings.androidFonts), status: .cannotRun)
                 throw Stopped()
             }
         case .systemFont:

@@ -109,7 +109,8 @@ import TypefitTestSupport
     /// The usage line of a usage error is the one of the subcommand it
     /// concerns, on every platform.
     @Test func usageLineNamesTheSubcommand() {
-        let outcome = TypefitCommand.run(["measure", "x", "--platform", "android", "--style", "bodyLarge"])
+        let outcome = TypefitCommand.run(
+            ["measure", "x", "--platform", "android", "--style", "bodyLarge", "--target-sdk", "0"])
         #expect(outcome.status == .usage)
         #expect(outcome.stderr.contains("Usage: typefit measure "), "\(outcome.stderr)")
         #expect(outcome.stderr.hasSuffix("  See 'typefit help measure' for more information.\n"))

@@ -157,7 +157,7 @@ import TypefitTestSupport
     }
 
     @Test(arguments: [
-        ["specimen", "--platform", "android"], ["specimen", "--font", "A", "--format", "json"],
+        ["specimen", "--platform", "android", "--target-sdk", "x"], ["specimen", "--font", "A", "--format", "json"],
         ["specimen", "--font", "A", "--width", "-1"],
         ["specimen", "--font", "A", "stray"],
     ])

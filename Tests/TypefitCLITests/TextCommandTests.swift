@@ -203,7 +203,7 @@ import TypefitTestSupport
     }
 
     @Test(arguments: [
-        ["measure", "x", "--style", "bodyLarge", "--platform", "android"],
+        ["measure", "x", "--style", "bodyLarge", "--platform", "android", "--target-sdk", "0"],
         ["measure", "--style", "body", "--font", "A"],
         ["measure", "x", "--font", "A"],
         ["measure", "x", "--style", "body", "--font", "A", "--family", "B"],

@@ -86,12 +86,17 @@ import TypefitKit
         #expect(throws: Request.Problem.stylesWithSpec(.watchos)) { try request.validate() }
     }
 
-    @Test func textNeedsAFace() {
+    /// With no face named, every platform measures its system font:
+    /// Apple's files, Android's Roboto (a device's, or the installed one).
+    @Test func theSystemFontNeedsNoFace() {
         var android = Request()
         android.platform = .android
-        #expect(throws: Request.Problem.noFace) { try android.validate(needsFace: true) }
-        // Apple's platforms measure the system font in Apple's files.
+        #expect(throws: Never.self) { try android.validate(needsFace: true) }
+        #expect(android.systemFont == "stand-in")
+        android.androidFonts = "/system/fonts"
+        #expect(android.systemFont == "android")
         #expect(throws: Never.self) { try Request().validate(needsFace: true) }
+        #expect(Request().systemFont == "apple")
     }
 
     /// What is sized follows from the face, size and length alone (one rule

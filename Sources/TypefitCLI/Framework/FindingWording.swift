@@ -123,6 +123,14 @@ extension Finding {
             return
                 "the system font (\(design)) is not available\(looked): Apple's fonts are not installed on Linux and typefit does not ship them; give their files with \(CommandInput.systemFonts) (\(design) from https://developer.apple.com/fonts/), or measure in a stand-in you name: \(CommandInput.standIn)"
 
+        case .androidSystemFontUnavailable(let directory):
+            if let directory {
+                return
+                    "Android's system font, Roboto (\(AndroidFontFallback.defaultFile)), is not in \(directory): give the folder of a device's or emulator image's /system/fonts with --android-fonts, or name a face with --family or --font"
+            }
+            return
+                "Android's system font, Roboto, is not among the fonts searched: install it (Debian, Ubuntu: apt-get install fonts-roboto-unhinted), give a device's /system/fonts with --android-fonts, or name a face with --family or --font"
+
         case .desktopScaleUnavailable:
             return
                 "no desktop text size found: GNOME's org.gnome.desktop.interface text-scaling-factor (gsettings) is not available and GDK_DPI_SCALE is not set"

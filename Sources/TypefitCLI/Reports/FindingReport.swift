@@ -319,8 +319,8 @@ enum FindingCodes {
             "The nearest face is used, as CSS font matching chooses."
         ),
         (
-            "system-font-unavailable", "Apple's system font is not available",
-            "Give its files with --system-fonts, or name a stand-in."
+            "system-font-unavailable", "The system font is not available",
+            "Give Apple's files with --system-fonts, Android's with --android-fonts (or install Roboto), or name a face."
         ),
         (
             "font-unusable", "A font file typefit cannot use",

@@ -206,6 +206,10 @@ public enum IOSCascade {
         case standIn = "stand-in"
         /// A face fontconfig chose, outside the table.
         case fontconfig
+        /// Android's own font for the script, from a device's files
+        /// (`--android-fonts`); an installed one of the same family is a
+        /// `standIn`.
+        case android
     }
 
     /// What a fallback face of `family` at `weight` (OpenType scale) is to

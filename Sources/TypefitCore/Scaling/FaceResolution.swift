@@ -26,6 +26,9 @@ public struct FaceLocation: Sendable, Equatable {
     /// (`Paint.setLetterSpacing`; a Material 3 role's tracking over its
     /// size), for this face and every face that draws what it lacks.
     public var letterSpacingEms = 0.0
+    /// Android: the system fonts' chain that draws what the face lacks,
+    /// as Minikin picks its families (`nil`: Apple's cascade).
+    public var androidFallback: AndroidFallback?
 
     /// Creates a location.
     public init(

@@ -37,9 +37,6 @@ extension Request.Problem {
         case .clampInverted(let clamp):
             return "'--minimum-category \(clamp.minimum?.rawValue ?? "")' is above "
                 + "'--maximum-category \(clamp.maximum?.rawValue ?? "")'"
-        case .noFace:
-            return "no face: Android's text is measured in a face you name: give '--spec <file>', "
-                + "'--font <postscript-name>' or '--family <name>' (Roboto for Android's system font)"
         }
     }
 }

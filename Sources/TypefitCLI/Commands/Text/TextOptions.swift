@@ -14,6 +14,8 @@ struct TextOptions: Sendable, Equatable {
     var model: SizeModel?
     var platform = PlatformOptions()
     var opticalSize: OpticalSizeMode?
+    var androidFonts: String?
+    var targetSdk: Int?
 
     /// `--platform`.
     var chosenPlatform: Platform { platform.platform ?? .ios }
@@ -64,6 +66,33 @@ struct TextOptions: Sendable, Equatable {
                     \.opticalSize),
             ]
             + PlatformOptions.options.lifted(\TextOptions.platform)
+            + [
+                Option(
+                    declaration: .option(
+                        "--android-fonts", "folder",
+                        help: "Android: a device's or emulator image's /system/fonts, whose Roboto and fallback "
+                            + "fonts are measured (with --fonts-dir's) instead of the installed ones, which stand in "
+                            + "for them otherwise.",
+                        completion: .directory)
+                ) { options, value throws(UsageError) in
+                    guard options.androidFonts == nil else { throw UsageError("'--android-fonts' is given twice") }
+                    options.androidFonts = value
+                    options.sources.search.directories.append(value)
+                    options.sources.search.usesInstalledFonts = false
+                }.only(on: .android, because: "it holds Android's system fonts"),
+                Option(
+                    declaration: .option(
+                        "--target-sdk", "level",
+                        help: "Android: the API level the app targets (default: 35), which picks the fallback "
+                            + "fonts: from 35 the elegant ones (Noto Naskh Arabic, Noto Sans Thai …), below it the "
+                            + "compact UI ones (elegantTextHeight off).")
+                ) { options, value throws(UsageError) in
+                    guard let level = Int(value.trimmingSpaces), (1...99).contains(level) else {
+                        throw UsageError("'--target-sdk' takes an API level from 1 to 99 (got '\(value)')")
+                    }
+                    options.targetSdk = level
+                }.only(on: .android, because: "it is an Android app's target API level"),
+            ]
     }
 
     /// `--strings FILE`, as measure and fit declare it.
@@ -127,6 +156,8 @@ struct TextOptions: Sendable, Equatable {
         (request.weight, request.designSize, request.model) = (face.weight?.value, face.size, model)
         request.language = language
         request.opticalSize = opticalSize
+        request.androidFonts = androidFonts
+        if let targetSdk { request.targetSdk = targetSdk }
         var pairs: [(placeholder: String, value: String)] = []
         for argument in samples {
             do {

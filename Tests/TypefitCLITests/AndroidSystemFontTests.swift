@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TypefitTestSupport
+
+@testable import TypefitCLI
+@testable import TypefitCore
+
+/// Android's system fonts with no face named: Roboto, then the chain of
+/// `font_fallback.xml` in the order Minikin tries it for the text's
+/// language (`FontCollection.cpp`, whose scoring `MinikinFontSelectionTests`
+/// checks against AOSP's own tests): Arabic in Noto Naskh Arabic from
+/// target SDK 35 (elegantTextHeight on), its compact UI twin below; Han in
+/// the CJK face of the language, Simplified Chinese's with none (the CJK
+/// families tie and file order decides, AOSP's font_fallback.xml). The
+/// fixture fonts are named as a device's (`Fixtures/android/fonts`).
+@Suite struct AndroidSystemFontTests {
+    static let fonts = Fixtures.root.appendingPathComponent("android/fonts").path
+
+    static func measure(_ text: String, _ extra: [String]) throws -> (json: [String: Any], outcome: Outcome) {
+        let outcome = TypefitCommand.run(
+            [
+                "measure", text, "--platform", "android", "--style", "titleLarge", "--font-scale", "1", "--format",
+                "json", "--fontconfig-file", Fixtures.fontconfigFile,
+            ] + extra, context: RunContext())
+        let json = (try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]) ?? [:]
+        return (json, outcome)
+    }
+
+    /// The row's face and its fallbacks' PostScript names and cascades.
+    static func faces(_ json: [String: Any]) throws -> (face: String?, fallbacks: [String], cascades: [String]) {
+        let row = try #require((json["measurements"] as? [[String: Any]])?.first)
+        let fallbacks = row["fallbacks"] as? [[String: Any]] ?? []
+        return (
+            row["postscriptName"] as? String, fallbacks.compactMap { $0["postscriptName"] as? String },
+            fallbacks.compactMap { $0["cascade"] as? String }
+        )
+    }
+
+    @Test func aDevicesFontsByLanguageAndTargetSdk() throws {
+        let device = ["--android-fonts", Self.fonts]
+        let arabic = "ab \u{0644}\u{0645}"
+        let (json, outcome) = try Self.measure(arabic, device)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(json["systemFont"] as? String == "android")
+        let faces = try Self.faces(json)
+        #expect(faces.face == "Roboto-Regular")
+        #expect(faces.fallbacks == ["NotoNaskhArabic-Regular"] && faces.cascades == ["android"])
+        let compact = try Self.faces(Self.measure(arabic, device + ["--target-sdk", "34"]).json)
+        #expect(compact.fallbacks == ["NotoNaskhArabicUI-Regular"])
+        let han = "ab \u{65E5}\u{672C}"
+        for (language, face) in [
+            (nil, "NotoSansCJKsc-Regular"), ("ja", "NotoSansCJKjp-Regular"), ("zh-TW", "NotoSansCJKtc-Regular"),
+            ("ko", "NotoSansCJKkr-Regular"), ("zh-Hans", "NotoSansCJKsc-Regular"),
+        ] {
+            let chosen = try Self.faces(Self.measure(han, device + (language.map { ["--language", $0] } ?? [])).json)
+            #expect(chosen.fallbacks == [face], "\(language ?? "no language")")
+        }
+    }
+
+    /// The width is the sum of each run's advances in its face, as
+    /// hb-shape gives them: Roboto's Latin and the Naskh face's Arabic.
+    @Test(.enabled(if: (try? BinaryRunner.runTool("hb-shape", ["--version"])) != nil, "hb-shape is not installed"))
+    func widthsAreTheFacesOwn() throws {
+        func units(_ file: String, _ text: String) throws -> Int {
+            let run = try #require(
+                try BinaryRunner.runTool(
+                    "hb-shape", ["--output-format=json", "\(Self.fonts)/\(file)", text],
+                    environment: ["LC_ALL": "C.UTF-8"]))
+            let glyphs = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+            return glyphs.reduce(0) { $0 + ($1["ax"] as? Int ?? 0) }
+        }
+        let (json, _) = try Self.measure("ab \u{0644}\u{0645}", ["--android-fonts", Self.fonts])
+        let row = try #require((json["measurements"] as? [[String: Any]])?.first)
+        let width = try #require(row["width"] as? Double)
+        let expected =
+            Double(try units("Roboto-Regular.ttf", "ab ") + units("NotoNaskhArabic-Regular.ttf", "\u{0644}\u{0645}"))
+            / 1000 * 22
+        #expect(abs(width - expected) < 0.001, "\(width) against \(expected)")
+    }
+
+    /// Installed fonts of the same families stand in for a device's, and
+    /// say so; a title role is set at Roboto's Medium.
+    @Test func installedFontsStandIn() throws {
+        let (json, outcome) = try Self.measure("ab \u{0644}\u{0645}", ["--fonts-dir", Self.fonts])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(json["systemFont"] as? String == "stand-in")
+        let faces = try Self.faces(json)
+        #expect(faces.face == "Roboto-Regular" && faces.cascades == ["stand-in"])
+        let label = TypefitCommand.run(
+            [
+                "measure", "ab", "--platform", "android", "--style", "labelLarge", "--font-scale", "1", "--format",
+                "json", "--fonts-dir", Self.fonts, "--fontconfig-file", Fixtures.fontconfigFile,
+            ], context: RunContext())
+        #expect(label.stdout.contains("\"Roboto-Medium\""))
+    }
+
+    @Test func withoutRobotoTheRunStops() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-no-roboto-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        // A folder of fonts, none of them Roboto.
+        try FileManager.default.copyItem(
+            at: Fixtures.fonts.appendingPathComponent("TypefitSans-Regular.ttf"),
+            to: empty.appendingPathComponent("TypefitSans-Regular.ttf"))
+        let (_, outcome) = try Self.measure("ab", ["--android-fonts", empty.path])
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("Android's system font, Roboto (Roboto-Regular.ttf), is not in"))
+        // Installed fonts without Roboto (the fixture configuration's).
+        let (_, installed) = try Self.measure("ab", [])
+        #expect(installed.status == .cannotRun)
+        #expect(installed.stderr.contains("apt-get install fonts-roboto-unhinted"))
+    }
+}
