@@ -436,6 +436,9 @@ final class FallbackState {
     /// Per language: the cascade indices of the chain's families found,
     /// in the order Minikin tries them for the language.
     private var androidOrders: [String: [Int]] = [:]
+    /// Fallback families' faces found, by name and weight (`nil`: not
+    /// there).
+    private var familyFaces: [String: CascadeFont?] = [:]
 
     init(
         fallback: FallbackFonts, family: String, weight: Int?, isItalic: Bool, isSystemFont: Bool,
@@ -569,12 +572,23 @@ final class FallbackState {
         var indices: [Int] = []
         for index in order {
             let family = AndroidFontFallback.families[index]
-            guard let font = config?.familyFace(family.name, weight: weight, italic: isItalic) else { continue }
+            guard let font = familyFace(family.name, weight: weight) else { continue }
             Self.add(font, to: &list, indices: &indices)
         }
         cascades[key] = list
         androidOrders[key] = indices
         return indices
+    }
+
+    /// Family `name`'s face at `weight` and the face's slant, looked up
+    /// once (not once per language: a fontconfig match each was a third
+    /// of a many-language Android run).
+    private func familyFace(_ name: String, weight: Int?) -> CascadeFont? {
+        let key = name + "|" + (weight.map(String.init) ?? "")
+        if let known = familyFaces[key] { return known }
+        let found = config?.familyFace(name, weight: weight, italic: isItalic)
+        familyFaces[key] = .some(found)
+        return found
     }
 
     /// Each chain family's locales, maximized once.
@@ -603,7 +617,7 @@ final class FallbackState {
         let iosWeight = entry.iosWeights.map { IOSCascade.nearestWeight(weight ?? 400, among: $0) } ?? weight
         for family in own + entry.iosFamilies + entry.standIns {
             let wanted = own.contains(family) ? weight : iosWeight
-            guard let font = config?.familyFace(family, weight: wanted, italic: isItalic) else { continue }
+            guard let font = familyFace(family, weight: wanted) else { continue }
             Self.add(font, to: &list, indices: &indices)
         }
         cascades[key] = list
