@@ -103,10 +103,8 @@ public struct Request: Equatable, Sendable {
     /// iOS, every style and category, the system font.
     public init() {}
 
-    /// What the parts say of each other that cannot be; `needsFace` for
-    /// the commands that measure text (the system font is measured in
-    /// Apple's files, `SystemFont`, or Android's Roboto).
-    public func validate(needsFace: Bool = false) throws(Problem) {
+    /// What the parts say of each other that cannot be.
+    public func validate() throws(Problem) {
         if model == .system {
             guard family != nil || font != nil, designSize == nil, length == nil else { throw .systemModelNeedsFamily }
         }

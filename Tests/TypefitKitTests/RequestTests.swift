@@ -91,11 +91,11 @@ import TypefitKit
     @Test func theSystemFontNeedsNoFace() {
         var android = Request()
         android.platform = .android
-        #expect(throws: Never.self) { try android.validate(needsFace: true) }
+        #expect(throws: Never.self) { try android.validate() }
         #expect(android.systemFont == "stand-in")
         android.androidFonts = "/system/fonts"
         #expect(android.systemFont == "android")
-        #expect(throws: Never.self) { try Request().validate(needsFace: true) }
+        #expect(throws: Never.self) { try Request().validate() }
         #expect(Request().systemFont == "apple")
     }
 

@@ -120,7 +120,7 @@ public enum LineFitter {
             let hasTabs = text.utf8.contains(0x09)
             // Minikin's optimal breaker sums each character's advance
             // (`Prepared.optimalLines`); with a tab it breaks greedily.
-            if hasTabs || (breaking.strategy != .simple && !hasTabs) {
+            if hasTabs || breaking.strategy != .simple {
                 advances = text.advances
             }
             if hasTabs {

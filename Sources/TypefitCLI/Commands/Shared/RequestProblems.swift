@@ -3,9 +3,9 @@ import TypefitKit
 
 extension Request {
     /// `validate()`, its problems worded in the command line's terms.
-    func validated(needsFace: Bool = false) throws(UsageError) -> Request {
+    func validated() throws(UsageError) -> Request {
         do {
-            try validate(needsFace: needsFace)
+            try validate()
         } catch {
             throw UsageError(error.commandLineMessage)
         }

@@ -167,7 +167,7 @@ struct TextOptions: Sendable, Equatable {
             }
         }
         request.samples = PlaceholderSamples(pairs)
-        return try request.validated(needsFace: true)
+        return try request.validated()
     }
 
     /// `--progress`, as fit, measure and review declare it.
