@@ -354,7 +354,12 @@ public struct ReviewJob: Job {
                 } else if let first = ofFace.first, !first.variations.isEmpty {
                     set.append(first.variations.map { "\($0.tag) \(humanNumber($0.value))" }.joined(separator: ", "))
                 }
-                if ofFace.contains(where: { $0.trackingEms != 0 }) { set.append("trak tracking") }
+                // Android's tracking is the style's letter spacing, not trak.
+                if location.letterSpacingEms != 0 {
+                    set.append("letter spacing \(humanNumber(location.letterSpacingEms)) em")
+                } else if ofFace.contains(where: { $0.trackingEms != 0 }) {
+                    set.append("trak tracking")
+                }
                 let name =
                     (face.postscriptName ?? location.postscriptName ?? "?") + " ("
                     + Self.fileName(location.file, index: location.index)

@@ -302,6 +302,11 @@ struct AndroidPseudolocaleCommandTests {
         // Keyed by key and language alone, values/'s `progress` was
         // compared with the night text and counted as changed too.
         #expect(outcome.stderr.contains("note: 1 of "), "\(outcome.stderr)")
+        // The face is named with Android's letter spacing (bodyLarge's
+        // 0.5 sp at 16 sp), not Core Text's trak tracking.
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("TypefitSans-Regular (TypefitSans-Regular.ttf; letter spacing 0.031 em)"))
+        #expect(!html.contains("trak tracking"))
     }
 }
 
