@@ -8,7 +8,9 @@
 /// fonts are left out (they draw serif text only), and so are the 100
 /// single-font families of historic and minority scripts (`und-Ahom` …
 /// `und-Yezi`): each is the one Noto family of its script, which
-/// fontconfig's own order finds after the chain.
+/// fontconfig's own order finds after the chain. Android 14's deprecated
+/// `fonts.xml` (@ 031de969c6f94d746ec3a01585956e46e4ff3e25) lists the same
+/// families in the same order, so one chain serves every version.
 public enum AndroidFontFallback {
     /// Android's `sans-serif`: the default family, first for every
     /// character it has.
