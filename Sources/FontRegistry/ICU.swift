@@ -150,7 +150,7 @@ public final class LineBreaker {
     /// The last string's language and iterator: a catalog's strings come
     /// language by language, and finding the locale and its iterator
     /// checked and hashed a tag per string.
-    private var last: (language: String?, phrases: Bool, iterator: OpaquePointer)?
+    private var last: (language: String?, phrases: Bool, iterator: OpaquePointer, isKorean: Bool)?
     /// The text handed to ICU, its memory reused from string to string.
     private var text = UTF16Text([])
 
@@ -172,12 +172,15 @@ public final class LineBreaker {
         let iterator: OpaquePointer
         var phrases = false
         if case .android(let android) = breaking { phrases = android.wordStyle == .phrase }
+        let isKorean: Bool
         if let last, last.language == language, last.phrases == phrases {
-            iterator = last.iterator
+            (iterator, isKorean) = (last.iterator, last.isKorean)
         } else {
             // ICU's keyword, as Minikin's `getStringWithLineBreakOption`
             // gives it (a locale without a language takes none).
-            let locale = Self.locale(language) + (phrases && !Self.locale(language).isEmpty ? "@lw=phrase" : "")
+            let base = Self.locale(language)
+            isKorean = base.split(separator: "_").first?.lowercased() == "ko"
+            let locale = base + (phrases && !base.isEmpty ? "@lw=phrase" : "")
             if let open = iterators[locale] {
                 iterator = open
             } else {
@@ -186,7 +189,7 @@ public final class LineBreaker {
                 iterators[locale] = open
                 iterator = open
             }
-            last = (language, phrases, iterator)
+            last = (language, phrases, iterator, isKorean)
         }
         text.units.withUnsafeBufferPointer { units in
             icu.breakSetText(iterator, units.baseAddress, Int32(units.count), &status)
@@ -208,7 +211,7 @@ public final class LineBreaker {
             // Korean phrases end only at spaces (Minikin's
             // `testPhraseBreak_Korean`); Debian 12's ICU 72 gives ko@lw=phrase
             // no meaning of its own.
-            if phrases, Self.locale(language).split(separator: "_").first?.lowercased() == "ko" {
+            if phrases, isKorean {
                 Self.keepHangulWords(utf8, &breaks)
             }
             MinikinWordBreaker.adjust(utf8, &breaks)

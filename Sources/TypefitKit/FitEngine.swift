@@ -108,9 +108,7 @@ public enum FitEngine {
                     let slot = faceSlots[c]
                     let line =
                         prepared[slot]
-                        ?? LineFitter.Prepared(
-                            measured, breaks: breaks, breaking: breaking,
-                            letterSpacingEms: measurements.slotLetterSpacing[slot])
+                        ?? measurements.prepared(measured, breaks: breaks, slot: slot)
                     prepared[slot] = line
                     layouts[c] = record(line, cell: c, string: s)
                     preparedCells[c] = line

@@ -20,7 +20,7 @@ public final class Measurements {
     public private(set) var slotCount = 0
     /// Per slot: Android's letter spacing in ems (the face key holds it,
     /// so a slot's cells share it).
-    public private(set) var slotLetterSpacing: [Double] = []
+    private var slotLetterSpacing: [Double] = []
     /// Per slot: its key and measurer (`nil` where it could not be opened).
     private var slots: [(key: String, measurer: TextMeasurer?)] = []
     private let fonts: FallbackFonts
@@ -254,9 +254,7 @@ public final class Measurements {
                     if let tracked = shapers[share.shaper].measureForTracking(utf8: utf8, language: string.language) {
                         sharedScratch[share.shaper] = PreparedSlot(
                             measured: tracked.measured,
-                            line: LineFitter.Prepared(
-                                tracked.measured, breaks: breaks, trackedAt: tracked.trackedAt,
-                                breaking: breaking, letterSpacingEms: slotLetterSpacing[index]))
+                            line: prepared(tracked.measured, breaks: breaks, slot: index, trackedAt: tracked.trackedAt))
                     }
                 }
                 if sharedScratch[share.shaper] != nil { continue }
@@ -267,9 +265,18 @@ public final class Measurements {
                 : measurer.measure(utf8: utf8, language: string.language)
             result[index] = PreparedSlot(
                 measured: measured,
-                line: LineFitter.Prepared(
-                    measured, breaks: breaks, breaking: breaking, letterSpacingEms: slotLetterSpacing[index]))
+                line: prepared(measured, breaks: breaks, slot: index))
         }
+    }
+
+    /// `measured` ready to break as slot `slot`'s lines break: the
+    /// platform's rules (`breaking`) and the slot's letter spacing.
+    public func prepared(_ measured: MeasuredText, breaks: [LineBreak], slot: Int, trackedAt: [Bool]? = nil)
+        -> LineFitter.Prepared
+    {
+        LineFitter.Prepared(
+            measured, breaks: breaks, trackedAt: trackedAt, breaking: breaking,
+            letterSpacingEms: slot < slotLetterSpacing.count ? slotLetterSpacing[slot] : 0)
     }
 
     /// The shared shaping slot `slot` lays out from and its tracking in
