@@ -130,6 +130,7 @@ public enum TypefitCommand {
                     workingDirectory: context.workingDirectory)
             {
                 outcome.stdoutBytes = report
+                outcome.writesWorkflowCommands = format == .github
             }
             return outcome
         }

@@ -96,7 +96,9 @@ import TypefitTestSupport
             received += chunk.count
             return true
         }
-        #expect(!written && overLimit && received == 10_000)
+        // Whole chunks up to the limit (less the few bytes of a line the
+        // runner-command filter holds for the next chunk).
+        #expect(!written && overLimit && received > 9_900 && received <= 10_500)
         let buffered = Outcome(stdout: String(repeating: "b", count: 20_000))
         #expect(TypefitCommand.writeBounded(buffered, limit: 10_000) { _ in true } == (false, true))
         #expect(TypefitCommand.writeBounded(buffered, limit: 20_000) { _ in true } == (true, false))

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TypefitTestSupport
 
 @testable import TypefitCore
 
@@ -25,20 +27,73 @@ import Testing
     }
 
     @Test(arguments: [
-        ("::error title=x::forged", "\\u{3A}:error title=x::forged"),
-        ("  ::stop-commands::tok", "  \\u{3A}:stop-commands::tok"),
-        ("key ##[error]forged", "key \\u{23}#[error]forged"),
+        ("::error title=x::forged", "\\u003A:error title=x::forged"),
+        ("  ::stop-commands::tok", "  \\u003A:stop-commands::tok"),
+        ("\u{A0}::error::nbsp", "\u{A0}\\u003A:error::nbsp"),
+        ("\u{3000}\u{2003}::stop-commands::x", "\u{3000}\u{2003}\\u003A:stop-commands::x"),
+        ("key ##[error]forged", "key \\u0023#[error]forged"),
+        (
+            "ok ##vso[task.setvariable variable=PATH]/tmp/evil",
+            "ok \\u0023#vso[task.setvariable variable=PATH]/tmp/evil"
+        ),
+        ("x ##VSO[task.complete]", "x \\u0023#VSO[task.complete]"),
+        ("a\r::error::cr", "a\r\\u003A:error::cr"),
         ("settings.title  de  1", "settings.title  de  1"),
         ("a::b", "a::b"),
+        ("#vso[ #x ## [", "#vso[ #x ## ["),
     ])
-    func workflowCommandsAreMadeInert(line: String, expected: String) {
-        #expect(TerminalText.inertLine(line) == expected)
+    func runnerCommandsAreMadeInert(line: String, expected: String) {
+        #expect(RunnerCommands.inert(line) == expected)
+        #expect(CIRunners.commands(in: RunnerCommands.inert(line)).isEmpty)
+    }
+
+    /// A command split between two chunks of a stream, at every place,
+    /// is caught as in one piece; a line of white space alone waits for
+    /// what follows it.
+    @Test func aStreamCatchesCommandsAcrossChunks() {
+        let text = "row 1\n\u{3000}  ::error::x ##vso[task.setvariable]y ##[group]z\r\n::ok\n"
+        let bytes = Array(text.utf8)
+        let whole = RunnerCommands.inert(bytes)
+        #expect(CIRunners.commands(in: String(decoding: whole, as: UTF8.self)).isEmpty)
+        for cut in 0...bytes.count {
+            var filter = RunnerCommands.Filter()
+            let out = filter.feed(Array(bytes[..<cut])) + filter.feed(Array(bytes[cut...])) + filter.finish()
+            #expect(out == whole, "cut at \(cut)")
+        }
+        // Byte by byte.
+        var filter = RunnerCommands.Filter()
+        var out: [UInt8] = []
+        for byte in bytes { out += filter.feed([byte]) }
+        #expect(out + filter.finish() == whole)
+    }
+
+    /// `--format github` keeps its own commands (a line starting with
+    /// `::` at its first byte), and nothing else.
+    @Test func workflowCommandsOfTheReportStay() {
+        let report = "::error file=a::msg ##vso[x]\n \u{A0}::error::forged\n"
+        let out = RunnerCommands.inert(report, allowsOwnCommands: true)
+        #expect(out == "::error file=a::msg \\u0023#vso[x]\n \u{A0}\\u003A:error::forged\n")
+    }
+
+    /// In JSON the escape is `\u0023`, which a JSON reader decodes to `#`:
+    /// the value read back is the value written.
+    @Test func jsonReadsBackTheSameValue() throws {
+        var writer = JSONWriter(pretty: true)
+        writer.beginObject()
+        writer.key("k ##vso[x]")
+        writer.string("\\##vso[task.setvariable variable=PATH]/tmp ##[error]")
+        writer.endObject()
+        let out = RunnerCommands.inert(writer.finish())
+        #expect(CIRunners.commands(in: out).isEmpty)
+        // Foundation's reader, not typefit's.
+        let value = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: String])
+        #expect(value == ["k ##vso[x]": "\\##vso[task.setvariable variable=PATH]/tmp ##[error]"])
     }
 
     @Test func tableRowsStartingWithAKeyAreInert() {
-        let out = TextTable.render([["key", "lines"], ["::error::pwned", "1"], ["ok", "2"]])
-        #expect(out == "key             lines\n\\u{3A}:error::pwned  1\nok              2\n")
-        #expect(!out.split(separator: "\n").contains { $0.hasPrefix("::") })
+        let out = RunnerCommands.inert(TextTable.render([["key", "lines"], ["::error::pwned", "1"], ["ok", "2"]]))
+        #expect(out == "key             lines\n\\u003A:error::pwned  1\nok              2\n")
+        #expect(CIRunners.commands(in: out).isEmpty)
     }
 }
 

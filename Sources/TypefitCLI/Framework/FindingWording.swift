@@ -346,9 +346,9 @@ extension Diagnostic {
         let message = TerminalText.escapingControls(message.worded(spell))
         let file = file.map(TerminalText.escapingControls)
         if let file, let position {
-            // The line starts with a path from the input: never a CI command.
-            return TerminalText.inertLine(
-                "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)")
+            // The line starts with a path from the input; `Outcome.stderr`
+            // makes what a CI runner would run inert.
+            return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
         }
         return "typefit: \(severity.rawValue): " + (file.map { "\($0): " } ?? "") + message
     }

@@ -24,8 +24,25 @@ public struct Outcome: Sendable {
 
     private var buffered: [UInt8] = []
     private var findings: Findings?
-    /// Data for stdout made while it is written, when the run streams it.
-    public private(set) var stdoutStream: Stream?
+    /// The producer of a streamed stdout, as the command made it.
+    private var producer: Stream?
+
+    /// Whether stdout is `--format github`'s workflow commands, whose
+    /// lines start with `::` by design (`RunnerCommands.Filter`).
+    public var writesWorkflowCommands = false
+
+    /// Data for stdout made while it is written, when the run streams it:
+    /// the command's stream, made inert for CI runners as it passes
+    /// (`RunnerCommands`), as every byte of stdout is.
+    public var stdoutStream: Stream? {
+        guard let producer else { return nil }
+        let own = writesWorkflowCommands
+        return { write in
+            var filter = RunnerCommands.Filter(allowsOwnCommands: own)
+            let written = producer { chunk in write(filter.feed(chunk)) }
+            return written && write(filter.finish())
+        }
+    }
 
     /// Data for stdout, as bytes (large JSON documents are written as they
     /// were built, without a round trip through `String`). A streamed
@@ -33,7 +50,9 @@ public struct Outcome: Sendable {
     /// stream once, its bytes kept.
     public var stdoutBytes: [UInt8] {
         get {
-            guard let stdoutStream else { return buffered }
+            guard let stdoutStream else {
+                return RunnerCommands.inert(buffered, allowsOwnCommands: writesWorkflowCommands)
+            }
             if let bytes = findings?.bytes { return bytes }
             var all: [UInt8] = []
             _ = stdoutStream { chunk in
@@ -45,7 +64,7 @@ public struct Outcome: Sendable {
         }
         set {
             buffered = newValue
-            stdoutStream = nil
+            producer = nil
             findings = nil
         }
     }
@@ -61,13 +80,13 @@ public struct Outcome: Sendable {
     }
 
     /// Whether the run has anything for stdout (a stream counts, unmade).
-    public var hasStdout: Bool { stdoutStream != nil || !buffered.isEmpty }
+    public var hasStdout: Bool { producer != nil || !buffered.isEmpty }
 
     /// Streams stdout instead of buffering it.
     public mutating func stream(_ producer: @escaping Stream) {
         buffered = []
         findings = nil
-        stdoutStream = producer
+        self.producer = producer
     }
 
     /// Streams stdout from a producer that finds problems as it goes; they
@@ -76,7 +95,7 @@ public struct Outcome: Sendable {
         let findings = Findings()
         buffered = []
         self.findings = findings
-        stdoutStream = { write in
+        self.producer = { write in
             var found = Diagnostics()
             let written = producer(write, &found)
             findings.diagnostics = found
@@ -104,7 +123,8 @@ public struct Outcome: Sendable {
 
     /// Everything printed on stderr.
     public var stderr: String {
-        stderrText + allDiagnostics.rendered(afterCommandLineError: Self.usageLines, spell: CommandInput.spelling)
+        RunnerCommands.inert(
+            stderrText + allDiagnostics.rendered(afterCommandLineError: Self.usageLines, spell: CommandInput.spelling))
     }
 
     /// The exit status.

@@ -91,12 +91,12 @@ extension FontFamily {
             for face in family.faces {
                 // Names come from font files: their control characters are
                 // escaped so that a line is one face and a tab separates
-                // fields (completion scripts read this), and the line is
-                // never a CI log command.
+                // fields (completion scripts read this); what a CI runner
+                // would run is made inert on the way out (`RunnerCommands`).
                 let line =
                     TerminalText.escapingControls(family.name) + "\t"
                     + TerminalText.escapingControls(face.postscriptName ?? "") + "\t" + face.widthText
-                out += TerminalText.inertLine(line) + "\n"
+                out += line + "\n"
             }
         }
         return out

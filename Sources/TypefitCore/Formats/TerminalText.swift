@@ -24,43 +24,6 @@ public enum TerminalText {
         return out
     }
 
-    /// A line that a CI log cannot read as a command: GitHub Actions runs
-    /// a log line that starts (after white space) with `::` as a workflow
-    /// command (`::error::`, `::add-mask::`, `::stop-commands::` …), and an
-    /// older form `##[command]` found anywhere in a line. Where a line would
-    /// be one, its first `:` or `#` is written as an escape (`\u{3A}`,
-    /// `\u{23}`), as control characters are: the reader still sees what the
-    /// text was, the runner sees no command. Other lines are unchanged.
-    public static func inertLine(_ line: String) -> String {
-        var line = line
-        let start = line.firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
-        if line[start...].hasPrefix("::") {
-            line.replaceSubrange(start..<line.index(after: start), with: "\\u{3A}")
-        }
-        guard line.contains("##[") else { return line }
-        var out = ""
-        var rest = Substring(line)
-        while let hash = rest.firstIndex(of: "#") {
-            out += rest[..<hash]
-            rest = rest[hash...]
-            if rest.hasPrefix("##[") {
-                out += "\\u{23}"
-                rest = rest.dropFirst()
-            } else {
-                out += "#"
-                rest = rest.dropFirst()
-            }
-        }
-        return out + rest
-    }
-
-    /// `inertLine` for each line of `text` (line breaks kept).
-    public static func inertLines(_ text: String) -> String {
-        guard text.contains("::") || text.contains("##[") else { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { inertLine(String($0)) }
-            .joined(separator: "\n")
-    }
-
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         // C0 and C1 controls, DEL; line and paragraph separators; the

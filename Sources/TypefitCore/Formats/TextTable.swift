@@ -3,8 +3,8 @@
 /// characters are written as escapes (a key with a line break stays on its
 /// row), and columns are padded by the width a terminal gives each cell
 /// (`TerminalText.displayWidth`: Japanese two columns a character, Thai
-/// vowel marks none). A row a CI log would read as a workflow command
-/// (`::error::…`) is made inert (`TerminalText.inertLine`).
+/// vowel marks none). A row a CI log would read as a command is made inert
+/// where every byte of output is (`RunnerCommands`).
 public enum TextTable {
     /// The rows aligned, one line each.
     public static func render(_ rows: [[String]], indent: String = "") -> String {
@@ -23,9 +23,7 @@ public enum TextTable {
                 if i < widths.count { line += String(repeating: " ", count: max(0, widths[i] - rowWidths[i])) }
             }
             while line.hasSuffix(" ") { line.removeLast() }
-            // A row starts with a key or a name from the input: never a
-            // command to the CI log it is printed in.
-            out += TerminalText.inertLine(line) + "\n"
+            out += line + "\n"
         }
         return out
     }

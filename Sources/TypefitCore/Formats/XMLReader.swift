@@ -90,6 +90,17 @@ public struct XMLReader {
             sawRoot = true
             return try startTag()
         }
+        // Comments and processing instructions are passed over in a loop,
+        // never by calling `next` again: a file of 9,000 `<!---->` ran the
+        // stack out (SIGSEGV).
+        while cursor.startsWith("<!--") || cursor.startsWith("<?") {
+            let position = cursor.position
+            if cursor.startsWith("<!--") {
+                try skipComment()
+            } else {
+                _ = try cursor.skip(past: "?>", what: "processing instruction", from: position)
+            }
+        }
         let position = cursor.position
         if cursor.peek == nil {
             throw SourceError(position, "<\(open[open.count - 1].name)> is not closed")
@@ -103,14 +114,6 @@ public struct XMLReader {
             }
             cursor.advance(by: 3)
             return .text(String(decoding: bytes, as: UTF8.self), position: position, isCDATA: true)
-        }
-        if cursor.startsWith("<!--") {
-            try skipComment()
-            return try next()
-        }
-        if cursor.startsWith("<?") {
-            _ = try cursor.skip(past: "?>", what: "processing instruction", from: position)
-            return try next()
         }
         if cursor.startsWith("</") {
             return try endTag()

@@ -135,7 +135,7 @@ public struct Review: ParsableCommand {
                     FindingReports.render(
                         .github, diagnostics: all, subjects: [], command: "review",
                         workingDirectory: context.workingDirectory) ?? []
-                if let error = annotationsFile.write(report) {
+                if let error = annotationsFile.write(RunnerCommands.inert(report, allowsOwnCommands: true)) {
                     outcome.diagnostics.error(
                         Message(error), status: .cannotRun, file: annotationsFile.path, code: "output-unwritable")
                 }

@@ -216,7 +216,8 @@ struct TextOptions: Sendable, Equatable {
             outcome.stdout = document
             return
         }
-        if let error = output.write(Array(document.utf8)) {
+        // A page or drawing on disk may still be printed in a CI log.
+        if let error = output.write(RunnerCommands.inert(Array(document.utf8))) {
             outcome.diagnostics.error(Message(error), status: .cannotRun, file: output.path, code: "output-unwritable")
         }
     }

@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+import Testing
+import TypefitCore
+import TypefitKit
+import TypefitTestSupport
+
+@testable import TypefitCLI
+
+/// A pull request's keys and texts that CI runners would run as commands
+/// reach every output of a run; read back as Azure's agent and GitHub's
+/// runner read a log (`CIRunners`), none is a command, and JSON read back
+/// gives the values as written.
+@Suite struct RunnerCommandTests {
+    static let vso = "ok ##vso[task.setvariable variable=PATH]/tmp/evil"
+    static let keys = [
+        vso, "\u{A0}::error::forged", "\u{3000}::stop-commands::tok", "x ##[error]legacy", "dup ##vso[task.complete]",
+    ]
+
+    /// A `.strings` file of those keys, one duplicated (a warning on
+    /// stderr quotes it), and texts that fail at the width given.
+    static func folder() throws -> URL {
+        let folder = Fixtures.temporaryDirectory("runner-commands")
+        let lproj = folder.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        var text = ""
+        for key in keys {
+            text += "\"\(key)\" = \"A long text ##vso[task.setvariable variable=X]y that cannot fit %@\";\n"
+        }
+        text += "\"dup ##vso[task.complete]\" = \"again\";\n"
+        try text.write(to: lproj.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    static let fit = [
+        "fit", "--fontconfig-file", Fixtures.fontconfigFile, "--width", "60", "--style", "body", "--font",
+        "TypefitSans-Regular", "--require", "large",
+    ]
+
+    func run(_ arguments: [String], in folder: URL) -> Outcome {
+        var context = RunContext()
+        context.workingDirectory = folder.path
+        return TypefitCommand.run(arguments, context: context)
+    }
+
+    func expectNoCommands(_ text: String, _ what: String, allowingOwn: Bool = false) {
+        var found = CIRunners.commands(in: text)
+        if allowingOwn {
+            // The report's own annotations: `::error`/`::warning`/`::notice`
+            // at the line's first byte, whose data holds no `##`.
+            found.removeAll {
+                $0.runner == "github" && ($0.line.hasPrefix("::error ") || $0.line.hasPrefix("::warning ")
+                    || $0.line.hasPrefix("::notice "))
+            }
+        }
+        #expect(found.isEmpty, "\(what): \(found.map(\.line))")
+    }
+
+    @Test(arguments: ["table", "json", "github", "sarif", "junit"])
+    func fitWritesNoCommandInAnyFormat(format: String) throws {
+        let folder = try Self.folder()
+        let strings = folder.appendingPathComponent("en.lproj/Localizable.strings").path
+        let outcome = run(Self.fit + ["--strings", strings, "--format", format], in: folder)
+        #expect(outcome.status != .success)
+        // Stdout and stderr quote the keys (the duplicate-key warning).
+        #expect(outcome.stderr.contains("dup \\u0023#vso[task.complete]"))
+        expectNoCommands(outcome.stdout, "stdout of \(format)", allowingOwn: format == "github")
+        expectNoCommands(outcome.stderr, "stderr of \(format)")
+        if format == "json" || format == "sarif" {
+            // JSON readers decode the escape: the keys are as written.
+            let json = String(decoding: outcome.stdoutBytes, as: UTF8.self)
+            let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+            let data = try JSONSerialization.data(withJSONObject: object)
+            let decoded = String(decoding: data, as: UTF8.self)
+            #expect(decoded.contains("##vso[task.setvariable variable=PATH]"), "\(format)")
+        }
+        if format == "junit" {
+            #expect(XMLParser(data: Data(outcome.stdoutBytes)).parse())
+        }
+    }
+
+    @Test func measureAndReviewAnnotationsWriteNoCommand() throws {
+        let folder = try Self.folder()
+        let strings = folder.appendingPathComponent("en.lproj/Localizable.strings").path
+        let measure = run(
+            [
+                "measure", Self.vso + "\n\u{A0}::error::x", "--fontconfig-file", Fixtures.fontconfigFile, "--font",
+                "TypefitSans-Regular", "--style", "body", "--format", "table",
+            ], in: folder)
+        #expect(measure.status == .success, "\(measure.stderr)")
+        expectNoCommands(measure.stdout + measure.stderr, "measure")
+        let page = folder.appendingPathComponent("review.html").path
+        let annotations = folder.appendingPathComponent("annotations.txt").path
+        let review = run(
+            [
+                "review", "--fontconfig-file", Fixtures.fontconfigFile, "--width", "60", "--style", "body", "--font",
+                "TypefitSans-Regular", "--strings", strings, "--output", page, "--annotations", annotations,
+            ], in: folder)
+        expectNoCommands(review.stderr, "review's stderr")
+        expectNoCommands(try String(contentsOfFile: annotations, encoding: .utf8), "annotations", allowingOwn: true)
+        expectNoCommands(try String(contentsOfFile: page, encoding: .utf8), "review page")
+    }
+}

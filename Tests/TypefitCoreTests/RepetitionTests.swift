@@ -1,0 +1,57 @@
+import Testing
+
+@testable import TypefitCore
+
+/// Every reader passes over what an input can repeat (comments, processing
+/// instructions, white space, siblings) in a loop: a million in a row
+/// reads in bounded stack, never by a call per repetition (9,000
+/// `<!---->` in a values file ended in SIGSEGV).
+@Suite struct RepetitionTests {
+    static let million = 1_000_000
+
+    static func repeated(_ piece: String, _ count: Int = million) -> String {
+        String(repeating: piece, count: count)
+    }
+
+    @Test(arguments: ["<!---->", "<?a?>", "<!----><?a?>\n"])
+    func androidValuesReadPastAMillionCommentsOrInstructions(piece: String) throws {
+        let text =
+            "<resources>" + Self.repeated(piece) + "<string name=\"a\">A</string>" + Self.repeated(piece)
+            + "</resources>"
+        let strings = try StringsFile.read(path: "res/values/strings.xml", bytes: Array(text.utf8))
+        #expect(strings.map(\.text) == ["A"])
+    }
+
+    @Test func aStringsdictReadsPastAMillionComments() throws {
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>" + Self.repeated("<!---->")
+            + "<key>k</key>" + Self.repeated("<!---->") + "<dict><key>NSStringLocalizedFormatKey</key>"
+            + "<string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key>"
+            + "<string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string>"
+            + "<key>other</key><string>%d items</string></dict></dict></dict></plist>"
+        let strings = try StringsFile.read(path: "en.lproj/Localizable.stringsdict", bytes: Array(text.utf8))
+        #expect(strings.contains { $0.text == "%d items" })
+    }
+
+    @Test(arguments: ["/**/", "//\n", " \n"])
+    func aStringsFileReadsPastAMillionComments(piece: String) throws {
+        let text = Self.repeated(piece) + "\"k\" = \"v\";" + Self.repeated(piece)
+        let strings = try StringsFile.read(path: "en.lproj/Localizable.strings", bytes: Array(text.utf8))
+        #expect(strings.map(\.text) == ["v"])
+    }
+
+    @Test func aCatalogReadsPastAMillionSpaces() throws {
+        let text =
+            "{" + Self.repeated(" \n") + "\"sourceLanguage\":\"en\",\"version\":\"1.0\",\"strings\":{\"k\":"
+            + Self.repeated(" ") + "{}}}"
+        let strings = try StringsFile.read(path: "Localizable.xcstrings", bytes: Array(text.utf8))
+        #expect(strings.map(\.key) == ["k"])
+    }
+
+    @Test(arguments: ["*", "**", "_", "`", "[", "[a](", "\\*", "*a", "~"])
+    func markdownRendersAMillionMarks(piece: String) {
+        let text = Self.repeated(piece, 200_000)
+        let rendered = InlineMarkdown.render(text)
+        #expect(rendered.text.unicodeScalars.count <= text.unicodeScalars.count)
+    }
+}
