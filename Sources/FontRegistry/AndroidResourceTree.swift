@@ -16,19 +16,44 @@ public enum AndroidResourceTree {
         func failure(_ where: String, _ reason: String) -> Result<[String], InputFileError> {
             .failure(InputFileError(path: `where`, reason: reason))
         }
-        let tree = FontScanner.tree(of: path)
+        // Every path below is walked as written (`InputPaths`): a link on
+        // the way (`app/src -> /outside`) is judged like the last one.
+        func reach(_ path: String) -> Result<ResolvedInput?, InputFileError> {
+            switch InputPaths.resolve(path) {
+            case .success(let input): return .success(input)
+            case .failure(let error) where error.isRefusal: return .failure(error)
+            case .failure: return .success(nil)
+            }
+        }
+        let root: ResolvedInput
+        switch InputPaths.resolve(path) {
+        case .success(let input): root = input
+        case .failure(let error): return .failure(error)
+        }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        guard let top = SystemCalls.entries(path) else { return failure(path, SystemCalls.lastError()) }
+        guard let top = SystemCalls.entries(root.canonical) else { return failure(path, SystemCalls.lastError()) }
         // The res folders: the folder itself, its `res`, its source sets'.
-        var resFolders: [String] = []
+        var resFolders: [(path: String, canonical: String)] = []
         if top.contains(where: { isValuesName($0.name) }) {
-            resFolders.append(base)
+            resFolders.append((base, root.canonical))
         } else {
-            if top.contains(where: { $0.name == "res" }) { resFolders.append(base + "/res") }
-            if top.contains(where: { $0.name == "src" }), let sets = SystemCalls.entries(base + "/src") {
-                for set in sets {
-                    let res = base + "/src/" + set.name + "/res"
-                    if case .directory = SystemCalls.kind(res) { resFolders.append(res) }
+            var candidates: [String] = []
+            if top.contains(where: { $0.name == "res" }) { candidates.append(base + "/res") }
+            if top.contains(where: { $0.name == "src" }) {
+                switch reach(base + "/src") {
+                case .failure(let error): return .failure(error)
+                case .success(let src?) where src.kind == .directory:
+                    for set in SystemCalls.entries(src.canonical) ?? [] {
+                        candidates.append(base + "/src/" + set.name + "/res")
+                    }
+                case .success: break
+                }
+            }
+            for candidate in candidates {
+                switch reach(candidate) {
+                case .failure(let error): return .failure(error)
+                case .success(let res?) where res.kind == .directory: resFolders.append((candidate, res.canonical))
+                case .success: break
                 }
             }
         }
@@ -40,23 +65,31 @@ public enum AndroidResourceTree {
         }
         var files: [String] = []
         for res in resFolders {
-            if let refused = refusal(res, tree) { return failure(res, refused) }
-            guard let folders = SystemCalls.entries(res) else { return failure(res, SystemCalls.lastError()) }
+            guard let folders = SystemCalls.entries(res.canonical) else {
+                return failure(res.path, SystemCalls.lastError())
+            }
             for folder in folders where isValuesName(folder.name) {
-                let folderPath = res + "/" + folder.name
-                guard case .directory = SystemCalls.kind(folderPath) else { continue }
-                if folder.isLink, let refused = FontScanner.refusal(ofLink: folderPath, in: tree) {
-                    return failure(folderPath, refused)
+                let folderPath = res.path + "/" + folder.name
+                let values: ResolvedInput
+                switch reach(folderPath) {
+                case .failure(let error): return .failure(error)
+                case .success(let found?) where found.kind == .directory: values = found
+                case .success: continue
                 }
-                guard let entries = SystemCalls.entries(folderPath) else {
+                guard let entries = SystemCalls.entries(values.canonical) else {
                     return failure(folderPath, SystemCalls.lastError())
                 }
                 for entry in entries where entry.name.lowercased().hasSuffix(".xml") {
                     let file = folderPath + "/" + entry.name
-                    if entry.isLink, let refused = FontScanner.refusal(ofLink: file, in: tree) {
-                        return failure(file, refused)
+                    if entry.isLink {
+                        switch reach(file) {
+                        case .failure(let error): return .failure(error)
+                        case .success(let found?) where found.kind == .regular: break
+                        case .success: continue
+                        }
+                    } else {
+                        guard case .regular = SystemCalls.kind(values.canonical + "/" + entry.name) else { continue }
                     }
-                    guard case .regular = SystemCalls.kind(file) else { continue }
                     files.append(file)
                     guard files.count <= maximumFiles else {
                         return failure(
@@ -70,13 +103,6 @@ public enum AndroidResourceTree {
 
     /// Whether a folder named `name` holds values (`values`, `values-de`).
     static func isValuesName(_ name: String) -> Bool { name == "values" || name.hasPrefix("values-") }
-
-    /// Why the folder `path` (reached through a link on the way) is not
-    /// read, or `nil`.
-    static func refusal(_ path: String, _ tree: LinkTree?) -> String? {
-        guard SystemCalls.isSymlink(path) else { return nil }
-        return FontScanner.refusal(ofLink: path, in: tree)
-    }
 
     /// Whether `path` is a directory (links followed).
     public static func isDirectory(_ path: String) -> Bool {

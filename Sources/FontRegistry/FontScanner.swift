@@ -48,6 +48,12 @@ enum FontScanner {
         var problems: [ScanProblem] = []
         var visited = Set<FileIdentity>()
         for path in paths {
+            // The path as given is walked by the rule for every input: a
+            // committed `Fonts -> /` is not the app's fonts.
+            if case .failure(let error) = InputPaths.resolve(path), error.isRefusal {
+                problems.append(ScanProblem(path: path, reason: error.reason, wasNamed: true))
+                continue
+            }
             switch SystemCalls.classify(path) {
             case .missing(let reason):
                 problems.append(ScanProblem(path: path, reason: reason, wasNamed: true))
@@ -102,6 +108,7 @@ enum FontScanner {
         var jobs: [Job] = []
         var problems: [ScanProblem] = []
         var visited = Set<FileIdentity>()
+        if case .failure(let error) = InputPaths.resolve(path), error.isRefusal { return [] }
         switch SystemCalls.classify(path) {
         case .directory:
             collect(

@@ -238,11 +238,21 @@ public enum SystemCalls {
         func failure(_ reason: String) -> Result<[UInt8], InputFileError> {
             .failure(InputFileError(path: path, reason: reason))
         }
-        let fd = retryingInterrupts { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        // The path is judged by the one rule for inputs (`InputPaths`), and
+        // the file opened is the one judged.
+        let resolved: ResolvedInput
+        switch InputPaths.resolve(path) {
+        case .success(let input): resolved = input
+        case .failure(let error): return .failure(error)
+        }
+        let fd = retryingInterrupts { open(resolved.canonical, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
         guard fd >= 0 else { return failure(lastError()) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return failure(lastError()) }
+        guard FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == resolved.identity else {
+            return failure("changed while typefit read it")
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return failure("is a directory, not a file")
         case S_IFREG: break
@@ -377,4 +387,15 @@ public struct InputFileError: Error, Sendable {
     public var path: String
     /// Why, in words.
     public var reason: String
+    /// Whether the file is there but typefit's rule for inputs refuses it
+    /// (a link leading out of its tree, a `.git` folder), rather than
+    /// missing or unreadable.
+    public var isRefusal = false
+
+    /// An error.
+    public init(path: String, reason: String, isRefusal: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.isRefusal = isRefusal
+    }
 }

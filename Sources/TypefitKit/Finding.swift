@@ -15,6 +15,9 @@ public enum Finding: Sendable, Equatable {
 
     /// A file cannot be opened or read.
     case fileUnreadable(reason: String)
+    /// A file already read through another path (a link, a second name):
+    /// read once.
+    case fileReadOnce(firstPath: String)
     /// A strings or rules file does not parse.
     case fileMalformed(reason: String)
     /// A spec does not parse or decode.
@@ -323,6 +326,7 @@ public enum Finding: Sendable, Equatable {
     public var code: String? {
         switch self {
         case .fileUnreadable: "file-unreadable"
+        case .fileReadOnce: "file-read-once"
         case .fileMalformed: "file-malformed"
         case .specMalformed: "spec-malformed"
         case .specFieldIgnored: "spec-field-ignored"

@@ -348,7 +348,18 @@ public enum TextJob {
         // nothing: an empty file, or a language no file has, stops the run.
         var fromFiles = 0
         var available = Set<String>()
+        // A file is read once whatever paths reach it (links inside the
+        // repository, `xx.lproj -> en.lproj`, a pattern and a folder that
+        // both name it): 100 links to one file read it 100 times.
+        var readFiles: [FileIdentity: String] = [:]
         for path in files {
+            if path != "-", case .success(let input) = InputPaths.resolve(path) {
+                if let first = readFiles[input.identity] {
+                    diagnostics.note(.fileReadOnce(firstPath: first), file: path)
+                    continue
+                }
+                readFiles[input.identity] = path
+            }
             let read =
                 path == "-"
                 ? SystemCalls.readStandardInput(limit: 64 << 20, what: "a strings file")

@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import Testing
 import TypefitCore
 import TypefitKit
 import TypefitTestSupport
 
 @testable import TypefitCLI
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// A pull request's keys and texts that CI runners would run as commands
 /// reach every output of a run; read back as Azure's agent and GitHub's
@@ -51,8 +52,9 @@ import TypefitTestSupport
             // The report's own annotations: `::error`/`::warning`/`::notice`
             // at the line's first byte, whose data holds no `##`.
             found.removeAll {
-                $0.runner == "github" && ($0.line.hasPrefix("::error ") || $0.line.hasPrefix("::warning ")
-                    || $0.line.hasPrefix("::notice "))
+                $0.runner == "github"
+                    && ($0.line.hasPrefix("::error ") || $0.line.hasPrefix("::warning ")
+                        || $0.line.hasPrefix("::notice "))
             }
         }
         #expect(found.isEmpty, "\(what): \(found.map(\.line))")

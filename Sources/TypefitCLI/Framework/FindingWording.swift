@@ -13,6 +13,8 @@ extension Finding {
             .fontconfigFailed(let reason), .listingCacheRebuilt(let reason), .fontUnusable(let reason),
             .postscriptNameRules(let reason), .faceNotOpened(let reason), .lineBreakerUnavailable(let reason):
             return Message(reason)
+        case .fileReadOnce(let first):
+            return Message("is the same file as \(first) (through a symbolic link or a second name): read once")
         case .stringsEmpty:
             return "holds no strings: nothing to check"
         case .patternFailed(let reason):

@@ -214,6 +214,10 @@ enum FindingCodes {
             "It does not exist or cannot be opened; the run exits 2."
         ),
         (
+            "file-read-once", "A file reached by a second path",
+            "A link or a second name leads to a file already read; it is read once."
+        ),
+        (
             "file-malformed", "A strings file that does not parse",
             "Fix the file at the line and column named; the run exits 2."
         ),
