@@ -104,4 +104,22 @@ import TypefitTestSupport
         expectNoCommands(try String(contentsOfFile: annotations, encoding: .utf8), "annotations", allowingOwn: true)
         expectNoCommands(try String(contentsOfFile: page, encoding: .utf8), "review page")
     }
+
+    /// A message quotes a bounded prefix of a long key: its first 120
+    /// characters, `…` and its length, on stderr and in every report's
+    /// message.
+    @Test(arguments: ["table", "github", "sarif", "junit"])
+    func messagesQuoteABoundedPrefix(format: String) throws {
+        let folder = Fixtures.temporaryDirectory("long-key")
+        let key = String(repeating: "k", count: 25_000)
+        let file = folder.appendingPathComponent("Localizable.strings")
+        try "\"\(key)\" = \"a\";\n\"\(key)\" = \"b\";\n".write(to: file, atomically: true, encoding: .utf8)
+        let outcome = run(Self.fit + ["--strings", file.path, "--format", format], in: folder)
+        let quoted = String(repeating: "k", count: 120) + "… (25000 characters)"
+        #expect(outcome.stderr.contains("\"\(quoted)\" is given again"))
+        #expect(outcome.stderr.split(separator: "\n").allSatisfy { $0.count < 600 }, "\(outcome.stderr.count)")
+        if format == "github" || format == "sarif" {
+            #expect(outcome.stdout.contains(quoted) && !outcome.stdout.contains(String(repeating: "k", count: 121)))
+        }
+    }
 }

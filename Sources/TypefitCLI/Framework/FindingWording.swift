@@ -28,7 +28,7 @@ extension Finding {
             return "no strings in language '\(language)' in \(place)" + Message(tail)
         case .duplicateKey(let key, let lines):
             return Message(
-                "\"\(key)\" is given again with another value (first at line\(lines.count == 1 ? "" : "s") "
+                "\"\(Message.quoted(key))\" is given again with another value (first at line\(lines.count == 1 ? "" : "s") "
                     + lines.map(String.init).joined(separator: ", ")
                     + "): Foundation keeps this last value, which is the one measured")
         case .moreDuplicateKeys(let count):
@@ -39,7 +39,7 @@ extension Finding {
                     + languages.joined(separator: " and ") + ", made as aapt2 --pseudo-localize makes them")
         case .referenceUnresolved(let key, let reference):
             return Message(
-                "\"\(key)\" refers to \(reference), which no file of its res folder defines: measured as written "
+                "\"\(Message.quoted(key))\" refers to \(reference), which no file of its res folder defines: measured as written "
                     + "(aapt2 stops the build at such a reference)")
 
         case .postscriptNameBreaksRules(let name, let fontconfigName):
@@ -171,7 +171,7 @@ extension Finding {
                     + "\(sourceLanguage ?? "the development language"): " + parts.joined(separator: ", ")
                     + (counts.count > shown ? ", and \(counts.count - shown) more languages" : ""))
         case .capApplied(let first, let note, let strings):
-            return Message("\(first) \(note)" + (strings > 1 ? " (\(strings) strings in all)" : ""))
+            return Message("\(Message.quoted(first)) \(note)" + (strings > 1 ? " (\(strings) strings in all)" : ""))
         case .placeholderSamples(let samples):
             let list = samples.map { "\($0.placeholder) as '\($0.value)'" }.joined(separator: ", ")
             return
@@ -207,7 +207,7 @@ extension Finding {
             let strings = "\(count) string\(count == 1 ? " contains" : "s contain")"
             let first = TerminalText.escapingControls(firstKey)
             return
-                "\(strings) Markdown markup, measured as written (first: '\(first)'); SwiftUI's Text(LocalizedStringKey) renders it: give \(CommandInput.markdown) (or \"markdown\": true in a rule) to measure it so"
+                "\(strings) Markdown markup, measured as written (first: '\(Message.quoted(first))'); SwiftUI's Text(LocalizedStringKey) renders it: give \(CommandInput.markdown) (or \"markdown\": true in a rule) to measure it so"
         case .markdownFaces(let faces, let markup):
             let runs = faces.map { face in
                 [face.bold ? "bold" : nil, face.italic ? "italic" : nil, face.code ? "code" : nil]
@@ -257,7 +257,7 @@ extension Finding {
         case .faceKeyCollision(let file, let index, let otherFile, let otherIndex, let key):
             return Message(
                 "\(file) (face \(index)) and \(otherFile) (face \(otherIndex)) have the same key on the review page "
-                    + "(\(key)): the page cannot tell their glyphs apart")
+                    + "(\(Message.quoted(key))): the page cannot tell their glyphs apart")
 
         case .outlinesUnreadable(let file, let index, let reason):
             return Message(
@@ -345,7 +345,7 @@ extension Diagnostic {
     /// are shown with their control characters escaped: one diagnostic is
     /// one line, for people and for tools that read stderr by line.
     func rendered(spell: (CommandInput) -> String) -> String {
-        let message = TerminalText.escapingControls(message.worded(spell))
+        let message = Message.bounded(TerminalText.escapingControls(message.worded(spell)))
         let file = file.map(TerminalText.escapingControls)
         if let file, let position {
             // The line starts with a path from the input; `Outcome.stderr`

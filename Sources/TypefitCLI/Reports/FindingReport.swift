@@ -84,7 +84,7 @@ struct ReportedFinding {
 
     init(_ item: Diagnostic, workingDirectory: String?) {
         self.item = item
-        message = TerminalText.escapingControls(item.message.worded(CommandInput.spelling))
+        message = Message.bounded(TerminalText.escapingControls(item.message.worded(CommandInput.spelling)))
         if let file = item.file, file != "-" {
             path = Self.relative(file, to: workingDirectory)
         }

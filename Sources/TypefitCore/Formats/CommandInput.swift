@@ -86,9 +86,10 @@ public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, Cus
             for part in message.parts { append(part) }
         }
 
-        /// Any other value, as text.
+        /// Any other value, as text; a long one (a string of a catalog, a
+        /// key) quoted by its first characters (`Message.quoted`).
         public mutating func appendInterpolation<T>(_ value: T) {
-            append(.text(String(describing: value)))
+            append(.text(Message.quoted(String(describing: value))))
         }
 
         mutating func append(_ part: Part) {
@@ -99,6 +100,36 @@ public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, Cus
                 parts.append(part)
             }
         }
+    }
+
+    /// Past this many characters a text a message quotes is cut
+    /// (`quoted`): a 25,000-character string made a 25,076-character line.
+    /// Paths and names stay whole far beyond any real one.
+    public static let longestQuote = 512
+    /// How many characters of a cut text a message shows.
+    public static let quotedPrefix = 120
+
+    /// `text` as a message quotes it: whole up to `longestQuote`
+    /// characters, else its first `quotedPrefix`, `…` and its length
+    /// (`xxx… (25000 characters)`). Values in JSON stay whole.
+    public static func quoted(_ text: String) -> String {
+        guard text.utf8.count > longestQuote else { return text }
+        let count = text.count
+        guard count > longestQuote else { return text }
+        return String(text.prefix(quotedPrefix)) + "… (\(count) characters)"
+    }
+
+    /// The most characters one worded message keeps (`bounded`).
+    public static let longestMessage = 2_000
+
+    /// A worded message cut to its first `longestMessage` characters with
+    /// its length said, for whatever quoted a text whole: a diagnostic is
+    /// one line a person reads, on stderr and in every report.
+    public static func bounded(_ worded: String) -> String {
+        guard worded.utf8.count > longestMessage else { return worded }
+        let count = worded.count
+        guard count > longestMessage else { return worded }
+        return String(worded.prefix(longestMessage)) + "… (cut: \(count) characters in all)"
     }
 
     /// The message with each input spelled by `spell`.

@@ -194,7 +194,7 @@ extension Diagnostics {
             add(Diagnostic(severity: .warning, message: Message(line), code: "missing-glyphs"))
         }
         for item in found {
-            verboseNote(Message("\(item.count) character(s) of \"\(item.text)\" have no glyph in any face"))
+            verboseNote("\(item.count) character(s) of \"\(item.text)\" have no glyph in any face")
         }
     }
 

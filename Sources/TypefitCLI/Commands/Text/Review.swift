@@ -113,14 +113,15 @@ public struct Review: ParsableCommand {
                     "\(result.standing.count) changed string\(result.standing.count == 1 ? "" : "s") still fail"
                     + "\(result.standing.count == 1 ? "s" : "") where the old text failed too (not counted "
                     + "against this change): "
-                    + result.standing.prefix(5).map { $0.key + ($0.language.map { " (\($0))" } ?? "") }
+                    + result.standing.prefix(5).map { Message.quoted($0.key) + ($0.language.map { " (\($0))" } ?? "") }
                     .joined(separator: ", ") + (result.standing.count > 5 ? " …" : "")
                 outcome.diagnostics.note(Message(line))
             }
             if !result.improved.isEmpty {
                 let line: String =
                     "\(result.improved.count) changed string\(result.improved.count == 1 ? "" : "s") fit at more "
-                    + "sizes than before (improved): " + result.improved.prefix(5).joined(separator: ", ")
+                    + "sizes than before (improved): "
+                    + result.improved.prefix(5).map(Message.quoted).joined(separator: ", ")
                     + (result.improved.count > 5 ? " …" : "")
                 outcome.diagnostics.note(Message(line))
             }
