@@ -122,4 +122,32 @@ import TypefitTestSupport
             #expect(outcome.stdout.contains(quoted) && !outcome.stdout.contains(String(repeating: "k", count: 121)))
         }
     }
+
+    /// A run that stops reports the stop and nothing else: no passing
+    /// JUnit case for the strings it had read, and in SARIF a tool
+    /// execution notification, not a result.
+    @Test func aStoppedRunReportsTheStopAlone() throws {
+        var diagnostics = Diagnostics()
+        diagnostics.warning(.fileReadOnce(firstPath: "a.strings"), file: "b.strings")
+        diagnostics.error(.lineBreakerUnavailable(reason: "ICU is missing"), status: .cannotRun)
+        let subjects = ["one", "two", "three"].map { ReportSubject(file: "a.strings", language: "en", key: $0) }
+        let junit = String(
+            decoding: try #require(
+                FindingReports.render(
+                    .junit, diagnostics: diagnostics, subjects: subjects, command: "fit", workingDirectory: nil)),
+            as: UTF8.self)
+        #expect(XMLParser(data: Data(junit.utf8)).parse())
+        #expect(!junit.contains("name=\"one\"") && !junit.contains("read once"))
+        #expect(junit.contains("<error") && junit.contains("ICU is missing"))
+        let sarif = try #require(
+            FindingReports.render(
+                .sarif, diagnostics: diagnostics, subjects: subjects, command: "fit", workingDirectory: nil))
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect((run["results"] as? [Any])?.isEmpty == true)
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notes = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notes.count == 1 && (notes[0]["message"] as? [String: Any])?["text"] as? String == "ICU is missing")
+    }
 }

@@ -279,7 +279,7 @@ struct AndroidValuesTests {
     @Test func refusedFilesAreRefusedAsAapt2RefusesThem() throws {
         let folder = Fixtures.path("android/aapt2/bad")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        #expect(files.count == 7)
+        #expect(files.count == 8)
         for name in files {
             let file = folder + "/" + name
             let (_, error) = try Self.aapt2(file)

@@ -33,10 +33,16 @@ enum FindingReports {
         workingDirectory: String?
     ) -> [UInt8]? {
         guard let report = report(for: format) else { return nil }
-        let findings = diagnostics.reported.map { ReportedFinding($0, workingDirectory: workingDirectory) }
+        var findings = diagnostics.reported.map { ReportedFinding($0, workingDirectory: workingDirectory) }
+        let status = diagnostics.exitStatus
+        let stopped = status == .cannotRun || status == .usage
+        // A run that stopped checked nothing: the report is the stop alone
+        // (a JUnit file listing every string as passing beside "ICU is
+        // missing" read as a green run).
+        if stopped { findings.removeAll { !$0.isStop } }
         let run = ReportedRun(
-            command: command, subjects: subjects, workingDirectory: workingDirectory,
-            status: diagnostics.exitStatus)
+            command: command, subjects: stopped ? [] : subjects, workingDirectory: workingDirectory,
+            status: status)
         return report.render(findings, run: run)
     }
 }
@@ -89,6 +95,10 @@ struct ReportedFinding {
             path = Self.relative(file, to: workingDirectory)
         }
     }
+
+    /// Whether it stopped the run (an error of exit 2 or 64): a tool
+    /// execution notification in SARIF, not a result about the code.
+    var isStop: Bool { item.severity == .error && (item.status == .cannotRun || item.status == .usage) }
 
     /// `path` without the working folder's prefix when it is inside it.
     static func relative(_ path: String, to folder: String?) -> String {

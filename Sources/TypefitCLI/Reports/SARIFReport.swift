@@ -40,6 +40,15 @@ enum SARIFReport: FindingReport {
         w.bool(run.status != .cannotRun && run.status != .usage)
         w.staticKey("exitCode")
         w.int(Int(run.status.rawValue))
+        // What stopped the run is the tool's, not the code's (SARIF 2.1.0
+        // §3.20.21): code scanning lists results, and a stop is none.
+        let stops = findings.filter(\.isStop)
+        if !stops.isEmpty {
+            w.staticKey("toolExecutionNotifications")
+            w.beginArray()
+            for stop in stops { notification(stop, into: &w) }
+            w.endArray()
+        }
         w.endObject()
         w.endArray()
         if let folder = run.workingDirectory {
@@ -54,7 +63,9 @@ enum SARIFReport: FindingReport {
         }
         w.staticKey("results")
         w.beginArray()
-        for finding in findings { result(finding, ruleIndex: ruleIndex[finding.code] ?? 0, into: &w) }
+        for finding in findings where !finding.isStop {
+            result(finding, ruleIndex: ruleIndex[finding.code] ?? 0, into: &w)
+        }
         w.endArray()
         w.staticKey("tool")
         w.beginObject()
@@ -91,6 +102,48 @@ enum SARIFReport: FindingReport {
         return w.finishBytes()
     }
 
+    /// A file as SARIF names it: relative to `SRCROOT` when it is inside
+    /// the working folder.
+    static func artifactLocation(_ path: String, into w: inout JSONWriter) {
+        w.staticKey("artifactLocation")
+        w.beginObject()
+        w.staticKey("uri")
+        if path.hasPrefix("/") {
+            w.string("file://" + uriEncoded(path))
+        } else {
+            w.string(uriEncoded(path))
+            w.staticKey("uriBaseId")
+            w.string("SRCROOT")
+        }
+        w.endObject()
+    }
+
+    /// A stop as a notification: its code, message and file.
+    static func notification(_ finding: ReportedFinding, into w: inout JSONWriter) {
+        w.beginObject()
+        w.staticKey("descriptor")
+        w.beginObject()
+        w.staticKey("id")
+        w.string(finding.code)
+        w.endObject()
+        w.staticKey("level")
+        w.string("error")
+        if let path = finding.path {
+            w.staticKey("locations")
+            w.beginArray()
+            w.beginObject()
+            w.staticKey("physicalLocation")
+            w.beginObject()
+            artifactLocation(path, into: &w)
+            w.endObject()
+            w.endObject()
+            w.endArray()
+        }
+        w.staticKey("message")
+        text(finding.message, into: &w)
+        w.endObject()
+    }
+
     /// One result: rule, level, message, place and the string it is about.
     static func result(_ finding: ReportedFinding, ruleIndex: Int, into w: inout JSONWriter) {
         let item = finding.item
@@ -103,17 +156,7 @@ enum SARIFReport: FindingReport {
             w.beginObject()
             w.staticKey("physicalLocation")
             w.beginObject()
-            w.staticKey("artifactLocation")
-            w.beginObject()
-            w.staticKey("uri")
-            if path.hasPrefix("/") {
-                w.string("file://" + uriEncoded(path))
-            } else {
-                w.string(uriEncoded(path))
-                w.staticKey("uriBaseId")
-                w.string("SRCROOT")
-            }
-            w.endObject()
+            artifactLocation(path, into: &w)
             if let position = item.position {
                 w.staticKey("region")
                 w.beginObject()

@@ -71,8 +71,23 @@ public enum AndroidValuesFile {
         var entries: [Entry] = []
         while let event = try reader.next() {
             switch event {
-            case .text, .end:
-                continue  // White space between resources; the root's end.
+            case .text(let text, let position, _):
+                // aapt2 (ResourceParser::ParseResources) refuses text between
+                // resources other than white space as `isspace` has it, and
+                // the build stops; so does typefit.
+                var at = position
+                for byte in text.utf8 {
+                    guard byte == 0x20 || (0x09...0x0D).contains(byte) else {
+                        // At the text's first character, as aapt2 counts its line.
+                        throw SourceError(at, "plain text not allowed here.")
+                    }
+                    at =
+                        byte == 0x0A
+                        ? SourcePosition(line: at.line + 1, column: 1)
+                        : SourcePosition(line: at.line, column: at.column + 1)
+                }
+            case .end:
+                continue  // The root's end.
             case .start(let element):
                 guard element.namespace == nil,
                     let kind = Kind(rawValue: element.name)
