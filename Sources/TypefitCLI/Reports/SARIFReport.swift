@@ -102,9 +102,16 @@ enum SARIFReport: FindingReport {
         return w.finishBytes()
     }
 
-    /// A file as SARIF names it: relative to `SRCROOT` when it is inside
-    /// the working folder.
-    static func artifactLocation(_ path: String, into w: inout JSONWriter) {
+    /// `locations`: the finding's file (relative to `SRCROOT` when it is
+    /// inside the working folder) and its line and column; nothing without
+    /// a file.
+    static func locations(_ finding: ReportedFinding, into w: inout JSONWriter) {
+        guard let path = finding.path else { return }
+        w.staticKey("locations")
+        w.beginArray()
+        w.beginObject()
+        w.staticKey("physicalLocation")
+        w.beginObject()
         w.staticKey("artifactLocation")
         w.beginObject()
         w.staticKey("uri")
@@ -116,6 +123,18 @@ enum SARIFReport: FindingReport {
             w.string("SRCROOT")
         }
         w.endObject()
+        if let position = finding.item.position {
+            w.staticKey("region")
+            w.beginObject()
+            w.staticKey("startColumn")
+            w.int(max(1, position.column))
+            w.staticKey("startLine")
+            w.int(max(1, position.line))
+            w.endObject()
+        }
+        w.endObject()
+        w.endObject()
+        w.endArray()
     }
 
     /// A stop as a notification: its code, message and file.
@@ -128,17 +147,7 @@ enum SARIFReport: FindingReport {
         w.endObject()
         w.staticKey("level")
         w.string("error")
-        if let path = finding.path {
-            w.staticKey("locations")
-            w.beginArray()
-            w.beginObject()
-            w.staticKey("physicalLocation")
-            w.beginObject()
-            artifactLocation(path, into: &w)
-            w.endObject()
-            w.endObject()
-            w.endArray()
-        }
+        locations(finding, into: &w)
         w.staticKey("message")
         text(finding.message, into: &w)
         w.endObject()
@@ -150,26 +159,7 @@ enum SARIFReport: FindingReport {
         w.beginObject()
         w.staticKey("level")
         w.string(level(item.severity))
-        if let path = finding.path {
-            w.staticKey("locations")
-            w.beginArray()
-            w.beginObject()
-            w.staticKey("physicalLocation")
-            w.beginObject()
-            artifactLocation(path, into: &w)
-            if let position = item.position {
-                w.staticKey("region")
-                w.beginObject()
-                w.staticKey("startColumn")
-                w.int(max(1, position.column))
-                w.staticKey("startLine")
-                w.int(max(1, position.line))
-                w.endObject()
-            }
-            w.endObject()
-            w.endObject()
-            w.endArray()
-        }
+        locations(finding, into: &w)
         w.staticKey("message")
         text(finding.message, into: &w)
         if item.category != nil || item.key != nil || item.language != nil {
