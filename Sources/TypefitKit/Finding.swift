@@ -18,6 +18,8 @@ public enum Finding: Sendable, Equatable {
     /// A file already read through another path (a link, a second name):
     /// read once.
     case fileReadOnce(firstPath: String)
+    /// The strings give more text to measure than one run measures.
+    case textBudgetExceeded(limit: Int)
     /// A strings or rules file does not parse.
     case fileMalformed(reason: String)
     /// A spec does not parse or decode.
@@ -327,6 +329,7 @@ public enum Finding: Sendable, Equatable {
         switch self {
         case .fileUnreadable: "file-unreadable"
         case .fileReadOnce: "file-read-once"
+        case .textBudgetExceeded: "text-budget-exceeded"
         case .fileMalformed: "file-malformed"
         case .specMalformed: "spec-malformed"
         case .specFieldIgnored: "spec-field-ignored"

@@ -15,6 +15,11 @@ extension Finding {
             return Message(reason)
         case .fileReadOnce(let first):
             return Message("is the same file as \(first) (through a symbolic link or a second name): read once")
+        case .textBudgetExceeded(let limit):
+            return Message(
+                "the strings give more than \(limit) characters to measure once samples, examples, references, "
+                    + "plural numbers and pseudolocales are in place (typefit's limit per run): check fewer files "
+                    + "at a time")
         case .stringsEmpty:
             return "holds no strings: nothing to check"
         case .patternFailed(let reason):

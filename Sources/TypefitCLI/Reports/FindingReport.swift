@@ -228,6 +228,10 @@ enum FindingCodes {
             "A link or a second name leads to a file already read; it is read once."
         ),
         (
+            "text-budget-exceeded", "More text than one run measures",
+            "Once every substitution is made the strings exceed typefit's limit per run; the run exits 2."
+        ),
+        (
             "file-malformed", "A strings file that does not parse",
             "Fix the file at the line and column named; the run exits 2."
         ),

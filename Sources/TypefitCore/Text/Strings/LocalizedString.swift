@@ -147,14 +147,20 @@ public struct LocalizedString: Sendable, Equatable {
 
     /// Cuts `text` to `maximumLength` scalars, noting it.
     mutating func capLength() {
-        guard text.utf8.count > Self.maximumLength else { return }
-        var scalars = text.unicodeScalars
-        guard scalars.count > Self.maximumLength else { return }
-        let end = scalars.index(scalars.startIndex, offsetBy: Self.maximumLength)
-        scalars.removeSubrange(end...)
-        text = String(scalars)
+        guard let cut = Self.capped(text) else { return }
+        text = cut
         capNote =
             capNote ?? "is longer than \(Self.maximumLength) characters; its first \(Self.maximumLength) are measured"
+    }
+
+    /// `text`'s first `maximumLength` scalars, or `nil` when it has no
+    /// more.
+    public static func capped(_ text: String) -> String? {
+        guard text.utf8.count > maximumLength else { return nil }
+        var scalars = text.unicodeScalars
+        guard scalars.count > maximumLength else { return nil }
+        scalars.removeSubrange(scalars.index(scalars.startIndex, offsetBy: maximumLength)...)
+        return String(scalars)
     }
 
     /// The string with its placeholders replaced by `samples`' values, and
@@ -177,6 +183,7 @@ public struct LocalizedString: Sendable, Equatable {
             copy.original = original ?? text
             copy.text = replaced
             copy.substitutions = substitutions
+            copy.capLength()
             return copy
         case .java:
             guard
@@ -189,6 +196,9 @@ public struct LocalizedString: Sendable, Equatable {
             copy.substitutions = java.substitutions
             copy.spans = java.spans
             copy.placeholderExamples = []
+            // A string measured is at most `maximumLength` characters once
+            // its samples are in.
+            copy.capLength()
             return copy
         }
     }
