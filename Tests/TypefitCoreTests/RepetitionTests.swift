@@ -54,4 +54,16 @@ import Testing
         let rendered = InlineMarkdown.render(text)
         #expect(rendered.text.unicodeScalars.count <= text.unicodeScalars.count)
     }
+
+    /// One grapheme of 15,000 combining marks (HarfBuzz: 0.8 s each) is
+    /// measured with at most 30 marks in a row, UAX #15's stream-safe
+    /// limit, and says so; a string within the limit is unchanged.
+    @Test func combiningMarksStopAtTheStreamSafeLimit() throws {
+        let text = "a" + String(repeating: "\u{301}", count: 15_000) + "b\u{301}\u{302}"
+        let string = LocalizedString(key: "k", language: "en", text: text)
+        #expect(string.text == "a" + String(repeating: "\u{301}", count: 30) + "b\u{301}\u{302}")
+        #expect(string.capNote?.contains("stream-safe") == true)
+        let fine = LocalizedString(key: "k", language: "vi", text: "Tiếng Việt ở đây")
+        #expect(fine.text == "Tiếng Việt ở đây" && fine.capNote == nil)
+    }
 }

@@ -114,9 +114,11 @@ public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, Cus
     /// (`xxx… (25000 characters)`). Values in JSON stay whole.
     public static func quoted(_ text: String) -> String {
         guard text.utf8.count > longestQuote else { return text }
-        let count = text.count
+        // Counted in scalars: one grapheme of 20,000 combining marks is one
+        // `Character`.
+        let count = text.unicodeScalars.count
         guard count > longestQuote else { return text }
-        return String(text.prefix(quotedPrefix)) + "… (\(count) characters)"
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(quotedPrefix))) + "… (\(count) characters)"
     }
 
     /// The most characters one worded message keeps (`bounded`).
@@ -127,9 +129,10 @@ public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, Cus
     /// one line a person reads, on stderr and in every report.
     public static func bounded(_ worded: String) -> String {
         guard worded.utf8.count > longestMessage else { return worded }
-        let count = worded.count
+        let count = worded.unicodeScalars.count
         guard count > longestMessage else { return worded }
-        return String(worded.prefix(longestMessage)) + "… (cut: \(count) characters in all)"
+        return String(String.UnicodeScalarView(worded.unicodeScalars.prefix(longestMessage)))
+            + "… (cut: \(count) characters in all)"
     }
 
     /// The message with each input spelled by `spell`.

@@ -147,10 +147,49 @@ public struct LocalizedString: Sendable, Equatable {
 
     /// Cuts `text` to `maximumLength` scalars, noting it.
     mutating func capLength() {
-        guard let cut = Self.capped(text) else { return }
-        text = cut
-        capNote =
-            capNote ?? "is longer than \(Self.maximumLength) characters; its first \(Self.maximumLength) are measured"
+        if let cut = Self.capped(text) {
+            text = cut
+            capNote =
+                capNote
+                ?? "is longer than \(Self.maximumLength) characters; its first \(Self.maximumLength) are measured"
+        }
+        if let safe = Self.streamSafe(text) {
+            text = safe
+            capNote =
+                capNote
+                ?? "has more than \(Self.maximumNonStarters) combining marks in a row (Unicode's stream-safe limit); "
+                + "the marks past it are not measured"
+        }
+    }
+
+    /// The most non-starters (combining marks, canonical combining class
+    /// other than 0) in a row a string measured holds: UAX #15's
+    /// Stream-Safe Text Format. HarfBuzz's work grows with the square of
+    /// such a run (one grapheme of 20,000 marks: 0.8 s).
+    public static let maximumNonStarters = 30
+
+    /// `text` without the non-starters past `maximumNonStarters` in a row,
+    /// or `nil` when it has no such run.
+    public static func streamSafe(_ text: String) -> String? {
+        // Every non-starter is outside ASCII: most strings end here.
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        var run = 0
+        var tooLong = false
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.canonicalCombiningClass.rawValue == 0 ? 0 : run + 1
+            if run > maximumNonStarters {
+                tooLong = true
+                break
+            }
+        }
+        guard tooLong else { return nil }
+        var kept = String.UnicodeScalarView()
+        run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.canonicalCombiningClass.rawValue == 0 ? 0 : run + 1
+            if run <= maximumNonStarters { kept.append(scalar) }
+        }
+        return String(kept)
     }
 
     /// `text`'s first `maximumLength` scalars, or `nil` when it has no
