@@ -38,8 +38,10 @@ extension ExitStatus {
                 + "is not), `check --spec` on a file that does not exist, a `--fonts-dir` or `list-fonts --dir` "
                 + "folder that does not exist, cannot be read or holds no font, a font file named on the command line "
                 + "that is not a font, fontconfig/FreeType/HarfBuzz/ICU failing, an output file or stdout that "
-                + "cannot be written; strings files past one of a run's limits (more than 200,000 strings or 1,000 "
-                + "languages in all, a language tag that is not BCP 47, stdout past 1 GiB)."
+                + "cannot be written; an input whose path leads through a symbolic link out of its tree, or into "
+                + "a .git folder; strings files past one of a run's limits (more than 200,000 strings, 20 million "
+                + "characters to measure once every substitution is made, or 1,000 languages in all, a language "
+                + "tag that is not BCP 47, stdout past 1 GiB)."
         case .usage:
             return "The command line is wrong: unknown subcommand, option, style or category; a bad value; "
                 + "options that do not go together; a style or category the chosen platform (or spec) does not "
