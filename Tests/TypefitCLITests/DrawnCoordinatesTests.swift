@@ -33,7 +33,10 @@ struct DrawnCoordinatesTests {
             print(json.dumps({"glyph": font.getGlyphID("uni0041"), "boxes": boxes}))
             """
         let arguments = ["-c", script, Self.file] + locations.map { $0.map { "\($0)" } ?? "-" }
-        let result = try #require(try BinaryRunner.runTool("python3", arguments), "python3 is missing")
+        // Debian's python3, where `make test`'s set-up installs fontTools
+        // (python3-fonttools): a PATH may put another Python first (pyenv).
+        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+        let result = try #require(try BinaryRunner.runTool(python, arguments), "python3 is missing")
         try #require(result.status == 0, "fontTools: \(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         return (try #require(object["glyph"] as? Int), try #require(object["boxes"] as? [[Int]]))
