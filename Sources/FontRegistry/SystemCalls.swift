@@ -234,23 +234,30 @@ public enum SystemCalls {
     /// reason for each way that can fail: missing, a directory, not a
     /// regular file, larger than `limit`, unreadable. `what` names the kind
     /// of file in the too-large message.
-    public static func readInput(_ path: String, limit: Int, what: String) -> Result<[UInt8], InputFileError> {
+    public static func readInput(
+        _ path: String, limit: Int, what: String, resolved: ResolvedInput? = nil
+    ) -> Result<[UInt8], InputFileError> {
         func failure(_ reason: String) -> Result<[UInt8], InputFileError> {
             .failure(InputFileError(path: path, reason: reason))
         }
-        // The path is judged by the one rule for inputs (`InputPaths`), and
-        // the file opened is the one judged.
-        let resolved: ResolvedInput
-        switch InputPaths.resolve(path) {
-        case .success(let input): resolved = input
-        case .failure(let error): return .failure(error)
+        // The path is judged by the one rule for inputs (`InputPaths`)
+        // unless the caller has judged it, and the file opened is the one
+        // judged.
+        let judged: ResolvedInput
+        if let resolved {
+            judged = resolved
+        } else {
+            switch InputPaths.resolve(path) {
+            case .success(let input): judged = input
+            case .failure(let error): return .failure(error)
+            }
         }
-        let fd = retryingInterrupts { open(resolved.canonical, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
+        let fd = retryingInterrupts { open(judged.canonical, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
         guard fd >= 0 else { return failure(lastError()) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return failure(lastError()) }
-        guard FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == resolved.identity else {
+        guard FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == judged.identity else {
             return failure("changed while typefit read it")
         }
         switch info.st_mode & S_IFMT {

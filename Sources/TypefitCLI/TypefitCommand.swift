@@ -84,6 +84,7 @@ public enum TypefitCommand {
                 outcome.stdout = outcome.diagnostics.errorDocument(spell: CommandInput.spelling).serialized(
                     pretty: context.stdoutIsTerminal)
             }
+            outcome.makeInertForRunners()
             return outcome
         }
         return run(command, context: context)
@@ -93,7 +94,15 @@ public enum TypefitCommand {
     /// `--strict` (warnings are errors), `--verbose` (one line per file),
     /// and in JSON mode a JSON document even when an error ends the run, so
     /// `| jq` never reads an empty stdout.
+    /// Every byte of the outcome's stdout is made inert for CI runners
+    /// (`RunnerCommands`), as stderr is.
     public static func run(_ command: Command, context: RunContext) -> Outcome {
+        var outcome = outcome(of: command, context: context)
+        outcome.makeInertForRunners()
+        return outcome
+    }
+
+    static func outcome(of command: Command, context: RunContext) -> Outcome {
         switch command {
         case .help(let topic):
             return Help(topic: topic).run(context: context)

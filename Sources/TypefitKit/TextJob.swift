@@ -353,17 +353,19 @@ public enum TextJob {
         // both name it): 100 links to one file read it 100 times.
         var readFiles: [FileIdentity: String] = [:]
         for path in files {
+            var resolved: ResolvedInput?
             if path != "-", case .success(let input) = InputPaths.resolve(path) {
                 if let first = readFiles[input.identity] {
                     diagnostics.note(.fileReadOnce(firstPath: first), file: path)
                     continue
                 }
                 readFiles[input.identity] = path
+                resolved = input
             }
             let read =
                 path == "-"
                 ? SystemCalls.readStandardInput(limit: 64 << 20, what: "a strings file")
-                : SystemCalls.readInput(path, limit: 64 << 20, what: "a strings file")
+                : SystemCalls.readInput(path, limit: 64 << 20, what: "a strings file", resolved: resolved)
             switch read {
             case .failure(let error):
                 diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)

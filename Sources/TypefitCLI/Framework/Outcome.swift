@@ -31,11 +31,20 @@ public struct Outcome: Sendable {
     /// lines start with `::` by design (`RunnerCommands.Filter`).
     public var writesWorkflowCommands = false
 
+    /// Whether stdout is made inert for CI runners as it is read: set once,
+    /// on the outcome a run hands out (`TypefitCommand.run`), so that the
+    /// outcomes renderers pass to each other are not filtered again.
+    public private(set) var isInertForRunners = false
+
+    /// Makes every byte of stdout pass `RunnerCommands.Filter` when read.
+    public mutating func makeInertForRunners() { isInertForRunners = true }
+
     /// Data for stdout made while it is written, when the run streams it:
-    /// the command's stream, made inert for CI runners as it passes
-    /// (`RunnerCommands`), as every byte of stdout is.
+    /// the command's stream, made inert for CI runners as it passes once
+    /// the run hands the outcome out (`makeInertForRunners`).
     public var stdoutStream: Stream? {
         guard let producer else { return nil }
+        guard isInertForRunners else { return producer }
         let own = writesWorkflowCommands
         return { write in
             var filter = RunnerCommands.Filter(allowsOwnCommands: own)
@@ -51,6 +60,7 @@ public struct Outcome: Sendable {
     public var stdoutBytes: [UInt8] {
         get {
             guard let stdoutStream else {
+                guard isInertForRunners else { return buffered }
                 return RunnerCommands.inert(buffered, allowsOwnCommands: writesWorkflowCommands)
             }
             if let bytes = findings?.bytes { return bytes }
