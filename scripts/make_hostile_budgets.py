@@ -13,6 +13,9 @@ written into a folder for `make bench` and by hand:
                                    entries in none
   colr/TypefitColorEmoji-Regular.ttf  Fixtures/emoji's colour font with
                                    65,535 COLR layers per base glyph
+  spaced/res/values/strings.xml    one Android string of 40,000 characters
+                                   alternating Latin and CJK (a fallback
+                                   run every two), measured letter-spaced
 
 Usage: make_hostile_budgets.py FOLDER
 """
@@ -158,6 +161,12 @@ def colr_font(source, path, layers=65535):
         f.write(font)
 
 
+def spaced(folder, units=10_000):
+    os.makedirs(folder, exist_ok=True)
+    write(os.path.join(folder, "strings.xml"),
+          '<resources><string name="mixed">%s</string></resources>\n' % ("ab\u65e5\u672c" * units))
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -170,6 +179,7 @@ def main():
     fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures")
     colr_font(os.path.join(fixtures, "emoji", "TypefitColorEmoji-Regular.ttf"),
               os.path.join(folder, "colr", "TypefitColorEmoji-Regular.ttf"))
+    spaced(os.path.join(folder, "spaced", "res", "values"))
 
 
 if __name__ == "__main__":

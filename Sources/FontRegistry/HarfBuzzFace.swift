@@ -179,9 +179,15 @@ final class HarfBuzzFace {
     /// at each byte whose cluster would carry a grapheme's tracking
     /// (whatever `trackingEms`): a measurer shaping once for several sizes
     /// adds each size's tracking there.
+    ///
+    /// `graphemes`, the text's grapheme starts found once for every face
+    /// and fallback run that shapes it (found here when not given): a
+    /// string alternating Latin and CJK, letter-spaced, is shaped in one
+    /// call per fallback run, and finding them per call made it quadratic.
     func shape(
         _ text: [UInt8], runs: [TextRun], language: String?, within: Range<Int>? = nil,
-        advances: inout [Double], missing: inout [Bool], marking: UnsafeMutableBufferPointer<Bool>? = nil
+        graphemes: GraphemeStarts? = nil, advances: inout [Double], missing: inout [Bool],
+        marking: UnsafeMutableBufferPointer<Bool>? = nil
     ) {
         guard let buffer = hb.bufferCreate() else { return }
         defer { hb.bufferDestroy(buffer) }
@@ -189,12 +195,16 @@ final class HarfBuzzFace {
         // allocates (no fixed buffer), so any length is safe; the tags that
         // reach it were checked by the readers (`LanguageTag.problem`).
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
-        let tracked = trackingEms == 0 && marking == nil ? nil : TrackedGraphemes.starts(text)
+        let tracked = trackingEms == 0 && marking == nil ? nil : (graphemes ?? GraphemeStarts(text)).starts
+        // Only the runs that meet `within` (runs are in text order): a
+        // fallback run's call walks its own runs, not the whole string's.
+        let first = within.map { within in TextRun.firstIndex(in: runs, endingAfter: within.lowerBound) } ?? 0
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-            for run in runs {
+            for run in runs[first...] {
                 var range = run.range
                 if let within {
+                    if range.lowerBound >= within.upperBound { break }
                     let lower = max(range.lowerBound, within.lowerBound)
                     let upper = min(range.upperBound, within.upperBound)
                     guard lower < upper else { continue }
@@ -226,11 +236,15 @@ extension HarfBuzzFace {
     /// HarfBuzz's visual order), with advances and offsets in ems; a run's
     /// direction is its script's unless `rightToLeft` says (the bidi
     /// algorithm's level for the run).
-    func glyphs(_ text: [UInt8], runs: [TextRun], language: String?, rightToLeft: Bool? = nil) -> [ShapedGlyph] {
+    /// `graphemes` as `shape` takes them.
+    func glyphs(
+        _ text: [UInt8], runs: [TextRun], language: String?, rightToLeft: Bool? = nil,
+        graphemes: GraphemeStarts? = nil
+    ) -> [ShapedGlyph] {
         guard let buffer = hb.bufferCreate() else { return [] }
         defer { hb.bufferDestroy(buffer) }
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
-        let tracked = trackingEms == 0 ? nil : TrackedGraphemes.starts(text)
+        let tracked = trackingEms == 0 ? nil : (graphemes ?? GraphemeStarts(text)).starts
         var result: [ShapedGlyph] = []
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
@@ -324,10 +338,32 @@ public final class GlyphOutlines {
     }
 }
 
+/// Where a text's graphemes start (`TrackedGraphemes.starts`), found the
+/// first time a tracked or letter-spaced face asks, then kept for every
+/// other run and face that shapes the same text.
+final class GraphemeStarts {
+    private let text: [UInt8]
+    private(set) lazy var starts = TrackedGraphemes.starts(text)
+
+    init(_ text: [UInt8]) { self.text = text }
+}
+
 /// A stretch of text in one script, shaped as one HarfBuzz buffer.
 struct TextRun {
     var range: Range<Int>
     var script: hb_script_t
+
+    /// The index of the first of `runs` (in text order, not overlapping)
+    /// that ends after byte `offset`; `runs.count` when none does.
+    static func firstIndex(in runs: [TextRun], endingAfter offset: Int) -> Int {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].range.upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
 }
 
 /// Splits text into runs by script: characters common to all scripts

@@ -120,9 +120,12 @@ public final class TextMeasurer {
         runs: [TextRun]
     ) {
         let runs = ScriptItemizer.runs(utf8)
+        let graphemes = GraphemeStarts(utf8)
         var advances = [Double](filled: 0, count: utf8.count)
         var missing = [Bool](filled: false, count: utf8.count)
-        primary.shape(utf8, runs: runs, language: language, advances: &advances, missing: &missing, marking: marking)
+        primary.shape(
+            utf8, runs: runs, language: language, graphemes: graphemes, advances: &advances, missing: &missing,
+            marking: marking)
         // Line breaks, tabs and other control characters are layout, not
         // glyphs: no advance of their own (a tab's comes from the tab
         // stops), never a missing glyph, never a fallback.
@@ -166,12 +169,14 @@ public final class TextMeasurer {
                 let key = "\(face.file)#\(face.index)"
                 if !memo.recall(utf8, language, key, range, &local, &localMissing) {
                     shaper.shape(
-                        utf8, runs: runs, language: language, within: range, advances: &local, missing: &localMissing)
+                        utf8, runs: runs, language: language, within: range, graphemes: graphemes,
+                        advances: &local, missing: &localMissing)
                     memo.remember(utf8, language, key, range, local, localMissing)
                 }
             } else {
                 shaper.shape(
-                    utf8, runs: runs, language: language, within: range, advances: &local, missing: &localMissing)
+                    utf8, runs: runs, language: language, within: range, graphemes: graphemes, advances: &local,
+                    missing: &localMissing)
             }
             defer {
                 for i in range {
@@ -250,6 +255,9 @@ public final class TextMeasurer {
         let faceOf: [Int]
         let order: [(face: FontFace, shaper: HarfBuzzFace)]
         let runs: [TextRun]
+        /// Where the text's graphemes start, found once for every
+        /// stretch a letter-spaced or tracked face draws.
+        let graphemes: GraphemeStarts
         /// Per byte: whether it is a control character (a line break or
         /// tab draws nothing, no .notdef box).
         lazy var isControl: [Bool] = {
@@ -320,7 +328,8 @@ public final class TextMeasurer {
             let shaper = face == 0 ? primary : order[face - 1].shaper
             let isControl = self.isControl
             return shaper.glyphs(
-                utf8, runs: [TextRun(range: range, script: script)], language: language, rightToLeft: rightToLeft
+                utf8, runs: [TextRun(range: range, script: script)], language: language, rightToLeft: rightToLeft,
+                graphemes: graphemes
             ).compactMap { glyph in
                 guard !isControl[min(glyph.cluster, isControl.count - 1)] else { return nil }
                 return DrawnText.Glyph(
@@ -340,6 +349,7 @@ public final class TextMeasurer {
             self.faceOf = faceOf.isEmpty ? [Int](filled: 0, count: utf8.count) : faceOf
             self.order = order
             self.runs = runs
+            graphemes = GraphemeStarts(utf8)
             self.primary = primary.shaper
             primaryFile = primary.file
             primaryIndex = primary.index
@@ -669,10 +679,27 @@ public struct FallbackFonts: Sendable, Hashable {
 public final class FallbackMemo {
     private var utf8: [UInt8] = []
     private var language: String?
-    private var runs: [(face: String, range: Range<Int>, advances: [Double], missing: [Bool])] = []
+    private struct Run: Hashable {
+        var face: String
+        var lower: Int
+        var upper: Int
+    }
+    /// Found by face and bytes: a string of thousands of fallback runs
+    /// recalls each in constant time, not by a walk of the others.
+    private var runs: [Run: (advances: [Double], missing: [Bool])] = [:]
 
     /// An empty memo.
     public init() {}
+
+    /// Whether `utf8` and `language` are the string kept. The bytes are
+    /// compared in full once per caller's copy: an equal copy is kept in
+    /// place of the memo's, and the next comparison finds the same storage
+    /// (Array's `==` compares no bytes then).
+    private func holds(_ utf8: [UInt8], _ language: String?) -> Bool {
+        guard language == self.language, utf8 == self.utf8 else { return false }
+        self.utf8 = utf8
+        return true
+    }
 
     /// The run's widths and missing marks into `advances` and `missing`
     /// (over `range`), when they were shaped for this string.
@@ -680,8 +707,8 @@ public final class FallbackMemo {
         _ utf8: [UInt8], _ language: String?, _ face: String, _ range: Range<Int>, _ advances: inout [Double],
         _ missing: inout [Bool]
     ) -> Bool {
-        guard language == self.language, utf8 == self.utf8,
-            let run = runs.first(where: { $0.range == range && $0.face == face })
+        guard holds(utf8, language),
+            let run = runs[Run(face: face, lower: range.lowerBound, upper: range.upperBound)]
         else { return false }
         for (i, offset) in range.enumerated() {
             advances[offset] = run.advances[i]
@@ -696,11 +723,13 @@ public final class FallbackMemo {
         _ utf8: [UInt8], _ language: String?, _ face: String, _ range: Range<Int>, _ advances: [Double],
         _ missing: [Bool]
     ) {
-        if language != self.language || utf8 != self.utf8 {
+        if !holds(utf8, language) {
             self.utf8 = utf8
             self.language = language
             runs.removeAll(keepingCapacity: true)
         }
-        runs.append((face, range, Array(advances[range]), Array(missing[range])))
+        runs[Run(face: face, lower: range.lowerBound, upper: range.upperBound)] = (
+            Array(advances[range]), Array(missing[range])
+        )
     }
 }

@@ -142,6 +142,46 @@ struct AndroidLetterSpacingTests {
         }
     }
 
+    /// Letter spacing across fallback runs: a string alternating the
+    /// face's Latin and its fallback's CJK (Typefit Gothic) is, repeated
+    /// 300 times (600 fallback runs), exactly 300 times as wide: each run
+    /// spaced once, none skipped or spaced twice. (Its grapheme starts were
+    /// found once per run, which made a 40,000-character string take 3 s.)
+    @Test func fallbackRunsAreEachSpacedOnce() throws {
+        func measured(_ text: String) throws -> (width: Double, fallback: Int) {
+            let outcome = TypefitCommand.run(
+                [
+                    "measure", text, "--platform", "android", "--style", "bodyLarge", "--font-scale", "1", "--font",
+                    "TypefitSans-Regular", "--format", "json", "--fontconfig-file", Fixtures.fontconfigFile,
+                ], context: RunContext())
+            #expect(outcome.status == .success, "\(outcome.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let row = try #require((json["measurements"] as? [[String: Any]])?.first)
+            let fallbacks = row["fallbacks"] as? [[String: Any]] ?? []
+            return (try #require(row["width"] as? Double), fallbacks.reduce(0) { $0 + ($1["characters"] as? Int ?? 0) })
+        }
+        let unit = try measured("ab\u{65E5}\u{672C}")
+        let long = try measured(String(repeating: "ab\u{65E5}\u{672C}", count: 300))
+        #expect(unit.fallback == 2 && long.fallback == 600)
+        // Unspaced, the unit would be narrower by 4 × 0.5 dp.
+        let unspaced = try Self.unspacedWidth("ab\u{65E5}\u{672C}")
+        #expect(abs(unit.width - unspaced - 4 * 0.5) < 0.001, "\(unit.width) \(unspaced)")
+        #expect(abs(long.width - 300 * unit.width) < 0.01, "\(long.width) against 300 × \(unit.width)")
+    }
+
+    /// `text`'s width in titleLarge's size ratio brought to bodyLarge's
+    /// 16 sp: titleLarge (22 sp) has no letter spacing.
+    static func unspacedWidth(_ text: String) throws -> Double {
+        let outcome = TypefitCommand.run(
+            [
+                "measure", text, "--platform", "android", "--style", "titleLarge", "--font-scale", "1", "--font",
+                "TypefitSans-Regular", "--format", "json", "--fontconfig-file", Fixtures.fontconfigFile,
+            ], context: RunContext())
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let row = try #require((json["measurements"] as? [[String: Any]])?.first)
+        return try #require(row["width"] as? Double) / 22 * 16
+    }
+
     /// A line does not count its letter spacing at its edges: a string
     /// exactly as wide as the line with it, less one spacing, fits.
     @Test func aLineCountsOneSpacingLess() throws {
