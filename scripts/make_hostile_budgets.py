@@ -13,6 +13,9 @@ written into a folder for `make bench` and by hand:
                                    entries in none
   colr/TypefitColorEmoji-Regular.ttf  Fixtures/emoji's colour font with
                                    65,535 COLR layers per base glyph
+  missing/res/values*/strings.xml  8,000 Android strings in values/ and 200
+                                   languages that translate one of them
+                                   (1.6 million keys missing)
   spaced/res/values/strings.xml    one Android string of 40,000 characters
                                    alternating Latin and CJK (a fallback
                                    run every two), measured letter-spaced
@@ -167,6 +170,16 @@ def spaced(folder, units=10_000):
           '<resources><string name="mixed">%s</string></resources>\n' % ("ab\u65e5\u672c" * units))
 
 
+def missing(folder, keys=8000, languages=200):
+    def values(name, count):
+        os.makedirs(os.path.join(folder, name), exist_ok=True)
+        write(os.path.join(folder, name, "strings.xml"),
+              "<resources>%s</resources>\n" % "".join('<string name="k%d">x</string>' % i for i in range(count)))
+    values("values", keys)
+    for i in range(languages):
+        values("values-q" + chr(97 + i // 26) + chr(97 + i % 26), 1)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -180,6 +193,7 @@ def main():
     colr_font(os.path.join(fixtures, "emoji", "TypefitColorEmoji-Regular.ttf"),
               os.path.join(folder, "colr", "TypefitColorEmoji-Regular.ttf"))
     spaced(os.path.join(folder, "spaced", "res", "values"))
+    missing(os.path.join(folder, "missing", "res"))
 
 
 if __name__ == "__main__":

@@ -238,10 +238,14 @@ public struct FitJob: Sendable {
     /// by the key patterns (no key matching is an error), and unless
     /// turned off the placeholder comparison of the entries kept.
     public func read(_ diagnostics: inout Diagnostics) throws(Stopped) -> TextJob.Read {
+        let patterns = keyPatterns
         var read = try TextJob.read(
             texts, files: stringsFiles, language: request.language, samples: request.samples,
             placeholderSource: checksPlaceholders || requiresTranslations ? sourceLanguage : nil,
             checksPlaceholders: checksPlaceholders, requireTranslated: requiresTranslations,
+            // Untranslated entries are counted, past a bound, as they are
+            // found: the key patterns choose which count.
+            keepsEntry: patterns.isEmpty ? nil : { FitRules.matches($0, any: patterns) },
             sourceLanguage: sourceLanguage, pseudolocales: pseudolocales, diagnostics: &diagnostics)
         guard !keyPatterns.isEmpty else { return read }
         let strings = read.strings

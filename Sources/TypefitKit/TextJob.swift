@@ -330,11 +330,13 @@ public enum TextJob {
     /// `.lproj` files; a String Catalog says its own) every translation's
     /// placeholders compared with its source's (`PlaceholderCheck`, unless
     /// `checksPlaceholders` is false), whatever `language` keeps, and with
-    /// `requireTranslated` the entries each language does not translate.
+    /// `requireTranslated` the entries each language does not translate
+    /// (of those `keepsEntry` keeps: the run's key patterns).
     public static func read(
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
         placeholderSource: String? = nil, checksPlaceholders: Bool = true, requireTranslated: Bool = false,
-        sourceLanguage: String? = nil, pseudolocales: [AndroidPseudolocale] = [], diagnostics: inout Diagnostics
+        keepsEntry: ((String) -> Bool)? = nil, sourceLanguage: String? = nil, pseudolocales: [AndroidPseudolocale] = [],
+        diagnostics: inout Diagnostics
     ) throws(Stopped) -> Read {
         var checked: [StringsTable] = []
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
@@ -468,7 +470,8 @@ public enum TextJob {
                         }
                         return smallest
                     }
-                }, requireTranslated: requireTranslated, checksPlaceholders: checksPlaceholders)
+                }, requireTranslated: requireTranslated, keepsEntry: keepsEntry,
+                checksPlaceholders: checksPlaceholders)
         }
         substitutePlurals(&strings, samples, &diagnostics)
         // One budget for the text a run measures, after every substitution:

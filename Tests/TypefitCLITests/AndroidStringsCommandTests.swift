@@ -397,4 +397,68 @@ struct AndroidLineBreakingTests {
         #expect(missing.count == 56, "\(missing.count)")
         #expect(!missing.contains { $0.contains("app_name") || $0.contains("(en)") || $0.contains("values-night") })
     }
+
+    /// Missing keys multiply (every source key by every language lacking
+    /// it): a language's first 100 are listed and 10,000 in all, the rest
+    /// counted per language, in the JSON and in the reports (one finding
+    /// per language at its file), and the run still fails. 200 keys and
+    /// 101 languages with one each: 20,099 missing, 10,000 listed.
+    @Test func missingKeysAreListedUpToABoundAndCounted() throws {
+        let res = Fixtures.temporaryDirectory("untranslated-bound").appendingPathComponent("res")
+        func write(_ folder: String, _ keys: Range<Int>) throws {
+            let dir = res.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let strings = keys.map { "<string name=\"k\($0)\">t</string>" }.joined()
+            try "<resources>\(strings)</resources>\n".write(
+                to: dir.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        }
+        try write("values", 0..<200)
+        // Private-use languages: qaa, qab, ... (aapt2 takes any 3-letter code).
+        let languages = (0..<101).map {
+            "q" + String(UnicodeScalar(97 + $0 / 26)!) + String(UnicodeScalar(97 + $0 % 26)!)
+        }
+        for language in languages { try write("values-\(language)", 0..<1) }
+        let arguments = ["fit", "--strings", res.path, "--no-placeholder-check", "--require-translated"]
+        let outcome = TypefitCommand.run(
+            arguments + ["--format", "json"] + AndroidStringsCommandTests.common, context: RunContext())
+        #expect(outcome.status == .problemFound)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let listed = try #require(document["untranslated"] as? [[String: Any]])
+        let counts = try #require(document["untranslatedCounts"] as? [[String: Any]])
+        #expect(listed.count == 10_000)
+        #expect(counts.count == 101)
+        #expect(counts.allSatisfy { $0["count"] as? Int == 199 && $0["errors"] as? Int == 199 })
+        #expect(counts.prefix(100).allSatisfy { $0["listed"] as? Int == 100 })
+        #expect(counts.last?["listed"] as? Int == 0)
+        #expect(Set(counts.compactMap { $0["language"] as? String }) == Set(languages))
+        #expect(document["ok"] as? Bool == false)
+        #expect(
+            outcome.stderr.contains(
+                "error: 19999 more entries not translated (the JSON document lists 10000 of the 20099 "
+                    + "and counts each language's)"), "\(outcome.stderr.suffix(300))")
+        // The reports: 10,000 findings and one per language for the rest.
+        let sarif = TypefitCommand.run(
+            arguments + ["--format", "sarif"] + AndroidStringsCommandTests.common, context: RunContext())
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let untranslated = results.filter { $0["ruleId"] as? String == "untranslated" }
+        #expect(untranslated.count == 10_000 + 101)
+        let rest = untranslated.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
+            .filter { $0.contains("more entries") }
+        #expect(rest.count == 101)
+        #expect(
+            rest.contains(
+                "99 more entries (qaa) are not translated: the first 100 of its 199 are listed (--require-translated)"),
+            "\(rest.first ?? "")")
+        #expect(
+            rest.contains(
+                "199 more entries (qdw) are not translated: the first 0 of its 199 are listed (--require-translated)"))
+        // Key patterns choose what is counted: k1, k10..k19, k100..k199.
+        let some = TypefitCommand.run(
+            arguments + ["--keys", "k1*", "--format", "json"] + AndroidStringsCommandTests.common, context: RunContext()
+        )
+        let kept = try #require(try JSONSerialization.jsonObject(with: Data(some.stdout.utf8)) as? [String: Any])
+        let keptCounts = try #require(kept["untranslatedCounts"] as? [[String: Any]])
+        #expect(keptCounts.count == 101 && keptCounts.allSatisfy { $0["count"] as? Int == 111 })
+    }
 }

@@ -32,6 +32,7 @@ enum FitJSON: Renderer {
         header.placeholders = job.checksPlaceholders ? result.placeholders?.problems : nil
         header.pluralCoverage = job.checksPlaceholders ? result.placeholders?.coverage : nil
         header.untranslated = job.requiresTranslations ? result.placeholders?.untranslated : nil
+        header.untranslatedCounts = job.requiresTranslations ? result.placeholders?.untranslatedCounts : nil
         if case .one(let rule) = job.rules {
             (header.width, header.maxLines, header.require) = (rule.width, rule.lines, rule.require?.key)
             header.style = request.platformStyles?.first ?? request.styles?.first?.rawValue

@@ -96,6 +96,9 @@ public struct FitLayouts: Sendable {
         /// Entries a language does not translate (`nil`: not asked,
         /// `--require-translated`).
         public var untranslated: [PlaceholderCheck.Untranslated]?
+        /// Per language, its untranslated entries counted and listed
+        /// (`nil` with `untranslated`).
+        public var untranslatedCounts: [PlaceholderCheck.UntranslatedCount]?
         /// How lines were broken (`lineBreaking` in the document: Android's
         /// settings, `null` for Apple's greedy filling).
         public var lineBreaking = LineBreaking.apple
@@ -458,6 +461,27 @@ public struct FitLayouts: Sendable {
                 writer.entryPlace(file: item.file, key: item.key, language: item.language, position: item.position)
                 writer.staticKey("state")
                 writer.string(item.state)
+                writer.endObject()
+            }
+            writer.endArray()
+        } else {
+            writer.null()
+        }
+        // Each language's count: `untranslated` lists the first 100 of a
+        // language and 10,000 in all.
+        writer.staticKey("untranslatedCounts")
+        if let counts = header.untranslatedCounts {
+            writer.beginArray()
+            for count in counts {
+                writer.beginObject()
+                writer.staticKey("count")
+                writer.int(count.count)
+                writer.staticKey("errors")
+                writer.int(count.errors)
+                writer.staticKey("language")
+                writer.string(count.language)
+                writer.staticKey("listed")
+                writer.int(count.listed)
                 writer.endObject()
             }
             writer.endArray()

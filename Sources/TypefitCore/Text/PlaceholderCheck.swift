@@ -340,6 +340,60 @@ extension PlaceholderCheck {
         public var isError: Bool { state != "stale" }
     }
 
+    /// How many entries one language does not translate, and how many of
+    /// them `Report.untranslated` lists.
+    public struct UntranslatedCount: Sendable, Equatable {
+        /// The language.
+        public var language: String
+        /// Its entries not translated, listed or not.
+        public var count = 0
+        /// How many of them fail `--require-translated` (all but `stale`).
+        public var errors = 0
+        /// How many of them are listed.
+        public var listed = 0
+        /// The file of the first one not listed (where a report points the
+        /// rest; `nil` while all are listed).
+        public var fileOfRest: String?
+    }
+
+    /// The untranslated entries a run lists, and each language's count.
+    /// Missing keys multiply (every source key by every language that
+    /// lacks it: 8,000 keys in 200 empty languages were 1.6 million
+    /// findings, 1.9 GB and 200 MB of JSON), so the first
+    /// `listedPerLanguage` of a language and `listedInAll` of a run are
+    /// listed, the rest counted.
+    struct UntranslatedTally {
+        static let listedPerLanguage = 100
+        static let listedInAll = 10_000
+        private(set) var listed: [Untranslated] = []
+        private(set) var counts: [UntranslatedCount] = []
+        private var index: [String: Int] = [:]
+        /// Which entries count (the run's key patterns); all when `nil`.
+        let keeps: ((String) -> Bool)?
+
+        init(keeps: ((String) -> Bool)?) { self.keeps = keeps }
+
+        mutating func add(_ item: Untranslated) {
+            if let keeps, !keeps(item.key) { return }
+            let i: Int
+            if let known = index[item.language] {
+                i = known
+            } else {
+                i = counts.count
+                index[item.language] = i
+                counts.append(UntranslatedCount(language: item.language))
+            }
+            counts[i].count += 1
+            if item.isError { counts[i].errors += 1 }
+            if counts[i].listed < Self.listedPerLanguage && listed.count < Self.listedInAll {
+                listed.append(item)
+                counts[i].listed += 1
+            } else if counts[i].fileOfRest == nil {
+                counts[i].fileOfRest = item.file
+            }
+        }
+    }
+
     /// Strings read from one file, for `problems`.
     public struct File: Sendable {
         /// Its path.
@@ -365,14 +419,37 @@ extension PlaceholderCheck {
         public var unchecked: [(table: String, files: [String])] = []
         /// Plurals missing categories their language uses.
         public var coverage: [Coverage] = []
-        /// Entries a language does not translate (when asked).
+        /// Entries a language does not translate (when asked): the first
+        /// 100 of each language, 10,000 in all (`UntranslatedTally`).
         public var untranslated: [Untranslated] = []
+        /// Per language with an entry not translated (when asked), in the
+        /// order met: how many, and how many `untranslated` lists.
+        public var untranslatedCounts: [UntranslatedCount] = []
 
-        /// Only what concerns `entries` (the keys a run keeps).
+        /// Whether `untranslated` lists every entry counted.
+        public var listsAllUntranslated: Bool { untranslatedCounts.allSatisfy { $0.listed == $0.count } }
+
+        /// Only what concerns `entries` (the keys a run keeps). Entries
+        /// counted, not listed, are counted as they were (the run's key
+        /// patterns were applied when they were counted, `report`'s
+        /// `keepsEntry`).
         public mutating func keep(entries: Set<String>) {
             problems.removeAll { !entries.contains($0.key) }
             coverage.removeAll { !entries.contains($0.key) }
-            untranslated.removeAll { !entries.contains($0.key) }
+            var dropped: [String: (count: Int, errors: Int)] = [:]
+            untranslated.removeAll { item in
+                guard !entries.contains(item.key) else { return false }
+                dropped[item.language, default: (0, 0)].count += 1
+                if item.isError { dropped[item.language, default: (0, 0)].errors += 1 }
+                return true
+            }
+            for i in untranslatedCounts.indices {
+                guard let gone = dropped[untranslatedCounts[i].language] else { continue }
+                untranslatedCounts[i].count -= gone.count
+                untranslatedCounts[i].listed -= gone.count
+                untranslatedCounts[i].errors -= gone.errors
+            }
+            untranslatedCounts.removeAll { $0.count == 0 }
         }
 
         /// The same problems and unchecked tables (tuples are not
@@ -381,6 +458,7 @@ extension PlaceholderCheck {
             a.problems == b.problems
                 && a.unchecked.elementsEqual(b.unchecked) { $0.table == $1.table && $0.files == $1.files }
                 && a.coverage == b.coverage && a.untranslated == b.untranslated
+                && a.untranslatedCounts == b.untranslatedCounts
         }
     }
 
@@ -397,17 +475,19 @@ extension PlaceholderCheck {
     /// With `categories` (a language's CLDR plural categories for integers,
     /// from ICU's rules), plurals are checked for the ones they lack; with
     /// `requireTranslated`, every entry a language does not translate is
-    /// listed; `checksPlaceholders` false leaves the placeholders alone.
+    /// listed (as `UntranslatedTally` bounds the list), of the entries
+    /// `keepsEntry` keeps (all when `nil`); `checksPlaceholders` false
+    /// leaves the placeholders alone.
     public static func report(
         _ files: [File], sourceLanguage: String, languages: String? = nil,
         categories: ((String) -> [String: Int]?)? = nil, requireTranslated: Bool = false,
-        checksPlaceholders: Bool = true
+        keepsEntry: ((String) -> Bool)? = nil, checksPlaceholders: Bool = true
     ) -> Report {
         report(
             tables: files.flatMap { StringsTable.tables(of: $0.strings, file: $0.path) },
             sourceLanguage: sourceLanguage,
             languages: languages, categories: categories, requireTranslated: requireTranslated,
-            checksPlaceholders: checksPlaceholders)
+            keepsEntry: keepsEntry, checksPlaceholders: checksPlaceholders)
     }
 
     /// `report` of files' tables (`StringsTable`), compared by group and
@@ -417,7 +497,7 @@ extension PlaceholderCheck {
     public static func report(
         tables given: [StringsTable], sourceLanguage: String, languages: String? = nil,
         categories: ((String) -> [String: Int]?)? = nil, requireTranslated: Bool = false,
-        checksPlaceholders: Bool = true
+        keepsEntry: ((String) -> Bool)? = nil, checksPlaceholders: Bool = true
     ) -> Report {
         struct Table {
             var name: String
@@ -431,7 +511,8 @@ extension PlaceholderCheck {
         var tables: [Table] = []
         var tableIndex: [String: Int] = [:]
         var report = Report()
-        if requireTranslated { report.untranslated = untranslated(given, languages: languages) }
+        var untranslated = UntranslatedTally(keeps: keepsEntry)
+        if requireTranslated { Self.untranslated(given, languages: languages, into: &untranslated) }
         for table in given where table.role != .none {
             for entry in table.entries {
                 // By index into the file's strings: `forms` would copy each.
@@ -498,7 +579,7 @@ extension PlaceholderCheck {
                 entries[e].add(string)
             }
             if requireTranslated {
-                report.untranslated += missingKeys(entries, table: table.development == nil || table.isJava)
+                missingKeys(entries, table: table.development == nil || table.isJava, into: &untranslated)
             }
             guard checksPlaceholders else { continue }
             if table.isJava {
@@ -546,6 +627,8 @@ extension PlaceholderCheck {
                 report.problems.append(problem(entry, source: entries[s].written, differences: found, first: first))
             }
         }
+        report.untranslated = untranslated.listed
+        report.untranslatedCounts = untranslated.counts
         return report
     }
 
@@ -587,8 +670,7 @@ extension PlaceholderCheck {
     /// A String Catalog's entries a language does not translate: the
     /// copies of the source iOS shows (`missing`, `empty`, `new`) and the
     /// localizations marked `needs_review` or `stale`.
-    static func untranslated(_ tables: [StringsTable], languages: String?) -> [Untranslated] {
-        var found: [Untranslated] = []
+    static func untranslated(_ tables: [StringsTable], languages: String?, into found: inout UntranslatedTally) {
         var seen = Set<String>()
         for table in tables {
             for string in table.strings {
@@ -607,17 +689,16 @@ extension PlaceholderCheck {
                 guard seen.insert(table.file + "\u{0}" + string.entry + "\u{0}" + language).inserted else { continue }
                 var item = Untranslated(file: table.file, key: string.entry, language: language, state: state)
                 item.position = string.position
-                found.append(item)
+                found.add(item)
             }
         }
-        return found
     }
 
     /// An `.lproj` table's source keys a language's files lack (`lproj`:
     /// whether the table is one of `.lproj` files; a catalog's are
     /// `untranslated`'s).
-    static func missingKeys(_ entries: [Entry], table lproj: Bool) -> [Untranslated] {
-        guard lproj else { return [] }
+    static func missingKeys(_ entries: [Entry], table lproj: Bool, into found: inout UntranslatedTally) {
+        guard lproj else { return }
         var keysByLanguage: [String: (file: String, keys: Set<String>)] = [:]
         var order: [String] = []
         var sourceKeys: [String] = []
@@ -635,14 +716,12 @@ extension PlaceholderCheck {
             }
             keysByLanguage[entry.language]?.keys.insert(entry.key)
         }
-        var found: [Untranslated] = []
         for language in order {
             guard let known = keysByLanguage[language] else { continue }
             for key in sourceKeys where !known.keys.contains(key) {
-                found.append(Untranslated(file: known.file, key: key, language: language, state: "missing"))
+                found.add(Untranslated(file: known.file, key: key, language: language, state: "missing"))
             }
         }
-        return found
     }
 
     /// One entry's forms in one language.

@@ -295,11 +295,33 @@ extension TextOptions {
             if n >= placeholderLinesShown { found.shown = .reportsOnly }
             diagnostics.add(found)
         }
-        if untranslated.count > placeholderLinesShown {
+        // A language's entries past those listed: one finding each, at
+        // the file of the first not listed, with the count.
+        var listedErrors: [String: Int] = [:]
+        for item in untranslated where item.isError { listedErrors[item.language, default: 0] += 1 }
+        for count in report.untranslatedCounts where count.count > count.listed {
+            let rest = count.count - count.listed
+            let errors = count.errors - listedErrors[count.language, default: 0]
             let message =
-                "\(untranslated.count - placeholderLinesShown) more entries not translated (the JSON document lists "
-                + "all \(untranslated.count))"
-            let isError = untranslated.dropFirst(placeholderLinesShown).contains(where: \.isError)
+                "\(rest) more entries (\(count.language)) are not translated: the first \(count.listed) of its "
+                + "\(count.count) are listed" + (errors > 0 ? " (--require-translated)" : "")
+            var found = Diagnostic(
+                severity: errors > 0 ? .error : .note, message: Message(message), file: count.fileOfRest,
+                position: nil, status: errors > 0 ? .problemFound : .success, code: "untranslated")
+            found.language = count.language
+            found.shown = .reportsOnly
+            diagnostics.add(found)
+        }
+        let total = report.untranslatedCounts.reduce(0) { $0 + $1.count }
+        if total > placeholderLinesShown {
+            let message =
+                "\(total - placeholderLinesShown) more entries not translated "
+                + (report.listsAllUntranslated
+                    ? "(the JSON document lists all \(total))"
+                    : "(the JSON document lists \(untranslated.count) of the \(total) and counts each language's)")
+            let isError =
+                untranslated.dropFirst(placeholderLinesShown).contains(where: \.isError)
+                || report.untranslatedCounts.contains { $0.errors > listedErrors[$0.language, default: 0] }
             var item = Diagnostic(
                 severity: isError ? .error : .note, message: Message(message), file: nil, position: nil,
                 status: isError ? .problemFound : .success)
