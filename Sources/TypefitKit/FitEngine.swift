@@ -34,6 +34,13 @@ public enum FitEngine {
         // Every worker opens the same faces: the first says their settings.
         let settings = Slots<[FaceSetting?]>(count: 1, initial: [])
         let shapings = Slots<Int>(count: 1, initial: 0)
+        // A text met again (untranslated copies in the source's text, the
+        // keys of a .stringsdict sharing one plural dictionary, "OK" in
+        // every table) is laid out once and its results copied: per
+        // string, the index of the first with the same text and language
+        // (strings in several faces, Markdown or Android spans, each
+        // their own). Not for a visitor, which is handed every string.
+        let first = visitor == nil ? firstOfSameText(strings) : []
         let chunks = (strings.count + chunk - 1) / chunk
         let next = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
@@ -129,6 +136,7 @@ public enum FitEngine {
                     progress?(done)
                 }
                 for s in range {
+                    if !first.isEmpty, first[s] != s { continue }
                     let string = strings[s]
                     let utf8 = Array(string.text.utf8)
                     let breaks = breaker.opportunities(utf8, language: string.language, breaking: breaking)
@@ -170,14 +178,43 @@ public enum FitEngine {
         }
         var seen = Set<String>()
         let messages = failures.take().flatMap { $0 }.filter { seen.insert($0).inserted }
-        let all = results.take()
+        var all = results.take()
+        var missingGlyphs = missing.take()
+        var overflowingPieces = pieces.take()
+        for (s, f) in first.enumerated() where f != s {
+            for c in 0..<cellCount { all[s * cellCount + c] = all[f * cellCount + c] }
+            missingGlyphs[s] = missingGlyphs[f]
+            if !overflowingPieces.isEmpty { overflowingPieces[s] = overflowingPieces[f] }
+        }
         var layouts = FitLayouts(
             lines: all.map { $0.lines }, overflows: all.map { $0.overflows }, cellCount: cellCount,
-            failures: messages, missingGlyphs: missing.take())
-        layouts.overflowingPieces = pieces.take()
+            failures: messages, missingGlyphs: missingGlyphs)
+        layouts.overflowingPieces = overflowingPieces
         layouts.settings = settings.take().first ?? []
         layouts.shapingsPerString = shapings.take().first ?? 0
         return layouts
+    }
+}
+
+extension FitEngine {
+    /// Per string: the index of the first of `strings` with the same text
+    /// and language, itself when none comes before it or when it has
+    /// spans (their faces are part of what is measured).
+    static func firstOfSameText(_ strings: [LocalizedString]) -> [Int] {
+        struct Key: Hashable {
+            var text: String
+            var language: String?
+        }
+        var seen: [Key: Int] = [:]
+        seen.reserveCapacity(strings.count)
+        return strings.indices.map { s in
+            let string = strings[s]
+            guard string.spans.isEmpty else { return s }
+            let key = Key(text: string.text, language: string.language)
+            if let f = seen[key] { return f }
+            seen[key] = s
+            return s
+        }
     }
 }
 
