@@ -70,7 +70,8 @@ import TypefitTestSupport
                 "needs Android's hyphenation patterns"
             ),
             (["--style", "body", "--width", "90", "--break-strategy", "simple"], "applies to --platform android"),
-            (["--style", "body", "--width", "90px"], "must be a width greater than 0"),
+            (["--style", "body", "--width", "90px"], "must be a width greater than 0 and at most 100,000"),
+            (["--style", "body", "--width", "200000"], "must be a width greater than 0 and at most 100,000"),
         ]
         for (arguments, message) in cases {
             let outcome = Self.fit(arguments)

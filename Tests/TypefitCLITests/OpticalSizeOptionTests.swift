@@ -107,12 +107,23 @@ struct OpticalSizeOptionTests {
         let zero = TypefitCommand.run(
             ["measure", "x", "--style", "body", "--font", "TypefitOptical-Regular", "--optical-size", "0"])
         #expect(zero.status == .usage && zero.stderr.contains("'--optical-size' takes auto, none"), "\(zero.stderr)")
+        // Past the limit, the refusal names it (it said "greater than 0").
+        let huge = TypefitCommand.run(
+            ["measure", "x", "--style", "body", "--font", "TypefitOptical-Regular", "--optical-size", "20000"])
+        #expect(
+            huge.status == .usage
+                && huge.stderr.contains(
+                    "takes auto, none or an optical size in points greater than 0 and at most 10,000 (got '20000')"),
+            "\(huge.stderr)")
         let folder = Fixtures.temporaryDirectory("optical-spec-bad")
         let spec = folder.appendingPathComponent("Bad.json")
         try Data(#"{"faces": {"regular": "X"}, "styles": {"body": 17}, "opticalSize": "big"}"#.utf8).write(to: spec)
         let bad = TypefitCommand.run(["scale", "--spec", spec.path])
         #expect(bad.status == .cannotRun)
         #expect(bad.stderr.contains("Bad.json:1:68: error: expected 'opticalSize' to be"), "\(bad.stderr)")
+        try Data(#"{"faces": {"regular": "X"}, "styles": {"body": 17}, "opticalSize": 20000}"#.utf8).write(to: spec)
+        let over = TypefitCommand.run(["scale", "--spec", spec.path])
+        #expect(over.stderr.contains("at most 10,000, found 20000"), "\(over.stderr)")
     }
 
     /// fit's JSON names each cell's face, file and setting; `--verbose`

@@ -103,8 +103,8 @@ enum ValueParsers {
         }
         guard let value = Double(number), value.isFinite, value > 0, value <= 100_000 else {
             throw UsageError(
-                "'--width' must be a width greater than 0: a number, in points (dp with --platform android), or "
-                    + "with its unit, as 320pt or 328dp (got '\(text)')")
+                "'--width' must be a width greater than 0 and at most 100,000: a number, in points (dp with "
+                    + "--platform android), or with its unit, as 320pt or 328dp (got '\(text)')")
         }
         return LineWidth(value: value, unit: unit)
     }

@@ -144,13 +144,21 @@ public enum OpticalSizeMode: Sendable, Hashable, CustomStringConvertible {
     /// This optical size, whatever the point size.
     case points(Double)
 
-    /// Parses `auto`, `none` or a positive number; `nil` for anything else.
+    /// The largest optical size taken, in points (no font's opsz axis
+    /// reaches it; it keeps the number a size).
+    public static let maximumPoints = 10_000.0
+
+    /// What it takes, for errors: every refusal names the range.
+    public static let accepted = "auto, none or an optical size in points greater than 0 and at most 10,000"
+
+    /// Parses `auto`, `none` or a positive number up to `maximumPoints`;
+    /// `nil` for anything else.
     public init?(_ text: String) {
         switch text.lowercased() {
         case "auto": self = .auto
         case "none": self = .none
         default:
-            guard let value = Double(text), value.isFinite, value > 0, value <= 10_000 else { return nil }
+            guard let value = Double(text), value.isFinite, value > 0, value <= Self.maximumPoints else { return nil }
             self = .points(value)
         }
     }

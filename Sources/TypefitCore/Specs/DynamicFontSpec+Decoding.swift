@@ -110,10 +110,12 @@ extension DynamicFontSpec {
                 default: nil
                 }
             guard let mode else {
+                var found = json.kindDescription
+                if case .number(let points) = json.value { found = humanNumber(points) }
                 throw SourceError(
                     json.position,
-                    "expected 'opticalSize' to be \"auto\", \"none\" or a size in points greater than 0, found "
-                        + json.kindDescription)
+                    "expected 'opticalSize' to be \"auto\", \"none\" or a size in points greater than 0 and at "
+                        + "most 10,000, found " + found)
             }
             spec.opticalSize = mode
         }

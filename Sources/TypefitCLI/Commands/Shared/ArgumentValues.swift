@@ -164,7 +164,7 @@ extension OpticalSizeMode: ArgumentValue {
     init(argument text: String, option: String) throws(UsageError) {
         guard let mode = OpticalSizeMode(text.trimmingSpaces) else {
             throw UsageError(
-                "'\(option)' takes auto, none or an optical size in points greater than 0 (got '\(text)')")
+                "'\(option)' takes \(OpticalSizeMode.accepted) (got '\(text)')")
         }
         self = mode
     }
