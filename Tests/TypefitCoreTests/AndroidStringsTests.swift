@@ -63,6 +63,16 @@ import Testing
         #expect(filled("%S!") == "MAXIMILIANUS!")
         #expect(filled("%1$s%n%2$d%%") == "Maximilianus\n1000000%")
         #expect(filled("%d", numbers: ["%d": "1,000,101"]) == "1000101")
+        // Widths and precisions as Formatter fills them: a 12-letter name
+        // in 30 places is 32 characters with its brackets (it was 14).
+        #expect(filled("[%1$30s]") == "[" + String(repeating: " ", count: 18) + "Maximilianus]")
+        #expect(filled("%-8.3s|") == "Max     |")
+        #expect(filled("%+,012d") == "+001,000,000")
+        // A width past a string's 20,000 characters pads to them (Java
+        // would run out of memory at 2^31 - 1): the string is cut there.
+        #expect(filled("%999999999s")?.count == LocalizedString.maximumLength)
+        // A `--sample` is padded and cased too.
+        #expect(PlaceholderSamples([("%S", "Bo")]).substituteJava("%5S|")?.text == "   BO|")
         // No argument: `getString(id)` shows it as written; Java throws:
         // measured as written too.
         #expect(filled("100%%") == nil)

@@ -55,7 +55,7 @@ import TypefitTestSupport
 
     @Test func everyRowAsJava() throws {
         let rows = Self.rows
-        #expect(rows.count == 91)
+        #expect(rows.count == 109)
         var printed = 0
         for row in rows {
             let parsed = JavaFormatSpecifiers.parse(row.format)
@@ -133,6 +133,52 @@ import TypefitTestSupport
             }
         }
         #expect(printed >= 8, "\(printed) rows printed")
+    }
+
+    /// Widths, precisions and flags as Formatter fills them: every row
+    /// that prints `s S b B c d f` specifiers of string, integer, boolean,
+    /// character or whole floating-point arguments (`%-8.3s|`, `%+,012d`,
+    /// `[%1$30s]`, `%010.2f|`) printed through typefit's `javaPrinted` and
+    /// `javaJustified` from each argument as typefit's samples hold it
+    /// (numbers grouped), against what OpenJDK 17 printed.
+    @Test func widthsAndPrecisionsAsJava() throws {
+        var printed = 0
+        for row in Self.rows where !row.expected.hasPrefix("throws ") && !row.hasLocale {
+            guard case .success(let specifiers) = JavaFormatSpecifiers.parse(row.format), !specifiers.isEmpty,
+                specifiers.allSatisfy({ "sSbBcdf".contains($0.conversion) && $0.argument != nil }),
+                specifiers.contains(where: { $0.width != nil || $0.precision != nil || !$0.flags.isEmpty })
+            else { continue }
+            let arguments = Self.arguments(row.arguments)
+            var output = ""
+            var offset = 0
+            let bytes = Array(row.format.utf8)
+            var readable = true
+            for specifier in specifiers {
+                output += String(decoding: bytes[offset..<specifier.bytes.lowerBound], as: UTF8.self)
+                let argument = arguments[specifier.argument ?? 0]
+                var value: String
+                if argument.hasPrefix("\"") || argument.hasPrefix("'") {
+                    value = String(argument.dropFirst().dropLast())
+                } else if let number = Int(argument) {
+                    value = number.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+                } else if let number = Double(argument), number == number.rounded() {
+                    value = Int(number).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+                } else if argument == "true" || argument == "false" {
+                    value = argument
+                } else {
+                    readable = false
+                    break
+                }
+                value = PlaceholderSamples.javaPrinted(value, specifier)
+                output += PlaceholderSamples.javaJustified(value, specifier)
+                offset = specifier.bytes.upperBound
+            }
+            guard readable else { continue }
+            output += String(decoding: bytes[offset...], as: UTF8.self)
+            #expect("\"\(output)\"" == row.expected, "\(row.format)")
+            printed += 1
+        }
+        #expect(printed == 24, "\(printed) rows printed")
     }
 
     /// Android's mix-ups, each with what Java does to it.

@@ -25,6 +25,10 @@ public enum JavaFormatSpecifiers {
         public var flags: String
         /// What kind of argument it takes.
         public var kind: Kind
+        /// The least number of characters it prints (`%30s`), if given.
+        public var width: Int? = nil
+        /// Its precision (`%.2f`'s digits, `%.3s`'s characters), if given.
+        public var precision: Int? = nil
     }
 
     /// The classes of arguments (Android lint's, for comparing translations).
@@ -86,7 +90,11 @@ public enum JavaFormatSpecifiers {
             let flags = String(decoding: bytes[flagsStart..<j], as: UTF8.self)
             let widthStart = j
             while j < bytes.count, isDigit(bytes[j]) { j += 1 }
-            let width = j > widthStart ? Int(String(decoding: bytes[widthStart..<j], as: UTF8.self)) : nil
+            // Java reads a width and a precision as an int: past its
+            // range, Integer.parseInt fails and Formatter throws with
+            // Integer.MIN_VALUE (`IllegalFormatWidthException: -2147483648`).
+            let widthDigits = widthStart..<j
+            let width = j > widthStart ? Int(String(decoding: bytes[widthDigits], as: UTF8.self)) ?? Int.max : nil
             var precision: Int?
             if j < bytes.count, bytes[j] == UInt8(ascii: "."), j + 1 < bytes.count, isDigit(bytes[j + 1]) {
                 j += 1
@@ -115,6 +123,12 @@ public enum JavaFormatSpecifiers {
             var seen = Set<Character>()
             for flag in flags where flag != "<" {
                 if !seen.insert(flag).inserted { return failure("DuplicateFormatFlagsException", "Flags = '\(flag)'") }
+            }
+            if let width, width > Int(Int32.max) {
+                return failure("IllegalFormatWidthException", String(Int32.min))
+            }
+            if let precision, precision > Int(Int32.max) {
+                return failure("IllegalFormatPrecisionException", String(Int32.min))
             }
             let kind: Kind
             if dateTime {
@@ -156,7 +170,8 @@ public enum JavaFormatSpecifiers {
             specifiers.append(
                 Specifier(
                     bytes: range, text: written, argument: argument,
-                    conversion: dateTime ? "t" + String(conversion) : String(conversion), flags: flags, kind: kind))
+                    conversion: dateTime ? "t" + String(conversion) : String(conversion), flags: flags, kind: kind,
+                    width: width, precision: precision))
             i = j
         }
         return .success(specifiers)

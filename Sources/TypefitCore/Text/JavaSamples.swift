@@ -64,10 +64,10 @@ extension PlaceholderSamples {
                 let key = Self.key(specifier.text)
                 let given = values[key] ?? values["%" + specifier.conversion]
                 var value = given ?? numbers[specifier.text] ?? Self.javaDefault(specifier.kind)
-                if given == nil {
-                    value = Self.javaPrinted(value, specifier)
-                    if specifier.conversion.first?.isUppercase == true { value = value.uppercased() }
-                }
+                if given == nil { value = Self.javaPrinted(value, specifier) }
+                // A `--sample` is the argument's text; the specifier's
+                // precision, case and width apply to it as to typefit's.
+                value = Self.javaJustified(value, specifier)
                 var record = Substitution(placeholder: specifier.text, value: value, isDefault: given == nil)
                 record.isPluralNumber = given == nil && numbers[specifier.text] != nil
                 replacements.append((specifier.bytes, value, record))
@@ -109,27 +109,71 @@ extension PlaceholderSamples {
             text: String(decoding: out, as: UTF8.self), substitutions: substitutions, spans: movedSpans)
     }
 
-    /// A number sample as `Formatter` prints it: digits grouped only with
-    /// the `,` flag (`%d` of a million is `1000000`), a floating-point
-    /// number with its precision (six digits unless the specifier says).
+    /// A number sample (typefit's, grouped: `1,000,000`) as `Formatter`
+    /// prints it: digits grouped only with the `,` flag (`%d` of a million
+    /// is `1000000`), a floating-point number with its precision (six
+    /// digits unless the specifier says), `+` or a space before it with
+    /// those flags, and zeros after the sign up to the width with `0`
+    /// (`%+010.2f`: `+001000.00`; zeros are not grouped); a negative
+    /// number in parentheses with `(`.
     static func javaPrinted(_ sample: String, _ specifier: JavaFormatSpecifiers.Specifier) -> String {
-        let grouped = specifier.flags.contains(",")
+        let flags = specifier.flags
+        let grouped = flags.contains(",")
+        var digits: String
         switch specifier.kind {
         case .integer:
             guard specifier.conversion == "d" else { return sample }
-            return grouped ? sample : sample.filter { $0 != "," }
+            digits = grouped ? sample : sample.filter { $0 != "," }
         case .float:
             guard specifier.conversion == "f" else { return sample }
-            var precision = 6
-            if let dot = specifier.text.lastIndex(of: ".") {
-                precision = Int(specifier.text[specifier.text.index(after: dot)...].prefix(while: \.isNumber)) ?? 6
-            }
+            let precision = min(specifier.precision ?? 6, 64)
             let whole = sample.prefix { $0 != "." }
             let integer = grouped ? String(whole) : whole.filter { $0 != "," }
-            return precision == 0 ? integer : integer + "." + String(repeating: "0", count: min(precision, 64))
+            digits = precision == 0 ? integer : integer + "." + String(repeating: "0", count: precision)
         default:
             return sample
         }
+        // A negative number (a `--sample` of one) in parentheses with `(`.
+        let negative = digits.hasPrefix("-")
+        if negative { digits.removeFirst() }
+        let sign =
+            negative
+            ? (flags.contains("(") ? "(" : "-") : flags.contains("+") ? "+" : flags.contains(" ") ? " " : ""
+        let close = negative && flags.contains("(") ? ")" : ""
+        if flags.contains("0"), let width = specifier.width {
+            let zeros = min(width, LocalizedString.maximumLength) - sign.count - digits.count - close.count
+            if zeros > 0 { digits = String(repeating: "0", count: zeros) + digits }
+        }
+        return sign + digits + close
+    }
+
+    /// `value` (an argument as printed) as `Formatter` sets it in the
+    /// specifier's room: cut to its precision (`%.3s`: `hel`; strings,
+    /// booleans and hash codes), upper-cased for an upper-case conversion
+    /// (`%S`), then padded with spaces to its width, on the left unless the
+    /// `-` flag puts them on the right (`[%1$30s]` of a 12-letter name is
+    /// 32 characters). Lengths are UTF-16 units, as Java's; a width pads to
+    /// at most `LocalizedString.maximumLength` (a string measured is cut
+    /// there whatever the width asks).
+    static func javaJustified(_ value: String, _ specifier: JavaFormatSpecifiers.Specifier) -> String {
+        var value = value
+        switch specifier.kind {
+        case .string, .boolean, .hash:
+            if let precision = specifier.precision, precision < value.utf16.count {
+                value = String(decoding: Array(value.utf16.prefix(precision)), as: UTF16.self)
+            }
+        default:
+            break
+        }
+        if specifier.conversion.first?.isUppercase == true { value = value.uppercased() }
+        if let width = specifier.width {
+            let room = min(width, LocalizedString.maximumLength) - value.utf16.count
+            if room > 0 {
+                let spaces = String(repeating: " ", count: room)
+                value = specifier.flags.contains("-") ? value + spaces : spaces + value
+            }
+        }
+        return value
     }
 
     /// The default for an argument of a Java conversion class.
