@@ -47,6 +47,10 @@ public enum Finding: Sendable, Equatable {
     /// An Android string whose value refers to a string no file of its
     /// table defines (`@string/name`): measured as written.
     case referenceUnresolved(key: String, reference: String)
+    /// An Android string whose references lead to no text: a cycle
+    /// (`chain` from the string's own name back to a name in it), or more
+    /// references in a row than a device follows (`AssetManager2`: 21).
+    case referenceCycle(key: String, chain: [String], isCycle: Bool)
 
     // MARK: Fonts found and not found
 
@@ -339,6 +343,7 @@ public enum Finding: Sendable, Equatable {
         case .languageNotFound: "language-not-found"
         case .duplicateKey, .moreDuplicateKeys: "duplicate-key"
         case .referenceUnresolved: "reference-unresolved"
+        case .referenceCycle(_, _, let isCycle): isCycle ? "reference-cycle" : "reference-too-deep"
         case .pseudolocalesMade: "pseudolocales"
         case .fontFolderUnusable, .environmentFolderUnusable: "font-folder-unusable"
         case .fontconfigUnusable: "fontconfig-unusable"

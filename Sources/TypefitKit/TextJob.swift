@@ -693,10 +693,11 @@ public enum TextJob {
 
     /// Android's references (`<string name="a">@string/b</string>`) given
     /// the text of the string they name, in the same table and language,
-    /// else the source's (as a device falls back to `values/`); a name no
-    /// file defines is a warning, and the reference is measured as
-    /// written. `every` holds every language's tables where the run keeps
-    /// one.
+    /// else the source's (as a device falls back to `values/`), followed
+    /// through references as a device follows them; a name no file defines,
+    /// a cycle (named with its members) and a chain longer than a device
+    /// follows are warnings, and the reference is measured as written.
+    /// `every` holds every language's tables where the run keeps one.
     static func resolveReferences(
         _ strings: inout [LocalizedString], every tables: [StringsTable], into diagnostics: inout Diagnostics
     ) {
@@ -706,31 +707,65 @@ public enum TextJob {
         func id(_ table: String?, _ language: String?, _ name: String) -> String {
             (table ?? "") + "\u{0}" + (language.map(LanguageTag.key) ?? "") + "\u{0}" + name
         }
-        for string in every + strings where string.reference == nil && string.table != nil {
+        // References too: a chain is followed through them.
+        for string in every + strings where string.table != nil {
             let source = string.isSource == true ? nil : string.language
             byName[id(string.table, source, string.key)] = string
         }
-        var unresolved = 0
+        var warned = 0
+        func warn(_ finding: Finding, _ string: LocalizedString) {
+            warned += 1
+            if warned <= 20 { diagnostics.warning(finding, file: string.file, at: string.position) }
+        }
         for i in strings.indices {
-            guard let reference = strings[i].reference else { continue }
-            guard reference.hasPrefix("@string/") else { continue }
-            let name = String(reference.dropFirst(8))
+            guard let reference = strings[i].reference, reference.hasPrefix("@string/") else { continue }
             let own = strings[i].isSource == true ? nil : strings[i].language
-            // A chain of references, followed a few steps (a loop ends).
-            var target = byName[id(strings[i].table, own, name)] ?? byName[id(strings[i].table, nil, name)]
-            var steps = 0
-            while let next = target?.reference, next.hasPrefix("@string/"), steps < 8 {
-                let nextName = String(next.dropFirst(8))
-                target = byName[id(strings[i].table, own, nextName)] ?? byName[id(strings[i].table, nil, nextName)]
-                steps += 1
+            let table = strings[i].table
+            func lookup(_ name: String) -> LocalizedString? {
+                byName[id(table, own, name)] ?? byName[id(table, nil, name)]
             }
-            guard let target, target.reference == nil else {
-                unresolved += 1
-                if unresolved <= 20 {
-                    diagnostics.warning(
-                        .referenceUnresolved(key: strings[i].key, reference: reference),
-                        file: strings[i].file, at: strings[i].position)
+            // `AssetManager2::ResolveReference` looks up the name referred
+            // to and then at most 20 more (it stops at kMaxIterations = 20
+            // holding a reference); a name that refers to itself stops it
+            // at once.
+            let maximumLookups = 21
+            var chain = [strings[i].entry]
+            var seen: Set<String> = [strings[i].entry]
+            var name = String(reference.dropFirst(8))
+            var target: LocalizedString?
+            var failure: Finding?
+            // What the string refers to, for a name no file defines: its
+            // reference, and the chain when there is one.
+            func referred() -> String { chain.dropFirst().map { "@string/" + $0 }.joined(separator: " → ") }
+            while true {
+                chain.append(name)
+                if seen.contains(name) {
+                    failure = .referenceCycle(key: strings[i].key, chain: chain, isCycle: true)
+                    break
                 }
+                if chain.count - 1 > maximumLookups {
+                    failure = .referenceCycle(key: strings[i].key, chain: chain, isCycle: false)
+                    break
+                }
+                guard let found = lookup(name) else {
+                    failure = .referenceUnresolved(key: strings[i].key, reference: referred())
+                    break
+                }
+                guard let next = found.reference else {
+                    target = found
+                    break
+                }
+                // A framework string (`@android:string/ok`) or another
+                // type: not in the app's files.
+                guard next.hasPrefix("@string/") else {
+                    failure = .referenceUnresolved(key: strings[i].key, reference: referred() + " → " + next)
+                    break
+                }
+                seen.insert(name)
+                name = String(next.dropFirst(8))
+            }
+            guard let target else {
+                if let failure { warn(failure, strings[i]) }
                 continue
             }
             strings[i].text = target.text

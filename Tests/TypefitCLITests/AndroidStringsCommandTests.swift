@@ -238,6 +238,60 @@ import TypefitTestSupport
                 "values/strings.xml:2:1: warning: \"a\" refers to @string/nowhere, which no file of its res folder "
                     + "defines"), "\(outcome.stderr)")
     }
+
+    /// References are followed as a device follows them
+    /// (`AssetManager2::ResolveReference`: the name referred to and at most
+    /// 20 more): a chain of 21 ends in its text; a cycle is named with its
+    /// members (it was "which no file defines"), a 22nd name is too deep,
+    /// and a chain ending at a name nothing defines shows the chain. aapt2
+    /// links all of them but the last (checked by hand with aapt2 link).
+    @Test func referenceChainsAndCycles() throws {
+        let folder = Fixtures.temporaryDirectory("android-reference-chains")
+        let values = folder.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        var lines = ["<string name=\"text\">Reached</string>"]
+        // ok → c1 → … → c20 → text: 21 references in a row.
+        lines.append("<string name=\"ok\">@string/c1</string>")
+        for n in 1...20 { lines.append("<string name=\"c\(n)\">@string/\(n == 20 ? "text" : "c\(n + 1)")</string>") }
+        // deep → d1 → … → d21 → text: 22.
+        lines.append("<string name=\"deep\">@string/d1</string>")
+        for n in 1...21 { lines.append("<string name=\"d\(n)\">@string/\(n == 21 ? "text" : "d\(n + 1)")</string>") }
+        lines += [
+            "<string name=\"x\">@string/y</string>", "<string name=\"y\">@string/z</string>",
+            "<string name=\"z\">@string/x</string>", "<string name=\"me\">@string/me</string>",
+            "<string name=\"via\">@string/y2</string>", "<string name=\"y2\">@string/gone</string>",
+        ]
+        try ("<resources>\n" + lines.joined(separator: "\n") + "\n</resources>")
+            .write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        let outcome = run(
+            ["fit", "--strings", folder.appendingPathComponent("res").path, "--format", "json"] + Self.common)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let results = try #require(try document(outcome)["results"] as? [[String: Any]])
+        func text(_ key: String) -> String? {
+            results.first { $0["key"] as? String == key }?["sampleText"] as? String
+        }
+        #expect(text("ok") == "Reached" && text("c1") == "Reached")
+        #expect(text("deep") == "@string/d1" && text("d1") == "Reached")
+        #expect(text("x") == "@string/y")
+        let cycle = "refers to itself through a cycle of references"
+        #expect(outcome.stderr.contains("\"x\" \(cycle) (x → y → z → x)"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("\"me\" \(cycle) (me → me)"))
+        #expect(
+            outcome.stderr.contains(
+                "\"deep\" goes through more than 21 references in a row (deep → d1 → d2 → d3 → d4 → d5 → … → d20 → "
+                    + "d21 → text): aapt2 builds it, and a device looks up at most 21 names in a row"))
+        #expect(
+            outcome.stderr.contains(
+                "\"via\" refers to @string/y2 → @string/gone, which no file of its res folder defines"))
+        // Each reported once per string, with its code.
+        let sarif = run(
+            ["fit", "--strings", folder.appendingPathComponent("res").path, "--format", "sarif"] + Self.common)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let rules = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+            .compactMap { $0["ruleId"] as? String }
+        #expect(rules.filter { $0 == "reference-cycle" }.count == 4)  // x, y, z, me
+        #expect(rules.filter { $0 == "reference-too-deep" }.count == 1)
+    }
 }
 
 /// `--pseudolocale` through `fit`: each source string's row in en-XA and

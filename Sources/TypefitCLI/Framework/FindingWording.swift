@@ -46,6 +46,19 @@ extension Finding {
             return Message(
                 "\"\(Message.quoted(key))\" refers to \(reference), which no file of its res folder defines: measured as written "
                     + "(aapt2 stops the build at such a reference)")
+        case .referenceCycle(let key, let chain, let isCycle):
+            // The chain as names: a → b → c → a (at most a dozen shown).
+            let shown =
+                chain.count <= 12
+                ? chain.joined(separator: " → ")
+                : chain.prefix(6).joined(separator: " → ") + " → … → " + chain.suffix(3).joined(separator: " → ")
+            return Message(
+                "\"\(Message.quoted(key))\" "
+                    + (isCycle
+                        ? "refers to itself through a cycle of references (\(shown))"
+                        : "goes through more than 21 references in a row (\(shown))")
+                    + ": aapt2 builds it, and a device looks up at most 21 names in a row "
+                    + "(AssetManager2::ResolveReference, kMaxIterations = 20) and finds no text; measured as written")
 
         case .postscriptNameBreaksRules(let name, let fontconfigName):
             return Message(

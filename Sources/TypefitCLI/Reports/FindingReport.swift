@@ -264,6 +264,14 @@ enum FindingCodes {
             "aapt2 stops the build at it; the reference is measured as written. Define the string or fix the name."
         ),
         (
+            "reference-cycle", "An Android string whose references come back to a name in their chain",
+            "aapt2 builds it; a device looks up 21 names in a row and finds no text. Make one of them a string."
+        ),
+        (
+            "reference-too-deep", "An Android string going through more than 21 references in a row",
+            "A device looks up at most 21 names in a row (AssetManager2) and finds no text. Shorten the chain."
+        ),
+        (
             "no-key-matches", "No string's key matches the key patterns",
             "Nothing would be checked; the run exits 2."
         ),
