@@ -314,6 +314,94 @@ struct AndroidValuesTests {
     }
 }
 
+/// Resource files in the encodings aapt2's parser (expat) reads, and the
+/// bytes it refuses: `Fixtures/android/aapt2/encodings` (written by hand
+/// in Python). A file aapt2 compiles is read to aapt2's values (UTF-16 in
+/// either order, with or without a byte order mark, ISO-8859-1, UTF-8
+/// with a mark); one aapt2 refuses ("xml parser error: not well-formed
+/// (invalid token)" at line 0, as aapt2 counts it) is refused at the
+/// line of the bad byte, and an encoding expat does not know is refused
+/// naming it (aapt2: "unknown encoding").
+@Suite(.enabled(if: Aapt2.isInstalled, "aapt2 is not installed (apt-get install aapt)"))
+struct AndroidEncodingTests {
+    static let folder = Fixtures.path("android/aapt2/encodings")
+
+    @Test func encodingsAsAapt2ReadsThem() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder).sorted()
+        #expect(files.count == 10)
+        var read = 0
+        var refused = 0
+        for name in files {
+            let file = Self.folder + "/" + name
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            let (expected, error) = try AndroidValuesTests.aapt2(file)
+            if name.hasPrefix("bad-") {
+                let message = try #require(error, "\(name): aapt2 compiled it")
+                do throws(SourceError) {
+                    _ = try AndroidValuesFile.read(bytes, fileName: "strings.xml")
+                    Issue.record("\(name): read without an error; aapt2: \(message)")
+                } catch {
+                    if name == "bad-unknown-encoding.xml" {
+                        #expect(message.contains("unknown encoding"), "\(message)")
+                        #expect(error.message.hasPrefix("encoding 'windows-1252': aapt2 reads UTF-8, UTF-16"))
+                    } else {
+                        #expect(message.contains("not well-formed (invalid token)"), "\(name): \(message)")
+                        #expect(error.message.contains("not well-formed (invalid token)"), "\(error.message)")
+                        // The bad byte is on the third line (the first
+                        // string) or the fourth (the second).
+                        #expect([3, 4].contains(error.position.line), "\(name): \(error.position)")
+                    }
+                    refused += 1
+                }
+                continue
+            }
+            #expect(error == nil, "\(name): aapt2 refused it: \(error ?? "")")
+            let ours = AndroidValuesTests.ours(try AndroidValuesFile.read(bytes, fileName: "strings.xml"))
+            #expect(ours == expected, "\(name): ours \(ours), aapt2 \(expected)")
+            #expect(ours["string/greeting"] != nil)
+            read += 1
+        }
+        #expect(read == 5 && refused == 5)
+    }
+
+    /// Where a refused byte is, exactly: line and column (characters).
+    @Test func refusalsNameTheirPlace() throws {
+        let cases: [([UInt8], Int, Int, String)] = [
+            (
+                Array("<resources>\n<string name=\"a\">Gr".utf8) + [0xFC] + Array("e</string></resources>".utf8), 2, 20,
+                "bytes that are not UTF-8 (0xFC 0x65 0x3C 0x2F)"
+            ),
+            (
+                Array("<resources><string name=\"a\">é\u{0}</string></resources>".utf8), 1, 30,
+                "the control character U+0000, which XML does not allow"
+            ),
+            (
+                Array("<resources><string name=\"a\">\u{FFFF}</string></resources>".utf8), 1, 29,
+                "the character U+FFFF, which XML does not allow"
+            ),
+            (
+                [0xFF, 0xFE] + Array("<r>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [
+                    0x00, 0xD8, 0x41, 0x00,
+                ],
+                1, 4, "an unpaired UTF-16 surrogate (U+D800)"
+            ),
+        ]
+        for (bytes, line, column, what) in cases {
+            do throws(SourceError) {
+                _ = try XMLText.utf8(bytes)
+                Issue.record("read: \(what)")
+            } catch {
+                #expect(error.position == SourcePosition(line: line, column: column), "\(what): \(error.position)")
+                #expect(error.message.hasPrefix(what + ": aapt2 stops the build here"), "\(error.message)")
+            }
+        }
+        // Valid UTF-8 is handed back as it is.
+        let plain = Array("<resources>Grüße</resources>".utf8)
+        #expect(try XMLText.utf8(plain) == plain)
+        #expect(try XMLText.utf8([0xEF, 0xBB, 0xBF] + plain) == plain)
+    }
+}
+
 /// `values*` folder names as aapt2 2.19 reads them: each case's printed
 /// configuration was taken from `aapt2 compile` + `aapt2 dump apc` on a
 /// folder of that name (the invalid ones are aapt2's "invalid

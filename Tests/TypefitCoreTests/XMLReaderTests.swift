@@ -7,7 +7,8 @@ import Testing
 /// refused at its place, never expanded.
 @Suite struct XMLReaderTests {
     static func events(_ text: String) throws(SourceError) -> [XMLReader.Event] {
-        var reader = XMLReader(Array(text.utf8), maximumDepth: 8)
+        // Through `XMLText` first, as every reader of files does.
+        var reader = XMLReader(try XMLText.utf8(Array(text.utf8)), maximumDepth: 8)
         var events: [XMLReader.Event] = []
         while let event = try reader.next() { events.append(event) }
         return events
@@ -84,7 +85,8 @@ import Testing
         ("<r><!-- a -- b --></r>", 1, "'--' inside a comment"),
         ("<r>]]></r>", 1, "']]>' outside a CDATA section"),
         ("<r><![CDATA[x</r>", 1, "unterminated CDATA section"),
-        ("<?xml version=\"1.0\" encoding=\"latin1\"?><r/>", 1, "encoding 'latin1'"),
+        ("<?xml version=\"1.0\" encoding=\"windows-1252\"?><r/>", 1, "encoding 'windows-1252'"),
+        ("<r>\n\u{0}</r>", 2, "the control character U+0000"),
         ("<r>\n<a><a><a><a><a><a><a><a></a></a></a></a></a></a></a></a></r>", 2, "nested more than 8 deep"),
     ])
     func hostileInputIsRefusedAtItsPlace(text: String, line: Int, reason: String) {

@@ -57,7 +57,8 @@ public struct XMLReader {
     private var sawRoot = false
     private var finished = false
 
-    /// A reader of `bytes` (UTF-8, checked by the caller).
+    /// A reader of `bytes`: UTF-8 that `XMLText.utf8` made (or checked) from
+    /// a document's bytes.
     public init(_ bytes: [UInt8], maximumDepth: Int = 64) {
         cursor = SourceCursor(bytes)
         self.maximumDepth = maximumDepth
@@ -162,11 +163,8 @@ public struct XMLReader {
                     guard allowingDeclaration else {
                         throw SourceError(position, "an XML declaration after the document's start")
                     }
-                    if let encoding = XMLReference.declared("encoding", in: text),
-                        !["utf-8", "utf8"].contains(encoding.lowercased())
-                    {
-                        throw SourceError(position, "encoding '\(encoding)'; save the file as UTF-8")
-                    }
+                    // The encoding was read before (`XMLText.utf8`): the
+                    // bytes here are UTF-8 whatever the declaration says.
                 }
             } else if cursor.startsWith("<!DOCTYPE") {
                 throw SourceError(

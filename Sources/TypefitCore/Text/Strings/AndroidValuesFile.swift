@@ -56,14 +56,15 @@ public enum AndroidValuesFile {
     /// Whether `bytes` are a resource file: the root element `<resources>`
     /// (any other XML in `values/`, or a file that is no XML, is not one).
     public static func isResourceFile(_ bytes: [UInt8]) -> Bool {
-        var reader = XMLReader(bytes)
+        guard let text = try? XMLText.utf8(bytes) else { return false }
+        var reader = XMLReader(text)
         guard case .start(let root)? = try? reader.next() else { return false }
         return root.name == "resources"
     }
 
     /// The text resources of a resource file named `fileName`.
     public static func read(_ bytes: [UInt8], fileName: String) throws(SourceError) -> [Entry] {
-        var reader = XMLReader(bytes)
+        var reader = XMLReader(try XMLText.utf8(bytes))
         guard case .start(let root)? = try reader.next(), root.name == "resources" else {
             throw SourceError(SourcePosition(line: 1, column: 1), "the root element is not <resources>")
         }
