@@ -6,15 +6,18 @@
 # specs; the strings fixtures, the Markdown oracle and Fuzz/seeds/text for
 # text (Markdown, rules, .stringsdict, binary plists); the strings fixtures
 # again for budget (one input read as several files of a run, its
-# multipliers against one StringsBudget). New inputs libFuzzer
+# multipliers against one StringsBudget); Android folders built on disk
+# with links and a repeated values file for android (Fuzz/seeds/android,
+# the aapt2 fixtures), with the FontRegistry files that walk and read
+# inputs (their `import TypefitCore` dropped: one module). New inputs libFuzzer
 # finds go to .build/fuzz/corpus; a crash is written to
 # .build/fuzz/artifacts and fails the target.
-# Usage: scripts/fuzz.sh [face|spec|text|budget ...]
+# Usage: scripts/fuzz.sh [face|spec|text|budget|android ...]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 seconds=${FUZZ_SECONDS:-60}
-targets=${*:-face spec text budget}
+targets=${*:-face spec text budget android}
 out=.build/fuzz
 mkdir -p "$out/artifacts"
 status=0
@@ -25,14 +28,25 @@ for target in $targets; do
         spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fixtures/strings Fuzz/seeds/spec Fuzz/regressions" ;;
         text) source=Fuzz/TextFuzzer.swift; seeds="Fixtures/strings Fixtures/strings/plists Fixtures/text Fixtures/android/aapt2/res/values Fixtures/android/aapt2/bad Fuzz/seeds/text" ;;
         budget) source=Fuzz/BudgetFuzzer.swift; seeds="Fuzz/seeds/budget Fixtures/strings Fuzz/seeds/text" ;;
-        *) echo "fuzz: unknown target '$target' (face, spec, text, budget)" >&2; exit 64 ;;
+        android) source=Fuzz/AndroidFuzzer.swift
+            seeds="Fuzz/seeds/android Fixtures/android/aapt2/res/values Fixtures/android/aapt2/bad Fixtures/android/aapt2/encodings" ;;
+        *) echo "fuzz: unknown target '$target' (face, spec, text, budget, android)" >&2; exit 64 ;;
     esac
+    # The FontRegistry files a target needs, as one module with TypefitCore.
+    extra=""
+    if [ "$target" = android ]; then
+        mkdir -p "$out/android-src"
+        for file in SystemCalls.swift SystemCalls+Writing.swift TemporaryFiles.swift InputPaths.swift AndroidResourceTree.swift; do
+            sed '/^import TypefitCore$/d' "Sources/FontRegistry/$file" > "$out/android-src/$file"
+            extra="$extra $out/android-src/$file"
+        done
+    fi
     binary="$out/$target-fuzzer"
-    if [ ! -x "$binary" ] || [ -n "$(find Sources/TypefitCore "$source" -newer "$binary" -name '*.swift' | head -1)" ]; then
+    if [ ! -x "$binary" ] || [ -n "$(find Sources/TypefitCore Sources/FontRegistry "$source" -newer "$binary" -name '*.swift' | head -1)" ]; then
         echo "fuzz: building $binary"
         # A failed build must not leave the old binary to be fuzzed.
         if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TypefitFuzz \
-            $(find Sources/TypefitCore -name '*.swift' | sort) "$source" -o "$binary" 2>"$out/$target-build.log"; then
+            $(find Sources/TypefitCore -name '*.swift' | sort) $extra "$source" -o "$binary" 2>"$out/$target-build.log"; then
             grep -v "Cannot export local symbol" "$out/$target-build.log" >&2
             rm -f "$binary"
             exit 1
