@@ -70,6 +70,7 @@ public enum AndroidResourceTree {
             }
             for folder in folders where isValuesName(folder.name) {
                 let folderPath = res.path + "/" + folder.name
+                guard folder.isUTF8 else { return failure(folderPath, SystemCalls.notUTF8Reason()) }
                 let values: ResolvedInput
                 switch reach(folderPath) {
                 case .failure(let error): return .failure(error)
@@ -81,6 +82,7 @@ public enum AndroidResourceTree {
                 }
                 for entry in entries where entry.name.lowercased().hasSuffix(".xml") {
                     let file = folderPath + "/" + entry.name
+                    guard entry.isUTF8 else { return failure(file, SystemCalls.notUTF8Reason()) }
                     if entry.isLink {
                         switch reach(file) {
                         case .failure(let error): return .failure(error)

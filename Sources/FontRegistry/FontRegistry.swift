@@ -265,8 +265,12 @@ public struct FontRegistry: Sendable {
             guard SystemCalls.isReadable(path) else { return "Permission denied" }
             // A wrong folder (the app's root, a typo'd subfolder that
             // exists) would measure with installed fonts in silence.
-            return FontScanner.holdsFont(path)
-                ? nil : "holds no font file (.ttf, .otf, .ttc, .woff, .woff2 or another format fontconfig reads)"
+            guard !FontScanner.holdsFont(path) else { return nil }
+            // Files typefit cannot open by name are said, not passed over.
+            if let name = FontScanner.namesNotUTF8(path).first {
+                return "holds no font file typefit can open: \(name): " + SystemCalls.notUTF8Reason()
+            }
+            return "holds no font file (.ttf, .otf, .ttc, .woff, .woff2 or another format fontconfig reads)"
         }
     }
 

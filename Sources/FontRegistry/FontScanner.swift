@@ -105,8 +105,13 @@ enum FontScanner {
     /// `limit`: a walk and a 16-byte read per file, no table read (the
     /// first one ends `holdsFont`, so a folder of fonts costs one read).
     static func fontFiles(_ path: String, limit: Int = .max) -> [String] {
-        var jobs: [Job] = []
         var problems: [ScanProblem] = []
+        return fontFiles(path, limit: limit, problems: &problems)
+    }
+
+    /// `fontFiles`, and what the search met that it could not use.
+    static func fontFiles(_ path: String, limit: Int = .max, problems: inout [ScanProblem]) -> [String] {
+        var jobs: [Job] = []
         var visited = Set<FileIdentity>()
         if case .failure(let error) = InputPaths.resolve(path), error.isRefusal { return [] }
         switch SystemCalls.classify(path) {
@@ -131,6 +136,14 @@ enum FontScanner {
 
     /// Whether `path` holds a file named or made like a font.
     static func holdsFont(_ path: String) -> Bool { !fontFiles(path, limit: 1).isEmpty }
+
+    /// The files under `path` whose names are not UTF-8 (escaped): a
+    /// folder that holds no other font is said to hold these.
+    static func namesNotUTF8(_ path: String) -> [String] {
+        var problems: [ScanProblem] = []
+        _ = fontFiles(path, problems: &problems)
+        return problems.filter { $0.reason == SystemCalls.notUTF8Reason() }.map(\.path)
+    }
 
     /// The tree the links in the folder `path` must stay inside, as for an
     /// output path (`LinkTree`, REFERENCE "Symbolic links"): the git
@@ -185,6 +198,10 @@ enum FontScanner {
         for entry in entries where !entry.name.hasPrefix(".") {
             let name = entry.name
             let path = base + "/" + name
+            guard entry.isUTF8 else {
+                problems.append(ScanProblem(path: path, reason: SystemCalls.notUTF8Reason(), wasNamed: false))
+                continue
+            }
             // A link is followed only where it leads stays in the tree; a
             // dangling one or a loop is reported below as before.
             if entry.isLink, let reason = refusal(ofLink: path, in: tree) {

@@ -99,8 +99,50 @@ public enum SystemCalls {
 
     /// A directory's entry: its name, and whether it is a symbolic link.
     struct Entry {
+        /// The name; escaped (`caf\xE9.ttf`) when it is not UTF-8.
         var name: String
         var isLink: Bool
+        /// Whether the name is UTF-8: a name that is not cannot be opened
+        /// through a Swift string (it is shown escaped, and said, never
+        /// skipped without a word).
+        var isUTF8 = true
+    }
+
+    /// Why a file whose name is not UTF-8 is not read (`others`: how many
+    /// more such names were met).
+    public static func notUTF8Reason(others: Int = 0) -> String {
+        "its name is not UTF-8 (shown with \\x escapes): typefit cannot open it by name; rename it"
+            + (others > 0 ? " (and \(others) more such names)" : "")
+    }
+
+    /// A file name's bytes as a String: itself when they are UTF-8, else
+    /// with each byte that is not shown as `\xNN` (`caf\xE9.ttf`), and
+    /// `false`.
+    public static func shownName<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (name: String, isUTF8: Bool) {
+        if let name = String(validating: bytes, as: UTF8.self) { return (name, true) }
+        var shown = ""
+        var valid: [UInt8] = []
+        var rest = Array(bytes)[...]
+        while let first = rest.first {
+            // The longest valid sequence at the front (1 to 4 bytes).
+            var width = 0
+            for candidate in 1...min(4, rest.count)
+            where String(validating: rest.prefix(candidate), as: UTF8.self) != nil {
+                width = candidate
+                break
+            }
+            if width > 0 {
+                valid += rest.prefix(width)
+                rest = rest.dropFirst(width)
+            } else {
+                shown += String(decoding: valid, as: UTF8.self)
+                valid.removeAll()
+                let digits = String(first, radix: 16, uppercase: true)
+                shown += "\\x" + (digits.count == 1 ? "0" : "") + digits
+                rest = rest.dropFirst()
+            }
+        }
+        return (shown + String(decoding: valid, as: UTF8.self), false)
     }
 
     /// The entries of a directory (without `.` and `..`), sorted by name,
@@ -115,13 +157,17 @@ public enum SystemCalls {
         while let entry = readdir(dir) {
             // Read the name in place up to its terminator: copying the
             // 256-byte d_name field would read bytes the kernel never wrote.
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            let (name, isUTF8) = withUnsafePointer(to: &entry.pointee.d_name) {
+                $0.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) {
+                    shownName(
+                        UnsafeBufferPointer(
+                            start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+                }
             }
             guard name != "." && name != ".." else { continue }
             let type = entry.pointee.d_type
-            let isLink = type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && isSymlink(base + name))
-            entries.append(Entry(name: name, isLink: isLink))
+            let isLink = type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && isUTF8 && isSymlink(base + name))
+            entries.append(Entry(name: name, isLink: isLink, isUTF8: isUTF8))
         }
         return entries.sorted { $0.name < $1.name }
     }
@@ -332,21 +378,28 @@ public enum SystemCalls {
     }
 
     /// The paths a shell pattern (`Resources/*.lproj/Localizable.strings`)
-    /// matches, sorted as the shell sorts them; `nil` when the folders
-    /// cannot be read. The corresponding C function is `glob`.
-    public static func expand(pattern: String) -> [String]? {
+    /// matches, sorted as the shell sorts them, and those whose names are
+    /// not UTF-8 (escaped, `SystemCalls.shownName`: they cannot be opened
+    /// through a Swift string); `nil` when the folders cannot be read. The
+    /// corresponding C function is `glob`.
+    public static func expand(pattern: String) -> (paths: [String], notUTF8: [String])? {
         var found = glob_t()
         defer { globfree(&found) }
         switch glob(pattern, 0, nil, &found) {
         case 0: break
-        case GLOB_NOMATCH: return []
+        case GLOB_NOMATCH: return ([], [])
         default: return nil
         }
         var paths: [String] = []
+        var notUTF8: [String] = []
         for i in 0..<Int(found.gl_pathc) {
-            if let path = found.gl_pathv[i] { paths.append(String(cString: path)) }
+            guard let path = found.gl_pathv[i] else { continue }
+            let (name, isUTF8) = shownName(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self), count: strlen(path)))
+            if isUTF8 { paths.append(name) } else { notUTF8.append(name) }
         }
-        return paths
+        return (paths, notUTF8)
     }
 
     /// How many processors typefit may use (at least 1), read once: the

@@ -557,8 +557,16 @@ public enum TextJob {
                 expanded.append(path)
                 continue
             }
-            guard let matches = SystemCalls.expand(pattern: path) else {
+            guard let (matches, notUTF8) = SystemCalls.expand(pattern: path) else {
                 diagnostics.error(.patternFailed(reason: SystemCalls.lastError()), status: .cannotRun, file: path)
+                throw Stopped()
+            }
+            // A match whose name is not UTF-8 cannot be opened by name: a
+            // gate that left it out would pass what it never read.
+            if let first = notUTF8.first {
+                diagnostics.error(
+                    .fileUnreadable(reason: SystemCalls.notUTF8Reason(others: notUTF8.count - 1)), status: .cannotRun,
+                    file: first)
                 throw Stopped()
             }
             // Files, and folders (`'app/*/src/main/res'`), read below.
