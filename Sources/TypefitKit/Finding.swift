@@ -51,6 +51,8 @@ public enum Finding: Sendable, Equatable {
     /// (`chain` from the string's own name back to a name in it), or more
     /// references in a row than a device follows (`AssetManager2`: 21).
     case referenceCycle(key: String, chain: [String], isCycle: Bool)
+    /// Strings past the first 20 whose references lead to no text.
+    case moreReferencesUnresolved(count: Int)
 
     // MARK: Fonts found and not found
 
@@ -342,7 +344,7 @@ public enum Finding: Sendable, Equatable {
         case .patternMatchesNothing: "pattern-matches-nothing"
         case .languageNotFound: "language-not-found"
         case .duplicateKey, .moreDuplicateKeys: "duplicate-key"
-        case .referenceUnresolved: "reference-unresolved"
+        case .referenceUnresolved, .moreReferencesUnresolved: "reference-unresolved"
         case .referenceCycle(_, _, let isCycle): isCycle ? "reference-cycle" : "reference-too-deep"
         case .pseudolocalesMade: "pseudolocales"
         case .fontFolderUnusable, .environmentFolderUnusable: "font-folder-unusable"

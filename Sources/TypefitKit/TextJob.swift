@@ -783,6 +783,7 @@ public enum TextJob {
             strings[i].formatSyntax = target.formatSyntax
             strings[i].reference = nil
         }
+        if warned > 20 { diagnostics.warning(.moreReferencesUnresolved(count: warned - 20)) }
     }
 
     /// The arguments that name an existing strings file (a shell glob after

@@ -292,6 +292,21 @@ import TypefitTestSupport
         #expect(rules.filter { $0 == "reference-cycle" }.count == 4)  // x, y, z, me
         #expect(rules.filter { $0 == "reference-too-deep" }.count == 1)
     }
+
+    /// Past 20 such strings, the rest are counted, not dropped in silence.
+    @Test func unresolvedReferencesPastTwentyAreCounted() throws {
+        let folder = Fixtures.temporaryDirectory("android-reference-many")
+        let values = folder.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        let lines = (0..<25).map { "<string name=\"r\($0)\">@string/none\($0)</string>" }
+        try ("<resources>\n" + lines.joined(separator: "\n") + "\n</resources>")
+            .write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        let outcome = run(["fit", "--strings", folder.appendingPathComponent("res").path] + Self.common)
+        #expect(outcome.stderr.components(separatedBy: "which no file of its res folder defines").count - 1 == 20)
+        #expect(
+            outcome.stderr.contains("warning: 5 more strings whose references lead to no text, measured as written"),
+            "\(outcome.stderr)")
+    }
 }
 
 /// `--pseudolocale` through `fit`: each source string's row in en-XA and

@@ -46,6 +46,10 @@ extension Finding {
             return Message(
                 "\"\(Message.quoted(key))\" refers to \(reference), which no file of its res folder defines: measured as written "
                     + "(aapt2 stops the build at such a reference)")
+        case .moreReferencesUnresolved(let count):
+            return Message(
+                "\(count) more string\(count == 1 ? "" : "s") whose references lead to no text, measured as written "
+                    + "(the first 20 are named)")
         case .referenceCycle(let key, let chain, let isCycle):
             // The chain as names: a → b → c → a (at most a dozen shown).
             let shown =
