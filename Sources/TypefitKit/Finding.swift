@@ -18,6 +18,10 @@ public enum Finding: Sendable, Equatable {
     /// A file already read through another path (a link, a second name):
     /// read once.
     case fileReadOnce(firstPath: String)
+    /// `.strings` entries a `.stringsdict` of the same bundle table gives
+    /// too (CFBundle shows the `.stringsdict`'s): neither measured nor
+    /// compared. `first`: one of them, key and language.
+    case shadowedByStringsdict(count: Int, key: String, language: String)
     /// The strings give more text to measure than one run measures.
     case textBudgetExceeded(limit: Int)
     /// A strings or rules file does not parse.
@@ -28,6 +32,9 @@ public enum Finding: Sendable, Equatable {
     case specFieldIgnored(reason: String)
     /// A strings file with no entry at all.
     case stringsEmpty
+    /// An `.lproj` table file with no entry (`<dict/>`), beside files
+    /// that give strings: an empty table, as iOS reads it.
+    case tableEmpty
     /// A shell pattern that could not be searched.
     case patternFailed(reason: String)
     /// A shell pattern that matches no file.
@@ -335,11 +342,12 @@ public enum Finding: Sendable, Equatable {
         switch self {
         case .fileUnreadable: "file-unreadable"
         case .fileReadOnce: "file-read-once"
+        case .shadowedByStringsdict: "shadowed-by-stringsdict"
         case .textBudgetExceeded: "text-budget-exceeded"
         case .fileMalformed: "file-malformed"
         case .specMalformed: "spec-malformed"
         case .specFieldIgnored: "spec-field-ignored"
-        case .stringsEmpty: "strings-empty"
+        case .stringsEmpty, .tableEmpty: "strings-empty"
         case .patternFailed: "pattern-failed"
         case .patternMatchesNothing: "pattern-matches-nothing"
         case .languageNotFound: "language-not-found"

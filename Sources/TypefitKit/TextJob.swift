@@ -354,6 +354,7 @@ public enum TextJob {
         // repository, `xx.lproj -> en.lproj`, a pattern and a folder that
         // both name it): 100 links to one file read it 100 times.
         var readFiles: [FileIdentity: String] = [:]
+        var emptyTables: [String] = []
         for path in files {
             var resolved: ResolvedInput?
             if path != "-", case .success(let input) = InputPaths.resolve(path) {
@@ -413,9 +414,16 @@ public enum TextJob {
                 if let all, kept.isEmpty {
                     // A folder's files may hold no text (colours,
                     // dimensions): the folder is judged as a whole below.
-                    guard !all.isEmpty || folders[path] != nil else {
-                        diagnostics.error(.stringsEmpty, status: .cannotRun, file: path)
-                        throw Stopped()
+                    // An `.lproj` table may be empty (Delta Chat ships
+                    // `ar.lproj/Localizable.stringsdict` as `<dict/>`):
+                    // iOS reads an empty table, and so does typefit, unless
+                    // the run gives nothing else (judged below).
+                    if all.isEmpty, folders[path] == nil {
+                        guard isTableFile(path) else {
+                            diagnostics.error(.stringsEmpty, status: .cannotRun, file: path)
+                            throw Stopped()
+                        }
+                        emptyTables.append(path)
                     }
                     available.formUnion(all.compactMap(\.language))
                 }
@@ -428,6 +436,14 @@ public enum TextJob {
                 for i in start..<strings.count { strings[i].file = path }
             }
         }
+        if let first = emptyTables.first {
+            // Empty tables alone: nothing was checked.
+            guard fromFiles > 0 || !texts.isEmpty || language != nil else {
+                diagnostics.error(.stringsEmpty, status: .cannotRun, file: first)
+                throw Stopped()
+            }
+            for path in emptyTables { diagnostics.note(.tableEmpty, file: path) }
+        }
         // Folders are judged together: a module of colours alone beside
         // modules of strings is no mistake; folders that give nothing are.
         if !folderStrings.isEmpty, folderStrings.values.allSatisfy({ $0 == 0 }),
@@ -435,6 +451,17 @@ public enum TextJob {
         {
             diagnostics.error(.stringsEmpty, status: .cannotRun, file: folder)
             throw Stopped()
+        }
+        // `.strings` values a `.stringsdict` of the same table overrides
+        // are never shown: not measured (nor compared, `PlaceholderCheck`).
+        let shadowed = StringsTable.shadowed(
+            strings.map { ($0.file ?? "", $0.language, $0.entry) }, sourceLanguage: sourceLanguage)
+        if let first = shadowed.min() {
+            diagnostics.note(
+                .shadowedByStringsdict(
+                    count: shadowed.count, key: strings[first].entry, language: strings[first].language ?? ""),
+                file: strings[first].file, at: strings[first].position)
+            strings = strings.indices.filter { !shadowed.contains($0) }.map { strings[$0] }
         }
         resolveReferences(&strings, every: checked, into: &diagnostics)
         shareExamples(&strings, every: checked)
@@ -784,6 +811,14 @@ public enum TextJob {
             strings[i].reference = nil
         }
         if warned > 20 { diagnostics.warning(.moreReferencesUnresolved(count: warned - 20)) }
+    }
+
+    /// Whether `path` is a table file of an `.lproj` folder (`.strings`,
+    /// `.stringsdict`), which may be empty.
+    static func isTableFile(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2].lowercased().hasSuffix(".lproj") else { return false }
+        return path.hasSuffix(".strings") || path.hasSuffix(".stringsdict")
     }
 
     /// The arguments that name an existing strings file (a shell glob after

@@ -13,6 +13,11 @@ extension Finding {
             .fontconfigFailed(let reason), .listingCacheRebuilt(let reason), .fontUnusable(let reason),
             .postscriptNameRules(let reason), .faceNotOpened(let reason), .lineBreakerUnavailable(let reason):
             return Message(reason)
+        case .shadowedByStringsdict(let count, let key, let language):
+            return Message(
+                "\(count) .strings entr\(count == 1 ? "y is" : "ies are") neither measured nor compared "
+                    + "(\"\(Message.quoted(key))\" in \(language)\(count == 1 ? "" : " …")): the same table's "
+                    + ".stringsdict gives \(count == 1 ? "its key" : "their keys"), and iOS shows the .stringsdict's")
         case .fileReadOnce(let first):
             return Message("is the same file as \(first) (through a symbolic link or a second name): read once")
         case .textBudgetExceeded(let limit):
@@ -22,6 +27,8 @@ extension Finding {
                     + "at a time")
         case .stringsEmpty:
             return "holds no strings: nothing to check"
+        case .tableEmpty:
+            return "holds no strings: an empty table, as iOS reads it (none of its keys is shown from this file)"
         case .patternFailed(let reason):
             return Message("cannot search for the pattern's files: \(reason)")
         case .patternMatchesNothing:

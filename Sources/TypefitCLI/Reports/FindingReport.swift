@@ -228,6 +228,10 @@ enum FindingCodes {
             "A link or a second name leads to a file already read; it is read once."
         ),
         (
+            "shadowed-by-stringsdict", ".strings entries a .stringsdict of the same table overrides",
+            "A note: CFBundle sets each .stringsdict key over the .strings table, so the device never shows them."
+        ),
+        (
             "text-budget-exceeded", "More text than one run measures",
             "Once every substitution is made the strings exceed typefit's limit per run; the run exits 2."
         ),

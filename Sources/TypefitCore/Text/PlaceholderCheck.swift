@@ -558,7 +558,11 @@ extension PlaceholderCheck {
             var entries: [Entry] = []
             var index: [String: Int] = [:]
             var sourceIndex: [String: Int] = [:]
-            for (file, string, role) in table.strings {
+            // A `.strings` value the same table's `.stringsdict` overrides
+            // is never shown: neither a source nor a translation.
+            let shadowed = StringsTable.shadowed(
+                table.strings.map { ($0.file, $0.string.language, $0.string.entry) }, sourceLanguage: development)
+            for (s, (file, string, role)) in table.strings.enumerated() where !shadowed.contains(s) {
                 guard let language = string.language else { continue }
                 // Android's `values-night/`, in the source's language, is a
                 // translation of `values/` (`StringsTable.tables`).
@@ -854,11 +858,4 @@ extension PlaceholderCheck {
         return String(scalars.prefix(maximumShown)) + "…"
     }
 
-    /// `Localizable` for `…/de.lproj/Localizable.strings` and
-    /// `Localizable.stringsdict`: the table both files add to.
-    static func tableName(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: ".") else { return name }
-        return String(name[..<dot])
-    }
 }

@@ -96,7 +96,7 @@ public struct StringsTable: Sendable {
         var tables: [StringsTable] = []
         var tableIndex: [Key: Int] = [:]
         var entryIndex: [[String: Int]] = []
-        let fileTable = tableName(file)
+        let fileTable = bundleTable(file)
         // The last form's table: a file's forms mostly come in runs.
         var last: (key: Key, index: Int)?
         for (order, string) in strings.enumerated() {
@@ -149,5 +149,65 @@ public struct StringsTable: Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return name }
         return String(name[..<dot])
+    }
+
+    /// The table a file of an `.lproj` folder adds to, in its bundle:
+    /// `iOS/DuckDuckGo/Localizable` for `iOS/DuckDuckGo/de.lproj/
+    /// Localizable.strings`. Each bundle (the app, an extension, a Swift
+    /// package's resources: the folder holding the `.lproj` folders) keeps
+    /// its own tables, never merged with another's (CFBundle caches a
+    /// table per bundle and finds its files under the bundle's own path,
+    /// `CFBundle_Strings.c` L40–41, L152–158). A file in no `.lproj`
+    /// folder: its table name.
+    static func bundleTable(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[parts.count - 2].lowercased().hasSuffix(".lproj") else { return tableName(path) }
+        // `./App` and `App` are one bundle.
+        let bundle = parts.dropLast(2).filter { $0 != "." }.joined(separator: "/")
+        let table = tableName(path)
+        return bundle.isEmpty ? table : bundle + "/" + table
+    }
+
+    /// Which of `strings` (each with its file and language) a device never
+    /// shows: a `.strings` entry whose key the same bundle table's
+    /// `.stringsdict` gives in that language, since CFBundle sets every
+    /// `.stringsdict` key over the `.strings` table ("any entry in the
+    /// stringsDictTable must override the content from stringsTable",
+    /// `CFBundle_Strings.c` L111–119). A language whose `.stringsdict` of
+    /// the table is not among the files takes the development language's
+    /// (`sourceLanguage`, as the placeholder check finds it): the file
+    /// falls back whole to the next language of the bundle's list, which
+    /// ends with the development region.
+    public static func shadowed(
+        _ strings: [(file: String, language: String?, entry: String)], sourceLanguage: String
+    ) -> Set<Int> {
+        // Per bundle table: per language (folded), the .stringsdict keys.
+        var dictionaries: [String: [String: Set<String>]] = [:]
+        var languages: [String: [String]] = [:]
+        for string in strings {
+            guard let language = string.language, string.file.hasSuffix(".stringsdict") else { continue }
+            let table = bundleTable(string.file)
+            dictionaries[table, default: [:]][LanguageTag.key(language), default: []].insert(string.entry)
+        }
+        guard !dictionaries.isEmpty else { return [] }
+        for string in strings {
+            guard let language = string.language, dictionaries[bundleTable(string.file)] != nil else { continue }
+            let table = bundleTable(string.file)
+            if !(languages[table]?.contains(language) ?? false) { languages[table, default: []].append(language) }
+        }
+        var shadowed = Set<Int>()
+        for (i, string) in strings.enumerated() {
+            guard let language = string.language, string.file.hasSuffix(".strings") else { continue }
+            let table = bundleTable(string.file)
+            guard let dictionary = dictionaries[table] else { continue }
+            var keys = dictionary[LanguageTag.key(language)]
+            if keys == nil,
+                let development = PlaceholderCheck.developmentLanguage(sourceLanguage, among: languages[table] ?? [])
+            {
+                keys = dictionary[LanguageTag.key(development)]
+            }
+            if keys?.contains(string.entry) == true { shadowed.insert(i) }
+        }
+        return shadowed
     }
 }
