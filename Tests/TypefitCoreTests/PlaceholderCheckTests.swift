@@ -50,6 +50,20 @@ import TypefitTestSupport
         #expect(numbered("50% off, 100%") == ["1:integer"])
     }
 
+    /// A conversion made by the space flag that the source does not have
+    /// is an error even of the same kind: `50% ohne` is `% o`, the count in
+    /// octal, as the toolchain's `String(format:)` prints it. One the
+    /// source has at that argument is the translator's to keep.
+    @Test func aSpaceFlagConversionIsAnErrorWhateverItsKind() {
+        let translation = "%1$d Dateien, 50% ohne Fehler"
+        #expect(String(format: translation, 7) == "7 Dateien, 507hne Fehler")
+        let found = PlaceholderCheck.differences(source: ["%1$d files saved"], translation: [translation])
+        #expect(found.map(\.code) == ["space-flag"])
+        #expect(found.first?.description.hasPrefix("'% o' reads argument 1 as an integer") == true)
+        #expect(PlaceholderCheck.differences(source: ["% d items"], translation: ["% d Elemente"]).isEmpty)
+        #expect(String(format: "% d Elemente", 7) == " 7 Elemente")
+    }
+
     /// Plural forms compared as one: English `one` without the number is
     /// fine; a language none of whose forms reads it is not.
     @Test func pluralFormsAreComparedTogether() {

@@ -172,6 +172,9 @@ struct FormatAnalysis {
         for argument in call?.counted(formatted: false) ?? [] where passed[argument.number] == nil {
             passed[argument.number] = argument
         }
+        // The arguments the source itself reads by the space flag (`% d`
+        // on purpose): a translation may too.
+        let sourceSpaced = Set(source.counted(formatted: formatted).filter(\.bySpaceFlag).map(\.number))
         var differences: [PlaceholderCheck.Difference] = []
         var used = Set<Int>()
         var reported = Set<Int>()
@@ -179,7 +182,20 @@ struct FormatAnalysis {
             used.insert(argument.number)
             guard !reported.contains(argument.number) else { continue }
             if let expected = passed[argument.number] {
-                guard !argument.kind.matches(expected.kind) else { continue }
+                if argument.kind.matches(expected.kind) {
+                    // Of the same kind, a conversion made by the space flag
+                    // the source does not have still prints the argument
+                    // where the translator wrote a percent sign: "50% ohne"
+                    // is `% o`, the count in octal ("507hne").
+                    // A width or precision (`% 9d`) says the flag was meant.
+                    let afterSpaces = argument.written.dropFirst().drop { $0 == " " }
+                    guard argument.bySpaceFlag, afterSpaces.first?.isLetter == true,
+                        !sourceSpaced.contains(argument.number)
+                    else { continue }
+                    differences.append(.spaceFlag(argument))
+                    reported.insert(argument.number)
+                    continue
+                }
                 differences.append(.changed(source: expected, translation: argument))
             } else {
                 differences.append(.extra(argument))
