@@ -64,6 +64,40 @@ import TypefitTestSupport
         #expect(String(format: "% d Elemente", 7) == " 7 Elemente")
     }
 
+    /// A plural variable of value type `@` is the source's own error: an
+    /// object cannot choose a form (SwiftGen refuses it). A device
+    /// variation by an object is no plural, and passes.
+    @Test func aPluralChosenByAnObjectIsASourceError() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>files</key><dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@count@</string>
+            <key>count</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>@</string>
+            <key>one</key><string>%@ file</string><key>other</key><string>%@ files</string></dict></dict>
+            </dict></plist>
+            """
+        let strings = try StringsdictFormat().read(
+            path: "en.lproj/Localizable.stringsdict", bytes: Array(plist.utf8), language: nil,
+            budget: StringsBudget())
+        let report = PlaceholderCheck.report(
+            [PlaceholderCheck.File(path: "en.lproj/Localizable.stringsdict", strings: strings)], sourceLanguage: "en")
+        #expect(report.problems.count == 1)
+        #expect(report.problems.first?.isSource == true)
+        #expect(report.problems.first?.differences.map(\.code) == ["plural-object"])
+        let fine = try StringsdictFormat().read(
+            path: "en.lproj/Localizable.stringsdict",
+            bytes: Array(
+                plist.replacingOccurrences(of: "<string>@</string>", with: "<string>d</string>").replacingOccurrences(
+                    of: "%@ file", with: "%d file"
+                ).utf8),
+            language: nil, budget: StringsBudget())
+        #expect(
+            PlaceholderCheck.report(
+                [PlaceholderCheck.File(path: "en.lproj/Localizable.stringsdict", strings: fine)], sourceLanguage: "en"
+            ).problems.isEmpty)
+    }
+
     /// Plural forms compared as one: English `one` without the number is
     /// fine; a language none of whose forms reads it is not.
     @Test func pluralFormsAreComparedTogether() {

@@ -159,6 +159,10 @@ enum FindingCodes {
             "\"50% off\" is % o, an octal conversion: write %% for a percent sign."
         ),
         (
+            "placeholder-plural-object", "A plural variable chooses its form by an object",
+            "Its value type is '@'; only a number chooses a plural form. Give the count's specifier (d, lld)."
+        ),
+        (
             "placeholder-unformattable", "A format Foundation cannot format",
             "Foundation stops at it (a position over 127, say)."
         ),

@@ -580,7 +580,8 @@ extension JSONWriter {
             case .twoKinds(let first, let second): (source, translation) = (first, second)
             case .spaceFlag(let argument): source = argument
             case .skipped: break
-            case .undefinedVariable(let name, let text): (variable, written) = (name, text)
+            case .undefinedVariable(let name, let text), .pluralByObject(let name, let text):
+                (variable, written) = (name, text)
             case .movedVariable(let name, _, _): variable = name
             case .notAConversion(let text, _), .unformattable(let text, _), .javaException(let text, _, _):
                 written = text

@@ -96,6 +96,13 @@ struct FormatAnalysis {
             // is (what Xcode's editor sets when arguments are reordered).
             let number = variable.argument ?? read.number
             uses.append(Use(name: name, number: number, written: read.written, defined: true))
+            // A plural rule (its variations are `plural.<category>`, a
+            // stringsdict's or a catalog's) by an object's value type.
+            if variable.specifier.hasSuffix("@"), !variable.variations.isEmpty,
+                variable.variations.allSatisfy({ $0.label.hasPrefix("plural.") })
+            {
+                flaws.append(.pluralByObject(name: name, written: read.written))
+            }
             var argument = read.argument
             argument.number = number
             argument.kind = PlaceholderCheck.Kind(specifier: variable.specifier) ?? .variable

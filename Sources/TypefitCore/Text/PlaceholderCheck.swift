@@ -161,6 +161,9 @@ public enum PlaceholderCheck {
         /// (`String(format:)` traps); past the call's slots (three per `%`,
         /// and one) it returns an empty string.
         case unformattable(written: String, position: Int)
+        /// A plural variable whose value is an object (value type `@`): an
+        /// object cannot choose a plural form (SwiftGen refuses it).
+        case pluralByObject(name: String, written: String)
     }
 
     /// The verdict of comparing one translation with its source's forms
@@ -191,7 +194,7 @@ extension PlaceholderCheck.Difference {
         case .skipped(let number): return number
         case .movedVariable(_, let source, _): return source
         case .unformattable(_, let position): return position
-        case .undefinedVariable, .notAConversion, .javaException: return 0
+        case .undefinedVariable, .notAConversion, .javaException, .pluralByObject: return 0
         }
     }
 
@@ -207,6 +210,7 @@ extension PlaceholderCheck.Difference {
         case .movedVariable: return "variable-moved"
         case .notAConversion: return "not-a-conversion"
         case .spaceFlag: return "space-flag"
+        case .pluralByObject: return "plural-object"
         case .unformattable: return "unformattable"
         case .javaException: return "java-exception"
         }
@@ -236,6 +240,10 @@ extension PlaceholderCheck.Difference {
         case .skipped(let number):
             return "argument \(number) is never read while later ones are: Foundation then reads every later "
                 + "argument one place early"
+        case .pluralByObject(let name, let written):
+            return "\(written) chooses a plural form by an object: the plural variable '\(name)' has value type "
+                + "'@' (NSStringFormatValueTypeKey), and only a number can choose one; give its count's specifier (d, "
+                + "lld)"
         case .undefinedVariable(let name, let written):
             return "\(written) names no variable '\(name)' of this language: Foundation formats it as an object"
         case .movedVariable(let name, let source, let translation):
