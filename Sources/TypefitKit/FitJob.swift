@@ -148,7 +148,7 @@ public struct FitJob: Sendable {
         /// Whether every string fits where required and every translation
         /// takes its source's arguments.
         public var passed: Bool {
-            failures.isEmpty && faceFailures.isEmpty && (placeholders?.problems.isEmpty ?? true)
+            failures.isEmpty && faceFailures.isEmpty && (placeholders?.problems.allSatisfy(\.isWarning) ?? true)
                 && !(placeholders?.untranslated.contains(where: \.isError) ?? false)
         }
     }

@@ -445,6 +445,34 @@ import TypefitTestSupport
         #expect(off.status == .problemFound)
     }
 
+    /// A stray `%` Foundation drops before a character that is no
+    /// conversion shows the text meant (the toolchain's `String(format:)`
+    /// of `%Βρέθηκε %d` is `Βρέθηκε 3`): a warning, not a failure. A `%`
+    /// lost at the end (`うち%1$d%` prints `うち40`) stays an error.
+    @Test func aStrayPercentBeforeALetterIsAWarning() throws {
+        #expect(String(format: "%Βρέθηκε %d", 3) == "Βρέθηκε 3")
+        #expect(String(format: "うち%1$d%", 40) == "うち40")
+        let folder = Fixtures.temporaryDirectory("stray-percent")
+        for (language, text) in [("en", "Found %d"), ("el", "%Βρέθηκε %d"), ("ja", "うち%1$d%")] {
+            let dir = folder.appendingPathComponent("\(language).lproj")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try "\"found\" = \"\(text)\";\n".write(
+                to: dir.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+        }
+        let greek = run(
+            ["fit", "--strings", folder.path + "/[ae][ln].lproj/Localizable.strings"] + Self.common + [
+                "--format", "json",
+            ])
+        #expect(greek.status == .success, "\(greek.stderr)")
+        #expect(greek.stderr.contains("warning: \"found\" (el): '%Β' is not a conversion"), "\(greek.stderr)")
+        let document = try document(greek)
+        #expect(document["ok"] as? Bool == true)
+        #expect((document["placeholders"] as? [[String: Any]])?.first?["severity"] as? String == "warning")
+        let japanese = run(["fit", "--strings", folder.path + "/*.lproj/Localizable.strings"] + Self.common)
+        #expect(japanese.status == .problemFound)
+        #expect(japanese.stderr.contains("error: \"found\" (ja)"), "\(japanese.stderr)")
+    }
+
     /// A source's own problem is one error marked as the source's, and the
     /// review page tags it.
     @Test func aSourcesOwnProblemIsTheSources() throws {

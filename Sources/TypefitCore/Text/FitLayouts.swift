@@ -290,7 +290,7 @@ public struct FitLayouts: Sendable {
         // The gate's verdict, as check's document has it.
         writer.staticKey("ok")
         writer.bool(
-            header.failing == 0 && (header.placeholders?.isEmpty ?? true)
+            header.failing == 0 && (header.placeholders?.allSatisfy(\.isWarning) ?? true)
                 && !(header.untranslated?.contains(where: \.isError) ?? false))
         writer.staticKey("placeholders")
         if let problems = header.placeholders {
@@ -616,6 +616,8 @@ extension JSONWriter {
         string(problem.language)
         staticKey("line")
         if let position = problem.position { int(position.line) } else { null() }
+        staticKey("severity")
+        string(problem.isWarning ? "warning" : "error")
         staticKey("source")
         string(problem.source)
         staticKey("translation")

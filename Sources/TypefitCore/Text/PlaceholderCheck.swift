@@ -186,6 +186,18 @@ extension FormatSpecifiers.Read {
 }
 
 extension PlaceholderCheck.Difference {
+    /// Whether the device shows what was meant all the same: a `%` before
+    /// one character outside ASCII that starts no conversion, which
+    /// Foundation drops and prints the character (`String(format:)` of
+    /// `します%、` is `します、`). A `%` lost at the end, or one before
+    /// an ASCII letter (a length modifier, a conversion), is not.
+    public var isHarmless: Bool {
+        guard case .notAConversion(let written, let printed?) = self, written.count == 2, written.hasPrefix("%"),
+            let character = written.last, !character.isASCII
+        else { return false }
+        return printed == String(character)
+    }
+
     /// The argument number it concerns (0 when none).
     public var number: Int {
         switch self {
@@ -299,6 +311,11 @@ extension PlaceholderCheck {
         /// Where the translation (the source, for its own) is in `file`:
         /// its first form's value.
         public var position: SourcePosition?
+
+        /// Whether every difference is a stray `%` Foundation drops in
+        /// front of a character that is no conversion (`%Βρέθηκε` prints
+        /// `Βρέθηκε`, the text meant): a warning, not a wrong string.
+        public var isWarning: Bool { differences.allSatisfy(\.isHarmless) }
     }
 
     /// A plural without a category its language's rules give integers: the

@@ -239,18 +239,20 @@ extension TextOptions {
                     + problem.differences.map(\.description).joined(separator: "; ")
                     + " (source \"\(problem.source)\", translation \"\(problem.translation)\")"
             var item = Diagnostic(
-                severity: .error, message: Message(message), file: problem.file, position: problem.position,
-                status: .problemFound, code: "placeholder-" + (problem.differences.first?.code ?? "missing"))
+                severity: problem.isWarning ? .warning : .error, message: Message(message), file: problem.file,
+                position: problem.position, status: problem.isWarning ? .success : .problemFound,
+                code: "placeholder-" + (problem.differences.first?.code ?? "missing"))
             (item.key, item.language) = (problem.key, problem.language)
             if p >= placeholderLinesShown { item.shown = .reportsOnly }
             diagnostics.add(item)
         }
         if problems.count > placeholderLinesShown {
+            let isError = problems.dropFirst(placeholderLinesShown).contains { !$0.isWarning }
             var item = Diagnostic(
-                severity: .error,
+                severity: isError ? .error : .warning,
                 message: "\(problems.count - placeholderLinesShown) more strings with placeholders that are wrong or "
                     + "differ from their source (the JSON document lists all \(problems.count))",
-                file: nil, position: nil, status: .problemFound)
+                file: nil, position: nil, status: isError ? .problemFound : .success)
             item.shown = .stderrOnly
             diagnostics.add(item)
         }
