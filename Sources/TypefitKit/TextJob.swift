@@ -484,6 +484,7 @@ public enum TextJob {
         }
         noteCaps(strings, into: &diagnostics)
         noteUntranslated(strings, into: &diagnostics)
+        let pluralNumbers = PluralNumbers()
         let report = placeholderSource.map {
             PlaceholderCheck.report(
                 tables: checked, sourceLanguage: $0, languages: language,
@@ -498,7 +499,7 @@ public enum TextJob {
                         return smallest
                     }
                 }, requireTranslated: requireTranslated, keepsEntry: keepsEntry,
-                checksPlaceholders: checksPlaceholders)
+                checksPlaceholders: checksPlaceholders, pluralNumbers: pluralNumbers.numbers)
         }
         substitutePlurals(&strings, samples, &diagnostics)
         // One budget for the text a run measures, after every substitution:
@@ -811,6 +812,27 @@ public enum TextJob {
             strings[i].reference = nil
         }
         if warned > 20 { diagnostics.warning(.moreReferencesUnresolved(count: warned - 20)) }
+    }
+
+    /// The first integers (up to four, from 0) ICU's plural rules put in
+    /// each category of a language, found once per language: what a
+    /// plural form is shown for, in the placeholder check's messages.
+    final class PluralNumbers {
+        private var known: [String: [String: [Int]]?] = [:]
+
+        func numbers(_ language: String) -> [String: [Int]]? {
+            if let found = known[language] { return found }
+            let candidates = Array(0...110)
+            let found = PluralRules.categories(of: candidates, language: language).map { categories in
+                var numbers: [String: [Int]] = [:]
+                for (number, category) in zip(candidates, categories) where numbers[category, default: []].count < 4 {
+                    numbers[category, default: []].append(number)
+                }
+                return numbers
+            }
+            known[language] = found
+            return found
+        }
     }
 
     /// Whether `path` is a table file of an `.lproj` folder (`.strings`,

@@ -163,6 +163,22 @@ enum FindingCodes {
             "Its value type is '@'; only a number chooses a plural form. Give the count's specifier (d, lld)."
         ),
         (
+            "placeholder-plural-form-empty", "A translation's plural form is empty",
+            "Nothing is shown for the numbers of its category. Translate the form."
+        ),
+        (
+            "placeholder-plural-form-drops", "A translation's plural form leaves out an argument the source shows",
+            "Every form of the source shows it; the numbers of this form lose it. Add it to the form."
+        ),
+        (
+            "placeholder-plural-count-never-shown", "No form of a translation's plural shows the count",
+            "The source shows the number; the translation never does. Add the count."
+        ),
+        (
+            "placeholder-plural-count-implied", "A plural form without the count is shown for several numbers",
+            "A warning (lint's ImpliedQuantity): Russian one is also shown for 21, 31 … Show the count."
+        ),
+        (
             "placeholder-unformattable", "A format Foundation cannot format",
             "Foundation stops at it (a position over 127, say)."
         ),

@@ -582,6 +582,9 @@ extension JSONWriter {
             case .skipped: break
             case .undefinedVariable(let name, let text), .pluralByObject(let name, let text):
                 (variable, written) = (name, text)
+            case .emptyForm(let name, _, _), .formDrops(let name, _, _), .countImplied(let name, _, _):
+                variable = name
+            case .countNeverShown(let name, let argument): (variable, source) = (name, argument)
             case .movedVariable(let name, _, _): variable = name
             case .notAConversion(let text, _), .unformattable(let text, _), .javaException(let text, _, _):
                 written = text

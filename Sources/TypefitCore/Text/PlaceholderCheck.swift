@@ -164,6 +164,18 @@ public enum PlaceholderCheck {
         /// A plural variable whose value is an object (value type `@`): an
         /// object cannot choose a plural form (SwiftGen refuses it).
         case pluralByObject(name: String, written: String)
+        /// A translation's plural form that is empty where the source's
+        /// are not: nothing is shown for `numbers` (its category's first
+        /// integers, by ICU's rules).
+        case emptyForm(variable: String, category: String, numbers: [Int])
+        /// A translation's plural form that leaves out argument `number`,
+        /// which every source form prints.
+        case formDrops(variable: String, category: String, number: Int)
+        /// A count the source shows that no form of the translation shows.
+        case countNeverShown(variable: String, argument: Argument)
+        /// A form without the count in a category that holds several
+        /// numbers (lint's `ImpliedQuantity`): a warning.
+        case countImplied(variable: String, category: String, numbers: [Int])
     }
 
     /// The verdict of comparing one translation with its source's forms
@@ -186,6 +198,22 @@ extension FormatSpecifiers.Read {
 }
 
 extension PlaceholderCheck.Difference {
+    /// The numbers a category is shown for, as a message says them.
+    static func shownFor(_ numbers: [Int], _ category: String) -> String {
+        guard !numbers.isEmpty else { return "the numbers of \(category)" }
+        // Four numbers are the most given (`TextJob.PluralNumbers`): then
+        // there are more.
+        let list = numbers.map(String.init).joined(separator: ", ")
+        return list + (numbers.count >= 4 ? " …" : "") + " (\(category), by ICU's plural rules)"
+    }
+
+    /// Whether it is a warning only: a harmless stray `%`, or a count left
+    /// out of a category that holds several numbers.
+    public var isWarningOnly: Bool {
+        if case .countImplied = self { return true }
+        return isHarmless
+    }
+
     /// Whether the device shows what was meant all the same: a `%` before
     /// one character outside ASCII that starts no conversion, which
     /// Foundation drops and prints the character (`String(format:)` of
@@ -206,7 +234,9 @@ extension PlaceholderCheck.Difference {
         case .skipped(let number): return number
         case .movedVariable(_, let source, _): return source
         case .unformattable(_, let position): return position
-        case .undefinedVariable, .notAConversion, .javaException, .pluralByObject: return 0
+        case .undefinedVariable, .notAConversion, .javaException, .pluralByObject, .emptyForm, .countImplied: return 0
+        case .formDrops(_, _, let number): return number
+        case .countNeverShown(_, let argument): return argument.number
         }
     }
 
@@ -223,6 +253,10 @@ extension PlaceholderCheck.Difference {
         case .notAConversion: return "not-a-conversion"
         case .spaceFlag: return "space-flag"
         case .pluralByObject: return "plural-object"
+        case .emptyForm: return "plural-form-empty"
+        case .formDrops: return "plural-form-drops"
+        case .countNeverShown: return "plural-count-never-shown"
+        case .countImplied: return "plural-count-implied"
         case .unformattable: return "unformattable"
         case .javaException: return "java-exception"
         }
@@ -252,6 +286,17 @@ extension PlaceholderCheck.Difference {
         case .skipped(let number):
             return "argument \(number) is never read while later ones are: Foundation then reads every later "
                 + "argument one place early"
+        case .emptyForm(let variable, let category, let numbers):
+            return "the \(category) form of '\(variable)' is empty: nothing is shown for "
+                + Self.shownFor(numbers, category)
+        case .formDrops(let variable, let category, let number):
+            return "the \(category) form of '\(variable)' leaves out argument \(number), which every form of the "
+                + "source shows"
+        case .countNeverShown(let variable, let argument):
+            return "no form of '\(variable)' shows its count (argument \(argument.number)), which the source shows"
+        case .countImplied(let variable, let category, let numbers):
+            return "the \(category) form of '\(variable)' does not show the count, and is shown for "
+                + Self.shownFor(numbers, category) + " (lint's ImpliedQuantity)"
         case .pluralByObject(let name, let written):
             return "\(written) chooses a plural form by an object: the plural variable '\(name)' has value type "
                 + "'@' (NSStringFormatValueTypeKey), and only a number can choose one; give its count's specifier (d, "
@@ -315,7 +360,7 @@ extension PlaceholderCheck {
         /// Whether every difference is a stray `%` Foundation drops in
         /// front of a character that is no conversion (`%Βρέθηκε` prints
         /// `Βρέθηκε`, the text meant): a warning, not a wrong string.
-        public var isWarning: Bool { differences.allSatisfy(\.isHarmless) }
+        public var isWarning: Bool { differences.allSatisfy(\.isWarningOnly) }
     }
 
     /// A plural without a category its language's rules give integers: the
@@ -506,13 +551,14 @@ extension PlaceholderCheck {
     public static func report(
         _ files: [File], sourceLanguage: String, languages: String? = nil,
         categories: ((String) -> [String: Int]?)? = nil, requireTranslated: Bool = false,
-        keepsEntry: ((String) -> Bool)? = nil, checksPlaceholders: Bool = true
+        keepsEntry: ((String) -> Bool)? = nil, checksPlaceholders: Bool = true,
+        pluralNumbers: ((String) -> [String: [Int]]?)? = nil
     ) -> Report {
         report(
             tables: files.flatMap { StringsTable.tables(of: $0.strings, file: $0.path) },
             sourceLanguage: sourceLanguage,
             languages: languages, categories: categories, requireTranslated: requireTranslated,
-            keepsEntry: keepsEntry, checksPlaceholders: checksPlaceholders)
+            keepsEntry: keepsEntry, checksPlaceholders: checksPlaceholders, pluralNumbers: pluralNumbers)
     }
 
     /// `report` of files' tables (`StringsTable`), compared by group and
@@ -522,7 +568,8 @@ extension PlaceholderCheck {
     public static func report(
         tables given: [StringsTable], sourceLanguage: String, languages: String? = nil,
         categories: ((String) -> [String: Int]?)? = nil, requireTranslated: Bool = false,
-        keepsEntry: ((String) -> Bool)? = nil, checksPlaceholders: Bool = true
+        keepsEntry: ((String) -> Bool)? = nil, checksPlaceholders: Bool = true,
+        pluralNumbers: ((String) -> [String: [Int]]?)? = nil
     ) -> Report {
         struct Table {
             var name: String
@@ -651,7 +698,13 @@ extension PlaceholderCheck {
                 let call =
                     table.development != nil && entry.key.utf8.contains(UInt8(ascii: "%"))
                     ? FormatAnalysis(forms: [FormatSource(text: entry.key)]) : nil
-                let found = FormatAnalysis(forms: entry.forms).differences(from: source, call: call)
+                // Each plural form for the numbers it is shown for.
+                let found = Array(
+                    (FormatAnalysis(forms: entry.forms).differences(from: source, call: call)
+                        + PluralFormCheck.differences(
+                            source: entries[s].forms, translation: entry.forms,
+                            numbers: pluralNumbers?(entry.language)))
+                        .prefix(FormatAnalysis.maximumDifferences))
                 guard let first = found.first else { continue }
                 report.problems.append(problem(entry, source: entries[s].written, differences: found, first: first))
             }
