@@ -857,15 +857,20 @@ extension PlaceholderCheck {
         }
 
         /// The plurals lacking categories of `required` (with their
-        /// smallest numbers; `other` is always required).
+        /// smallest numbers; `other` too, unless the count is an integer and
+        /// no integer falls in it).
         func coverage(required: [String: Int]) -> [Coverage] {
             var found: [Coverage] = []
-            func check(_ present: Set<String>, variable: String?) {
+            func check(_ present: Set<String>, variable: String?, integers: Bool = false) {
                 // A "plural" of `other` alone varies by nothing: a format
                 // device (`%d/%#@total@`), not a plural to cover.
                 guard present != ["other"] || isPluralsElement else { return }
+                // `other` is needed where a number can reach it; for a
+                // count read as an integer only when an integer does
+                // (Polish, Russian, Ukrainian, Belarusian: only fractions
+                // fall in other, and a `%d` count is never one).
                 let missing = PlaceholderCheck.categoryOrder.filter {
-                    (required[$0] != nil || $0 == "other") && !present.contains($0)
+                    (required[$0] != nil || ($0 == "other" && !integers)) && !present.contains($0)
                 }
                 guard !missing.isEmpty else { return }
                 var coverage = Coverage(file: file, key: key, language: language, variable: variable, missing: missing)
@@ -883,7 +888,9 @@ extension PlaceholderCheck {
                             variation.label.hasPrefix("plural.") ? String(variation.label.dropFirst(7)) : nil
                         })
                     guard !present.isEmpty else { continue }
-                    check(present, variable: name)
+                    check(
+                        present, variable: name,
+                        integers: PlaceholderCheck.Kind(specifier: variable.specifier) == .integer)
                 }
             }
             return found
