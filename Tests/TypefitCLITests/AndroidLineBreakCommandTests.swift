@@ -162,6 +162,19 @@ struct AndroidLetterSpacingTests {
             return (try #require(row["width"] as? Double), fallbacks.reduce(0) { $0 + ($1["characters"] as? Int ?? 0) })
         }
         let unit = try measured("ab\u{65E5}\u{672C}")
+        // hb-shape's advances of each run in its own face (1000 units per
+        // em, 16 sp), and bodyLarge's 0.5 dp after each of 4 characters.
+        func units(_ face: String, _ text: String) throws -> Int {
+            let file = Fixtures.root.appendingPathComponent("fonts/\(face).ttf").path
+            let run = try #require(
+                try BinaryRunner.runTool(
+                    "hb-shape", ["--output-format=json", file, text], environment: ["LC_ALL": "C.UTF-8"]))
+            let glyphs = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+            return glyphs.reduce(0) { $0 + ($1["ax"] as? Int ?? 0) }
+        }
+        let shaped = try units("TypefitSans-Regular", "ab") + units("TypefitGothic-Regular", "\u{65E5}\u{672C}")
+        #expect(abs(unit.width - (Double(shaped) / 1000 * 16 + 4 * 0.5)) < 0.001, "\(unit.width) against hb-shape")
         let long = try measured(String(repeating: "ab\u{65E5}\u{672C}", count: 300))
         #expect(unit.fallback == 2 && long.fallback == 600)
         // Unspaced, the unit would be narrower by 4 × 0.5 dp.

@@ -111,7 +111,7 @@ struct FormatAnalysis {
             guard analyzed.insert(name + "\u{0}\(number)").inserted, visiting.insert(name).inserted else { continue }
             var texts = Set<String>()
             for variation in variable.variations where texts.insert(variation.text).inserted {
-                let inner = Array(resolving(variation.text, variable, number: number).utf8)
+                let inner = Array(Self.resolving(variation.text, variable, number: number).utf8)
                 analyze(inner, initial: number - 1, slots: slots, variables: variables, visiting: &visiting)
             }
             visiting.remove(name)
@@ -120,7 +120,7 @@ struct FormatAnalysis {
 
     /// A catalog variation's `%arg` as the variable's own conversion: its
     /// `argNum`, else the variable's argument.
-    private func resolving(_ text: String, _ variable: Substitutions.Variable, number: Int) -> String {
+    static func resolving(_ text: String, _ variable: Substitutions.Variable, number: Int) -> String {
         guard text.contains("%arg") else { return text }
         let placeholder = "%\(variable.argument ?? number)$" + variable.specifier
         return text.split(separator: "%arg", omittingEmptySubsequences: false).joined(separator: placeholder)

@@ -46,10 +46,7 @@ enum PluralFormCheck {
                     name: name, number: number, specifier: variable.specifier, outside: outside, forms: [])
                 for variation in plurals {
                     // A catalog's `%arg` is the variable's own conversion.
-                    let text =
-                        variation.text.contains("%arg")
-                        ? variation.text.split(separator: "%arg", omittingEmptySubsequences: false)
-                            .joined(separator: "%\(number)$" + variable.specifier) : variation.text
+                    let text = FormatAnalysis.resolving(variation.text, variable, number: number)
                     let inner = Array(text.utf8)
                     let prints = FormatSpecifiers.reads(FormatSpecifiers.parse(inner), in: inner, initial: number - 1)
                         .filter { !$0.argument.bySpaceFlag }.map(\.number)

@@ -183,26 +183,30 @@ public struct StringsTable: Sendable {
     ) -> Set<Int> {
         // Per bundle table: per language (folded), the .stringsdict keys.
         var dictionaries: [String: [String: Set<String>]] = [:]
-        var languages: [String: [String]] = [:]
-        for string in strings {
-            guard let language = string.language, string.file.hasSuffix(".stringsdict") else { continue }
-            let table = bundleTable(string.file)
-            dictionaries[table, default: [:]][LanguageTag.key(language), default: []].insert(string.entry)
+        for string in strings where string.language != nil && string.file.hasSuffix(".stringsdict") {
+            dictionaries[bundleTable(string.file), default: [:]][LanguageTag.key(string.language ?? ""), default: []]
+                .insert(string.entry)
         }
         guard !dictionaries.isEmpty else { return [] }
-        for string in strings {
-            guard let language = string.language, dictionaries[bundleTable(string.file)] != nil else { continue }
-            let table = bundleTable(string.file)
-            if !(languages[table]?.contains(language) ?? false) { languages[table, default: []].append(language) }
+        // Each string's table, once; the languages of the tables that
+        // have a .stringsdict (to find their development language).
+        let tables = strings.map { bundleTable($0.file) }
+        var languages: [String: [String]] = [:]
+        for (string, table) in zip(strings, tables) {
+            guard let language = string.language, dictionaries[table] != nil,
+                !(languages[table]?.contains(language) ?? false)
+            else { continue }
+            languages[table, default: []].append(language)
         }
         var shadowed = Set<Int>()
         for (i, string) in strings.enumerated() {
-            guard let language = string.language, string.file.hasSuffix(".strings") else { continue }
-            let table = bundleTable(string.file)
-            guard let dictionary = dictionaries[table] else { continue }
+            guard let language = string.language, string.file.hasSuffix(".strings"),
+                let dictionary = dictionaries[tables[i]]
+            else { continue }
             var keys = dictionary[LanguageTag.key(language)]
             if keys == nil,
-                let development = PlaceholderCheck.developmentLanguage(sourceLanguage, among: languages[table] ?? [])
+                let development = PlaceholderCheck.developmentLanguage(
+                    sourceLanguage, among: languages[tables[i]] ?? [])
             {
                 keys = dictionary[LanguageTag.key(development)]
             }
