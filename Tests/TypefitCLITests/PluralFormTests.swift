@@ -11,25 +11,31 @@ import TypefitTestSupport
 /// 2–4 and 22–24; Turkish `one` holds 1; Vietnamese has only `other`;
 /// Russian `one` holds 1, 21, 31 …): what it prints shows the verdict.
 @Suite struct PluralFormTests {
-    static func stringsdict(_ forms: [(String, String)]) -> String {
-        let body = forms.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
+    static func stringsdict(_ forms: [(String, String)], format: String = "%#@n@") -> String {
+        // A form a line: a finding points at its form's line.
+        let body = forms.map { "\n<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>sites</key><dict>
-            <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            <key>NSStringLocalizedFormatKey</key><string>\(format)</string>
             <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
             <key>NSStringFormatValueTypeKey</key><string>d</string>\(body)</dict></dict></dict></plist>
             """
     }
 
-    /// Runs fit over English and one translation; stderr's findings.
-    static func run(_ language: String, _ forms: [(String, String)]) throws -> Outcome {
+    static let english = [("one", "%1$d site and %2$@"), ("other", "%1$d sites and %2$@")]
+
+    /// Runs fit over English and one translation; stderr's findings
+    /// (`json`: the JSON document on stdout).
+    static func run(
+        _ language: String, _ forms: [(String, String)], english: [(String, String)] = english,
+        format: String = "%#@n@", json: Bool = false
+    ) throws -> Outcome {
         let root = Fixtures.temporaryDirectory("plural-forms-\(language)")
-        let english = [("one", "%1$d site and %2$@"), ("other", "%1$d sites and %2$@")]
         for (tag, table) in [("en", english), (language, forms)] {
             let dir = root.appendingPathComponent("\(tag).lproj")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            try stringsdict(table).write(
+            try stringsdict(table, format: format).write(
                 to: dir.appendingPathComponent("Localizable.stringsdict"), atomically: true, encoding: .utf8)
         }
         return TypefitCommand.run(
@@ -37,7 +43,18 @@ import TypefitTestSupport
                 "fit", "--strings", root.path + "/*.lproj/Localizable.stringsdict", "--style", "body", "--width",
                 "300", "--font", "TypefitSans-Regular", "--category", "large", "--fontconfig-file",
                 Fixtures.fontconfigFile,
-            ], context: RunContext())
+            ] + (json ? ["--format", "json"] : []), context: RunContext())
+    }
+
+    /// The JSON document's `key` → `field` of `results` in `language`.
+    static func results(_ outcome: Outcome, _ language: String, _ field: String) throws -> [String: String] {
+        let document = try #require(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let results = try #require(document["results"] as? [[String: Any]])
+        var found: [String: String] = [:]
+        for result in results where result["language"] as? String == language {
+            if let key = result["key"] as? String, let value = result[field] as? String { found[key] = value }
+        }
+        return found
     }
 
     @Test func anEmptyFormShowsNothing() throws {
@@ -101,6 +118,103 @@ import TypefitTestSupport
         let missingFew = try Self.run("pl", [("one", "%1$d strona i %2$@"), ("many", "%1$d stron i %2$@")])
         #expect(missingFew.stderr.contains("has no few form"), "\(missingFew.stderr)")
         #expect(!missingFew.stderr.contains("few, other"))
+    }
+
+    /// The finding quotes the form at fault and points at its line, not
+    /// the entry's first form (the Turkish zero form keeps the site).
+    @Test func theFormAtFaultIsQuoted() throws {
+        let outcome = try Self.run(
+            "tr", [("zero", "Site yok %2$@"), ("one", "%1$d site"), ("other", "%1$d siteler")], json: true)
+        let document = try #require(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let problem = try #require((document["placeholders"] as? [[String: Any]])?.first)
+        #expect(problem["translation"] as? String == "%1$d site")
+        #expect(problem["source"] as? String == "%1$d site and %2$@")
+        // The one form's line: the plist's seventh (a form a line from the
+        // sixth, zero first); the entry starts on the second.
+        #expect(problem["line"] as? Int == 7, "\(problem)")
+    }
+
+    /// Mastodon's `%#@names@%#@count_mutual@`: `names` has two empty forms
+    /// and only consumes the name (argument 1) as an integer; the name is
+    /// printed by `count_mutual`'s forms as an object. What its argument
+    /// selects is never seen, so reading it as another type is no error:
+    /// the device prints the selected form of count_mutual alone.
+    @Test func aVariableWhoseFormsAreAllTheSameReadsAnyType() throws {
+        let mutual = [
+            ("one", "Followed by %1$@, and another mutual"), ("other", "Followed by %1$@, and %2$ld mutuals"),
+        ]
+        // names' form (empty, whatever it selects) and count_mutual's.
+        #expect(
+            String(format: "", 1) + String(format: "Followed by %1$@, and %2$ld mutuals", "Bo", 3)
+                == "Followed by Bo, and 3 mutuals")
+        let root = Fixtures.temporaryDirectory("plural-forms-all-same")
+        for (tag, forms) in [
+            ("en", mutual),
+            ("de", [("one", "Gefolgt von %1$@ und einem weiteren"), ("other", "Gefolgt von %1$@ und %2$ld weiteren")]),
+        ] {
+            let dir = root.appendingPathComponent("\(tag).lproj")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let body = forms.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
+            let plist = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>followed</key><dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@names@%#@count_mutual@</string>
+                <key>names</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>ld</string>
+                <key>one</key><string></string><key>other</key><string></string></dict>
+                <key>count_mutual</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>ld</string>\(body)</dict></dict></dict></plist>
+                """
+            try plist.write(
+                to: dir.appendingPathComponent("Localizable.stringsdict"), atomically: true, encoding: .utf8)
+        }
+        let outcome = TypefitCommand.run(
+            [
+                "fit", "--strings", root.path + "/*.lproj/Localizable.stringsdict", "--style", "body", "--width",
+                "300", "--font", "TypefitSans-Regular", "--category", "large", "--fontconfig-file",
+                Fixtures.fontconfigFile,
+            ], context: RunContext())
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("two-kinds") && !outcome.stderr.contains("prints garbage"))
+
+        // A variable whose forms differ still reads its argument by its
+        // value type: an object read as an integer to pick a form is wrong.
+        let wrong = try Self.run(
+            "de", [("one", "%1$d Seite und %2$@"), ("other", "%1$d Seiten und %2$@")],
+            english: [("one", "%1$@ site and %2$@"), ("other", "%1$@ sites and %2$@")])
+        #expect(wrong.status == .problemFound)
+        #expect(wrong.stderr.contains("prints garbage"), "\(wrong.stderr)")
+    }
+
+    /// A form whose count is numbered (`%1$d`, as Localazy writes every
+    /// plural) is measured with its category's number, as the unnumbered
+    /// `%d` is (Russian one: a number ICU puts in one, not the default
+    /// 1,000,000, which is many).
+    @Test func aNumberedCountIsMeasuredWithItsCategorysNumber() throws {
+        let english = [("one", "%d site"), ("other", "%d sites")]
+        let numbered = try Self.run(
+            "ru", [("one", "%1$d сайт"), ("few", "%1$d сайта"), ("many", "%1$d сайтов")], english: english, json: true)
+        let plain = try Self.run(
+            "ru", [("one", "%d сайт"), ("few", "%d сайта"), ("many", "%d сайтов")], english: english, json: true)
+        let numberedTexts = try Self.results(numbered, "ru", "sampleText")
+        let plainTexts = try Self.results(plain, "ru", "sampleText")
+        #expect(numberedTexts.count == 3)
+        #expect(numberedTexts == plainTexts)
+        let one = try #require(numberedTexts["sites|n.plural.one"])
+        #expect(!one.contains("1,000,000"), "\(one)")
+        #expect(numberedTexts["sites|n.plural.many"] == "1,000,000 сайтов")
+    }
+
+    /// `%1#@count@` (DuckDuckGo's onboarding): the digit is a width, which
+    /// CoreFoundation reads before `#@` like any flag; the variable is
+    /// expanded and judged like `%#@count@`.
+    @Test func aWidthBeforeTheVariableIsStillTheVariable() throws {
+        let outcome = try Self.run(
+            "ru", [("one", "ещё один сайт и %2$@"), ("few", "%1$d сайта и %2$@"), ("many", "%1$d сайтов и %2$@")],
+            format: "%1#@n@", json: true)
+        let texts = try Self.results(outcome, "ru", "text")
+        #expect(texts["sites|n.plural.few"] == "%1$d сайта и %2$@", "\(texts)")
+        #expect(outcome.stderr.contains("the one form of 'n' does not show the count"), "\(outcome.stderr)")
     }
 
     @Test func everyFormRightPasses() throws {

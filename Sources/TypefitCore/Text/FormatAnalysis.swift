@@ -105,7 +105,11 @@ struct FormatAnalysis {
             }
             var argument = read.argument
             argument.number = number
-            argument.kind = PlaceholderCheck.Kind(specifier: variable.specifier) ?? .variable
+            // A variable whose forms are all the same shows nothing its
+            // argument selects (Mastodon's `names`, both forms empty, only
+            // consumes the name): it may read the argument as any type.
+            let selects = variable.variations.contains { $0.text != variable.variations.first?.text }
+            argument.kind = selects ? PlaceholderCheck.Kind(specifier: variable.specifier) ?? .variable : .variable
             reads.append(argument)
             // Each form in its nested call, from the variable's argument.
             guard analyzed.insert(name + "\u{0}\(number)").inserted, visiting.insert(name).inserted else { continue }

@@ -698,15 +698,27 @@ extension PlaceholderCheck {
                 let call =
                     table.development != nil && entry.key.utf8.contains(UInt8(ascii: "%"))
                     ? FormatAnalysis(forms: [FormatSource(text: entry.key)]) : nil
-                // Each plural form for the numbers it is shown for.
-                let found = Array(
-                    (FormatAnalysis(forms: entry.forms).differences(from: source, call: call)
-                        + PluralFormCheck.differences(
-                            source: entries[s].forms, translation: entry.forms,
-                            numbers: pluralNumbers?(entry.language)))
-                        .prefix(FormatAnalysis.maximumDifferences))
+                // Each plural form for the numbers it is shown for; a form
+                // leaving out an argument no form prints is told once, as
+                // `missing`.
+                let whole = FormatAnalysis(forms: entry.forms).differences(from: source, call: call)
+                let missing = Set(
+                    whole.compactMap { difference -> Int? in
+                        if case .missing(let argument) = difference { return argument.number }
+                        return nil
+                    })
+                let perForm = PluralFormCheck.differences(
+                    source: entries[s].forms, translation: entry.forms, numbers: pluralNumbers?(entry.language)
+                ).filter { difference in
+                    if case .formDrops(_, _, let number) = difference { return !missing.contains(number) }
+                    return true
+                }
+                let found = Array((whole + perForm).prefix(FormatAnalysis.maximumDifferences))
                 guard let first = found.first else { continue }
-                report.problems.append(problem(entry, source: entries[s].written, differences: found, first: first))
+                report.problems.append(
+                    problem(
+                        entry, source: entries[s].written, sourceKeys: entries[s].writtenKeys, differences: found,
+                        first: first))
             }
         }
         report.untranslated = untranslated.listed
@@ -827,6 +839,11 @@ extension PlaceholderCheck {
         /// Its forms as measured (variables expanded), for showing the one
         /// a difference is in.
         var written: [String] = []
+        /// Each of `written`'s keys (`KEY|n.plural.one`): which variation
+        /// a form is.
+        var writtenKeys: [String] = []
+        /// Where each of `written` is in its file (a variation's text).
+        var writtenPositions: [SourcePosition?] = []
         /// Per plural variation of the whole string (its path without the
         /// category), the categories it has.
         var wholeStringPlurals: [String: Set<String>] = [:]
@@ -838,7 +855,11 @@ extension PlaceholderCheck {
             if string.formatSyntax != .foundation, !string.pluralForms.isEmpty { isPluralsElement = true }
             let form = string.format ?? FormatSource(text: string.written)
             if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }
-            if written.count < 64 { written.append(string.written) }
+            if written.count < 64 {
+                written.append(string.written)
+                writtenKeys.append(string.key)
+                writtenPositions.append(string.position)
+            }
             // An Android plural is a plural of the whole string, whatever
             // argument holds its number.
             for plural in string.pluralForms where plural.placeholder == nil || string.formatSyntax != .foundation {
@@ -913,22 +934,46 @@ extension PlaceholderCheck {
     /// A translation's problem: the forms that show the first difference
     /// (the source's form reading that argument, the translation's form
     /// with the placeholder in question).
-    static func problem(_ entry: Entry, source: [String], differences: [Difference], first: Difference) -> Problem {
+    /// A plural form's difference shows that form: the translation's of
+    /// its category, and the source's of the same category (else its
+    /// `other`).
+    static func problem(
+        _ entry: Entry, source: [String], sourceKeys: [String] = [], differences: [Difference], first: Difference
+    ) -> Problem {
         let texts = entry.written
-        let shownSource = source.first { text in arguments(text).contains { $0.number == first.number } } ?? source[0]
+        var shownSource = source.first { text in arguments(text).contains { $0.number == first.number } } ?? source[0]
         var shownTranslation = texts.first ?? ""
+        var position = entry.position
         switch first {
         case .changed(_, let argument), .extra(let argument):
             shownTranslation =
                 texts.first { arguments($0).contains { $0.written == argument.written } } ?? shownTranslation
+        case .emptyForm(let variable, let category, _), .formDrops(let variable, let category, _),
+            .countImplied(let variable, let category, _):
+            if let i = formIndex(entry.writtenKeys, variable: variable, category: category) {
+                shownTranslation = texts[i]
+                position = entry.writtenPositions[i] ?? position
+            }
+            if let i = formIndex(sourceKeys, variable: variable, category: category)
+                ?? formIndex(sourceKeys, variable: variable, category: "other"), i < source.count
+            {
+                shownSource = source[i]
+            }
         default:
             break
         }
         var problem = Problem(
             file: entry.file, key: entry.key, language: entry.language, source: shown(shownSource),
             translation: shown(shownTranslation), differences: differences)
-        problem.position = entry.position
+        problem.position = position
         return problem
+    }
+
+    /// The first of `keys` that is `variable`'s `category` form
+    /// (`KEY|n.plural.one|…`).
+    static func formIndex(_ keys: [String], variable: String, category: String) -> Int? {
+        let part = variable + ".plural." + category
+        return keys.firstIndex { $0.split(separator: "|").dropFirst().contains { $0 == part } }
     }
 
     /// The most characters of a string a problem quotes: a message names

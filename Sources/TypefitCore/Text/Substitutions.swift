@@ -164,6 +164,7 @@ public enum Substitutions {
         let chosen = names.compactMap { name in variables[name].map { (name, $0) } }
             .filter { !$0.1.variations.isEmpty }
         guard !chosen.isEmpty else { return AnySequence([]) }
+        let numbers = argumentNumbers(in: string.text)
         var combinations = 1
         for (_, variable) in chosen {
             let (product, overflow) = combinations.multipliedReportingOverflow(by: variable.variations.count)
@@ -177,7 +178,9 @@ public enum Substitutions {
                     guard let digits = state else { return nil }
                     var form = string
                     for (i, (name, variable)) in chosen.enumerated() {
-                        form = replacing(name, by: variable.variations[digits[i]], of: variable, in: form)
+                        form = replacing(
+                            name, by: variable.variations[digits[i]], of: variable, in: form,
+                            number: numbers[name])
                     }
                     var advanced = digits
                     var position = chosen.count - 1
@@ -194,10 +197,10 @@ public enum Substitutions {
         return AnySequence(
             chosen.lazy.flatMap { name, variable in
                 variable.variations.lazy.map { variation -> LocalizedString in
-                    var form = replacing(name, by: variation, of: variable, in: string)
+                    var form = replacing(name, by: variation, of: variable, in: string, number: numbers[name])
                     for (other, otherVariable) in chosen where other != name {
                         if let standing = otherVariable.standing {
-                            form = replacing(other, by: standing, of: otherVariable, in: form)
+                            form = replacing(other, by: standing, of: otherVariable, in: form, number: numbers[other])
                         }
                     }
                     return form
@@ -246,10 +249,37 @@ public enum Substitutions {
         }
     }
 
+    /// The argument each `%#@name@` of `text` stands at, as CoreFoundation
+    /// numbers them (the first use of a name).
+    static func argumentNumbers(in text: String) -> [String: Int] {
+        guard text.contains("#@") else { return [:] }
+        let utf8 = Array(text.utf8)
+        var numbers: [String: Int] = [:]
+        for read in FormatSpecifiers.reads(FormatSpecifiers.parse(utf8), in: utf8) where !read.isStar {
+            if case .variable(let name) = read.spec.form, numbers[name] == nil { numbers[name] = read.number }
+        }
+        return numbers
+    }
+
+    /// The placeholder of `text` (a plural form of `variable`, standing at
+    /// argument `number`) that prints the count: the form's read of that
+    /// argument, numbered or not (`%1$d` in a Localazy form whose variable
+    /// is `%d`), else the variable's own placeholder.
+    static func countPlaceholder(in text: String, of variable: Variable, number: Int?) -> String {
+        guard let number = variable.argument ?? number, text.contains("%") else { return variable.placeholder }
+        let utf8 = Array(text.utf8)
+        let read = FormatSpecifiers.reads(FormatSpecifiers.parse(utf8), in: utf8, initial: number - 1).first {
+            $0.number == number && !$0.isStar && !$0.spec.spaceFlag && ($0.kind == .integer || $0.kind == .float)
+        }
+        return read?.written ?? variable.placeholder
+    }
+
     /// The string with every `%#@name@` (and `%N$#@name@`) replaced by the
-    /// variation, its key extended by `|name.label`.
+    /// variation, its key extended by `|name.label`; `number`, the argument
+    /// the variable stands at, finds the placeholder its count fills.
     static func replacing(
-        _ name: String, by variation: (label: String, text: String), of variable: Variable, in string: LocalizedString
+        _ name: String, by variation: (label: String, text: String), of variable: Variable, in string: LocalizedString,
+        number: Int? = nil
     ) -> LocalizedString {
         let scalars = Array(string.text.unicodeScalars)
         let replacement = variable.resolving(variation.text)
@@ -267,7 +297,9 @@ public enum Substitutions {
         if let position = variable.positions[variation.label] { copy.position = position }
         if variation.label.hasPrefix("plural.") {
             copy.pluralForms.append(
-                PluralForm(placeholder: variable.placeholder, category: String(variation.label.dropFirst(7))))
+                PluralForm(
+                    placeholder: countPlaceholder(in: replacement, of: variable, number: number),
+                    category: String(variation.label.dropFirst(7))))
         }
         copy.capLength()
         return copy
@@ -286,7 +318,10 @@ public enum Substitutions {
             }
             var j = i + 1
             while j < scalars.count, ("0"..."9").contains(scalars[j]) { j += 1 }
-            if j > i + 1, j < scalars.count, scalars[j] == "$" { j += 1 } else { j = i + 1 }
+            // `%N$#@name@`, or digits that are a width (`%1#@count@`,
+            // DuckDuckGo's: CoreFoundation reads flags and width in any
+            // order before `#@`, as `FormatSpecifiers` does).
+            if j > i + 1, j < scalars.count, scalars[j] == "$" { j += 1 }
             guard j + 1 < scalars.count, scalars[j] == "#", scalars[j + 1] == "@" else {
                 i += 1
                 continue
