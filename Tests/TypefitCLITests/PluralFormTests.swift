@@ -224,3 +224,98 @@ import TypefitTestSupport
         #expect(!outcome.stderr.contains("form of"))
     }
 }
+
+/// The same rules for Android `<plurals>` items: the count is the source's
+/// first integer argument (else argument 1, which apps pass formatted:
+/// NewPipe's `%s views`), and an item of a category the language does not
+/// use is never shown. The oracle is what OpenJDK 17's `String.format`
+/// prints for a number of the item's category (stated in each case).
+@Suite struct AndroidPluralItemTests {
+    static func plurals(_ name: String, _ items: [(String, String)]) -> String {
+        "<plurals name=\"\(name)\">"
+            + items.map { "\n<item quantity=\"\($0.0)\">\($0.1)</item>" }.joined() + "</plurals>\n"
+    }
+
+    /// fit over `values/` (English) and one translation's folder.
+    static func run(_ folder: String, _ body: String, json: Bool = false) throws -> Outcome {
+        let res = Fixtures.temporaryDirectory("android-plurals-\(folder)")
+        let english =
+            plurals("sites", [("one", "%1$d site and %2$s"), ("other", "%1$d sites and %2$s")])
+            + plurals("views", [("one", "One view"), ("other", "%s views")])
+        for (name, text) in [("values", english), (folder, body)] {
+            let dir = res.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try "<resources>\n\(text)</resources>\n".write(
+                to: dir.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        }
+        return TypefitCommand.run(
+            [
+                "fit", "--strings", res.path, "--platform", "android", "--style", "bodyLarge", "--font",
+                "TypefitSans-Regular", "--width", "2000", "--font-scale", "1.0", "--fontconfig-file",
+                Fixtures.fontconfigFile,
+            ] + (json ? ["--format", "json"] : []), context: RunContext())
+    }
+
+    @Test func anEmptyItemShowsNothing() throws {
+        // Java prints "" for 2 with the empty few item.
+        let outcome = try Self.run(
+            "values-hr",
+            Self.plurals("sites", [("one", "%1$d stranica i %2$s"), ("few", ""), ("other", "%1$d stranica i %2$s")]))
+        #expect(outcome.status == .problemFound)
+        #expect(
+            outcome.stderr.contains(
+                "error: \"sites\" (hr): the few item is empty: nothing is shown for 2, 3, 4, 22"),
+            "\(outcome.stderr)")
+    }
+
+    @Test func anItemThatDropsAnArgument() throws {
+        // Java prints "1 site" for 1: the site is lost, which zero keeps
+        // (not a Turkish category: never shown, never judged).
+        let outcome = try Self.run(
+            "values-tr",
+            Self.plurals("sites", [("zero", ""), ("one", "%1$d site"), ("other", "%1$d site ve %2$s")]),
+            json: true)
+        #expect(outcome.status == .problemFound)
+        #expect(
+            outcome.stderr.contains(
+                "error: \"sites\" (tr): the one item leaves out argument 2, which every item of the source shows"),
+            "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("zero item"))
+        let document = try #require(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let problem = try #require((document["placeholders"] as? [[String: Any]])?.first)
+        #expect(problem["translation"] as? String == "%1$d site")
+        let difference = try #require((problem["differences"] as? [[String: Any]])?.first)
+        #expect(difference["problem"] as? String == "plural-form-drops")
+        #expect(difference["variable"] is NSNull)
+    }
+
+    @Test func aCountImpliedForSeveralNumbers() throws {
+        // Russian one (21): Java prints "ещё один сайт и x.org" for 21.
+        let outcome = try Self.run(
+            "values-ru",
+            Self.plurals(
+                "sites",
+                [
+                    ("one", "ещё один сайт и %2$s"), ("few", "%1$d сайта и %2$s"), ("many", "%1$d сайтов и %2$s"),
+                    ("other", "%1$d сайта и %2$s"),
+                ]))
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "warning: \"sites\" (ru): the one item does not show the count, and is shown for 1, 21, 31, 41"),
+            "\(outcome.stderr)")
+    }
+
+    /// NewPipe's `%s views`: the count is passed formatted, as argument 1;
+    /// Hebrew one and two each hold one number and may leave it out,
+    /// Vietnamese other must show it.
+    @Test func aCountPassedFormatted() throws {
+        let hebrew = try Self.run(
+            "values-iw", Self.plurals("views", [("one", "צפייה אחת"), ("two", "שתי צפיות"), ("other", "%s צפיות")]))
+        #expect(hebrew.status == .success, "\(hebrew.stderr)")
+        #expect(!hebrew.stderr.contains("item"), "\(hebrew.stderr)")
+        let vietnamese = try Self.run("values-vi", Self.plurals("views", [("other", "Lượt xem")]))
+        #expect(vietnamese.status == .problemFound)
+        #expect(vietnamese.stderr.contains("no item shows its count (argument 1), which the source shows"))
+    }
+}

@@ -605,7 +605,8 @@ extension JSONWriter {
             staticKey("translationKind")
             string(translation?.kind.rawValue)
             staticKey("variable")
-            string(variable)
+            // An Android `<plurals>`'s items have no variable (`""`).
+            string(variable?.isEmpty == true ? nil : variable)
             endObject()
         }
         endArray()

@@ -199,6 +199,12 @@ extension FormatSpecifiers.Read {
 
 extension PlaceholderCheck.Difference {
     /// The numbers a category is shown for, as a message says them.
+    /// "one form of 'n'" for a variable's form, "one item" for an Android
+    /// `<plurals>`'s (whose variable is unnamed: the whole string).
+    static func form(_ category: String, of variable: String) -> String {
+        variable.isEmpty ? "\(category) item" : "\(category) form of '\(variable)'"
+    }
+
     static func shownFor(_ numbers: [Int], _ category: String) -> String {
         guard !numbers.isEmpty else { return "the numbers of \(category)" }
         // Four numbers are the most given (`TextJob.PluralNumbers`): then
@@ -287,15 +293,16 @@ extension PlaceholderCheck.Difference {
             return "argument \(number) is never read while later ones are: Foundation then reads every later "
                 + "argument one place early"
         case .emptyForm(let variable, let category, let numbers):
-            return "the \(category) form of '\(variable)' is empty: nothing is shown for "
+            return "the \(Self.form(category, of: variable)) is empty: nothing is shown for "
                 + Self.shownFor(numbers, category)
         case .formDrops(let variable, let category, let number):
-            return "the \(category) form of '\(variable)' leaves out argument \(number), which every form of the "
-                + "source shows"
+            return "the \(Self.form(category, of: variable)) leaves out argument \(number), which every "
+                + (variable.isEmpty ? "item" : "form") + " of the source shows"
         case .countNeverShown(let variable, let argument):
-            return "no form of '\(variable)' shows its count (argument \(argument.number)), which the source shows"
+            return (variable.isEmpty ? "no item" : "no form of '\(variable)'")
+                + " shows its count (argument \(argument.number)), which the source shows"
         case .countImplied(let variable, let category, let numbers):
-            return "the \(category) form of '\(variable)' does not show the count, and is shown for "
+            return "the \(Self.form(category, of: variable)) does not show the count, and is shown for "
                 + Self.shownFor(numbers, category) + " (lint's ImpliedQuantity)"
         case .pluralByObject(let name, let written):
             return "\(written) chooses a plural form by an object: the plural variable '\(name)' has value type "
@@ -659,7 +666,7 @@ extension PlaceholderCheck {
             }
             guard checksPlaceholders else { continue }
             if table.isJava {
-                report.problems += javaProblems(entries)
+                report.problems += javaProblems(entries, pluralNumbers: pluralNumbers)
                 if categories != nil {
                     for entry in entries {
                         guard let required = required(entry.language) else { continue }
@@ -698,22 +705,11 @@ extension PlaceholderCheck {
                 let call =
                     table.development != nil && entry.key.utf8.contains(UInt8(ascii: "%"))
                     ? FormatAnalysis(forms: [FormatSource(text: entry.key)]) : nil
-                // Each plural form for the numbers it is shown for; a form
-                // leaving out an argument no form prints is told once, as
-                // `missing`.
-                let whole = FormatAnalysis(forms: entry.forms).differences(from: source, call: call)
-                let missing = Set(
-                    whole.compactMap { difference -> Int? in
-                        if case .missing(let argument) = difference { return argument.number }
-                        return nil
-                    })
-                let perForm = PluralFormCheck.differences(
-                    source: entries[s].forms, translation: entry.forms, numbers: pluralNumbers?(entry.language)
-                ).filter { difference in
-                    if case .formDrops(_, _, let number) = difference { return !missing.contains(number) }
-                    return true
-                }
-                let found = Array((whole + perForm).prefix(FormatAnalysis.maximumDifferences))
+                // Each plural form for the numbers it is shown for.
+                let found = merged(
+                    FormatAnalysis(forms: entry.forms).differences(from: source, call: call),
+                    PluralFormCheck.differences(
+                        source: entries[s].forms, translation: entry.forms, numbers: pluralNumbers?(entry.language)))
                 guard let first = found.first else { continue }
                 report.problems.append(
                     problem(
@@ -731,10 +727,10 @@ extension PlaceholderCheck {
     /// differ from it (`JavaFormatAnalysis`). A string with
     /// `formatted="false"`, or whose source takes no argument, is never
     /// formatted: not compared.
-    static func javaProblems(_ entries: [Entry]) -> [Problem] {
+    static func javaProblems(_ entries: [Entry], pluralNumbers: ((String) -> [String: [Int]]?)? = nil) -> [Problem] {
         var problems: [Problem] = []
         var sources: [String: JavaFormatAnalysis] = [:]
-        var sourceTexts: [String: [String]] = [:]
+        var sourceEntries: [String: Entry] = [:]
         for entry in entries where entry.isSource && !entry.isLiteral {
             let analysis = JavaFormatAnalysis(forms: entry.forms.map(\.text))
             guard analysis.isFormat else { continue }
@@ -750,15 +746,41 @@ extension PlaceholderCheck {
                 continue
             }
             sources[entry.key] = analysis
-            sourceTexts[entry.key] = entry.written
+            sourceEntries[entry.key] = entry
         }
         for entry in entries where !entry.isSource && !entry.isLiteral {
-            guard let source = sources[entry.key], let texts = sourceTexts[entry.key] else { continue }
-            let found = JavaFormatAnalysis(forms: entry.forms.map(\.text)).differences(from: source)
+            guard let source = sources[entry.key], let sourceEntry = sourceEntries[entry.key] else { continue }
+            // A `<plurals>`'s items each for the numbers they are shown for.
+            var perItem: [Difference] = []
+            if entry.isPluralsElement, sourceEntry.isPluralsElement {
+                perItem = PluralFormCheck.differences(
+                    sourceItems: sourceEntry.items, translationItems: entry.items,
+                    numbers: pluralNumbers?(entry.language))
+            }
+            let found = merged(JavaFormatAnalysis(forms: entry.forms.map(\.text)).differences(from: source), perItem)
             guard let first = found.first else { continue }
-            problems.append(problem(entry, source: texts, differences: found, first: first))
+            problems.append(
+                problem(
+                    entry, source: sourceEntry.written, sourceKeys: sourceEntry.writtenKeys, differences: found,
+                    first: first))
         }
         return problems
+    }
+
+    /// A translation's differences taken whole, then those of each plural
+    /// form: a form leaving out an argument no form prints is told once,
+    /// as `missing`; at most `maximumDifferences`.
+    static func merged(_ whole: [Difference], _ perForm: [Difference]) -> [Difference] {
+        let missing = Set(
+            whole.compactMap { difference -> Int? in
+                if case .missing(let argument) = difference { return argument.number }
+                return nil
+            })
+        let kept = perForm.filter { difference in
+            if case .formDrops(_, _, let number) = difference { return !missing.contains(number) }
+            return true
+        }
+        return Array((whole + kept).prefix(FormatAnalysis.maximumDifferences))
     }
 
     /// A String Catalog's entries a language does not translate: the
@@ -868,6 +890,15 @@ extension PlaceholderCheck {
             }
         }
 
+        /// An Android `<plurals>`'s items: (category, text as written).
+        var items: [(category: String, text: String)] {
+            zip(writtenKeys, written).compactMap { key, text in
+                guard let part = key.split(separator: "|").dropFirst().first(where: { $0.hasPrefix("plural.") })
+                else { return nil }
+                return (String(part.dropFirst(7)), text)
+            }
+        }
+
         /// `device.iphone.plural.*` for `KEY|device.iphone.plural.one|n.plural.other`.
         static func variationPath(_ key: String, entry: String, _ category: String) -> String {
             var parts = key.dropFirst(entry.count + 1).prefix { $0 != "|" }.split(separator: ".").map(String.init)
@@ -972,7 +1003,8 @@ extension PlaceholderCheck {
     /// The first of `keys` that is `variable`'s `category` form
     /// (`KEY|n.plural.one|…`).
     static func formIndex(_ keys: [String], variable: String, category: String) -> Int? {
-        let part = variable + ".plural." + category
+        // An Android item's key is `KEY|plural.one`.
+        let part = (variable.isEmpty ? "" : variable + ".") + "plural." + category
         return keys.firstIndex { $0.split(separator: "|").dropFirst().contains { $0 == part } }
     }
 

@@ -58,6 +58,53 @@ enum PluralFormCheck {
         return found
     }
 
+    /// An Android `<plurals>`'s items as one use (its `name` empty: the
+    /// whole string is the plural): the count is `count`, the argument
+    /// `getQuantityString(id, n, n)` passes as the number (the source's
+    /// first integer argument), or 0 when the source reads none.
+    static func use(items: [(category: String, text: String)], count: Int) -> Use {
+        var use = Use(name: "", number: count, specifier: "d", outside: [], forms: [])
+        for item in items {
+            let specifiers = JavaFormatAnalysis.read(item.text)?.specifiers ?? []
+            let prints = specifiers.compactMap(\.argument).filter { $0 >= 0 && $0 < Int.max }.map { $0 + 1 }
+            use.forms.append((item.category, Set(prints), item.text.isEmpty))
+        }
+        return use
+    }
+
+    /// Android's count among the source items' arguments (from 1): the
+    /// first integer one, the `other` item's first; else argument 1 when
+    /// an item reads it, since apps pass the count formatted
+    /// (`getQuantityString(id, n, shortCount(n))` under `%s views`,
+    /// NewPipe's); 0 when none.
+    static func javaCount(_ items: [(category: String, text: String)]) -> Int {
+        let ordered = items.filter { $0.category == "other" } + items.filter { $0.category != "other" }
+        var readsFirst = false
+        for item in ordered {
+            for specifier in JavaFormatAnalysis.read(item.text)?.specifiers ?? [] {
+                guard let argument = specifier.argument, argument >= 0, argument < Int.max else { continue }
+                if JavaFormatAnalysis.kind(specifier.kind) == .integer { return argument + 1 }
+                if argument == 0 { readsFirst = true }
+            }
+        }
+        return readsFirst ? 1 : 0
+    }
+
+    /// What an Android `<plurals>`'s translated items get wrong against
+    /// the source's: the same rules as a `.stringsdict` variable's forms,
+    /// and an item of a category the language does not use is never
+    /// shown (Android selects by the language's own categories).
+    static func differences(
+        sourceItems: [(category: String, text: String)], translationItems: [(category: String, text: String)],
+        numbers: [String: [Int]]?
+    ) -> [PlaceholderCheck.Difference] {
+        let count = javaCount(sourceItems)
+        let used = translationItems.filter { numbers?[$0.category] != nil || numbers == nil || $0.category == "other" }
+        return differences(
+            sourceUses: [use(items: sourceItems, count: count)], translationUses: [use(items: used, count: count)],
+            numbers: numbers)
+    }
+
     private static func isVariable(_ read: FormatSpecifiers.Read) -> Bool {
         if case .variable = read.spec.form { return true }
         return false
@@ -69,10 +116,17 @@ enum PluralFormCheck {
     static func differences(
         source: [FormatSource], translation: [FormatSource], numbers: [String: [Int]]?
     ) -> [PlaceholderCheck.Difference] {
-        let sourceUses = uses(source)
+        differences(sourceUses: uses(source), translationUses: uses(translation), numbers: numbers)
+    }
+
+    /// The differences of each translation use against the source's of
+    /// the same name (else at the same argument).
+    static func differences(sourceUses: [Use], translationUses: [Use], numbers: [String: [Int]]?)
+        -> [PlaceholderCheck.Difference]
+    {
         guard !sourceUses.isEmpty else { return [] }
         var found: [PlaceholderCheck.Difference] = []
-        for use in uses(translation) {
+        for use in translationUses {
             guard
                 let original = sourceUses.first(where: { $0.name == use.name })
                     ?? sourceUses.first(where: { $0.number == use.number })
