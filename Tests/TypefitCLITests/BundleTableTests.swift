@@ -116,4 +116,45 @@ import TypefitTestSupport
         #expect(alone.status == .cannotRun)
         #expect(alone.stderr.contains("holds no strings: nothing to check"))
     }
+
+    /// A String Catalog and `.lproj` tables of its name beside it are one
+    /// table (Xcode compiles the catalog into those `.lproj` tables): the
+    /// catalog's source is the source of the `.lproj` translations, which
+    /// are compared with it and, with `--require-translated`, missing its
+    /// keys; a catalog's other name is another table.
+    @Test func aCatalogAndLprojTablesOfItsNameAreOneTable() throws {
+        let root = Fixtures.temporaryDirectory("bundle-catalog")
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "save": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "Save %@"}},
+                "de": {"stringUnit": {"state": "translated", "value": "%@ sichern"}}}},
+              "quit": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "Quit"}},
+                "de": {"stringUnit": {"state": "translated", "value": "Beenden"}}}}}}
+            """
+        try Self.write(
+            root,
+            [
+                "App/Localizable.xcstrings": catalog,
+                "App/fr.lproj/Localizable.strings": "\"save\" = \"Enregistrer %d\";\n",
+                "App/fr.lproj/Other.strings": "\"save\" = \"Enregistrer %d\";\n",
+            ])
+        let outcome = Self.run(
+            [
+                "fit", "--strings", root.path + "/App/Localizable.xcstrings", "--strings",
+                root.path + "/App/fr.lproj/*", "--require-translated",
+            ] + Self.common)
+        #expect(outcome.status == .problemFound)
+        #expect(
+            outcome.stderr.contains(
+                "fr.lproj/Localizable.strings:1:10: error: \"save\" (fr): %d (an integer) stands where the source has "
+                    + "%@ (an object), argument 1"),
+            "\(outcome.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let untranslated = try #require(json["untranslated"] as? [[String: Any]])
+        #expect(untranslated.map { "\($0["key"] ?? "") \($0["language"] ?? "")" } == ["quit fr"])
+        // Other.strings has no source of its own.
+        #expect(outcome.stderr.contains("placeholders of '\(root.path)/App/Other' not compared"))
+    }
 }

@@ -146,7 +146,7 @@ import Testing
         let catalog = StringsTable.tables(of: [english, french], file: "App.xcstrings")
         #expect(
             catalog.map(\.role) == [.source, .translation]
-                && catalog.map(\.group) == ["App.xcstrings", "App.xcstrings"])
+                && catalog.map(\.group) == ["App", "App"])
 
         let lproj = StringsTable.tables(
             of: [LocalizedString(key: "k", language: "de", text: "Hallo")], file: "de.lproj/Localizable.strings")

@@ -611,6 +611,8 @@ extension PlaceholderCheck {
                                 isJava: string.formatSyntax != .foundation))
                     }
                     if !tables[t].files.contains(table.file) { tables[t].files.append(table.file) }
+                    // `.lproj` files read before the catalog of their table.
+                    if tables[t].development == nil { tables[t].development = table.sourceLanguage }
                     tables[t].strings.append((table.file, string, table.role))
                 }
             }
@@ -662,7 +664,7 @@ extension PlaceholderCheck {
                 entries[e].add(string)
             }
             if requireTranslated {
-                missingKeys(entries, table: table.development == nil || table.isJava, into: &untranslated)
+                missingKeys(entries, into: &untranslated)
             }
             guard checksPlaceholders else { continue }
             if table.isJava {
@@ -810,11 +812,10 @@ extension PlaceholderCheck {
         }
     }
 
-    /// An `.lproj` table's source keys a language's files lack (`lproj`:
-    /// whether the table is one of `.lproj` files; a catalog's are
-    /// `untranslated`'s).
-    static func missingKeys(_ entries: [Entry], table lproj: Bool, into found: inout UntranslatedTally) {
-        guard lproj else { return }
+    /// The source keys a language's `.lproj` or Android files lack (a
+    /// catalog's languages are `untranslated`'s: it holds a copy of every
+    /// key, marked).
+    static func missingKeys(_ entries: [Entry], into found: inout UntranslatedTally) {
         var keysByLanguage: [String: (file: String, keys: Set<String>)] = [:]
         var order: [String] = []
         var sourceKeys: [String] = []
@@ -825,7 +826,7 @@ extension PlaceholderCheck {
             }
             // A configuration's folder (`values-night`) overrides a few
             // strings of its language, by design: none is missing there.
-            guard !entry.isQualified else { continue }
+            guard !entry.isQualified, !entry.isCatalog else { continue }
             if keysByLanguage[entry.language] == nil {
                 order.append(entry.language)
                 keysByLanguage[entry.language] = (entry.file, [])
@@ -851,6 +852,9 @@ extension PlaceholderCheck {
         /// Whether its folder has qualifiers besides the language
         /// (Android's `values-night`).
         var isQualified = false
+        /// Whether it is a String Catalog's (which says its source language
+        /// and, unlike Android's resources, names no table).
+        var isCatalog = false
         /// Whether it is an Android `<plurals>`: a plural even with `other`
         /// alone (Android lint's `MissingQuantity`).
         var isPluralsElement = false
@@ -873,6 +877,7 @@ extension PlaceholderCheck {
         mutating func add(_ string: LocalizedString) {
             if position == nil { position = string.position }
             if string.formatSyntax == .literal { isLiteral = true }
+            if string.sourceLanguage != nil, string.table == nil { isCatalog = true }
             if !string.qualifiers.isEmpty { isQualified = true }
             if string.formatSyntax != .foundation, !string.pluralForms.isEmpty { isPluralsElement = true }
             let form = string.format ?? FormatSource(text: string.written)

@@ -119,7 +119,9 @@ public struct StringsTable: Sendable {
                 } else {
                     role = .byLanguage
                 }
-                let group = string.table ?? (string.sourceLanguage != nil ? file : fileTable)
+                // A String Catalog is the table of its name in its folder,
+                // as the `.lproj` tables beside it are (`catalogTable`).
+                let group = string.table ?? (string.sourceLanguage != nil ? catalogTable(file) : fileTable)
                 t = tables.count
                 tableIndex[key] = t
                 tables.append(
@@ -166,6 +168,19 @@ public struct StringsTable: Sendable {
         let bundle = parts.dropLast(2).filter { $0 != "." }.joined(separator: "/")
         let table = tableName(path)
         return bundle.isEmpty ? table : bundle + "/" + table
+    }
+
+    /// A String Catalog's table: `App/Localizable` for `App/Localizable.
+    /// xcstrings`, the group of `App/*.lproj/Localizable.strings` too.
+    /// Xcode compiles a catalog into those very `.lproj` tables of its
+    /// target (a `.strings` and a `.stringsdict` per language), so `.lproj`
+    /// files of the same name beside it add languages to one table, the
+    /// catalog's `sourceLanguage` their source.
+    static func catalogTable(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let folder = parts.dropLast().filter { $0 != "." }.joined(separator: "/")
+        let table = tableName(path)
+        return folder.isEmpty ? table : folder + "/" + table
     }
 
     /// Which of `strings` (each with its file and language) a device never
