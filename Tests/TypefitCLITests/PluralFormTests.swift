@@ -141,16 +141,18 @@ import TypefitTestSupport
     /// the device prints the selected form of count_mutual alone.
     @Test func aVariableWhoseFormsAreAllTheSameReadsAnyType() throws {
         let mutual = [
-            ("one", "Followed by %1$@, and another mutual"), ("other", "Followed by %1$@, and %2$ld mutuals"),
+            ("one", "Followed by %1$@, and another mutual"), ("other", "Followed by %1$@, and %ld mutuals"),
         ]
-        // names' form (empty, whatever it selects) and count_mutual's.
+        // names' form (empty, whatever it selects) and count_mutual's,
+        // whose `%ld` is formatted in a nested call from its own argument,
+        // 2.
         #expect(
             String(format: "", 1) + String(format: "Followed by %1$@, and %2$ld mutuals", "Bo", 3)
                 == "Followed by Bo, and 3 mutuals")
         let root = Fixtures.temporaryDirectory("plural-forms-all-same")
         for (tag, forms) in [
             ("en", mutual),
-            ("de", [("one", "Gefolgt von %1$@ und einem weiteren"), ("other", "Gefolgt von %1$@ und %2$ld weiteren")]),
+            ("de", [("one", "Gefolgt von %1$@ und einem weiteren"), ("other", "Gefolgt von %1$@ und %ld weiteren")]),
         ] {
             let dir = root.appendingPathComponent("\(tag).lproj")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -158,7 +160,7 @@ import TypefitTestSupport
             let plist = """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <plist version="1.0"><dict><key>followed</key><dict>
-                <key>NSStringLocalizedFormatKey</key><string>%#@names@%#@count_mutual@</string>
+                <key>NSStringLocalizedFormatKey</key><string>%2$#@count_mutual@%1$#@names@</string>
                 <key>names</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
                 <key>NSStringFormatValueTypeKey</key><string>ld</string>
                 <key>one</key><string></string><key>other</key><string></string></dict>
@@ -172,10 +174,18 @@ import TypefitTestSupport
             [
                 "fit", "--strings", root.path + "/*.lproj/Localizable.stringsdict", "--style", "body", "--width",
                 "300", "--font", "TypefitSans-Regular", "--category", "large", "--fontconfig-file",
-                Fixtures.fontconfigFile,
+                Fixtures.fontconfigFile, "--format", "json",
             ], context: RunContext())
         #expect(outcome.status == .success, "\(outcome.stderr)")
         #expect(!outcome.stderr.contains("two-kinds") && !outcome.stderr.contains("prints garbage"))
+        // The count is measured with count_mutual's number (English
+        // other: 1,000,000), not names' (one: 1, set after it), whose
+        // forms print none. (Written count first, names second: what is
+        // shown is the same.)
+        let texts = try Self.results(outcome, "en", "sampleText")
+        #expect(
+            texts["followed|count_mutual.plural.other|names.plural.one"]
+                == "Followed by Maximilianus, and 1,000,000 mutuals", "\(texts)")
 
         // A variable whose forms differ still reads its argument by its
         // value type: an object read as an integer to pick a form is wrong.

@@ -264,14 +264,15 @@ public enum Substitutions {
     /// The placeholder of `text` (a plural form of `variable`, standing at
     /// argument `number`) that prints the count: the form's read of that
     /// argument, numbered or not (`%1$d` in a Localazy form whose variable
-    /// is `%d`), else the variable's own placeholder.
-    static func countPlaceholder(in text: String, of variable: Variable, number: Int?) -> String {
-        guard let number = variable.argument ?? number, text.contains("%") else { return variable.placeholder }
+    /// is `%d`); `nil` when the form does not print it (Mastodon's empty
+    /// `names` forms: their number must not fill another variable's `%ld`).
+    static func countPlaceholder(in text: String, of variable: Variable, number: Int?) -> String? {
+        guard let number = variable.argument ?? number else { return variable.placeholder }
         let utf8 = Array(text.utf8)
         let read = FormatSpecifiers.reads(FormatSpecifiers.parse(utf8), in: utf8, initial: number - 1).first {
             $0.number == number && !$0.isStar && !$0.spec.spaceFlag && ($0.kind == .integer || $0.kind == .float)
         }
-        return read?.written ?? variable.placeholder
+        return read?.written
     }
 
     /// The string with every `%#@name@` (and `%N$#@name@`) replaced by the
@@ -295,11 +296,11 @@ public enum Substitutions {
         copy.key = string.key + "|" + name + "." + variation.label
         copy.text = text
         if let position = variable.positions[variation.label] { copy.position = position }
-        if variation.label.hasPrefix("plural.") {
+        if variation.label.hasPrefix("plural."),
+            let placeholder = countPlaceholder(in: replacement, of: variable, number: number)
+        {
             copy.pluralForms.append(
-                PluralForm(
-                    placeholder: countPlaceholder(in: replacement, of: variable, number: number),
-                    category: String(variation.label.dropFirst(7))))
+                PluralForm(placeholder: placeholder, category: String(variation.label.dropFirst(7))))
         }
         copy.capLength()
         return copy
