@@ -157,6 +157,86 @@ import TypefitTestSupport
         }
     }
 
+    /// An app with a format placeholder and a plural: the run's notes
+    /// (the samples used) name no file, so they are notifications, not
+    /// results; the log passes OASIS's schema and code scanning's own
+    /// rules (every result at a file, GitHub's limits).
+    @Test func sarifAsCodeScanningIngestsIt() throws {
+        let folder = Fixtures.temporaryDirectory("reports-notes")
+        for (tag, strings, plural) in [
+            ("en", "\"hello\" = \"Hello %@, welcome back\";\n", "%d file"),
+            ("de", "\"hello\" = \"Hallo %@, willkommen zurück bei uns\";\n", "%d Datei"),
+        ] {
+            let lproj = folder.appendingPathComponent("\(tag).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            try strings.write(
+                to: lproj.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+            let dictionary = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>files</key><dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>\(plural)</string><key>other</key><string>\(plural)s</string></dict></dict>
+                </dict></plist>
+                """
+            try dictionary.write(
+                to: lproj.appendingPathComponent("Localizable.stringsdict"), atomically: true, encoding: .utf8)
+        }
+        let outcome = run(
+            Self.fit + ["--strings", folder.path + "/*.lproj/Localizable.strings*", "--format", "sarif"] + Self.config,
+            in: folder)
+        #expect(outcome.status == .problemFound, "\(outcome.stderr)")
+        let log = folder.appendingPathComponent("typefit.sarif")
+        try outcome.stdout.write(to: log, atomically: true, encoding: .utf8)
+        #expect(CodeScanningRules.violations(Data(outcome.stdout.utf8)) == [])
+        let schema = Fixtures.packageRoot.appendingPathComponent(".build/test-tools/sarif-schema-2.1.0.json")
+        try JSONSchemaValidator.expectValid(log.path, schema: schema.path)
+        let document = try #require(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        let ids = notifications.compactMap { ($0["descriptor"] as? [String: Any])?["id"] as? String }
+        #expect(ids.contains("placeholder-samples") && ids.contains("plural-samples"), "\(ids)")
+        // The missing glyph (the fixture face has no 'ü') is a warning about
+        // the run, at no file: a notification too, with its level.
+        #expect(ids.contains("missing-glyphs"))
+        #expect(notifications.allSatisfy { $0["level"] is String && $0["message"] != nil })
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.contains { $0["ruleId"] as? String == "does-not-fit" })
+        #expect(!results.contains { $0["ruleId"] as? String == "placeholder-samples" })
+    }
+
+    /// Past code scanning's 25,000 results a run keeps the errors first and
+    /// counts the rest in a notification, so the upload is not rejected.
+    @Test func sarifKeepsWithinCodeScanningsLimit() throws {
+        var findings: [ReportedFinding] = []
+        for i in 0..<(SARIFReport.maximumResults + 2) {
+            let diagnostic = Diagnostic(
+                severity: .warning, finding: .fileUnreadable(reason: "warning \(i)"), file: "a.strings",
+                position: SourcePosition(line: i + 1, column: 1))
+            findings.append(ReportedFinding(diagnostic, workingDirectory: nil))
+        }
+        for i in 0..<3 {
+            let diagnostic = Diagnostic(
+                severity: .error, finding: .fileUnreadable(reason: "error \(i)"), file: "b.strings",
+                position: SourcePosition(line: i + 1, column: 1), status: .problemFound)
+            findings.append(ReportedFinding(diagnostic, workingDirectory: nil))
+        }
+        let bytes = SARIFReport.render(
+            findings, run: ReportedRun(command: "fit", subjects: [], workingDirectory: nil, status: .problemFound))
+        #expect(CodeScanningRules.violations(Data(bytes)) == [])
+        let document = try #require(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == SARIFReport.maximumResults)
+        #expect(results.prefix(3).allSatisfy { $0["level"] as? String == "error" })
+        let notifications = try #require(
+            (run["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]])
+        let message = try #require((notifications.last?["message"] as? [String: Any])?["text"] as? String)
+        #expect(message.hasPrefix("5 more results left out"), "\(message)")
+    }
+
     @Test func junitHasACasePerKeyAndAFailurePerFinding() throws {
         let folder = try Self.hostileFolder()
         let file = "de.lproj/Odd, name: 100%.strings"

@@ -5,9 +5,19 @@ import TypefitKit
 /// and other dashboards read: typefit's rules with their codes and help,
 /// and a result per finding with its level, message and place (the file
 /// relative to the working folder, the line and the column, counted in
-/// Unicode code points).
+/// Unicode code points). Shaped as GitHub code scanning ingests it: every
+/// result has a physical location (`upload-sarif` rejects the whole file
+/// for one without, github/codeql-action #1738), so a finding about the
+/// run, not a file (a stop, a note naming the samples used), is a tool
+/// execution notification; and a run holds at most `maximumResults`.
 enum SARIFReport: FindingReport {
     static let format = OutputFormat.sarif
+
+    /// Code scanning's hard limit of results per run ("SARIF results exceed
+    /// hard limit": a run of more is rejected whole); past it the errors
+    /// are kept first, then warnings, then notes, and a notification
+    /// counts what was left out.
+    static let maximumResults = 25_000
 
     /// Written with the streaming writer, keys in sorted order: a catalog
     /// failing everywhere is 150,000 results, and a tree of dictionaries
@@ -40,13 +50,16 @@ enum SARIFReport: FindingReport {
         w.bool(run.status != .cannotRun && run.status != .usage)
         w.staticKey("exitCode")
         w.int(Int(run.status.rawValue))
-        // What stopped the run is the tool's, not the code's (SARIF 2.1.0
-        // §3.20.21): code scanning lists results, and a stop is none.
-        let stops = findings.filter(\.isStop)
-        if !stops.isEmpty {
+        // What stopped the run, and what is said of the run rather than a
+        // file, is the tool's, not the code's (SARIF 2.1.0 §3.20.21): code
+        // scanning lists results, each at a place.
+        let (results, aboutTheRun) = partition(findings)
+        let leftOut = results.count - min(results.count, maximumResults)
+        if !aboutTheRun.isEmpty || leftOut > 0 {
             w.staticKey("toolExecutionNotifications")
             w.beginArray()
-            for stop in stops { notification(stop, into: &w) }
+            for finding in aboutTheRun { notification(finding, into: &w) }
+            if leftOut > 0 { limitNotification(leftOut, into: &w) }
             w.endArray()
         }
         w.endObject()
@@ -63,7 +76,7 @@ enum SARIFReport: FindingReport {
         }
         w.staticKey("results")
         w.beginArray()
-        for finding in findings where !finding.isStop {
+        for finding in results.prefix(maximumResults) {
             result(finding, ruleIndex: ruleIndex[finding.code] ?? 0, into: &w)
         }
         w.endArray()
@@ -137,7 +150,32 @@ enum SARIFReport: FindingReport {
         w.endArray()
     }
 
-    /// A stop as a notification: its code, message and file.
+    /// The findings that are results (at a file, errors first once there
+    /// are more than a run may hold), and those about the run: stops and
+    /// findings at no file.
+    static func partition(_ findings: [ReportedFinding]) -> (results: [ReportedFinding], run: [ReportedFinding]) {
+        var results: [ReportedFinding] = []
+        var run: [ReportedFinding] = []
+        for finding in findings {
+            if finding.isStop || finding.path == nil { run.append(finding) } else { results.append(finding) }
+        }
+        guard results.count > maximumResults else { return (results, run) }
+        func rank(_ severity: Diagnostic.Severity) -> Int {
+            switch severity {
+            case .error: 0
+            case .warning: 1
+            case .note: 2
+            }
+        }
+        // A stable sort: within a severity, the run's order.
+        let ordered = results.enumerated().sorted {
+            (rank($0.element.item.severity), $0.offset) < (rank($1.element.item.severity), $1.offset)
+        }
+        return (ordered.map(\.element), run)
+    }
+
+    /// A finding about the run as a notification: its code, level,
+    /// message and file, if any.
     static func notification(_ finding: ReportedFinding, into w: inout JSONWriter) {
         w.beginObject()
         w.staticKey("descriptor")
@@ -146,10 +184,27 @@ enum SARIFReport: FindingReport {
         w.string(finding.code)
         w.endObject()
         w.staticKey("level")
-        w.string("error")
+        w.string(level(finding.item.severity))
         locations(finding, into: &w)
         w.staticKey("message")
         text(finding.message, into: &w)
+        w.endObject()
+    }
+
+    /// The notification that `count` results were left out.
+    static func limitNotification(_ count: Int, into w: inout JSONWriter) {
+        w.beginObject()
+        w.staticKey("descriptor")
+        w.beginObject()
+        w.staticKey("id")
+        w.string("results-left-out")
+        w.endObject()
+        w.staticKey("level")
+        w.string("warning")
+        w.staticKey("message")
+        text(
+            "\(count) more results left out: code scanning rejects a run of more than \(maximumResults) results "
+                + "(errors are kept first; stderr and the JSON document have every one)", into: &w)
         w.endObject()
     }
 
