@@ -41,7 +41,7 @@ STARTUP_FLAGS += -Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -
 endif
 BIN = .build/release/typefit
 
-.PHONY: all deps build release run test test-debian13 asan tsan leaks fuzz lint check-layering bench agreement android-agreement install uninstall deb fixtures fallback-fonts clean
+.PHONY: all deps build release run test test-debian13 test-deb asan tsan leaks fuzz lint check-layering bench agreement android-agreement install uninstall deb fixtures fallback-fonts clean
 
 all: build
 
@@ -81,6 +81,13 @@ test: check-layering lint
 # own. Needs root; installs debootstrap and bubblewrap if missing.
 test-debian13:
 	sh scripts/test-debian13.sh
+
+# The package (`make deb`) installed as the README's GitLab job installs it,
+# into a minimal Debian 13 root, and the job's commands run there; then the
+# same root without ICU: exit 2, nothing on stdout, libicu76 named. Needs
+# root and Debian's mirror.
+test-deb:
+	sh scripts/test-deb.sh
 
 # The whole test suite under AddressSanitizer (the end-to-end tests run the
 # sanitized binary too). Leaks are checked by `make leaks`: the test runtime

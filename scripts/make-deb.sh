@@ -4,7 +4,7 @@
 # (`typefit --version`, from Typefit.version); Depends is computed by
 # dpkg-shlibdeps from the libraries the binary links (fontconfig, FreeType,
 # libc); Recommends names the packages holding the libraries typefit opens
-# on first use (HarfBuzz, ICU). lintian checks the result when it is
+# on first use (HarfBuzz, and ICU as alternatives across releases). lintian checks the result when it is
 # installed: an error fails the build.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -83,14 +83,18 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O --ignore-missing-info "$stage/usr/
     sed -n 's/^shlibs:Depends=//p')
 
 # Recommends: the packages that hold the libraries opened on first use.
-recommends=""
-for soname in libharfbuzz.so.0 $(/sbin/ldconfig -p 2>/dev/null | awk '$1 ~ /^libicuuc\.so\.[0-9]+$/ { print $1; exit }'); do
-    path=$(/sbin/ldconfig -p 2>/dev/null | awk -v s="$soname" '$1 == s { print $NF; exit }')
-    [ -n "$path" ] || continue
-    package=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -n1 | cut -d: -f1) || true
-    [ -n "$package" ] || continue
-    case ", $recommends, " in *", $package, "*) ;; *) recommends="${recommends:+$recommends, }$package" ;; esac
-done
+# typefit loads whichever libicuuc.so.N is there (60 to 99), so ICU is a
+# choice among the runtime packages of the releases a CI image runs:
+# Debian 13 (libicu76), Ubuntu 24.04 (libicu74), Debian 12 (libicu72),
+# Ubuntu 22.04 (libicu70); the one of the building machine first. HarfBuzz
+# is libharfbuzz0b in all of them.
+icu_here=$(/sbin/ldconfig -p 2>/dev/null | awk '$1 ~ /^libicuuc\.so\.[0-9]+$/ { sub(/^libicuuc\.so\./, "", $1); print $1; exit }')
+icu="libicu76 | libicu74 | libicu72 | libicu70"
+case " $icu " in
+    *" libicu$icu_here "*) ;;
+    *) [ -z "$icu_here" ] || icu="libicu$icu_here | $icu" ;;
+esac
+recommends="libharfbuzz0b, $icu"
 
 installed_size=$(du -sk "$stage/usr" | cut -f1)
 install -d "$stage/DEBIAN"

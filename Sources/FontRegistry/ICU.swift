@@ -61,11 +61,38 @@ struct ICU: @unchecked Sendable {
             do {
                 return .success(try ICU(handle, version: version))
             } catch {
-                return .failure(.libraryUnavailable(name: "ICU (\(error.name)_\(version))", package: "libicu-dev"))
+                return .failure(
+                    .libraryUnavailable(name: "ICU (\(error.name)_\(version))", package: runtimePackage()))
             }
         }
         if let failure { return .failure(.libraryFailed(name: "ICU (libicuuc.so)", reason: failure)) }
-        return .failure(.libraryUnavailable(name: "ICU (libicuuc.so)", package: "libicu-dev"))
+        return .failure(.libraryUnavailable(name: "ICU (libicuuc.so)", package: runtimePackage()))
+    }
+
+    /// The package holding ICU's runtime library on this system, by
+    /// `/etc/os-release` (the runtime, not `libicu-dev`: a CI image needs
+    /// no headers): Debian 11, 12, 13 and Ubuntu 20.04, 22.04, 24.04 by
+    /// name; another Debian-like system by the command that names it.
+    static func runtimePackage(osRelease path: String = "/etc/os-release") -> String {
+        var fields: [String: String] = [:]
+        if case .success(let bytes) = SystemCalls.readInput(path, limit: 1 << 16, what: "an os-release file") {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                guard let equals = line.firstIndex(of: "=") else { continue }
+                var value = line[line.index(after: equals)...]
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                    value = value.dropFirst().dropLast()
+                }
+                fields[String(line[..<equals])] = String(value)
+            }
+        }
+        let known = [
+            "debian 11": "libicu67", "debian 12": "libicu72", "debian 13": "libicu76", "ubuntu 20.04": "libicu66",
+            "ubuntu 22.04": "libicu70", "ubuntu 24.04": "libicu74",
+        ]
+        if let id = fields["ID"], let version = fields["VERSION_ID"], let package = known["\(id) \(version)"] {
+            return package
+        }
+        return "libicuNN (apt-cache search --names-only '^libicu[0-9]+$' names it)"
     }
 
     private init(_ handle: UnsafeMutableRawPointer, version: Int) throws(MissingSymbol) {

@@ -285,7 +285,7 @@ public struct FitJob: Sendable {
         case .file(let file):
             path = file
         }
-        let rules = try Self.readRules(path, &diagnostics)
+        let rules = try Self.readRules(path, platform: request.platform, &diagnostics)
         var members = [[Int]](repeating: [], count: rules.rules.count)
         var unmatched: [String] = []
         for (s, string) in strings.enumerated() {
@@ -311,8 +311,17 @@ public struct FitJob: Sendable {
         var groups: [Group] = []
         for (r, rule) in rules.rules.enumerated() where !members[r].isEmpty {
             var request = request
-            request.styles = [rule.style]
-            if let require = rule.require { request.categories = request.categories?.adding(require) }
+            if request.platform == .ios {
+                request.styles = TextStyle(rawValue: rule.style).map { [$0] }
+            } else {
+                request.platformStyles = [rule.style]
+            }
+            switch rule.require {
+            case .category(let category): request.categories = request.categories?.adding(category)
+            case .fontScale(let scale):
+                if let scales = request.fontScales, !scales.contains(scale) { request.fontScales = scales + [scale] }
+            case .fixed, nil: break
+            }
             // The rule's bounds, else the command's.
             request.clamp.maximum = rule.clamp.maximum ?? request.clamp.maximum
             request.clamp.minimum = rule.clamp.minimum ?? request.clamp.minimum
@@ -327,24 +336,27 @@ public struct FitJob: Sendable {
             let group = MarkdownText.render(
                 members[r].map { strings[$0] }, mode: rule.markdown ?? request.markdown, counts: &counts)
             let styled = StyledFaces.find(for: group, cells: cells, search: search, diagnostics: &diagnostics)
-            groups.append(
-                Group(
-                    strings: group, cells: cells, styled: styled, style: rule.style.rawValue, width: rule.width,
-                    lines: rule.lines, require: rule.require.map(SizeSetting.category), rule: r))
+            var laidOut = Group(
+                strings: group, cells: cells, styled: styled, style: rule.style, width: rule.width, lines: rule.lines,
+                require: rule.require, rule: r)
+            laidOut.breaking = request.lineBreaking
+            groups.append(laidOut)
         }
         return (groups, rules)
     }
 
     /// A rules file, read (at most 1 MB) and decoded; a problem stops the
     /// run naming the file.
-    static func readRules(_ path: String, _ diagnostics: inout Diagnostics) throws(Stopped) -> FitRules {
+    static func readRules(_ path: String, platform: Platform, _ diagnostics: inout Diagnostics) throws(Stopped)
+        -> FitRules
+    {
         switch SystemCalls.readInput(path, limit: 1 << 20, what: "a rules file") {
         case .failure(let error):
             diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
             throw Stopped()
         case .success(let bytes):
             do {
-                return try FitRules.decode(bytes)
+                return try FitRules.decode(bytes, platform: platform)
             } catch {
                 diagnostics.cannotRead(error, in: path)
                 throw Stopped()

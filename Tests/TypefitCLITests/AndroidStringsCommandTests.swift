@@ -531,3 +531,103 @@ struct AndroidLineBreakingTests {
         #expect(keptCounts.count == 101 && keptCounts.allSatisfy { $0["count"] as? Int == 111 })
     }
 }
+
+/// A rules file under `--platform android`: Material 3 roles, widths in dp
+/// and font scales, so an app-wide gate is one run. Each rule's strings get
+/// the verdict a one-rule run of the same role, width, lines and scale
+/// gives them (`--style`, `--width`, `--require`), which the line breaker's
+/// own tests hold to Minikin's.
+@Suite struct AndroidRulesTests {
+    static let config = [
+        "--platform", "android", "--font", "TypefitSans-Regular", "--font-scale", "1.0",
+        "--fontconfig-file", Fixtures.fontconfigFile,
+    ]
+
+    static func res() throws -> URL {
+        let root = Fixtures.temporaryDirectory("android-rules")
+        let values = root.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        try """
+        <resources>
+            <string name="settings_title">Notification preferences</string>
+            <string name="about_title">About</string>
+            <string name="welcome_body">Welcome back. Your cards are waiting for you.</string>
+        </resources>
+        """.write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    static func json(_ outcome: Outcome) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func oneRunGatesEveryKeyGroup() throws {
+        let root = try Self.res()
+        let rules = root.appendingPathComponent("rules.json")
+        try """
+        {"rules": [
+          {"keys": "*_title", "style": "titleLarge", "width": 120, "lines": 1, "require": 2.0},
+          {"keys": "*", "style": "bodyLarge", "width": 328, "lines": 3, "require": "1.3"}
+        ]}
+        """.write(to: rules, atomically: true, encoding: .utf8)
+        let res = root.appendingPathComponent("res").path
+        let outcome = TypefitCommand.run(
+            ["fit", "--strings", res, "--rules", rules.path, "--format", "json"] + Self.config,
+            context: RunContext())
+        let document = try Self.json(outcome)
+        let results = try #require(document["results"] as? [[String: Any]])
+        func result(_ key: String, in results: [[String: Any]]) -> [String: Any]? {
+            results.first { $0["key"] as? String == key }
+        }
+        let title = try #require(result("settings_title", in: results))
+        #expect(title["style"] as? String == "titleLarge" && title["width"] as? Double == 120)
+        #expect((title["lines"] as? [String: Int])?.keys.sorted() == ["fontScale1", "fontScale2"])
+        let body = try #require(result("welcome_body", in: results))
+        #expect(body["style"] as? String == "bodyLarge")
+        #expect((body["lines"] as? [String: Int])?.keys.sorted() == ["fontScale1", "fontScale1.3"])
+        let listed = try #require(document["rules"] as? [[String: Any]])
+        #expect(listed.map { $0["require"] as? String } == ["fontScale2", "fontScale1.3"])
+
+        // Each group's verdict is a one-rule run's.
+        for (keys, style, width, lines, require) in [
+            ("*_title", "titleLarge", "120", "1", "2.0"), ("welcome_*", "bodyLarge", "328", "3", "1.3"),
+        ] {
+            let one = TypefitCommand.run(
+                [
+                    "fit", "--strings", res, "--keys", keys, "--style", style, "--width", width, "--lines", lines,
+                    "--require", require, "--format", "json",
+                ] + Self.config, context: RunContext())
+            let alone = try #require(try Self.json(one)["results"] as? [[String: Any]])
+            #expect(!alone.isEmpty)
+            for single in alone {
+                let key = try #require(single["key"] as? String)
+                let inRules = try #require(result(key, in: results))
+                #expect(inRules["lines"] as? [String: Int] == single["lines"] as? [String: Int], "\(key)")
+                #expect(inRules["fits"] as? [String: Bool] == single["fits"] as? [String: Bool], "\(key)")
+            }
+        }
+        // The long title does not fit at 2.0 on 120 dp: the run fails,
+        // naming it, and the short one passes.
+        #expect(outcome.status == .problemFound, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("settings_title"))
+        #expect(!outcome.stderr.contains("about_title"))
+    }
+
+    @Test func iOSWordsAreRefusedAtTheirPlace() throws {
+        let root = try Self.res()
+        let rules = root.appendingPathComponent("rules.json")
+        for (rule, message) in [
+            (#"{"keys": "*", "style": "headline", "width": 300}"#, "android text style"),
+            (#"{"keys": "*", "style": "bodyLarge", "width": 300, "require": "AX3"}"#, "an Android font scale"),
+            (#"{"keys": "*", "style": "bodyLarge", "width": 300, "maximumCategory": "AX1"}"#, "no such bound"),
+        ] {
+            try "[\(rule)]".write(to: rules, atomically: true, encoding: .utf8)
+            let outcome = TypefitCommand.run(
+                ["fit", "--strings", root.appendingPathComponent("res").path, "--rules", rules.path] + Self.config,
+                context: RunContext())
+            #expect(outcome.status == .cannotRun)
+            #expect(outcome.stderr.contains("rules.json:1:"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+        }
+    }
+}

@@ -86,4 +86,38 @@ struct ReadmeTests {
         #expect(failing.status == 1)
         #expect(failing.stderr.contains("settings.title (de)"))
     }
+
+    /// The README's two rules files (iOS, then Android) follow the
+    /// schema and gate an app of their platform in one run: the iOS file
+    /// over the README's catalog, the Android one over a res folder.
+    @Test func rulesFilesOfBothPlatformsGate() throws {
+        let lines = Self.readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var files: [String] = []
+        for (i, line) in lines.enumerated() where line == "```json" {
+            let body = lines[(i + 1)...].prefix { $0 != "```" }.joined(separator: "\n")
+            if body.hasPrefix("{\"rules\"") { files.append(body) }
+        }
+        #expect(files.count == 2)
+        let folder = Fixtures.temporaryDirectory("readme-rules")
+        let schema = Fixtures.packageRoot.appendingPathComponent("schema/fit-rules.schema.json").path
+        let values = folder.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        try
+            "<resources><string name=\"settings_title\">Settings</string><string name=\"welcome\">Hi</string></resources>"
+            .write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        for (index, (file, platform)) in zip(files, [["--platform", "ios"], ["--platform", "android"]]).enumerated() {
+            let path = folder.appendingPathComponent("rules\(index).json")
+            try file.write(to: path, atomically: true, encoding: .utf8)
+            try JSONSchemaValidator.expectValid(path.path, schema: schema)
+            let strings =
+                index == 0
+                ? Fixtures.root.appendingPathComponent("strings/App.xcstrings").path
+                : values.deletingLastPathComponent().path
+            let result = try Self.shell(
+                "typefit fit --strings '\(strings)' --rules '\(path.path)' --font TypefitSans-Regular "
+                    + platform.joined(separator: " ") + " --format json > /dev/null",
+                in: folder.path)
+            #expect(result.status == 0 || result.status == 1, "\(platform): \(result.stderr)")
+        }
+    }
 }

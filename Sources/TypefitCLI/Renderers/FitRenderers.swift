@@ -64,9 +64,10 @@ enum FitTable: Renderer {
             table +=
                 "rule \(r + 1) ("
                 + ((rule.keys ?? []) + (rule.comment.map { ["comment \($0)"] } ?? [])).joined(separator: ", ")
-                + "): \(rule.style.rawValue), "
-                + "\(humanNumber(rule.width)) pt, \(rule.lines) line\(rule.lines == 1 ? "" : "s")"
-                + (rule.require.map { ", required at \($0.rawValue)" } ?? "") + "\n"
+                + "): \(rule.style), "
+                + "\(humanNumber(rule.width)) \(output.job.request.platform == .android ? "dp" : "pt"), "
+                + "\(rule.lines) line\(rule.lines == 1 ? "" : "s")"
+                + (rule.require.map { ", required at \($0.label)" } ?? "") + "\n"
                 + group.layouts.table(strings: group.strings, cells: group.cells, maxLines: rule.lines) + "\n"
         }
         return Outcome(stdout: table)

@@ -17,14 +17,17 @@ public struct FitRules: Sendable, Equatable {
         /// A pattern the string's comment must match, case-insensitively
         /// (`nil`: any comment, or none).
         public var comment: String?
-        /// The text style the strings are set in.
-        public var style: TextStyle
-        /// The line width in points.
+        /// The text style the strings are set in, as the platform names
+        /// it (`headline` on iOS, `bodyLarge`, a Material 3 role, on
+        /// Android).
+        public var style: String
+        /// The line width in points (dp on Android).
         public var width: Double
         /// How many lines the strings may take.
         public var lines: Int
-        /// Fail (exit 1) when a string needs more lines at this category.
-        public var require: ContentSizeCategory?
+        /// Fail (exit 1) when a string needs more lines at this setting: a
+        /// content size category, on Android a font scale.
+        public var require: SizeSetting?
         /// Measure as SwiftUI's Text draws Markdown (`nil`: the command's
         /// setting, or the default by kind of file).
         public var markdown: Bool?
@@ -87,9 +90,12 @@ public struct FitRules: Sendable, Equatable {
         return pi == p.count
     }
 
-    /// Decodes a rules file: `{"rules": [...]}` or the list itself. Every
-    /// mistake is a `SourceError` at its place.
-    public static func decode(_ bytes: [UInt8]) throws(SourceError) -> FitRules {
+    /// Decodes a rules file for `platform`: `{"rules": [...]}` or the list
+    /// itself; styles, widths and required sizes are the platform's (iOS
+    /// text styles and categories in points; Android's Material 3 roles
+    /// and font scales in dp). Every mistake is a `SourceError` at its
+    /// place.
+    public static func decode(_ bytes: [UInt8], platform: Platform = .ios) throws(SourceError) -> FitRules {
         let document = try JSONParser.parse(bytes)
         var list = document
         if case .object(let members) = document.value {
@@ -105,19 +111,22 @@ public struct FitRules: Sendable, Equatable {
             throw SourceError(list.position, "expected a list of rules, found \(list.kindDescription)")
         }
         guard !items.isEmpty else { throw SourceError(list.position, "no rules: nothing would be checked") }
-        return FitRules(rules: try items.map(rule))
+        return FitRules(rules: try items.map { item throws(SourceError) in try rule(item, platform: platform) })
     }
 
-    private static func rule(_ json: ParsedJSON) throws(SourceError) -> Rule {
+    /// The font scales a rule may require on Android (`--require`'s).
+    public static let fontScales: ClosedRange<Double> = 0.5...3
+
+    private static func rule(_ json: ParsedJSON, platform: Platform) throws(SourceError) -> Rule {
         guard case .object(let members) = json.value else {
             throw SourceError(json.position, "expected a rule object, found \(json.kindDescription)")
         }
         var keys: [String]?
         var comment: String?
-        var style: TextStyle?
+        var style: String?
         var width: Double?
         var lines = 1
-        var require: ContentSizeCategory?
+        var require: SizeSetting?
         var markdown: Bool?
         var clamp = SizeClamp()
         for member in members {
@@ -146,10 +155,17 @@ public struct FitRules: Sendable, Equatable {
                 guard case .string(let name) = value.value else {
                     throw SourceError(value.position, "expected 'style' to be a text style name")
                 }
-                do { style = try TextStyle(parsing: name) } catch { throw SourceError(value.position, error.message) }
+                do {
+                    style =
+                        platform == .ios
+                        ? try TextStyle(parsing: name).rawValue : try PlatformRequest.style(name, on: platform)
+                } catch {
+                    throw SourceError(value.position, error.message)
+                }
             case "width":
+                let unit = platform == .android ? "dp" : "points"
                 guard case .number(let points) = value.value, points > 0, points <= 100_000 else {
-                    throw SourceError(value.position, "expected 'width' to be a number of points greater than 0")
+                    throw SourceError(value.position, "expected 'width' to be a number of \(unit) greater than 0")
                 }
                 width = points
             case "lines":
@@ -157,15 +173,32 @@ public struct FitRules: Sendable, Equatable {
                     throw SourceError(value.position, "expected 'lines' to be a whole number from 1 to 1000")
                 }
                 lines = Int(n)
+            case "require" where platform == .android:
+                // A font scale, as `--require 2.0`: a number or its text.
+                var scale: Double?
+                switch value.value {
+                case .number(let number): scale = number
+                case .string(let text): scale = Double(text)
+                default: break
+                }
+                guard let scale, fontScales.contains(scale) else {
+                    throw SourceError(
+                        value.position, "expected 'require' to be an Android font scale from 0.5 to 3 (e.g. 2.0)")
+                }
+                require = .fontScale(scale)
             case "require":
                 guard case .string(let name) = value.value else {
                     throw SourceError(value.position, "expected 'require' to be a content size category")
                 }
                 do {
-                    require = try ContentSizeCategory(parsing: name)
+                    require = .category(try ContentSizeCategory(parsing: name))
                 } catch {
                     throw SourceError(value.position, error.message)
                 }
+            case "maximumCategory" where platform == .android, "minimumCategory" where platform == .android:
+                throw SourceError(
+                    member.keyPosition,
+                    "'\(member.key)' is an iOS content size category; Android's font scale has no such bound")
             case "maximumCategory", "minimumCategory":
                 guard case .string(let name) = value.value else {
                     throw SourceError(value.position, "expected '\(member.key)' to be a content size category")

@@ -78,6 +78,10 @@ public struct Fit: ParsableCommand {
             var outcome = Outcome()
             Self.report(result, &outcome.diagnostics)
             let format = TextOptions.effectiveFormat(format, context)
+            // A face that could not be opened (HarfBuzz or ICU missing)
+            // laid nothing out: the run stops (exit 2) with nothing on
+            // stdout, not rows of strings measured as blank.
+            guard result.faceFailures.isEmpty else { return outcome }
             if format.isFindingReport {
                 // The framework writes the report once the run is over.
                 outcome.reportSubjects = Self.subjects(result)

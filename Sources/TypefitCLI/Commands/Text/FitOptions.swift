@@ -89,8 +89,10 @@ struct FitOptions: Sendable, Equatable {
         try lineBreaks.apply(to: &request)
         let rule: FitJob.Either
         if let rules {
-            guard request.platform == .ios else {
-                throw UsageError("'--rules' names iOS text styles; it does not go with --platform")
+            guard request.platform == .ios || request.platform == .android else {
+                throw UsageError(
+                    "'--rules' names iOS or Android text styles; it does not go with --platform "
+                        + request.platform.rawValue)
             }
             rule = .file(rules)
         } else {

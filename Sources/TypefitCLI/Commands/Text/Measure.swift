@@ -83,7 +83,8 @@ public struct Measure: ParsableCommand {
                     outcome.diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
                 }
                 outcome.diagnostics.missingGlyphs(result.missingGlyphs)
-                outcome.stdoutBytes = result.document
+                // Nothing on stdout from a run that could not lay out.
+                if result.faceFailures.isEmpty { outcome.stdoutBytes = result.document }
                 return outcome
             }
             // JSON is measured as it is written: every style and category
@@ -93,6 +94,7 @@ public struct Measure: ParsableCommand {
             for failure in prepared.faceFailures {
                 outcome.diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
             }
+            guard prepared.faceFailures.isEmpty else { return outcome }
             let pretty = context.stdoutIsTerminal
             outcome.stream { write, found in
                 let written = MeasureJob.writeJSON(prepared, pretty: pretty, progress: progress, to: write)
