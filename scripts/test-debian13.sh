@@ -34,20 +34,8 @@ scratch=$cache/tmp
 
 say() { echo "test-debian13: $*" >&2; }
 
-if [ "$(id -u)" != 0 ]; then
-    say "needs root (debootstrap and bubblewrap's mounts); run: sudo make test-debian13"
-    exit 1
-fi
-missing=""
-command -v debootstrap >/dev/null 2>&1 || missing="$missing debootstrap"
-command -v bwrap >/dev/null 2>&1 || missing="$missing bubblewrap"
-if [ -n "$missing" ]; then
-    say "installing$missing"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    # shellcheck disable=SC2086
-    apt-get install -y -qq $missing >/dev/null
-fi
+. "$(dirname "$0")/root-tools.sh"
+need_root_tools test-debian13
 swift=$(command -v swift) || { say "no Swift toolchain on PATH"; exit 1; }
 # The toolchain's root: .../usr/bin/swift -> ...
 toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$swift")")")")

@@ -1,6 +1,8 @@
 /// The resource files an Android folder holds, for `--strings DIR`: a `res`
-/// folder's `values*/*.xml`, or those of a module root's source sets
-/// (`src/main/res`, `src/debug/res` …) or of its `res` folder. A symbolic
+/// folder's `values*/*.xml`, or those of a module root's `res` folder or
+/// its `src/main/res` (what every build ships; another source set,
+/// `src/debug/res` or a flavor's, is named to the caller, which says so,
+/// and read when given itself). A symbolic
 /// link is followed only where it stays inside the tree the folder is in
 /// (its git repository, else the working folder: `FontScanner.tree`), as
 /// for font folders; one that leads out stops the run, since a pull
@@ -10,10 +12,16 @@ public enum AndroidResourceTree {
     /// 90 languages and its modules' folders, has 2,539).
     public static let maximumFiles = 20_000
 
-    /// The `values*/*.xml` files of `path`, in name order, or why there are
-    /// none to read.
-    public static func valuesFiles(in path: String) -> Result<[String], InputFileError> {
-        func failure(_ where: String, _ reason: String) -> Result<[String], InputFileError> {
+    /// The `values*/*.xml` files of `path`, in name order, and a module
+    /// root's other source sets with resources (`src/debug/res`), not
+    /// read; `nil` when `path` holds no Android resources; or why they
+    /// cannot be read.
+    public static func valuesFiles(in path: String) -> Result<
+        (files: [String], otherSourceSets: [String])?, InputFileError
+    > {
+        func failure(_ where: String, _ reason: String) -> Result<
+            (files: [String], otherSourceSets: [String])?, InputFileError
+        > {
             .failure(InputFileError(path: `where`, reason: reason))
         }
         // Every path below is walked as written (`InputPaths`): a link on
@@ -34,35 +42,44 @@ public enum AndroidResourceTree {
         guard let top = SystemCalls.entries(root.canonical) else { return failure(path, SystemCalls.lastError()) }
         // The res folders: the folder itself, its `res`, its source sets'.
         var resFolders: [(path: String, canonical: String)] = []
+        var otherSourceSets: [String] = []
         if top.contains(where: { isValuesName($0.name) }) {
             resFolders.append((base, root.canonical))
         } else {
-            var candidates: [String] = []
-            if top.contains(where: { $0.name == "res" }) { candidates.append(base + "/res") }
+            var candidates: [(path: String, isMain: Bool)] = []
+            if top.contains(where: { $0.name == "res" }) { candidates.append((base + "/res", true)) }
             if top.contains(where: { $0.name == "src" }) {
                 switch reach(base + "/src") {
                 case .failure(let error): return .failure(error)
                 case .success(let src?) where src.kind == .directory:
-                    for set in SystemCalls.entries(src.canonical) ?? [] {
-                        candidates.append(base + "/src/" + set.name + "/res")
+                    for set in (SystemCalls.entries(src.canonical) ?? []).sorted(by: { $0.name < $1.name }) {
+                        candidates.append((base + "/src/" + set.name + "/res", set.name == "main"))
                     }
                 case .success: break
                 }
             }
             for candidate in candidates {
-                switch reach(candidate) {
+                switch reach(candidate.path) {
                 case .failure(let error): return .failure(error)
-                case .success(let res?) where res.kind == .directory: resFolders.append((candidate, res.canonical))
+                case .success(let res?) where res.kind == .directory:
+                    if candidate.isMain {
+                        resFolders.append((candidate.path, res.canonical))
+                    } else {
+                        otherSourceSets.append(candidate.path)
+                    }
                 case .success: break
                 }
             }
+            // A module with no `main` resources: its source sets are
+            // what it has.
+            if resFolders.isEmpty, !otherSourceSets.isEmpty {
+                return failure(
+                    path,
+                    "holds no src/main/res, only other source sets (" + otherSourceSets.joined(separator: ", ")
+                        + "): give the one to read")
+            }
         }
-        guard !resFolders.isEmpty else {
-            return failure(
-                path,
-                "is a directory with no Android resources (no values* folder, res folder or src/*/res): give a res "
-                    + "folder, a module root, or strings files")
-        }
+        guard !resFolders.isEmpty else { return .success(nil) }
         var files: [String] = []
         for res in resFolders {
             guard let folders = SystemCalls.entries(res.canonical) else {
@@ -100,7 +117,7 @@ public enum AndroidResourceTree {
                 }
             }
         }
-        return .success(files)
+        return .success((files, otherSourceSets))
     }
 
     /// Whether a folder named `name` holds values (`values`, `values-de`).

@@ -94,6 +94,11 @@ public struct Diagnostics: Equatable, Sendable {
     /// (`--verbose`) rather than once with a count (see `fileWarnings`).
     public var listsEachFile = false
 
+    /// The run in one line (`fit` under a CI report): with it, stderr
+    /// shows this line and what stopped the run, not each finding, which
+    /// the report on stdout holds.
+    public var summary: String?
+
     /// Whether the run's own report (on stdout) holds problems, as `check`'s
     /// does: the run ends with status 1 without a line on stderr.
     public var reportHasProblems = false
@@ -151,6 +156,7 @@ public struct Diagnostics: Equatable, Sendable {
     /// Appends another run's diagnostics.
     public mutating func append(_ other: Diagnostics) {
         items += other.items
+        summary = other.summary ?? summary
     }
 
     /// Appends a finding: a diagnostic with its place.

@@ -32,6 +32,12 @@ public enum Finding: Sendable, Equatable {
     case specFieldIgnored(reason: String)
     /// A strings file with no entry at all.
     case stringsEmpty
+    /// A folder given to `--strings` that holds no strings: no Android
+    /// resources, no `.lproj` table, no String Catalog.
+    case folderHoldsNoStrings
+    /// A module root's source sets besides `main` that hold resources,
+    /// not read (`src/debug/res`).
+    case otherSourceSets([String])
     /// An `.lproj` table file with no entry (`<dict/>`), beside files
     /// that give strings: an empty table, as iOS reads it.
     case tableEmpty
@@ -347,7 +353,8 @@ public enum Finding: Sendable, Equatable {
         case .fileMalformed: "file-malformed"
         case .specMalformed: "spec-malformed"
         case .specFieldIgnored: "spec-field-ignored"
-        case .stringsEmpty, .tableEmpty: "strings-empty"
+        case .stringsEmpty, .tableEmpty, .folderHoldsNoStrings: "strings-empty"
+        case .otherSourceSets: "source-sets-not-read"
         case .patternFailed: "pattern-failed"
         case .patternMatchesNothing: "pattern-matches-nothing"
         case .languageNotFound: "language-not-found"

@@ -622,15 +622,34 @@ public enum TextJob {
                 expanded.append(path)
                 continue
             }
+            var found: [String]
             switch AndroidResourceTree.valuesFiles(in: path) {
             case .failure(let error):
                 diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
                 throw Stopped()
-            case .success(let found):
-                for file in found where folders[file] == nil {
-                    folders[file] = path
-                    expanded.append(file)
+            case .success(let android?):
+                found = android.files
+                if !android.otherSourceSets.isEmpty {
+                    diagnostics.note(.otherSourceSets(android.otherSourceSets), file: path)
                 }
+            case .success(nil):
+                // No Android resources: an Apple app's folder of `.lproj`
+                // tables and String Catalogs.
+                switch AppleStringsFolder.files(in: path) {
+                case .failure(let error):
+                    diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
+                    throw Stopped()
+                case .success(let apple):
+                    found = apple
+                }
+                guard !found.isEmpty else {
+                    diagnostics.error(.folderHoldsNoStrings, status: .cannotRun, file: path)
+                    throw Stopped()
+                }
+            }
+            for file in found where folders[file] == nil {
+                folders[file] = path
+                expanded.append(file)
             }
         }
         return (expanded, folders)

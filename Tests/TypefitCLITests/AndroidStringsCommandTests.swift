@@ -185,6 +185,34 @@ import TypefitTestSupport
         }
     }
 
+    /// A module root gives `src/main/res`, what every build ships; its
+    /// debug source set is named in a note and read when given itself.
+    @Test func aModuleRootReadsItsMainSourceSet() throws {
+        let module = Fixtures.temporaryDirectory("android-source-sets")
+        for (set, text) in [("main", "Hello"), ("debug", "Debug build")] {
+            let values = module.appendingPathComponent("src/\(set)/res/values")
+            try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+            try "<resources><string name=\"\(set)_text\">\(text)</string></resources>".write(
+                to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        }
+        let outcome = run(["fit", "--strings", module.path, "--format", "json"] + Self.common)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let keys = try #require(try document(outcome)["results"] as? [[String: Any]]).compactMap {
+            $0["key"] as? String
+        }
+        #expect(keys == ["main_text"])
+        #expect(
+            outcome.stderr.contains("its src/main/res is read, not its other source sets' resources ("),
+            "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("src/debug/res): give one with --strings"))
+        let debug = run(
+            ["fit", "--strings", module.path + "/src/debug/res", "--format", "json"] + Self.common)
+        let debugKeys = try #require(try document(debug)["results"] as? [[String: Any]]).compactMap {
+            $0["key"] as? String
+        }
+        #expect(debugKeys == ["debug_text"])
+    }
+
     /// A folder with no resources, and a link out of the repository a
     /// pull request's folder is in, stop the run (exit 2) naming them.
     @Test func foldersAreCheckedBeforeReading() throws {

@@ -157,4 +157,30 @@ import TypefitTestSupport
         // Other.strings has no source of its own.
         #expect(outcome.stderr.contains("placeholders of '\(root.path)/App/Other' not compared"))
     }
+
+    /// `--strings FOLDER` on Apple's platforms: the folder's `.lproj` tables
+    /// and String Catalogs, and those of the folders below it (an
+    /// extension's, a package's), not a build's copies; a folder with
+    /// none is an error naming it.
+    @Test func aFolderGivesItsTables() throws {
+        let root = Fixtures.temporaryDirectory("bundle-folder")
+        try Self.write(
+            root,
+            [
+                "Supporting Files/en.lproj/Localizable.strings": "\"a\" = \"Save %@\";\n",
+                "Supporting Files/de.lproj/Localizable.strings": "\"a\" = \"%d sichern\";\n",
+                "Supporting Files/Ext/en.lproj/InfoPlist.strings": "\"b\" = \"Share\";\n",
+                "Supporting Files/.build/en.lproj/Localizable.strings": "\"copy\" = \"Copy\";\n",
+                "Supporting Files/notes.txt": "not a table\n",
+            ])
+        let outcome = Self.run(["fit", "--strings", root.path + "/Supporting Files"] + Self.common)
+        #expect(outcome.status == .problemFound, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("de.lproj/Localizable.strings:1:7: error: \"a\" (de): %d"), "\(outcome.stderr)")
+        #expect(try Self.keys(outcome).sorted() == ["a de", "a en", "b en"])
+        let empty = Fixtures.temporaryDirectory("bundle-folder-empty")
+        try Self.write(empty, ["notes/readme.txt": "nothing\n"])
+        let none = Self.run(["fit", "--strings", empty.path] + Self.common)
+        #expect(none.status == .cannotRun)
+        #expect(none.stderr.contains("is a directory with no strings"), "\(none.stderr)")
+    }
 }

@@ -114,9 +114,37 @@ import TypefitTestSupport
         // At the value's line and column: `FILE:1:16: error: …`.
         let errors = gate.stderr.split(separator: "\n").filter { $0.hasPrefix(file.path + ":1:16: error: ") }
         #expect(errors.count == 1 && errors.first?.contains("two\\nlines") == true, "\(gate.stderr)")
-        // The header and one row (then the footer that explains "N!").
+        // The header and one row, then the footer that explains "N!" and
+        // the summary line.
         let rows = gate.stdout.split(separator: "\n").filter { !$0.hasPrefix("(") }
-        #expect(rows.count == 2 && rows[1].hasPrefix("two\\nlines "), "\(gate.stdout)")
+        #expect(rows.count == 3 && rows[1].hasPrefix("two\\nlines "), "\(gate.stdout)")
+        #expect(rows.last == "1 of 1 string does not fit at Large")
+    }
+
+    /// The table lists the strings that fail where required, then says how
+    /// many rows it left out and the run in one line; `--all` lists every
+    /// string. Under a CI report stderr is that line alone.
+    @Test func theTableShowsFailuresAndASummary() throws {
+        let file = Fixtures.temporaryDirectory("gate-summary").appendingPathComponent("Localizable.strings")
+        try "\"a\" = \"OK\";\n\"b\" = \"A much longer string that cannot fit\";\n\"c\" = \"Yes\";\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let common =
+            ["fit", "--strings", file.path, "--width", "60", "--style", "body", "--font", "TypefitSans-Regular"]
+            + ["--require", "large", "--category", "large"] + Self.config
+        let table = run(common + ["--format", "table"])
+        #expect(table.status == .problemFound)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("a ") || $0.hasPrefix("c ") }.isEmpty, "\(table.stdout)")
+        #expect(lines.contains { $0.hasPrefix("b ") })
+        #expect(lines.contains("(2 rows that fit where required not shown: --all lists them)"))
+        #expect(lines.last == "1 of 3 strings does not fit at Large", "\(lines)")
+        let all = run(common + ["--format", "table", "--all"])
+        let allLines = all.stdout.split(separator: "\n").map(String.init)
+        #expect(allLines.filter { $0.hasPrefix("a ") || $0.hasPrefix("b ") || $0.hasPrefix("c ") }.count == 3)
+        #expect(!all.stdout.contains("not shown"))
+        let github = run(common + ["--format", "github"])
+        #expect(github.stderr == "typefit: " + (lines.last ?? "") + "\n", "\(github.stderr)")
+        #expect(github.stdout.contains("::error file="))
     }
 
     /// Table columns by display width: a Japanese key takes two columns a

@@ -27,6 +27,14 @@ extension Finding {
                     + "at a time")
         case .stringsEmpty:
             return "holds no strings: nothing to check"
+        case .folderHoldsNoStrings:
+            return "is a directory with no strings: no Android resources (no values* folder, res folder or "
+                + "src/main/res) and no Apple tables (no *.lproj folder of .strings or .stringsdict files, no "
+                + ".xcstrings catalog): give a res folder, a module root, an app's resources folder or strings files"
+        case .otherSourceSets(let folders):
+            return Message(
+                "its src/main/res is read, not its other source sets' resources (" + folders.joined(separator: ", ")
+                    + "): give one with --strings to measure it too")
         case .tableEmpty:
             return "holds no strings: an empty table, as iOS reads it (none of its keys is shown from this file)"
         case .patternFailed(let reason):
@@ -486,10 +494,15 @@ extension Diagnostics {
     /// (the front end's usage line and where to read more).
     func rendered(afterCommandLineError: (String) -> String, spell: (CommandInput) -> String) -> String {
         var out = ""
-        for item in effective {
+        // With a summary (a CI report on stdout), only what stopped the
+        // run, then the summary.
+        let stops = summary != nil
+        for item in effective
+        where !stops || (item.severity == .error && (item.status == .cannotRun || item.status == .usage)) {
             out += item.rendered(spell: spell) + "\n"
             if let topic = item.usageOf { out += afterCommandLineError(topic) }
         }
+        if let summary { out += "typefit: " + summary + "\n" }
         return out
     }
 

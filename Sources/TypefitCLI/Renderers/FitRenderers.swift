@@ -8,6 +8,11 @@ struct FitOutput: Sendable {
     var result: FitJob.Result
     /// The job it is of.
     var job: FitJob
+    /// `--all`: the table lists every string, not only those that fail
+    /// where required.
+    var showsAll = false
+    /// The run in one line (`FitJob.Result.summary`), ending the table.
+    var summary = ""
 }
 
 /// `fit`'s formats besides the CI reports (`FindingReports`).
@@ -52,10 +57,30 @@ enum FitTable: Renderer {
     static let format = OutputFormat.table
     static func render(_ output: FitOutput, _ context: RenderContext) -> Outcome {
         let result = output.result
+        // Where a size is required, the strings that fail there (all with
+        // `--all`): a catalog's 13,000 passing rows bury its failures.
+        let failing = Set(result.failures.map { ($0.file ?? "") + "\u{0}" + ($0.language ?? "") + "\u{0}" + $0.key })
+        var hidden = 0
+        func keeping(_ group: FitLayouts.Group, required: Bool) -> ((Int) -> Bool)? {
+            guard required, !output.showsAll else { return nil }
+            let keep = group.strings.map {
+                failing.contains(($0.file ?? "") + "\u{0}" + ($0.language ?? "") + "\u{0}" + $0.key)
+            }
+            hidden += keep.filter { !$0 }.count
+            return { keep[$0] }
+        }
+        func ending() -> String {
+            (hidden > 0 ? "(\(hidden) rows that fit where required not shown: --all lists them)\n" : "")
+                + output.summary + "\n"
+        }
         guard let rules = result.rules else {
-            guard let group = result.groups.first else { return Outcome() }
-            return Outcome(
-                stdout: group.layouts.table(strings: group.strings, cells: group.cells, maxLines: group.maxLines))
+            guard let group = result.groups.first else { return Outcome(stdout: output.summary + "\n") }
+            var required = false
+            if case .one(let rule) = output.job.rules { required = rule.require != nil }
+            let table = group.layouts.table(
+                strings: group.strings, cells: group.cells, maxLines: group.maxLines,
+                keeping: keeping(group, required: required))
+            return Outcome(stdout: table + ending())
         }
         var table = ""
         for group in result.groups {
@@ -68,8 +93,10 @@ enum FitTable: Renderer {
                 + "\(humanNumber(rule.width)) \(output.job.request.platform == .android ? "dp" : "pt"), "
                 + "\(rule.lines) line\(rule.lines == 1 ? "" : "s")"
                 + (rule.require.map { ", required at \($0.label)" } ?? "") + "\n"
-                + group.layouts.table(strings: group.strings, cells: group.cells, maxLines: rule.lines) + "\n"
+                + group.layouts.table(
+                    strings: group.strings, cells: group.cells, maxLines: rule.lines,
+                    keeping: keeping(group, required: rule.require != nil)) + "\n"
         }
-        return Outcome(stdout: table)
+        return Outcome(stdout: table + ending())
     }
 }

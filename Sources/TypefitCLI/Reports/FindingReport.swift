@@ -264,6 +264,11 @@ enum FindingCodes {
             "A gate over it would check nothing; the run exits 2."
         ),
         (
+            "source-sets-not-read", "A module's other source sets, not read",
+            "A module root gives src/main/res, what every build ships; give src/debug/res or a flavor's res folder "
+                + "with --strings to measure it."
+        ),
+        (
             "language-not-found", "No strings in the language asked for",
             "The files hold other languages; the message names them."
         ),

@@ -496,10 +496,13 @@ public struct FitLayouts: Sendable {
 
     /// The table for people: a row per string, a column per size setting
     /// (`N!` where a word overflows), and the largest that fits.
-    public func table(strings: [LocalizedString], cells: [SizedCell], maxLines: Int) -> String {
+    /// `keeping`, when given, says which strings have a row.
+    public func table(
+        strings: [LocalizedString], cells: [SizedCell], maxLines: Int, keeping: ((Int) -> Bool)? = nil
+    ) -> String {
         var table: [[String]] = [["key", "language"] + cells.map(\.label) + ["largest fitting"]]
         var marked = false
-        for (s, string) in strings.enumerated() {
+        for (s, string) in strings.enumerated() where keeping?(s) ?? true {
             var row = [string.key, string.language ?? "-"]
             for c in cells.indices {
                 guard let layout = layout(s, c) else { continue }

@@ -7,6 +7,7 @@ public struct Fit: ParsableCommand {
     public struct Options: CommandOptions {
         var fit = FitOptions()
         var format: OutputFormat?
+        var showsAll = false
 
         /// The defaults.
         public init() {}
@@ -30,7 +31,11 @@ public struct Fit: ParsableCommand {
                 FitRenderers.all.formats() + FindingReports.formats,
                 help: "Default: table on a terminal, else json. github: an annotation per finding on its file's "
                     + "line (GitHub Actions); sarif: a SARIF 2.1.0 log (code scanning); junit: JUnit XML, a test "
-                    + "case per key (GitLab, Jenkins).", \.format)
+                    + "case per key (GitLab, Jenkins).", \.format),
+            .flag(
+                "--all",
+                help: "The table lists every string: by default, where a size is required (--require, a rule's "
+                    + "require), only those that do not fit there, then a summary line.", \.showsAll),
         ]
 
     /// The declaration.
@@ -60,11 +65,21 @@ public struct Fit: ParsableCommand {
     public var format: OutputFormat?
     /// `--progress`.
     public var showsProgress = false
+    /// `--all`.
+    public var showsAll = false
 
     /// The job the options describe.
     public init(options: Options, arguments: [String]) throws(UsageError) {
         job = try options.fit.job(arguments: arguments)
-        (format, showsProgress) = (options.format, options.fit.progress)
+        (format, showsProgress, showsAll) = (options.format, options.fit.progress, options.showsAll)
+    }
+
+    /// The sizes the run requires: `--require`'s, or each rule's.
+    static func requiredSizes(_ job: FitJob, _ result: FitJob.Result) -> [SizeSetting] {
+        switch job.rules {
+        case .one(let rule): return rule.require.map { [$0] } ?? []
+        case .file: return result.rules?.rules.compactMap(\.require) ?? []
+        }
     }
 
     /// Fits the strings: `--require` failures are errors (exit 1).
@@ -82,13 +97,19 @@ public struct Fit: ParsableCommand {
             // laid nothing out: the run stops (exit 2) with nothing on
             // stdout, not rows of strings measured as blank.
             guard result.faceFailures.isEmpty else { return outcome }
+            let summary = result.summary(
+                required: Self.requiredSizes(job, result), requiresTranslations: job.requiresTranslations)
             if format.isFindingReport {
-                // The framework writes the report once the run is over.
+                // The framework writes the report once the run is over;
+                // stderr says the run in one line (the report holds each
+                // finding, a CI log need not say them twice).
                 outcome.reportSubjects = Self.subjects(result)
+                outcome.diagnostics.summary = summary
             } else {
                 let renderer = FitRenderers.all.renderer(for: format) ?? FitJSON.self
-                let rendered = renderer.render(
-                    FitOutput(result: result, job: job), RenderContext(pretty: context.stdoutIsTerminal))
+                var output = FitOutput(result: result, job: job)
+                (output.showsAll, output.summary) = (showsAll, summary)
+                let rendered = renderer.render(output, RenderContext(pretty: context.stdoutIsTerminal))
                 if let stream = rendered.stdoutStream {
                     outcome.stream(stream)
                 } else {
