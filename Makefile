@@ -65,6 +65,8 @@ ifeq ($(strip $(ARGS)),)
 	@echo "Installed fonts: $$(wc -l <.build/installed-fonts.tsv) faces in $$(cut -f1 .build/installed-fonts.tsv | sort -u | wc -l) families, among them $$(cut -f1 .build/installed-fonts.tsv | sort -u | head -5 | paste -sd, - | sed 's/,/, /g') (typefit list-fonts --format table lists each)"
 	@echo
 	$(BIN) scale --format table
+	@echo
+	@echo "typefit is built at $(BIN): 'make install' puts it in $(PREFIX)/bin (with its manual and completions), or run it from there"
 else
 	$(BIN) $(ARGS)
 endif
@@ -73,7 +75,7 @@ endif
 test: check-layering lint
 	@sh scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 # The same tests inside a Debian 13 root (fontconfig 2.15, FreeType 2.13,
 # HarfBuzz 10, ICU 76), built once with debootstrap under

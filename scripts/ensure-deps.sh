@@ -4,6 +4,12 @@
 # the exact command to run and fails.
 set -eu
 
+# Swift first: nothing is worth installing for a machine that cannot build.
+if ! command -v swift >/dev/null 2>&1; then
+    echo "ensure-deps: no Swift toolchain on PATH; typefit needs Swift 6 (https://www.swift.org/install/linux/)" >&2
+    exit 1
+fi
+
 # `--test`: also the tools the tests check typefit against (hb-shape, the
 # shaping oracle; rsvg-convert, which renders specimens; aapt2, Android's
 # resource compiler).
@@ -69,7 +75,3 @@ if [ "${1:-}" = "--test" ]; then
     python3 scripts/fetch-sarif-schema.py || echo "ensure-deps: the SARIF test will fail without the schema" >&2
 fi
 
-if ! command -v swift >/dev/null 2>&1; then
-    echo "ensure-deps: no Swift toolchain on PATH; typefit needs Swift 6 (https://www.swift.org/install/linux/)" >&2
-    exit 1
-fi

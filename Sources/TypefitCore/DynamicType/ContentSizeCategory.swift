@@ -76,6 +76,10 @@ public enum ContentSizeCategory: String, Spellable, Sendable, Comparable {
                 kind: "content size category", input: spelling, suggestions: [],
                 note: "UIKit's .unspecified has no sizes; pick a category such as 'large'")
         }
-        throw NameMatching.unknown(spelling, kind: "content size category", table: Self.lookup)
+        var error = NameMatching.unknown(spelling, kind: "content size category", table: Self.lookup)
+        if let note = error.note {
+            error.note = note + " (short: " + Self.allCases.map(\.higLabel).joined(separator: ", ") + ")"
+        }
+        throw error
     }
 }

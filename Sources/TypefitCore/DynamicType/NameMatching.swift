@@ -12,13 +12,17 @@ public enum NameMatching {
         return out
     }
 
-    /// Edit distance (insertions, deletions, substitutions) between two
+    /// Edit distance (insertions, deletions, substitutions, two neighbours
+    /// swapped) between two
     /// strings, compared by Unicode scalars.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a.unicodeScalars)
         let y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
+        // Two letters swapped are one typo (`--widht` is `--width`, not
+        // `--weight`): the optimal string alignment distance.
+        var before = [Int](repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = [Int](repeating: 0, count: y.count + 1)
         for i in 1...x.count {
@@ -26,8 +30,11 @@ public enum NameMatching {
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (before, previous, current) = (previous, current, before)
         }
         return previous[y.count]
     }
@@ -115,7 +122,9 @@ public enum NameMatching {
         for candidate in suggestions(for: spelling, among: candidates) {
             if let name = table[key(candidate)]?.rawValue, !names.contains(name) { names.append(name) }
         }
-        return NameError(kind: kind, input: spelling, suggestions: names)
+        // Nothing near: the valid values, so the next try is not a guess.
+        let note = names.isEmpty ? "one of " + T.allCases.map(\.rawValue).joined(separator: ", ") : nil
+        return NameError(kind: kind, input: spelling, suggestions: names, note: note)
     }
 }
 

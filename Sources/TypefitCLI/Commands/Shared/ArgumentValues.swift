@@ -225,7 +225,8 @@ struct FontScales: ArgumentValue, Equatable {
     /// The scales, in order.
     var values: [Double]
 
-    static let spellings: [String] = []
+    /// Android's Settings steps, for completion.
+    static let spellings: [String] = AndroidTypeScale.settingsScales.map { shortestNumber($0) }
 
     init(argument text: String, option: String) throws(UsageError) {
         var values: [Double] = []
