@@ -33,9 +33,22 @@ public struct ReviewJob: Job {
         var written = read.strings
         var baseTexts: Base?
         if !baseFiles.isEmpty {
-            let old = try TextJob.strings(
-                [], files: baseFiles, language: fit.request.language, samples: fit.request.samples,
-                sourceLanguage: fit.sourceLanguage, diagnostics: &diagnostics)
+            // The base is the old side of the change, read quietly: its
+            // own warnings and notes (a duplicate key the pull request
+            // removed) are not this change's, and in annotations would
+            // point at files the pull request does not have. What stops
+            // the run still does.
+            var quiet = Diagnostics()
+            let old: [LocalizedString]
+            do {
+                old = try TextJob.strings(
+                    [], files: baseFiles, language: fit.request.language, samples: fit.request.samples,
+                    sourceLanguage: fit.sourceLanguage, diagnostics: &quiet)
+            } catch {
+                diagnostics.append(quiet)
+                throw error
+            }
+            for item in quiet.items where item.severity == .error { diagnostics.add(item) }
             let texts = Self.baseTexts(old)
             var known = Base(texts: texts, name: baseFiles.joined(separator: ", "))
             let total = written.count

@@ -167,6 +167,46 @@ import TypefitTestSupport
         #expect(errors(review.stderr) == errors(fit.stderr))
     }
 
+    /// A page of HTML is refused on a terminal (exit 64, saying how to
+    /// write it); written to a file, the run names it and what it holds.
+    @Test func thePageGoesToAFileAndSaysSo() throws {
+        var terminal = RunContext()
+        terminal.stdoutIsTerminal = true
+        let refused = TypefitCommand.run(
+            ["review", "--strings", Self.catalog] + Self.layout + Self.config, context: terminal)
+        #expect(refused.status == .usage)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("'review' writes an HTML page: give --output review.html"))
+        let page = Fixtures.temporaryDirectory("review-output").appendingPathComponent("review.html")
+        let written = TypefitCommand.run(
+            ["review", "--strings", Self.catalog, "--require", "AX5", "--output", page.path] + Self.layout
+                + Self.config, context: terminal)
+        #expect(written.stdout.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: page.path))
+        let failing = try fitVerdicts(["--require", "AX5"]).values.filter {
+            $0["accessibilityExtraExtraExtraLarge"]?.1 == false
+        }
+        #expect(
+            written.stderr.contains("note: wrote \(page.path) (")
+                && written.stderr.contains("KB): \(failing.count) string"), "\(written.stderr)")
+    }
+
+    /// `--base` files are the old side: their own warnings (a duplicate
+    /// key the change removed) are not the change's and are not said.
+    @Test func baseFilesAreReadQuietly() throws {
+        let folder = Fixtures.temporaryDirectory("review-quiet-base")
+        let old = folder.appendingPathComponent("old.strings")
+        let new = folder.appendingPathComponent("new.strings")
+        try "\"a\" = \"One\";\n\"a\" = \"Two\";\n".write(to: old, atomically: true, encoding: .utf8)
+        try "\"a\" = \"Three\";\n".write(to: new, atomically: true, encoding: .utf8)
+        let outcome = TypefitCommand.run(
+            ["review", "--strings", new.path, "--base", old.path] + Self.layout + Self.config)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("given again"), "\(outcome.stderr)")
+        let direct = TypefitCommand.run(["fit", "--strings", old.path, "--format", "json"] + Self.layout + Self.config)
+        #expect(direct.stderr.contains("given again"), "the base file has the warning when read itself")
+    }
+
     @Test func thePageIsSelfContained() throws {
         let html = TypefitCommand.run(["review", "--strings", Self.catalog] + Self.layout + Self.config).stdout
         #expect(html.hasPrefix("<!DOCTYPE html>"))

@@ -93,6 +93,13 @@ public struct Review: ParsableCommand {
         context.configure(&job.search)
         return Outcome.reporting { diagnostics throws(Stopped) in
             try job.search.validate(&diagnostics)
+            // A page of HTML is no terminal's reading.
+            if output == nil, context.stdoutIsTerminal {
+                diagnostics.commandLineError(
+                    "'review' writes an HTML page: give --output review.html (or redirect stdout to a file)",
+                    subcommand: "review")
+                throw Stopped()
+            }
             // The destination first: a bad one must cost no layout.
             let file = try TextOptions.openOutput(output, followSymlinks: followSymlinks, &diagnostics)
             let annotationsFile = try TextOptions.openOutput(annotations, followSymlinks: followSymlinks, &diagnostics)
@@ -125,7 +132,18 @@ public struct Review: ParsableCommand {
                     + (result.improved.count > 5 ? " …" : "")
                 outcome.diagnostics.note(Message(line))
             }
-            TextOptions.deliver(page.html(), to: file, &outcome)
+            let html = page.html()
+            TextOptions.deliver(html, to: file, &outcome)
+            // Written to a file, the run says where and what it holds.
+            if let file, outcome.diagnostics.exitStatus != .cannotRun {
+                let failing = Set(result.requiredFailures.map { ($0.language ?? "") + "\u{0}" + $0.key }).count
+                let errors = problems.filter { !$0.isWarning }.count
+                outcome.diagnostics.note(
+                    Message(
+                        "wrote \(file.path) (\(html.utf8.count / 1024) KB): \(failing) string"
+                            + (failing == 1 ? "" : "s") + " failing where required, \(errors) placeholder error"
+                            + (errors == 1 ? "" : "s")))
+            }
             if let annotationsFile {
                 // The run's findings so far, `--strict` applied as stderr
                 // applies it.
