@@ -196,7 +196,9 @@ public struct FitJob: Sendable {
             return line
         }
 
-        private static func identity(_ file: String?, _ language: String?, _ key: String) -> String {
+        /// A string's identity across groups and failures: its file,
+        /// language and key.
+        public static func identity(_ file: String?, _ language: String?, _ key: String) -> String {
             (file ?? "") + "\u{0}" + (language ?? "") + "\u{0}" + key
         }
 

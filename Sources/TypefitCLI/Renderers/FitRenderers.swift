@@ -59,13 +59,11 @@ enum FitTable: Renderer {
         let result = output.result
         // Where a size is required, the strings that fail there (all with
         // `--all`): a catalog's 13,000 passing rows bury its failures.
-        let failing = Set(result.failures.map { ($0.file ?? "") + "\u{0}" + ($0.language ?? "") + "\u{0}" + $0.key })
+        let failing = Set(result.failures.map { FitJob.Result.identity($0.file, $0.language, $0.key) })
         var hidden = 0
         func keeping(_ group: FitLayouts.Group, required: Bool) -> ((Int) -> Bool)? {
             guard required, !output.showsAll else { return nil }
-            let keep = group.strings.map {
-                failing.contains(($0.file ?? "") + "\u{0}" + ($0.language ?? "") + "\u{0}" + $0.key)
-            }
+            let keep = group.strings.map { failing.contains(FitJob.Result.identity($0.file, $0.language, $0.key)) }
             hidden += keep.filter { !$0 }.count
             return { keep[$0] }
         }
