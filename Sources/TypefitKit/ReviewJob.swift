@@ -156,6 +156,7 @@ public struct ReviewJob: Job {
         var cells: [ReviewPage.Cell] = []
         var cellIndex: [[Int]] = []
         var styles: [String] = []
+        var requiredLabels: [String] = []
         // Per group, per cell: the setting its face was measured at.
         var settings: [[FaceSetting?]] = []
         for group in groups {
@@ -175,10 +176,15 @@ public struct ReviewJob: Job {
                 let language = string.language ?? "-"
                 if !languages.contains(language) { languages.append(language) }
             }
+            if let c = FitJob.requiredCell(group), !requiredLabels.contains(group.cells[c].label) {
+                requiredLabels.append(group.cells[c].label)
+            }
             total += group.strings.count
         }
         progress?.start(total: total)
         var rowsHTML: [String] = []
+        var otherRows: [String] = []
+        var gateCounts: [String: Int] = [:]
         var faces: [String: Specimen.Face] = [:]
         var faceOfKey: [String: FaceRef] = [:]
         var done = 0
@@ -188,7 +194,7 @@ public struct ReviewJob: Job {
         var capped: [FaceRef: Set<UInt32>] = [:]
         for (g, group) in groups.enumerated() {
             let before = done
-            let rows = Slots<String>(count: group.strings.count, initial: "")
+            let rows = Slots<DrawnRow>(count: group.strings.count, initial: DrawnRow())
             let groupCells = cellIndex[g]
             let drawers = Slots<RowDrawer?>(count: SystemCalls.processorCount, initial: nil)
             let laidOut = FitEngine.layOut(
@@ -252,6 +258,9 @@ public struct ReviewJob: Job {
                     improved.append(string.key + (string.language.map { " (\($0))" } ?? ""))
                 }
                 guard !verdict.failing.isEmpty else { continue }
+                if let gate = Self.gate(verdict.failing, group: group, identity: Self.baseKey(string), base: base) {
+                    gateCounts[gate.verdict.rawValue, default: 0] += 1
+                }
                 let language = string.language ?? "-"
                 for c in verdict.failing { counts[language, default: [:]][group.cells[c].size.key, default: 0] += 1 }
                 failingRows[language, default: 0] += 1
@@ -267,13 +276,22 @@ public struct ReviewJob: Job {
                     required.append(failure)
                 }
             }
-            for row in rows.take() where !row.isEmpty {
-                guard rowBytes + row.utf8.count <= Self.maximumRowBytes else {
+            // Those that break the gate first; under the cap, one of them
+            // takes the place of the last of the others.
+            for row in rows.take() where !row.html.isEmpty {
+                let size = row.html.utf8.count
+                if row.verdict == .breaks {
+                    while rowBytes + size > Self.maximumRowBytes, let last = otherRows.popLast() {
+                        rowBytes -= last.utf8.count
+                        omittedRows += 1
+                    }
+                }
+                guard rowBytes + size <= Self.maximumRowBytes else {
                     omittedRows += 1
                     continue
                 }
-                rowBytes += row.utf8.count
-                rowsHTML.append(row)
+                rowBytes += size
+                if row.verdict == .breaks { rowsHTML.append(row.html) } else { otherRows.append(row.html) }
             }
         }
         var warnings: [Finding] = []
@@ -288,9 +306,11 @@ public struct ReviewJob: Job {
         var summary = ReviewPage.Summary(
             strings: total, languages: languages, categories: categories, failures: counts, base: base?.name,
             source: source, failingRows: failingRows, styles: styles)
+        summary.required = requiredLabels
         (summary.faces, summary.fallbackFaces) = Self.facesNamed(
             groups, settings: settings, drawn: Array(faceOfKey.values), standIn: standIn)
-        var page = ReviewPage(summary: summary, cells: cells, rowsHTML: rowsHTML, faces: faces)
+        var page = ReviewPage(summary: summary, cells: cells, rowsHTML: rowsHTML + otherRows, faces: faces)
+        (page.gateRows, page.gateCounts) = (rowsHTML.count, gateCounts)
         page.omittedRows = omittedRows
         page.rowBytesCap = Self.maximumRowBytes
         var result = Result(
@@ -416,6 +436,23 @@ public struct ReviewJob: Job {
         }
     }
 
+    /// A failing string's section and what the gate makes of it.
+    struct DrawnRow: Sendable {
+        var html = ""
+        var verdict: ReviewPage.Gate.Verdict?
+    }
+
+    /// What the gate makes of a string failing at `failing` (cells of
+    /// `group`): `nil` where the group requires no size.
+    static func gate(_ failing: [Int], group: Group, identity: String, base: Base?) -> ReviewPage.Gate? {
+        guard let require = group.require, let c = FitJob.requiredCell(group) else { return nil }
+        let label = group.cells[c].label
+        guard failing.contains(c) else { return ReviewPage.Gate(.beyond, required: label) }
+        // As the run's errors: a failure its old text had too is not the change's.
+        let before = base?.failing[identity]?.contains(require.key) ?? false
+        return ReviewPage.Gate(before ? .before : .breaks, required: label)
+    }
+
     /// Draws, on fit's worker, each failing string it lays out — the lines
     /// fit found, cut from the glyphs of the measurement fit made — and
     /// writes its row.
@@ -426,8 +463,8 @@ public struct ReviewJob: Job {
         let group: Group
         /// Per cell of the group: its index in the page's sizes.
         let cells: [Int]
-        /// Per string of the group: its row ("" when it fits).
-        let rows: Slots<String>
+        /// Per string of the group: its row (none when it fits).
+        let rows: Slots<DrawnRow>
         /// `--base`: the strings before the change.
         let base: Base?
         let fonts: FallbackFonts
@@ -467,7 +504,7 @@ public struct ReviewJob: Job {
         /// Why a face could not be opened.
         var problems: [String] = []
 
-        init(group: Group, cells: [Int], rows: Slots<String>, base: Base?, fonts: FallbackFonts) {
+        init(group: Group, cells: [Int], rows: Slots<DrawnRow>, base: Base?, fonts: FallbackFonts) {
             self.group = group
             self.cells = cells
             self.rows = rows
@@ -542,7 +579,8 @@ public struct ReviewJob: Job {
             if let was = base?.failing[identity] {
                 row.oldFailing = group.cells.map(\.size.key).filter { was.contains($0) }
             }
-            rows.store(ReviewPage.rowHTML(row), at: laidOut.index)
+            row.gate = ReviewJob.gate(verdict.failing, group: group, identity: identity, base: base)
+            rows.store(DrawnRow(html: ReviewPage.rowHTML(row), verdict: row.gate?.verdict), at: laidOut.index)
         }
 
         /// A session's glyphs for the page: each face by its key, glyphs

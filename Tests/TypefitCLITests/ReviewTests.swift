@@ -45,6 +45,8 @@ import TypefitTestSupport
         /// Per stream: the face keys and the glyph tokens.
         var streams: [(faces: [String], glyphs: [(glyph: String, advance: Int, face: Int)])]
         var samples: [PageSample]
+        /// `breaks`, `beyond` or `before` where a size is required.
+        var gate: String?
     }
 
     /// The page's sizes table: `[category, label, point size, line height]`.
@@ -97,7 +99,7 @@ import TypefitTestSupport
             rows.append(
                 PageRow(
                     key: attribute("data-key", in: head) ?? "", language: attribute("data-language", in: head) ?? "",
-                    streams: streams, samples: samples))
+                    streams: streams, samples: samples, gate: attribute("data-gate", in: head)))
         }
         return rows
     }
@@ -165,6 +167,49 @@ import TypefitTestSupport
         #expect(review.status == fit.status)
         let errors = { (text: String) in text.split(separator: "\n").filter { $0.contains("error:") }.sorted() }
         #expect(errors(review.stderr) == errors(fit.stderr))
+    }
+
+    /// With a required size the page leads with the gate's verdict: the
+    /// strings fit finds failing there come first, each marked, and those
+    /// failing only above it follow under their own heading, counted apart.
+    @Test func stringsThatBreakTheGateComeFirst() throws {
+        let layout = ["--width", "300", "--style", "title1", "--font", "TypefitSans-Bold"]
+        let page = Fixtures.temporaryDirectory("review-gate").appendingPathComponent("page.html")
+        let outcome = TypefitCommand.run(
+            ["review", "--strings", Self.catalog, "--require", "AX1", "--output", page.path] + layout + Self.config)
+        #expect(outcome.status == .problemFound, "\(outcome.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let fit = TypefitCommand.run(
+            ["fit", "--strings", Self.catalog, "--format", "json"] + layout + Self.config)
+        let object = try JSONSerialization.jsonObject(with: Data(fit.stdout.utf8)) as? [String: Any]
+        var breaking: Set<String> = []
+        var failing: Set<String> = []
+        for result in object?["results"] as? [[String: Any]] ?? [] {
+            let key = "\(result["key"] as? String ?? "")|\(result["language"] as? String ?? "-")"
+            let fits = result["fits"] as? [String: Bool] ?? [:]
+            if fits.values.contains(false) { failing.insert(key) }
+            if fits["accessibilityMedium"] == false { breaking.insert(key) }
+        }
+        // Both kinds occur, or the test shows nothing.
+        #expect(!breaking.isEmpty && breaking.count < failing.count)
+        let rows = try Self.pageRows(html)
+        let verdicts = rows.map { $0.gate }
+        #expect(Set(rows.map { "\($0.key)|\($0.language)" }) == failing)
+        #expect(Set(rows.prefix(breaking.count).map { "\($0.key)|\($0.language)" }) == breaking)
+        #expect(
+            verdicts == Array(repeating: "breaks", count: breaking.count)
+                + Array(repeating: "beyond", count: failing.count - breaking.count))
+        #expect(
+            html.contains(
+                "<strong id=\"gate-count\">\(breaking.count)</strong> of 10 strings (key and language) checked "
+                    + "break the gate: they fail at AX1"))
+        #expect(html.contains("\(failing.count - breaking.count) fail only above the required size"))
+        #expect(html.contains("<h2 class=\"divider\" id=\"beyond\">\(failing.count - breaking.count) strings"))
+        #expect(html.components(separatedBy: "breaks the gate: fails at AX1</span>").count == breaking.count + 1)
+        #expect(html.contains("<th class=\"required\">AX1<br><small>required</small></th>"))
+        // The gate's errors are the page's first rows.
+        let errors = outcome.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == breaking.count)
     }
 
     /// A page of HTML is refused on a terminal (exit 64, saying how to
@@ -290,6 +335,12 @@ import TypefitTestSupport
         #expect(outcome.stdout.contains("<section class=\"improved\""))
         #expect(outcome.stdout.contains("before, it fit at every size"))
         #expect(outcome.stdout.contains("before, it failed at 1 (accessibilityExtraLarge)"))
+        // The page marks them as the gate does: two break it, first; the
+        // standing one failed there before and comes after.
+        let gates = try Self.pageRows(outcome.stdout).map { "\($0.key):\($0.gate ?? "-")" }
+        #expect(Set(gates.prefix(2)) == ["regressed:breaks", "fresh:breaks"])
+        #expect(Array(gates.dropFirst(2)) == ["standing:before"])
+        #expect(outcome.stdout.contains("1 fails where its old text failed too"))
         // Without a base, all three that fail are errors.
         let plain = TypefitCommand.run(
             [

@@ -129,6 +129,9 @@ public struct ReviewPage: Sendable {
         public var streams: [Stream]
         /// The sizes drawn: each failing one, and the largest that fits.
         public var samples: [Sample]
+        /// Where a size is required: whether this failure is one the gate
+        /// counts (`nil`: no size is required of it).
+        public var gate: Gate?
 
         /// Creates a row.
         public init(
@@ -148,6 +151,30 @@ public struct ReviewPage: Sendable {
             self.failing = failing
             self.streams = streams
             self.samples = samples
+        }
+    }
+
+    /// A failing string against the size its rule requires.
+    public struct Gate: Sendable, Equatable {
+        /// What the gate makes of it.
+        public enum Verdict: String, Sendable {
+            /// It fails at the required size: the gate fails the run.
+            case breaks
+            /// It fails only at sizes above the required one.
+            case beyond
+            /// It fails at the required size, as its old text did
+            /// (`--base`): not counted against the change.
+            case before
+        }
+        /// What the gate makes of the string.
+        public var verdict: Verdict
+        /// The required size's label (`AX3`).
+        public var required: String
+
+        /// Creates a mark.
+        public init(_ verdict: Verdict, required: String) {
+            self.verdict = verdict
+            self.required = required
         }
     }
 
@@ -174,6 +201,8 @@ public struct ReviewPage: Sendable {
         public var failingRows: [String: Int]
         /// The rules' text styles, in order.
         public var styles: [String]
+        /// The required sizes' labels, in order (empty: none required).
+        public var required: [String] = []
 
         /// Creates a summary.
         public init(
@@ -213,6 +242,13 @@ public struct ReviewPage: Sendable {
     public var omittedRows = 0
     /// The cap that left them out, in bytes.
     public var rowBytesCap = 0
+    /// How many of `rowsHTML`, from the first, break the gate: the page
+    /// lists them first and marks where those failing only above the
+    /// required size begin.
+    public var gateRows = 0
+    /// Failing strings per gate verdict (`Gate.Verdict`'s raw values),
+    /// drawn or not.
+    public var gateCounts: [String: Int] = [:]
 
     /// Creates a page.
     public init(summary: Summary, cells: [Cell], rowsHTML: [String], faces: [String: Specimen.Face]) {
@@ -270,7 +306,10 @@ public struct ReviewPage: Sendable {
         out += String(decoding: json, as: UTF8.self)
         out += "</script>\n"
         out += "<main id=\"failures\">\n"
-        for row in rowsHTML { out += row }
+        for (n, row) in rowsHTML.enumerated() {
+            if n == gateRows, !summary.required.isEmpty { out += dividerHTML() }
+            out += row
+        }
         if omittedRows > 0 {
             out +=
                 "<p class=\"omitted\"><strong>\(omittedRows) more failing string\(omittedRows == 1 ? " is" : "s are") "
@@ -284,15 +323,46 @@ public struct ReviewPage: Sendable {
         return out
     }
 
+    /// The required sizes in words: `AX3`, `AX3 or AX5`.
+    var requiredWords: String { summary.required.joined(separator: " or ") }
+
     func summaryHTML() -> String {
         let total = rowsHTML.count + omittedRows
         var out = "<header>\n<h1>typefit review</h1>\n"
         out += "<p class=\"source\">\(xmlEscaped(summary.source))</p>\n"
-        out += "<p class=\"counts\"><strong id=\"failure-count\">\(total)</strong> failing "
-        out += "string\(total == 1 ? "" : "s") (key and language) of \(summary.strings) checked"
-        if let base = summary.base { out += ", added or changed since <code>\(xmlEscaped(base))</code>" }
-        out += "; \(summary.languages.count) language\(summary.languages.count == 1 ? "" : "s"), "
-        out += "\(summary.categories.count) size\(summary.categories.count == 1 ? "" : "s").</p>\n"
+        let scope = (
+            checked: " of \(summary.strings) string\(summary.strings == 1 ? "" : "s") (key and language) checked"
+                + (summary.base.map { ", added or changed since <code>\(xmlEscaped($0))</code>," } ?? ""),
+            extent: "\(summary.languages.count) language\(summary.languages.count == 1 ? "" : "s"), "
+                + "\(summary.categories.count) size\(summary.categories.count == 1 ? "" : "s")."
+        )
+        if summary.required.isEmpty {
+            out += "<p class=\"counts\"><strong id=\"failure-count\">\(total)</strong>\(scope.checked) "
+            out += "\(total == 1 ? "fails" : "fail") at some size; \(scope.extent)</p>\n"
+        } else {
+            // The headline is the gate's verdict; what fails only at larger
+            // sizes is counted apart, as fit's summary counts it.
+            let breaking = gateCounts[Gate.Verdict.breaks.rawValue] ?? 0
+            let beyond = gateCounts[Gate.Verdict.beyond.rawValue] ?? 0
+            let before = gateCounts[Gate.Verdict.before.rawValue] ?? 0
+            out += "<p class=\"counts\"><strong id=\"gate-count\">\(breaking)</strong>\(scope.checked) "
+            out += "\(breaking == 1 ? "breaks" : "break") the gate: \(breaking == 1 ? "it fails" : "they fail") at "
+            out += "\(xmlEscaped(requiredWords)), where \(breaking == 1 ? "it is" : "they are") required to fit; "
+            out += "\(scope.extent)</p>\n"
+            var rest: [String] = []
+            if beyond > 0 {
+                rest.append("\(beyond) fail\(beyond == 1 ? "s" : "") only above the required size")
+            }
+            if before > 0 {
+                rest.append(
+                    "\(before) fail\(before == 1 ? "s" : "") where \(before == 1 ? "its" : "their") old text failed too"
+                )
+            }
+            out += "<p class=\"counts more\"><strong id=\"failure-count\">\(total)</strong> failing "
+            out += "string\(total == 1 ? "" : "s") in all"
+            out +=
+                rest.isEmpty ? ".</p>\n" : ": \(rest.joined(separator: "; ")), listed after those that break it.</p>\n"
+        }
         if !summary.faces.isEmpty {
             // Which fonts the verdicts are of: a page from a stand-in is
             // not a page of the app's font.
@@ -308,7 +378,12 @@ public struct ReviewPage: Sendable {
         }
         out +=
             "<table class=\"summary\"><caption>Failing strings by language and size</caption>\n<thead><tr><th>language</th>"
-        for category in summary.categories { out += "<th>\(xmlEscaped(category.label))</th>" }
+        for category in summary.categories {
+            out +=
+                summary.required.contains(category.label)
+                ? "<th class=\"required\">\(xmlEscaped(category.label))<br><small>required</small></th>"
+                : "<th>\(xmlEscaped(category.label))</th>"
+        }
         out += "<th>all sizes</th></tr></thead>\n<tbody>\n"
         for language in summary.languages {
             let counts = summary.failures[language] ?? [:]
@@ -370,6 +445,15 @@ public struct ReviewPage: Sendable {
         return out + "</section>\n"
     }
 
+    /// Where the strings failing only above the required size begin.
+    func dividerHTML() -> String {
+        let others = rowsHTML.count - gateRows
+        return "<h2 class=\"divider\" id=\"beyond\">\(others) string\(others == 1 ? "" : "s") that "
+            + "\(others == 1 ? "does" : "do") not break the gate: failing only above \(xmlEscaped(requiredWords))"
+            + (gateCounts[Gate.Verdict.before.rawValue, default: 0] > 0 ? ", or failing there before the change" : "")
+            + "</h2>\n"
+    }
+
     func filtersHTML() -> String {
         func select(_ id: String, _ label: String, _ values: [(String, String)]) -> String {
             var out = "<label>\(label) <select id=\"\(id)\"><option value=\"\">all</option>"
@@ -380,6 +464,16 @@ public struct ReviewPage: Sendable {
         out += select("language", "Language", summary.languages.map { ($0, $0) })
         out += select("style", "Style", summary.styles.map { ($0, $0) })
         out += select("size", "Fails at", summary.categories.map { ($0.key, $0.label) })
+        if !summary.required.isEmpty {
+            out += select(
+                "gate", "Gate",
+                [
+                    (Gate.Verdict.breaks.rawValue, "breaks it"),
+                    (Gate.Verdict.beyond.rawValue, "fails only above \(requiredWords)"),
+                ]
+                    + (gateCounts[Gate.Verdict.before.rawValue, default: 0] > 0
+                        ? [(Gate.Verdict.before.rawValue, "failed there before")] : []))
+        }
         out += "<label>Search <input id=\"search\" type=\"search\" placeholder=\"key or text\"></label>\n"
         out += "<span id=\"shown\" aria-live=\"polite\"></span>\n</nav>\n"
         return out
@@ -404,6 +498,10 @@ public struct ReviewPage: Sendable {
         out.add(row.unit)
         out.add("\" data-max-lines=\"")
         out.int(row.maxLines)
+        if let gate = row.gate {
+            out.add("\" data-gate=\"")
+            out.add(gate.verdict.rawValue)
+        }
         for (n, stream) in row.streams.enumerated() {
             out.add(n == 0 ? "\" data-glyphs=\"" : "\" data-glyphs\(n)=\"")
             out.stream(stream)
@@ -429,6 +527,14 @@ public struct ReviewPage: Sendable {
         out.add(xmlEscaped(language))
         out.add("</span>")
         if row.isNew { out.add(" <span class=\"tag\">new</span>") }
+        if let gate = row.gate {
+            let required = xmlEscaped(gate.required)
+            switch gate.verdict {
+            case .breaks: out.add(" <span class=\"tag gate\">breaks the gate: fails at \(required)</span>")
+            case .beyond: out.add(" <span class=\"tag beyond\">fits at \(required); fails above it</span>")
+            case .before: out.add(" <span class=\"tag beyond\">failed at \(required) before too</span>")
+            }
+        }
         out.add("</h2>\n")
         if let old = row.oldText {
             out.add("<div class=\"diff\"><p class=\"old\"><span>before</span> \(xmlEscaped(old))</p>")
@@ -579,6 +685,12 @@ public struct ReviewPage: Sendable {
         section.failure h2 { font-size: 15px; margin: 0; }
         .lang { color: #555; font-weight: normal; }
         .tag { background: #e3f2fd; color: #0d47a1; font-size: 11px; padding: 1px 6px; border-radius: 8px; }
+        table.summary th.required { background: #ffebee; }
+        table.summary th small { font-weight: normal; color: #b71c1c; }
+        .tag.gate { background: #ffebee; color: #b71c1c; }
+        .tag.beyond { background: #f1f1f1; color: #555; }
+        h2.divider { font-size: 15px; color: #555; border-top: 2px solid #ddd; padding-top: 12px; margin-top: 24px; }
+        p.counts.more { color: #555; margin-top: -4px; }
         .text, .diff p { margin: 4px 0; white-space: pre-wrap; }
         .diff .old { color: #777; text-decoration: line-through; }
         .diff span { display: inline-block; width: 48px; color: #555; text-decoration: none; font-size: 12px; }
@@ -610,6 +722,7 @@ public struct ReviewPage: Sendable {
           var language = document.getElementById('language');
           var style = document.getElementById('style');
           var size = document.getElementById('size');
+          var gate = document.getElementById('gate');
           var search = document.getElementById('search');
           var shown = document.getElementById('shown');
           var ids = 0;
@@ -734,16 +847,18 @@ public struct ReviewPage: Sendable {
           }
           function apply() {
             var l = language.value, s = style.value, z = size.value, q = search.value.trim().toLowerCase();
+            var g = gate ? gate.value : '';
             var count = 0;
             rows.forEach(function (row) {
               var ok = (!l || row.dataset.language === l) && (!s || row.dataset.style === s) &&
-                (!z || row.dataset.sizes.split(' ').indexOf(z) >= 0) && (!q || row.search.indexOf(q) >= 0);
+                (!z || row.dataset.sizes.split(' ').indexOf(z) >= 0) && (!q || row.search.indexOf(q) >= 0) &&
+                (!g || row.dataset.gate === g);
               row.classList.toggle('hidden', !ok);
               if (ok) { count += 1; }
             });
             shown.textContent = count + ' of ' + rows.length + ' shown';
           }
-          [language, style, size].forEach(function (e) { e.addEventListener('change', apply); });
+          [language, style, size, gate].forEach(function (e) { if (e) { e.addEventListener('change', apply); } });
           search.addEventListener('input', apply);
           apply();
           // The first screens now (what a screenshot or a first look sees).

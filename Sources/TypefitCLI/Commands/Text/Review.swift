@@ -137,11 +137,18 @@ public struct Review: ParsableCommand {
             // Written to a file, the run says where and what it holds.
             if let file, outcome.diagnostics.exitStatus != .cannotRun {
                 let failing = Set(result.requiredFailures.map { ($0.language ?? "") + "\u{0}" + $0.key }).count
+                let all = page.rowsHTML.count + page.omittedRows
                 let errors = problems.filter { !$0.isWarning }.count
+                // Where no size is required, every failure is the page's
+                // news; where one is, the gate's count comes first.
+                let strings =
+                    page.summary.required.isEmpty
+                    ? "\(all) string\(all == 1 ? "" : "s") failing at some size (none required)"
+                    : "\(failing) string\(failing == 1 ? "" : "s") failing where required"
+                        + (all > failing ? " (\(all - failing) more above it)" : "")
                 outcome.diagnostics.note(
                     Message(
-                        "wrote \(file.path) (\(html.utf8.count / 1024) KB): \(failing) string"
-                            + (failing == 1 ? "" : "s") + " failing where required, \(errors) placeholder error"
+                        "wrote \(file.path) (\(html.utf8.count / 1024) KB): \(strings), \(errors) placeholder error"
                             + (errors == 1 ? "" : "s")))
             }
             if let annotationsFile {
