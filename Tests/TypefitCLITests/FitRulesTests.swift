@@ -89,7 +89,7 @@ import TypefitTestSupport
         let outcome = fit(["--rules", path])
         #expect(outcome.status == .problemFound)
         #expect(
-            outcome.stderr.contains("settings.save (de): does not fit at accessibilityExtraExtraExtraLarge: "),
+            outcome.stderr.contains("settings.save (de): does not fit at AX5 (accessibilityExtraExtraExtraLarge): "),
             "\(outcome.stderr)")
         #expect(outcome.stderr.contains("needs \(lines) lines, 2 allowed (rule 1)"), "\(outcome.stderr)")
     }

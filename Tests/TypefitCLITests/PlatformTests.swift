@@ -294,7 +294,7 @@ import TypefitTestSupport
         // 35 dp at 2.0 (22 sp: 34 + (22 − 20)/(24 − 20) × (36 − 34)) is wider than 560 pt here.
         let gate = run(base + ["--require", "2"])
         #expect(gate.status == .problemFound)
-        #expect(gate.stderr.contains("does not fit at fontScale2: needs 2 lines, 1 allowed"), "\(gate.stderr)")
+        #expect(gate.stderr.contains("does not fit at 2x (fontScale2): needs 2 lines, 1 allowed"), "\(gate.stderr)")
         #expect(run(base + ["--require", "1.3"]).status == .success)
         #expect(run(base + ["--require", "AX3"]).status == .usage)
     }

@@ -71,7 +71,7 @@ import TypefitTestSupport
         // Too narrow even at the bound: the error says where it was set.
         let narrow = run(
             ["fit", "Hello there", "--width", "100", "--require", "AX3", "--maximum-category", "xxLarge"] + Self.face)
-        #expect(narrow.stderr.contains("does not fit at accessibilityExtraLarge (set at extraExtraLarge's size"))
+        #expect(narrow.stderr.contains("does not fit at AX3 (accessibilityExtraLarge) (set at xxLarge's size"))
     }
 
     /// A rule's `maximumCategory` clamps its strings only; a spec's clamps

@@ -103,7 +103,7 @@ import TypefitTestSupport
                 == "typefit: note: 2 entries have no translation and are measured as iOS shows them, in en: de 2\n"
                 + "typefit: note: plural forms measured with a number of their own category, by ICU's plural "
                 + "rules: en one 1, en other 1,000,000\n"
-                + "\(catalog):13:69: error: settings.save (de): does not fit at accessibilityExtraLarge: needs 2 lines, "
+                + "\(catalog):13:69: error: settings.save (de): does not fit at AX3 (accessibilityExtraLarge): needs 2 lines, "
                 + "1 allowed\n"
         )
         let results = try json(gate, "results")

@@ -29,6 +29,13 @@ public enum SizeSetting: Hashable, Sendable {
         }
     }
 
+    /// The setting in a sentence, by both names a user may have typed
+    /// when they differ (`--require AX3` or `accessibilityExtraLarge`):
+    /// `AX3 (accessibilityExtraLarge)`, `2x (fontScale2)`, `large`.
+    public var spelled: String {
+        label.lowercased() == key.lowercased() ? key : "\(label) (\(key))"
+    }
+
     /// Whether it is an accessibility size (AX1–AX5 on Apple platforms).
     public var isAccessibility: Bool {
         if case .category(let category) = self { return category.isAccessibilityCategory }

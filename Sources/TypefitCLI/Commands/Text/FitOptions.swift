@@ -135,7 +135,7 @@ struct FitOptions: Sendable, Equatable {
 
 extension FitJob.Failure {
     /// The error line, worded so that it never reads like a pass: `key
-    /// (language): does not fit at accessibilityExtraLarge: needs 3 lines,
+    /// (language): does not fit at AX3 (accessibilityExtraLarge): needs 3 lines,
     /// 2 allowed (rule 1)`, or for a word wider than the line `…: 'Einstellungsübersicht'
     /// is wider than the 358 pt line` (and when the word is a
     /// placeholder's sample value, which one: the translation is not to
@@ -154,8 +154,8 @@ extension FitJob.Failure {
             }
         }
         if lines > allowed { reasons.append("needs \(lines) lines, \(allowed) allowed") }
-        return key + (language.map { " (\($0))" } ?? "") + ": does not fit at \(size.key)"
-            + (clampedTo.map { " (set at \($0.key)'s size: the clamp)" } ?? "") + ": "
+        return key + (language.map { " (\($0))" } ?? "") + ": does not fit at \(size.spelled)"
+            + (clampedTo.map { " (set at \($0.label)'s size: the clamp)" } ?? "") + ": "
             + reasons.joined(separator: "; ") + (rule.map { " (rule \($0 + 1))" } ?? "")
     }
 }
