@@ -306,26 +306,12 @@ public struct FitJob: Sendable {
     /// by the key patterns (no key matching is an error), and unless
     /// turned off the placeholder comparison of the entries kept.
     public func read(_ diagnostics: inout Diagnostics) throws(Stopped) -> TextJob.Read {
-        let patterns = keyPatterns
-        var read = try TextJob.read(
+        try TextJob.read(
             texts, files: stringsFiles, language: request.language, samples: request.samples,
             placeholderSource: checksPlaceholders || requiresTranslations ? sourceLanguage : nil,
             checksPlaceholders: checksPlaceholders, requireTranslated: requiresTranslations,
-            // Untranslated entries are counted, past a bound, as they are
-            // found: the key patterns choose which count.
-            keepsEntry: patterns.isEmpty ? nil : { FitRules.matches($0, any: patterns) },
-            sourceLanguage: sourceLanguage, pseudolocales: pseudolocales, diagnostics: &diagnostics)
-        guard !keyPatterns.isEmpty else { return read }
-        let strings = read.strings
-        let kept = strings.filter { FitRules.matches($0.key, entry: $0.entry, any: keyPatterns) }
-        read.strings = kept
-        let entries = Set(kept.map(\.entry))
-        read.placeholders?.keep(entries: entries)
-        guard kept.isEmpty else { return read }
-        var keys: [String] = []
-        for string in strings where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }
-        diagnostics.error(.noKeyMatches(patterns: keyPatterns, examples: keys), status: .cannotRun)
-        throw Stopped()
+            keyPatterns: keyPatterns, sourceLanguage: sourceLanguage, pseudolocales: pseudolocales,
+            diagnostics: &diagnostics)
     }
 
     /// The groups to lay out: with a rules file each string under the first

@@ -335,9 +335,13 @@ public enum TextJob {
     public static func read(
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
         placeholderSource: String? = nil, checksPlaceholders: Bool = true, requireTranslated: Bool = false,
-        keepsEntry: ((String) -> Bool)? = nil, sourceLanguage: String? = nil, pseudolocales: [AndroidPseudolocale] = [],
+        keyPatterns: [String] = [], sourceLanguage: String? = nil, pseudolocales: [AndroidPseudolocale] = [],
         diagnostics: inout Diagnostics
     ) throws(Stopped) -> Read {
+        // Untranslated entries are counted, past a bound, as they are
+        // found: the key patterns choose which count.
+        let keepsEntry: ((String) -> Bool)? =
+            keyPatterns.isEmpty ? nil : { FitRules.matches($0, any: keyPatterns) }
         var checked: [StringsTable] = []
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
         // Android's `values/` is in the language the run's source is in.
@@ -456,10 +460,15 @@ public enum TextJob {
         // are never shown: not measured (nor compared, `PlaceholderCheck`).
         let shadowed = StringsTable.shadowed(
             strings.map { ($0.file ?? "", $0.language, $0.entry) }, sourceLanguage: sourceLanguage)
-        if let first = shadowed.min() {
+        // Past `--keys`, what the run says is of the strings it keeps.
+        let keeps = { (string: LocalizedString) in
+            keyPatterns.isEmpty || FitRules.matches(string.key, entry: string.entry, any: keyPatterns)
+        }
+        if let first = shadowed.filter({ keeps(strings[$0]) }).min() {
             diagnostics.note(
                 .shadowedByStringsdict(
-                    count: shadowed.count, key: strings[first].entry, language: strings[first].language ?? ""),
+                    count: shadowed.filter { keeps(strings[$0]) }.count, key: strings[first].entry,
+                    language: strings[first].language ?? ""),
                 file: strings[first].file, at: strings[first].position)
             strings = strings.indices.filter { !shadowed.contains($0) }.map { strings[$0] }
         }
@@ -482,10 +491,20 @@ public enum TextJob {
                 status: .cannotRun)
             throw Stopped()
         }
+        if !keyPatterns.isEmpty {
+            let all = strings
+            strings = strings.filter(keeps)
+            if strings.isEmpty {
+                var keys: [String] = []
+                for string in all where !keys.contains(string.key) && keys.count < 3 { keys.append(string.key) }
+                diagnostics.error(.noKeyMatches(patterns: keyPatterns, examples: keys), status: .cannotRun)
+                throw Stopped()
+            }
+        }
         noteCaps(strings, into: &diagnostics)
         noteUntranslated(strings, into: &diagnostics)
         let pluralNumbers = PluralNumbers()
-        let report = placeholderSource.map {
+        var report = placeholderSource.map {
             PlaceholderCheck.report(
                 tables: checked, sourceLanguage: $0, languages: language,
                 categories: { language in
@@ -501,6 +520,7 @@ public enum TextJob {
                 }, requireTranslated: requireTranslated, keepsEntry: keepsEntry,
                 checksPlaceholders: checksPlaceholders, pluralNumbers: pluralNumbers.numbers)
         }
+        if !keyPatterns.isEmpty { report?.keep(entries: Set(strings.map(\.entry))) }
         substitutePlurals(&strings, samples, &diagnostics)
         // One budget for the text a run measures, after every substitution:
         // 4,500 references of 40 bytes to a 20,000-character string were

@@ -15,6 +15,22 @@ import TypefitTestSupport
 
     func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
+    /// Past `--keys`, the run's notes are of the strings it keeps: the
+    /// fixture's German lacks `items.count` (a plural) and no language has
+    /// `OK`, so `--keys settings.title` has nothing to say of either.
+    @Test func notesSpeakOfTheKeptKeysOnly() {
+        let all = run(Self.fit + ["--strings", Self.catalog, "--format", "json"] + Self.config)
+        #expect(all.stderr.contains("2 entries have no translation"), "\(all.stderr)")
+        #expect(all.stderr.contains("plural forms measured with a number of their own category"))
+        let title = run(
+            Self.fit + ["--strings", Self.catalog, "--keys", "settings.title", "--format", "json"] + Self.config)
+        #expect(title.status == .success)
+        #expect(title.stderr.isEmpty, "\(title.stderr)")
+        let items = run(Self.fit + ["--strings", Self.catalog, "--keys", "items.*", "--format", "json"] + Self.config)
+        #expect(items.stderr.contains("1 entry has no translation and is measured as iOS shows it, in en: de 1"))
+        #expect(items.stderr.contains("plural forms measured with a number of their own category"))
+    }
+
     @Test func aLanguageNoFileHasIsExit2NamingWhatTheFilesHave() {
         let outcome = run(
             Self.fit + ["--strings", Self.catalog, "--language", "fr-CA", "--require", "AX5"] + Self.config)
