@@ -70,6 +70,19 @@ struct InstallTests {
         #expect(try bashCompletions(["scale", "--weight", "semi"]) == ["semibold"])
         // --opt=value: bash splits the word at '='.
         #expect(try bashCompletions(["scale", "--style", "=", "hea"]) == ["headline"])
+        // Under --platform, that platform's styles (Material 3's roles,
+        // watchOS's rows), however the platform is written.
+        #expect(
+            try bashCompletions(["fit", "--platform", "android", "--style", "body"]) == [
+                "bodyLarge", "bodyMedium", "bodySmall",
+            ])
+        #expect(
+            try bashCompletions(["fit", "--platform", "=", "android", "--style", "bodyLarge,ti"]) == [
+                "bodyLarge,titleLarge", "bodyLarge,titleMedium", "bodyLarge,titleSmall",
+            ])
+        #expect(
+            try bashCompletions(["scale", "--platform", "watchos", "--style", "foot"]) == ["footnote1", "footnote2"])
+        #expect(try bashCompletions(["fit", "--platform", "ios", "--style", "body"]) == ["body"])
     }
 
     @Test func bashCompletesFilesFoldersAndInstalledNames() throws {
@@ -115,8 +128,62 @@ struct InstallTests {
     /// zsh completes comma lists with _values, one item after each comma.
     @Test func zshListsUseValues() {
         let script = CompletionShell.zsh.script
-        #expect(script.contains(":styles:_values -s , styles largeTitle title1"))
+        #expect(script.contains(":styles: _typefit_by_platform styles , android=displayLarge,"))
+        #expect(script.contains(" -- largeTitle,title1,"))
         #expect(script.contains(":categories:_values -s , categories extraSmall"))
+    }
+
+    /// zsh's completion system, in an interactive shell on a
+    /// pseudo-terminal (zpty): Tab after `--style body` lists Material 3's
+    /// roles under `--platform android`, and completes UIKit's `body` without.
+    @Test func zshCompletesThePlatformsStyles() throws {
+        let binary = try #require(BinaryRunner.binary)
+        let dir = Fixtures.temporaryDirectory("zsh-platform-styles")
+        let bin = dir.appendingPathComponent("bin")
+        let functions = dir.appendingPathComponent("functions")
+        for folder in [bin, functions] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(
+            at: bin.appendingPathComponent("typefit"), withDestinationURL: binary)
+        try CompletionShell.zsh.script.write(
+            to: functions.appendingPathComponent("_typefit"), atomically: true, encoding: .utf8)
+        let driver = dir.appendingPathComponent("drive.zsh")
+        try """
+        zmodload zsh/zpty
+        zpty z 'zsh -f -i'
+        wait_for() {
+            local seen= line deadline=$(( SECONDS + 30 ))
+            while (( SECONDS < deadline )); do
+                if zpty -r -t z line; then
+                    print -r -- "$line"
+                    seen+=$line
+                    [[ $seen == *$1* ]] && return 0
+                else
+                    sleep 0.1
+                fi
+            done
+            return 1
+        }
+        zpty -w z 'PS1="> "; PATH=\(bin.path):$PATH; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000; print RE""ADY'
+        wait_for READY
+        zpty -w -n z "typefit fit --platform android --style body"$'\\t'
+        wait_for bodySmall
+        sleep 0.5
+        zpty -w -n z $'\\C-u'
+        zpty -w -n z "typefit fit --style bo"$'\\t'
+        wait_for 'style body'
+        sleep 0.5
+        zpty -w z $'\\C-u''print -r -- DO""NE'
+        wait_for DONE
+        zpty -d z
+        """.write(to: driver, atomically: true, encoding: .utf8)
+        let zsh = try tool("zsh", ["-f", driver.path], environment: Self.environment)
+        let screen = zsh.stdout
+        #expect(screen.contains("DONE"), "\(screen)\(zsh.stderr)")
+        #expect(screen.contains("bodyLarge") && screen.contains("bodyMedium") && screen.contains("bodySmall"))
+        #expect(screen.contains("typefit fit --style body"), "\(screen)")
+        #expect(!screen.contains("displayLarge"), "only the roles that begin 'body'")
     }
 
     @Test func zshAndFishScriptsParse() throws {
@@ -146,6 +213,8 @@ struct InstallTests {
             complete -C'typefit scale --family Typefit\\ Se'
             complete -C'typefit scale --style body,ti'
             complete -C'typefit scale --family "Typefit Se'
+            complete -C'typefit fit --platform android --style body'
+            complete -C'typefit fit --platform=android --style bodyLarge,ti'
             """
         let path = dir.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let result = try tool(
@@ -153,7 +222,11 @@ struct InstallTests {
             environment: Self.environment.merging(["PATH": path, "TYPEFIT_NO_CACHE": "1"]) { $1 })
         let names = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
         #expect(
-            names == ["scale", "body", "Typefit Serif", "body,title1", "body,title2", "body,title3", "Typefit Serif"],
+            names == [
+                "scale", "body", "Typefit Serif", "body,title1", "body,title2", "body,title3", "Typefit Serif",
+                "bodyLarge", "bodyMedium", "bodySmall", "bodyLarge,titleLarge", "bodyLarge,titleMedium",
+                "bodyLarge,titleSmall",
+            ],
             "\(result.stdout)\(result.stderr)")
     }
 

@@ -105,6 +105,9 @@ public enum Completion: Sendable, Equatable {
     case none
     /// One of these words.
     case values([String])
+    /// One of these words, or under `--platform P` on the line P's own
+    /// where it has them (`--style`: Material 3's roles on Android).
+    case platformValues([String], byPlatform: [String: [String]])
     /// A file, preferably with one of these extensions (none: any file).
     case file(extensions: [String])
     /// A directory.

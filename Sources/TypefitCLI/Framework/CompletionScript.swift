@@ -69,6 +69,14 @@ enum CompletionScript {
         return out
     }
 
+    /// A per-platform word list as the scripts' helpers take it:
+    /// `android=bodyLarge,bodyMedium … -- largeTitle,title1 …` (no word
+    /// holds a comma, a space or `=`).
+    static func platformArguments(_ words: [String], _ byPlatform: [String: [String]]) -> String {
+        byPlatform.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.joined(separator: ","))" }
+            .joined(separator: " ") + " -- " + words.joined(separator: ",")
+    }
+
     // MARK: bash
 
     static func bash() -> String {
@@ -142,6 +150,20 @@ enum CompletionScript {
                 mapfile -t COMPREPLY < <(compgen -d -- "$cur")
                 compopt -o filenames 2>/dev/null
             }
+            # The --platform given on the line (bash splits --platform=x at '=').
+            _typefit_platform() {
+                local i
+                for ((i = 1; i < ${#COMP_WORDS[@]} - 1; i++)); do
+                    if [[ "${COMP_WORDS[i]}" == --platform ]]; then
+                        if [[ "${COMP_WORDS[i+1]}" == "=" ]]; then
+                            printf '%s' "${COMP_WORDS[i+2]}"
+                        else
+                            printf '%s' "${COMP_WORDS[i+1]}"
+                        fi
+                        return
+                    fi
+                done
+            }
             _typefit() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
                 # `--option=value`: bash splits at '='.
@@ -194,16 +216,26 @@ enum CompletionScript {
     }
 
     private static func bashAction(_ option: OptionDeclaration) -> String {
-        if option.takesCommaList, case .values(let words) = option.completion {
-            return "_typefit_list \"\(words.joined(separator: " "))\""
+        let words = { (words: [String]) in
+            (option.takesCommaList ? "_typefit_list" : "_typefit_words") + " \"\(words.joined(separator: " "))\""
         }
-        return bashAction(option.completion)
+        switch option.completion {
+        case .values(let list) where option.takesCommaList: return words(list)
+        case .platformValues(let list, let byPlatform):
+            var out = "case \"$(_typefit_platform)\" in "
+            for (platform, list) in byPlatform.sorted(by: { $0.key < $1.key }) {
+                out += "\(platform)) \(words(list)) ;; "
+            }
+            return out + "*) \(words(list)) ;; esac"
+        default: return bashAction(option.completion)
+        }
     }
 
     private static func bashAction(_ completion: Completion) -> String {
         switch completion {
         case .none: return "COMPREPLY=()"
-        case .values(let words): return "_typefit_words \"\(words.joined(separator: " "))\""
+        case .values(let words), .platformValues(let words, _):
+            return "_typefit_words \"\(words.joined(separator: " "))\""
         case .file(let extensions): return "_typefit_files \"\(extensions.joined(separator: "|"))\""
         case .directory: return "_typefit_dirs"
         case .families: return "_typefit_fonts 1"
@@ -228,6 +260,24 @@ enum CompletionScript {
               local -a names
               names=(${(f)"$(_call_program fonts ${service:-typefit} list-fonts --format plain 2>/dev/null | cut -f$field | sort -u)"})
               compadd "${@[1,-2]}" -a names
+            }
+
+            # Words that depend on --platform: NAME SEPARATOR (',' for a comma
+            # list, 'one' for one word) PLATFORM=W1,W2 … -- DEFAULT,WORDS.
+            _typefit_by_platform() {
+              local name=$1 separator=$2 platform=${opt_args[--platform]} words=
+              shift 2
+              while [[ $# -gt 0 && $1 != -- ]]; do
+                [[ ${1%%=*} == $platform ]] && words=${1#*=}
+                shift
+              done
+              shift
+              [[ -z $words ]] && words=$1
+              if [[ $separator == , ]]; then
+                _values -s , $name ${(s:,:)words}
+              else
+                _values $name ${(s:,:)words}
+              fi
             }
 
             _typefit() {
@@ -295,13 +345,20 @@ enum CompletionScript {
             return prefix + option.name + "=" + description
                 + "\(colons)\(valueName):_values -s , \(valueName) \(words.joined(separator: " "))"
         }
+        if case .platformValues(let words, let byPlatform) = option.completion {
+            // A leading space: the action is called as written, without
+            // compadd's options in front.
+            return prefix + option.name + "=" + description
+                + "\(colons)\(valueName): _typefit_by_platform \(valueName) \(option.takesCommaList ? "," : "one") "
+                + platformArguments(words, byPlatform)
+        }
         return prefix + option.name + "=" + description + "\(colons)\(valueName):\(zshAction(option.completion))"
     }
 
     private static func zshAction(_ completion: Completion) -> String {
         switch completion {
         case .none: return " "
-        case .values(let words): return "(\(words.joined(separator: " ")))"
+        case .values(let words), .platformValues(let words, _): return "(\(words.joined(separator: " ")))"
         case .file(let extensions):
             return extensions.isEmpty ? "_files" : "_files -g \"*.(\(extensions.joined(separator: "|")))\""
         case .directory: return "_files -/"
@@ -329,6 +386,36 @@ enum CompletionScript {
                 set -q head[1]; or set head ''
                 for word in $argv
                     echo $head$word
+                end
+            end
+
+            # Words that depend on --platform: SEPARATOR (',' for a comma list,
+            # 'one' for one word) PLATFORM=W1,W2 … -- DEFAULT,WORDS.
+            function __typefit_by_platform
+                set -l tokens (commandline -opc)
+                set -l platform
+                for i in (seq (count $tokens))
+                    if test "$tokens[$i]" = --platform; and test $i -lt (count $tokens)
+                        set platform $tokens[(math $i + 1)]
+                    else if string match -q -- '--platform=*' $tokens[$i]
+                        set platform (string replace -- '--platform=' '' $tokens[$i])
+                    end
+                end
+                set -l separator $argv[1]
+                set -e argv[1]
+                set -l words
+                while set -q argv[1]; and test "$argv[1]" != --
+                    set -l pair (string split -m1 = -- $argv[1])
+                    test "$pair[1]" = "$platform"; and set words $pair[2]
+                    set -e argv[1]
+                end
+                set -e argv[1]
+                test -z "$words"; and set words $argv[1]
+                set words (string split , -- $words)
+                if test "$separator" = ,
+                    __typefit_list $words
+                else
+                    printf '%s\n' $words
                 end
             end
 
@@ -364,13 +451,17 @@ enum CompletionScript {
         if option.takesCommaList, case .values(let words) = option.completion {
             return "-x -a '(__typefit_list \(words.joined(separator: " ")))'"
         }
+        if case .platformValues(let words, let byPlatform) = option.completion {
+            return "-x -a '(__typefit_by_platform \(option.takesCommaList ? "," : "one") "
+                + "\(platformArguments(words, byPlatform)))'"
+        }
         return fishAction(option.completion)
     }
 
     private static func fishAction(_ completion: Completion) -> String {
         switch completion {
         case .none: return "-x"
-        case .values(let words): return "-x -a '\(words.joined(separator: " "))'"
+        case .values(let words), .platformValues(let words, _): return "-x -a '\(words.joined(separator: " "))'"
         case .file: return "-r -F"
         case .directory: return "-x -a '(__fish_complete_directories)'"
         case .families: return "-x -a '(__typefit_fonts 1)'"

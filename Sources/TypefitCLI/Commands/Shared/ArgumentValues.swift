@@ -52,6 +52,17 @@ struct StyleSelection: ArgumentValue, Equatable {
     /// UIKit's names first, then `all`.
     static let spellings: [String] = TextStyle.allCases.map(\.rawValue) + [ListKeyword.all.rawValue]
 
+    /// UIKit's names, or the platform's own where `--platform` names one
+    /// with other styles: Material 3's roles, watchOS's table's rows.
+    static var completion: Completion {
+        .platformValues(
+            spellings,
+            byPlatform: [
+                Platform.android.rawValue: AndroidTypeScale.roles.map(\.name) + [ListKeyword.all.rawValue],
+                Platform.watchos.rawValue: WatchTypeTable.styles + [ListKeyword.all.rawValue],
+            ])
+    }
+
     init(argument text: String, option: String) throws(UsageError) {
         items = try commaItems(text, option: option).map { ListKeyword(spelling: $0) == .all ? .all : .name($0) }
     }
