@@ -133,6 +133,35 @@ struct InstallTests {
         #expect(script.contains(":categories:_values -s , categories extraSmall"))
     }
 
+    /// The start of a zsh script driving an interactive zsh on a
+    /// pseudo-terminal (zpty) with typefit's completion loaded: `wait_for
+    /// TEXT` prints what the shell writes until TEXT appears or 30 s pass.
+    /// Each step waits for what it must see before the next is typed:
+    /// fixed pauses let keys typed ahead of a slow `compinit` (a loaded
+    /// machine, the whole suite running) jumble the session.
+    static func zshSession(functions: URL, setUp: String = "") -> String {
+        """
+        zmodload zsh/zpty
+        zpty z 'zsh -f -i'
+        wait_for() {
+            local seen= line deadline=$(( SECONDS + 30 ))
+            while (( SECONDS < deadline )); do
+                if zpty -r -t z line; then
+                    print -r -- "$line"
+                    seen+=$line
+                    [[ $seen == *$1* ]] && return 0
+                else
+                    sleep 0.1
+                fi
+            done
+            return 1
+        }
+        zpty -w z '\(setUp)PS1="> "; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000; print RE""ADY'
+        wait_for READY
+
+        """
+    }
+
     /// zsh's completion system, in an interactive shell on a
     /// pseudo-terminal (zpty): Tab after `--style body` lists Material 3's
     /// roles under `--platform android`, and completes UIKit's `body` without.
@@ -149,35 +178,20 @@ struct InstallTests {
         try CompletionShell.zsh.script.write(
             to: functions.appendingPathComponent("_typefit"), atomically: true, encoding: .utf8)
         let driver = dir.appendingPathComponent("drive.zsh")
-        try """
-        zmodload zsh/zpty
-        zpty z 'zsh -f -i'
-        wait_for() {
-            local seen= line deadline=$(( SECONDS + 30 ))
-            while (( SECONDS < deadline )); do
-                if zpty -r -t z line; then
-                    print -r -- "$line"
-                    seen+=$line
-                    [[ $seen == *$1* ]] && return 0
-                else
-                    sleep 0.1
-                fi
-            done
-            return 1
-        }
-        zpty -w z 'PS1="> "; PATH=\(bin.path):$PATH; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000; print RE""ADY'
-        wait_for READY
-        zpty -w -n z "typefit fit --platform android --style body"$'\\t'
-        wait_for bodySmall
-        sleep 0.5
-        zpty -w -n z $'\\C-u'
-        zpty -w -n z "typefit fit --style bo"$'\\t'
-        wait_for 'style body'
-        sleep 0.5
-        zpty -w z $'\\C-u''print -r -- DO""NE'
-        wait_for DONE
-        zpty -d z
-        """.write(to: driver, atomically: true, encoding: .utf8)
+        try
+            (Self.zshSession(functions: functions, setUp: "PATH=\(bin.path):$PATH; ")
+                + """
+                zpty -w -n z "typefit fit --platform android --style body"$'\\t'
+                wait_for bodySmall
+                sleep 0.5
+                zpty -w -n z $'\\C-u'
+                zpty -w -n z "typefit fit --style bo"$'\\t'
+                wait_for 'style body'
+                sleep 0.5
+                zpty -w z $'\\C-u''print -r -- DO""NE'
+                wait_for DONE
+                zpty -d z
+                """).write(to: driver, atomically: true, encoding: .utf8)
         let zsh = try tool("zsh", ["-f", driver.path], environment: Self.environment)
         let screen = zsh.stdout
         #expect(screen.contains("DONE"), "\(screen)\(zsh.stderr)")
@@ -311,37 +325,20 @@ struct InstallTests {
         // typed: fixed pauses let keys typed ahead of a slow `compinit`
         // (a loaded machine, the whole suite running) jumble the session.
         let driver = dir.appendingPathComponent("drive.zsh")
-        try """
-        cd '\(work.path)'
-        zmodload zsh/zpty
-        zpty z 'zsh -f -i'
-        # Prints what the shell writes until it contains $1, or 30 s pass.
-        wait_for() {
-            local seen= line deadline=$(( SECONDS + 30 ))
-            while (( SECONDS < deadline )); do
-                if zpty -r -t z line; then
-                    print -r -- "$line"
-                    seen+=$line
-                    [[ $seen == *$1* ]] && return 0
-                else
-                    sleep 0.1
-                fi
-            done
-            return 1
-        }
-        zpty -w z 'PS1="> "; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000; print RE""ADY'
-        wait_for READY
-        for option shown in --family pwned-newline --postscript-name pwned-ps-backtick; do
-            zpty -w -n z "typefit list-fonts $option "$'\\t'
-            wait_for $shown
-            sleep 0.5
-            zpty -w -n z $'\\C-u'
-        done
-        zpty -w z 'print -r -- DO""NE'
-        wait_for DONE
-        while zpty -r -t z line; do print -r -- "$line"; done
-        zpty -d z
-        """.write(to: driver, atomically: true, encoding: .utf8)
+        try
+            ("cd '\(work.path)'\n" + Self.zshSession(functions: functions)
+                + """
+                for option shown in --family pwned-newline --postscript-name pwned-ps-backtick; do
+                    zpty -w -n z "typefit list-fonts $option "$'\\t'
+                    wait_for $shown
+                    sleep 0.5
+                    zpty -w -n z $'\\C-u'
+                done
+                zpty -w z 'print -r -- DO""NE'
+                wait_for DONE
+                while zpty -r -t z line; do print -r -- "$line"; done
+                zpty -d z
+                """).write(to: driver, atomically: true, encoding: .utf8)
         let zsh = try tool("zsh", ["-f", driver.path], environment: environment)
         #expect(zsh.stdout.contains("DONE"), "\(zsh.stdout)\(zsh.stderr)")
         for shown in [
