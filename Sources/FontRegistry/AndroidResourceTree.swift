@@ -12,16 +12,32 @@ public enum AndroidResourceTree {
     /// 90 languages and its modules' folders, has 2,539).
     public static let maximumFiles = 20_000
 
-    /// The `values*/*.xml` files of `path`, in name order, and a module
-    /// root's other source sets with resources (`src/debug/res`), not
-    /// read; `nil` when `path` holds no Android resources; or why they
-    /// cannot be read.
-    public static func valuesFiles(in path: String) -> Result<
-        (files: [String], otherSourceSets: [String])?, InputFileError
+    /// What a folder gives.
+    public struct Found: Sendable, Equatable {
+        /// The `values*/*.xml` files, `main`'s first, then each source
+        /// set's asked for, each in name order.
+        public var files: [String]
+        /// A module root's source sets with resources that were not asked
+        /// for (`src/debug/res`): not read.
+        public var otherSourceSets: [String]
+        /// Per file of a source set asked for: its place in the order of
+        /// overlays (1 the first set named; `main`'s files have none).
+        public var layers: [String: Int] = [:]
+        /// The `res` folder the source sets overlay (`app/src/main/res`).
+        public var mainResources: String?
+        /// The source sets asked for that the module has.
+        public var sourceSetsRead: [String] = []
+    }
+
+    /// The `values*/*.xml` files of `path`, in name order, with those of
+    /// the module root's source sets named in `sourceSets` (`debug`: its
+    /// `src/debug/res`, overlaying `main`'s as Gradle merges them), and the
+    /// other source sets with resources, not read; `nil` when `path` holds
+    /// no Android resources; or why they cannot be read.
+    public static func valuesFiles(in path: String, sourceSets: [String] = []) -> Result<
+        Found?, InputFileError
     > {
-        func failure(_ where: String, _ reason: String) -> Result<
-            (files: [String], otherSourceSets: [String])?, InputFileError
-        > {
+        func failure(_ where: String, _ reason: String) -> Result<Found?, InputFileError> {
             .failure(InputFileError(path: `where`, reason: reason))
         }
         // Every path below is walked as written (`InputPaths`): a link on
@@ -41,19 +57,21 @@ public enum AndroidResourceTree {
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         guard let top = SystemCalls.entries(root.canonical) else { return failure(path, SystemCalls.lastError()) }
         // The res folders: the folder itself, its `res`, its source sets'.
-        var resFolders: [(path: String, canonical: String)] = []
+        // Each with its layer: 0 `main`, k the k-th source set asked for.
+        var resFolders: [(path: String, canonical: String, layer: Int)] = []
         var otherSourceSets: [String] = []
+        var setsFound: [String: (path: String, canonical: String)] = [:]
         if top.contains(where: { isValuesName($0.name) }) {
-            resFolders.append((base, root.canonical))
+            resFolders.append((base, root.canonical, 0))
         } else {
-            var candidates: [(path: String, isMain: Bool)] = []
-            if top.contains(where: { $0.name == "res" }) { candidates.append((base + "/res", true)) }
+            var candidates: [(path: String, set: String?)] = []
+            if top.contains(where: { $0.name == "res" }) { candidates.append((base + "/res", nil)) }
             if top.contains(where: { $0.name == "src" }) {
                 switch reach(base + "/src") {
                 case .failure(let error): return .failure(error)
                 case .success(let src?) where src.kind == .directory:
                     for set in (SystemCalls.entries(src.canonical) ?? []).sorted(by: { $0.name < $1.name }) {
-                        candidates.append((base + "/src/" + set.name + "/res", set.name == "main"))
+                        candidates.append((base + "/src/" + set.name + "/res", set.name))
                     }
                 case .success: break
                 }
@@ -62,25 +80,40 @@ public enum AndroidResourceTree {
                 switch reach(candidate.path) {
                 case .failure(let error): return .failure(error)
                 case .success(let res?) where res.kind == .directory:
-                    if candidate.isMain {
-                        resFolders.append((candidate.path, res.canonical))
+                    if let set = candidate.set, set != "main" {
+                        // A set of layouts or drawables alone has no
+                        // strings to read (Gramophone's `userdebug`).
+                        guard (SystemCalls.entries(res.canonical) ?? []).contains(where: { isValuesName($0.name) })
+                        else { continue }
+                        if sourceSets.contains(set) {
+                            setsFound[set] = (candidate.path, res.canonical)
+                        } else {
+                            otherSourceSets.append(candidate.path)
+                        }
                     } else {
-                        otherSourceSets.append(candidate.path)
+                        resFolders.append((candidate.path, res.canonical, 0))
                     }
                 case .success: break
                 }
             }
             // A module with no `main` resources: its source sets are
             // what it has.
-            if resFolders.isEmpty, !otherSourceSets.isEmpty {
+            if resFolders.isEmpty, !otherSourceSets.isEmpty || !setsFound.isEmpty {
                 return failure(
                     path,
-                    "holds no src/main/res, only other source sets (" + otherSourceSets.joined(separator: ", ")
+                    "holds no src/main/res, only other source sets ("
+                        + (otherSourceSets + setsFound.values.map(\.path)).sorted().joined(separator: ", ")
                         + "): give the one to read")
+            }
+            // A set this module lacks may be another module's: the
+            // caller judges the sets asked for over every folder.
+            for (n, set) in sourceSets.enumerated() {
+                if let found = setsFound[set] { resFolders.append((found.path, found.canonical, n + 1)) }
             }
         }
         guard !resFolders.isEmpty else { return .success(nil) }
         var files: [String] = []
+        var layers: [String: Int] = [:]
         for res in resFolders {
             guard let folders = SystemCalls.entries(res.canonical) else {
                 return failure(res.path, SystemCalls.lastError())
@@ -110,6 +143,7 @@ public enum AndroidResourceTree {
                         guard case .regular = SystemCalls.kind(values.canonical + "/" + entry.name) else { continue }
                     }
                     files.append(file)
+                    if res.layer > 0 { layers[file] = res.layer }
                     guard files.count <= maximumFiles else {
                         return failure(
                             path, "holds more than \(maximumFiles) resource files (typefit's limit per folder)")
@@ -117,7 +151,11 @@ public enum AndroidResourceTree {
                 }
             }
         }
-        return .success((files, otherSourceSets))
+        return .success(
+            Found(
+                files: files, otherSourceSets: otherSourceSets, layers: layers,
+                mainResources: resFolders.last { $0.layer == 0 }?.path,
+                sourceSetsRead: sourceSets.filter { setsFound[$0] != nil }))
     }
 
     /// Whether a folder named `name` holds values (`values`, `values-de`).

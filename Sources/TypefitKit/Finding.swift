@@ -38,6 +38,8 @@ public enum Finding: Sendable, Equatable {
     /// A module root's source sets besides `main` that hold resources,
     /// not read (`src/debug/res`).
     case otherSourceSets([String])
+    /// A `--source-set` that no module root given has resources in.
+    case sourceSetNotFound(String, modules: [String], available: [String])
     /// An `.lproj` table file with no entry (`<dict/>`), beside files
     /// that give strings: an empty table, as iOS reads it.
     case tableEmpty
@@ -355,6 +357,7 @@ public enum Finding: Sendable, Equatable {
         case .specFieldIgnored: "spec-field-ignored"
         case .stringsEmpty, .tableEmpty, .folderHoldsNoStrings: "strings-empty"
         case .otherSourceSets: "source-sets-not-read"
+        case .sourceSetNotFound: "source-set-not-found"
         case .patternFailed: "pattern-failed"
         case .patternMatchesNothing: "pattern-matches-nothing"
         case .languageNotFound: "language-not-found"

@@ -52,6 +52,8 @@ public struct FitJob: Sendable {
     public var sourceLanguage = "en"
     /// The pseudolocales the source strings are also measured in.
     public var pseudolocales: [AndroidPseudolocale] = []
+    /// `--source-set`: a module root's source sets read over `main`.
+    public var sourceSets: [String] = []
 
     /// Where the rules come from.
     public enum Either: Sendable, Equatable {
@@ -311,7 +313,7 @@ public struct FitJob: Sendable {
             placeholderSource: checksPlaceholders || requiresTranslations ? sourceLanguage : nil,
             checksPlaceholders: checksPlaceholders, requireTranslated: requiresTranslations,
             keyPatterns: keyPatterns, sourceLanguage: sourceLanguage, pseudolocales: pseudolocales,
-            diagnostics: &diagnostics)
+            sourceSets: sourceSets, diagnostics: &diagnostics)
     }
 
     /// The groups to lay out: with a rules file each string under the first

@@ -13,6 +13,8 @@ public struct MeasureJob: Job {
     public var texts: [String] = []
     /// `.strings`, `.stringsdict`, `.xcstrings` and text files.
     public var stringsFiles: [String] = []
+    /// `--source-set`: a module root's source sets read over `main`.
+    public var sourceSets: [String] = []
 
     /// Creates a job.
     public init(request: Request, search: FontSearch) {
@@ -56,7 +58,8 @@ public struct MeasureJob: Job {
     /// problem stops the run before anything is measured.
     public func prepare(diagnostics: inout Diagnostics) throws(Stopped) -> Prepared {
         let (written, cells) = try TextJob.prepare(
-            texts: texts, files: stringsFiles, request, search: search, diagnostics: &diagnostics)
+            texts: texts, files: stringsFiles, sourceSets: sourceSets, request, search: search,
+            diagnostics: &diagnostics)
         var counts = MarkdownText.Counts()
         let strings = MarkdownText.render(written, mode: request.markdown, counts: &counts)
         MarkdownText.note(counts, into: &diagnostics)

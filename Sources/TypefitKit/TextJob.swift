@@ -9,11 +9,12 @@ public enum TextJob {
     /// malformed file ends the run before any font work), then the cells,
     /// and a note naming the placeholder values typefit chose.
     public static func prepare(
-        texts: [String], files: [String], _ settings: Request, search: FontSearch,
+        texts: [String], files: [String], sourceSets: [String] = [], _ settings: Request, search: FontSearch,
         diagnostics: inout Diagnostics
     ) throws(Stopped) -> (strings: [LocalizedString], cells: [SizedCell]) {
         let strings = try strings(
-            texts, files: files, language: settings.language, samples: settings.samples, diagnostics: &diagnostics)
+            texts, files: files, language: settings.language, samples: settings.samples, sourceSets: sourceSets,
+            diagnostics: &diagnostics)
         let cells = try cells(settings, search: search, diagnostics: &diagnostics)
         notePlaceholderDefaults(strings, into: &diagnostics)
         return (strings, cells)
@@ -308,11 +309,11 @@ public enum TextJob {
     /// parsed stops the run.
     public static func strings(
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
-        sourceLanguage: String = "en", diagnostics: inout Diagnostics
+        sourceLanguage: String = "en", sourceSets: [String] = [], diagnostics: inout Diagnostics
     ) throws(Stopped) -> [LocalizedString] {
         try read(
             texts, files: files, language: language, samples: samples, sourceLanguage: sourceLanguage,
-            diagnostics: &diagnostics
+            sourceSets: sourceSets, diagnostics: &diagnostics
         ).strings
     }
 
@@ -336,7 +337,7 @@ public enum TextJob {
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
         placeholderSource: String? = nil, checksPlaceholders: Bool = true, requireTranslated: Bool = false,
         keyPatterns: [String] = [], sourceLanguage: String? = nil, pseudolocales: [AndroidPseudolocale] = [],
-        diagnostics: inout Diagnostics
+        sourceSets: [String] = [], diagnostics: inout Diagnostics
     ) throws(Stopped) -> Read {
         // Untranslated entries are counted, past a bound, as they are
         // found: the key patterns choose which count.
@@ -346,7 +347,8 @@ public enum TextJob {
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
         // Android's `values/` is in the language the run's source is in.
         let sourceLanguage = sourceLanguage ?? placeholderSource ?? "en"
-        let (files, folders) = try expandingFolders(try expandingPatterns(files, &diagnostics), &diagnostics)
+        let (files, folders, overlays) = try expandingFolders(
+            try expandingPatterns(files, &diagnostics), sourceSets: sourceSets, &diagnostics)
         var folderStrings: [String: Int] = [:]
         // One budget for every file of the run (`StringsBudget`).
         let budget = StringsBudget()
@@ -456,6 +458,7 @@ public enum TextJob {
             diagnostics.error(.stringsEmpty, status: .cannotRun, file: folder)
             throw Stopped()
         }
+        overlaySourceSets(&strings, tables: &checked, overlays)
         // `.strings` values a `.stringsdict` of the same table overrides
         // are never shown: not measured (nor compared, `PlaceholderCheck`).
         let shadowed = StringsTable.shadowed(
@@ -632,18 +635,22 @@ public enum TextJob {
     /// holds (`AndroidResourceTree`), and per file so found, its folder
     /// as given; a folder without resources, or whose links lead out of
     /// its tree, stops the run.
-    public static func expandingFolders(_ files: [String], _ diagnostics: inout Diagnostics) throws(Stopped)
-        -> (files: [String], folders: [String: String])
-    {
+    public static func expandingFolders(
+        _ files: [String], sourceSets: [String] = [], _ diagnostics: inout Diagnostics
+    ) throws(Stopped) -> (files: [String], folders: [String: String], overlays: [String: SourceSetOverlay]) {
         var expanded: [String] = []
         var folders: [String: String] = [:]
+        var overlays: [String: SourceSetOverlay] = [:]
+        var setsRead: Set<String> = []
+        var modules: [String] = []
+        var available: [String] = []
         for path in files {
             guard path != "-", AndroidResourceTree.isDirectory(path) else {
                 expanded.append(path)
                 continue
             }
             var found: [String]
-            switch AndroidResourceTree.valuesFiles(in: path) {
+            switch AndroidResourceTree.valuesFiles(in: path, sourceSets: sourceSets) {
             case .failure(let error):
                 diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
                 throw Stopped()
@@ -651,6 +658,22 @@ public enum TextJob {
                 found = android.files
                 if !android.otherSourceSets.isEmpty {
                     diagnostics.note(.otherSourceSets(android.otherSourceSets), file: path)
+                }
+                setsRead.formUnion(android.sourceSetsRead)
+                for folder in android.otherSourceSets {
+                    // `app/src/debug/res`: `debug`.
+                    if let name = folder.split(separator: "/").dropLast().last.map(String.init),
+                        !available.contains(name)
+                    {
+                        available.append(name)
+                    }
+                }
+                if android.mainResources != nil || !android.otherSourceSets.isEmpty { modules.append(path) }
+                if let main = android.mainResources, !android.layers.isEmpty {
+                    for file in android.files {
+                        overlays[file] = SourceSetOverlay(
+                            module: path, layer: android.layers[file] ?? 0, mainResources: main)
+                    }
                 }
             case .success(nil):
                 // No Android resources: an Apple app's folder of `.lproj`
@@ -672,7 +695,74 @@ public enum TextJob {
                 expanded.append(file)
             }
         }
-        return (expanded, folders)
+        // A set no module has is a typo or the wrong folder: measured
+        // without it, the run would pass on strings it never read.
+        if let missing = sourceSets.first(where: { !setsRead.contains($0) }) {
+            diagnostics.error(
+                .sourceSetNotFound(missing, modules: modules, available: available.sorted()), status: .cannotRun)
+            throw Stopped()
+        }
+        return (expanded, folders, overlays)
+    }
+
+    /// Where a file of a module root read with `--source-set` stands in
+    /// Gradle's merge: its module, its layer (0 `main`, k the k-th set
+    /// named) and the `res` folder the sets overlay.
+    public struct SourceSetOverlay: Sendable, Equatable {
+        var module: String
+        var layer: Int
+        var mainResources: String
+    }
+
+    /// Source sets over `main`, as Gradle's resource merger lays them: a
+    /// value a set named later defines replaces the one of the same
+    /// resource (string, plurals or array, whole) in the same
+    /// configuration (language and qualifiers) of the same module. Each
+    /// set's values then belong to `main`'s table: compared with its
+    /// source, and its references resolved, as one app.
+    static func overlaySourceSets(
+        _ strings: inout [LocalizedString], tables: inout [StringsTable], _ overlays: [String: SourceSetOverlay]
+    ) {
+        guard !overlays.isEmpty else { return }
+        func resource(_ string: LocalizedString, _ overlay: SourceSetOverlay) -> String {
+            // An array's item `name[2]` is of the array `name`.
+            let name = string.entry.prefix { $0 != "[" }
+            return overlay.module + "\u{0}" + (string.language.map(LanguageTag.key) ?? "") + "\u{0}"
+                + string.qualifiers.joined(separator: "-") + "\u{0}" + name
+        }
+        var top: [String: Int] = [:]
+        for table in tables {
+            guard let overlay = overlays[table.file] else { continue }
+            for string in table.strings {
+                top[resource(string, overlay), default: 0] = max(
+                    top[resource(string, overlay), default: 0], overlay.layer)
+            }
+        }
+        for string in strings {
+            guard let file = string.file, let overlay = overlays[file] else { continue }
+            top[resource(string, overlay), default: 0] = max(top[resource(string, overlay), default: 0], overlay.layer)
+        }
+        func kept(_ string: LocalizedString, file: String?) -> LocalizedString? {
+            guard let file, let overlay = overlays[file] else { return string }
+            guard top[resource(string, overlay)] == overlay.layer else { return nil }
+            var string = string
+            string.table = overlay.mainResources
+            return string
+        }
+        strings = strings.compactMap { kept($0, file: $0.file) }
+        var merged: [StringsTable] = []
+        var done: Set<String> = []
+        for table in tables {
+            guard overlays[table.file] != nil else {
+                merged.append(table)
+                continue
+            }
+            // A file's tables made again from its strings that stand.
+            guard done.insert(table.file).inserted else { continue }
+            let all = tables.filter { $0.file == table.file }.flatMap(\.strings)
+            merged += StringsTable.tables(of: all.compactMap { kept($0, file: table.file) }, file: table.file)
+        }
+        tables = merged
     }
 
     /// The source strings again in each pseudolocale, as aapt2 makes them

@@ -204,13 +204,89 @@ import TypefitTestSupport
         #expect(
             outcome.stderr.contains("its src/main/res is read, not its other source sets' resources ("),
             "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("src/debug/res): give one with --strings"))
+        #expect(outcome.stderr.contains("src/debug/res): --source-set debug reads one over main's"))
         let debug = run(
             ["fit", "--strings", module.path + "/src/debug/res", "--format", "json"] + Self.common)
         let debugKeys = try #require(try document(debug)["results"] as? [[String: Any]]).compactMap {
             $0["key"] as? String
         }
         #expect(debugKeys == ["debug_text"])
+    }
+
+    /// `--source-set` reads a module's source sets over `main` as Gradle's
+    /// resource merger does (a variant's value replaces main's resource of
+    /// the name, type and configuration, a plurals whole; sets named later
+    /// win): one value per resource, references resolved to the merged
+    /// value, and a set's source compared with main's translations.
+    @Test func sourceSetsOverlayMain() throws {
+        let module = Fixtures.temporaryDirectory("android-overlay")
+        let files = [
+            "main/res/values": """
+            <resources><string name="app_name">Example</string><string name="title">Settings</string>
+            <string name="label">@string/app_name</string>
+            <plurals name="items"><item quantity="one">%d item</item><item quantity="other">%d items</item></plurals>
+            </resources>
+            """,
+            "main/res/values-de": """
+            <resources><string name="app_name">Beispiel</string><string name="title">Einstellungen</string>
+            <plurals name="items"><item quantity="one">%d Element</item><item quantity="other">%d Elemente</item></plurals>
+            </resources>
+            """,
+            "debug/res/values": """
+            <resources><string name="app_name">Example DEBUG</string><string name="title">Settings for %1$s</string>
+            <plurals name="items"><item quantity="other">%d debug items</item></plurals></resources>
+            """,
+            "beta/res/values": "<resources><string name=\"app_name\">Example BETA</string></resources>",
+            // Layouts alone: no strings to read, named nowhere.
+            "userdebug/res/layout": "<LinearLayout/>",
+        ]
+        for (folder, text) in files {
+            let values = module.appendingPathComponent("src/" + folder)
+            try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+            try text.write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        }
+        func texts(_ sets: [String]) throws -> (texts: [String: String], outcome: Outcome) {
+            let outcome = run(
+                ["fit", "--strings", module.path, "--format", "json"] + sets.flatMap { ["--source-set", $0] }
+                    + Self.common)
+            var texts: [String: String] = [:]
+            for result in try #require(try document(outcome)["results"] as? [[String: Any]]) {
+                let key = "\(result["key"] as? String ?? "") \(result["language"] as? String ?? "")"
+                #expect(texts[key] == nil, "\(key) measured twice")
+                texts[key] = result["text"] as? String
+            }
+            return (texts, outcome)
+        }
+        let main = try texts([])
+        #expect(main.texts["app_name en"] == "Example" && main.texts["label en"] == "Example")
+        let debug = try texts(["debug"])
+        #expect(
+            debug.texts == [
+                "app_name en": "Example DEBUG", "label en": "Example DEBUG", "title en": "Settings for %1$s",
+                "items|plural.other en": "%d debug items", "app_name de": "Beispiel", "title de": "Einstellungen",
+                "items|plural.one de": "%d Element", "items|plural.other de": "%d Elemente",
+            ])
+        // debug's title is the source main's German translates: its
+        // argument is missing there.
+        #expect(debug.outcome.status == .problemFound)
+        #expect(
+            debug.outcome.stderr.contains("values-de/strings.xml:1:")
+                && debug.outcome.stderr.contains("\"title\" (de)"),
+            "\(debug.outcome.stderr)")
+        #expect(debug.outcome.stderr.contains("(\(module.path)/src/beta/res): --source-set beta"))
+        #expect(!debug.outcome.stderr.contains("userdebug"))
+        // Named later, beta's app_name wins over debug's.
+        let both = try texts(["debug", "beta"])
+        #expect(both.texts["app_name en"] == "Example BETA" && both.texts["label en"] == "Example BETA")
+        #expect(both.texts["title en"] == "Settings for %1$s")
+        // A set no module has stops the run, with the near one.
+        let typo = run(["fit", "--strings", module.path, "--source-set", "debgu"] + Self.common)
+        #expect(typo.status == .cannotRun)
+        #expect(
+            typo.stderr.contains("--source-set debgu: no module given has values folders in src/debgu/res (")
+                && typo.stderr.contains("did you mean 'debug'?")
+                && typo.stderr.contains("(source sets with values: beta, debug)"), "\(typo.stderr)")
+        #expect(run(["fit", "--strings", module.path, "--source-set", "userdebug"] + Self.common).status == .cannotRun)
     }
 
     /// A folder with no resources, and a link out of the repository a

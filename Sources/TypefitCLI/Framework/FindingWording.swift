@@ -32,9 +32,23 @@ extension Finding {
                 + "src/main/res) and no Apple tables (no *.lproj folder of .strings or .stringsdict files, no "
                 + ".xcstrings catalog): give a res folder, a module root, an app's resources folder or strings files"
         case .otherSourceSets(let folders):
+            let names = folders.compactMap { $0.split(separator: "/").dropLast().last }
             return Message(
                 "its src/main/res is read, not its other source sets' resources (" + folders.joined(separator: ", ")
-                    + "): give one with --strings to measure it too")
+                    + "): --source-set " + (names.first.map(String.init) ?? "NAME")
+                    + " reads one over main's, as Gradle merges them")
+        case .sourceSetNotFound(let set, let modules, let available):
+            guard !modules.isEmpty else {
+                return "--source-set \(set): no --strings folder is a module root (a folder with src/main/res); "
+                    + "give the module's folder, e.g. --strings app"
+            }
+            let near = NameMatching.suggestions(for: set, among: available, limit: 1)
+            return Message(
+                "--source-set \(set): no module given has values folders in src/\(set)/res ("
+                    + modules.map { Message.quoted($0) }.joined(separator: ", ") + ")"
+                    + (near.first.map { "; did you mean '\($0)'?" } ?? "")
+                    + (available.isEmpty
+                        ? "" : " (source sets with values: " + available.joined(separator: ", ") + ")"))
         case .tableEmpty:
             return "holds no strings: an empty table, as iOS reads it (none of its keys is shown from this file)"
         case .patternFailed(let reason):

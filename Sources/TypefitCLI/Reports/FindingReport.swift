@@ -265,8 +265,12 @@ enum FindingCodes {
         ),
         (
             "source-sets-not-read", "A module's other source sets, not read",
-            "A module root gives src/main/res, what every build ships; give src/debug/res or a flavor's res folder "
-                + "with --strings to measure it."
+            "A module root gives src/main/res, what every build ships; --source-set NAME reads src/NAME/res over "
+                + "it, as Gradle merges a variant's resources."
+        ),
+        (
+            "source-set-not-found", "A source set no module given has",
+            "--source-set names a folder under a module root's src/ with a res folder; the run exits 2."
         ),
         (
             "language-not-found", "No strings in the language asked for",

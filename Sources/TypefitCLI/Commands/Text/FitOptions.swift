@@ -11,6 +11,7 @@ struct FitOptions: Sendable, Equatable {
     var rules: String?
     var keys: [String] = []
     var strings: [String] = []
+    var sourceSets: [String] = []
     var text = TextOptions()
     var markdown: Bool?
     var progress = false
@@ -48,6 +49,7 @@ struct FitOptions: Sendable, Equatable {
                 "--keys", "pattern",
                 help: "Only strings whose key matches this pattern ('*' any run, '?' one character).", \.keys),
             TextOptions.stringsOption(\FitOptions.strings),
+            TextOptions.sourceSetOption(\FitOptions.sourceSets),
         ]
         + TextOptions.options(style: "The text style (required without --rules).").lifted(\FitOptions.text)
         .constraining(["--style"]) { $0.excludes("--rules", because: eachRuleGivesIt) }
@@ -125,6 +127,7 @@ struct FitOptions: Sendable, Equatable {
         (job.texts, job.stringsFiles, job.keyPatterns, job.strict) = (arguments, strings, keys, text.sources.strict)
         job.checksPlaceholders = !skipsPlaceholderCheck
         job.requiresTranslations = requireTranslated
+        job.sourceSets = sourceSets
         if let sourceLanguage { job.sourceLanguage = sourceLanguage }
         job.pseudolocales = pseudolocales.compactMap { value in
             AndroidPseudolocale.allCases.first { LanguageTag.matches($0.rawValue, value) }

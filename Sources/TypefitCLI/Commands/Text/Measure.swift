@@ -6,6 +6,7 @@ public struct Measure: ParsableCommand {
     /// What the command line gives, bound by the parser.
     public struct Options: CommandOptions {
         var strings: [String] = []
+        var sourceSets: [String] = []
         var text = TextOptions()
         var markdown: Bool?
         var progress = false
@@ -25,7 +26,7 @@ public struct Measure: ParsableCommand {
 
     /// Every option, bound to its field, in the order help lists them.
     public static let options: [Option<Options>] =
-        [TextOptions.stringsOption(\Options.strings)]
+        [TextOptions.stringsOption(\Options.strings), TextOptions.sourceSetOption(\Options.sourceSets)]
         + TextOptions.options(style: "The text styles (required): a name, a comma list or 'all'.")
         .map { $0.name == "--style" ? $0.required() : $0 }.lifted(\Options.text)
         + TextOptions.markdownOptions(\Options.markdown)
@@ -60,7 +61,7 @@ public struct Measure: ParsableCommand {
         var request = try options.text.request()
         request.markdown = options.markdown
         job = MeasureJob(request: request, search: options.text.sources.search)
-        (job.texts, job.stringsFiles) = (arguments, options.strings)
+        (job.texts, job.stringsFiles, job.sourceSets) = (arguments, options.strings, options.sourceSets)
         (showsProgress, format) = (options.progress, options.format)
         guard !arguments.isEmpty || !options.strings.isEmpty else {
             throw UsageError("missing the text to measure (arguments, or files with '--strings')")

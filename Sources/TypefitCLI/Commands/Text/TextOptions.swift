@@ -104,6 +104,14 @@ struct TextOptions: Sendable, Equatable {
             field)
     }
 
+    /// `--source-set NAME`, as measure and fit declare it.
+    static func sourceSetOption<Options>(_ field: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
+        .list(
+            "--source-set", "name",
+            help: "Also read a module root's src/NAME/res over src/main/res, as Gradle merges a variant's "
+                + "resources (debug, a flavor; repeat it, the later winning).", field)
+    }
+
     /// Refuses text arguments that are strings files: `--strings *.strings`
     /// unquoted gives the first file to `--strings` and the rest to the
     /// command as texts, which would be measured as words and pass.

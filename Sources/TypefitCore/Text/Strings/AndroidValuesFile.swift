@@ -131,10 +131,11 @@ public enum AndroidValuesFile {
         var forms: [Form] = []
         while let event = try reader.next() {
             switch event {
-            case .text(let text, let position, _):
-                guard text.allSatisfy(\.isWhitespace) else {
-                    throw SourceError(position, "found text in <\(parent.name)>; only <item>s belong there")
-                }
+            case .text:
+                // aapt2 skips text between the items (`ParsePlural`,
+                // `ParseArrayImpl`): Gramophone's `<string-array …>>`
+                // builds, and its stray `>` is shown nowhere.
+                continue
             case .end:
                 return forms
             case .start(let item):
