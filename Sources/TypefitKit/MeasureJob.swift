@@ -15,6 +15,8 @@ public struct MeasureJob: Job {
     public var stringsFiles: [String] = []
     /// `--source-set`: a module root's source sets read over `main`.
     public var sourceSets: [String] = []
+    /// `--pseudolocale`: the source strings again in each, as aapt2 makes them.
+    public var pseudolocales: [AndroidPseudolocale] = []
 
     /// Creates a job.
     public init(request: Request, search: FontSearch) {
@@ -58,7 +60,8 @@ public struct MeasureJob: Job {
     /// problem stops the run before anything is measured.
     public func prepare(diagnostics: inout Diagnostics) throws(Stopped) -> Prepared {
         let (written, cells) = try TextJob.prepare(
-            texts: texts, files: stringsFiles, sourceSets: sourceSets, request, search: search,
+            texts: texts, files: stringsFiles, sourceSets: sourceSets, pseudolocales: pseudolocales, request,
+            search: search,
             diagnostics: &diagnostics)
         var counts = MarkdownText.Counts()
         let strings = MarkdownText.render(written, mode: request.markdown, counts: &counts)
@@ -71,7 +74,7 @@ public struct MeasureJob: Job {
         }
         return Prepared(
             strings: strings, cells: cells, measurements: measurements,
-            showText: !stringsFiles.isEmpty, model: request.sizeModel,
+            showText: !stringsFiles.isEmpty || !pseudolocales.isEmpty, model: request.sizeModel,
             systemFont: request.systemFont)
     }
 

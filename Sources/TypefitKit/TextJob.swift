@@ -9,12 +9,13 @@ public enum TextJob {
     /// malformed file ends the run before any font work), then the cells,
     /// and a note naming the placeholder values typefit chose.
     public static func prepare(
-        texts: [String], files: [String], sourceSets: [String] = [], _ settings: Request, search: FontSearch,
-        diagnostics: inout Diagnostics
+        texts: [String], files: [String], sourceSets: [String] = [], pseudolocales: [AndroidPseudolocale] = [],
+        _ settings: Request, search: FontSearch, diagnostics: inout Diagnostics
     ) throws(Stopped) -> (strings: [LocalizedString], cells: [SizedCell]) {
-        let strings = try strings(
-            texts, files: files, language: settings.language, samples: settings.samples, sourceSets: sourceSets,
-            diagnostics: &diagnostics)
+        let strings = try read(
+            texts, files: files, language: settings.language, samples: settings.samples,
+            pseudolocales: pseudolocales, sourceSets: sourceSets, diagnostics: &diagnostics
+        ).strings
         let cells = try cells(settings, search: search, diagnostics: &diagnostics)
         notePlaceholderDefaults(strings, into: &diagnostics)
         return (strings, cells)
@@ -782,7 +783,9 @@ public enum TextJob {
             // the other qualifiers (`values-night` gives `en-rXA-night`),
             // and not of arrays (an Android name has no `[`: `name[0]` is
             // an array's item).
-            guard let language = string.language, string.isTranslatable, !string.isUntranslated,
+            // A text given as an argument is the source (it has no file).
+            guard let language = string.language ?? (string.file == nil ? sourceLanguage : nil), string.isTranslatable,
+                !string.isUntranslated,
                 string.isSource ?? LanguageTag.matches(language, string.sourceLanguage ?? sourceLanguage),
                 string.formatSyntax == .foundation || !string.key.contains("[")
             else { continue }

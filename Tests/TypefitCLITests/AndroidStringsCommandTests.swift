@@ -454,6 +454,36 @@ struct AndroidPseudolocaleCommandTests {
             })
         #expect(!results.contains { $0["key"] as? String == "app_name" && $0["language"] as? String == "en-XA" })
     }
+
+    /// `measure --pseudolocale` shows and measures the same texts (the
+    /// table's text column, the JSON's `text`), for a file's strings and
+    /// for a text given as an argument, which is the source.
+    @Test func measureShowsThePseudolocales() throws {
+        let folder = Fixtures.temporaryDirectory("measure-pseudo")
+        let values = folder.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        let file = values.appendingPathComponent("strings.xml")
+        try "<resources><string name=\"title\">Save all settings</string></resources>".write(
+            to: file, atomically: true, encoding: .utf8)
+        let theirs = try Aapt2.pseudolocales(file.path, into: Fixtures.temporaryDirectory("measure-pseudo-out"))
+        let accented = try #require(theirs["string/title"]?["en-rXA"])
+        let bidi = try #require(theirs["string/title"]?["ar-rXB"])
+        let measure =
+            ["measure", "--pseudolocale", "en-XA", "--pseudolocale", "ar-XB"]
+            + AndroidStringsCommandTests.common.filter { $0 != "--width" && $0 != "2000" }
+        for input in [["--strings", file.path], ["Save all settings"]] {
+            let outcome = TypefitCommand.run(measure + input + ["--format", "json"], context: RunContext())
+            #expect(outcome.status == .success, "\(outcome.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            var texts: [String: String] = [:]
+            for row in try #require(json["measurements"] as? [[String: Any]]) {
+                texts[row["language"] as? String ?? "-"] = row["text"] as? String
+            }
+            #expect(texts["en-XA"] == accented && texts["ar-XB"] == bidi, "\(input): \(texts)")
+            let table = TypefitCommand.run(measure + input + ["--format", "table"], context: RunContext())
+            #expect(table.stdout.contains(accented), "\(table.stdout)")
+        }
+    }
 }
 
 /// `review --base` over Android folders: a string is the same string in

@@ -68,17 +68,7 @@ struct FitOptions: Sendable, Equatable {
                 "--source-language", "tag",
                 help: "The development language .lproj files are translated from, whose placeholders the "
                     + "translations must keep (default: en; a String Catalog names its own).", \.sourceLanguage),
-            Option(
-                declaration: .option(
-                    "--pseudolocale", "tag",
-                    help: "Also measure the source strings in an Android pseudolocale, made as 'aapt2 compile "
-                        + "--pseudo-localize' makes it: en-XA (accented, about half again as long), ar-XB "
-                        + "(right-to-left); for every format, to see where text will grow before it is translated.",
-                    values: AndroidPseudolocale.allCases.map(\.rawValue), validatesValues: true, repeatable: true,
-                    completion: .values(AndroidPseudolocale.allCases.map(\.rawValue)))
-            ) { options, value throws(UsageError) in
-                if !options.pseudolocales.contains(value) { options.pseudolocales.append(value) }
-            },
+            TextOptions.pseudolocaleOption(\FitOptions.pseudolocales),
             TextOptions.progressOption(\FitOptions.progress),
         ]
 
@@ -129,9 +119,7 @@ struct FitOptions: Sendable, Equatable {
         job.requiresTranslations = requireTranslated
         job.sourceSets = sourceSets
         if let sourceLanguage { job.sourceLanguage = sourceLanguage }
-        job.pseudolocales = pseudolocales.compactMap { value in
-            AndroidPseudolocale.allCases.first { LanguageTag.matches($0.rawValue, value) }
-        }
+        job.pseudolocales = TextOptions.pseudolocales(pseudolocales)
         return job
     }
 }

@@ -7,6 +7,7 @@ public struct Measure: ParsableCommand {
     public struct Options: CommandOptions {
         var strings: [String] = []
         var sourceSets: [String] = []
+        var pseudolocales: [String] = []
         var text = TextOptions()
         var markdown: Bool?
         var progress = false
@@ -26,7 +27,10 @@ public struct Measure: ParsableCommand {
 
     /// Every option, bound to its field, in the order help lists them.
     public static let options: [Option<Options>] =
-        [TextOptions.stringsOption(\Options.strings), TextOptions.sourceSetOption(\Options.sourceSets)]
+        [
+            TextOptions.stringsOption(\Options.strings), TextOptions.sourceSetOption(\Options.sourceSets),
+            TextOptions.pseudolocaleOption(\Options.pseudolocales),
+        ]
         + TextOptions.options(style: "The text styles (required): a name, a comma list or 'all'.")
         .map { $0.name == "--style" ? $0.required() : $0 }.lifted(\Options.text)
         + TextOptions.markdownOptions(\Options.markdown)
@@ -62,6 +66,7 @@ public struct Measure: ParsableCommand {
         request.markdown = options.markdown
         job = MeasureJob(request: request, search: options.text.sources.search)
         (job.texts, job.stringsFiles, job.sourceSets) = (arguments, options.strings, options.sourceSets)
+        job.pseudolocales = TextOptions.pseudolocales(options.pseudolocales)
         (showsProgress, format) = (options.progress, options.format)
         guard !arguments.isEmpty || !options.strings.isEmpty else {
             throw UsageError("missing the text to measure (arguments, or files with '--strings')")

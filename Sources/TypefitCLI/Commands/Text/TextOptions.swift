@@ -104,6 +104,26 @@ struct TextOptions: Sendable, Equatable {
             field)
     }
 
+    /// `--pseudolocale TAG`, as measure and fit declare it.
+    static func pseudolocaleOption<Options>(_ field: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
+        Option(
+            declaration: .option(
+                "--pseudolocale", "tag",
+                help: "Also measure the source strings in an Android pseudolocale, made as 'aapt2 compile "
+                    + "--pseudo-localize' makes it: en-XA (accented, about half again as long), ar-XB "
+                    + "(right-to-left); for every format, to see where text will grow before it is translated.",
+                values: AndroidPseudolocale.allCases.map(\.rawValue), validatesValues: true, repeatable: true,
+                completion: .values(AndroidPseudolocale.allCases.map(\.rawValue)))
+        ) { options, value throws(UsageError) in
+            if !options[keyPath: field].contains(value) { options[keyPath: field].append(value) }
+        }
+    }
+
+    /// The pseudolocales the option's values name.
+    static func pseudolocales(_ values: [String]) -> [AndroidPseudolocale] {
+        values.compactMap { value in AndroidPseudolocale.allCases.first { LanguageTag.matches($0.rawValue, value) } }
+    }
+
     /// `--source-set NAME`, as measure and fit declare it.
     static func sourceSetOption<Options>(_ field: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
         .list(
