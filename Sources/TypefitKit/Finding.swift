@@ -159,6 +159,10 @@ public enum Finding: Sendable, Equatable {
     /// The numbers plural forms were measured with (the first few;
     /// `more`: there were others).
     case pluralSamples([PluralSample], more: Bool)
+    /// Faces this machine's fontconfig chose for characters the measured
+    /// face lacks, outside the device's own fallbacks: those strings'
+    /// widths are that face's, not the device's.
+    case machineFallback([MachineFallback])
     /// Entries measured in the development language (no translation),
     /// counted per language, most first.
     case untranslatedMeasured(counts: [LanguageCount], sourceLanguage: String?)
@@ -281,6 +285,19 @@ public enum Finding: Sendable, Equatable {
     }
 
     /// A plural form's number.
+    public struct MachineFallback: Sendable, Equatable {
+        /// The face (its PostScript name, else its family) and its file.
+        public var face: String, file: String
+        /// How many strings it drew in, and their languages.
+        public var strings: Int, languages: [String]
+
+        /// Creates one.
+        public init(face: String, file: String, strings: Int, languages: [String]) {
+            (self.face, self.file, self.strings, self.languages) = (face, file, strings, languages)
+        }
+    }
+
+    /// The numbers a plural form was measured with.
     public struct PluralSample: Sendable, Equatable {
         /// The language, its category and the number used.
         public var language: String, category: String, number: Int
@@ -392,6 +409,7 @@ public enum Finding: Sendable, Equatable {
         case .fixedSizes: "fixed-sizes"
         case .pluralRulesUnavailable: "plural-rules-unavailable"
         case .pluralSamples: "plural-samples"
+        case .machineFallback: "machine-fallback"
         case .untranslatedMeasured: "untranslated-measured"
         case .capApplied: "cap"
         case .placeholderSamples: "placeholder-samples"

@@ -27,6 +27,9 @@ public enum FitEngine {
         let cellCount = cells.count
         let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
         let missing = Slots<Int32>(count: strings.count, initial: 0)
+        // Per string: the faces that drew what its face lacks (a script
+        // measured in a machine's fallback, not the device's face).
+        let fallbacks = Slots<[FallbackUse]>(count: strings.count, initial: [])
         // The word that overflows where the run requires a fit, for the
         // message: looked for only there, and only where one overflows.
         let pieces = Slots<Range<Int>?>(count: wordsAt == nil ? 0 : strings.count, initial: nil)
@@ -91,6 +94,17 @@ public enum FitEngine {
                 }
                 return layout
             }
+            // The fallback faces of a string's faces, each once (a face's
+            // sizes share their fallbacks: the first count stands).
+            func noteFallbacks(_ uses: [[FallbackUse]], at s: Int) {
+                var joined: [FallbackUse] = []
+                for list in uses {
+                    for use in list where !joined.contains(where: { $0.file == use.file && $0.family == use.family }) {
+                        joined.append(use)
+                    }
+                }
+                if !joined.isEmpty { fallbacks.store(joined, at: s) }
+            }
             // Characters no face has, as measure counts them: the first
             // face that lacks any.
             func noteMissing(_ measured: [MeasuredText?], at s: Int) {
@@ -110,6 +124,7 @@ public enum FitEngine {
                 var layouts = [LineFitter.Layout?](filled: nil, count: cellCount)
                 var preparedCells = [LineFitter.Prepared?](filled: nil, count: cellCount)
                 noteMissing(measuredCells, at: s)
+                noteFallbacks(measuredCells.map { $0?.fallbacks ?? [] }, at: s)
                 for (c, measured) in zip(cells.indices, measuredCells) {
                     guard let measured else { continue }
                     let slot = faceSlots[c]
@@ -162,6 +177,12 @@ public enum FitEngine {
                         lacking = Int32(count)
                     }
                     if lacking > 0 { missing.store(lacking, at: s) }
+                    noteFallbacks(
+                        prepared.indices.map { slot in
+                            prepared[slot]?.measured.fallbacks
+                                ?? measurements.sharing(ofSlot: slot).map { measurements.sharedFallbacks($0.shaper) }
+                                ?? []
+                        }, at: s)
                     for slot in prepared.indices {
                         if let line = prepared[slot]?.line {
                             for c in cellsOfSlot[slot] { _ = record(line, cell: c, string: s) }
@@ -181,15 +202,18 @@ public enum FitEngine {
         var all = results.take()
         var missingGlyphs = missing.take()
         var overflowingPieces = pieces.take()
+        var fallbackUses = fallbacks.take()
         for (s, f) in first.enumerated() where f != s {
             for c in 0..<cellCount { all[s * cellCount + c] = all[f * cellCount + c] }
             missingGlyphs[s] = missingGlyphs[f]
+            fallbackUses[s] = fallbackUses[f]
             if !overflowingPieces.isEmpty { overflowingPieces[s] = overflowingPieces[f] }
         }
         var layouts = FitLayouts(
             lines: all.map { $0.lines }, overflows: all.map { $0.overflows }, cellCount: cellCount,
             failures: messages, missingGlyphs: missingGlyphs)
         layouts.overflowingPieces = overflowingPieces
+        layouts.fallbacks = fallbackUses
         layouts.settings = settings.take().first ?? []
         layouts.shapingsPerString = shapings.take().first ?? 0
         return layouts

@@ -237,6 +237,8 @@ public struct FitJob: Sendable {
         let fonts = search.fallbackFonts()
         progress?.start(total: total)
         var before = 0
+        // Faces fontconfig chose outside the device's fallbacks, by the strings they drew in.
+        var machine: [Finding.MachineFallback] = []
         for group in groups {
             var report: (@Sendable (Int) -> Void)?
             if let progress {
@@ -260,6 +262,22 @@ public struct FitJob: Sendable {
                             text: string.text, count: Int(laidOut.missingGlyphs[s]), language: string.language))
                 }
             }
+            for (s, string) in group.strings.enumerated() where s < laidOut.fallbacks.count {
+                for use in laidOut.fallbacks[s] where use.role == .fontconfig {
+                    let face = use.postscriptName ?? use.family
+                    let i =
+                        machine.firstIndex { $0.file == use.file && $0.face == face }
+                        ?? {
+                            machine.append(
+                                Finding.MachineFallback(face: face, file: use.file, strings: 0, languages: []))
+                            return machine.count - 1
+                        }()
+                    machine[i].strings += 1
+                    if let language = string.language, !machine[i].languages.contains(language) {
+                        machine[i].languages.append(language)
+                    }
+                }
+            }
             result.failures += Self.failures(laidOut, group)
             result.groups.append(
                 FitLayouts.Group(
@@ -267,6 +285,7 @@ public struct FitJob: Sendable {
                     rule: group.rule.map { ($0, group.style, group.width) }))
         }
         progress?.finish()
+        if !machine.isEmpty { diagnostics.note(.machineFallback(machine.sorted { $0.strings > $1.strings })) }
         return result
     }
 

@@ -294,6 +294,10 @@ public final class Measurements {
     /// could not be shaped so).
     public func sharedMissingGlyphs(_ shaper: Int) -> Int { sharedScratch[shaper]?.measured.missingGlyphs ?? 0 }
 
+    /// The faces that drew characters the face lacks in shared shaping
+    /// `shaper`.
+    public func sharedFallbacks(_ shaper: Int) -> [FallbackUse] { sharedScratch[shaper]?.measured.fallbacks ?? [] }
+
     /// A slot's measurement made ready to break into lines.
     public struct PreparedSlot: Sendable {
         /// The measurement (a shared shaping's without the slot's tracking).

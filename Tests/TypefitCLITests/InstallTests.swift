@@ -139,7 +139,7 @@ struct InstallTests {
     /// Each step waits for what it must see before the next is typed:
     /// fixed pauses let keys typed ahead of a slow `compinit` (a loaded
     /// machine, the whole suite running) jumble the session.
-    static func zshSession(functions: URL, setUp: String = "") -> String {
+    static func zshSession(functions: URL) -> String {
         """
         zmodload zsh/zpty
         zpty z 'zsh -f -i'
@@ -156,48 +156,10 @@ struct InstallTests {
             done
             return 1
         }
-        zpty -w z '\(setUp)PS1="> "; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000; print RE""ADY'
+        zpty -w z 'PS1="> "; fpath=(\(functions.path) $fpath); autoload -Uz compinit; compinit -u -D; LISTMAX=1000; print RE""ADY'
         wait_for READY
 
         """
-    }
-
-    /// zsh's completion system, in an interactive shell on a
-    /// pseudo-terminal (zpty): Tab after `--style body` lists Material 3's
-    /// roles under `--platform android`, and completes UIKit's `body` without.
-    @Test func zshCompletesThePlatformsStyles() throws {
-        let binary = try #require(BinaryRunner.binary)
-        let dir = Fixtures.temporaryDirectory("zsh-platform-styles")
-        let bin = dir.appendingPathComponent("bin")
-        let functions = dir.appendingPathComponent("functions")
-        for folder in [bin, functions] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
-        try FileManager.default.createSymbolicLink(
-            at: bin.appendingPathComponent("typefit"), withDestinationURL: binary)
-        try CompletionShell.zsh.script.write(
-            to: functions.appendingPathComponent("_typefit"), atomically: true, encoding: .utf8)
-        let driver = dir.appendingPathComponent("drive.zsh")
-        try
-            (Self.zshSession(functions: functions, setUp: "PATH=\(bin.path):$PATH; ")
-                + """
-                zpty -w -n z "typefit fit --platform android --style body"$'\\t'
-                wait_for bodySmall
-                sleep 0.5
-                zpty -w -n z $'\\C-u'
-                zpty -w -n z "typefit fit --style bo"$'\\t'
-                wait_for 'style body'
-                sleep 0.5
-                zpty -w z $'\\C-u''print -r -- DO""NE'
-                wait_for DONE
-                zpty -d z
-                """).write(to: driver, atomically: true, encoding: .utf8)
-        let zsh = try tool("zsh", ["-f", driver.path], environment: Self.environment)
-        let screen = zsh.stdout
-        #expect(screen.contains("DONE"), "\(screen)\(zsh.stderr)")
-        #expect(screen.contains("bodyLarge") && screen.contains("bodyMedium") && screen.contains("bodySmall"))
-        #expect(screen.contains("typefit fit --style body"), "\(screen)")
-        #expect(!screen.contains("displayLarge"), "only the roles that begin 'body'")
     }
 
     @Test func zshAndFishScriptsParse() throws {
@@ -248,7 +210,9 @@ struct InstallTests {
     /// (Fixtures/hostile-names, from make-hostile.py): `$(…)`, backticks,
     /// `;`, quotes, a line break, a glob. Completing them in bash, zsh and
     /// fish offers the names as they are and runs none of them: each
-    /// payload would create a `pwned-*` file in the shell's folder.
+    /// payload would create a `pwned-*` file in the shell's folder. zsh's
+    /// session also completes `--style` under `--platform android` (Material
+    /// 3's roles) and without it (UIKit's styles).
     @Test func completionNeverRunsAFontName() throws {
         let binary = try #require(BinaryRunner.binary)
         let dir = Fixtures.temporaryDirectory("completion-injection")
@@ -334,6 +298,17 @@ struct InstallTests {
                     sleep 0.5
                     zpty -w -n z $'\\C-u'
                 done
+                # One session for both checks (compinit is slow on a loaded
+                # machine): --style under --platform android lists Material
+                # 3's roles; without, completes UIKit's body.
+                zpty -w -n z "typefit fit --platform android --style body"$'\\t'
+                wait_for bodySmall
+                sleep 0.5
+                zpty -w -n z $'\\C-u'
+                zpty -w -n z "typefit fit --style bo"$'\\t'
+                wait_for 'style body'
+                sleep 0.5
+                zpty -w -n z $'\\C-u'
                 zpty -w z 'print -r -- DO""NE'
                 wait_for DONE
                 while zpty -r -t z line; do print -r -- "$line"; done
@@ -348,6 +323,10 @@ struct InstallTests {
             #expect(zsh.stdout.contains(shown), "\(shown) in \(zsh.stdout)")
         }
         #expect(try pwned() == [], "zsh")
+        let screen = zsh.stdout
+        #expect(screen.contains("bodyLarge") && screen.contains("bodyMedium") && screen.contains("bodySmall"))
+        #expect(screen.contains("typefit fit --style body"), "\(screen)")
+        #expect(!screen.contains("displayLarge"), "only the roles that begin 'body'")
     }
 
     @Test func unknownShellIsAUsageError() throws {

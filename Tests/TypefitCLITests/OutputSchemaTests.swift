@@ -76,6 +76,11 @@ import TypefitTestSupport
                 ["fit", "Hello", "--platform", "macos", "--style", "body", "--width", "100", "--format", "json"] + face
                     + config
             ),
+            // A fallback face per string (the fixture configuration's CJK face).
+            (
+                "fit",
+                ["fit", "日本語の設定", "Hello", "--style", "body", "--width", "100", "--format", "json"] + face + config
+            ),
             // Android resources: Java placeholder problems (java-exception
             // among them), plural coverage, qualifiers, pseudolocales.
             (

@@ -87,6 +87,31 @@ import TypefitTestSupport
         #expect(outcome.stderr.contains("1 string has 1 character with no glyph in any face (first: \"Hi \u{0E01}\")"))
     }
 
+    /// fit names, per string, the faces that drew what its face lacks —
+    /// the face fontconfig matches for those characters (fc-match with the
+    /// fixture configuration) — and says on stderr that this machine, not
+    /// the device, chose it.
+    @Test func fitNamesEachStringsFallbacks() throws {
+        let matched = try #require(
+            try BinaryRunner.runTool(
+                "fc-match", ["-f", "%{file}", "Typefit Sans:charset=65e5 672c"],
+                environment: ["FONTCONFIG_FILE": Fixtures.fontconfigFile]))
+        let outcome = run(
+            ["fit", "Hi 日本", "Hi", "--style", "body", "--width", "300", "--font", "TypefitSans-Regular"]
+                + ["--format", "json"] + Self.config)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let results = try json(outcome, "results")
+        let cjk = try #require(results.first { $0["key"] as? String == "Hi 日本" }?["fallbacks"] as? [[String: Any]])
+        #expect(cjk.count == 1)
+        #expect(cjk.first?["file"] as? String == matched.stdout && cjk.first?["characters"] as? Int == 2)
+        #expect(cjk.first?["cascade"] as? String == "fontconfig")
+        #expect((results.first { $0["key"] as? String == "Hi" }?["fallbacks"] as? [Any])?.isEmpty == true)
+        #expect(
+            outcome.stderr.contains(
+                "note: characters of 1 string were measured in faces this machine's fontconfig chose, not the "
+                    + "device's: TypefitGothic-Regular (TypefitGothic-Regular.ttf) for 1"), "\(outcome.stderr)")
+    }
+
     /// The String Catalog's German heading fits on one line up to AX2 and
     /// breaks at AX3: `--require AX3` fails and names it; English passes.
     @Test func germanHeadingThatBreaksAtAX3IsCaught() throws {

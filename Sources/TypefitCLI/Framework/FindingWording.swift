@@ -206,6 +206,25 @@ extension Finding {
 
         case .pluralRulesUnavailable:
             return "ICU's plural rules (libicui18n) could not be loaded: plural forms measured with the default samples"
+        case .machineFallback(let faces):
+            var strings = 0
+            var languages: [String] = []
+            for face in faces {
+                strings += face.strings
+                for language in face.languages where !languages.contains(language) { languages.append(language) }
+            }
+            var line = "characters of \(strings) string" + (strings == 1 ? "" : "s")
+            if !languages.isEmpty {
+                line += " (" + languages.prefix(8).joined(separator: ", ") + (languages.count > 8 ? " …)" : ")")
+            }
+            let named: [String] = faces.prefix(5).map { face in
+                let file = face.file.split(separator: "/").last.map(String.init) ?? face.file
+                return "\(face.face) (\(file)) for \(face.strings)"
+            }
+            line += " were measured in faces this machine's fontconfig chose, not the device's: "
+            line += named.joined(separator: ", ") + (faces.count > 5 ? " …" : "")
+            line += "; their widths are those faces' (fit's JSON names them per string under 'fallbacks')"
+            return Message(line)
         case .pluralSamples(let samples, let more):
             return Message(
                 "plural forms measured with a number of their own category, by ICU's plural rules: "

@@ -422,6 +422,11 @@ enum FindingCodes {
             "A note: each category's number by ICU's rules."
         ),
         (
+            "machine-fallback", "Characters measured in a face this machine chose",
+            "A note: no face of the device's fallbacks is installed for them; install the script's Noto face or "
+                + "give the app's with --fonts-dir. fit's JSON names the faces per string ('fallbacks')."
+        ),
+        (
             "placeholder-samples", "The values placeholders are measured with",
             "Choose others with --sample."
         ),

@@ -23,6 +23,9 @@ public struct FitLayouts: Sendable {
     public var settings: [FaceSetting?] = []
     /// How many shapings each string took (`Measurements`).
     public var shapingsPerString = 0
+    /// Per string: the faces that drew characters its face lacks (empty
+    /// for none; a face's sizes share their fallbacks).
+    public var fallbacks: [[FallbackUse]] = []
 
     /// Creates layouts.
     public init(lines: [Int32], overflows: [Bool], cellCount: Int, failures: [String], missingGlyphs: [Int32] = []) {
@@ -144,6 +147,13 @@ public struct FitLayouts: Sendable {
         writer.beginFragments()
         writer.fragment("{\"column\":")
         writer.fragmentInt(string.position?.column)
+        writer.fragment(",\"fallbacks\":")
+        if s < layouts.fallbacks.count, !layouts.fallbacks[s].isEmpty {
+            writer.fragmentKeyWritten()
+            writer.fallbackUses(layouts.fallbacks[s])
+        } else {
+            writer.fragment("[]")
+        }
         writer.fragment(",\"file\":")
         writer.fragmentString(string.file)
         writer.fragment(",\"fits\":")
@@ -361,6 +371,9 @@ public struct FitLayouts: Sendable {
                 // Where the string is: CI shows a finding on that line.
                 writer.staticKey("column")
                 if let position = string.position { writer.int(position.column) } else { writer.null() }
+                // What drew the characters its face lacks.
+                writer.staticKey("fallbacks")
+                writer.fallbackUses(s < layouts.fallbacks.count ? layouts.fallbacks[s] : [])
                 writer.staticKey("file")
                 writer.string(string.file)
                 writer.staticKey("fits")
@@ -520,6 +533,30 @@ public struct FitLayouts: Sendable {
 }
 
 extension JSONWriter {
+    /// `[{"cascade":…,"characters":…,"family":…,"file":…,"postscriptName":…,
+    /// "standsInFor":…}]`: the faces that drew what a string's face lacks,
+    /// and who chose each (iOS's cascade, a stand-in, fontconfig, Android).
+    public mutating func fallbackUses(_ uses: [FallbackUse]) {
+        beginArray()
+        for use in uses {
+            beginObject()
+            staticKey("cascade")
+            string(use.role.rawValue)
+            staticKey("characters")
+            int(use.characters)
+            staticKey("family")
+            string(use.family)
+            staticKey("file")
+            string(use.file)
+            staticKey("postscriptName")
+            string(use.postscriptName)
+            staticKey("standsInFor")
+            string(use.standsInFor)
+            endObject()
+        }
+        endArray()
+    }
+
     /// `[{"default":…,"placeholder":…,"value":…}]`.
     public mutating func substitutions(_ substitutions: [PlaceholderSamples.Substitution]) {
         beginArray()
