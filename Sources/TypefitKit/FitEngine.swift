@@ -177,12 +177,26 @@ public enum FitEngine {
                         lacking = Int32(count)
                     }
                     if lacking > 0 { missing.store(lacking, at: s) }
-                    noteFallbacks(
-                        prepared.indices.map { slot in
-                            prepared[slot]?.measured.fallbacks
-                                ?? measurements.sharing(ofSlot: slot).map { measurements.sharedFallbacks($0.shaper) }
-                                ?? []
-                        }, at: s)
+                    // Most strings need no fallback: no array made for them.
+                    var anyFallback = false
+                    for slot in prepared.indices where !anyFallback {
+                        anyFallback =
+                            !(prepared[slot]?.measured.fallbacks.isEmpty
+                            ?? measurements.sharing(ofSlot: slot).map {
+                                measurements.sharedFallbacks($0.shaper).isEmpty
+                            }
+                            ?? true)
+                    }
+                    if anyFallback {
+                        noteFallbacks(
+                            prepared.indices.map { slot in
+                                prepared[slot]?.measured.fallbacks
+                                    ?? measurements.sharing(ofSlot: slot).map {
+                                        measurements.sharedFallbacks($0.shaper)
+                                    }
+                                    ?? []
+                            }, at: s)
+                    }
                     for slot in prepared.indices {
                         if let line = prepared[slot]?.line {
                             for c in cellsOfSlot[slot] { _ = record(line, cell: c, string: s) }
