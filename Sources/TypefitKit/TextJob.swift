@@ -731,17 +731,19 @@ public enum TextJob {
             return overlay.module + "\u{0}" + (string.language.map(LanguageTag.key) ?? "") + "\u{0}"
                 + string.qualifiers.joined(separator: "-") + "\u{0}" + name
         }
+        // Per resource: the highest layer that defines it.
         var top: [String: Int] = [:]
+        func raise(_ string: LocalizedString, _ overlay: SourceSetOverlay) {
+            let key = resource(string, overlay)
+            top[key] = max(top[key] ?? 0, overlay.layer)
+        }
         for table in tables {
             guard let overlay = overlays[table.file] else { continue }
-            for string in table.strings {
-                top[resource(string, overlay), default: 0] = max(
-                    top[resource(string, overlay), default: 0], overlay.layer)
-            }
+            for string in table.strings { raise(string, overlay) }
         }
         for string in strings {
             guard let file = string.file, let overlay = overlays[file] else { continue }
-            top[resource(string, overlay), default: 0] = max(top[resource(string, overlay), default: 0], overlay.layer)
+            raise(string, overlay)
         }
         func kept(_ string: LocalizedString, file: String?) -> LocalizedString? {
             guard let file, let overlay = overlays[file] else { return string }

@@ -138,6 +138,7 @@ public struct Review: ParsableCommand {
             if let file, outcome.diagnostics.exitStatus != .cannotRun {
                 let failing = Set(result.requiredFailures.map { ($0.language ?? "") + "\u{0}" + $0.key }).count
                 let all = page.rowsHTML.count + page.omittedRows
+                let above = page.gateCounts[ReviewPage.Gate.Verdict.beyond.rawValue] ?? 0
                 let errors = problems.filter { !$0.isWarning }.count
                 // Where no size is required, every failure is the page's
                 // news; where one is, the gate's count comes first.
@@ -145,7 +146,7 @@ public struct Review: ParsableCommand {
                     page.summary.required.isEmpty
                     ? "\(all) string\(all == 1 ? "" : "s") failing at some size (none required)"
                     : "\(failing) string\(failing == 1 ? "" : "s") failing where required"
-                        + (all > failing ? " (\(all - failing) more above it)" : "")
+                        + (above > 0 ? " (\(above) more above it)" : "")
                 outcome.diagnostics.note(
                     Message(
                         "wrote \(file.path) (\(html.utf8.count / 1024) KB): \(strings), \(errors) placeholder error"
