@@ -131,9 +131,9 @@ public func fuzzAndroid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !own { file += Array("</resources>".utf8) }
     write(repository + "/app/src/main/res/values/strings.xml", file)
 
-    guard case .success(let files) = AndroidResourceTree.valuesFiles(in: repository + "/app") else { return 0 }
+    guard case .success(let found?) = AndroidResourceTree.valuesFiles(in: repository + "/app") else { return 0 }
     let budget = StringsBudget()
-    for path in files {
+    for path in found.files {
         // Listed: inside the repository, never in `.git`.
         if case .success(let input) = InputPaths.resolve(path) {
             precondition(
