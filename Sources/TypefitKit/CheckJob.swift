@@ -70,3 +70,19 @@ public struct CheckJob: Job {
         }
     }
 }
+
+extension SpecProblem {
+    /// Its code among the findings' (`missing-face`, `shrinking-table`).
+    public var code: Finding.Code {
+        switch kind {
+        case .notShipped: .notShipped
+        case .missingFace: .missingFace
+        case .instanceName: .instanceName
+        case .designSizeBelowMinimum, .tableSizeBelowMinimum, .scaledBelowMinimum: .belowMinimum
+        case .maximumBelowDesign: .maxBelowDesign
+        case .tableShrinks: .shrinkingTable
+        case .sizeShrinks: .shrinkingSize
+        case .wcagResize: .wcagResize
+        }
+    }
+}

@@ -64,17 +64,17 @@ public struct Diagnostic: Equatable, Sendable {
     /// reports (`does-not-fit`, `placeholder-missing`); `nil` for a
     /// front end's own without one (reports name it by severity and
     /// status: `input-error`, `warning`, `note`).
-    public var code: String? { finding.code }
+    public var code: Finding.Code? { finding.code }
 
     /// `code`, else a name from the severity and status.
-    public var reportCode: String {
+    public var reportCode: Finding.Code {
         if let code { return code }
         switch (severity, status) {
-        case (.error, .usage): return "usage-error"
-        case (.error, .problemFound): return "problem"
-        case (.error, _): return "input-error"
-        case (.warning, _): return "warning"
-        case (.note, _): return "note"
+        case (.error, .usage): return .usageError
+        case (.error, .problemFound): return .problem
+        case (.error, _): return .inputError
+        case (.warning, _): return .warning
+        case (.note, _): return .note
         }
     }
 }

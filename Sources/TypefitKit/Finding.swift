@@ -194,6 +194,36 @@ public enum Finding: Sendable, Equatable {
     /// regular face's widths.
     case markdownSynthetic([SyntheticStyle])
 
+    // MARK: The gate's verdicts
+
+    /// A string that does not fit where it is required to.
+    case doesNotFit(FitJob.Failure)
+    /// Strings of one language with characters no face has: how many,
+    /// their characters in all, and the first string's text.
+    case missingGlyphs(language: String?, strings: Int, characters: Int, first: String)
+    /// One string's characters no face has (a `--verbose` note).
+    case missingGlyphsInString(text: String, characters: Int)
+    /// A table whose placeholders were not compared: no strings in its
+    /// development language among `files`.
+    case placeholdersNotCompared(table: String, files: [String])
+    /// A string whose placeholders are wrong or differ from its source's.
+    case placeholderProblem(PlaceholderCheck.Problem)
+    /// Placeholder problems past those listed one by one (`total`: all).
+    case morePlaceholderProblems(count: Int, total: Int)
+    /// A plural that lacks a category its language uses.
+    case pluralCoverage(PlaceholderCheck.Coverage)
+    /// Plurals lacking categories past those listed (`total`: all).
+    case morePluralCoverage(count: Int, total: Int)
+    /// An entry a language does not translate (an error under
+    /// `--require-translated` unless it is only stale).
+    case untranslated(PlaceholderCheck.Untranslated)
+    /// A language's untranslated entries past those listed: `rest` of its
+    /// `count`, `listed` listed; `required`: some fail the gate.
+    case untranslatedRest(language: String, rest: Int, listed: Int, count: Int, required: Bool)
+    /// Untranslated entries past those printed, of `total`; `listed`: how
+    /// many the JSON document lists (`nil`: all).
+    case moreUntranslated(count: Int, total: Int, listed: Int?)
+
     // MARK: Fit and review
 
     /// `--key` matches no key (`examples`: a few keys there are).
@@ -232,11 +262,10 @@ public enum Finding: Sendable, Equatable {
 
     // MARK: The front end's own
 
-    /// A finding the front end words itself: its command-line errors and
-    /// the typed results it turns into findings (`FitJob.Failure`,
-    /// `PlaceholderCheck.Problem`). The library never makes one (a test
-    /// reads its sources).
-    case worded(Message, code: String?)
+    /// A finding the front end words itself: its command-line errors, its
+    /// own outputs' (`output-unwritable`) and its renderers' notes. The
+    /// library never makes one (a test reads its sources).
+    case worded(Message, code: Code?)
 
     /// Where faces were looked for.
     public enum SearchScope: Sendable, Equatable {
@@ -363,75 +392,107 @@ public enum Finding: Sendable, Equatable {
     }
 
     /// The stable name scripts and CI reports know it by.
-    public var code: String? {
+    public var code: Code? {
         switch self {
-        case .fileUnreadable: "file-unreadable"
-        case .fileReadOnce: "file-read-once"
-        case .shadowedByStringsdict: "shadowed-by-stringsdict"
-        case .textBudgetExceeded: "text-budget-exceeded"
-        case .fileMalformed: "file-malformed"
-        case .specMalformed: "spec-malformed"
-        case .specFieldIgnored: "spec-field-ignored"
-        case .stringsEmpty, .tableEmpty, .folderHoldsNoStrings: "strings-empty"
-        case .otherSourceSets: "source-sets-not-read"
-        case .sourceSetNotFound: "source-set-not-found"
-        case .patternFailed: "pattern-failed"
-        case .patternMatchesNothing: "pattern-matches-nothing"
-        case .languageNotFound: "language-not-found"
-        case .duplicateKey, .moreDuplicateKeys: "duplicate-key"
-        case .referenceUnresolved, .moreReferencesUnresolved: "reference-unresolved"
-        case .referenceCycle(_, _, let isCycle): isCycle ? "reference-cycle" : "reference-too-deep"
-        case .pseudolocalesMade: "pseudolocales"
-        case .fontFolderUnusable, .environmentFolderUnusable: "font-folder-unusable"
-        case .fontconfigUnusable: "fontconfig-unusable"
-        case .fontconfigFailed: "fontconfig-failed"
-        case .listingCacheRebuilt: "listing-cache"
-        case .fontUnusable: "font-unusable"
-        case .postscriptNameRules, .postscriptNameBreaksRules: "postscript-name-rules"
-        case .duplicatePostScriptName: "duplicate-postscript-name"
-        case .familyIsFullName: "family-is-full-name"
-        case .familyNotFound: "family-not-found"
-        case .faceNotFound: "face-not-found"
-        case .uifontLookup: "uifont-lookup"
-        case .faceBuiltIntoIOS: "face-provenance"
-        case .faceNotShipped: "face-not-shipped"
-        case .builtInFace, .builtInFaceSized, .builtInFaceNotMeasurable: "built-in-face"
-        case .pathNotName: "path-not-name"
-        case .specFaceMissing, .cannotMeasure, .specimenFaceMissing: "face-missing"
-        case .weightStandIn: "weight-stand-in"
-        case .systemFontUnavailable, .androidSystemFontUnavailable: "system-font-unavailable"
-        case .systemFontFaceMissing: "system-font-incomplete"
-        case .desktopScaleUnavailable: "desktop-scale-unavailable"
-        case .desktopScale: "desktop-scale"
-        case .styleNotInSpec: "style-not-in-spec"
-        case .styleWithoutCounterpart: "style-without-counterpart"
-        case .watchSizeUndocumented: "watch-size"
-        case .fixedSizes: "fixed-sizes"
-        case .pluralRulesUnavailable: "plural-rules-unavailable"
-        case .pluralSamples: "plural-samples"
-        case .machineFallback: "machine-fallback"
-        case .untranslatedMeasured: "untranslated-measured"
-        case .capApplied: "cap"
-        case .placeholderSamples: "placeholder-samples"
-        case .measuredSetting: "measured-setting"
-        case .shapings: "shapings"
-        case .trackingExtrapolated: "tracking-extrapolated"
-        case .markdownRendered: "markdown-rendered"
-        case .markdownLiteral: "markdown-literal"
-        case .markdownFaces: "markdown-faces"
-        case .markdownSynthetic: "markdown-synthetic"
-        case .noKeyMatches: "no-key-matches"
-        case .noRuleMatches: "no-rule-matches"
-        case .keysWithoutRule: "keys-without-rule"
-        case .ruleClampInverted: "rule-clamp-inverted"
-        case .baseChanged: "base-changed"
-        case .pageCapped: "page-cap"
-        case .faceNotOpened, .outlinesUnreadable, .faceKeyCollision: "face-not-opened"
-        case .glyphsOverPointCap, .outlineCapReached: "outline-cap"
-        case .lineBreakerUnavailable: "line-breaker-unavailable"
-        case .specimenFallback: "specimen-fallback"
-        case .sampleMissingGlyphs: "missing-glyphs"
+        case .fileUnreadable: .fileUnreadable
+        case .fileReadOnce: .fileReadOnce
+        case .shadowedByStringsdict: .shadowedByStringsdict
+        case .textBudgetExceeded: .textBudgetExceeded
+        case .fileMalformed: .fileMalformed
+        case .specMalformed: .specMalformed
+        case .specFieldIgnored: .specFieldIgnored
+        case .stringsEmpty, .tableEmpty, .folderHoldsNoStrings: .stringsEmpty
+        case .otherSourceSets: .sourceSetsNotRead
+        case .sourceSetNotFound: .sourceSetNotFound
+        case .patternFailed: .patternFailed
+        case .patternMatchesNothing: .patternMatchesNothing
+        case .languageNotFound: .languageNotFound
+        case .duplicateKey, .moreDuplicateKeys: .duplicateKey
+        case .referenceUnresolved, .moreReferencesUnresolved: .referenceUnresolved
+        case .referenceCycle(_, _, let isCycle): isCycle ? .referenceCycle : .referenceTooDeep
+        case .pseudolocalesMade: .pseudolocales
+        case .fontFolderUnusable, .environmentFolderUnusable: .fontFolderUnusable
+        case .fontconfigUnusable: .fontconfigUnusable
+        case .fontconfigFailed: .fontconfigFailed
+        case .listingCacheRebuilt: .listingCache
+        case .fontUnusable: .fontUnusable
+        case .postscriptNameRules, .postscriptNameBreaksRules: .postscriptNameRules
+        case .duplicatePostScriptName: .duplicatePostscriptName
+        case .familyIsFullName: .familyIsFullName
+        case .familyNotFound: .familyNotFound
+        case .faceNotFound: .faceNotFound
+        case .uifontLookup: .uifontLookup
+        case .faceBuiltIntoIOS: .faceProvenance
+        case .faceNotShipped: .faceNotShipped
+        case .builtInFace, .builtInFaceSized, .builtInFaceNotMeasurable: .builtInFace
+        case .pathNotName: .pathNotName
+        case .specFaceMissing, .cannotMeasure, .specimenFaceMissing: .faceMissing
+        case .weightStandIn: .weightStandIn
+        case .systemFontUnavailable, .androidSystemFontUnavailable: .systemFontUnavailable
+        case .systemFontFaceMissing: .systemFontIncomplete
+        case .desktopScaleUnavailable: .desktopScaleUnavailable
+        case .desktopScale: .desktopScale
+        case .styleNotInSpec: .styleNotInSpec
+        case .styleWithoutCounterpart: .styleWithoutCounterpart
+        case .watchSizeUndocumented: .watchSize
+        case .fixedSizes: .fixedSizes
+        case .pluralRulesUnavailable: .pluralRulesUnavailable
+        case .pluralSamples: .pluralSamples
+        case .machineFallback: .machineFallback
+        case .untranslatedMeasured: .untranslatedMeasured
+        case .capApplied: .cap
+        case .placeholderSamples: .placeholderSamples
+        case .measuredSetting: .measuredSetting
+        case .shapings: .shapings
+        case .trackingExtrapolated: .trackingExtrapolated
+        case .markdownRendered: .markdownRendered
+        case .markdownLiteral: .markdownLiteral
+        case .markdownFaces: .markdownFaces
+        case .markdownSynthetic: .markdownSynthetic
+        case .noKeyMatches: .noKeyMatches
+        case .noRuleMatches: .noRuleMatches
+        case .keysWithoutRule: .keysWithoutRule
+        case .ruleClampInverted: .ruleClampInverted
+        case .baseChanged: .baseChanged
+        case .doesNotFit: .doesNotFit
+        case .missingGlyphs, .missingGlyphsInString: .missingGlyphs
+        case .placeholdersNotCompared: .placeholdersNotCompared
+        case .placeholderProblem(let problem): problem.differences.first.map(Self.code(of:)) ?? .placeholderMissing
+        case .pluralCoverage: .pluralCoverage
+        case .untranslated, .untranslatedRest: .untranslated
+        // Counts of those past the listed, on stderr alone: named by
+        // severity, as before codes were typed.
+        case .morePlaceholderProblems, .morePluralCoverage, .moreUntranslated: nil
+        case .pageCapped: .pageCap
+        case .faceNotOpened, .outlinesUnreadable, .faceKeyCollision: .faceNotOpened
+        case .glyphsOverPointCap, .outlineCapReached: .outlineCap
+        case .lineBreakerUnavailable: .lineBreakerUnavailable
+        case .specimenFallback: .specimenFallback
+        case .sampleMissingGlyphs: .missingGlyphs
         case .worded(_, let code): code
+        }
+    }
+
+    /// The code of a placeholder problem whose first difference is
+    /// `difference`.
+    static func code(of difference: PlaceholderCheck.Difference) -> Code {
+        switch difference {
+        case .missing: .placeholderMissing
+        case .extra: .placeholderExtra
+        case .changed: .placeholderChanged
+        case .twoKinds: .placeholderTwoKinds
+        case .skipped: .placeholderSkipped
+        case .undefinedVariable: .placeholderVariableUndefined
+        case .movedVariable: .placeholderVariableMoved
+        case .notAConversion: .placeholderNotAConversion
+        case .spaceFlag: .placeholderSpaceFlag
+        case .pluralByObject: .placeholderPluralObject
+        case .emptyForm: .placeholderPluralFormEmpty
+        case .formDrops: .placeholderPluralFormDrops
+        case .countNeverShown: .placeholderPluralCountNeverShown
+        case .countImplied: .placeholderPluralCountImplied
+        case .unformattable: .placeholderUnformattable
+        case .javaException: .placeholderJavaException
         }
     }
 }

@@ -327,39 +327,60 @@ import TypefitTestSupport
         #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
     }
 
-    /// Every code a diagnostic is given in the sources has its help in
-    /// the catalog SARIF's rules are made from, once.
-    @Test func everyCodeHasItsHelp() throws {
-        let known = FindingCodes.catalog.map(\.code)
-        #expect(Set(known).count == known.count, "a code listed twice")
+    /// The registry of codes is the only source of them: each code is
+    /// kebab-case and has its words; no source spells a code as a string
+    /// literal (a typo there once made a rule SARIF did not describe); and
+    /// every code is given somewhere (a code nothing reports is a rule
+    /// documented for nothing).
+    @Test func theRegistryIsTheOnlySourceOfCodes() throws {
+        let codes = Finding.Code.allCases
+        #expect(codes.count > 100)
+        for code in codes {
+            #expect(code.rawValue.wholeMatch(of: /[a-z][a-z0-9]*(-[a-z0-9]+)*/) != nil, "\(code.rawValue)")
+            let words = code.help
+            #expect(!words.summary.isEmpty && !words.help.isEmpty, "\(code.rawValue) has no words")
+            #expect(!words.summary.hasSuffix("."), "\(code.rawValue)'s summary is a title, not a sentence")
+        }
         let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") }
-        var used = Set<String>()
-        let specProblem = try Regex(#"\.(error|warning), "([a-z][a-z0-9-]*)","#)
+        #expect(files.count > 100)
+        var text = ""
         for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /code: "([a-z][a-z0-9-]*[a-z0-9])"/) { used.insert(String(match.1)) }
-            for match in text.matches(of: /code = "([a-z][a-z0-9-]*[a-z0-9])"/) { used.insert(String(match.1)) }
-            // `Finding.code`'s switch: `case .fileUnreadable: "file-unreadable"`.
-            for line in text.split(separator: "\n") where file.hasSuffix("TypefitKit/Finding.swift") {
-                if let match = line.wholeMatch(of: /\s*case \.[A-Za-z., ]*: "([a-z][a-z0-9-]*)"/) {
-                    used.insert(String(match.1))
-                }
+            let contents = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for line in contents.split(separator: "\n") where line.contains("code: \"") || line.contains("code = \"") {
+                Issue.record("\(file) spells a code as a string: \(line)")
             }
-            // SpecCheck's `add(.error, "below-minimum", …)`.
-            for match in text.matches(of: specProblem) {
-                if let code = match.output[2].substring { used.insert(String(code)) }
-            }
+            // The registry's own files name every case.
+            if !file.hasSuffix("FindingCode.swift") && !file.hasSuffix("FindingCodes.swift") { text += contents }
         }
-        #expect(used.count > 60, "\(used.sorted())")
-        for code in used.sorted() { #expect(known.contains(code), "\(code) has no help in FindingCodes.catalog") }
-        for code in [
-            "missing", "extra", "changed", "two-kinds", "skipped", "variable-undefined", "variable-moved",
-            "not-a-conversion", "space-flag", "unformattable", "java-exception",
-        ] {
-            #expect(known.contains("placeholder-" + code))
+        for code in codes {
+            let parts = code.rawValue.split(separator: "-")
+            let name = parts[0] + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            #expect(text.contains("." + name), "nothing reports \(code.rawValue) (.\(name))")
         }
+    }
+
+    /// docs/REFERENCE.md's table of codes is the registry's, row for row;
+    /// `TYPEFIT_RECORD_GOLDEN=1` rewrites it.
+    @Test func theReferenceTablesEveryCode() throws {
+        let url = Fixtures.packageRoot.appendingPathComponent("docs/REFERENCE.md")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(text.range(of: "<!-- finding codes "), "no marker for the codes")
+        let open = try #require(text.range(of: "-->\n", range: start.upperBound..<text.endIndex))
+        let close = try #require(
+            text.range(of: "<!-- end of finding codes -->", range: open.upperBound..<text.endIndex))
+        let range = open.upperBound..<close.lowerBound
+        let generated = "\n" + FindingCodes.markdownTable() + "\n"
+        if Golden.isRecording {
+            text.replaceSubrange(range, with: generated)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("rewrote the codes in docs/REFERENCE.md; run again to compare")
+            return
+        }
+        #expect(String(text[range]) == generated, "docs/REFERENCE.md's codes differ from Finding.Code")
+        // Every rule SARIF lists is one of them.
+        for code in Finding.Code.allCases { #expect(text.contains("| `\(code.rawValue)` |")) }
     }
 
     /// An input that cannot be read is an error annotation too (exit 2).

@@ -146,8 +146,11 @@ struct InstallTests {
         wait_for() {
             local seen= line deadline=$(( SECONDS + 30 ))
             while (( SECONDS < deadline )); do
+                # What zpty reads ends where the terminal's output paused,
+                # not always at a line's end, and keeps its own newline:
+                # printed as read, a completed line is never cut in two.
                 if zpty -r -t z line; then
-                    print -r -- "$line"
+                    print -rn -- "$line"
                     seen+=$line
                     [[ $seen == *$1* ]] && return 0
                 else
@@ -311,7 +314,7 @@ struct InstallTests {
                 zpty -w -n z $'\\C-u'
                 zpty -w z 'print -r -- DO""NE'
                 wait_for DONE
-                while zpty -r -t z line; do print -r -- "$line"; done
+                while zpty -r -t z line; do print -rn -- "$line"; done
                 zpty -d z
                 """).write(to: driver, atomically: true, encoding: .utf8)
         let zsh = try tool("zsh", ["-f", driver.path], environment: environment)

@@ -17,9 +17,9 @@ import Testing
 
     @Test func missingFacesAreErrorsWithSuggestions() throws {
         let problems = try findings(#"{"faces": {"regular": "F-Regualr"}, "styles": {"body": 17}}"#)
-        let missing = try #require(problems.first { $0.code == "missing-face" })
-        #expect(missing.severity == .error)
-        #expect(missing.message == "face 'regular' (F-Regualr) is not installed; did you mean 'F-Regular'?")
+        let missing = try #require(problems.first)
+        #expect(missing.severity == .error && missing.face == "regular")
+        #expect(missing.kind == .missingFace(postscriptName: "F-Regualr", nearest: ["F-Regular"]))
     }
 
     @Test func shrinkingTablesAndTinySizesAreErrors() throws {
@@ -29,12 +29,14 @@ import Testing
              "styles": {"body": {"size": 17, "sizes": {"large": 17, "xLarge": 19, "xxLarge": 18, "xSmall": 9}},
                         "footnote": 10, "title1": {"size": 28, "maxPointSize": 20}}}
             """#)
-        let codes = problems.filter { $0.severity == .error }.map(\.code)
-        #expect(codes.contains("shrinking-table"))
-        #expect(codes.filter { $0 == "below-minimum" }.count == 2)  // footnote's 10 pt, body's 9 pt at xSmall
-        #expect(codes.contains("max-below-design"))
-        let shrink = try #require(problems.first { $0.code == "shrinking-table" })
-        #expect(shrink.style == .body && shrink.category == .extraExtraLarge)
+        let errors = problems.filter { $0.severity == .error }
+        #expect(errors.contains { $0.kind == .maximumBelowDesign(maximum: 20, design: 28) && $0.style == .title1 })
+        // footnote's 10 pt, body's 9 pt at xSmall
+        #expect(errors.contains { $0.kind == .designSizeBelowMinimum(size: 10) && $0.style == .footnote })
+        #expect(errors.contains { $0.kind == .tableSizeBelowMinimum(size: 9) && $0.category == .extraSmall })
+        let shrink = try #require(
+            problems.first { $0.kind == .tableShrinks(previous: .extraLarge, size: 19, to: 18) })
+        #expect(shrink.style == .body && shrink.category == .extraExtraLarge && shrink.severity == .error)
     }
 
     @Test func warningsForSmallScaledSizesAndWCAG() throws {
@@ -42,8 +44,16 @@ import Testing
             #"{"faces": {"regular": "F-Regular"}, "styles": {"caption1": 12, "body": {"size": 17, "maxPointSize": 30}}}"#
         )
         #expect(problems.allSatisfy { $0.severity == .warning })
-        #expect(problems.contains { $0.code == "below-minimum" && $0.style == .caption1 && $0.category == .extraSmall })
-        #expect(problems.contains { $0.code == "wcag-resize" && $0.style == .body })
-        #expect(!problems.contains { $0.code == "wcag-resize" && $0.style == .caption1 })  // 12 → 38 pt
+        #expect(
+            problems.contains {
+                if case .scaledBelowMinimum = $0.kind {
+                    $0.style == .caption1 && $0.category == .extraSmall
+                } else {
+                    false
+                }
+            })
+        func wcag(_ problem: SpecProblem) -> Bool { if case .wcagResize = problem.kind { true } else { false } }
+        #expect(problems.contains { wcag($0) && $0.style == .body })
+        #expect(!problems.contains { wcag($0) && $0.style == .caption1 })  // 12 → 38 pt
     }
 }

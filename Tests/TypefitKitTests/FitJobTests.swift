@@ -87,7 +87,7 @@ import TypefitTestSupport
         #expect(result.groups[0].cells.contains { $0.size == .category(.accessibilityExtraExtraExtraLarge) })
         #expect(result.failures.map(\.key) == ["button.save"] && result.failures.first?.rule == 0)
         // Compared by value: the finding, its file and severity.
-        let unmatched = try #require(diagnostics.items.first { $0.code == "keys-without-rule" })
+        let unmatched = try #require(diagnostics.items.first { $0.code == .keysWithoutRule })
         #expect(unmatched.finding == .keysWithoutRule(first: ["other"], count: 1) && unmatched.file == rules.path)
         #expect(unmatched.severity == (strict ? .warning : .note))
     }
@@ -116,7 +116,7 @@ import TypefitTestSupport
         #expect(throws: Stopped.self) { try job.run(diagnostics: &diagnostics) }
         #expect(
             diagnostics.items.contains {
-                $0.file == rules.path && $0.code == "file-malformed" && $0.status == .cannotRun
+                $0.file == rules.path && $0.code == .fileMalformed && $0.status == .cannotRun
                     && $0.position != nil
             })
     }
@@ -137,7 +137,7 @@ import TypefitTestSupport
             diagnostics.items.map(\.finding) == [
                 .noKeyMatches(patterns: ["nothing*"], examples: ["a\u{1}verbose\u{1}b"])
             ])
-        #expect(diagnostics.items.first?.code == "no-key-matches" && diagnostics.exitStatus == .cannotRun)
+        #expect(diagnostics.items.first?.code == .noKeyMatches && diagnostics.exitStatus == .cannotRun)
     }
 
     /// No sentence is built in TypefitKit: no `Message`, no input spelled

@@ -40,7 +40,7 @@ import TypefitTestSupport
         #expect(diagnostics.reportHasProblems)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         for face in ["regular", "bold"] {
-            let problem = try #require(problems.first { $0.code == "missing-face" && $0.face == face })
+            let problem = try #require(problems.first { $0.code == .missingFace && $0.face == face })
             let line = try #require(text.split(separator: "\n").firstIndex { $0.contains("\"\(face)\"") })
             let row = text.split(separator: "\n")[line]
             let column = row.distance(from: row.startIndex, to: try #require(row.range(of: "\"\(face)\"")).lowerBound)
@@ -115,7 +115,7 @@ import TypefitTestSupport
         let (changed, diagnostics) = try run(ReviewJob(fit: fit, baseFiles: [base.path]))
         #expect(all.requiredFailures.count > changed.requiredFailures.count)
         #expect(changed.requiredFailures.map { "\($0.key) \($0.language ?? "")" } == ["settings.save de"])
-        let note = try #require(diagnostics.items.first { $0.code == "base-changed" })
+        let note = try #require(diagnostics.items.first { $0.code == .baseChanged })
         #expect(note.severity == .note)
         // One German value changed among the catalog's strings in every
         // language the page measures.

@@ -351,6 +351,70 @@ extension Finding {
         case .specimenFaceMissing(let name):
             return Message("\(name) is missing: its samples are drawn as marked boxes")
 
+        case .doesNotFit(let failure):
+            return Message(failure.sentence)
+        case .missingGlyphs(let language, let strings, let characters, let first):
+            return Message(
+                "\(strings) string\(strings == 1 ? "" : "s")" + (language.map { " in \($0)" } ?? "")
+                    + " \(strings == 1 ? "has" : "have") \(characters) character\(characters == 1 ? "" : "s") with no "
+                    + "glyph in any face (first: \"\(first)\"), measured as blank: "
+                    + Self.fontHint(language) + (strings > 1 ? " (--verbose lists each string)" : ""))
+        case .missingGlyphsInString(let text, let characters):
+            return Message("\(characters) character(s) of \"\(text)\" have no glyph in any face")
+        case .placeholdersNotCompared(let table, let files):
+            return Message(
+                "placeholders of '\(table)' not compared: no strings in its development language among "
+                    + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)")
+        case .placeholderProblem(let problem):
+            let differences = problem.differences.map(\.description).joined(separator: "; ")
+            return Message(
+                problem.isSource
+                    ? "\"\(problem.key)\" (\(problem.language), the source): " + differences
+                        + " (\"\(problem.source)\"; its translations are compared once it is fixed)"
+                    : "\"\(problem.key)\" (\(problem.language)): " + differences
+                        + " (source \"\(problem.source)\", translation \"\(problem.translation)\")")
+        case .morePlaceholderProblems(let count, let total):
+            return Message(
+                "\(count) more strings with placeholders that are wrong or differ from their source (the JSON "
+                    + "document lists all \(total))")
+        case .pluralCoverage(let item):
+            return Message(
+                "\"\(item.key)\" (\(item.language)): "
+                    + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
+                    + " has no " + item.missing.joined(separator: ", ") + " form"
+                    + (item.missing.count == 1 ? "" : "s") + ": ICU's plural rules for \(item.language) put "
+                    + zip(item.missing, item.numbers).map {
+                        $1 < 0
+                            ? "numbers without a form of their own in other"
+                            : "\(PluralSamples.formatted($1)) in \($0)"
+                    }
+                    .joined(separator: ", ")
+                    + ", and the device shows the 'other' form for such numbers")
+        case .morePluralCoverage(let count, let total):
+            return Message(
+                "\(count) more plurals missing categories (the JSON document lists all \(total))")
+        case .untranslated(let item):
+            let why =
+                switch item.state {
+                case "missing": "has no translation"
+                case "empty": "has an empty translation"
+                case "new": "is not translated (state 'new')"
+                case "needs_review": "needs review (state 'needs_review')"
+                case "stale": "is stale (state 'stale': Xcode no longer finds the key in the code)"
+                default: "is not translated (state '\(item.state)')"
+                }
+            return Message(
+                "\"\(item.key)\" (\(item.language)) \(why)" + (item.isError ? " (--require-translated)" : ""))
+        case .untranslatedRest(let language, let rest, let listed, let count, let required):
+            return Message(
+                "\(rest) more entries (\(language)) are not translated: the first \(listed) of its \(count) are "
+                    + "listed" + (required ? " (--require-translated)" : ""))
+        case .moreUntranslated(let count, let total, let listed):
+            return Message(
+                "\(count) more entries not translated "
+                    + (listed.map { "(the JSON document lists \($0) of the \(total) and counts each language's)" }
+                        ?? "(the JSON document lists all \(total))"))
+
         case .worded(let message, _):
             return message
         }
@@ -399,7 +463,7 @@ extension Diagnostic {
     /// A diagnostic the front end words itself.
     init(
         severity: Severity, message: Message, file: String? = nil, position: SourcePosition? = nil,
-        status: ExitStatus = .success, code: String? = nil
+        status: ExitStatus = .success, code: Finding.Code? = nil
     ) {
         self.init(
             severity: severity, finding: .worded(message, code: code), file: file, position: position, status: status)
@@ -432,25 +496,25 @@ extension Diagnostics {
     /// An error the front end words itself.
     mutating func error(
         _ message: Message, status: ExitStatus, file: String? = nil, at position: SourcePosition? = nil,
-        code: String? = nil
+        code: Finding.Code? = nil
     ) {
         error(.worded(message, code: code), status: status, file: file, at: position)
     }
 
     /// A warning the front end words itself.
     mutating func warning(
-        _ message: Message, file: String? = nil, at position: SourcePosition? = nil, code: String? = nil
+        _ message: Message, file: String? = nil, at position: SourcePosition? = nil, code: Finding.Code? = nil
     ) {
         warning(.worded(message, code: code), file: file, at: position)
     }
 
     /// A note the front end words itself.
-    mutating func note(_ message: Message, file: String? = nil, code: String? = nil) {
+    mutating func note(_ message: Message, file: String? = nil, code: Finding.Code? = nil) {
         note(.worded(message, code: code), file: file)
     }
 
     /// A `--verbose` note the front end words itself.
-    mutating func verboseNote(_ message: Message, file: String? = nil, code: String? = nil) {
+    mutating func verboseNote(_ message: Message, file: String? = nil, code: Finding.Code? = nil) {
         verboseNote(.worded(message, code: code), file: file)
     }
 
@@ -550,11 +614,87 @@ extension Diagnostics {
         .array(
             errors.map { item in
                 .object([
-                    "code": .string(item.reportCode),
+                    "code": .string(item.reportCode.rawValue),
                     "file": .string(item.file), "line": item.position.map { .int($0.line) } ?? .null,
                     "column": item.position.map { .int($0.column) } ?? .null,
                     "message": .string(item.message.worded(spell)),
                 ])
             })
+    }
+}
+
+extension FitJob.Failure {
+    /// The error line, worded so that it never reads like a pass: `key
+    /// (language): does not fit at AX3 (accessibilityExtraLarge): needs 3 lines,
+    /// 2 allowed (rule 1)`, or for a word wider than the line `…: 'Einstellungsübersicht'
+    /// is wider than the 358 pt line` (and when the word is a
+    /// placeholder's sample value, which one: the translation is not to
+    /// blame).
+    var sentence: String {
+        var reasons: [String] = []
+        if overflows {
+            if let word {
+                var reason = "'\(word)' is wider than the \(humanNumber(width)) \(widthUnit) line"
+                if let sampleOf {
+                    reason += " ('\(word)' is the sample for \(sampleOf); choose another with --sample)"
+                }
+                reasons.append(reason)
+            } else {
+                reasons.append("a word is wider than the \(humanNumber(width)) \(widthUnit) line")
+            }
+        }
+        if lines > allowed { reasons.append("needs \(lines) lines, \(allowed) allowed") }
+        return key + (language.map { " (\($0))" } ?? "") + ": does not fit at \(size.spelled)"
+            + (clampedTo.map { " (set at \($0.label)'s size: the clamp)" } ?? "") + ": "
+            + reasons.joined(separator: "; ") + (rule.map { " (rule \($0 + 1))" } ?? "")
+    }
+}
+
+extension Finding {
+    /// What to install for a language's characters.
+    static func fontHint(_ language: String?) -> String {
+        let lower = (language ?? "").lowercased()
+        let cjk = ["ja", "zh", "ko"].contains { lower == $0 || lower.hasPrefix($0 + "-") || lower.hasPrefix($0 + "_") }
+        return "install a font that covers them (Debian, Ubuntu: "
+            + (cjk ? "fonts-noto-cjk" : "fonts-noto-core, or fonts-noto for every script")
+            + ") or give one with --fonts-dir"
+    }
+}
+
+extension SpecProblem {
+    /// What is wrong, in one line.
+    var message: String {
+        let name = style?.rawValue ?? ""
+        let face = "face '\(self.face ?? "")'"
+        let minimum = humanNumber(SpecCheck.minimumReadableSize)
+        let at = category?.rawValue ?? ""
+        switch kind {
+        case .notShipped(let postscriptName, let file):
+            return "\(face) (\(postscriptName)) is installed on this machine (\(file)) but not in --fonts-dir: the "
+                + "app does not ship it"
+        case .missingFace(let postscriptName, let nearest):
+            return "\(face) (\(postscriptName)) is not installed" + Finding.didYouMean(nearest)
+        case .instanceName(let postscriptName):
+            return "\(face) (\(postscriptName)) is a variable font's named instance: UIFont(name:) is not known to "
+                + "take it; use the default face's name with a 'wght' variation"
+        case .designSizeBelowMinimum(let size):
+            return "\(name)'s design size \(humanNumber(size)) pt is below Apple's \(minimum) pt minimum"
+        case .maximumBelowDesign(let maximum, let design):
+            return "\(name)'s maxPointSize \(humanNumber(maximum)) pt is below its design size "
+                + "\(humanNumber(design)) pt"
+        case .tableSizeBelowMinimum(let size):
+            return "\(name)'s size at \(at), \(humanNumber(size)) pt, is below Apple's \(minimum) pt minimum"
+        case .tableShrinks(let previous, let size, let to):
+            return "\(name)'s table shrinks from \(humanNumber(size)) pt at \(previous.rawValue) to "
+                + "\(humanNumber(to)) pt at \(at)"
+        case .sizeShrinks(let previous, let size, let to):
+            return "\(name) shrinks from \(humanNumber(size)) pt at \(previous.rawValue) to \(humanNumber(to)) pt at "
+                + "\(at) (after its table and limits)"
+        case .scaledBelowMinimum(let size):
+            return "\(name) scales to \(humanNumber(size)) pt at \(at), below Apple's \(minimum) pt minimum"
+        case .wcagResize(let largest, let large):
+            return "\(name) reaches \(humanNumber(largest)) pt at AX5, less than 200% of its \(humanNumber(large)) "
+                + "pt at Large (WCAG 1.4.4)"
+        }
     }
 }

@@ -61,7 +61,7 @@ enum ListingUIAppFonts: Renderer {
         let files = listing.faces.compactMap { face in listing.relativePaths[face.file].map { (face.file, $0) } }
         let app = UIAppFontsEntries(files: files, layout: output.bundleLayout)
         for (path, reason) in app.leftOut {
-            outcome.diagnostics.note("left out of UIAppFonts: \(reason)", file: path, code: "uiappfonts-left-out")
+            outcome.diagnostics.note("left out of UIAppFonts: \(reason)", file: path, code: .uiappfontsLeftOut)
         }
         guard app.clashes.isEmpty else {
             for clash in app.clashes {
@@ -70,7 +70,7 @@ enum ListingUIAppFonts: Renderer {
                         "\(clash.paths.count) files would be copied into the bundle as '\(clash.name)' "
                             + "(Xcode refuses: \"Multiple commands produce\"): " + clash.paths.joined(separator: ", ")
                             + "; rename one, or give --bundle-layout folders for folder references"),
-                    status: .problemFound, code: "uiappfonts-clash")
+                    status: .problemFound, code: .uiappfontsClash)
             }
             return outcome
         }

@@ -96,7 +96,7 @@ enum ScaleSwift: Renderer {
                 Message(
                     "the Swift file names '\(name)', a variable font's named instance: UIFont(name:) is not known "
                         + "to take it; use the default face's name with a 'wght' variation "
-                        + "(docs/REFERENCE.md, \"Variable fonts on iOS\")"), code: "instance-name")
+                        + "(docs/REFERENCE.md, \"Variable fonts on iOS\")"), code: .instanceName)
         }
         return outcome
     }

@@ -23,15 +23,10 @@ enum SARIFReport: FindingReport {
     /// failing everywhere is 150,000 results, and a tree of dictionaries
     /// for them cost twice the run's memory.
     static func render(_ findings: [ReportedFinding], run: ReportedRun) -> [UInt8] {
-        var rules: [(code: String, summary: String, help: String)] = []
-        var ruleIndex: [String: Int] = [:]
-        func rule(_ code: String, _ summary: String, _ help: String) {
-            guard ruleIndex[code] == nil else { return }
-            ruleIndex[code] = rules.count
-            rules.append((code, summary, help))
-        }
-        for entry in FindingCodes.catalog { rule(entry.code, entry.summary, entry.help) }
-        for finding in findings { rule(finding.code, finding.code, "See the message.") }
+        // Every code of the registry is a rule, in its order; a finding's
+        // code is always one of them.
+        let rules = Finding.Code.allCases
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.rawValue, $0) })
         var w = JSONWriter(capacity: 1 << 16, pretty: true)
         w.beginObject()
         w.staticKey("$schema")
@@ -88,16 +83,17 @@ enum SARIFReport: FindingReport {
         w.string("typefit")
         w.staticKey("rules")
         w.beginArray()
-        for entry in rules {
+        for code in rules {
+            let words = code.help
             w.beginObject()
             w.staticKey("help")
-            text(entry.help, into: &w)
+            text(words.help, into: &w)
             w.staticKey("id")
-            w.string(entry.code)
+            w.string(code.rawValue)
             w.staticKey("name")
-            w.string(ruleName(entry.code))
+            w.string(ruleName(code.rawValue))
             w.staticKey("shortDescription")
-            text(entry.summary, into: &w)
+            text(words.summary, into: &w)
             w.endObject()
         }
         w.endArray()

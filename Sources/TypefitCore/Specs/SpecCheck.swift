@@ -1,20 +1,47 @@
-/// One finding of `typefit check`.
+/// One finding of `typefit check`, as values: the front end words it and
+/// names its code (Core builds no sentence).
 public struct SpecProblem: Sendable, Equatable {
     /// Errors fail the check; warnings do not.
     public enum Severity: String, Sendable {
         case error, warning
     }
 
+    /// What is wrong, with the values a sentence about it needs.
+    public enum Kind: Sendable, Equatable {
+        /// A face installed on this machine (`file`) but not in the app's
+        /// folder: the app does not ship it.
+        case notShipped(postscriptName: String, file: String)
+        /// A face not installed; `nearest`: the names that are.
+        case missingFace(postscriptName: String, nearest: [String])
+        /// A variable font's named instance given as a face.
+        case instanceName(postscriptName: String)
+        /// A style's design size below Apple's minimum.
+        case designSizeBelowMinimum(size: Double)
+        /// A style's `maxPointSize` below its design size.
+        case maximumBelowDesign(maximum: Double, design: Double)
+        /// A size of the style's table below Apple's minimum (at the
+        /// problem's category).
+        case tableSizeBelowMinimum(size: Double)
+        /// The style's table shrinking from `size` at `previous` to `to`
+        /// at the problem's category.
+        case tableShrinks(previous: ContentSizeCategory, size: Double, to: Double)
+        /// The sizes the app gets (tables and limits applied) shrinking
+        /// from `size` at `previous` to `to` at the problem's category.
+        case sizeShrinks(previous: ContentSizeCategory, size: Double, to: Double)
+        /// A scaled size below Apple's minimum (at the problem's category).
+        case scaledBelowMinimum(size: Double)
+        /// Running text that does not reach 200% of its Large size by AX5.
+        case wcagResize(largest: Double, large: Double)
+    }
+
     /// Error or warning.
     public var severity: Severity
-    /// A stable identifier for scripts (`missing-face`, `shrinking-table`, …).
-    public var code: String
+    /// What is wrong.
+    public var kind: Kind
     /// The text style concerned, when there is one.
     public var style: TextStyle?
     /// The category concerned, when there is one.
     public var category: ContentSizeCategory?
-    /// What is wrong, in one line.
-    public var message: String
     /// The face's key in the spec, for a problem of a face.
     public var face: String?
     /// Where in the spec file: the face's or style's key.
@@ -22,11 +49,9 @@ public struct SpecProblem: Sendable, Equatable {
 
     /// Creates a problem.
     public init(
-        severity: Severity, code: String, style: TextStyle?, category: ContentSizeCategory?, message: String,
-        face: String? = nil
+        severity: Severity, kind: Kind, style: TextStyle?, category: ContentSizeCategory?, face: String? = nil
     ) {
-        (self.severity, self.code, self.style, self.category, self.message) = (severity, code, style, category, message)
-        self.face = face
+        (self.severity, self.kind, self.style, self.category, self.face) = (severity, kind, style, category, face)
     }
 }
 
@@ -55,29 +80,23 @@ public enum SpecCheck {
             guard let file = notShipped[face.postscriptName] else { continue }
             problems.append(
                 SpecProblem(
-                    severity: .error, code: "not-shipped", style: nil, category: nil,
-                    message: "face '\(face.key)' (\(face.postscriptName)) is installed on this machine (\(file)) but "
-                        + "not in --fonts-dir: the app does not ship it", face: face.key))
+                    severity: .error, kind: .notShipped(postscriptName: face.postscriptName, file: file), style: nil,
+                    category: nil, face: face.key))
         }
         for face in spec.faces
         where faces[face.postscriptName] == nil && IOSBuiltInFonts.family(of: face.postscriptName) == nil {
-            let names = nearest(face.postscriptName)
             problems.append(
                 SpecProblem(
-                    severity: .error, code: "missing-face", style: nil, category: nil,
-                    message: "face '\(face.key)' (\(face.postscriptName)) is not installed"
-                        + (names.isEmpty
-                            ? "" : "; did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"),
-                    face: face.key))
+                    severity: .error,
+                    kind: .missingFace(postscriptName: face.postscriptName, nearest: nearest(face.postscriptName)),
+                    style: nil, category: nil, face: face.key))
         }
         // What `scale --format swift` warns of, `check` says too.
         for face in spec.faces where faces[face.postscriptName]?.knownToUIFont == false {
             problems.append(
                 SpecProblem(
-                    severity: .warning, code: "instance-name", style: nil, category: nil,
-                    message: "face '\(face.key)' (\(face.postscriptName)) is a variable font's named instance: "
-                        + "UIFont(name:) is not known to take it; use the default face's name with a 'wght' "
-                        + "variation", face: face.key))
+                    severity: .warning, kind: .instanceName(postscriptName: face.postscriptName), style: nil,
+                    category: nil, face: face.key))
         }
         for style in spec.styles {
             problems += check(style, model: spec.model)
@@ -87,35 +106,21 @@ public enum SpecCheck {
 
     private static func check(_ style: DynamicFontSpec.Style, model: DynamicFontSpec.Model) -> [SpecProblem] {
         var problems: [SpecProblem] = []
-        let name = style.style.rawValue
-        func add(_ severity: SpecProblem.Severity, _ code: String, _ category: ContentSizeCategory?, _ message: String)
-        {
-            problems.append(
-                SpecProblem(severity: severity, code: code, style: style.style, category: category, message: message))
+        func add(_ severity: SpecProblem.Severity, _ kind: SpecProblem.Kind, _ category: ContentSizeCategory?) {
+            problems.append(SpecProblem(severity: severity, kind: kind, style: style.style, category: category))
         }
         if let size = style.designSize, size < minimumReadableSize {
-            add(
-                .error, "below-minimum", nil,
-                "\(name)'s design size \(humanNumber(size)) pt is below Apple's \(humanNumber(minimumReadableSize)) pt minimum"
-            )
+            add(.error, .designSizeBelowMinimum(size: size), nil)
         }
         if let maximum = style.maximumPointSize, let size = style.designSize, maximum < size {
-            add(
-                .error, "max-below-design", nil,
-                "\(name)'s maxPointSize \(humanNumber(maximum)) pt is below its design size \(humanNumber(size)) pt")
+            add(.error, .maximumBelowDesign(maximum: maximum, design: size), nil)
         }
         let table = ContentSizeCategory.allCases.compactMap { category in style.sizes[category].map { (category, $0) } }
         for (category, size) in table where size < minimumReadableSize {
-            add(
-                .error, "below-minimum", category,
-                "\(name)'s size at \(category.rawValue), \(humanNumber(size)) pt, is below Apple's \(humanNumber(minimumReadableSize)) pt minimum"
-            )
+            add(.error, .tableSizeBelowMinimum(size: size), category)
         }
         for (previous, next) in zip(table, table.dropFirst()) where next.1 < previous.1 {
-            add(
-                .error, "shrinking-table", next.0,
-                "\(name)'s table shrinks from \(humanNumber(previous.1)) pt at \(previous.0.rawValue) to \(humanNumber(next.1)) pt at \(next.0.rawValue)"
-            )
+            add(.error, .tableShrinks(previous: previous.0, size: previous.1, to: next.1), next.0)
         }
         // The sizes the app gets, tables and clamps applied: a style must not
         // get smaller as the user asks for larger text. Pairs the table
@@ -123,28 +128,19 @@ public enum SpecCheck {
         let finals = ContentSizeCategory.allCases.map { ($0, style.pointSize(at: $0, model: model)) }
         for (previous, next) in zip(finals, finals.dropFirst()) where next.1 < previous.1 - 1e-9 {
             guard style.sizes[previous.0] == nil || style.sizes[next.0] == nil else { continue }
-            add(
-                .error, "shrinking-size", next.0,
-                "\(name) shrinks from \(humanNumber(previous.1)) pt at \(previous.0.rawValue) to "
-                    + "\(humanNumber(next.1)) pt at \(next.0.rawValue) (after its table and limits)")
+            add(.error, .sizeShrinks(previous: previous.0, size: previous.1, to: next.1), next.0)
         }
         for category in ContentSizeCategory.allCases where style.sizes[category] == nil {
             let size = style.pointSize(at: category, model: model)
             if size < minimumReadableSize {
-                add(
-                    .warning, "below-minimum", category,
-                    "\(name) scales to \(humanNumber(size)) pt at \(category.rawValue), below Apple's \(humanNumber(minimumReadableSize)) pt minimum"
-                )
+                add(.warning, .scaledBelowMinimum(size: size), category)
             }
         }
         if bodyLike.contains(style.style) {
             let large = style.pointSize(at: .large, model: model)
             let largest = style.pointSize(at: .accessibilityExtraExtraExtraLarge, model: model)
             if largest < 2 * large {
-                add(
-                    .warning, "wcag-resize", .accessibilityExtraExtraExtraLarge,
-                    "\(name) reaches \(humanNumber(largest)) pt at AX5, less than 200% of its \(humanNumber(large)) pt at Large (WCAG 1.4.4)"
-                )
+                add(.warning, .wcagResize(largest: largest, large: large), .accessibilityExtraExtraExtraLarge)
             }
         }
         return problems

@@ -124,8 +124,7 @@ public struct Fit: ParsableCommand {
     /// `--strict`), and strings failing where required (exit 1).
     static func report(_ result: FitJob.Result, _ diagnostics: inout Diagnostics) {
         for failure in result.faceFailures {
-            diagnostics.add(
-                Diagnostic(severity: .error, message: Message(failure), status: .cannotRun, code: "face-not-opened"))
+            diagnostics.error(.faceNotOpened(reason: failure), status: .cannotRun)
         }
         diagnostics.missingGlyphs(result.missingGlyphs)
         TextOptions.reportPlaceholders(

@@ -125,38 +125,10 @@ struct FitOptions: Sendable, Equatable {
 }
 
 extension FitJob.Failure {
-    /// The error line, worded so that it never reads like a pass: `key
-    /// (language): does not fit at AX3 (accessibilityExtraLarge): needs 3 lines,
-    /// 2 allowed (rule 1)`, or for a word wider than the line `…: 'Einstellungsübersicht'
-    /// is wider than the 358 pt line` (and when the word is a
-    /// placeholder's sample value, which one: the translation is not to
-    /// blame).
-    var sentence: String {
-        var reasons: [String] = []
-        if overflows {
-            if let word {
-                var reason = "'\(word)' is wider than the \(humanNumber(width)) \(widthUnit) line"
-                if let sampleOf {
-                    reason += " ('\(word)' is the sample for \(sampleOf); choose another with --sample)"
-                }
-                reasons.append(reason)
-            } else {
-                reasons.append("a word is wider than the \(humanNumber(width)) \(widthUnit) line")
-            }
-        }
-        if lines > allowed { reasons.append("needs \(lines) lines, \(allowed) allowed") }
-        return key + (language.map { " (\($0))" } ?? "") + ": does not fit at \(size.spelled)"
-            + (clampedTo.map { " (set at \($0.label)'s size: the clamp)" } ?? "") + ": "
-            + reasons.joined(separator: "; ") + (rule.map { " (rule \($0 + 1))" } ?? "")
-    }
-}
-
-extension FitJob.Failure {
     /// The finding: `does-not-fit` at the string's value in its file.
     var finding: Diagnostic {
         var item = Diagnostic(
-            severity: .error, message: Message(sentence), file: file, position: position, status: .problemFound,
-            code: "does-not-fit")
+            severity: .error, finding: .doesNotFit(self), file: file, position: position, status: .problemFound)
         (item.key, item.language, item.category) = (key, language, size.key)
         return item
     }
@@ -179,25 +151,12 @@ extension Diagnostics {
             let items = byLanguage[language ?? ""] ?? []
             guard let first = items.first else { continue }
             let characters = items.reduce(0) { $0 + $1.count }
-            let line: String =
-                "\(items.count) string\(items.count == 1 ? "" : "s")" + (language.map { " in \($0)" } ?? "")
-                + " \(items.count == 1 ? "has" : "have") \(characters) character\(characters == 1 ? "" : "s") with no "
-                + "glyph in any face (first: \"\(first.text)\"), measured as blank: "
-                + Self.fontHint(language) + (items.count > 1 ? " (--verbose lists each string)" : "")
-            add(Diagnostic(severity: .warning, message: Message(line), code: "missing-glyphs"))
+            warning(
+                .missingGlyphs(language: language, strings: items.count, characters: characters, first: first.text))
         }
         for item in found {
-            verboseNote("\(item.count) character(s) of \"\(item.text)\" have no glyph in any face")
+            verboseNote(.missingGlyphsInString(text: item.text, characters: item.count))
         }
-    }
-
-    /// What to install for a language's characters.
-    static func fontHint(_ language: String?) -> String {
-        let lower = (language ?? "").lowercased()
-        let cjk = ["ja", "zh", "ko"].contains { lower == $0 || lower.hasPrefix($0 + "-") || lower.hasPrefix($0 + "_") }
-        return "install a font that covers them (Debian, Ubuntu: "
-            + (cjk ? "fonts-noto-cjk" : "fonts-noto-core, or fonts-noto for every script")
-            + ") or give one with --fonts-dir"
     }
 }
 
@@ -214,27 +173,12 @@ extension TextOptions {
     ) {
         guard let report else { return }
         for (table, files) in report.unchecked {
-            diagnostics.add(
-                Diagnostic(
-                    severity: .warning,
-                    message: Message(
-                        "placeholders of '\(table)' not compared: no strings in its development language among "
-                            + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)"),
-                    code: "placeholders-not-compared"))
+            diagnostics.warning(.placeholdersNotCompared(table: table, files: files))
         }
         for (p, problem) in problems.enumerated() {
-            let message =
-                problem.isSource
-                ? "\"\(problem.key)\" (\(problem.language), the source): "
-                    + problem.differences.map(\.description).joined(separator: "; ")
-                    + " (\"\(problem.source)\"; its translations are compared once it is fixed)"
-                : "\"\(problem.key)\" (\(problem.language)): "
-                    + problem.differences.map(\.description).joined(separator: "; ")
-                    + " (source \"\(problem.source)\", translation \"\(problem.translation)\")"
             var item = Diagnostic(
-                severity: problem.isWarning ? .warning : .error, message: Message(message), file: problem.file,
-                position: problem.position, status: problem.isWarning ? .success : .problemFound,
-                code: "placeholder-" + (problem.differences.first?.code ?? "missing"))
+                severity: problem.isWarning ? .warning : .error, finding: .placeholderProblem(problem),
+                file: problem.file, position: problem.position, status: problem.isWarning ? .success : .problemFound)
             (item.key, item.language) = (problem.key, problem.language)
             if p >= placeholderLinesShown { item.shown = .reportsOnly }
             diagnostics.add(item)
@@ -243,49 +187,25 @@ extension TextOptions {
             let isError = problems.dropFirst(placeholderLinesShown).contains { !$0.isWarning }
             var item = Diagnostic(
                 severity: isError ? .error : .warning,
-                message: "\(problems.count - placeholderLinesShown) more strings with placeholders that are wrong or "
-                    + "differ from their source (the JSON document lists all \(problems.count))",
-                file: nil, position: nil, status: isError ? .problemFound : .success)
+                finding: .morePlaceholderProblems(count: problems.count - placeholderLinesShown, total: problems.count),
+                status: isError ? .problemFound : .success)
             item.shown = .stderrOnly
             diagnostics.add(item)
         }
         let coverage = report.coverage
         for (n, item) in coverage.enumerated() {
-            let message =
-                "\"\(item.key)\" (\(item.language)): "
-                + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
-                + " has no " + item.missing.joined(separator: ", ") + " form"
-                + (item.missing.count == 1 ? "" : "s") + ": ICU's plural rules for \(item.language) put "
-                + zip(item.missing, item.numbers).map {
-                    $1 < 0
-                        ? "numbers without a form of their own in other" : "\(PluralSamples.formatted($1)) in \($0)"
-                }
-                .joined(separator: ", ")
-                + ", and the device shows the 'other' form for such numbers"
             var found = Diagnostic(
-                severity: item.concernsOnlyMillions ? .note : .warning, message: Message(message), file: item.file,
-                position: item.position, status: .success, code: "plural-coverage")
+                severity: item.concernsOnlyMillions ? .note : .warning, finding: .pluralCoverage(item), file: item.file,
+                position: item.position, status: .success)
             (found.key, found.language) = (item.key, item.language)
             if n >= placeholderLinesShown { found.shown = .reportsOnly }
             diagnostics.add(found)
         }
         let untranslated = report.untranslated
         for (n, item) in untranslated.enumerated() {
-            let why =
-                switch item.state {
-                case "missing": "has no translation"
-                case "empty": "has an empty translation"
-                case "new": "is not translated (state 'new')"
-                case "needs_review": "needs review (state 'needs_review')"
-                case "stale": "is stale (state 'stale': Xcode no longer finds the key in the code)"
-                default: "is not translated (state '\(item.state)')"
-                }
-            let message = "\"\(item.key)\" (\(item.language)) \(why)"
             var found = Diagnostic(
-                severity: item.isError ? .error : .note,
-                message: Message(message + (item.isError ? " (--require-translated)" : "")),
-                file: item.file, position: item.position, status: item.isError ? .problemFound : .success,
-                code: "untranslated")
+                severity: item.isError ? .error : .note, finding: .untranslated(item), file: item.file,
+                position: item.position, status: item.isError ? .problemFound : .success)
             (found.key, found.language) = (item.key, item.language)
             if n >= placeholderLinesShown { found.shown = .reportsOnly }
             diagnostics.add(found)
@@ -297,39 +217,35 @@ extension TextOptions {
         for count in report.untranslatedCounts where count.count > count.listed {
             let rest = count.count - count.listed
             let errors = count.errors - listedErrors[count.language, default: 0]
-            let message =
-                "\(rest) more entries (\(count.language)) are not translated: the first \(count.listed) of its "
-                + "\(count.count) are listed" + (errors > 0 ? " (--require-translated)" : "")
             var found = Diagnostic(
-                severity: errors > 0 ? .error : .note, message: Message(message), file: count.fileOfRest,
-                position: nil, status: errors > 0 ? .problemFound : .success, code: "untranslated")
+                severity: errors > 0 ? .error : .note,
+                finding: .untranslatedRest(
+                    language: count.language, rest: rest, listed: count.listed, count: count.count,
+                    required: errors > 0),
+                file: count.fileOfRest, status: errors > 0 ? .problemFound : .success)
             found.language = count.language
             found.shown = .reportsOnly
             diagnostics.add(found)
         }
         let total = report.untranslatedCounts.reduce(0) { $0 + $1.count }
         if total > placeholderLinesShown {
-            let message =
-                "\(total - placeholderLinesShown) more entries not translated "
-                + (report.listsAllUntranslated
-                    ? "(the JSON document lists all \(total))"
-                    : "(the JSON document lists \(untranslated.count) of the \(total) and counts each language's)")
             let isError =
                 untranslated.dropFirst(placeholderLinesShown).contains(where: \.isError)
                 || report.untranslatedCounts.contains { $0.errors > listedErrors[$0.language, default: 0] }
             var item = Diagnostic(
-                severity: isError ? .error : .note, message: Message(message), file: nil, position: nil,
+                severity: isError ? .error : .note,
+                finding: .moreUntranslated(
+                    count: total - placeholderLinesShown, total: total,
+                    listed: report.listsAllUntranslated ? nil : untranslated.count),
                 status: isError ? .problemFound : .success)
             item.shown = .stderrOnly
             diagnostics.add(item)
         }
         if coverage.count > placeholderLinesShown {
-            let message =
-                "\(coverage.count - placeholderLinesShown) more plurals missing categories (the JSON document "
-                + "lists all \(coverage.count))"
             let isNote = coverage.dropFirst(placeholderLinesShown).allSatisfy(\.concernsOnlyMillions)
             var item = Diagnostic(
-                severity: isNote ? .note : .warning, message: Message(message), file: nil, position: nil,
+                severity: isNote ? .note : .warning,
+                finding: .morePluralCoverage(count: coverage.count - placeholderLinesShown, total: coverage.count),
                 status: .success)
             item.shown = .stderrOnly
             diagnostics.add(item)

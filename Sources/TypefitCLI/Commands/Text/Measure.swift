@@ -86,7 +86,7 @@ public struct Measure: ParsableCommand {
                     asTable: true, pretty: context.stdoutIsTerminal, progress: progress, diagnostics: &diagnostics)
                 var outcome = Outcome()
                 for failure in result.faceFailures {
-                    outcome.diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
+                    outcome.diagnostics.error(.faceNotOpened(reason: failure), status: .cannotRun)
                 }
                 outcome.diagnostics.missingGlyphs(result.missingGlyphs)
                 // Nothing on stdout from a run that could not lay out.
@@ -98,7 +98,7 @@ public struct Measure: ParsableCommand {
             let prepared = try job.prepare(diagnostics: &diagnostics)
             var outcome = Outcome()
             for failure in prepared.faceFailures {
-                outcome.diagnostics.error(Message(failure), status: .cannotRun, code: "face-not-opened")
+                outcome.diagnostics.error(.faceNotOpened(reason: failure), status: .cannotRun)
             }
             guard prepared.faceFailures.isEmpty else { return outcome }
             let pretty = context.stdoutIsTerminal

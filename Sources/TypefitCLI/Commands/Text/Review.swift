@@ -164,7 +164,7 @@ public struct Review: ParsableCommand {
                         workingDirectory: context.workingDirectory) ?? []
                 if let error = annotationsFile.write(RunnerCommands.inert(report, allowsOwnCommands: true)) {
                     outcome.diagnostics.error(
-                        Message(error), status: .cannotRun, file: annotationsFile.path, code: "output-unwritable")
+                        Message(error), status: .cannotRun, file: annotationsFile.path, code: .outputUnwritable)
                 }
             }
             return outcome

@@ -233,7 +233,7 @@ struct TextOptions: Sendable, Equatable {
         switch OutputFile.open(path, followSymlinks: followSymlinks) {
         case .success(let file): return file
         case .failure(let error):
-            diagnostics.error(error.reason, status: .cannotRun, file: error.path, code: "output-refused")
+            diagnostics.error(error.reason, status: .cannotRun, file: error.path, code: .outputRefused)
             throw Stopped()
         }
     }
@@ -246,7 +246,7 @@ struct TextOptions: Sendable, Equatable {
         }
         // A page or drawing on disk may still be printed in a CI log.
         if let error = output.write(RunnerCommands.inert(Array(document.utf8))) {
-            outcome.diagnostics.error(Message(error), status: .cannotRun, file: output.path, code: "output-unwritable")
+            outcome.diagnostics.error(Message(error), status: .cannotRun, file: output.path, code: .outputUnwritable)
         }
     }
 
