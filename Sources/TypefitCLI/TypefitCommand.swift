@@ -139,7 +139,7 @@ public enum TypefitCommand {
                     workingDirectory: context.workingDirectory)
             {
                 outcome.stdoutBytes = report
-                outcome.writesWorkflowCommands = format == .github
+                outcome.writesWorkflowCommands = format == GitHubAnnotations.format
             }
             return outcome
         }

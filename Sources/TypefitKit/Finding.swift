@@ -196,6 +196,8 @@ public enum Finding: Sendable, Equatable {
 
     // MARK: The gate's verdicts
 
+    /// A spec's problem `check` found, for a CI report of it.
+    case specProblem(SpecProblem)
     /// A string that does not fit where it is required to.
     case doesNotFit(FitJob.Failure)
     /// Strings of one language with characters no face has: how many,
@@ -455,6 +457,7 @@ public enum Finding: Sendable, Equatable {
         case .ruleClampInverted: .ruleClampInverted
         case .baseChanged: .baseChanged
         case .doesNotFit: .doesNotFit
+        case .specProblem(let problem): problem.code
         case .missingGlyphs, .missingGlyphsInString: .missingGlyphs
         case .placeholdersNotCompared: .placeholdersNotCompared
         case .placeholderProblem(let problem): problem.differences.first.map(Self.code(of:)) ?? .placeholderMissing

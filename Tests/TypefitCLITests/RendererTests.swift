@@ -14,16 +14,21 @@ import TypefitTestSupport
     }
 
     @Test func formatsAreTheRenderersFormats() {
-        let reports = FindingReports.formats.map(\.rawValue)
+        let reports = FindingReports.formats.map(\.format.rawValue)
         let cases: [(String, [String], [String])] = [
-            ("scale", Self.formats(of: Scale.options), ScaleRenderers.all.formats().map(\.rawValue)),
-            ("list-fonts", Self.formats(of: ListFonts.options), ListingRenderers.all.formats().map(\.rawValue)),
-            ("fit", Self.formats(of: Fit.options), FitRenderers.all.formats().map(\.rawValue) + reports),
-            ("check", Self.formats(of: Check.options), CheckRenderers.all.formats().map(\.rawValue) + reports),
+            ("scale", Self.formats(of: Scale.options), ScaleRenderers.all.formats().map(\.format.rawValue)),
+            ("list-fonts", Self.formats(of: ListFonts.options), ListingRenderers.all.formats().map(\.format.rawValue)),
+            ("fit", Self.formats(of: Fit.options), FitRenderers.all.formats().map(\.format.rawValue) + reports),
+            ("check", Self.formats(of: Check.options), CheckRenderers.all.formats().map(\.format.rawValue) + reports),
         ]
         for (command, declared, rendered) in cases {
             #expect(declared == rendered, "\(command)")
             #expect(Set(rendered).count == rendered.count, "\(command): a format with two renderers")
+        }
+        // Help says what each writes, in the renderer's own words.
+        let help = Fit.options.first { $0.name == "--format" }?.declaration.help ?? ""
+        for choice in FitRenderers.all.formats() + FindingReports.formats {
+            #expect(help.contains("\(choice.format.rawValue): \(choice.summary)"), "\(help)")
         }
     }
 
@@ -35,7 +40,7 @@ import TypefitTestSupport
         request.categories = .categories([.large])
         var diagnostics = Diagnostics()
         let report = try ScaleJob(request: request, search: FontSearch()).run(diagnostics: &diagnostics)
-        let renderer = try #require(ScaleRenderers.all.renderer(for: .csv))
+        let renderer = try #require(ScaleRenderers.all.renderer(for: ScaleCSV.format))
         let rendered = renderer.render(report, RenderContext(pretty: false))
         let command = TypefitCommand.run(
             ["scale", "--style", "body", "--category", "large", "--format", "csv"], context: RunContext())

@@ -139,14 +139,16 @@ import TypefitTestSupport
         let junit = String(
             decoding: try #require(
                 FindingReports.render(
-                    .junit, diagnostics: diagnostics, subjects: subjects, command: "fit", workingDirectory: nil)),
+                    JUnitReport.format, diagnostics: diagnostics, subjects: subjects, command: "fit",
+                    workingDirectory: nil)),
             as: UTF8.self)
         #expect(XMLParser(data: Data(junit.utf8)).parse())
         #expect(!junit.contains("name=\"one\"") && !junit.contains("read once"))
         #expect(junit.contains("<error") && junit.contains("ICU is missing"))
         let sarif = try #require(
             FindingReports.render(
-                .sarif, diagnostics: diagnostics, subjects: subjects, command: "fit", workingDirectory: nil))
+                SARIFReport.format, diagnostics: diagnostics, subjects: subjects, command: "fit", workingDirectory: nil)
+        )
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         #expect((run["results"] as? [Any])?.isEmpty == true)

@@ -114,7 +114,7 @@ public enum CommandLineParser {
         var previous: String?
         for argument in options {
             if argument.lowercased() == "--format=json" { return true }
-            if previous == "--format" && OutputFormat(rawValue: argument.lowercased()) == .json { return true }
+            if previous == "--format" && OutputFormat(argument.lowercased()) == .json { return true }
             previous = argument
         }
         return false

@@ -351,6 +351,8 @@ extension Finding {
         case .specimenFaceMissing(let name):
             return Message("\(name) is missing: its samples are drawn as marked boxes")
 
+        case .specProblem(let problem):
+            return Message(problem.message)
         case .doesNotFit(let failure):
             return Message(failure.sentence)
         case .missingGlyphs(let language, let strings, let characters, let first):

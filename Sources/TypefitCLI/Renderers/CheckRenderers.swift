@@ -21,6 +21,7 @@ enum CheckRenderers {
 /// A line per problem (`FILE:LINE:COLUMN: error: …`) and a count.
 enum CheckTable: Renderer {
     static let format = OutputFormat.table
+    static let summary = "a line per problem at its place in the spec, and a count"
     static func render(_ output: CheckOutput, _ context: RenderContext) -> Outcome {
         let printed = output.diagnostics.effective
         return Outcome(
@@ -53,6 +54,7 @@ enum CheckTable: Renderer {
 /// The JSON document (`schema/check.schema.json`).
 enum CheckJSON: Renderer {
     static let format = OutputFormat.json
+    static let summary = "the problems as JSON (schema/check.schema.json)"
     static func render(_ output: CheckOutput, _ context: RenderContext) -> Outcome {
         Outcome(
             stdout: document(

@@ -25,6 +25,7 @@ enum FitRenderers {
 /// strings are ten megabytes, written as they are made.
 enum FitJSON: Renderer {
     static let format = OutputFormat.json
+    static let summary = "every string at every size as JSON (schema/fit.schema.json)"
     static func render(_ output: FitOutput, _ context: RenderContext) -> Outcome {
         let (result, job) = (output.result, output.job)
         let request = job.request
@@ -55,6 +56,7 @@ enum FitJSON: Renderer {
 /// The table for people: with rules, one per rule under a line saying it.
 enum FitTable: Renderer {
     static let format = OutputFormat.table
+    static let summary = "the strings failing where a size is required and a summary line (--all: every string)"
     static func render(_ output: FitOutput, _ context: RenderContext) -> Outcome {
         let result = output.result
         // Where a size is required, the strings that fail there (all with

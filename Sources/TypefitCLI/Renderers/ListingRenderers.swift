@@ -26,6 +26,7 @@ enum ListingRenderers {
 /// The JSON document (`schema/list-fonts.schema.json`), streamed.
 enum ListingJSON: Renderer {
     static let format = OutputFormat.json
+    static let summary = "the faces as JSON (schema/list-fonts.schema.json)"
     static func render(_ output: ListingOutput, _ context: RenderContext) -> Outcome {
         var outcome = Outcome()
         let (families, errors, pretty) = (output.families, output.errors, context.pretty)
@@ -37,6 +38,7 @@ enum ListingJSON: Renderer {
 /// The table for people.
 enum ListingTable: Renderer {
     static let format = OutputFormat.table
+    static let summary = "a table for people"
     static func render(_ output: ListingOutput, _ context: RenderContext) -> Outcome {
         Outcome(stdout: FontFamily.table(output.families))
     }
@@ -44,7 +46,8 @@ enum ListingTable: Renderer {
 
 /// `family<TAB>postscriptName<TAB>width`, a line per face.
 enum ListingPlain: Renderer {
-    static let format = OutputFormat.plain
+    static let format = OutputFormat("plain")
+    static let summary = "a line per face, family<TAB>postscriptName<TAB>width"
     static func render(_ output: ListingOutput, _ context: RenderContext) -> Outcome {
         Outcome(stdout: FontFamily.plain(output.families))
     }
@@ -54,7 +57,8 @@ enum ListingPlain: Renderer {
 /// Xcode copies it into the bundle; files Xcode would copy to one name
 /// are an error.
 enum ListingUIAppFonts: Renderer {
-    static let format = OutputFormat.uiappfonts
+    static let format = OutputFormat("uiappfonts")
+    static let summary = "the UIAppFonts array for an app's Info.plist, with --dir"
     static func render(_ output: ListingOutput, _ context: RenderContext) -> Outcome {
         var outcome = Outcome()
         let listing = output.listing

@@ -4,8 +4,8 @@ import TypefitKit
 /// One output format of one kind of result: the seam between a job's
 /// result and what the command prints. Each command keeps one list of the
 /// renderers of its result (`ScaleRenderers.all`, `ListingRenderers.all`…);
-/// its `--format` values are that list's formats, and a new format is one
-/// type in the list (and its case in `OutputFormat`). CI reports of
+/// its `--format` values and their help are that list's, and a new format
+/// is one type (with its `OutputFormat`) and one line in the list. CI reports of
 /// findings are the other seam (`FindingReport`), made by the framework
 /// once a run is over.
 protocol Renderer<Subject>: Sendable {
@@ -14,6 +14,8 @@ protocol Renderer<Subject>: Sendable {
 
     /// The `--format` value that picks it.
     static var format: OutputFormat { get }
+    /// What it writes, for `--format`'s help.
+    static var summary: String { get }
 
     /// The output: stdout (bytes or a stream) and what rendering found.
     static func render(_ subject: Subject, _ context: RenderContext) -> Outcome
@@ -32,8 +34,9 @@ extension Array {
         first { $0.format == format }
     }
 
-    /// The formats these renderers give, in order (for `--format`).
-    func formats<Subject>() -> [OutputFormat] where Element == any Renderer<Subject>.Type {
-        map { $0.format }
+    /// The formats these renderers give, in order, with their words (for
+    /// `--format`).
+    func formats<Subject>() -> [FormatChoice] where Element == any Renderer<Subject>.Type {
+        map { FormatChoice(format: $0.format, summary: $0.summary) }
     }
 }

@@ -1,97 +1,41 @@
 import TypefitCore
 import TypefitKit
 
-/// `scale`'s formats, for an iOS report and another platform's alike.
-enum ScaleRenderers {
-    /// Every format, in the order `--format` lists them.
-    static let all: [any Renderer<ScaleJob.Report>.Type] = [
-        ScaleJSON.self, ScaleTable.self, ScaleValue.self, ScaleCSV.self, ScaleSwift.self, ScaleTokens.self,
-        ScaleCSS.self,
-    ]
-
-    /// How many cells a report has (`value` needs one).
-    static func cellCount(_ report: ScaleJob.Report) -> Int {
-        switch report {
-        case .ios(let ios): ios.entries.count
-        case .platform(let platform): platform.cells.count
-        }
-    }
-
-    /// The design tokens' description: what made them.
-    static func tokenDescription(_ report: ScaleJob.Report) -> String {
-        let platform: Platform =
-            switch report {
-            case .ios: .ios
-            case .platform(let other): other.platform
-            }
-        return PlatformReport.tokenDescription(platform: platform, version: Typefit.version)
-    }
+/// What scale's renderers ask of a report, iOS's (`ScaleReport`: Apple's
+/// table, a custom font, a spec) or another platform's (`PlatformReport`):
+/// one shape, so no renderer asks which platform it renders.
+protocol ScaleTables: Sendable {
+    /// The platform its sizes are for.
+    var platform: Platform { get }
+    /// How many cells it has (`value` needs one).
+    var cellCount: Int { get }
+    /// The number of its only cell, when it has one.
+    var onlyNumber: Double? { get }
+    /// The JSON document.
+    func json() -> JSONValue
+    /// The table for people.
+    func table() -> String
+    /// A header and a line per cell.
+    func csv() -> String
+    /// The Swift file, and what is worth a warning in it.
+    func swiftFile() -> Outcome
+    /// The cells as design tokens.
+    var tokenCells: [TokenCell] { get }
+    /// The token group CSS's unsuffixed properties take.
+    var cssDefaultGroup: String { get }
 }
 
-/// The JSON document (`schema/scale.schema.json`).
-enum ScaleJSON: Renderer {
-    static let format = OutputFormat.json
-    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
-        switch report {
-        case .ios(let ios): Outcome(stdout: ios.json().serialized(pretty: context.pretty))
-        case .platform(let other): Outcome(stdout: other.json().serialized(pretty: context.pretty))
-        }
-    }
-}
+extension ScaleReport: ScaleTables {
+    var platform: Platform { .ios }
+    var cellCount: Int { entries.count }
+    var onlyNumber: Double? { entries.count == 1 ? entries.first?.primaryNumber : nil }
+    var cssDefaultGroup: String { "large" }
 
-/// The table for people.
-enum ScaleTable: Renderer {
-    static let format = OutputFormat.table
-    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
-        switch report {
-        case .ios(let ios): Outcome(stdout: ios.table())
-        case .platform(let other): Outcome(stdout: other.table())
-        }
-    }
-}
-
-/// The bare number of the one cell selected (`SIZE=$(typefit scale …)`).
-enum ScaleValue: Renderer {
-    static let format = OutputFormat.value
-    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
-        let number: Double? =
-            switch report {
-            case .ios(let ios): ios.entries.count == 1 ? ios.entries.first?.primaryNumber : nil
-            case .platform(let other): other.cells.count == 1 ? other.cells.first?.pointSize : nil
-            }
-        guard let number else {
-            var outcome = Outcome()
-            outcome.diagnostics.usageError(Scale.valueNeedsOneCell(ScaleRenderers.cellCount(report)))
-            return outcome
-        }
-        return Outcome(stdout: shortestNumber(number) + "\n")
-    }
-}
-
-/// A header and one comma-separated line per cell.
-enum ScaleCSV: Renderer {
-    static let format = OutputFormat.csv
-    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
-        switch report {
-        case .ios(let ios): Outcome(stdout: ios.csv())
-        case .platform(let other): Outcome(stdout: other.csv())
-        }
-    }
-}
-
-/// A Swift source file holding the table; a variable font's named
-/// instance in it is warned about.
-enum ScaleSwift: Renderer {
-    static let format = OutputFormat.swift
-    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
-        guard case .ios(let ios) = report else {
-            guard case .platform(let other) = report else { return Outcome() }
-            return Outcome(stdout: other.swift())
-        }
-        var family = ios.request.family
-        if case .spec(let spec, _) = ios.request.subject { family = spec.family }
-        var outcome = Outcome(stdout: ios.swiftSource(typeName: ScaleReport.swiftTypeName(for: family)))
-        for name in ios.namesNotKnownToUIFont {
+    func swiftFile() -> Outcome {
+        var family = request.family
+        if case .spec(let spec, _) = request.subject { family = spec.family }
+        var outcome = Outcome(stdout: swiftSource(typeName: ScaleReport.swiftTypeName(for: family)))
+        for name in namesNotKnownToUIFont {
             outcome.diagnostics.warning(
                 Message(
                     "the Swift file names '\(name)', a variable font's named instance: UIFont(name:) is not known "
@@ -102,33 +46,111 @@ enum ScaleSwift: Renderer {
     }
 }
 
+extension PlatformReport: ScaleTables {
+    var cellCount: Int { cells.count }
+    var onlyNumber: Double? { cells.count == 1 ? cells.first?.pointSize : nil }
+    var cssDefaultGroup: String { tokenGroup(defaultCategory, scale: 1.0) }
+    func swiftFile() -> Outcome { Outcome(stdout: swift()) }
+}
+
+extension ScaleJob.Report {
+    /// The report, whichever platform's.
+    var tables: any ScaleTables {
+        switch self {
+        case .ios(let ios): ios
+        case .platform(let other): other
+        }
+    }
+}
+
+/// `scale`'s formats, for an iOS report and another platform's alike.
+enum ScaleRenderers {
+    /// Every format, in the order `--format` lists them.
+    static let all: [any Renderer<ScaleJob.Report>.Type] = [
+        ScaleJSON.self, ScaleTable.self, ScaleValue.self, ScaleCSV.self, ScaleSwift.self, ScaleTokens.self,
+        ScaleCSS.self,
+    ]
+
+    /// How many cells a report has (`value` needs one).
+    static func cellCount(_ report: ScaleJob.Report) -> Int { report.tables.cellCount }
+
+    /// The design tokens' description: what made them.
+    static func tokenDescription(_ report: ScaleJob.Report) -> String {
+        PlatformReport.tokenDescription(platform: report.tables.platform, version: Typefit.version)
+    }
+}
+
+/// The JSON document (`schema/scale.schema.json`).
+enum ScaleJSON: Renderer {
+    static let format = OutputFormat.json
+    static let summary = "the sizes as JSON (schema/scale.schema.json)"
+    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
+        Outcome(stdout: report.tables.json().serialized(pretty: context.pretty))
+    }
+}
+
+/// The table for people.
+enum ScaleTable: Renderer {
+    static let format = OutputFormat.table
+    static let summary = "a table for people"
+    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
+        Outcome(stdout: report.tables.table())
+    }
+}
+
+/// The bare number of the one cell selected (`SIZE=$(typefit scale …)`).
+enum ScaleValue: Renderer {
+    static let format = OutputFormat("value")
+    static let summary = "the bare number of one cell"
+    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
+        guard let number = report.tables.onlyNumber else {
+            var outcome = Outcome()
+            outcome.diagnostics.usageError(Scale.valueNeedsOneCell(ScaleRenderers.cellCount(report)))
+            return outcome
+        }
+        return Outcome(stdout: shortestNumber(number) + "\n")
+    }
+}
+
+/// A header and one comma-separated line per cell.
+enum ScaleCSV: Renderer {
+    static let format = OutputFormat("csv")
+    static let summary = "a line per cell, with a header"
+    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
+        Outcome(stdout: report.tables.csv())
+    }
+}
+
+/// A Swift source file holding the table; a variable font's named
+/// instance in it is warned about.
+enum ScaleSwift: Renderer {
+    static let format = OutputFormat("swift")
+    static let summary = "a Swift file with the table"
+    static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
+        report.tables.swiftFile()
+    }
+}
+
 /// W3C Design Tokens (DTCG) JSON.
 enum ScaleTokens: Renderer {
-    static let format = OutputFormat.tokens
+    static let format = OutputFormat("tokens")
+    static let summary = "W3C design tokens (DTCG JSON)"
     static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
         let description = ScaleRenderers.tokenDescription(report)
-        let cells =
-            switch report {
-            case .ios(let ios): ios.tokenCells
-            case .platform(let other): other.tokenCells
-            }
-        return Outcome(stdout: DesignTokens.dtcg(cells, description: description).serialized(pretty: true))
+        return Outcome(
+            stdout: DesignTokens.dtcg(report.tables.tokenCells, description: description).serialized(pretty: true))
     }
 }
 
 /// CSS custom properties in rem.
 enum ScaleCSS: Renderer {
-    static let format = OutputFormat.css
+    static let format = OutputFormat("css")
+    static let summary = "CSS custom properties in rem"
     static func render(_ report: ScaleJob.Report, _ context: RenderContext) -> Outcome {
-        let header = ScaleRenderers.tokenDescription(report)
-        switch report {
-        case .ios(let ios):
-            return Outcome(stdout: DesignTokens.css(ios.tokenCells, defaultGroup: "large", header: header))
-        case .platform(let other):
-            return Outcome(
-                stdout: DesignTokens.css(
-                    other.tokenCells, defaultGroup: other.tokenGroup(other.defaultCategory, scale: 1.0),
-                    header: header))
-        }
+        let tables = report.tables
+        return Outcome(
+            stdout: DesignTokens.css(
+                tables.tokenCells, defaultGroup: tables.cssDefaultGroup, header: ScaleRenderers.tokenDescription(report)
+            ))
     }
 }

@@ -10,6 +10,8 @@ import TypefitKit
 protocol FindingReport: Sendable {
     /// The `--format` value that asks for it.
     static var format: OutputFormat { get }
+    /// What it writes, for `--format`'s help.
+    static var summary: String { get }
     /// The report of `findings` (every finding, none grouped or capped).
     static func render(_ findings: [ReportedFinding], run: ReportedRun) -> [UInt8]
 }
@@ -20,7 +22,7 @@ enum FindingReports {
     static let all: [any FindingReport.Type] = [GitHubAnnotations.self, SARIFReport.self, JUnitReport.self]
 
     /// Their `--format` values.
-    static var formats: [OutputFormat] { all.map { $0.format } }
+    static var formats: [FormatChoice] { all.map { FormatChoice(format: $0.format, summary: $0.summary) } }
 
     /// The report `format` asks for, if it is one.
     static func report(for format: OutputFormat) -> (any FindingReport.Type)? {

@@ -7,7 +7,8 @@ import TypefitKit
 /// (`@actions/core`, `command.ts`) escapes: `%`, CR and LF in the message;
 /// also `:` and `,` in properties.
 enum GitHubAnnotations: FindingReport {
-    static let format = OutputFormat.github
+    static let format = OutputFormat("github")
+    static let summary = "an annotation per finding on its file's line (GitHub Actions)"
 
     static func render(_ findings: [ReportedFinding], run: ReportedRun) -> [UInt8] {
         var out: [UInt8] = []

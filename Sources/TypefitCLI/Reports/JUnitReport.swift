@@ -8,7 +8,8 @@ import TypefitKit
 /// `<system-out>`. Names and texts are escaped as every page and drawing
 /// is (`xmlEscaped`: markup, and the characters XML 1.0 cannot hold).
 enum JUnitReport: FindingReport {
-    static let format = OutputFormat.junit
+    static let format = OutputFormat("junit")
+    static let summary = "JUnit XML, a test case per key (GitLab, Jenkins)"
 
     private struct Case {
         var key: String

@@ -11,7 +11,8 @@ import TypefitKit
 /// run, not a file (a stop, a note naming the samples used), is a tool
 /// execution notification; and a run holds at most `maximumResults`.
 enum SARIFReport: FindingReport {
-    static let format = OutputFormat.sarif
+    static let format = OutputFormat("sarif")
+    static let summary = "a SARIF 2.1.0 log (code scanning)"
 
     /// Code scanning's hard limit of results per run ("SARIF results exceed
     /// hard limit": a run of more is rejected whole); past it the errors

@@ -29,9 +29,7 @@ public struct Check: ParsableCommand {
         + [
             formatOption(
                 CheckRenderers.all.formats() + FindingReports.formats,
-                help: "table (the default: a CI log is read by people), json, or a CI report: github (an "
-                    + "annotation per finding on the spec's line), sarif (SARIF 2.1.0), junit (JUnit XML).",
-                \.format)
+                default: "table (a CI log is read by people).", \.format)
         ]
 
     /// The declaration.
@@ -82,23 +80,22 @@ public struct Check: ParsableCommand {
             return Outcome(diagnostics: diagnostics)
         }
         var outcome = Outcome(diagnostics: diagnostics)
-        switch format {
-        case .github, .sarif, .junit:
+        if format.isFindingReport {
             // The findings join the diagnostics for the report alone (the
             // framework writes it once the run is over); stderr says what
             // it always says.
             for problem in findings {
                 var item = Diagnostic(
-                    severity: problem.severity == .error ? .error : .warning, message: Message(problem.message),
+                    severity: problem.severity == .error ? .error : .warning, finding: .specProblem(problem),
                     file: specPath, position: problem.position,
-                    status: problem.severity == .error ? .problemFound : .success, code: problem.code)
+                    status: problem.severity == .error ? .problemFound : .success)
                 item.category = problem.category?.rawValue
                 item.key = problem.face ?? problem.style?.rawValue
                 item.shown = .reportsOnly
                 outcome.diagnostics.add(item)
             }
             outcome.reportSubjects = [ReportSubject(file: specPath, language: nil, key: "spec")]
-        default:
+        } else {
             let output = CheckOutput(specPath: specPath, problems: findings, diagnostics: outcome.diagnostics)
             let renderer = CheckRenderers.all.renderer(for: format) ?? CheckTable.self
             let rendered = renderer.render(output, RenderContext(pretty: context.stdoutIsTerminal))

@@ -26,10 +26,7 @@ public struct ListFonts: ParsableCommand {
     /// Every option, bound to its field, in the order help lists them.
     public static let options: [Option<Options>] =
         [
-            formatOption(
-                ListingRenderers.all.formats(),
-                help: "json, table, plain (family<TAB>postscriptName<TAB>width) or uiappfonts (the Info.plist "
-                    + "array, with --dir). Default: table on a terminal, else json.", \.format),
+            formatOption(ListingRenderers.all.formats(), default: "table on a terminal, else json.", \.format),
             .string(
                 "--family", "name", help: "Only faces of this family (any of its names, case-insensitive).",
                 completion: .families, \.family),
@@ -101,7 +98,7 @@ public struct ListFonts: ParsableCommand {
         query.paths = options.directories + arguments
         query.useCache = !options.noCache
         if query.paths.isEmpty {
-            if options.format == .uiappfonts {
+            if options.format == ListingUIAppFonts.format {
                 throw UsageError(
                     "'--format uiappfonts' lists an app's own font files: give them with --dir or as arguments")
             }
@@ -114,7 +111,7 @@ public struct ListFonts: ParsableCommand {
                 "'--fontconfig-file' lists installed fonts; it cannot be combined with --dir or font files")
         }
         if let layout = options.bundleLayout {
-            guard options.format == .uiappfonts else {
+            guard options.format == ListingUIAppFonts.format else {
                 throw UsageError("'--bundle-layout' goes with '--format uiappfonts'")
             }
             bundleLayout = layout

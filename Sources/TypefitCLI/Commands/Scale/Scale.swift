@@ -100,10 +100,8 @@ public struct Scale: ParsableCommand {
                 \.displayScale
             ).needs("--size", "--value", "--spec", "--family", because: "the system font follows Apple's table"),
             formatOption(
-                ScaleRenderers.all.formats(),
-                help: "value is the bare number of one cell; swift a Swift file with the table; tokens "
-                    + "W3C design tokens; css custom properties in rem. Default: value for one cell, "
-                    + "else table on a terminal, else json.", \.format),
+                ScaleRenderers.all.formats(), default: "value for one cell, else table on a terminal, else json.",
+                \.format),
         ]
 
     /// The declaration.
@@ -151,12 +149,14 @@ public struct Scale: ParsableCommand {
             (options.displayScale?.value, options.boldText, options.fallback)
         self.request = try request.validated()
         (self.search, self.format) = (options.sources.search, options.format)
-        if options.format == .swift, case .value = request.subject {
+        if options.format == ScaleSwift.format, case .value = request.subject {
             throw UsageError("'--format swift' writes point sizes; it does not go with '--value'")
         }
         let keyword = request.categories.map { $0.list == nil } ?? false
         let specStyles = face.spec != nil && request.styles == nil
-        if options.format == .value && request.platform == .ios && !keyword && request.cellCount != 1 && !specStyles {
+        if options.format == ScaleValue.format && request.platform == .ios && !keyword && request.cellCount != 1
+            && !specStyles
+        {
             throw UsageError(
                 "'--format value' needs exactly one style and one category (\(request.cellCount) selected)")
         }
@@ -183,7 +183,8 @@ public struct Scale: ParsableCommand {
     /// when one cell is selected, else a table on a terminal, else JSON.
     func render(_ report: ScaleJob.Report, context: RunContext) -> Outcome {
         let format =
-            format ?? (ScaleRenderers.cellCount(report) == 1 ? .value : context.stdoutIsTerminal ? .table : .json)
+            format
+            ?? (ScaleRenderers.cellCount(report) == 1 ? ScaleValue.format : context.stdoutIsTerminal ? .table : .json)
         let renderer = ScaleRenderers.all.renderer(for: format) ?? ScaleJSON.self
         return renderer.render(report, RenderContext(pretty: context.stdoutIsTerminal))
     }

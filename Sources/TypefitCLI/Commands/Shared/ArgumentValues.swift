@@ -17,7 +17,14 @@ enum ListKeyword: String {
     init?(spelling text: String) { self.init(rawValue: text.trimmingSpaces.lowercased()) }
 }
 
-extension OutputFormat: ClosedArgumentValue {}
+extension OutputFormat: ArgumentValue {
+    /// Each command's `--format` lists its own formats (`formatOption`).
+    static var spellings: [String] { [] }
+    /// The parser refuses a format the command's lists do not hold.
+    static var isClosedSet: Bool { true }
+
+    init(argument text: String, option: String) throws(UsageError) { self.init(text.lowercased()) }
+}
 extension BundleLayout: ClosedArgumentValue {}
 extension Platform: ClosedArgumentValue {}
 extension SizeModel: ClosedArgumentValue {}

@@ -144,9 +144,12 @@ struct SourceOptions: Sendable, Equatable {
     ]
 }
 
-/// `--format` with the formats a command writes.
+/// `--format` with the formats a command writes, its help made from their
+/// words ("json: …; table: …") and the command's default.
 func formatOption<Options>(
-    _ formats: [OutputFormat], help: String, _ field: WritableKeyPath<Options, OutputFormat?> & Sendable
+    _ formats: [FormatChoice], default: String, _ field: WritableKeyPath<Options, OutputFormat?> & Sendable
 ) -> Option<Options> {
-    .value("--format", "format", help: help, spellings: formats.map(\.rawValue), field)
+    let help =
+        formats.map { "\($0.format.rawValue): \($0.summary)" }.joined(separator: "; ") + ". Default: " + `default`
+    return .value("--format", "format", help: help, spellings: formats.map(\.format.rawValue), field)
 }

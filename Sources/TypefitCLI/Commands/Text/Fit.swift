@@ -28,10 +28,8 @@ public struct Fit: ParsableCommand {
         FitOptions.options.lifted(\Options.fit)
         + [
             formatOption(
-                FitRenderers.all.formats() + FindingReports.formats,
-                help: "Default: table on a terminal, else json. github: an annotation per finding on its file's "
-                    + "line (GitHub Actions); sarif: a SARIF 2.1.0 log (code scanning); junit: JUnit XML, a test "
-                    + "case per key (GitLab, Jenkins).", \.format),
+                FitRenderers.all.formats() + FindingReports.formats, default: "table on a terminal, else json.",
+                \.format),
             .flag(
                 "--all",
                 help: "The table lists every string: by default, where a size is required (--require, a rule's "

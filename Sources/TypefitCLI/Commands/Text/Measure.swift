@@ -35,7 +35,13 @@ public struct Measure: ParsableCommand {
         .map { $0.name == "--style" ? $0.required() : $0 }.lifted(\Options.text)
         + TextOptions.markdownOptions(\Options.markdown)
         + [TextOptions.progressOption(\Options.progress)]
-        + [formatOption([.json, .table], help: "Default: table on a terminal, else json.", \.format)]
+        + [
+            formatOption(
+                [
+                    FormatChoice(format: .json, summary: "the widths as JSON (schema/measure.schema.json)"),
+                    FormatChoice(format: .table, summary: "a table for people"),
+                ], default: "table on a terminal, else json.", \.format)
+        ]
 
     /// The declaration.
     public static let configuration = declared(

@@ -160,7 +160,7 @@ public struct Review: ParsableCommand {
                 all.warningsAreErrors = strict
                 let report =
                     FindingReports.render(
-                        .github, diagnostics: all, subjects: [], command: "review",
+                        GitHubAnnotations.format, diagnostics: all, subjects: [], command: "review",
                         workingDirectory: context.workingDirectory) ?? []
                 if let error = annotationsFile.write(RunnerCommands.inert(report, allowsOwnCommands: true)) {
                     outcome.diagnostics.error(

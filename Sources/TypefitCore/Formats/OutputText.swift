@@ -1,36 +1,3 @@
-/// The output formats typefit's commands offer.
-public enum OutputFormat: String, Sendable, CaseIterable {
-    /// JSON for scripts (the contract documented in docs/REFERENCE.md).
-    case json
-    /// A readable table for people.
-    case table
-    /// One tab-separated line per face (`list-fonts`).
-    case plain
-    /// The bare number of a single cell (`scale`).
-    case value
-    /// One comma-separated line per cell, with a header (`scale`).
-    case csv
-    /// A Swift source file holding the table (`scale`).
-    case swift
-    /// The `UIAppFonts` array for an app's Info.plist (`list-fonts --dir`).
-    case uiappfonts
-    /// W3C Design Tokens (DTCG) JSON (`scale`).
-    case tokens
-    /// CSS custom properties in rem (`scale`).
-    case css
-    /// GitHub Actions workflow commands, one annotation per finding
-    /// (`check`, `fit`).
-    case github
-    /// A SARIF 2.1.0 log, for code-scanning dashboards (`check`, `fit`).
-    case sarif
-    /// A JUnit XML report, for CI test views (`check`, `fit`).
-    case junit
-
-    /// Whether it is a CI report of the run's findings, made from its
-    /// diagnostics once the run is over (`--strict` applied).
-    public var isFindingReport: Bool { self == .github || self == .sarif || self == .junit }
-}
-
 /// How the app's font files reach the bundle: Xcode copies files in
 /// *groups* (the common case) flat into the bundle's root, and keeps the
 /// folder structure only for *folder references*.
