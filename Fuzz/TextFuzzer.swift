@@ -119,7 +119,7 @@ func fuzzAndroidLines(_ text: String) {
     let utf8 = Array(text.utf8)
     guard !utf8.isEmpty else { return }
     var breaks = utf8.indices.map { i -> LineBreak in
-        utf8[i] == 0x0A ? .mandatory : (utf8[i] == 0x20 || i % 5 == 4) ? .allowed : .none
+        utf8[i] == 0x0A ? .mandatory : (utf8[i] == 0x20 || i % 5 == 4) ? .allowed : i % 3 == 1 ? .phraseFallback : .none
     }
     MinikinWordBreaker.adjust(utf8, &breaks)
     precondition(breaks.count == utf8.count)

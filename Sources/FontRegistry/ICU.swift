@@ -242,6 +242,16 @@ public final class LineBreaker {
                 Self.keepHangulWords(utf8, &breaks)
             }
             MinikinWordBreaker.adjust(utf8, &breaks)
+            // What a phrase wider than the line falls back to: the breaks
+            // of the plain word style (Minikin's `doLineBreakWithFallback`
+            // asks its word breaker with `LineBreakWordStyle::None`).
+            if phrases, case .android(var plain) = breaking {
+                plain.wordStyle = .none
+                let words = opportunities(utf8, language: language, breaking: .android(plain))
+                for i in breaks.indices where breaks[i] == .none && (words[i] == .allowed || words[i] == .discouraged) {
+                    breaks[i] = .phraseFallback
+                }
+            }
         }
         return breaks
     }

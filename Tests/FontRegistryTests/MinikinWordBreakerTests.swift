@@ -126,7 +126,7 @@ import TypefitTestSupport
         let breaks = try LineBreaker().opportunities(utf8, language: "ja", breaking: breaking)
         var pieces: [String] = []
         var start = 0
-        for i in utf8.indices where breaks[i] != .none && breaks[i] != .insideCharacter {
+        for i in utf8.indices where breaks[i] == .allowed || breaks[i] == .mandatory || breaks[i] == .discouraged {
             pieces.append(String(decoding: utf8[start...i], as: UTF8.self))
             start = i + 1
         }
@@ -172,5 +172,49 @@ import TypefitTestSupport
             try Self.lines(phrase: true) == [
                 "\u{C544}\u{CE68}\u{BC25}\u{C744} \u{BA39}\u{ACE0} ", "\u{C2F6}\u{C2B5}\u{B2C8}\u{B2E4}.",
             ])
+    }
+}
+
+/// A phrase wider than the line (`--line-break-word-style phrase`) is broken
+/// where plain words end before it is split between grapheme clusters, as
+/// Minikin does (`GreedyLineBreaker::doLineBreakWithFallback`, the optimal
+/// breaker's `SCORE_FALLBACK`); ICU gives both kinds of breaks.
+@Suite struct PhraseFallbackTests {
+    static func lines(_ text: String, width: Double, strategy: BreakStrategy) throws -> [String] {
+        let utf8 = Array(text.utf8)
+        let breaking = LineBreaking.android(
+            AndroidLineBreaking(strategy: strategy, wordStyle: .phrase, pixelsPerDp: 1))
+        let breaks = try LineBreaker().opportunities(utf8, language: "ja-JP", breaking: breaking)
+        // One em (10 px at 10 dp) per character, on its first byte.
+        let advances = utf8.map { $0 & 0xC0 == 0x80 ? 0.0 : 1.0 }
+        let prepared = LineFitter.Prepared(
+            MeasuredText(utf8: utf8, advances: advances), breaks: breaks, breaking: breaking)
+        return prepared.lines(width: width, pointSize: 10).map { String(decoding: utf8[$0.bytes], as: UTF8.self) }
+    }
+
+    /// The optimal breaker too: a break where a plain word ends inside a
+    /// phrase costs `SCORE_FALLBACK` (1e6) where a split between clusters
+    /// costs 1e10, and no split past the phrase's last word end is a
+    /// candidate: 「晴天なり。」 on a line of four is 「晴天な」「り。」 (split
+    /// anywhere, 「晴天なり」「。」 leaves less room unused, and 。 would
+    /// start a line). AOSP's own case (`testPhraseBreakAuto_Fallback`,
+    /// 「本日_A_B_C_D」) cannot be used here: Android's ICU ends a phrase
+    /// between 日 and _, Debian's ICU 72 does not.
+    @Test func optimalFallsBackToWordsInsideAPhrase() throws {
+        let sunny = "\u{6674}\u{5929}\u{306A}\u{308A}\u{3002}"
+        #expect(try Self.lines(sunny, width: 4, strategy: .highQuality) == ["晴天な", "り。"])
+        #expect(try Self.lines(sunny, width: 4, strategy: .simple) == ["晴天な", "り。"])
+    }
+
+    /// JP_TEXT of AOSP's tests ("本日は晴天なり。"), whose plain breaks are
+    /// 本|日|は|晴|天|な|り。 (the tests' comment; ICU's here), on a line of
+    /// two characters: greedy breaking falls back to them inside each
+    /// phrase, so 。 never starts a line (split between clusters, the
+    /// last line would be 「。」 alone, after 「なり」).
+    @Test func greedyFallsBackToWordsInsideAPhrase() throws {
+        let sunny = "\u{672C}\u{65E5}\u{306F}\u{6674}\u{5929}\u{306A}\u{308A}\u{3002}"
+        #expect(try Self.lines(sunny, width: 2, strategy: .simple) == ["本日", "は", "晴天", "な", "り。"])
+        // A phrase that fits is not broken.
+        #expect(try Self.lines(sunny, width: 5, strategy: .simple) == ["本日は", "晴天なり。"])
     }
 }

@@ -9,6 +9,13 @@ public enum LineBreak: UInt8, Sendable {
     /// A break inside an e-mail address or URL (Android's Minikin): taken
     /// only where no other break on the line fits.
     case discouraged = 4
+    /// A break the phrase word style does not take but the plain one does
+    /// (Android's Minikin with `LINE_BREAK_WORD_STYLE_PHRASE`): taken only
+    /// inside a phrase wider than the line, before splitting it between
+    /// grapheme clusters (`GreedyLineBreaker::doLineBreakWithFallback`,
+    /// the optimal breaker's `SCORE_FALLBACK`), so that 「なり。」 still
+    /// never puts 。 at a line's start.
+    case phraseFallback = 5
 }
 
 /// Greedy line filling: as many break-separated pieces on each line as fit,
@@ -67,6 +74,11 @@ public enum LineFitter {
             /// Per line end, whether it is a break inside an e-mail address
             /// or URL (`LineBreak.discouraged`); empty when none is.
             let discouraged: [Bool]
+            /// With phrases (Android): the breaks a phrase wider than the
+            /// line falls back to (`LineBreak.phraseFallback`), in order,
+            /// each with where its line's drawn text ends; empty otherwise.
+            let fallbackEnds: [Int]
+            let fallbackVisible: [Int]
             /// The platform's rules.
             let breaking: LineBreaking
             /// Android's letter spacing in ems, which the advances include
@@ -77,8 +89,10 @@ public enum LineFitter {
             init(
                 count: Int, ends: [Int], mandatory: [Bool], trimmed: [Int], prefix: [Double], advances: [Double],
                 tabs: [Bool], trackPrefix: [Int32], trackMarks: [Bool], graphemeEnds: [Int], discouraged: [Bool],
-                breaking: LineBreaking, letterSpacingEms: Double
+                fallbackEnds: [Int], fallbackVisible: [Int], breaking: LineBreaking, letterSpacingEms: Double
             ) {
+                self.fallbackEnds = fallbackEnds
+                self.fallbackVisible = fallbackVisible
                 self.letterSpacingEms = letterSpacingEms
                 self.graphemeEnds = graphemeEnds
                 self.discouraged = discouraged
@@ -175,6 +189,14 @@ public enum LineFitter {
                 }
             }
             if ends.last != count { append(count, true) }
+            var fallbackEnds: [Int] = []
+            var fallbackVisible: [Int] = []
+            if minikin {
+                for i in 0..<min(count, breaks.count) where breaks[i] == .phraseFallback {
+                    fallbackEnds.append(i + 1)
+                    fallbackVisible.append(Self.minikinTrimmed(text.utf8, i + 1))
+                }
+            }
             var graphemeEnds: [Int] = []
             if minikin {
                 // Swift's Characters are Unicode's extended grapheme
@@ -189,7 +211,8 @@ public enum LineFitter {
             storage = Storage(
                 count: count, ends: ends, mandatory: mandatory, trimmed: trimmed, prefix: prefix, advances: advances,
                 tabs: tabs, trackPrefix: trackPrefix, trackMarks: trackMarks, graphemeEnds: graphemeEnds,
-                discouraged: discouraged, breaking: breaking,
+                discouraged: discouraged, fallbackEnds: fallbackEnds, fallbackVisible: fallbackVisible,
+                breaking: breaking,
                 letterSpacingEms: breaking == .apple ? 0 : letterSpacingEms)
         }
 
@@ -373,6 +396,13 @@ public enum LineFitter {
                     line(start, fit.end, fit.visible)
                     start = fit.end
                     lastFit = nil
+                } else if !storage.fallbackEnds.isEmpty,
+                    let fallback = phraseFallback(from: start, before: end, limit: limit, width: measure)
+                {
+                    // A phrase wider than the line: broken where plain
+                    // words end, as many as fit; look at the rest again.
+                    line(start, fallback.end, fallback.visible)
+                    start = fallback.end
                 } else if !graphemeEnds.isEmpty,
                     let split = split(
                         from: start, before: stop, limit: limit, graphemeEnds: graphemeEnds, width: measure)
@@ -422,6 +452,30 @@ public enum LineFitter {
                 i += 1
             }
             return (end, false)
+        }
+
+        /// Where a phrase `start..<end` wider than the line breaks instead
+        /// (`GreedyLineBreaker::doLineBreakWithFallback`): at the last
+        /// plain word end inside it whose line fits, the ends tried in
+        /// order until one does not; `nil` when none is inside it or the
+        /// first does not fit (the phrase is then split between clusters).
+        private func phraseFallback(
+            from start: Int, before end: Int, limit: Double, width: (Int, Int) -> Double
+        ) -> (end: Int, visible: Int)? {
+            let ends = storage.fallbackEnds
+            var low = 0
+            var high = ends.count
+            while low < high {
+                let mid = (low + high) / 2
+                if ends[mid] <= start { low = mid + 1 } else { high = mid }
+            }
+            var found: (end: Int, visible: Int)?
+            var i = low
+            while i < ends.count, ends[i] < end, width(start, ends[i]) <= limit {
+                found = (ends[i], max(start, storage.fallbackVisible[i]))
+                i += 1
+            }
+            return found
         }
 
         /// Where the text from `start` to its end stops being white space.

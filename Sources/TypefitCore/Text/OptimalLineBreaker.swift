@@ -14,6 +14,8 @@ extension LineFitter.Prepared {
     private static let scoreInfinity = Float.greatestFiniteMagnitude
     private static let scoreOverfull: Float = 1e12
     private static let scoreDesperate: Float = 1e10
+    /// A break inside a phrase where plain words end (`SCORE_FALLBACK`).
+    private static let scoreFallback: Float = 1e6
     private static let lastLinePenaltyMultiplier: Float = 4
     private static let linePenaltyMultiplier: Float = 2
 
@@ -107,6 +109,8 @@ extension LineFitter.Prepared {
             if graphemeEnds[mid] <= start { low = mid + 1 } else { high = mid }
         }
         var g = low
+        let fallbackEnds = storage.fallbackEnds
+        var f = 0
         var wordStart = start
         for k in range {
             let wordEnd = ends[k]
@@ -115,9 +119,14 @@ extension LineFitter.Prepared {
             if effective - at(wordStart) > lineWidth {
                 // `populateDesperatePoints`: every grapheme boundary inside
                 // the word, its width summed from the word's start.
+                // With phrases, where plain words end inside it costs less
+                // (`SCORE_FALLBACK`), and no boundary past the last of
+                // them is a candidate.
                 var wordWidth = Float(0)
                 var i = wordStart
                 while g < graphemeEnds.count, graphemeEnds[g] <= wordStart { g += 1 }
+                while f < fallbackEnds.count, fallbackEnds[f] <= wordStart { f += 1 }
+                let hasFallback = f < fallbackEnds.count && fallbackEnds[f] < wordEnd
                 while g < graphemeEnds.count, graphemeEnds[g] < wordEnd {
                     let boundary = graphemeEnds[g]
                     while i < boundary {
@@ -125,12 +134,17 @@ extension LineFitter.Prepared {
                         i += 1
                     }
                     let offset = at(wordStart) + wordWidth
+                    let isFallback = hasFallback && f < fallbackEnds.count && fallbackEnds[f] == boundary
                     candidates.append(
                         Candidate(
                             offset: boundary, preBreak: offset + halfSpacing, postBreak: offset - halfSpacing,
-                            penalty: Self.scoreDesperate,
+                            penalty: isFallback ? Self.scoreFallback : Self.scoreDesperate,
                             visibleEnd: boundary))
                     g += 1
+                    if isFallback {
+                        f += 1
+                        if f >= fallbackEnds.count || fallbackEnds[f] >= wordEnd { break }
+                    }
                 }
             }
             let isDiscouraged = !discouraged.isEmpty && discouraged[k]
