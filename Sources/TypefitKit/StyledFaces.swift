@@ -21,7 +21,7 @@ public struct StyledFaces: Sendable {
         for string in strings {
             for span in string.spans where !span.traits.face.isEmpty {
                 needed.insert(span.traits.face)
-                if string.formatSyntax == .foundation { markdown = true } else { android = true }
+                if string.formatSyntax.isAndroidResource { android = true } else { markdown = true }
             }
         }
         var styled = StyledFaces()

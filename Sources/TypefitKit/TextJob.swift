@@ -789,7 +789,7 @@ public enum TextJob {
             guard let language = string.language ?? (string.file == nil ? sourceLanguage : nil), string.isTranslatable,
                 !string.isUntranslated,
                 string.isSource ?? LanguageTag.matches(language, string.sourceLanguage ?? sourceLanguage),
-                string.formatSyntax == .foundation || !string.key.contains("[")
+                !string.formatSyntax.isAndroidResource || !string.key.contains("[")
             else { continue }
             for pseudolocale in pseudolocales {
                 try budget.take(1, at: string.position ?? SourcePosition(line: 1, column: 1))
@@ -798,7 +798,7 @@ public enum TextJob {
                 copy.isSource = false
                 copy.placeholderExamples = []
                 copy.original = nil
-                if string.formatSyntax == .foundation {
+                if !string.formatSyntax.isAndroidResource {
                     // Markdown is rendered later, from the text.
                     copy.spans = []
                     copy.text = pseudolocale.generateGuarding(

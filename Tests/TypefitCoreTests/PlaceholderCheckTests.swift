@@ -151,3 +151,25 @@ import TypefitTestSupport
         #expect(PlaceholderCheck.developmentLanguage("en", among: ["eng", "de"]) == nil)
     }
 }
+
+/// Whether a string is an Android resource's is decided in one place
+/// (`FormatSyntax.isAndroidResource`, an exhaustive switch), never by
+/// asking whether its syntax is Foundation's: a fourth syntax was sent down
+/// Android's path (Java's check, aapt2's pseudolocales) by such a test.
+@Suite struct FormatSyntaxDecisionTests {
+    @Test func noSourceAsksWhetherASyntaxIsFoundations() throws {
+        let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n")
+            where line.contains("Syntax == .foundation") || line.contains("Syntax != .foundation") {
+                Issue.record("\(file) asks which syntax a string has: \(line)")
+            }
+        }
+        #expect(FormatSyntax.java.isAndroidResource && FormatSyntax.literal.isAndroidResource)
+        #expect(!FormatSyntax.foundation.isAndroidResource)
+    }
+}

@@ -608,7 +608,7 @@ extension PlaceholderCheck {
                         tables.append(
                             Table(
                                 name: table.group, development: table.sourceLanguage,
-                                isJava: string.formatSyntax != .foundation))
+                                isJava: string.formatSyntax.isAndroidResource))
                     }
                     if !tables[t].files.contains(table.file) { tables[t].files.append(table.file) }
                     // `.lproj` files read before the catalog of their table.
@@ -879,7 +879,7 @@ extension PlaceholderCheck {
             if string.formatSyntax == .literal { isLiteral = true }
             if string.sourceLanguage != nil, string.table == nil { isCatalog = true }
             if !string.qualifiers.isEmpty { isQualified = true }
-            if string.formatSyntax != .foundation, !string.pluralForms.isEmpty { isPluralsElement = true }
+            if string.formatSyntax.isAndroidResource, !string.pluralForms.isEmpty { isPluralsElement = true }
             let form = string.format ?? FormatSource(text: string.written)
             if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }
             if written.count < 64 {
@@ -889,7 +889,7 @@ extension PlaceholderCheck {
             }
             // An Android plural is a plural of the whole string, whatever
             // argument holds its number.
-            for plural in string.pluralForms where plural.placeholder == nil || string.formatSyntax != .foundation {
+            for plural in string.pluralForms where plural.placeholder == nil || string.formatSyntax.isAndroidResource {
                 wholeStringPlurals[Self.variationPath(string.key, entry: string.entry, plural.category), default: []]
                     .insert(plural.category)
             }

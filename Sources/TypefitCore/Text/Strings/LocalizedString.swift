@@ -289,6 +289,20 @@ public enum FormatSyntax: String, Sendable, Equatable {
     case java
     /// Not a format: shown as written.
     case literal
+
+    /// Whether its strings are Android resources': styled by their markup's
+    /// spans (never Markdown), made into pseudolocales as aapt2 makes them
+    /// (arrays not), a `<plurals>` a plural of the whole string, their
+    /// placeholders compared by Java's rules. Java's formats and Android's
+    /// unformatted strings are. The one place this is decided, an
+    /// exhaustive switch: a new syntax must say where it belongs, where a
+    /// test of "is it Foundation's" sent it silently down Android's path.
+    public var isAndroidResource: Bool {
+        switch self {
+        case .foundation: false
+        case .java, .literal: true
+        }
+    }
 }
 
 /// A plural variation a string form is (`LocalizedString.pluralForms`).
