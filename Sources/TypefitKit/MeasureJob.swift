@@ -105,6 +105,22 @@ public struct MeasureJob: Job {
             })
     }
 
+    /// The table of `prepared`, whole (its columns are sized by every
+    /// row), and the texts with characters no face has.
+    public static func table(_ prepared: Prepared, pretty: Bool, progress: (any ProgressReporting)? = nil)
+        -> (bytes: [UInt8], missingGlyphs: [MissingGlyphs])
+    {
+        let rendered = MeasureDocument.render(
+            strings: prepared.strings, cells: prepared.cells, asTable: true, showText: prepared.showText,
+            pretty: pretty, model: prepared.model, systemFont: prepared.systemFont,
+            settings: prepared.measurements.settings, measure: counting(prepared, progress: progress))
+        progress?.finish()
+        return (
+            rendered.bytes,
+            rendered.missing.map { MissingGlyphs(text: $0.text, count: $0.characters, language: $0.language) }
+        )
+    }
+
     /// The JSON document of `prepared`, measured while it is written to
     /// `write` (memory stays a chunk whatever the catalog's size); the
     /// texts with characters no face has come back when it is done. False

@@ -20,6 +20,7 @@ import TypefitTestSupport
             ("list-fonts", Self.formats(of: ListFonts.options), ListingRenderers.all.formats().map(\.format.rawValue)),
             ("fit", Self.formats(of: Fit.options), FitRenderers.all.formats().map(\.format.rawValue) + reports),
             ("check", Self.formats(of: Check.options), CheckRenderers.all.formats().map(\.format.rawValue) + reports),
+            ("measure", Self.formats(of: Measure.options), MeasureRenderers.all.formats().map(\.format.rawValue)),
         ]
         for (command, declared, rendered) in cases {
             #expect(declared == rendered, "\(command)")

@@ -35,13 +35,7 @@ public struct Measure: ParsableCommand {
         .map { $0.name == "--style" ? $0.required() : $0 }.lifted(\Options.text)
         + TextOptions.markdownOptions(\Options.markdown)
         + [TextOptions.progressOption(\Options.progress)]
-        + [
-            formatOption(
-                [
-                    FormatChoice(format: .json, summary: "the widths as JSON (schema/measure.schema.json)"),
-                    FormatChoice(format: .table, summary: "a table for people"),
-                ], default: "table on a terminal, else json.", \.format)
-        ]
+        + [formatOption(MeasureRenderers.all.formats(), default: "table on a terminal, else json.", \.format)]
 
     /// The declaration.
     public static let configuration = declared(
@@ -86,34 +80,21 @@ public struct Measure: ParsableCommand {
         context.configure(&job.search)
         return Outcome.reporting { diagnostics throws(Stopped) in
             try job.search.validate(&diagnostics)
-            let progress = TextOptions.progressLine(showsProgress, context)
-            guard TextOptions.effectiveFormat(format, context) != .table else {
-                let result = try job.run(
-                    asTable: true, pretty: context.stdoutIsTerminal, progress: progress, diagnostics: &diagnostics)
+            let prepared = try job.prepare(diagnostics: &diagnostics)
+            // Nothing measured, nothing on stdout, from faces that could
+            // not be opened.
+            guard prepared.faceFailures.isEmpty else {
                 var outcome = Outcome()
-                for failure in result.faceFailures {
+                for failure in prepared.faceFailures {
                     outcome.diagnostics.error(.faceNotOpened(reason: failure), status: .cannotRun)
                 }
-                outcome.diagnostics.missingGlyphs(result.missingGlyphs)
-                // Nothing on stdout from a run that could not lay out.
-                if result.faceFailures.isEmpty { outcome.stdoutBytes = result.document }
                 return outcome
             }
-            // JSON is measured as it is written: every style and category
-            // of a big catalog is gigabytes, never held whole.
-            let prepared = try job.prepare(diagnostics: &diagnostics)
-            var outcome = Outcome()
-            for failure in prepared.faceFailures {
-                outcome.diagnostics.error(.faceNotOpened(reason: failure), status: .cannotRun)
-            }
-            guard prepared.faceFailures.isEmpty else { return outcome }
-            let pretty = context.stdoutIsTerminal
-            outcome.stream { write, found in
-                let written = MeasureJob.writeJSON(prepared, pretty: pretty, progress: progress, to: write)
-                found.missingGlyphs(written.missingGlyphs)
-                return written.ok
-            }
-            return outcome
+            let format = TextOptions.effectiveFormat(format, context)
+            let renderer = MeasureRenderers.all.renderer(for: format) ?? MeasureJSON.self
+            return renderer.render(
+                MeasureOutput(prepared: prepared, progress: TextOptions.progressLine(showsProgress, context)),
+                RenderContext(pretty: context.stdoutIsTerminal))
         }
     }
 }
