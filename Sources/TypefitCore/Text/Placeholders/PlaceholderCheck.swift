@@ -821,7 +821,10 @@ extension PlaceholderCheck {
         var sourceKeys: [String] = []
         for entry in entries {
             if entry.isSource {
-                sourceKeys.append(entry.key)
+                // `getStringArray` of `<item>@string/a</item>` in German
+                // shows German `a`: the array is not the translators' (their
+                // string is, and is judged as its own entry).
+                if !entry.isReference { sourceKeys.append(entry.key) }
                 continue
             }
             // A configuration's folder (`values-night`) overrides a few
@@ -858,6 +861,10 @@ extension PlaceholderCheck {
         /// Whether it is an Android `<plurals>`: a plural even with `other`
         /// alone (Android lint's `MissingQuantity`).
         var isPluralsElement = false
+        /// Whether every form is a reference (`@string/name`, a
+        /// `<string-array>`'s item that names a string): a device resolves
+        /// it in each language, so no language need translate it.
+        var isReference = true
         /// Where its first form is.
         var position: SourcePosition?
         /// Its formats as written (each once).
@@ -876,6 +883,7 @@ extension PlaceholderCheck {
 
         mutating func add(_ string: LocalizedString) {
             if position == nil { position = string.position }
+            if string.reference == nil { isReference = false }
             if string.formatSyntax == .literal { isLiteral = true }
             if string.sourceLanguage != nil, string.table == nil { isCatalog = true }
             if !string.qualifiers.isEmpty { isQualified = true }
