@@ -496,6 +496,7 @@ public enum Finding: Sendable, Equatable {
         case .countImplied: .placeholderPluralCountImplied
         case .unformattable: .placeholderUnformattable
         case .javaException: .placeholderJavaException
+        case .sourceTakesNone: .placeholderSourceTakesNone
         }
     }
 }

@@ -24,6 +24,7 @@ extension Finding {
         case placeholderPluralCountImplied = "placeholder-plural-count-implied"
         case placeholderUnformattable = "placeholder-unformattable"
         case placeholderJavaException = "placeholder-java-exception"
+        case placeholderSourceTakesNone = "placeholder-source-takes-none"
         case placeholdersNotCompared = "placeholders-not-compared"
         case pluralCoverage = "plural-coverage"
         case untranslated = "untranslated"

@@ -478,6 +478,7 @@ public enum TextJob {
         }
         resolveReferences(&strings, every: checked, into: &diagnostics)
         shareExamples(&strings, every: checked)
+        unformattedLikeTheirSource(&strings, every: checked)
         if !pseudolocales.isEmpty {
             do {
                 strings += try pseudolocalized(
@@ -819,6 +820,26 @@ public enum TextJob {
                     languages: pseudolocales.map(\.rawValue), strings: made.count / pseudolocales.count))
         }
         return made
+    }
+
+    /// An Android translation whose source reads no argument, measured as
+    /// written: the code calls `getString(id)` (it passes nothing), which
+    /// shows `%1$s` itself, not a sample in its place (the placeholder
+    /// check warns of it: `placeholder-source-takes-none`).
+    static func unformattedLikeTheirSource(_ strings: inout [LocalizedString], every tables: [StringsTable]) {
+        guard strings.contains(where: { $0.formatSyntax == .java && $0.isSource == false }) else { return }
+        // Per table and entry of a Java source: its forms.
+        var sources: [String: [String]] = [:]
+        for string in tables.flatMap(\.strings) + strings where string.isSource == true && string.formatSyntax == .java
+        {
+            sources[(string.table ?? "") + "\u{0}" + string.entry, default: []].append(string.text)
+        }
+        for i in strings.indices where strings[i].isSource == false && strings[i].formatSyntax == .java {
+            guard let forms = sources[(strings[i].table ?? "") + "\u{0}" + strings[i].entry],
+                !PlaceholderCheck.isJavaFormat(forms)
+            else { continue }
+            strings[i].formatSyntax = .literal
+        }
     }
 
     /// A translation measured with its source's `<xliff:g example="…">`

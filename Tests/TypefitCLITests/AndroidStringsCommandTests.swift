@@ -632,6 +632,48 @@ struct AndroidLineBreakingTests {
         #expect(outcome.status == .problemFound)
     }
 
+    /// A translation reading an argument where its source reads none
+    /// (Etar's `cal_export_succ_msg`): the code calls `getString(id)`,
+    /// which returns the text unformatted (`Resources.getString`), so the
+    /// device shows `%1$s` itself: a warning (lint's `StringFormatCount`
+    /// warns of counts that differ), and the text measured as written, no
+    /// sample in the specifier's place. `100% sicher` reads no argument.
+    @Test func aTranslationFormattedWhereItsSourceIsNot() throws {
+        let res = Fixtures.temporaryDirectory("source-takes-none").appendingPathComponent("res")
+        for (folder, body) in [
+            ("values", "<string name=\"done\">Export done</string><string name=\"pct\">100% sure</string>"),
+            (
+                "values-de",
+                "<string name=\"done\">Export nach %1$s fertig</string><string name=\"pct\">100% sicher</string>"
+            ),
+        ] {
+            let dir = res.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try "<resources>\(body)</resources>\n".write(
+                to: dir.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        }
+        let outcome = TypefitCommand.run(
+            ["fit", "--strings", res.path, "--format", "json"] + AndroidStringsCommandTests.common,
+            context: RunContext())
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let problems = try #require(document["placeholders"] as? [[String: Any]])
+        #expect(problems.count == 1 && problems.first?["key"] as? String == "done")
+        #expect(problems.first?["severity"] as? String == "warning")
+        let difference = try #require((problems.first?["differences"] as? [[String: Any]])?.first)
+        #expect(
+            difference["problem"] as? String == "source-takes-none" && difference["translation"] as? String == "%1$s")
+        let results = try #require(document["results"] as? [[String: Any]])
+        let german = try #require(results.first { $0["key"] as? String == "done" && $0["language"] as? String == "de" })
+        #expect(german["sampleText"] as? String == "Export nach %1$s fertig")
+        #expect(outcome.stderr.contains("warning: \"done\" (de): %1$s (argument 1, a string) is read where the source"))
+        // The report names the code; --strict makes it fail.
+        let sarif = TypefitCommand.run(
+            ["fit", "--strings", res.path, "--format", "sarif", "--strict"] + AndroidStringsCommandTests.common,
+            context: RunContext())
+        #expect(sarif.status == .problemFound && sarif.stdout.contains("\"placeholder-source-takes-none\""))
+    }
+
     /// Missing keys multiply (every source key by every language lacking
     /// it): a language's first 100 are listed and 10,000 in all, the rest
     /// counted per language, in the JSON and in the reports (one finding

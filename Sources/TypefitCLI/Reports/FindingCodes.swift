@@ -112,6 +112,12 @@ extension Finding.Code {
                 "Android's getString(id, args) crashes on it (a '% ' meant as a percent sign, %lld, %@): write %% for "
                     + "a percent sign and Java's conversions."
             )
+        case .placeholderSourceTakesNone:
+            (
+                "A translation reads an argument where its source reads none",
+                "A warning (lint's StringFormatCount): the code calls getString(id), which shows the specifier as "
+                    + "written. Remove it, or make the source a format too."
+            )
         case .placeholdersNotCompared:
             (
                 "Placeholders not compared: no source strings",
@@ -382,7 +388,8 @@ extension Finding.Code {
             .placeholderSkipped, .placeholderVariableUndefined, .placeholderVariableMoved, .placeholderNotAConversion,
             .placeholderSpaceFlag, .placeholderPluralObject, .placeholderPluralFormEmpty, .placeholderPluralFormDrops,
             .placeholderPluralCountNeverShown, .placeholderPluralCountImplied, .placeholderUnformattable,
-            .placeholderJavaException, .placeholdersNotCompared, .pluralCoverage, .untranslated, .missingGlyphs,
+            .placeholderJavaException, .placeholderSourceTakesNone, .placeholdersNotCompared, .pluralCoverage,
+            .untranslated, .missingGlyphs,
             .faceNotOpened:
             .gate
         case .missingFace, .notShipped, .instanceName, .belowMinimum, .maxBelowDesign, .shrinkingTable, .shrinkingSize,

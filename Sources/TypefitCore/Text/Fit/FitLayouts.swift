@@ -615,7 +615,7 @@ extension JSONWriter {
             var variable: String?
             switch difference {
             case .missing(let argument): source = argument
-            case .extra(let argument): translation = argument
+            case .extra(let argument), .sourceTakesNone(let argument): translation = argument
             case .changed(let from, let to): (source, translation) = (from, to)
             case .twoKinds(let first, let second): (source, translation) = (first, second)
             case .spaceFlag(let argument): source = argument

@@ -176,6 +176,17 @@ public enum PlaceholderCheck {
         /// A form without the count in a category that holds several
         /// numbers (lint's `ImpliedQuantity`): a warning.
         case countImplied(variable: String, category: String, numbers: [Int])
+        /// A translation that reads an argument where its Android source
+        /// reads none: the code calls `getString(id)`, which shows the
+        /// specifier as written (lint's `StringFormatCount`): a warning.
+        case sourceTakesNone(Argument)
+    }
+
+    /// Whether an Android entry's forms are a Java format: some form reads
+    /// an argument (`JavaFormatAnalysis`); one that reads none is shown by
+    /// `getString(id)` as written.
+    public static func isJavaFormat(_ forms: [String]) -> Bool {
+        JavaFormatAnalysis(forms: forms).isFormat
     }
 
     /// The verdict of comparing one translation with its source's forms
@@ -217,6 +228,7 @@ extension PlaceholderCheck.Difference {
     /// out of a category that holds several numbers.
     public var isWarningOnly: Bool {
         if case .countImplied = self { return true }
+        if case .sourceTakesNone = self { return true }
         return isHarmless
     }
 
@@ -235,7 +247,8 @@ extension PlaceholderCheck.Difference {
     /// The argument number it concerns (0 when none).
     public var number: Int {
         switch self {
-        case .missing(let argument), .extra(let argument), .spaceFlag(let argument): return argument.number
+        case .missing(let argument), .extra(let argument), .spaceFlag(let argument), .sourceTakesNone(let argument):
+            return argument.number
         case .changed(let source, _), .twoKinds(let source, _): return source.number
         case .skipped(let number): return number
         case .movedVariable(_, let source, _): return source
@@ -263,6 +276,7 @@ extension PlaceholderCheck.Difference {
         case .formDrops: return "plural-form-drops"
         case .countNeverShown: return "plural-count-never-shown"
         case .countImplied: return "plural-count-implied"
+        case .sourceTakesNone: return "source-takes-none"
         case .unformattable: return "unformattable"
         case .javaException: return "java-exception"
         }
@@ -304,6 +318,9 @@ extension PlaceholderCheck.Difference {
         case .countImplied(let variable, let category, let numbers):
             return "the \(Self.form(category, of: variable)) does not show the count, and is shown for "
                 + Self.shownFor(numbers, category) + " (lint's ImpliedQuantity)"
+        case .sourceTakesNone(let argument):
+            return "\(argument.written) (argument \(argument.number), \(argument.kind.description)) is read where the "
+                + "source reads no argument: getString(id) shows it as written (lint's StringFormatCount)"
         case .pluralByObject(let name, let written):
             return "\(written) chooses a plural form by an object: the plural variable '\(name)' has value type "
                 + "'@' (NSStringFormatValueTypeKey), and only a number can choose one; give its count's specifier (d, "
@@ -733,9 +750,14 @@ extension PlaceholderCheck {
         var problems: [Problem] = []
         var sources: [String: JavaFormatAnalysis] = [:]
         var sourceEntries: [String: Entry] = [:]
+        // Sources that take no argument: shown by `getString(id)`.
+        var unformatted: [String: Entry] = [:]
         for entry in entries where entry.isSource && !entry.isLiteral {
             let analysis = JavaFormatAnalysis(forms: entry.forms.map(\.text))
-            guard analysis.isFormat else { continue }
+            guard analysis.isFormat else {
+                unformatted[entry.key] = entry
+                continue
+            }
             let own = analysis.ownDifferences
             guard own.isEmpty else {
                 let text = shown(entry.forms.first?.text ?? "")
@@ -751,6 +773,17 @@ extension PlaceholderCheck {
             sourceEntries[entry.key] = entry
         }
         for entry in entries where !entry.isSource && !entry.isLiteral {
+            if let sourceEntry = unformatted[entry.key] {
+                // Each argument the translation reads, shown as written.
+                let read = JavaFormatAnalysis(forms: entry.forms.map(\.text)).arguments
+                let found = read.keys.sorted().compactMap { read[$0] }.map { Difference.sourceTakesNone($0) }
+                guard let first = found.first else { continue }
+                problems.append(
+                    problem(
+                        entry, source: sourceEntry.written, sourceKeys: sourceEntry.writtenKeys,
+                        differences: Array(found.prefix(FormatAnalysis.maximumDifferences)), first: first))
+                continue
+            }
             guard let source = sources[entry.key], let sourceEntry = sourceEntries[entry.key] else { continue }
             // A `<plurals>`'s items each for the numbers they are shown for.
             var perItem: [Difference] = []
