@@ -964,6 +964,10 @@ public enum TextJob {
             strings[i].resourceSpans = target.resourceSpans
             strings[i].placeholderExamples = target.placeholderExamples
             strings[i].formatSyntax = target.formatSyntax
+            // A name for an untranslatable string (`donottranslate.xml`)
+            // has no pseudolocale of its own: aapt2 makes none of the
+            // target, so en-XA shows the default text.
+            if !target.isTranslatable { strings[i].isTranslatable = false }
             strings[i].reference = nil
         }
         if warned > 20 { diagnostics.warning(.moreReferencesUnresolved(count: warned - 20)) }

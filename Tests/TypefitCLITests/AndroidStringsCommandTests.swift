@@ -455,6 +455,35 @@ struct AndroidPseudolocaleCommandTests {
         #expect(!results.contains { $0["key"] as? String == "app_name" && $0["language"] as? String == "en-XA" })
     }
 
+    /// A reference to a `translatable="false"` string (Tusky's
+    /// `donottranslate.xml`) gets no pseudolocale: aapt2 makes none of the
+    /// target (nor of the reference, which it keeps as `@string/…`), so
+    /// en-XA resolves it to the default text. A reference to a translatable
+    /// string takes that string's pseudolocale, as a device resolves it.
+    @Test func aReferenceToAnUntranslatableStringHasNoPseudolocale() throws {
+        let values = Fixtures.temporaryDirectory("pseudo-reference").appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        let file = values.appendingPathComponent("strings.xml")
+        try """
+        <resources><string name="brand" translatable="false">Tusky</string>
+        <string name="title">@string/brand</string><string name="save">Save</string>
+        <string name="ok">@string/save</string></resources>
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let theirs = try Aapt2.pseudolocales(file.path, into: Fixtures.temporaryDirectory("pseudo-reference-out"))
+        #expect(theirs["string/brand"]?["en-rXA"] == nil)
+        let accented = try #require(theirs["string/save"]?["en-rXA"])
+        let outcome = TypefitCommand.run(
+            ["fit", "--strings", file.path, "--pseudolocale", "en-XA", "--format", "json"]
+                + AndroidStringsCommandTests.common, context: RunContext())
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let rows = try #require(json["results"] as? [[String: Any]]).filter { $0["language"] as? String == "en-XA" }
+        let texts = Dictionary(
+            uniqueKeysWithValues: rows.compactMap { row in
+                (row["key"] as? String).map { ($0, row["text"] as? String ?? "") }
+            })
+        #expect(texts == ["save": accented, "ok": accented], "\(texts)")
+    }
+
     /// `measure --pseudolocale` shows and measures the same texts (the
     /// table's text column, the JSON's `text`), for a file's strings and
     /// for a text given as an argument, which is the source.
