@@ -61,7 +61,20 @@ public enum AndroidResourceTree {
         var resFolders: [(path: String, canonical: String, layer: Int)] = []
         var otherSourceSets: [String] = []
         var setsFound: [String: (path: String, canonical: String)] = [:]
-        if top.contains(where: { isValuesName($0.name) }) {
+        // A values folder given itself (`res/values`, `res/values-de`):
+        // its files alone, read as its res folder's would be.
+        let name = base.split(separator: "/").last.map(String.init) ?? base
+        var only: String?
+        if isValuesName(name), !top.contains(where: { isValuesName($0.name) }),
+            top.contains(where: { $0.name.lowercased().hasSuffix(".xml") })
+        {
+            let parent = base.contains("/") ? String(base[..<(base.lastIndex(of: "/") ?? base.endIndex)]) : "."
+            let canonicalParent = String(
+                root.canonical[..<(root.canonical.lastIndex(of: "/") ?? root.canonical.endIndex)])
+            // `/values`: the root's, written "" so that its folder is "/values".
+            resFolders.append((parent, canonicalParent.isEmpty ? "/" : canonicalParent, 0))
+            only = name
+        } else if top.contains(where: { isValuesName($0.name) }) {
             resFolders.append((base, root.canonical, 0))
         } else {
             var candidates: [(path: String, set: String?)] = []
@@ -118,7 +131,7 @@ public enum AndroidResourceTree {
             guard let folders = SystemCalls.entries(res.canonical) else {
                 return failure(res.path, SystemCalls.lastError())
             }
-            for folder in folders where isValuesName(folder.name) {
+            for folder in folders where isValuesName(folder.name) && (only == nil || folder.name == only) {
                 let folderPath = res.path + "/" + folder.name
                 guard folder.isUTF8 else { return failure(folderPath, SystemCalls.notUTF8Reason()) }
                 let values: ResolvedInput

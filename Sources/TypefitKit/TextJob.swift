@@ -348,8 +348,19 @@ public enum TextJob {
         var strings = texts.map { LocalizedString(key: $0, language: language, text: $0) }
         // Android's `values/` is in the language the run's source is in.
         let sourceLanguage = sourceLanguage ?? placeholderSource ?? "en"
-        let (files, folders, overlays) = try expandingFolders(
-            try expandingPatterns(files, &diagnostics), sourceSets: sourceSets, &diagnostics)
+        let patterned = try expandingPatterns(files, &diagnostics)
+        let expanded = try expandingFolders(patterned.files, sourceSets: sourceSets, &diagnostics)
+        let (files, overlays) = (expanded.files, expanded.overlays)
+        var folders = expanded.folders
+        // A pattern's Android resource files are judged together, as a
+        // folder's: colours and dimensions beside strings are no mistake.
+        for (file, pattern) in patterned.patterns where folders[file] == nil {
+            let parts = file.split(separator: "/")
+            guard file.lowercased().hasSuffix(".xml"), parts.count > 1,
+                let folder = parts.dropLast().last, folder == "values" || folder.hasPrefix("values-")
+            else { continue }
+            folders[file] = pattern
+        }
         var folderStrings: [String: Int] = [:]
         // One budget for every file of the run (`StringsBudget`).
         let budget = StringsBudget()
@@ -599,12 +610,14 @@ public enum TextJob {
 
     /// `files` with each shell pattern a shell did not expand (quoted:
     /// `'Resources/*.lproj/Localizable.strings'`) replaced by the files it
-    /// matches, in the shell's order; a pattern matching nothing stops the
-    /// run. A path that exists is taken as it is, whatever it holds.
+    /// matches, in the shell's order, and per file so found its pattern; a
+    /// pattern matching nothing stops the run. A path that exists is taken
+    /// as it is, whatever it holds.
     public static func expandingPatterns(_ files: [String], _ diagnostics: inout Diagnostics) throws(Stopped)
-        -> [String]
+        -> (files: [String], patterns: [String: String])
     {
         var expanded: [String] = []
+        var patterns: [String: String] = [:]
         for path in files {
             guard path != "-", path.contains(where: { "*?[".contains($0) }), !SystemCalls.isRegularFile(path) else {
                 expanded.append(path)
@@ -629,8 +642,9 @@ public enum TextJob {
                 throw Stopped()
             }
             expanded += kept
+            for file in kept where patterns[file] == nil { patterns[file] = path }
         }
-        return expanded
+        return (expanded, patterns)
     }
 
     /// `files` with each folder replaced by the Android resource files it

@@ -614,6 +614,55 @@ struct AndroidLineBreakingTests {
     }
 }
 
+/// Paths a developer tries: a values folder itself, and a quoted pattern
+/// over a values folder whose colours and dimensions sit beside its
+/// strings (they are skipped, as a folder's are; a pattern that gives no
+/// string at all stops the run, naming it).
+@Suite struct AndroidPathsCommandTests {
+    static func keys(_ arguments: [String]) throws -> (outcome: Outcome, rows: [(String, String)]) {
+        let outcome = TypefitCommand.run(
+            ["fit"] + arguments + ["--no-placeholder-check", "--format", "json"] + AndroidStringsCommandTests.common,
+            context: RunContext())
+        let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let results = json?["results"] as? [[String: Any]] ?? []
+        return (
+            outcome,
+            results.compactMap { row in
+                guard let key = row["key"] as? String, let language = row["language"] as? String else { return nil }
+                return (key, language)
+            }
+        )
+    }
+
+    @Test func aValuesFolderItself() throws {
+        let values = try Self.keys(["--strings", AndroidStringsCommandTests.res + "/values"])
+        #expect(values.outcome.status == .success, "\(values.outcome.stderr)")
+        // Its strings.xml's rows (colors.xml holds none), and not the
+        // other folders' (values-night is English too).
+        let file = try Self.keys(["--strings", AndroidStringsCommandTests.res + "/values/strings.xml"])
+        #expect(values.rows.map(\.0) == file.rows.map(\.0) && !values.rows.isEmpty)
+        #expect(values.rows.allSatisfy { $0.1 == "en" })
+        let german = try Self.keys(["--strings", AndroidStringsCommandTests.res + "/values-de/"])
+        #expect(german.outcome.status == .success, "\(german.outcome.stderr)")
+        #expect(!german.rows.isEmpty && german.rows.allSatisfy { $0.1 == "de" })
+    }
+
+    @Test func aPatternOverAValuesFolder() throws {
+        let values = AndroidStringsCommandTests.res + "/values"
+        let pattern = try Self.keys(["--strings", values + "/*.xml"])
+        #expect(pattern.outcome.status == .success, "\(pattern.outcome.stderr)")
+        let file = try Self.keys(["--strings", values + "/strings.xml"])
+        #expect(pattern.rows.map(\.0) == file.rows.map(\.0) && !file.rows.isEmpty)
+        // colors.xml alone, by a pattern or by name: nothing to check.
+        for path in [values + "/colo*.xml", values + "/colors.xml"] {
+            let colours = try Self.keys(["--strings", path])
+            #expect(colours.outcome.status == .cannotRun)
+            #expect(
+                colours.outcome.stderr.contains("\(path)\": holds no strings") || colours.outcome.stderr.contains(path))
+        }
+    }
+}
+
 /// `--require-translated` over Android folders: each language's missing
 /// keys, never a `translatable="false"` string's, and none in a
 /// configuration's folder (`values-night` overrides a few strings).
