@@ -484,6 +484,70 @@ struct AndroidPseudolocaleCommandTests {
         #expect(texts == ["save": accented, "ok": accented], "\(texts)")
     }
 
+    /// `product=` variants: a build keeps the default product's (no
+    /// attribute, or `default`) and stops where a resource with products
+    /// has none or two; typefit measures what `aapt2 link` keeps, and stops
+    /// where it stops.
+    @Test func productsAsAapt2LinkKeepsThem() throws {
+        let folder = Fixtures.temporaryDirectory("products")
+        let values = folder.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        let file = values.appendingPathComponent("strings.xml")
+        func write(_ body: String) throws {
+            try "<resources>\(body)</resources>\n".write(to: file, atomically: true, encoding: .utf8)
+        }
+        func aapt2Keeps() throws -> (ok: Bool, dump: String) {
+            let out = Fixtures.temporaryDirectory("products-out")
+            let manifest = out.appendingPathComponent("AndroidManifest.xml")
+            try "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\" package=\"com.example.p\"/>"
+                .write(to: manifest, atomically: true, encoding: .utf8)
+            let compiled = try #require(
+                try BinaryRunner.runTool("aapt2", ["compile", file.path, "-o", out.path + "/"]))
+            #expect(compiled.status == 0, "\(compiled.stderr)")
+            let apk = out.appendingPathComponent("app.apk").path
+            let linked = try #require(
+                try BinaryRunner.runTool(
+                    "aapt2",
+                    [
+                        "link", "-o", apk, "--manifest", manifest.path,
+                        out.appendingPathComponent("values_strings.arsc.flat").path,
+                    ]))
+            guard linked.status == 0 else { return (false, linked.stderr) }
+            return (true, try #require(try BinaryRunner.runTool("aapt2", ["dump", "resources", apk])).stdout)
+        }
+        func typefit() -> Outcome {
+            TypefitCommand.run(
+                ["fit", "--strings", file.path, "--no-placeholder-check", "--format", "json"]
+                    + AndroidStringsCommandTests.common, context: RunContext())
+        }
+        try write(
+            "<string name=\"where\" product=\"tablet\">On this tablet</string>"
+                + "<string name=\"where\" product=\"default\">On this phone</string>"
+                + "<plurals name=\"n\" product=\"tablet\"><item quantity=\"other\">T</item></plurals>"
+                + "<plurals name=\"n\"><item quantity=\"other\">P</item></plurals>"
+                + "<string-array name=\"a\" product=\"tablet\"><item>T</item></string-array>"
+                + "<string-array name=\"a\" product=\"default\"><item>D</item></string-array>")
+        let theirs = try aapt2Keeps()
+        #expect(theirs.ok && theirs.dump.contains("\"On this phone\"") && !theirs.dump.contains("tablet"))
+        #expect(theirs.dump.contains("other=\"P\"") && theirs.dump.contains("[\"D\"]"))
+        let ours = typefit()
+        #expect(ours.status == .success, "\(ours.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(ours.stdout.utf8)) as? [String: Any])
+        let rows = try #require(json["results"] as? [[String: Any]])
+        let texts = rows.compactMap { $0["text"] as? String }.sorted()
+        #expect(texts == ["D", "On this phone", "P"], "\(texts)")
+        // No default, or two: aapt2 link stops, and so does typefit.
+        for body in [
+            "<string name=\"where\" product=\"tablet\">On this tablet</string>",
+            "<string name=\"both\">No product</string><string name=\"both\" product=\"default\">Default</string>",
+        ] {
+            try write(body)
+            #expect(try !aapt2Keeps().ok)
+            let stopped = typefit()
+            #expect(stopped.status == .cannotRun && stopped.stderr.contains("default product"), "\(stopped.stderr)")
+        }
+    }
+
     /// `measure --pseudolocale` shows and measures the same texts (the
     /// table's text column, the JSON's `text`), for a file's strings and
     /// for a text given as an argument, which is the source.

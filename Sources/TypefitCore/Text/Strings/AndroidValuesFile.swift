@@ -70,6 +70,8 @@ public enum AndroidValuesFile {
         }
         let translatableByDefault = !fileName.contains("donottranslate")
         var entries: [Entry] = []
+        // Per entry, its `product` (a device build's is `default`).
+        var products: [String?] = []
         while let event = try reader.next() {
             switch event {
             case .text(let text, let position, _):
@@ -119,9 +121,39 @@ public enum AndroidValuesFile {
                     entry.forms = try items(&reader, of: element, kind: kind)
                 }
                 entries.append(entry)
+                products.append(element.attribute("product"))
             }
         }
-        return entries
+        return try defaultProducts(entries, products)
+    }
+
+    /// The entries a build keeps of those given per `product`
+    /// (`<string name="x" product="tablet">`): aapt2 link, asked for no
+    /// product, keeps the one without the attribute or with
+    /// `product="default"`, and stops when a resource with products has
+    /// none of them or two (`ProductFilter::SelectProductToKeep`).
+    private static func defaultProducts(_ entries: [Entry], _ products: [String?]) throws(SourceError) -> [Entry] {
+        guard products.contains(where: { $0 != nil }) else { return entries }
+        var byResource: [String: [Int]] = [:]
+        for (i, entry) in entries.enumerated() {
+            // aapt2's type names: a `<string-array>` is an `array`.
+            let type = entry.kind == .stringArray ? "array" : entry.kind.rawValue
+            byResource[type + "/" + entry.name, default: []].append(i)
+        }
+        var dropped = Set<Int>()
+        for (resource, indices) in byResource where indices.contains(where: { products[$0] != nil }) {
+            let defaults = indices.filter { products[$0] == nil || products[$0] == "default" }
+            guard let kept = defaults.first else {
+                throw SourceError(
+                    entries[indices[0]].position, "no default product defined for resource \(resource).")
+            }
+            guard defaults.count == 1 else {
+                throw SourceError(
+                    entries[defaults[1]].position, "multiple default products defined for resource \(resource).")
+            }
+            dropped.formUnion(indices.filter { $0 != kept })
+        }
+        return entries.indices.filter { !dropped.contains($0) }.map { entries[$0] }
     }
 
     /// The `<item>`s of a `<plurals>` or `<string-array>`.
