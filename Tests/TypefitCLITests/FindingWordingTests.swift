@@ -81,8 +81,8 @@ import TypefitTestSupport
             ),
             (
                 .referenceUnresolved(key: "a", reference: "@string/b"),
-                "\"a\" refers to @string/b, which no file of its res folder defines: measured as written (aapt2 stops "
-                    + "the build at such a reference)"
+                "\"a\" refers to @string/b, which no file of its res folder defines: measured as written (unless a "
+                    + "library module or Gradle's resValue defines it, aapt2 stops the build at such a reference)"
             ),
             (
                 .pluralSamples([.init(language: "ru", category: "few", number: 2)], more: true),

@@ -74,7 +74,8 @@ extension Finding {
         case .referenceUnresolved(let key, let reference):
             return Message(
                 "\"\(Message.quoted(key))\" refers to \(reference), which no file of its res folder defines: measured as written "
-                    + "(aapt2 stops the build at such a reference)")
+                    + "(unless a library module or Gradle's resValue defines it, aapt2 stops the build at such a "
+                    + "reference)")
         case .moreReferencesUnresolved(let count):
             return Message(
                 "\(count) more string\(count == 1 ? "" : "s") whose references lead to no text, measured as written "

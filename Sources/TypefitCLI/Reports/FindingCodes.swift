@@ -213,7 +213,8 @@ extension Finding.Code {
         case .referenceUnresolved:
             (
                 "An Android string referring to a string no file defines",
-                "aapt2 stops the build at it; the reference is measured as written. Define the string or fix the name."
+                "Unless a library module or Gradle's resValue defines it, aapt2 stops the build at it; the reference is "
+                    + "measured as written. Define the string, fix the name, or give the module that defines it."
             )
         case .referenceCycle:
             (
