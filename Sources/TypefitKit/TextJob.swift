@@ -842,16 +842,17 @@ public enum TextJob {
     /// check warns of it: `placeholder-source-takes-none`).
     static func unformattedLikeTheirSource(_ strings: inout [LocalizedString], every tables: [StringsTable]) {
         guard strings.contains(where: { $0.formatSyntax == .java && $0.isSource == false }) else { return }
-        // Per table and entry of a Java source: its forms.
+        // Per table and entry of a Java source: its forms; then the
+        // entries that read no argument, each judged once.
         var sources: [String: [String]] = [:]
         for string in tables.flatMap(\.strings) + strings where string.isSource == true && string.formatSyntax == .java
         {
             sources[(string.table ?? "") + "\u{0}" + string.entry, default: []].append(string.text)
         }
+        let unformatted = Set(sources.filter { !PlaceholderCheck.isJavaFormat($0.value) }.keys)
+        guard !unformatted.isEmpty else { return }
         for i in strings.indices where strings[i].isSource == false && strings[i].formatSyntax == .java {
-            guard let forms = sources[(strings[i].table ?? "") + "\u{0}" + strings[i].entry],
-                !PlaceholderCheck.isJavaFormat(forms)
-            else { continue }
+            guard unformatted.contains((strings[i].table ?? "") + "\u{0}" + strings[i].entry) else { continue }
             strings[i].formatSyntax = .literal
         }
     }

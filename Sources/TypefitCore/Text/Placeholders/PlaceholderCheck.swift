@@ -774,7 +774,9 @@ extension PlaceholderCheck {
         }
         for entry in entries where !entry.isSource && !entry.isLiteral {
             if let sourceEntry = unformatted[entry.key] {
-                // Each argument the translation reads, shown as written.
+                // Each argument the translation reads, shown as written
+                // (most read none: a text without '%' is not parsed).
+                guard entry.forms.contains(where: { $0.text.utf8.contains(0x25) }) else { continue }
                 let read = JavaFormatAnalysis(forms: entry.forms.map(\.text)).arguments
                 let found = read.keys.sorted().compactMap { read[$0] }.map { Difference.sourceTakesNone($0) }
                 guard let first = found.first else { continue }
