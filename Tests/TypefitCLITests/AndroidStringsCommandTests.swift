@@ -779,14 +779,21 @@ struct AndroidLineBreakingTests {
     /// which returns the text unformatted (`Resources.getString`), so the
     /// device shows `%1$s` itself: a warning (lint's `StringFormatCount`
     /// warns of counts that differ), and the text measured as written, no
-    /// sample in the specifier's place. `100% sicher` reads no argument.
+    /// sample in the specifier's place. `100% sicher` reads no argument;
+    /// `50% de remise` reads one by the space flag (`% d`), a percent sign
+    /// meant as text and shown so: no warning.
     @Test func aTranslationFormattedWhereItsSourceIsNot() throws {
         let res = Fixtures.temporaryDirectory("source-takes-none").appendingPathComponent("res")
         for (folder, body) in [
-            ("values", "<string name=\"done\">Export done</string><string name=\"pct\">100% sure</string>"),
+            (
+                "values",
+                "<string name=\"done\">Export done</string><string name=\"pct\">100% sure</string>"
+                    + "<string name=\"off\">50% off</string>"
+            ),
             (
                 "values-de",
                 "<string name=\"done\">Export nach %1$s fertig</string><string name=\"pct\">100% sicher</string>"
+                    + "<string name=\"off\">50% de remise</string>"
             ),
         ] {
             let dir = res.appendingPathComponent(folder)

@@ -778,7 +778,10 @@ extension PlaceholderCheck {
                 // (most read none: a text without '%' is not parsed).
                 guard entry.forms.contains(where: { $0.text.utf8.contains(0x25) }) else { continue }
                 let read = JavaFormatAnalysis(forms: entry.forms.map(\.text)).arguments
-                let found = read.keys.sorted().compactMap { read[$0] }.map { Difference.sourceTakesNone($0) }
+                // A specifier by the space flag (`50% de réduction`'s
+                // `% d`) is a percent sign meant as text, and shown so.
+                let found = read.keys.sorted().compactMap { read[$0] }.filter { !$0.written.hasPrefix("% ") }
+                    .map { Difference.sourceTakesNone($0) }
                 guard let first = found.first else { continue }
                 problems.append(
                     problem(
