@@ -647,10 +647,25 @@ public enum TextJob {
         return (expanded, patterns)
     }
 
+    /// The module folders a Gradle project's root includes
+    /// (`GradleSettings`); `nil` when it has no settings file to read.
+    static func gradleModules(of path: String) -> [String]? {
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        for name in GradleSettings.fileNames {
+            let file = base + "/" + name
+            guard SystemCalls.isRegularFile(file),
+                case .success(let bytes) = SystemCalls.readInput(file, limit: 1 << 20, what: "Gradle settings file")
+            else { continue }
+            return GradleSettings.modules(String(decoding: bytes, as: UTF8.self))
+        }
+        return nil
+    }
+
     /// `files` with each folder replaced by the Android resource files it
     /// holds (`AndroidResourceTree`), and per file so found, its folder
-    /// as given; a folder without resources, or whose links lead out of
-    /// its tree, stops the run.
+    /// as given (a Gradle project root's modules: the root); a folder
+    /// without resources, or whose links lead out of its tree, stops the
+    /// run.
     public static func expandingFolders(
         _ files: [String], sourceSets: [String] = [], _ diagnostics: inout Diagnostics
     ) throws(Stopped) -> (files: [String], folders: [String: String], overlays: [String: SourceSetOverlay]) {
@@ -660,9 +675,18 @@ public enum TextJob {
         var setsRead: Set<String> = []
         var modules: [String] = []
         var available: [String] = []
-        for path in files {
+        // The folders to read: those given, and a Gradle project's modules
+        // after its root, each judged as the root's (`owner`).
+        var queue = files.map { (path: $0, owner: String?.none) }
+        var next = 0
+        // Per project root, the files its modules gave.
+        var fromModules: [String: Int] = [:]
+        while next < queue.count {
+            let (path, owner) = queue[next]
+            next += 1
             guard path != "-", AndroidResourceTree.isDirectory(path) else {
-                expanded.append(path)
+                // A module the settings name but the tree lacks: nothing.
+                if owner == nil { expanded.append(path) }
                 continue
             }
             var found: [String]
@@ -691,6 +715,16 @@ public enum TextJob {
                             module: path, layer: android.layers[file] ?? 0, mainResources: main)
                     }
                 }
+            case .success(nil) where owner == nil && gradleModules(of: path) != nil:
+                // A Gradle project's root: the modules its settings include.
+                let included = gradleModules(of: path) ?? []
+                fromModules[path] = 0
+                let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+                queue.insert(contentsOf: included.map { (base + "/" + $0, path) }, at: next)
+                continue
+            case .success(nil) where owner != nil:
+                // A module without resources (a Kotlin library): nothing.
+                continue
             case .success(nil):
                 // No Android resources: an Apple app's folder of `.lproj`
                 // tables and String Catalogs.
@@ -706,10 +740,16 @@ public enum TextJob {
                     throw Stopped()
                 }
             }
+            if let owner { fromModules[owner, default: 0] += found.count }
             for file in found where folders[file] == nil {
-                folders[file] = path
+                folders[file] = owner ?? path
                 expanded.append(file)
             }
+        }
+        // A project whose modules give no resource file: nothing to check.
+        if let root = fromModules.filter({ $0.value == 0 }).keys.sorted().first {
+            diagnostics.error(.stringsEmpty, status: .cannotRun, file: root)
+            throw Stopped()
         }
         // A set no module has is a typo or the wrong folder: measured
         // without it, the run would pass on strings it never read.

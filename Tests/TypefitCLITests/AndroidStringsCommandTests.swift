@@ -711,6 +711,35 @@ struct AndroidLineBreakingTests {
         #expect(!german.rows.isEmpty && german.rows.allSatisfy { $0.1 == "de" })
     }
 
+    /// A Gradle project's root: the modules its settings include, each a
+    /// module root (`src/main/res`); a module without resources (a Kotlin
+    /// library) or missing from the tree gives nothing.
+    @Test func aGradleProjectRoot() throws {
+        let root = Fixtures.temporaryDirectory("gradle-project")
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try write(
+            "settings.gradle.kts",
+            "rootProject.name = \"p\"\ninclude(\":app\", \":feature:ui\")\ninclude(\":lib\", \":gone\")\n")
+        try write("app/src/main/res/values/strings.xml", "<resources><string name=\"a\">App</string></resources>")
+        try write(
+            "feature/ui/src/main/res/values/strings.xml", "<resources><string name=\"b\">Feature</string></resources>")
+        try write("lib/src/main/kotlin/Lib.kt", "object Lib\n")
+        // A module the settings do not include is not read.
+        try write("old/src/main/res/values/strings.xml", "<resources><string name=\"c\">Old</string></resources>")
+        let project = try Self.keys(["--strings", root.path])
+        #expect(project.outcome.status == .success, "\(project.outcome.stderr)")
+        #expect(project.rows.map(\.0) == ["a", "b"], "\(project.rows)")
+        // Settings that include nothing with strings: nothing to check.
+        try write("settings.gradle.kts", "include(\":lib\")\n")
+        let empty = try Self.keys(["--strings", root.path])
+        #expect(empty.outcome.status == .cannotRun, "\(empty.outcome.stderr)")
+    }
+
     @Test func aPatternOverAValuesFolder() throws {
         let values = AndroidStringsCommandTests.res + "/values"
         let pattern = try Self.keys(["--strings", values + "/*.xml"])

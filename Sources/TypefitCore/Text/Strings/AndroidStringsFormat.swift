@@ -16,7 +16,7 @@ public struct AndroidStringsFormat: StringsFormat {
     /// The extensions it is known by.
     public let extensions = ["xml"]
     /// How help names it.
-    public let summary = "an Android resource file (res/values*/*.xml, a values folder or a res folder)"
+    public let summary = "an Android resource file (res/values*/*.xml, a values folder, a res folder or a project root)"
 
     /// Creates the format.
     public init() {}

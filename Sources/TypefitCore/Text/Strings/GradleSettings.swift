@@ -1,0 +1,72 @@
+/// The modules a Gradle build's `settings.gradle` or `settings.gradle.kts`
+/// includes, for `--strings` given a project root: `include ':app',
+/// ':core:ui'` (Groovy) and `include(":app", ":core:ui")` (Kotlin), over
+/// one line or several, each module path's folder (`:core:ui` is
+/// `core/ui`). Comments are skipped; `includeBuild` (another build) and a
+/// module given another folder (`project(':x').projectDir = …`) are not
+/// followed.
+public enum GradleSettings {
+    /// The settings files Gradle reads, in its order.
+    public static let fileNames = ["settings.gradle.kts", "settings.gradle"]
+
+    /// The most modules read from one settings file.
+    public static let maximumModules = 1_000
+
+    /// The folders, relative to the project root, of the modules `text`
+    /// includes, in order, each once.
+    public static func modules(_ text: String) -> [String] {
+        var modules: [String] = []
+        var seen = Set<String>()
+        var depth = 0
+        var inInclude = false
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = Substring(rawLine)
+            // A `//` comment's start (module paths hold no slashes).
+            var previous: Character?
+            for index in line.indices {
+                if previous == "/" && line[index] == "/" {
+                    line = line[..<line.index(before: index)]
+                    break
+                }
+                previous = line[index]
+            }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if !inInclude, trimmed.hasPrefix("include") {
+                let rest = trimmed.dropFirst("include".count)
+                guard let next = rest.first, next == " " || next == "\t" || next == "(" else { continue }
+                inInclude = true
+                depth = 0
+            }
+            guard inInclude else { continue }
+            // The quoted module paths on the line, and whether the
+            // statement goes on (an open parenthesis, or a trailing comma).
+            var quote: Character?
+            var current = ""
+            for character in line {
+                if let open = quote {
+                    if character == open {
+                        quote = nil
+                        let path = current.split(separator: ":").joined(separator: "/")
+                        if current.hasPrefix(":") || !current.contains("/"), !path.isEmpty, !path.contains(".."),
+                            modules.count < maximumModules, seen.insert(path).inserted
+                        {
+                            modules.append(path)
+                        }
+                        current = ""
+                    } else {
+                        current.append(character)
+                    }
+                } else if character == "\"" || character == "'" {
+                    quote = character
+                } else if character == "(" {
+                    depth += 1
+                } else if character == ")" {
+                    depth -= 1
+                }
+            }
+            let ending = line.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.first
+            if depth <= 0 && ending != "," { inInclude = false }
+        }
+        return modules
+    }
+}
