@@ -1,3 +1,5 @@
+import TypefitCore
+
 /// The resource files an Android folder holds, for `--strings DIR`: a `res`
 /// folder's `values*/*.xml`, or those of a module root's `res` folder or
 /// its `src/main/res` (what every build ships; another source set,
@@ -63,16 +65,14 @@ public enum AndroidResourceTree {
         var setsFound: [String: (path: String, canonical: String)] = [:]
         // A values folder given itself (`res/values`, `res/values-de`):
         // its files alone, read as its res folder's would be.
-        let name = base.split(separator: "/").last.map(String.init) ?? base
+        let name = lastPathComponent(base)
         var only: String?
         if isValuesName(name), !top.contains(where: { isValuesName($0.name) }),
             top.contains(where: { $0.name.lowercased().hasSuffix(".xml") })
         {
-            let parent = base.contains("/") ? String(base[..<(base.lastIndex(of: "/") ?? base.endIndex)]) : "."
-            let canonicalParent = String(
-                root.canonical[..<(root.canonical.lastIndex(of: "/") ?? root.canonical.endIndex)])
             // `/values`: the root's, written "" so that its folder is "/values".
-            resFolders.append((parent, canonicalParent.isEmpty ? "/" : canonicalParent, 0))
+            let parent = base.contains("/") ? InputPaths.parent(base) : "."
+            resFolders.append((parent == "/" ? "" : parent, InputPaths.parent(root.canonical), 0))
             only = name
         } else if top.contains(where: { isValuesName($0.name) }) {
             resFolders.append((base, root.canonical, 0))
@@ -172,7 +172,7 @@ public enum AndroidResourceTree {
     }
 
     /// Whether a folder named `name` holds values (`values`, `values-de`).
-    static func isValuesName(_ name: String) -> Bool { name == "values" || name.hasPrefix("values-") }
+    public static func isValuesName(_ name: String) -> Bool { name == "values" || name.hasPrefix("values-") }
 
     /// Whether `path` is a directory (links followed).
     public static func isDirectory(_ path: String) -> Bool {

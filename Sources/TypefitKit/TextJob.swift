@@ -356,8 +356,8 @@ public enum TextJob {
         // folder's: colours and dimensions beside strings are no mistake.
         for (file, pattern) in patterned.patterns where folders[file] == nil {
             let parts = file.split(separator: "/")
-            guard file.lowercased().hasSuffix(".xml"), parts.count > 1,
-                let folder = parts.dropLast().last, folder == "values" || folder.hasPrefix("values-")
+            guard file.lowercased().hasSuffix(".xml"), let folder = parts.dropLast().last,
+                AndroidResourceTree.isValuesName(String(folder))
             else { continue }
             folders[file] = pattern
         }
@@ -715,17 +715,17 @@ public enum TextJob {
                             module: path, layer: android.layers[file] ?? 0, mainResources: main)
                     }
                 }
-            case .success(nil) where owner == nil && gradleModules(of: path) != nil:
-                // A Gradle project's root: the modules its settings include.
-                let included = gradleModules(of: path) ?? []
-                fromModules[path] = 0
-                let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-                queue.insert(contentsOf: included.map { (base + "/" + $0, path) }, at: next)
-                continue
-            case .success(nil) where owner != nil:
-                // A module without resources (a Kotlin library): nothing.
-                continue
             case .success(nil):
+                // A module without resources (a Kotlin library): nothing.
+                guard owner == nil else { continue }
+                // A Gradle project's root: the modules its settings include
+                // (its settings read once).
+                if let included = gradleModules(of: path) {
+                    fromModules[path] = 0
+                    let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+                    queue.insert(contentsOf: included.map { (base + "/" + $0, path) }, at: next)
+                    continue
+                }
                 // No Android resources: an Apple app's folder of `.lproj`
                 // tables and String Catalogs.
                 switch AppleStringsFolder.files(in: path) {
