@@ -25,7 +25,7 @@ public enum MarkdownText {
     /// as written). Android's strings never are: their styling is
     /// their markup's spans, read with them.
     public static func applies(to string: LocalizedString, mode: Bool?) -> Bool {
-        !string.formatSyntax.isAndroidResource && (mode ?? string.isMarkdownByDefault)
+        string.formatSyntax.markup == .markdown && (mode ?? string.isMarkdownByDefault)
     }
 
     /// `strings` with Markdown rendered where it applies; `counts` says how
@@ -43,7 +43,7 @@ public enum MarkdownText {
             }
             // Said only when the default chose: --no-markdown (or a rule's
             // false) is the user's word.
-            if mode == nil, !strings[i].formatSyntax.isAndroidResource, InlineMarkdown.hasMarkup(strings[i].text) {
+            if mode == nil, strings[i].formatSyntax.markup == .markdown, InlineMarkdown.hasMarkup(strings[i].text) {
                 counts.literal += 1
                 if counts.firstLiteralKey == nil { counts.firstLiteralKey = strings[i].key }
             }

@@ -21,7 +21,10 @@ public struct StyledFaces: Sendable {
         for string in strings {
             for span in string.spans where !span.traits.face.isEmpty {
                 needed.insert(span.traits.face)
-                if string.formatSyntax.isAndroidResource { android = true } else { markdown = true }
+                switch string.formatSyntax.markup {
+                case .resourceSpans: android = true
+                case .markdown: markdown = true
+                }
             }
         }
         var styled = StyledFaces()

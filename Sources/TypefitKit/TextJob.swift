@@ -844,7 +844,7 @@ public enum TextJob {
             guard let language = string.language ?? (string.file == nil ? sourceLanguage : nil), string.isTranslatable,
                 !string.isUntranslated,
                 string.isSource ?? LanguageTag.matches(language, string.sourceLanguage ?? sourceLanguage),
-                !string.formatSyntax.isAndroidResource || !string.key.contains("[")
+                string.formatSyntax.markup == .markdown || !string.key.contains("[")
             else { continue }
             for pseudolocale in pseudolocales {
                 try budget.take(1, at: string.position ?? SourcePosition(line: 1, column: 1))
@@ -853,12 +853,13 @@ public enum TextJob {
                 copy.isSource = false
                 copy.placeholderExamples = []
                 copy.original = nil
-                if !string.formatSyntax.isAndroidResource {
+                switch string.formatSyntax.markup {
+                case .markdown:
                     // Markdown is rendered later, from the text.
                     copy.spans = []
                     copy.text = pseudolocale.generateGuarding(
-                        string.text, placeholders: PlaceholderSamples.placeholders(in:))
-                } else {
+                        string.text, placeholders: string.formatSyntax.syntax.placeholderBytes(in:))
+                case .resourceSpans:
                     let generated = pseudolocale.generate(
                         string.text, spans: string.resourceSpans, keeping: string.placeholderExamples.map(\.bytes))
                     copy.text = generated.text
@@ -881,19 +882,22 @@ public enum TextJob {
     /// shows `%1$s` itself, not a sample in its place (the placeholder
     /// check warns of it: `placeholder-source-takes-none`).
     static func unformattedLikeTheirSource(_ strings: inout [LocalizedString], every tables: [StringsTable]) {
-        guard strings.contains(where: { $0.formatSyntax == .java && $0.isSource == false }) else { return }
+        guard strings.contains(where: { $0.formatSyntax == .java && $0.isFormatted && $0.isSource == false }) else {
+            return
+        }
         // Per table and entry of a Java source: its forms; then the
         // entries that read no argument, each judged once.
         var sources: [String: [String]] = [:]
-        for string in tables.flatMap(\.strings) + strings where string.isSource == true && string.formatSyntax == .java
-        {
+        for string in tables.flatMap(\.strings) + strings
+        where string.isSource == true && string.formatSyntax == .java && string.isFormatted {
             sources[(string.table ?? "") + "\u{0}" + string.entry, default: []].append(string.text)
         }
         let unformatted = Set(sources.filter { !PlaceholderCheck.isJavaFormat($0.value) }.keys)
         guard !unformatted.isEmpty else { return }
-        for i in strings.indices where strings[i].isSource == false && strings[i].formatSyntax == .java {
+        for i in strings.indices
+        where strings[i].isSource == false && strings[i].formatSyntax == .java && strings[i].isFormatted {
             guard unformatted.contains((strings[i].table ?? "") + "\u{0}" + strings[i].entry) else { continue }
-            strings[i].formatSyntax = .literal
+            strings[i].isFormatted = false
         }
     }
 
@@ -922,7 +926,7 @@ public enum TextJob {
         }
         guard !examples.isEmpty else { return }
         for i in strings.indices where strings[i].isSource == false && strings[i].placeholderExamples.isEmpty {
-            guard strings[i].formatSyntax == .java,
+            guard strings[i].formatSyntax == .java, strings[i].isFormatted,
                 let known = examples[(strings[i].table ?? "") + "\u{0}" + strings[i].entry],
                 case .success(let specifiers) = JavaFormatSpecifiers.parse(strings[i].text)
             else { continue }
@@ -1019,6 +1023,7 @@ public enum TextJob {
             strings[i].resourceSpans = target.resourceSpans
             strings[i].placeholderExamples = target.placeholderExamples
             strings[i].formatSyntax = target.formatSyntax
+            strings[i].isFormatted = target.isFormatted
             // A name for an untranslatable string (`donottranslate.xml`)
             // has no pseudolocale of its own: aapt2 makes none of the
             // target, so en-XA shows the default text.

@@ -29,8 +29,8 @@ import Testing
         #expect(source.map(\.entry) == ["a", "p", "p", "s[0]", "s[1]", "f"])
         #expect(source.allSatisfy { $0.language == "fr" && $0.isSource == true && $0.table == "app/src/main/res" })
         #expect(source[0].isTranslatable == false && source[1].isTranslatable)
-        #expect(source[2].pluralForms == [PluralForm(placeholder: "%d", category: "other")])
-        #expect(source[5].formatSyntax == .literal && source[1].formatSyntax == .java)
+        #expect(source[2].pluralForms == [PluralForm(placeholder: "%d", category: "other", isPluralsItem: true)])
+        #expect(!source[5].isFormatted && source[1].formatSyntax == .java && source[1].isFormatted)
         let night = try Self.read(xml, path: "res/values-pt-rBR-night/strings.xml")
         #expect(night.allSatisfy { $0.language == "pt-BR" && $0.isSource == false && $0.qualifiers == ["night"] })
         // A folder aapt2 refuses is an error, not a guess.

@@ -152,10 +152,11 @@ import TypefitTestSupport
     }
 }
 
-/// Whether a string is an Android resource's is decided in one place
-/// (`FormatSyntax.isAndroidResource`, an exhaustive switch), never by
-/// asking whether its syntax is Foundation's: a fourth syntax was sent down
+/// A string's syntax is asked through `PlaceholderSyntax`, never by
+/// testing whether it is Foundation's: a fourth syntax was once sent down
 /// Android's path (Java's check, aapt2's pseudolocales) by such a test.
+/// A syntax the core has never seen (ICU-like `{name}` arguments, defined
+/// here) is filled, checked and styled by its own type alone.
 @Suite struct FormatSyntaxDecisionTests {
     @Test func noSourceAsksWhetherASyntaxIsFoundations() throws {
         let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
@@ -169,7 +170,72 @@ import TypefitTestSupport
                 Issue.record("\(file) asks which syntax a string has: \(line)")
             }
         }
-        #expect(FormatSyntax.java.isAndroidResource && FormatSyntax.literal.isAndroidResource)
-        #expect(!FormatSyntax.foundation.isAndroidResource)
+        #expect(FormatSyntax.java.markup == .resourceSpans && FormatSyntax.foundation.markup == .markdown)
+        #expect(
+            FormatSyntax.java != FormatSyntax.foundation && FormatSyntax.java == FormatSyntax(JavaPlaceholders.self))
+    }
+
+    /// `{name}` arguments: filled with `[name]`; a translation lacking one
+    /// of its source's is a `missing` difference.
+    enum BracePlaceholders: PlaceholderSyntax {
+        static let identifier = "brace"
+        static let markup = StringMarkup.resourceSpans
+
+        static func names(_ text: String) -> [String] {
+            text.split(separator: "{").dropFirst().compactMap { part in
+                part.firstIndex(of: "}").map { String(part[..<$0]) }
+            }
+        }
+
+        static func placeholderBytes(in text: String) -> [Range<Int>] { [] }
+
+        static func filled(_ string: LocalizedString, with samples: PlaceholderSamples, numbers: [String: String])
+            -> LocalizedString?
+        {
+            guard !names(string.text).isEmpty else { return nil }
+            var copy = string
+            copy.original = string.text
+            copy.text = string.text.replacingOccurrences(of: "{", with: "[").replacingOccurrences(of: "}", with: "]")
+            return copy
+        }
+
+        static func problems(in table: PlaceholderTable) -> [PlaceholderCheck.Problem] {
+            var sources: [String: PlaceholderCheck.Entry] = [:]
+            for entry in table.entries where entry.isSource { sources[entry.key] = entry }
+            return table.entries.compactMap { entry in
+                guard !entry.isSource, let source = sources[entry.key] else { return nil }
+                let given = Set(entry.forms.flatMap { names($0.text) })
+                let lost = source.forms.flatMap { names($0.text) }.filter { !given.contains($0) }
+                guard let name = lost.first else { return nil }
+                let argument = PlaceholderCheck.Argument(number: 1, kind: .object, written: "{\(name)}")
+                return PlaceholderCheck.problem(
+                    entry, source: source.written, differences: [.missing(argument)], first: .missing(argument))
+            }
+        }
+    }
+
+    @Test func aSyntaxTheCoreHasNotSeenIsItsTypeAlone() {
+        let brace = FormatSyntax(BracePlaceholders.self)
+        func string(_ language: String, _ text: String) -> LocalizedString {
+            var string = LocalizedString(key: "greeting", language: language, text: text)
+            string.formatSyntax = brace
+            return string
+        }
+        // Filled by its own type; a string that is no format is left as is.
+        #expect(string("en", "Hello {name}").substituting(PlaceholderSamples()).text == "Hello [name]")
+        var unformatted = string("en", "Hello {name}")
+        unformatted.isFormatted = false
+        #expect(unformatted.substituted(PlaceholderSamples()) == nil)
+        // Judged by its own type: Foundation's check would find nothing
+        // here (no `%`), Java's neither.
+        let files = [("en", "Hello {name}"), ("de", "Hallo"), ("fr", "Bonjour {name}")].map { language, text in
+            PlaceholderCheck.File(path: "\(language).lproj/Localizable.strings", strings: [string(language, text)])
+        }
+        let report = PlaceholderCheck.report(files, sourceLanguage: "en")
+        #expect(report.problems.map(\.language) == ["de"])
+        #expect(report.problems.first?.differences.first?.number == 1)
+        var foundation = files
+        for i in foundation.indices { foundation[i].strings[0].formatSyntax = .foundation }
+        #expect(PlaceholderCheck.report(foundation, sourceLanguage: "en").problems.isEmpty)
     }
 }

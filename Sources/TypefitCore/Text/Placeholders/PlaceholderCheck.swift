@@ -600,8 +600,8 @@ extension PlaceholderCheck {
             var files: [String] = []
             /// The group's own development language (a catalog's, Android's).
             var development: String?
-            /// Whether its strings are Java formats (Android's).
-            var isJava = false
+            /// Its strings' placeholder syntax, which judges them.
+            var syntax: FormatSyntax
             var strings: [(file: String, string: LocalizedString, role: StringsTable.Role)] = []
         }
         var tables: [Table] = []
@@ -625,7 +625,7 @@ extension PlaceholderCheck {
                         tables.append(
                             Table(
                                 name: table.group, development: table.sourceLanguage,
-                                isJava: string.formatSyntax.isAndroidResource))
+                                syntax: string.formatSyntax))
                     }
                     if !tables[t].files.contains(table.file) { tables[t].files.append(table.file) }
                     // `.lproj` files read before the catalog of their table.
@@ -655,7 +655,6 @@ extension PlaceholderCheck {
             }
             var entries: [Entry] = []
             var index: [String: Int] = [:]
-            var sourceIndex: [String: Int] = [:]
             // A `.strings` value the same table's `.stringsdict` overrides
             // is never shown: neither a source nor a translation.
             let shadowed = StringsTable.shadowed(
@@ -676,7 +675,6 @@ extension PlaceholderCheck {
                     e = entries.count
                     index[id] = e
                     entries.append(Entry(file: file, key: string.entry, language: language, isSource: isSource))
-                    if isSource { sourceIndex[string.entry] = e }
                 }
                 entries[e].add(string)
             }
@@ -684,57 +682,14 @@ extension PlaceholderCheck {
                 missingKeys(entries, into: &untranslated)
             }
             guard checksPlaceholders else { continue }
-            if table.isJava {
-                report.problems += javaProblems(entries, pluralNumbers: pluralNumbers)
-                if categories != nil {
-                    for entry in entries {
-                        guard let required = required(entry.language) else { continue }
-                        report.coverage += entry.coverage(required: required)
-                    }
-                }
-                continue
-            }
-            var analyses: [Int: FormatAnalysis] = [:]
-            var faulty = Set<Int>()
-            for e in entries.indices where entries[e].isSource {
-                let analysis = FormatAnalysis(forms: entries[e].forms)
-                analyses[e] = analysis
-                let own = analysis.ownDifferences(isFormat: analysis.isFormat)
-                guard !own.isEmpty else { continue }
-                faulty.insert(e)
-                let text = shown(entries[e].forms.first?.text ?? "")
-                var problem = Problem(
-                    file: entries[e].file, key: entries[e].key, language: entries[e].language, source: text,
-                    translation: text, differences: own)
-                problem.isSource = true
-                problem.position = entries[e].position
-                report.problems.append(problem)
-            }
-            for entry in entries {
-                if let required = required(entry.language) {
+            if categories != nil {
+                for entry in entries {
+                    guard let required = required(entry.language) else { continue }
                     report.coverage += entry.coverage(required: required)
                 }
-                guard !entry.isSource else { continue }
-                // A key the source's files lack is no placeholder question
-                // (and not a stale one: code often passes the English text
-                // as the key, which no English file then holds).
-                guard let s = sourceIndex[entry.key], !faulty.contains(s), let source = analyses[s] else { continue }
-                // A catalog's key written as a format is what the code
-                // passes (Xcode extracts `Text("… \(count)")` so).
-                let call =
-                    table.development != nil && entry.key.utf8.contains(UInt8(ascii: "%"))
-                    ? FormatAnalysis(forms: [FormatSource(text: entry.key)]) : nil
-                // Each plural form for the numbers it is shown for.
-                let found = merged(
-                    FormatAnalysis(forms: entry.forms).differences(from: source, call: call),
-                    PluralFormCheck.differences(
-                        source: entries[s].forms, translation: entry.forms, numbers: pluralNumbers?(entry.language)))
-                guard let first = found.first else { continue }
-                report.problems.append(
-                    problem(
-                        entry, source: entries[s].written, sourceKeys: entries[s].writtenKeys, differences: found,
-                        first: first))
             }
+            report.problems += table.syntax.syntax.problems(
+                in: PlaceholderTable(entries: entries, development: table.development, pluralNumbers: pluralNumbers))
         }
         report.untranslated = untranslated.listed
         report.untranslatedCounts = untranslated.counts
@@ -760,13 +715,7 @@ extension PlaceholderCheck {
             }
             let own = analysis.ownDifferences
             guard own.isEmpty else {
-                let text = shown(entry.forms.first?.text ?? "")
-                var problem = Problem(
-                    file: entry.file, key: entry.key, language: entry.language, source: text, translation: text,
-                    differences: own)
-                problem.isSource = true
-                problem.position = entry.position
-                problems.append(problem)
+                problems.append(sourceProblem(entry, own))
                 continue
             }
             sources[entry.key] = analysis
@@ -922,10 +871,10 @@ extension PlaceholderCheck {
         mutating func add(_ string: LocalizedString) {
             if position == nil { position = string.position }
             if string.reference == nil { isReference = false }
-            if string.formatSyntax == .literal { isLiteral = true }
+            if !string.isFormatted { isLiteral = true }
             if string.sourceLanguage != nil, string.table == nil { isCatalog = true }
             if !string.qualifiers.isEmpty { isQualified = true }
-            if string.formatSyntax.isAndroidResource, !string.pluralForms.isEmpty { isPluralsElement = true }
+            if string.pluralForms.contains(where: \.isPluralsItem) { isPluralsElement = true }
             let form = string.format ?? FormatSource(text: string.written)
             if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }
             if written.count < 64 {
@@ -935,7 +884,7 @@ extension PlaceholderCheck {
             }
             // An Android plural is a plural of the whole string, whatever
             // argument holds its number.
-            for plural in string.pluralForms where plural.placeholder == nil || string.formatSyntax.isAndroidResource {
+            for plural in string.pluralForms where plural.placeholder == nil || plural.isPluralsItem {
                 wholeStringPlurals[Self.variationPath(string.key, entry: string.entry, plural.category), default: []]
                     .insert(plural.category)
             }
@@ -1011,6 +960,18 @@ extension PlaceholderCheck {
             if !regional.contains(where: { LanguageTag.matches($0, language) }) { regional.append(language) }
         }
         return regional.count == 1 ? regional[0] : nil
+    }
+
+    /// A source's own problem (its format is not one the platform reads):
+    /// its first form shown as source and translation.
+    static func sourceProblem(_ entry: Entry, _ differences: [Difference]) -> Problem {
+        let text = shown(entry.forms.first?.text ?? "")
+        var problem = Problem(
+            file: entry.file, key: entry.key, language: entry.language, source: text, translation: text,
+            differences: differences)
+        problem.isSource = true
+        problem.position = entry.position
+        return problem
     }
 
     /// A translation's problem: the forms that show the first difference

@@ -75,7 +75,7 @@ public struct AndroidStringsFormat: StringsFormat {
                     // argument is the number.
                     let number =
                         (try? JavaFormatSpecifiers.parse(form.value.text).get())?.first { $0.kind == .integer }?.text
-                    pluralForms.append(PluralForm(placeholder: number, category: quantity))
+                    pluralForms.append(PluralForm(placeholder: number, category: quantity, isPluralsItem: true))
                 }
                 string.pluralForms = pluralForms
                 string.position = form.position
@@ -85,7 +85,8 @@ public struct AndroidStringsFormat: StringsFormat {
                         table: resources, isSource: isSource, isTranslatable: entry.isTranslatable,
                         qualifiers: folder?.qualifiers ?? [], reference: form.value.reference,
                         resourceSpans: form.value.spans, placeholderExamples: form.value.placeholders))
-                string.formatSyntax = entry.isFormatted ? .java : .literal
+                string.formatSyntax = .java
+                string.isFormatted = entry.isFormatted
                 string.spans = Self.spans(of: form.value)
                 if string.capNote != nil { Self.keepWithin(&string) }
                 strings.append(string)

@@ -86,11 +86,13 @@ public struct LocalizedString: Sendable, Equatable {
         get { details?.value.qualifiers ?? [] }
         set { update { $0.qualifiers = newValue } }
     }
-    /// How its placeholders are read: Foundation's `String(format:)`, Java's
-    /// `java.util.Formatter` (Android), or not at all (shown as written:
-    /// Android's `formatted="false"`, or a string with no argument, which
-    /// `getString` returns unformatted).
+    /// How its placeholders are read: Foundation's `String(format:)` or
+    /// Java's `java.util.Formatter` (Android).
     public var formatSyntax: FormatSyntax = .foundation
+    /// Whether it is formatted at all: `false` for Android's
+    /// `formatted="false"` and for a translation whose source reads no
+    /// argument (`getString(id)` shows it as written).
+    public var isFormatted = true
     /// Android's `@string/name` when the value is a reference to another
     /// string: resolved once every file is read (`text` is then that
     /// string's).
@@ -212,34 +214,8 @@ public struct LocalizedString: Sendable, Equatable {
     /// `substituting`, or `nil` where nothing is replaced (most strings:
     /// the caller then keeps the string it has, not a copy).
     public func substituted(_ samples: PlaceholderSamples, numbers: [String: String] = [:]) -> LocalizedString? {
-        switch formatSyntax {
-        case .literal:
-            return nil
-        case .foundation:
-            let (replaced, substitutions) = samples.substitute(text, numbers: numbers)
-            guard replaced != text || !substitutions.isEmpty else { return nil }
-            var copy = self
-            copy.original = original ?? text
-            copy.text = replaced
-            copy.substitutions = substitutions
-            copy.capLength()
-            return copy
-        case .java:
-            guard
-                let java = samples.substituteJava(
-                    text, numbers: numbers, examples: placeholderExamples, spans: spans)
-            else { return nil }
-            var copy = self
-            copy.original = original ?? text
-            copy.text = java.text
-            copy.substitutions = java.substitutions
-            copy.spans = java.spans
-            copy.placeholderExamples = []
-            // A string measured is at most `maximumLength` characters once
-            // its samples are in.
-            copy.capLength()
-            return copy
-        }
+        guard isFormatted else { return nil }
+        return formatSyntax.syntax.filled(self, with: samples, numbers: numbers)
     }
 
     /// The string as written.
@@ -281,30 +257,6 @@ final class ResourceDetailsBox: Sendable, Equatable {
     static func == (a: ResourceDetailsBox, b: ResourceDetailsBox) -> Bool { a === b || a.value == b.value }
 }
 
-/// How a string's placeholders are read (`LocalizedString.formatSyntax`).
-public enum FormatSyntax: String, Sendable, Equatable {
-    /// Foundation's `String(format:)` (`%@`, `%lld`).
-    case foundation
-    /// Java's `java.util.Formatter` (`%1$s`, `%,d`), as Android formats.
-    case java
-    /// Not a format: shown as written.
-    case literal
-
-    /// Whether its strings are Android resources': styled by their markup's
-    /// spans (never Markdown), made into pseudolocales as aapt2 makes them
-    /// (arrays not), a `<plurals>` a plural of the whole string, their
-    /// placeholders compared by Java's rules. Java's formats and Android's
-    /// unformatted strings are. The one place this is decided, an
-    /// exhaustive switch: a new syntax must say where it belongs, where a
-    /// test of "is it Foundation's" sent it silently down Android's path.
-    public var isAndroidResource: Bool {
-        switch self {
-        case .foundation: false
-        case .java, .literal: true
-        }
-    }
-}
-
 /// A plural variation a string form is (`LocalizedString.pluralForms`).
 public struct PluralForm: Sendable, Equatable {
     /// The placeholder the variable's number fills, as written (`%lld`,
@@ -312,11 +264,16 @@ public struct PluralForm: Sendable, Equatable {
     public var placeholder: String?
     /// The CLDR category (`one`, `few`, `other` …).
     public var category: String
+    /// Whether it is an item of Android's `<plurals>`: a plural of the
+    /// whole string, whatever argument holds its number, and a plural
+    /// even with `other` alone (Android lint's `MissingQuantity`).
+    public var isPluralsItem: Bool
 
     /// Creates one.
-    public init(placeholder: String?, category: String) {
+    public init(placeholder: String?, category: String, isPluralsItem: Bool = false) {
         self.placeholder = placeholder
         self.category = category
+        self.isPluralsItem = isPluralsItem
     }
 }
 
