@@ -22,7 +22,7 @@ public enum FitEngine {
         strings: [LocalizedString], cells: [SizedCell], width: Double, fonts: FallbackFonts,
         styled: StyledFaces = StyledFaces(), progress: (@Sendable (Int) -> Void)? = nil,
         visitor: (@Sendable (_ worker: Int) -> any LayoutVisitor)? = nil, wordsAt: Int? = nil,
-        breaking: LineBreaking = .apple
+        rules: TextRules
     ) -> FitLayouts {
         let cellCount = cells.count
         let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
@@ -49,8 +49,7 @@ public enum FitEngine {
         let finished = Atomic<Int>(0)
         let workers = min(SystemCalls.processorCount, max(chunks, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let measurements = Measurements(cells: cells, fonts: fonts, styled: styled)
-            measurements.breaking = breaking
+            let measurements = Measurements(cells: cells, fonts: fonts, styled: styled, rules: rules)
             let breaker: LineBreaker
             do throws(RegistryError) {
                 breaker = try LineBreaker()
@@ -154,7 +153,7 @@ public enum FitEngine {
                     if !first.isEmpty, first[s] != s { continue }
                     let string = strings[s]
                     let utf8 = Array(string.text.utf8)
-                    let breaks = breaker.opportunities(utf8, language: string.language, breaking: breaking)
+                    let breaks = breaker.opportunities(utf8, language: string.language, breaking: rules.breaking)
                     if let visiting {
                         visit(string, at: s, utf8: utf8, breaks: breaks, visiting: visiting)
                         continue

@@ -88,9 +88,9 @@ public struct FitJob: Sendable {
         public var require: SizeSetting?
         /// The rules file's rule (from 0), or `nil`.
         public var rule: Int?
-        /// How lines are broken: Apple's (a word wider than the line
+        /// How the platform draws text: Apple's (a word wider than the line
         /// overflows it), or Android's Minikin with its strategy.
-        public var breaking = LineBreaking.apple
+        public var rules = TextRules.apple
     }
 
     /// A string that does not fit where it is required to: the finding
@@ -248,7 +248,7 @@ public struct FitJob: Sendable {
             let laidOut = FitEngine.layOut(
                 strings: group.strings, cells: group.cells, width: group.width, fonts: fonts,
                 styled: group.styled, progress: report, wordsAt: Self.requiredCell(group),
-                breaking: group.breaking)
+                rules: group.rules)
             before += group.strings.count
             TextJob.noteSettings(group.cells, laidOut.settings, into: &diagnostics)
             if !group.cells.isEmpty, !group.strings.isEmpty {
@@ -300,7 +300,7 @@ public struct FitJob: Sendable {
                 key: string.key, language: string.language, lines: layout.lines, overflows: layout.overflows,
                 size: require, allowed: group.lines, rule: group.rule)
             failure.width = group.width
-            if group.breaking != .apple { failure.widthUnit = "dp" }
+            if group.rules.unit != "pt" { failure.widthUnit = group.rules.unit }
             failure.clampedTo = group.cells[c].clampedTo
             (failure.file, failure.position) = (string.file, string.position)
             failure.qualifiers = string.qualifiers
@@ -355,7 +355,7 @@ public struct FitJob: Sendable {
             var group = Group(
                 strings: rendered, cells: cells, styled: styled, style: style, width: rule.width, lines: rule.lines,
                 require: rule.require, rule: nil)
-            group.breaking = request.lineBreaking
+            group.rules = request.textRules
             return ([group], nil)
         case .file(let file):
             path = file
@@ -414,7 +414,7 @@ public struct FitJob: Sendable {
             var laidOut = Group(
                 strings: group, cells: cells, styled: styled, style: rule.style, width: rule.width, lines: rule.lines,
                 require: rule.require, rule: r)
-            laidOut.breaking = request.lineBreaking
+            laidOut.rules = request.textRules
             groups.append(laidOut)
         }
         return (groups, rules)

@@ -67,7 +67,8 @@ public struct MeasureJob: Job {
         let strings = MarkdownText.render(written, mode: request.markdown, counts: &counts)
         MarkdownText.note(counts, into: &diagnostics)
         let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
-        let measurements = Measurements(cells: cells, fonts: search.fallbackFonts(), styled: styled)
+        let measurements = Measurements(
+            cells: cells, fonts: search.fallbackFonts(), styled: styled, rules: request.textRules)
         TextJob.noteSettings(cells, measurements.settings, into: &diagnostics)
         if !cells.isEmpty {
             diagnostics.verboseNote(.shapings(perString: measurements.shapingsPerString, cells: cells.count))

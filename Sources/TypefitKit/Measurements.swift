@@ -47,14 +47,22 @@ public final class Measurements {
     /// (a face, a size whose coordinates differ, once each).
     public private(set) var shapingsPerString = 0
 
+    /// How the platform draws text: its line breaking, fallback and
+    /// letter spacing.
+    public let rules: TextRules
     /// How lines are broken: Apple's, or Android's Minikin with its
     /// strategy (`LineFitter.Prepared`'s `breaking`).
-    public var breaking = LineBreaking.apple
+    public var breaking: LineBreaking { rules.breaking }
+    /// Per face key: the letter spacing it is measured with.
+    private var spacings: [String: Double] = [:]
 
     /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
-    /// runs).
-    public init(cells: [SizedCell], fonts: FallbackFonts, styled: StyledFaces = StyledFaces()) {
+    /// runs) as `rules` draw them.
+    public init(
+        cells: [SizedCell], fonts: FallbackFonts, styled: StyledFaces = StyledFaces(), rules: TextRules
+    ) {
         self.fonts = fonts
+        self.rules = rules
         // Each face opened for every size first: whether it depends on
         // the size is read from its tables.
         var faceKeys: [String] = []
@@ -71,8 +79,12 @@ public final class Measurements {
                 faceKeys.append("")
                 continue
             }
-            let key = StyledFaces.key(face)
+            // A face at two letter spacings is measured twice (Android's
+            // roles).
+            let spacing = rules.letterSpacingEms(ofStyle: cell.style)
+            let key = StyledFaces.key(face, letterSpacingEms: spacing)
             locations[key] = face
+            spacings[key] = spacing
             let systemKey = face.isSystemFont ? "\(face.weight ?? 400)|\(face.isItalic)" : nil
             let base = open(face, key: key, sharing: systemKey.flatMap { systemFontBases[$0] })
             if let systemKey, systemFontBases[systemKey] == nil { systemFontBases[systemKey] = base }
@@ -95,14 +107,19 @@ public final class Measurements {
         slotCount = slotOfKey.count
         slotLetterSpacing = Array(filled: 0, count: slotCount)
         for (c, slot) in faceSlots.enumerated() {
-            slotLetterSpacing[slot] = cells[c].face?.location?.letterSpacingEms ?? 0
+            slotLetterSpacing[slot] = rules.letterSpacingEms(ofStyle: cells[c].style)
         }
         // Markdown runs: in the run's face at the slot's size where that
         // face depends on it.
         for (slotKey, (base, size)) in slotFaces {
-            guard let byTraits = styled.faces[base] else { continue }
+            guard let location = locations[base],
+                let byTraits = styled.faces[StyledFaces.key(location, letterSpacingEms: 0)]
+            else { continue }
+            // A run's face is drawn with its string's letter spacing.
+            let spacing = spacings[base] ?? 0
             styledKeys[slotKey] = byTraits.mapValues { face in
-                let key = StyledFaces.key(face)
+                let key = StyledFaces.key(face, letterSpacingEms: spacing)
+                spacings[key] = spacing
                 let unsized = open(face, key: key)
                 guard let size, unsized?.dependsOnPointSize == true else { return key }
                 let sized = Self.sizedKey(key, size)
@@ -142,7 +159,8 @@ public final class Measurements {
             let face = String(key.prefix { $0 != "|" })
             guard let location = locations[face], let base = measurers[face],
                 let shaper = try? TextMeasurer(
-                    location, fallback: fonts, pointSize: members[0].size, tracked: false, sharing: base)
+                    location, fallback: fonts, pointSize: members[0].size, tracked: false,
+                    letterSpacingEms: spacings[face] ?? 0, policy: rules.fallback, sharing: base)
             else { continue }
             shapers.append(shaper)
             for member in members {
@@ -169,7 +187,9 @@ public final class Measurements {
     ) -> TextMeasurer? {
         if let known = measurers[key] { return known }
         do {
-            let measurer = try TextMeasurer(face, fallback: fonts, pointSize: pointSize, sharing: sharing)
+            let measurer = try TextMeasurer(
+                face, fallback: fonts, pointSize: pointSize, letterSpacingEms: spacings[key] ?? 0,
+                policy: rules.fallback, sharing: sharing)
             measurers[key] = measurer
             return measurer
         } catch {
@@ -375,15 +395,17 @@ extension TextMeasurer {
     /// Opens the face at `location` for measuring, falling back to `fonts`,
     /// set for `pointSize` (`nil`: in ems for every size).
     /// With `sharing`, the face's measurer at another size, whose fallback
-    /// state this one uses.
+    /// state this one uses. `letterSpacingEms` and `policy` are the
+    /// platform's (`TextRules`): the spacing every face drawing the text
+    /// adds, and which fonts draw what the face lacks.
     convenience init(
         _ location: FaceLocation, fallback fonts: FallbackFonts, pointSize: Double?, tracked: Bool = true,
-        sharing: TextMeasurer? = nil
+        letterSpacingEms: Double = 0, policy: FallbackPolicy = .appleCascade, sharing: TextMeasurer? = nil
     ) throws(RegistryError) {
         try self.init(
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
             isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont,
-            opticalSize: location.opticalSize, tracked: tracked, letterSpacingEms: location.letterSpacingEms,
-            androidFallback: location.androidFallback, sharingFallbackWith: sharing)
+            opticalSize: location.opticalSize, tracked: tracked, letterSpacingEms: letterSpacingEms,
+            androidFallback: policy.android, sharingFallbackWith: sharing)
     }
 }

@@ -57,10 +57,17 @@ public struct Request: Equatable, Sendable {
     /// `--line-break-word-style`; TextView's by default).
     public var androidLineBreaking = AndroidLineBreaking()
 
-    /// How the platform breaks lines.
-    public var lineBreaking: LineBreaking {
-        platform == .android ? .android(androidLineBreaking) : .apple
+    /// How the platform draws text: its line breaking, fallback, letter
+    /// spacing and optical sizes, decided here once.
+    public var textRules: TextRules {
+        guard platform == .android else { return .apple }
+        return .android(
+            androidLineBreaking,
+            fallback: AndroidFallback(
+                variant: AndroidFontFallback.variant(targetSdk: targetSdk), fromDevice: androidFonts != nil))
     }
+    /// How the platform breaks lines.
+    public var lineBreaking: LineBreaking { textRules.breaking }
     /// iOS styles, as given (`nil`: every style, or a spec's own).
     public var styles: [TextStyle]?
     /// Another platform's styles, by its names (`nil`: all of them).

@@ -205,7 +205,7 @@ public struct ReviewJob: Job {
                         group: group, cells: groupCells, rows: rows, base: base, fonts: fonts)
                     drawers.store(drawer, at: worker)
                     return drawer
-                }, wordsAt: FitJob.requiredCell(group), breaking: group.breaking)
+                }, wordsAt: FitJob.requiredCell(group), rules: group.rules)
             done += group.strings.count
             settings.append(laidOut.settings)
             for failure in laidOut.failures.map({ Finding.faceNotOpened(reason: $0) }) where !failures.contains(failure)
@@ -338,7 +338,7 @@ public struct ReviewJob: Job {
         for group in groups {
             let laidOut = FitEngine.layOut(
                 strings: group.strings, cells: group.cells, width: group.width, fonts: fonts, styled: group.styled,
-                breaking: group.breaking)
+                rules: group.rules)
             for (s, string) in group.strings.enumerated() {
                 let verdict = verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
                 found[baseKey(string)] = Set(verdict.failing.map { group.cells[$0].size.key })
@@ -388,8 +388,9 @@ public struct ReviewJob: Job {
                     set.append(first.variations.map { "\($0.tag) \(humanNumber($0.value))" }.joined(separator: ", "))
                 }
                 // Android's tracking is the style's letter spacing, not trak.
-                if location.letterSpacingEms != 0 {
-                    set.append("letter spacing \(humanNumber(location.letterSpacingEms)) em")
+                let spacing = group.rules.letterSpacingEms(ofStyle: cell.style)
+                if spacing != 0 {
+                    set.append("letter spacing \(humanNumber(spacing)) em")
                 } else if ofFace.contains(where: { $0.trackingEms != 0 }) {
                     set.append("trak tracking")
                 }
@@ -574,7 +575,7 @@ public struct ReviewJob: Job {
                 oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
                 style: group.style, width: group.width, maxLines: group.lines, rule: group.rule,
                 failing: verdict.failing.map { group.cells[$0].size.key }, streams: streams, samples: samples)
-            if group.breaking != .apple { row.unit = "dp" }
+            if group.rules.unit != "pt" { row.unit = group.rules.unit }
             // The old text's verdict beside the new, in the group's order.
             if let was = base?.failing[identity] {
                 row.oldFailing = group.cells.map(\.size.key).filter { was.contains($0) }
@@ -614,23 +615,27 @@ public struct ReviewJob: Job {
         /// (at the cell's size where the face's widths change with it).
         private func ownSession(_ cell: SizedCell, _ string: LocalizedString) -> TextMeasurer.DrawSession? {
             guard let location = cell.face?.location else { return nil }
-            let id = StyledFaces.key(location)
-            guard let measurer = measurer(location, id: id, pointSize: nil) else { return nil }
+            let spacing = group.rules.letterSpacingEms(ofStyle: cell.style)
+            let id = StyledFaces.key(location, letterSpacingEms: spacing)
+            guard let measurer = measurer(location, id: id, pointSize: nil, spacing) else { return nil }
             let sized =
                 measurer.dependsOnPointSize
                 ? self.measurer(
-                    location, id: "\(id)@\(cell.pointSize)", pointSize: cell.pointSize, sharing: measurer)
+                    location, id: "\(id)@\(cell.pointSize)", pointSize: cell.pointSize, spacing, sharing: measurer)
                 : measurer
             return sized?.drawing(string.text, language: string.language)
         }
 
         /// The measurer of `location` under `id`, opened once.
         private func measurer(
-            _ location: FaceLocation, id: String, pointSize: Double?, sharing: TextMeasurer? = nil
+            _ location: FaceLocation, id: String, pointSize: Double?, _ letterSpacingEms: Double,
+            sharing: TextMeasurer? = nil
         ) -> TextMeasurer? {
             if let known = measurers[id] { return known }
             do {
-                let opened = try TextMeasurer(location, fallback: fonts, pointSize: pointSize, sharing: sharing)
+                let opened = try TextMeasurer(
+                    location, fallback: fonts, pointSize: pointSize, letterSpacingEms: letterSpacingEms,
+                    policy: group.rules.fallback, sharing: sharing)
                 measurers[id] = opened
                 return opened
             } catch {

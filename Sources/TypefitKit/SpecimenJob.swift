@@ -42,20 +42,23 @@ public struct SpecimenJob: Job {
         if width != nil {
             do {
                 breaks = try FontRegistry.lineBreaks(
-                    sample, language: settings.language, breaking: settings.lineBreaking)
+                    sample, language: settings.language, breaking: settings.textRules.breaking)
             } catch {
                 diagnostics.error(.lineBreakerUnavailable(reason: error.message), status: .cannotRun)
                 throw Stopped()
             }
         }
-        var canvas = Canvas(fonts: search.fallbackFonts(), language: settings.language)
+        let rules = settings.textRules
+        var canvas = Canvas(fonts: search.fallbackFonts(), language: settings.language, rules: rules)
         var samples: [TypefitCore.Specimen.Sample] = []
         var missing: [String] = []
         var warned = Set<String>()
         for cell in cells {
             let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
             guard let location = cell.face?.location,
-                let face = canvas.face(location, pointSize: cell.pointSize, diagnostics: &diagnostics)
+                let face = canvas.face(
+                    location, pointSize: cell.pointSize, letterSpacingEms: rules.letterSpacingEms(ofStyle: cell.style),
+                    diagnostics: &diagnostics)
             else {
                 if let name, !missing.contains(name) { missing.append(name) }
                 samples.append(TypefitCore.Specimen.Sample(cell: cell, postscriptName: name, drawing: nil))
@@ -67,8 +70,8 @@ public struct SpecimenJob: Job {
             let ranges =
                 width.map { width in
                     LineFitter.Prepared(
-                        measured, breaks: breaks, breaking: settings.lineBreaking,
-                        letterSpacingEms: cell.face?.location?.letterSpacingEms ?? 0
+                        measured, breaks: breaks, breaking: rules.breaking,
+                        letterSpacingEms: rules.letterSpacingEms(ofStyle: cell.style)
                     ).lines(
                         width: width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize,
                         pointSize: cell.pointSize)
@@ -147,9 +150,13 @@ public struct SpecimenJob: Job {
             var cut: Double??
         }
 
-        init(fonts: FallbackFonts, language: String?) {
+        /// How the platform draws text (fallback, letter spacing).
+        let rules: TextRules
+
+        init(fonts: FallbackFonts, language: String?, rules: TextRules) {
             self.fonts = fonts
             self.language = language
+            self.rules = rules
         }
 
         /// A face opened for measuring and drawing.
@@ -191,21 +198,27 @@ public struct SpecimenJob: Job {
 
         /// The face at `location`, opened once; a face whose widths change
         /// with the size (`OpticalSizing`) once per `pointSize`.
-        mutating func face(_ location: FaceLocation, pointSize: Double, diagnostics: inout Diagnostics) -> OpenFace? {
-            let id = StyledFaces.key(location)
-            guard let face = open(location, id: id, pointSize: nil, &diagnostics) else { return nil }
+        /// Drawn with `letterSpacingEms` (the style's, `TextRules`).
+        mutating func face(
+            _ location: FaceLocation, pointSize: Double, letterSpacingEms: Double = 0, diagnostics: inout Diagnostics
+        ) -> OpenFace? {
+            let id = StyledFaces.key(location, letterSpacingEms: letterSpacingEms)
+            guard let face = open(location, id: id, pointSize: nil, letterSpacingEms, &diagnostics) else { return nil }
             guard face.measurer.dependsOnPointSize else { return face }
             return open(
-                location, id: "\(id)@\(pointSize)", pointSize: pointSize, sharing: face.measurer, &diagnostics)
+                location, id: "\(id)@\(pointSize)", pointSize: pointSize, letterSpacingEms, sharing: face.measurer,
+                &diagnostics)
         }
 
         private mutating func open(
-            _ location: FaceLocation, id: String, pointSize: Double?, sharing: TextMeasurer? = nil,
-            _ diagnostics: inout Diagnostics
+            _ location: FaceLocation, id: String, pointSize: Double?, _ letterSpacingEms: Double,
+            sharing: TextMeasurer? = nil, _ diagnostics: inout Diagnostics
         ) -> OpenFace? {
             if let known = opened[id] { return known }
             do {
-                let measurer = try TextMeasurer(location, fallback: fonts, pointSize: pointSize, sharing: sharing)
+                let measurer = try TextMeasurer(
+                    location, fallback: fonts, pointSize: pointSize, letterSpacingEms: letterSpacingEms,
+                    policy: rules.fallback, sharing: sharing)
                 let face = OpenFace(id: id, location: location, measurer: measurer, language: language)
                 opened[id] = face
                 return face

@@ -38,7 +38,8 @@ public struct StyledFaces: Sendable {
         var used: [Finding.MarkdownFace] = []
         var synthetic: [Finding.SyntheticStyle] = []
         for base in bases {
-            let key = Self.key(base)
+            // The faces of runs are chosen by the face alone.
+            let key = Self.key(base, letterSpacingEms: 0)
             guard seenKeys.insert(key).inserted else { continue }
             let pool =
                 sources.directoryFaces.contains { $0.file == base.file }
@@ -78,8 +79,6 @@ public struct StyledFaces: Sendable {
                 var location = FaceLocation(chosen)
                 // A run's face is set as its string's face is.
                 location.opticalSize = base.opticalSize
-                location.letterSpacingEms = base.letterSpacingEms
-                location.androidFallback = base.androidFallback
                 byTraits[traits] = location
                 let description = Finding.MarkdownFace(
                     bold: traits.contains(.bold), italic: traits.contains(.italic), code: traits.contains(.code),
@@ -96,10 +95,11 @@ public struct StyledFaces: Sendable {
         return styled
     }
 
-    static func key(_ location: FaceLocation) -> String {
-        // A face at two letter spacings is measured twice (Android's roles).
-        "\(location.file)#\(location.index)"
-            + (location.letterSpacingEms == 0 ? "" : "|ls\(location.letterSpacingEms)")
+    /// A face's key: the face itself, and the letter spacing it is drawn
+    /// with (a face at two letter spacings is measured twice: Android's
+    /// roles).
+    static func key(_ location: FaceLocation, letterSpacingEms: Double) -> String {
+        "\(location.file)#\(location.index)" + (letterSpacingEms == 0 ? "" : "|ls\(letterSpacingEms)")
     }
 
 }

@@ -57,18 +57,10 @@ public enum TextJob {
         if let opticalSize, opticalSize != .auto {
             for i in cells.indices { cells[i].face?.location?.opticalSize = opticalSize }
         }
-        if settings.platform == .android {
-            let fallback = AndroidFallback(
-                variant: AndroidFontFallback.variant(targetSdk: settings.targetSdk),
-                fromDevice: settings.androidFonts != nil)
-            for i in cells.indices {
-                cells[i].face?.location?.androidFallback = fallback
-                // Android sets no optical size of its own and ignores `trak`
-                // (Core Text's rules): the face at its own coordinates.
-                if opticalSize == nil { cells[i].face?.location?.opticalSize = .none }
-                let letterSpacing = AndroidTypeScale.letterSpacingEms(ofRole: cells[i].style)
-                cells[i].face?.location?.letterSpacingEms = letterSpacing
-            }
+        // A platform that sets no optical size of its own (Android) draws
+        // the face at its own coordinates, unless one is asked for.
+        if opticalSize == nil, !settings.textRules.setsOpticalSize {
+            for i in cells.indices { cells[i].face?.location?.opticalSize = .none }
         }
         if allowMissing { return cells }
         // A face that is not there has no widths: say which and stop.

@@ -40,7 +40,7 @@ import TypefitTestSupport
             let strings = repeated.map { LocalizedString(key: $0.text, language: $0.language, text: $0.text) }
             let laidOut = FitEngine.layOut(
                 strings: strings, cells: cells, width: Double(width),
-                fonts: FallbackFonts(configFile: Fixtures.fontconfigFile))
+                fonts: FallbackFonts(configFile: Fixtures.fontconfigFile), rules: .apple)
             #expect(laidOut.failures.isEmpty, "\(laidOut.failures)")
             for (s, oracle) in repeated.enumerated() {
                 let layout = try #require(laidOut.layout(s, 0))
@@ -56,8 +56,9 @@ import TypefitTestSupport
         let cells = try cells()
         let words = (1...1_500).map { n in String(repeating: "word ", count: n % 7 + 1) }
         let strings = words.map { LocalizedString(key: $0, language: "en", text: $0) }
-        let laidOut = FitEngine.layOut(strings: strings, cells: cells, width: 10_000, fonts: FallbackFonts())
-        let narrow = FitEngine.layOut(strings: strings, cells: cells, width: 60, fonts: FallbackFonts())
+        let laidOut = FitEngine.layOut(
+            strings: strings, cells: cells, width: 10_000, fonts: FallbackFonts(), rules: .apple)
+        let narrow = FitEngine.layOut(strings: strings, cells: cells, width: 60, fonts: FallbackFonts(), rules: .apple)
         for (s, text) in words.enumerated() {
             #expect(laidOut.layout(s, 0)?.lines == 1)
             // At 60 pt each "word" needs a line of its own (about 42 pt at 17 pt

@@ -22,13 +22,6 @@ public struct FaceLocation: Sendable, Equatable {
     /// The optical size it is measured at (`--optical-size`; `auto`: the
     /// point size's, by `OpticalSizing`'s rule).
     public var opticalSize: OpticalSizeMode = .auto
-    /// Android: the letter spacing added to each character, in ems
-    /// (`Paint.setLetterSpacing`; a Material 3 role's tracking over its
-    /// size), for this face and every face that draws what it lacks.
-    public var letterSpacingEms = 0.0
-    /// Android: the system fonts' chain that draws what the face lacks,
-    /// as Minikin picks its families (`nil`: Apple's cascade).
-    public var androidFallback: AndroidFallback?
 
     /// Creates a location.
     public init(

@@ -1,0 +1,79 @@
+/// How a platform draws text, decided once from the request and handed to
+/// everything that measures or breaks it: how lines break, which fonts draw
+/// what a face lacks, the letter spacing a style's paint adds, whether the
+/// platform sets an optical size and the unit widths are in. A face's
+/// address (`FaceLocation`) says where it is, never how it is drawn; a
+/// new platform is a value of this type and its fallback policy.
+public struct TextRules: Sendable, Hashable {
+    /// How lines are broken.
+    public var breaking: LineBreaking
+    /// Which fonts draw what a face lacks.
+    public var fallback: FallbackPolicy
+    /// The letter spacing each style's text is drawn with.
+    public var letterSpacing: LetterSpacingPolicy
+    /// Whether the platform sets an optical size from the point size
+    /// (Core Text does, `OpticalSizing`; Android draws a face at its own
+    /// coordinates and ignores `trak`).
+    public var setsOpticalSize: Bool
+    /// The unit of sizes and widths (`pt`, `dp`).
+    public var unit: String
+
+    /// Apple's: UIKit's lines, iOS's cascade, no letter spacing, Core
+    /// Text's optical sizes, points.
+    public static let apple = TextRules(
+        breaking: .apple, fallback: .appleCascade, letterSpacing: .none, setsOpticalSize: true, unit: "pt")
+
+    /// Android's: Minikin's lines and font selection, Material 3's letter
+    /// spacing per role, no optical size of its own, dp.
+    public static func android(_ breaking: AndroidLineBreaking, fallback: AndroidFallback) -> TextRules {
+        TextRules(
+            breaking: .android(breaking), fallback: .minikin(fallback), letterSpacing: .materialRoles,
+            setsOpticalSize: false, unit: "dp")
+    }
+
+    /// Creates rules.
+    public init(
+        breaking: LineBreaking, fallback: FallbackPolicy, letterSpacing: LetterSpacingPolicy, setsOpticalSize: Bool,
+        unit: String
+    ) {
+        self.breaking = breaking
+        self.fallback = fallback
+        self.letterSpacing = letterSpacing
+        self.setsOpticalSize = setsOpticalSize
+        self.unit = unit
+    }
+
+    /// The letter spacing, in ems, that text of `style` is drawn with
+    /// (every face drawing it, fallbacks included).
+    public func letterSpacingEms(ofStyle style: String) -> Double {
+        switch letterSpacing {
+        case .none: 0
+        case .materialRoles: AndroidTypeScale.letterSpacingEms(ofRole: style)
+        }
+    }
+}
+
+/// Which fonts draw the characters a face lacks.
+public enum FallbackPolicy: Sendable, Hashable {
+    /// iOS's cascade: the system font's per-script faces, then
+    /// fontconfig's order (`IOSCascade`).
+    case appleCascade
+    /// Minikin's selection over Android's `font_fallback.xml` chain
+    /// (`AndroidFontFallback`).
+    case minikin(AndroidFallback)
+
+    /// Android's chain, where the policy is Minikin's.
+    public var android: AndroidFallback? {
+        if case .minikin(let chain) = self { return chain }
+        return nil
+    }
+}
+
+/// The letter spacing a platform's styles are drawn with.
+public enum LetterSpacingPolicy: Sendable, Hashable {
+    /// None.
+    case none
+    /// Material 3's roles: each role's tracking over its size
+    /// (`android:letterSpacing`, `Paint.setLetterSpacing`).
+    case materialRoles
+}
