@@ -42,7 +42,7 @@ public final class TextMeasurer {
         file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
         fallback: FallbackFonts = FallbackFonts(), pointSize: Double? = nil, isSystemFont: Bool = false,
         opticalSize: OpticalSizeMode = .auto, tracked: Bool = true, letterSpacingEms: Double = 0,
-        androidFallback: AndroidFallback? = nil, sharingFallbackWith other: TextMeasurer? = nil
+        fallbackPolicy: FallbackPolicy = .appleCascade, sharingFallbackWith other: TextMeasurer? = nil
     ) throws(RegistryError) {
         primary = try HarfBuzzFace(
             file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont, opticalSize: opticalSize,
@@ -54,7 +54,7 @@ public final class TextMeasurer {
             other?.shared
             ?? FallbackState(
                 fallback: fallback, family: family, weight: weight, isItalic: isItalic, isSystemFont: isSystemFont,
-                letterSpacingEms: letterSpacingEms, android: androidFallback)
+                letterSpacingEms: letterSpacingEms, policy: fallbackPolicy)
     }
 
     /// Whether the face's widths change with the point size (its optical
@@ -410,73 +410,51 @@ public final class TextMeasurer {
 }
 
 /// What fallback knows that no point size changes, for one face: the
-/// fontconfig configuration, the cascade per language, iOS's faces found
-/// in it, the segmenters' remembered choices and the fallback faces opened
-/// in ems. Shared by the face's measurers at each size, on one thread.
+/// fontconfig configuration, the cascade per language, the fallback faces
+/// opened in ems and the platform's selection (`FallbackSelection`), which
+/// keeps its own memory of choices. Shared by the face's measurers at each
+/// size, on one thread.
 final class FallbackState {
     private let fallback: FallbackFonts
     private let family: String
     /// The face's weight (OpenType scale) and slant: fallbacks are sorted
     /// at them, as iOS falls back at the run's weight.
-    private let weight: Int?
-    private let isItalic: Bool
-    private let isSystemFont: Bool
+    let weight: Int?
+    let isItalic: Bool
     private var config: FontconfigConfig?
     private var configFailed = false
     private var cascades: [String: [CascadeFont]] = [:]
-    /// Per language: the segmenter, which remembers the cascade font
-    /// chosen for each short cluster, so that a repeated letter asks no
-    /// charset again.
-    private var segmenters: [String: FallbackSegmenter] = [:]
-    /// Per language, per `IOSCascade` entry: the cascade fonts of its
-    /// faces found (iOS's, else the stand-in), appended to the cascade.
-    private var preferredFonts: [String: [String: [Int]]] = [:]
-    /// Per language: iOS's table for it (`IOSCascade.Languaged`).
-    private var tables: [String: IOSCascade.Languaged] = [:]
-    /// Per fallback family: what it is to iOS, found once.
-    private var roles: [String: (role: IOSCascade.Role, standsInFor: String?)] = [:]
     /// Fallback faces opened in ems, by file#index (`nil`: cannot be).
     private var faces: [String: HarfBuzzFace?] = [:]
-
-    /// Android's letter spacing, which the paint gives every face that
-    /// draws the text (`HarfBuzzFace`'s `letterSpacingEms`).
-    let letterSpacingEms: Double
-    /// Android: its chain instead of iOS's cascade (`AndroidFontFallback`).
-    let android: AndroidFallback?
-    /// Per language: the cascade indices of the chain's families found,
-    /// in the order Minikin tries them for the language.
-    private var androidOrders: [String: [Int]] = [:]
     /// Fallback families' faces found, by name and weight (`nil`: not
     /// there).
     private var familyFaces: [String: CascadeFont?] = [:]
+    /// How the platform picks the fonts that draw what the face lacks.
+    private let selection: any FallbackSelection
+
+    /// The letter spacing the platform's paint gives every face that
+    /// draws the text (`HarfBuzzFace`'s `letterSpacingEms`).
+    let letterSpacingEms: Double
 
     init(
         fallback: FallbackFonts, family: String, weight: Int?, isItalic: Bool, isSystemFont: Bool,
-        letterSpacingEms: Double = 0, android: AndroidFallback? = nil
+        letterSpacingEms: Double = 0, policy: FallbackPolicy = .appleCascade
     ) {
         self.letterSpacingEms = letterSpacingEms
-        self.android = android
         self.fallback = fallback
         self.family = family
         self.weight = weight
         self.isItalic = isItalic
-        self.isSystemFont = isSystemFont
+        switch policy {
+        case .appleCascade: selection = IOSCascadeSelection(isSystemFont: isSystemFont)
+        case .minikin(let chain): selection = MinikinSelection(chain)
+        }
     }
 
-    /// What a fallback family is to iOS (`IOSCascade.role`), once per family.
+    /// What a fallback family is to the platform (iOS's face, a stand-in,
+    /// Android's own file …).
     func role(ofFamily family: String, weight: Int?) -> (role: IOSCascade.Role, standsInFor: String?) {
-        if let android {
-            // Android's chain: its own file, or an installed font of the
-            // same family standing in for it.
-            guard let entry = AndroidFontFallback.families.first(where: { $0.name.lowercased() == family.lowercased() })
-            else { return (.fontconfig, nil) }
-            return android.fromDevice ? (.android, nil) : (.standIn, entry.file)
-        }
-        let key = family + "\u{0}" + (weight.map(String.init) ?? "")
-        if let known = roles[key] { return known }
-        let role = IOSCascade.role(ofFamily: family, weight: weight, isSystemFont: isSystemFont)
-        roles[key] = role
-        return role
+        selection.role(ofFamily: family, weight: weight)
     }
 
     /// The fallback face at `key` opened in ems, once.
@@ -489,12 +467,10 @@ final class FallbackState {
 
     /// The cascade fontconfig sorts for the measured family and
     /// `language`, read once per language (a fallback language costs one
-    /// sort, not one match per string).
+    /// sort, not one match per string), with the fonts the selection has
+    /// added to it.
     func cascade(_ language: String?) -> [CascadeFont] {
-        if config == nil && !configFailed {
-            config = try? FontconfigConfig.sharedForFallback(fallback)
-            configFailed = config == nil
-        }
+        let config = configuration()
         let key = language ?? ""
         if let known = cascades[key] { return known }
         let list =
@@ -505,11 +481,45 @@ final class FallbackState {
         return list
     }
 
-    /// The missing bytes in stretches drawn by one cascade font each
-    /// (`FallbackSegmenter`, one per language so that its choices are
-    /// remembered across strings), each cluster tried first in iOS's face
-    /// for its script, else the open stand-in (`IOSCascade`), then in
-    /// fontconfig's order.
+    /// The cascade indices of `fonts` for `language`, each appended to the
+    /// cascade where it is not in it (once).
+    func indices(of fonts: [CascadeFont], language: String?) -> [Int] {
+        var list = cascade(language)
+        var indices: [Int] = []
+        for font in fonts {
+            if let index = list.firstIndex(where: { $0.raw.file == font.raw.file && $0.raw.index == font.raw.index }) {
+                if !indices.contains(index) { indices.append(index) }
+            } else {
+                list.append(font)
+                indices.append(list.count - 1)
+            }
+        }
+        cascades[language ?? ""] = list
+        return indices
+    }
+
+    /// Family `name`'s face at `weight` and the face's slant, looked up
+    /// once (not once per language: a fontconfig match each was a third
+    /// of a many-language Android run).
+    func familyFace(_ name: String, weight: Int?) -> CascadeFont? {
+        let key = name + "|" + (weight.map(String.init) ?? "")
+        if let known = familyFaces[key] { return known }
+        let found = configuration()?.familyFace(name, weight: weight, italic: isItalic)
+        familyFaces[key] = .some(found)
+        return found
+    }
+
+    /// The fontconfig configuration fallback reads, loaded once.
+    private func configuration() -> FontconfigConfig? {
+        if config == nil && !configFailed {
+            config = try? FontconfigConfig.sharedForFallback(fallback)
+            configFailed = config == nil
+        }
+        return config
+    }
+
+    /// The missing bytes in stretches drawn by one cascade font each, as
+    /// the platform's selection picks them.
     func segments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [FallbackSegmenter.Segment] {
         guard missing.contains(true) else { return [] }
         // The state's measurers (a face's sizes, the system font's files)
@@ -517,135 +527,13 @@ final class FallbackState {
         if let last = lastSegments, last.language == language, last.utf8 == utf8, last.missing == missing {
             return last.segments
         }
-        let segments = findSegments(utf8, missing: missing, language: language)
+        let segments = selection.segments(utf8, missing: missing, language: language, in: self)
         lastSegments = (utf8, missing, language, segments)
         return segments
     }
 
     private var lastSegments:
         (utf8: [UInt8], missing: [Bool], language: String?, segments: [FallbackSegmenter.Segment])?
-
-    private func findSegments(_ utf8: [UInt8], missing: [Bool], language: String?) -> [FallbackSegmenter.Segment] {
-        if android != nil {
-            // Every cluster tries the chain in Minikin's order for the
-            // language, then fontconfig's.
-            let order = androidOrder(language)
-            let list = cascade(language)
-            var segmenter = segmenters.removeValue(forKey: language ?? "") ?? FallbackSegmenter()
-            defer { segmenters[language ?? ""] = segmenter }
-            return segmenter.segments(utf8, missing: missing, cascade: list) { _, _ in order }
-        }
-        let key = language ?? ""
-        let table = tables[key] ?? IOSCascade.Languaged(language)
-        tables[key] = table
-        // The faces of the scripts missing, found before the segmenter
-        // reads the cascade (they are appended to it): each entry once
-        // per language, so a string of a script met before costs a table
-        // lookup per missing character.
-        var resolved = preferredFonts[key] ?? [:]
-        var offset = 0
-        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
-            defer { offset += UTF8.width(scalar) }
-            guard offset < missing.count, missing[offset] else { continue }
-            if let entry = table.entry(for: scalar), resolved[entry.name] == nil {
-                resolved[entry.name] = preferred(entry, language)
-            }
-            // Emoji lie from U+2000 on; only those ask for the emoji face.
-            if scalar.value >= 0x2000, resolved[IOSCascade.Languaged.emojiName] == nil, scalar.properties.isEmoji,
-                let emoji = table.entry(for: scalar, isEmoji: true)
-            {
-                resolved[emoji.name] = preferred(emoji, language)
-            }
-        }
-        let list = cascade(language)
-        // Taken out while it learns (read from the dictionary, its memory
-        // of clusters was copied whole at its first new entry).
-        var segmenter = segmenters.removeValue(forKey: key) ?? FallbackSegmenter()
-        defer { segmenters[key] = segmenter }
-        return segmenter.segments(utf8, missing: missing, cascade: list) { scalar, emoji in
-            guard let entry = table.entry(for: scalar, isEmoji: emoji) else { return [] }
-            return resolved[entry.name] ?? []
-        }
-    }
-
-    /// The chain's families found (device files or installed ones of the
-    /// same family names), as cascade indices in the order Minikin tries
-    /// them for `language` (`AndroidFontFallback.order`), each found once
-    /// and appended to the cascade.
-    private func androidOrder(_ language: String?) -> [Int] {
-        let key = language ?? ""
-        if let known = androidOrders[key] { return known }
-        var list = cascade(language)
-        let requested = MinikinFontSelection.locales(language ?? "", maximize: LikelySubtags.maximize)
-        let order = AndroidFontFallback.order(
-            requested: requested, variant: android?.variant, locales: Self.familyLocales)
-        var indices: [Int] = []
-        for index in order {
-            let family = AndroidFontFallback.families[index]
-            guard let font = familyFace(family.name, weight: weight) else { continue }
-            Self.add(font, to: &list, indices: &indices)
-        }
-        cascades[key] = list
-        androidOrders[key] = indices
-        return indices
-    }
-
-    /// Family `name`'s face at `weight` and the face's slant, looked up
-    /// once (not once per language: a fontconfig match each was a third
-    /// of a many-language Android run).
-    private func familyFace(_ name: String, weight: Int?) -> CascadeFont? {
-        let key = name + "|" + (weight.map(String.init) ?? "")
-        if let known = familyFaces[key] { return known }
-        let found = config?.familyFace(name, weight: weight, italic: isItalic)
-        familyFaces[key] = .some(found)
-        return found
-    }
-
-    /// Each chain family's locales, maximized once.
-    private static func familyLocales(_ tags: String) -> [MinikinFontSelection.Locale] {
-        familyLocaleCache.withLock { cache in
-            if let known = cache[tags] { return known }
-            let parsed = MinikinFontSelection.locales(tags, maximize: LikelySubtags.maximize)
-            cache[tags] = parsed
-            return parsed
-        }
-    }
-    private static let familyLocaleCache = Mutex<[String: [MinikinFontSelection.Locale]]>([:])
-
-    /// The cascade indices of `entry`'s faces for `language` (for the
-    /// system font its own faces first, then iOS's, then the stand-ins),
-    /// at the face's weight and slant, each found once and appended to
-    /// the cascade.
-    private func preferred(_ entry: IOSCascade.Entry, _ language: String?) -> [Int] {
-        let key = language ?? ""
-        if let known = preferredFonts[key]?[entry.name] { return known }
-        var list = cascade(language)
-        var indices: [Int] = []
-        let own = isSystemFont ? entry.systemFontFamilies : []
-        // iOS's face and its stand-ins at the weight iOS's face has nearest
-        // the run's (Kefa has Regular only: a bold run is drawn in it).
-        let iosWeight = entry.iosWeights.map { IOSCascade.nearestWeight(weight ?? 400, among: $0) } ?? weight
-        for family in own + entry.iosFamilies + entry.standIns {
-            let wanted = own.contains(family) ? weight : iosWeight
-            guard let font = familyFace(family, weight: wanted) else { continue }
-            Self.add(font, to: &list, indices: &indices)
-        }
-        cascades[key] = list
-        preferredFonts[key, default: [:]][entry.name] = indices
-        return indices
-    }
-
-    /// `font`'s index in the cascade `list` added to `indices` (once),
-    /// the font appended to the list where it is not in it.
-    private static func add(_ font: CascadeFont, to list: inout [CascadeFont], indices: inout [Int]) {
-        if let index = list.firstIndex(where: { $0.raw.file == font.raw.file && $0.raw.index == font.raw.index }) {
-            if !indices.contains(index) { indices.append(index) }
-        } else {
-            list.append(font)
-            indices.append(list.count - 1)
-        }
-    }
-
 }
 
 /// The fonts text falls back to for characters its face lacks, as iOS's

@@ -406,6 +406,6 @@ extension TextMeasurer {
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
             isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont,
             opticalSize: location.opticalSize, tracked: tracked, letterSpacingEms: letterSpacingEms,
-            androidFallback: policy.android, sharingFallbackWith: sharing)
+            fallbackPolicy: policy, sharingFallbackWith: sharing)
     }
 }
