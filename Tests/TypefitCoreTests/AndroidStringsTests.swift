@@ -15,6 +15,41 @@ import Testing
             path: path, bytes: Array(xml.utf8), language: nil, sourceLanguage: source, budget: StringsBudget())
     }
 
+    /// What no one file settles is the format's, once the run's files are
+    /// read: a German reference resolved through German's table (a device
+    /// resolves it in the configuration), a name no file defines reported
+    /// where it is written, and a translation of a source that reads no
+    /// argument shown as written. Other formats settle nothing.
+    @Test func aRunIsSettledByItsFormat() throws {
+        let source = try Self.read(
+            """
+            <resources>
+            <string name="app">Notes</string>
+            <string name="title">@string/app</string>
+            <string name="lost">@string/gone</string>
+            <string name="done">Saved</string>
+            </resources>
+            """, path: "res/values/strings.xml")
+        let german = try Self.read(
+            """
+            <resources>
+            <string name="app">Notizen</string>
+            <string name="title">@string/app</string>
+            <string name="done">%1$s gespeichert</string>
+            </resources>
+            """, path: "res/values-de/strings.xml")
+        var strings = source + german
+        for i in strings.indices { strings[i].file = strings[i].isSource == true ? "values" : "values-de" }
+        var untouched = strings
+        #expect(AppleStringsFormat().settle(&untouched, every: []).isEmpty && untouched == strings)
+        let notes = AndroidStringsFormat().settle(&strings, every: [])
+        let text = Dictionary(strings.map { ($0.key + "/" + ($0.language ?? ""), $0) }) { a, _ in a }
+        #expect(text["title/en"]?.text == "Notes" && text["title/de"]?.text == "Notizen")
+        #expect(text["done/de"]?.isFormatted == false && text["done/en"]?.isFormatted == true)
+        #expect(notes.map(\.problem) == [.referenceUnresolved(key: "lost", reference: "@string/gone")])
+        #expect(notes.first?.file == "values" && notes.first?.position?.line == 4)
+    }
+
     @Test func keysLanguagesAndRoles() throws {
         let xml = """
             <resources>

@@ -27,6 +27,18 @@ public struct AndroidStringsFormat: StringsFormat {
         head.hasPrefix("<") && AndroidValuesFile.isResourceFile(bytes)
     }
 
+    /// Across the run's files: references resolved through the tables, a
+    /// source's `<xliff:g example>` shared with translations that dropped
+    /// the section, and translations of a source that reads no argument
+    /// shown as written (`AndroidRunPasses`).
+    public func settle(_ strings: inout [LocalizedString], every tables: [StringsTable]) -> [StringsRunNote] {
+        var notes: [StringsRunNote] = []
+        AndroidRunPasses.resolveReferences(&strings, every: tables, into: &notes)
+        AndroidRunPasses.shareExamples(&strings, every: tables)
+        AndroidRunPasses.unformattedLikeTheirSource(&strings, every: tables)
+        return notes
+    }
+
     /// The strings of the file, `values/`'s in English.
     public func read(path: String, bytes: [UInt8], language: String?, budget: StringsBudget) throws(SourceError)
         -> [LocalizedString]

@@ -26,6 +26,12 @@ public protocol StringsFormat: Sendable {
     /// names none and is its table's source (Android's `values/`).
     func read(path: String, bytes: [UInt8], language: String?, sourceLanguage: String, budget: StringsBudget)
         throws(SourceError) -> [LocalizedString]
+    /// What no one file settles, once every file of the run is read
+    /// (`every`: each file's tables, every language, where the run keeps
+    /// one): Android's references resolved through the run's tables, a
+    /// source's examples shared with its translations. Called once per
+    /// run for each format the run read; most do nothing.
+    func settle(_ strings: inout [LocalizedString], every tables: [StringsTable]) -> [StringsRunNote]
 }
 
 extension StringsFormat {
@@ -33,6 +39,9 @@ extension StringsFormat {
     public var isMarkdownByDefault: Bool { false }
     /// Most formats hold translations.
     public var holdsTranslations: Bool { true }
+
+    /// Most formats' files are whole on their own.
+    public func settle(_ strings: inout [LocalizedString], every tables: [StringsTable]) -> [StringsRunNote] { [] }
 
     /// Most formats' files say their language, or have none.
     public func read(
@@ -165,5 +174,33 @@ public enum StringsFile {
         let trimmed = head.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
         guard trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<plist") else { return nil }
         return try PropertyListParser.parse(bytes)
+    }
+}
+
+/// A problem a format's `settle` found in a string, for the run to report.
+public struct StringsRunNote: Sendable, Equatable {
+    /// What is wrong.
+    public enum Problem: Sendable, Equatable {
+        /// A reference (`@string/name`) to a name no file of the run
+        /// defines, or to another resource type (`reference`: the chain as
+        /// written).
+        case referenceUnresolved(key: String, reference: String)
+        /// A chain of references that returns to a name (`isCycle`) or is
+        /// longer than a device follows.
+        case referenceCycle(key: String, chain: [String], isCycle: Bool)
+    }
+
+    /// What is wrong.
+    public var problem: Problem
+    /// The string's file.
+    public var file: String?
+    /// Where the string is in it.
+    public var position: SourcePosition?
+
+    /// Creates one.
+    public init(_ problem: Problem, file: String?, position: SourcePosition?) {
+        self.problem = problem
+        self.file = file
+        self.position = position
     }
 }
