@@ -18,17 +18,25 @@ public final class Measurements {
     public private(set) var faceSlots: [Int] = []
     /// How many distinct faces the cells use.
     public private(set) var slotCount = 0
-    /// Per slot: Android's letter spacing in ems (the face key holds it,
-    /// so a slot's cells share it).
-    private var slotLetterSpacing: [Double] = []
-    /// Per slot: its key and measurer (`nil` where it could not be opened).
-    private var slots: [(key: String, measurer: TextMeasurer?)] = []
+    /// The slots, one per distinct face (and size, where the face's widths
+    /// depend on it) the cells use.
+    private var slots: [Slot] = []
     private let fonts: FallbackFonts
-    /// Per slot of a face measured at several sizes with the same
-    /// coordinates (a tracked static face, an opsz axis clamped): the
-    /// measurer, opened untracked, that shapes once for all of them and
-    /// the slot's tracking in ems, added per size.
-    private var sharedShaping: [SharedShaping?] = []
+
+    /// One face as the cells of a slot measure it.
+    private struct Slot {
+        /// Its key (`StyledFaces.key`, and `@size` for a sized slot).
+        var key: String
+        /// Its measurer (`nil` where the face could not be opened).
+        var measurer: TextMeasurer?
+        /// The letter spacing, in ems, its text is drawn with (the key
+        /// holds it, so the slot's cells share it).
+        var letterSpacingEms = 0.0
+        /// For a face measured at several sizes with the same coordinates
+        /// (a tracked static face, an opsz axis clamped): the shaping it
+        /// shares, and its own tracking, added per size.
+        var sharing: SharedShaping?
+    }
 
     /// A slot's share of a shaping.
     private struct SharedShaping {
@@ -37,12 +45,18 @@ public final class Measurements {
         /// The slot's tracking, in ems.
         var trackingEms: Double
     }
-    /// The untracked measurers of `sharedShaping`.
-    private var shapers: [TextMeasurer] = []
-    /// Per shared shaper, the string being prepared: its prepared text and
-    /// whether it was shaped (`prepare`'s scratch).
-    private var sharedScratch: [PreparedSlot?] = []
-    private var sharedDone: [Bool] = []
+
+    /// A measurer, opened untracked, that shapes once for the slots that
+    /// share it, with the string being prepared (`prepare`'s scratch).
+    private struct Shaper {
+        var measurer: TextMeasurer
+        /// The string prepared in it (`nil`: not shaped so).
+        var scratch: PreparedSlot?
+        /// Whether the string was shaped yet.
+        var done = false
+    }
+    /// The shared shapers.
+    private var shapers: [Shaper] = []
     /// How many shapings one string takes in every face the cells use
     /// (a face, a size whose coordinates differ, once each).
     public private(set) var shapingsPerString = 0
@@ -105,9 +119,10 @@ public final class Measurements {
             return slotOfKey.count - 1
         }
         slotCount = slotOfKey.count
-        slotLetterSpacing = Array(filled: 0, count: slotCount)
+        var slots = [Slot](filled: Slot(key: ""), count: slotCount)
+        for (key, slot) in slotOfKey { slots[slot].key = key }
         for (c, slot) in faceSlots.enumerated() {
-            slotLetterSpacing[slot] = rules.letterSpacingEms(ofStyle: cells[c].style)
+            slots[slot].letterSpacingEms = rules.letterSpacingEms(ofStyle: cells[c].style)
         }
         // Markdown runs: in the run's face at the slot's size where that
         // face depends on it.
@@ -127,14 +142,13 @@ public final class Measurements {
                 return sized
             }
         }
-        var slots = [(key: String, measurer: TextMeasurer?)](filled: ("", nil), count: slotCount)
-        for (key, slot) in slotOfKey { slots[slot] = (key, measurers[key]) }
+        for slot in slots.indices { slots[slot].measurer = measurers[slots[slot].key] }
         self.slots = slots
         shareShaping(slotOfKey: slotOfKey, slotFaces: slotFaces, locations: locations)
         // One memo of fallback runs for every face of the cells.
         let memo = FallbackMemo()
         for measurer in measurers.values { measurer.fallbackMemo = memo }
-        for shaper in shapers { shaper.fallbackMemo = memo }
+        for shaper in shapers { shaper.measurer.fallbackMemo = memo }
     }
 
     /// Groups the sized slots of a face by the coordinates their sizes set
@@ -145,7 +159,6 @@ public final class Measurements {
     private func shareShaping(
         slotOfKey: [String: Int], slotFaces: [String: (face: String, size: Double?)], locations: [String: FaceLocation]
     ) {
-        sharedShaping = Array(filled: nil, count: slotCount)
         var groups: [String: [(slot: Int, size: Double, trackingEms: Double)]] = [:]
         for (key, slot) in slotOfKey {
             guard let (face, size) = slotFaces[key], let size, let base = measurers[face], slots[slot].measurer != nil
@@ -162,9 +175,9 @@ public final class Measurements {
                     location, fallback: fonts, pointSize: members[0].size, tracked: false,
                     letterSpacingEms: spacings[face] ?? 0, policy: rules.fallback, sharing: base)
             else { continue }
-            shapers.append(shaper)
+            shapers.append(Shaper(measurer: shaper))
             for member in members {
-                sharedShaping[member.slot] = SharedShaping(shaper: shapers.count - 1, trackingEms: member.trackingEms)
+                slots[member.slot].sharing = SharedShaping(shaper: shapers.count - 1, trackingEms: member.trackingEms)
             }
             shapings -= members.count - 1
         }
@@ -219,10 +232,10 @@ public final class Measurements {
             let slot = slots[index]
             guard let measurer = slot.measurer else { return nil }
             if styled { return measureRuns(string, base: slot.key, measurer) }
-            if let share = sharedShaping[index] {
+            if let share = slot.sharing {
                 if shared[share.shaper] == nil {
                     shared[share.shaper] = .some(
-                        shapers[share.shaper].measureForTracking(utf8: bytes, language: string.language))
+                        shapers[share.shaper].measurer.measureForTracking(utf8: bytes, language: string.language))
                 }
                 if let tracked = shared[share.shaper] ?? nil {
                     return tracked.measured.tracked(by: share.trackingEms, at: tracked.trackedAt)
@@ -238,7 +251,7 @@ public final class Measurements {
     /// cost an allocation and a generic destruction, some 1,500
     /// instructions).
     ///
-    /// A slot whose size shares another's shaping (`sharedShaping`) is left
+    /// A slot whose size shares another's shaping (`Slot.sharing`) is left
     /// `nil` in `result`: `sharing(ofSlot:)` and `sharedLine(_:)` give the
     /// shaping, prepared once, and the slot's tracking, to lay out without
     /// a copy per size. Where the shared shaping could not be made (a
@@ -257,27 +270,24 @@ public final class Measurements {
         } else {
             for index in result.indices { result[index] = nil }
         }
-        if sharedScratch.count != shapers.count {
-            sharedScratch = Array(repeating: nil, count: shapers.count)
-            sharedDone = Array(repeating: false, count: shapers.count)
-        } else {
-            for index in sharedScratch.indices {
-                sharedScratch[index] = nil
-                sharedDone[index] = false
-            }
+        for index in shapers.indices {
+            shapers[index].scratch = nil
+            shapers[index].done = false
         }
         for index in slots.indices {
             guard let measurer = slots[index].measurer else { continue }
-            if !styled, let share = sharedShaping[index] {
-                if !sharedDone[share.shaper] {
-                    sharedDone[share.shaper] = true
-                    if let tracked = shapers[share.shaper].measureForTracking(utf8: utf8, language: string.language) {
-                        sharedScratch[share.shaper] = PreparedSlot(
+            if !styled, let share = slots[index].sharing {
+                if !shapers[share.shaper].done {
+                    shapers[share.shaper].done = true
+                    if let tracked = shapers[share.shaper].measurer.measureForTracking(
+                        utf8: utf8, language: string.language)
+                    {
+                        shapers[share.shaper].scratch = PreparedSlot(
                             measured: tracked.measured,
                             line: prepared(tracked.measured, breaks: breaks, slot: index, trackedAt: tracked.trackedAt))
                     }
                 }
-                if sharedScratch[share.shaper] != nil { continue }
+                if shapers[share.shaper].scratch != nil { continue }
             }
             let measured =
                 styled
@@ -296,27 +306,27 @@ public final class Measurements {
     {
         LineFitter.Prepared(
             measured, breaks: breaks, trackedAt: trackedAt, breaking: breaking,
-            letterSpacingEms: slot < slotLetterSpacing.count ? slotLetterSpacing[slot] : 0)
+            letterSpacingEms: slot < slots.count ? slots[slot].letterSpacingEms : 0)
     }
 
     /// The shared shaping slot `slot` lays out from and its tracking in
     /// ems, or `nil` where it is shaped on its own.
     public func sharing(ofSlot slot: Int) -> (shaper: Int, trackingEms: Double)? {
-        sharedShaping[slot].map { ($0.shaper, $0.trackingEms) }
+        slots[slot].sharing.map { ($0.shaper, $0.trackingEms) }
     }
 
     /// The string last prepared, in shared shaping `shaper` (untracked,
     /// with its tracking marks), ready to lay out at a slot's tracking, or
     /// `nil` where it could not be shaped so.
-    public func sharedLine(_ shaper: Int) -> LineFitter.Prepared? { sharedScratch[shaper]?.line }
+    public func sharedLine(_ shaper: Int) -> LineFitter.Prepared? { shapers[shaper].scratch?.line }
 
     /// The characters no face has in shared shaping `shaper` (0 where it
     /// could not be shaped so).
-    public func sharedMissingGlyphs(_ shaper: Int) -> Int { sharedScratch[shaper]?.measured.missingGlyphs ?? 0 }
+    public func sharedMissingGlyphs(_ shaper: Int) -> Int { shapers[shaper].scratch?.measured.missingGlyphs ?? 0 }
 
     /// The faces that drew characters the face lacks in shared shaping
     /// `shaper`.
-    public func sharedFallbacks(_ shaper: Int) -> [FallbackUse] { sharedScratch[shaper]?.measured.fallbacks ?? [] }
+    public func sharedFallbacks(_ shaper: Int) -> [FallbackUse] { shapers[shaper].scratch?.measured.fallbacks ?? [] }
 
     /// A slot's measurement made ready to break into lines.
     public struct PreparedSlot: Sendable {
