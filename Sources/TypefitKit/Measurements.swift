@@ -7,9 +7,40 @@ import TypefitCore
 /// with the size (an optical-size axis or tracking Core Text applies,
 /// `OpticalSizing`) has a measurer per point size instead.
 public final class Measurements {
-    private var measurers: [String: TextMeasurer] = [:]
-    /// Per base face key: the keys of the faces of its Markdown runs.
-    private var styledKeys: [String: [InlineMarkdown.Traits: String]] = [:]
+    private var measurers: [FaceKey: TextMeasurer] = [:]
+    /// Per slot's key: the keys of the faces of its Markdown runs.
+    private var styledKeys: [FaceKey: [InlineMarkdown.Traits: FaceKey]] = [:]
+
+    /// A face as a slot measures it: where it is, the letter spacing it is
+    /// drawn with (a face at two is measured twice: Android's roles), and
+    /// the point size where its widths depend on it (`nil`: in ems, for
+    /// every size).
+    struct FaceKey: Hashable {
+        var file: String
+        var index: Int
+        var letterSpacingEms: Double
+        var pointSize: Double?
+
+        init(_ location: FaceLocation, letterSpacingEms: Double, pointSize: Double? = nil) {
+            (file, index) = (location.file, location.index)
+            self.letterSpacingEms = letterSpacingEms
+            self.pointSize = pointSize
+        }
+
+        /// The same face at `size`.
+        func sized(_ size: Double) -> FaceKey {
+            var key = self
+            key.pointSize = size
+            return key
+        }
+
+        /// The same face in ems.
+        var unsized: FaceKey {
+            var key = self
+            key.pointSize = nil
+            return key
+        }
+    }
     /// Why faces could not be opened (each once).
     public private(set) var failures: [String] = []
     /// Per cell: its face's slot, an index shared by the cells of one face
@@ -25,8 +56,8 @@ public final class Measurements {
 
     /// One face as the cells of a slot measure it.
     private struct Slot {
-        /// Its key (`StyledFaces.key`, and `@size` for a sized slot).
-        var key: String
+        /// Its face (`nil` for cells whose face is missing).
+        var key: FaceKey?
         /// Its measurer (`nil` where the face could not be opened).
         var measurer: TextMeasurer?
         /// The letter spacing, in ems, its text is drawn with (the key
@@ -67,8 +98,6 @@ public final class Measurements {
     /// How lines are broken: Apple's, or Android's Minikin with its
     /// strategy (`LineFitter.Prepared`'s `breaking`).
     public var breaking: LineBreaking { rules.breaking }
-    /// Per face key: the letter spacing it is measured with.
-    private var spacings: [String: Double] = [:]
 
     /// Opens the faces of `cells` (and of `styled`, the faces of Markdown
     /// runs) as `rules` draw them.
@@ -79,10 +108,8 @@ public final class Measurements {
         self.rules = rules
         // Each face opened for every size first: whether it depends on
         // the size is read from its tables.
-        var faceKeys: [String] = []
-        // Per slot key: its face's key and, for a sized slot, the size.
-        var slotFaces: [String: (face: String, size: Double?)] = [:]
-        var locations: [String: FaceLocation] = [:]
+        var faceKeys: [FaceKey?] = []
+        var locations: [FaceKey: FaceLocation] = [:]
         // The system font's files (Text and Display) at one weight and
         // slant fall back as one font: iOS's cascade is the system font's,
         // whatever its optical size. Their measurers share one fallback
@@ -90,61 +117,51 @@ public final class Measurements {
         var systemFontBases: [String: TextMeasurer] = [:]
         for cell in cells {
             guard let face = cell.face?.location else {
-                faceKeys.append("")
+                faceKeys.append(nil)
                 continue
             }
-            // A face at two letter spacings is measured twice (Android's
-            // roles).
-            let spacing = rules.letterSpacingEms(ofStyle: cell.style)
-            let key = StyledFaces.key(face, letterSpacingEms: spacing)
+            let key = FaceKey(face, letterSpacingEms: rules.letterSpacingEms(ofStyle: cell.style))
             locations[key] = face
-            spacings[key] = spacing
             let systemKey = face.isSystemFont ? "\(face.weight ?? 400)|\(face.isItalic)" : nil
             let base = open(face, key: key, sharing: systemKey.flatMap { systemFontBases[$0] })
             if let systemKey, systemFontBases[systemKey] == nil { systemFontBases[systemKey] = base }
             guard base?.dependsOnPointSize == true else {
                 faceKeys.append(key)
-                slotFaces[key] = (key, nil)
                 continue
             }
-            let sized = Self.sizedKey(key, cell.pointSize)
-            _ = open(face, key: sized, pointSize: cell.pointSize, sharing: base)
+            let sized = key.sized(cell.pointSize)
+            _ = open(face, key: sized, sharing: base)
             faceKeys.append(sized)
-            slotFaces[sized] = (key, cell.pointSize)
         }
-        var slotOfKey: [String: Int] = [:]
+        var slotOfKey: [FaceKey?: Int] = [:]
         faceSlots = faceKeys.map { key in
             if let slot = slotOfKey[key] { return slot }
             slotOfKey[key] = slotOfKey.count
             return slotOfKey.count - 1
         }
         slotCount = slotOfKey.count
-        var slots = [Slot](filled: Slot(key: ""), count: slotCount)
+        var slots = [Slot](filled: Slot(key: nil), count: slotCount)
         for (key, slot) in slotOfKey { slots[slot].key = key }
         for (c, slot) in faceSlots.enumerated() {
             slots[slot].letterSpacingEms = rules.letterSpacingEms(ofStyle: cells[c].style)
         }
         // Markdown runs: in the run's face at the slot's size where that
-        // face depends on it.
-        for (slotKey, (base, size)) in slotFaces {
-            guard let location = locations[base],
+        // face depends on it, with the string's letter spacing.
+        for case let slotKey? in slotOfKey.keys {
+            guard let location = locations[slotKey.unsized],
                 let byTraits = styled.faces[StyledFaces.key(location, letterSpacingEms: 0)]
             else { continue }
-            // A run's face is drawn with its string's letter spacing.
-            let spacing = spacings[base] ?? 0
             styledKeys[slotKey] = byTraits.mapValues { face in
-                let key = StyledFaces.key(face, letterSpacingEms: spacing)
-                spacings[key] = spacing
+                let key = FaceKey(face, letterSpacingEms: slotKey.letterSpacingEms)
                 let unsized = open(face, key: key)
-                guard let size, unsized?.dependsOnPointSize == true else { return key }
-                let sized = Self.sizedKey(key, size)
-                _ = open(face, key: sized, pointSize: size, sharing: unsized)
-                return sized
+                guard let size = slotKey.pointSize, unsized?.dependsOnPointSize == true else { return key }
+                _ = open(face, key: key.sized(size), sharing: unsized)
+                return key.sized(size)
             }
         }
-        for slot in slots.indices { slots[slot].measurer = measurers[slots[slot].key] }
+        for slot in slots.indices { slots[slot].measurer = slots[slot].key.flatMap { measurers[$0] } }
         self.slots = slots
-        shareShaping(slotOfKey: slotOfKey, slotFaces: slotFaces, locations: locations)
+        shareShaping(locations: locations)
         // One memo of fallback runs for every face of the cells.
         let memo = FallbackMemo()
         for measurer in measurers.values { measurer.fallbackMemo = memo }
@@ -156,24 +173,28 @@ public final class Measurements {
     /// measurer shapes a string once for all and each adds its size's
     /// tracking (`MeasuredText.tracked`), the widths those slots' own
     /// measurers give.
-    private func shareShaping(
-        slotOfKey: [String: Int], slotFaces: [String: (face: String, size: Double?)], locations: [String: FaceLocation]
-    ) {
-        var groups: [String: [(slot: Int, size: Double, trackingEms: Double)]] = [:]
-        for (key, slot) in slotOfKey {
-            guard let (face, size) = slotFaces[key], let size, let base = measurers[face], slots[slot].measurer != nil
+    private func shareShaping(locations: [FaceKey: FaceLocation]) {
+        struct Group: Hashable {
+            var face: FaceKey
+            var variations: [Double]
+        }
+        var groups: [Group: [(slot: Int, size: Double, trackingEms: Double)]] = [:]
+        for (slot, entry) in slots.enumerated() {
+            guard let key = entry.key, let size = key.pointSize, let base = measurers[key.unsized],
+                entry.measurer != nil
             else { continue }
             let setting = base.setting(atPointSize: size)
-            groups[face + "|" + setting.variations.map { "\($0.value)" }.joined(separator: ","), default: []].append(
+            groups[Group(face: key.unsized, variations: setting.variations.map(\.value)), default: []].append(
                 (slot, size, setting.trackingEms))
         }
         var shapings = slotCount
-        for (key, members) in groups.sorted(by: { $0.key < $1.key }) where members.count > 1 {
-            let face = String(key.prefix { $0 != "|" })
-            guard let location = locations[face], let base = measurers[face],
+        // In slot order: the shapers' numbering does not follow hashing.
+        for members in groups.values.sorted(by: { $0[0].slot < $1[0].slot }) where members.count > 1 {
+            guard let face = slots[members[0].slot].key?.unsized, let location = locations[face],
+                let base = measurers[face],
                 let shaper = try? TextMeasurer(
                     location, fallback: fonts, pointSize: members[0].size, tracked: false,
-                    letterSpacingEms: spacings[face] ?? 0, policy: rules.fallback, sharing: base)
+                    letterSpacingEms: face.letterSpacingEms, policy: rules.fallback, sharing: base)
             else { continue }
             shapers.append(Shaper(measurer: shaper))
             for member in members {
@@ -190,18 +211,13 @@ public final class Measurements {
         faceSlots.map { slots[$0].measurer?.setting }
     }
 
-    /// A face's key at one point size.
-    private static func sizedKey(_ key: String, _ size: Double) -> String { "\(key)@\(size)" }
-
-    /// The measurer of `face` under `key`, opened once (`nil`, the failure
-    /// kept, where it cannot be).
-    private func open(
-        _ face: FaceLocation, key: String, pointSize: Double? = nil, sharing: TextMeasurer? = nil
-    ) -> TextMeasurer? {
+    /// The measurer of `face` as `key` says (its letter spacing and
+    /// size), opened once (`nil`, the failure kept, where it cannot be).
+    private func open(_ face: FaceLocation, key: FaceKey, sharing: TextMeasurer? = nil) -> TextMeasurer? {
         if let known = measurers[key] { return known }
         do {
             let measurer = try TextMeasurer(
-                face, fallback: fonts, pointSize: pointSize, letterSpacingEms: spacings[key] ?? 0,
+                face, fallback: fonts, pointSize: key.pointSize, letterSpacingEms: key.letterSpacingEms,
                 policy: rules.fallback, sharing: sharing)
             measurers[key] = measurer
             return measurer
@@ -231,7 +247,7 @@ public final class Measurements {
         return slots.indices.map { index in
             let slot = slots[index]
             guard let measurer = slot.measurer else { return nil }
-            if styled { return measureRuns(string, base: slot.key, measurer) }
+            if styled, let key = slot.key { return measureRuns(string, base: key, measurer) }
             if let share = slot.sharing {
                 if shared[share.shaper] == nil {
                     shared[share.shaper] = .some(
@@ -342,19 +358,19 @@ public final class Measurements {
     /// run in several faces (`measure`).
     public func sessions(_ string: LocalizedString) -> [TextMeasurer.DrawSession?]? {
         guard !string.spans.contains(where: { !$0.traits.face.isEmpty }) else { return nil }
-        return perFace { _, measurer in measurer.drawing(string.text, language: string.language) }
+        return perFace { $0.drawing(string.text, language: string.language) }
     }
 
-    /// Per cell, `make` for its face's key and measurer: once per face
+    /// Per cell, `make` for its face's measurer: once per face
     /// (cells share faces), `nil` where the face could not be opened.
-    private func perFace<T>(_ make: (String, TextMeasurer) -> T) -> [T?] {
+    private func perFace<T>(_ make: (TextMeasurer) -> T) -> [T?] {
         var bySlot = [T?](filled: nil, count: slotCount)
         var done = [Bool](filled: false, count: slotCount)
         return faceSlots.map { slot in
             if done[slot] { return bySlot[slot] }
             done[slot] = true
             guard let measurer = slots[slot].measurer else { return nil }
-            let value = make(slots[slot].key, measurer)
+            let value = make(measurer)
             bySlot[slot] = value
             return value
         }
@@ -362,7 +378,7 @@ public final class Measurements {
 
     /// A Markdown string: each run shaped in its face (as Core Text starts
     /// a new run where the font changes), the pieces joined.
-    private func measureRuns(_ string: LocalizedString, base: String, _ regular: TextMeasurer) -> MeasuredText {
+    private func measureRuns(_ string: LocalizedString, base: FaceKey?, _ regular: TextMeasurer) -> MeasuredText {
         let utf8 = Array(string.text.utf8)
         var runs: [(Range<Int>, InlineMarkdown.Traits)] = []
         var offset = 0
@@ -383,7 +399,7 @@ public final class Measurements {
             var end = start + 1
             while end < runs.count && runs[end].1 == runs[start].1 { end += 1 }
             let range = runs[start].0.lowerBound..<runs[end - 1].0.upperBound
-            let measurer = styledKeys[base]?[runs[start].1].flatMap { measurers[$0] } ?? regular
+            let measurer = base.flatMap { styledKeys[$0]?[runs[start].1] }.flatMap { measurers[$0] } ?? regular
             let piece = measurer.measure(String(decoding: utf8[range], as: UTF8.self), language: string.language)
             joined.utf8 += piece.utf8
             joined.advances += piece.advances

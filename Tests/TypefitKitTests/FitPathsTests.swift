@@ -96,4 +96,30 @@ import TypefitTestSupport
                 Set(strings.indices.flatMap { s in cells.indices.compactMap { fast.layout(s, $0)?.lines } }).count > 2)
         }
     }
+
+    /// A face whose sizes differ only in tracking is shaped once for all of
+    /// them whatever letter spacing a platform's role adds (the spacing
+    /// was in a text key cut at its first '|', and Android's spaced roles
+    /// were shaped once per size).
+    @Test func spacedSizesShareOneShaping() throws {
+        let search = FontSearch(directories: [Fixtures.path("optical")], fontconfigFile: Fixtures.fontconfigFile)
+        var request = Request()
+        request.platform = .android
+        request.platformStyles = ["labelSmall"]
+        request.face = .font("TypefitTracked-Regular")
+        request.opticalSize = .auto
+        var diagnostics = Diagnostics()
+        let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
+        #expect(cells.count == 7 && request.textRules.letterSpacingEms(ofStyle: "labelSmall") > 0)
+        let strings = Self.texts.map { LocalizedString(key: $0, language: "en", text: $0) }
+        let fast = FitEngine.layOut(
+            strings: strings, cells: cells, width: 100, fonts: search.fallbackFonts(), rules: request.textRules)
+        #expect(fast.shapingsPerString == 1)
+        let plain = FitEngine.layOut(
+            strings: strings, cells: cells, width: 100, fonts: search.fallbackFonts(), visitor: { _ in Plain() },
+            rules: request.textRules)
+        for s in strings.indices {
+            for c in cells.indices { #expect(fast.layout(s, c)?.lines == plain.layout(s, c)?.lines) }
+        }
+    }
 }
