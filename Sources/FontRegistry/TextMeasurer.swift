@@ -34,6 +34,10 @@ public final class TextMeasurer {
     /// and tracking, `OpticalSizing`; `isSystemFont` applies the rule
     /// whatever the tables).
     ///
+    /// `letterSpacingEms` and `fallbackPolicy` are the platform's
+    /// (`TextRules`): the spacing every face drawing the text adds, and
+    /// which fonts draw what the face lacks (`FallbackSelection`).
+    ///
     /// `sharingFallbackWith`, a measurer of the same face at another size:
     /// its fontconfig configuration, cascades and fallback faces that no
     /// size changes are used, not made again (a tracked face is measured

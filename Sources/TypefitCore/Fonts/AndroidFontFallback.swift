@@ -117,7 +117,7 @@ public enum AndroidFontFallback {
     }
 }
 
-/// How a face falls back on Android (`FaceLocation.androidFallback`): the
+/// How a face falls back on Android (`FallbackPolicy.minikin`, in `TextRules`): the
 /// chain of `AndroidFontFallback` at a variant, and whether its fonts are
 /// Android's own files (`--android-fonts`) or installed stand-ins.
 public struct AndroidFallback: Sendable, Hashable {
