@@ -11,36 +11,6 @@ public final class Measurements {
     /// Per slot's key: the keys of the faces of its Markdown runs.
     private var styledKeys: [FaceKey: [InlineMarkdown.Traits: FaceKey]] = [:]
 
-    /// A face as a slot measures it: where it is, the letter spacing it is
-    /// drawn with (a face at two is measured twice: Android's roles), and
-    /// the point size where its widths depend on it (`nil`: in ems, for
-    /// every size).
-    struct FaceKey: Hashable {
-        var file: String
-        var index: Int
-        var letterSpacingEms: Double
-        var pointSize: Double?
-
-        init(_ location: FaceLocation, letterSpacingEms: Double, pointSize: Double? = nil) {
-            (file, index) = (location.file, location.index)
-            self.letterSpacingEms = letterSpacingEms
-            self.pointSize = pointSize
-        }
-
-        /// The same face at `size`.
-        func sized(_ size: Double) -> FaceKey {
-            var key = self
-            key.pointSize = size
-            return key
-        }
-
-        /// The same face in ems.
-        var unsized: FaceKey {
-            var key = self
-            key.pointSize = nil
-            return key
-        }
-    }
     /// Why faces could not be opened (each once).
     public private(set) var failures: [String] = []
     /// Per cell: its face's slot, an index shared by the cells of one face
@@ -60,9 +30,6 @@ public final class Measurements {
         var key: FaceKey?
         /// Its measurer (`nil` where the face could not be opened).
         var measurer: TextMeasurer?
-        /// The letter spacing, in ems, its text is drawn with (the key
-        /// holds it, so the slot's cells share it).
-        var letterSpacingEms = 0.0
         /// For a face measured at several sizes with the same coordinates
         /// (a tracked static face, an opsz axis clamped): the shaping it
         /// shares, and its own tracking, added per size.
@@ -142,14 +109,11 @@ public final class Measurements {
         slotCount = slotOfKey.count
         var slots = [Slot](filled: Slot(key: nil), count: slotCount)
         for (key, slot) in slotOfKey { slots[slot].key = key }
-        for (c, slot) in faceSlots.enumerated() {
-            slots[slot].letterSpacingEms = rules.letterSpacingEms(ofStyle: cells[c].style)
-        }
         // Markdown runs: in the run's face at the slot's size where that
         // face depends on it, with the string's letter spacing.
         for case let slotKey? in slotOfKey.keys {
             guard let location = locations[slotKey.unsized],
-                let byTraits = styled.faces[StyledFaces.key(location, letterSpacingEms: 0)]
+                let byTraits = styled.faces[StyledFaces.key(location)]
             else { continue }
             styledKeys[slotKey] = byTraits.mapValues { face in
                 let key = FaceKey(face, letterSpacingEms: slotKey.letterSpacingEms)
@@ -193,8 +157,8 @@ public final class Measurements {
             guard let face = slots[members[0].slot].key?.unsized, let location = locations[face],
                 let base = measurers[face],
                 let shaper = try? TextMeasurer(
-                    location, fallback: fonts, pointSize: members[0].size, tracked: false,
-                    letterSpacingEms: face.letterSpacingEms, policy: rules.fallback, sharing: base)
+                    location, key: face.sized(members[0].size), fallback: fonts, policy: rules.fallback,
+                    tracked: false, sharing: base)
             else { continue }
             shapers.append(Shaper(measurer: shaper))
             for member in members {
@@ -216,9 +180,7 @@ public final class Measurements {
     private func open(_ face: FaceLocation, key: FaceKey, sharing: TextMeasurer? = nil) -> TextMeasurer? {
         if let known = measurers[key] { return known }
         do {
-            let measurer = try TextMeasurer(
-                face, fallback: fonts, pointSize: key.pointSize, letterSpacingEms: key.letterSpacingEms,
-                policy: rules.fallback, sharing: sharing)
+            let measurer = try TextMeasurer(face, key: key, fallback: fonts, policy: rules.fallback, sharing: sharing)
             measurers[key] = measurer
             return measurer
         } catch {
@@ -322,7 +284,7 @@ public final class Measurements {
     {
         LineFitter.Prepared(
             measured, breaks: breaks, trackedAt: trackedAt, breaking: breaking,
-            letterSpacingEms: slot < slots.count ? slots[slot].letterSpacingEms : 0)
+            letterSpacingEms: slot < slots.count ? slots[slot].key?.letterSpacingEms ?? 0 : 0)
     }
 
     /// The shared shaping slot `slot` lays out from and its tracking in
@@ -417,21 +379,51 @@ public final class Measurements {
     }
 }
 
+/// A face as text is measured in it: where it is, the letter spacing it is
+/// drawn with (a face at two is measured twice: Android's roles), and
+/// the point size where its widths depend on it (`nil`: in ems, for
+/// every size).
+struct FaceKey: Hashable {
+    var file: String
+    var index: Int
+    var letterSpacingEms: Double
+    var pointSize: Double?
+
+    init(_ location: FaceLocation, letterSpacingEms: Double, pointSize: Double? = nil) {
+        (file, index) = (location.file, location.index)
+        self.letterSpacingEms = letterSpacingEms
+        self.pointSize = pointSize
+    }
+
+    /// The same face at `size`.
+    func sized(_ size: Double) -> FaceKey {
+        var key = self
+        key.pointSize = size
+        return key
+    }
+
+    /// The same face in ems.
+    var unsized: FaceKey {
+        var key = self
+        key.pointSize = nil
+        return key
+    }
+}
+
 extension TextMeasurer {
-    /// Opens the face at `location` for measuring, falling back to `fonts`,
-    /// set for `pointSize` (`nil`: in ems for every size).
+    /// Opens the face at `location` for measuring as `key` says: with its
+    /// letter spacing, set for its point size (`nil`: in ems for every
+    /// size), falling back to `fonts` as `policy` picks them (`TextRules`).
     /// With `sharing`, the face's measurer at another size, whose fallback
-    /// state this one uses. `letterSpacingEms` and `policy` are the
-    /// platform's (`TextRules`): the spacing every face drawing the text
-    /// adds, and which fonts draw what the face lacks.
+    /// state this one uses.
     convenience init(
-        _ location: FaceLocation, fallback fonts: FallbackFonts, pointSize: Double?, tracked: Bool = true,
-        letterSpacingEms: Double = 0, policy: FallbackPolicy = .appleCascade, sharing: TextMeasurer? = nil
+        _ location: FaceLocation, key: FaceKey, fallback fonts: FallbackFonts, policy: FallbackPolicy,
+        tracked: Bool = true, sharing: TextMeasurer? = nil
     ) throws(RegistryError) {
         try self.init(
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
-            isItalic: location.isItalic, fallback: fonts, pointSize: pointSize, isSystemFont: location.isSystemFont,
-            opticalSize: location.opticalSize, tracked: tracked, letterSpacingEms: letterSpacingEms,
-            fallbackPolicy: policy, sharingFallbackWith: sharing)
+            isItalic: location.isItalic, fallback: fonts, pointSize: key.pointSize,
+            isSystemFont: location.isSystemFont, opticalSize: location.opticalSize, tracked: tracked,
+            letterSpacingEms: key.letterSpacingEms, fallbackPolicy: policy, sharingFallbackWith: sharing)
     }
 }

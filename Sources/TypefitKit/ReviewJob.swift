@@ -471,7 +471,7 @@ public struct ReviewJob: Job {
         let fonts: FallbackFonts
         /// Faces opened to draw Markdown strings (measured run by run in
         /// their faces, drawn in the regular face), by file#index.
-        var measurers: [String: TextMeasurer?] = [:]
+        var measurers: [FaceKey: TextMeasurer?] = [:]
         /// Per face drawn: its key, its outlines (read on this worker),
         /// the glyphs met.
         var faces: [FaceRef: DrawnFace] = [:]
@@ -615,32 +615,25 @@ public struct ReviewJob: Job {
         /// (at the cell's size where the face's widths change with it).
         private func ownSession(_ cell: SizedCell, _ string: LocalizedString) -> TextMeasurer.DrawSession? {
             guard let location = cell.face?.location else { return nil }
-            let spacing = group.rules.letterSpacingEms(ofStyle: cell.style)
-            let id = StyledFaces.key(location, letterSpacingEms: spacing)
-            guard let measurer = measurer(location, id: id, pointSize: nil, spacing) else { return nil }
+            let key = FaceKey(location, letterSpacingEms: group.rules.letterSpacingEms(ofStyle: cell.style))
+            guard let measurer = measurer(location, key: key) else { return nil }
             let sized =
                 measurer.dependsOnPointSize
-                ? self.measurer(
-                    location, id: "\(id)@\(cell.pointSize)", pointSize: cell.pointSize, spacing, sharing: measurer)
-                : measurer
+                ? self.measurer(location, key: key.sized(cell.pointSize), sharing: measurer) : measurer
             return sized?.drawing(string.text, language: string.language)
         }
 
-        /// The measurer of `location` under `id`, opened once.
-        private func measurer(
-            _ location: FaceLocation, id: String, pointSize: Double?, _ letterSpacingEms: Double,
-            sharing: TextMeasurer? = nil
-        ) -> TextMeasurer? {
-            if let known = measurers[id] { return known }
+        /// The measurer of `location` as `key` says, opened once.
+        private func measurer(_ location: FaceLocation, key: FaceKey, sharing: TextMeasurer? = nil) -> TextMeasurer? {
+            if let known = measurers[key] { return known }
             do {
                 let opened = try TextMeasurer(
-                    location, fallback: fonts, pointSize: pointSize, letterSpacingEms: letterSpacingEms,
-                    policy: group.rules.fallback, sharing: sharing)
-                measurers[id] = opened
+                    location, key: key, fallback: fonts, policy: group.rules.fallback, sharing: sharing)
+                measurers[key] = opened
                 return opened
             } catch {
                 problems.append(error.message)
-                measurers[id] = .some(nil)
+                measurers[key] = .some(nil)
                 return nil
             }
         }

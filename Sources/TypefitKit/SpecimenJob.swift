@@ -130,8 +130,9 @@ public struct SpecimenJob: Job {
     struct Canvas {
         let fonts: FallbackFonts
         let language: String?
-        /// By file#index: the face's measurer and key, or nil (cannot open).
-        var opened: [String: OpenFace?] = [:]
+        /// By face, spacing and size: the face's measurer, or nil (cannot
+        /// open).
+        var opened: [FaceKey: OpenFace?] = [:]
         /// By file#index: the outline face's key and outlines.
         var outlines: [String: (key: String, outlines: GlyphOutlines)] = [:]
         var drawings: [String: TypefitCore.Specimen.Drawing] = [:]
@@ -143,7 +144,7 @@ public struct SpecimenJob: Job {
 
         /// What makes two drawings the same.
         struct DrawingKey: Hashable {
-            var face: String
+            var face: FaceKey
             var language: String
             var text: String
             var ranges: [Int]
@@ -161,7 +162,7 @@ public struct SpecimenJob: Job {
 
         /// A face opened for measuring and drawing.
         final class OpenFace {
-            let id: String
+            let id: FaceKey
             /// The face's file and index (its outlines are read from them).
             let location: FaceLocation
             let measurer: TextMeasurer
@@ -171,7 +172,7 @@ public struct SpecimenJob: Job {
             /// few hundred.
             private var sessions: [String: TextMeasurer.DrawSession] = [:]
 
-            init(id: String, location: FaceLocation, measurer: TextMeasurer, language: String?) {
+            init(id: FaceKey, location: FaceLocation, measurer: TextMeasurer, language: String?) {
                 self.id = id
                 self.location = location
                 self.measurer = measurer
@@ -202,23 +203,19 @@ public struct SpecimenJob: Job {
         mutating func face(
             _ location: FaceLocation, pointSize: Double, letterSpacingEms: Double = 0, diagnostics: inout Diagnostics
         ) -> OpenFace? {
-            let id = StyledFaces.key(location, letterSpacingEms: letterSpacingEms)
-            guard let face = open(location, id: id, pointSize: nil, letterSpacingEms, &diagnostics) else { return nil }
+            let key = FaceKey(location, letterSpacingEms: letterSpacingEms)
+            guard let face = open(location, id: key, &diagnostics) else { return nil }
             guard face.measurer.dependsOnPointSize else { return face }
-            return open(
-                location, id: "\(id)@\(pointSize)", pointSize: pointSize, letterSpacingEms, sharing: face.measurer,
-                &diagnostics)
+            return open(location, id: key.sized(pointSize), sharing: face.measurer, &diagnostics)
         }
 
         private mutating func open(
-            _ location: FaceLocation, id: String, pointSize: Double?, _ letterSpacingEms: Double,
-            sharing: TextMeasurer? = nil, _ diagnostics: inout Diagnostics
+            _ location: FaceLocation, id: FaceKey, sharing: TextMeasurer? = nil, _ diagnostics: inout Diagnostics
         ) -> OpenFace? {
             if let known = opened[id] { return known }
             do {
                 let measurer = try TextMeasurer(
-                    location, fallback: fonts, pointSize: pointSize, letterSpacingEms: letterSpacingEms,
-                    policy: rules.fallback, sharing: sharing)
+                    location, key: id, fallback: fonts, policy: rules.fallback, sharing: sharing)
                 let face = OpenFace(id: id, location: location, measurer: measurer, language: language)
                 opened[id] = face
                 return face

@@ -38,8 +38,7 @@ public struct StyledFaces: Sendable {
         var used: [Finding.MarkdownFace] = []
         var synthetic: [Finding.SyntheticStyle] = []
         for base in bases {
-            // The faces of runs are chosen by the face alone.
-            let key = Self.key(base, letterSpacingEms: 0)
+            let key = Self.key(base)
             guard seenKeys.insert(key).inserted else { continue }
             let pool =
                 sources.directoryFaces.contains { $0.file == base.file }
@@ -95,11 +94,8 @@ public struct StyledFaces: Sendable {
         return styled
     }
 
-    /// A face's key: the face itself, and the letter spacing it is drawn
-    /// with (a face at two letter spacings is measured twice: Android's
-    /// roles).
-    static func key(_ location: FaceLocation, letterSpacingEms: Double) -> String {
-        "\(location.file)#\(location.index)" + (letterSpacingEms == 0 ? "" : "|ls\(letterSpacingEms)")
-    }
+    /// A face's key in `faces`: the face alone (runs' faces are chosen
+    /// whatever the letter spacing they are drawn with).
+    static func key(_ location: FaceLocation) -> String { "\(location.file)#\(location.index)" }
 
 }
