@@ -300,7 +300,7 @@ public struct FitJob: Sendable {
                 key: string.key, language: string.language, lines: layout.lines, overflows: layout.overflows,
                 size: require, allowed: group.lines, rule: group.rule)
             failure.width = group.width
-            if group.rules.unit != "pt" { failure.widthUnit = group.rules.unit }
+            failure.widthUnit = group.rules.unit
             failure.clampedTo = group.cells[c].clampedTo
             (failure.file, failure.position) = (string.file, string.position)
             failure.qualifiers = string.qualifiers

@@ -575,7 +575,7 @@ public struct ReviewJob: Job {
                 oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
                 style: group.style, width: group.width, maxLines: group.lines, rule: group.rule,
                 failing: verdict.failing.map { group.cells[$0].size.key }, streams: streams, samples: samples)
-            if group.rules.unit != "pt" { row.unit = group.rules.unit }
+            row.unit = group.rules.unit
             // The old text's verdict beside the new, in the group's order.
             if let was = base?.failing[identity] {
                 row.oldFailing = group.cells.map(\.size.key).filter { was.contains($0) }
