@@ -646,14 +646,21 @@ public enum TextJob {
 
     /// The module folders a Gradle project's root includes
     /// (`GradleSettings`); `nil` when it has no settings file to read.
-    static func gradleModules(of path: String) -> [String]? {
+    /// A settings file that is there but cannot be read (over 1 MB, not
+    /// readable) stops the run naming it: read past, the project would be
+    /// judged a folder without strings.
+    static func gradleModules(of path: String, _ diagnostics: inout Diagnostics) throws(Stopped) -> [String]? {
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         for name in GradleSettings.fileNames {
             let file = base + "/" + name
-            guard SystemCalls.isRegularFile(file),
-                case .success(let bytes) = SystemCalls.readInput(file, limit: 1 << 20, what: "Gradle settings file")
-            else { continue }
-            return GradleSettings.modules(String(decoding: bytes, as: UTF8.self))
+            guard SystemCalls.isRegularFile(file) else { continue }
+            switch SystemCalls.readInput(file, limit: 1 << 20, what: "a Gradle settings file") {
+            case .success(let bytes):
+                return GradleSettings.modules(String(decoding: bytes, as: UTF8.self))
+            case .failure(let error):
+                diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
+                throw Stopped()
+            }
         }
         return nil
     }
@@ -717,7 +724,7 @@ public enum TextJob {
                 guard owner == nil else { continue }
                 // A Gradle project's root: the modules its settings include
                 // (its settings read once).
-                if let included = gradleModules(of: path) {
+                if let included = try gradleModules(of: path, &diagnostics) {
                     fromModules[path] = 0
                     let base = path.hasSuffix("/") ? String(path.dropLast()) : path
                     queue.insert(contentsOf: included.map { (base + "/" + $0, path) }, at: next)

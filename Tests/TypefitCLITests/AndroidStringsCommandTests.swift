@@ -738,6 +738,13 @@ struct AndroidLineBreakingTests {
         try write("settings.gradle.kts", "include(\":lib\")\n")
         let empty = try Self.keys(["--strings", root.path])
         #expect(empty.outcome.status == .cannotRun, "\(empty.outcome.stderr)")
+        // Settings too large to read stop the run naming them (read past,
+        // the project was called a folder without strings).
+        try write("settings.gradle.kts", "include(\":app\")\n" + String(repeating: "// padding\n", count: 100_000))
+        let large = try Self.keys(["--strings", root.path])
+        #expect(large.outcome.status == .cannotRun)
+        #expect(large.outcome.stderr.contains("settings.gradle.kts"), "\(large.outcome.stderr)")
+        #expect(!large.outcome.stderr.contains("no strings"), "\(large.outcome.stderr)")
     }
 
     @Test func aPatternOverAValuesFolder() throws {
