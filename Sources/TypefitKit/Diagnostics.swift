@@ -59,24 +59,6 @@ public struct Diagnostic: Equatable, Sendable {
         self.position = position
         self.status = status
     }
-
-    /// What kind of finding it is, a stable name for scripts and CI
-    /// reports (`does-not-fit`, `placeholder-missing`); `nil` for a
-    /// front end's own without one (reports name it by severity and
-    /// status: `input-error`, `warning`, `note`).
-    public var code: Finding.Code? { finding.code }
-
-    /// `code`, else a name from the severity and status.
-    public var reportCode: Finding.Code {
-        if let code { return code }
-        switch (severity, status) {
-        case (.error, .usage): return .usageError
-        case (.error, .problemFound): return .problem
-        case (.error, _): return .inputError
-        case (.warning, _): return .warning
-        case (.note, _): return .note
-        }
-    }
 }
 
 /// Everything a run reports besides its data: collected as the run goes,

@@ -1,10 +1,10 @@
 import TypefitCore
 
-/// What a diagnostic is about, as values: one case per kind, each with a
-/// stable code (`code`) and the values it concerns. The library says what
-/// it found; the front end words it (`typefit`'s CLI has one sentence per
-/// case), so a second front end (an IDE, a report) reads values, never
-/// English.
+/// What a diagnostic is about, as values: one case per kind, with the
+/// values it concerns. The library says what it found; the front end names
+/// and words it (`typefit`'s CLI gives each case its stable code, a
+/// `Finding.Code`, and its sentence in one arm), so a second front end (an
+/// IDE, a report) reads values, never English.
 ///
 /// A `reason` is the words of the layer that met the problem and has no
 /// finer structure: the system's (`strerror`), a parser's diagnosis of a
@@ -393,110 +393,4 @@ public enum Finding: Sendable, Equatable {
         }
     }
 
-    /// The stable name scripts and CI reports know it by.
-    public var code: Code? {
-        switch self {
-        case .fileUnreadable: .fileUnreadable
-        case .fileReadOnce: .fileReadOnce
-        case .shadowedByStringsdict: .shadowedByStringsdict
-        case .textBudgetExceeded: .textBudgetExceeded
-        case .fileMalformed: .fileMalformed
-        case .specMalformed: .specMalformed
-        case .specFieldIgnored: .specFieldIgnored
-        case .stringsEmpty, .tableEmpty, .folderHoldsNoStrings: .stringsEmpty
-        case .otherSourceSets: .sourceSetsNotRead
-        case .sourceSetNotFound: .sourceSetNotFound
-        case .patternFailed: .patternFailed
-        case .patternMatchesNothing: .patternMatchesNothing
-        case .languageNotFound: .languageNotFound
-        case .duplicateKey, .moreDuplicateKeys: .duplicateKey
-        case .referenceUnresolved, .moreReferencesUnresolved: .referenceUnresolved
-        case .referenceCycle(_, _, let isCycle): isCycle ? .referenceCycle : .referenceTooDeep
-        case .pseudolocalesMade: .pseudolocales
-        case .fontFolderUnusable, .environmentFolderUnusable: .fontFolderUnusable
-        case .fontconfigUnusable: .fontconfigUnusable
-        case .fontconfigFailed: .fontconfigFailed
-        case .listingCacheRebuilt: .listingCache
-        case .fontUnusable: .fontUnusable
-        case .postscriptNameRules, .postscriptNameBreaksRules: .postscriptNameRules
-        case .duplicatePostScriptName: .duplicatePostscriptName
-        case .familyIsFullName: .familyIsFullName
-        case .familyNotFound: .familyNotFound
-        case .faceNotFound: .faceNotFound
-        case .uifontLookup: .uifontLookup
-        case .faceBuiltIntoIOS: .faceProvenance
-        case .faceNotShipped: .faceNotShipped
-        case .builtInFace, .builtInFaceSized, .builtInFaceNotMeasurable: .builtInFace
-        case .pathNotName: .pathNotName
-        case .specFaceMissing, .cannotMeasure, .specimenFaceMissing: .faceMissing
-        case .weightStandIn: .weightStandIn
-        case .systemFontUnavailable, .androidSystemFontUnavailable: .systemFontUnavailable
-        case .systemFontFaceMissing: .systemFontIncomplete
-        case .desktopScaleUnavailable: .desktopScaleUnavailable
-        case .desktopScale: .desktopScale
-        case .styleNotInSpec: .styleNotInSpec
-        case .styleWithoutCounterpart: .styleWithoutCounterpart
-        case .watchSizeUndocumented: .watchSize
-        case .fixedSizes: .fixedSizes
-        case .pluralRulesUnavailable: .pluralRulesUnavailable
-        case .pluralSamples: .pluralSamples
-        case .machineFallback: .machineFallback
-        case .untranslatedMeasured: .untranslatedMeasured
-        case .capApplied: .cap
-        case .placeholderSamples: .placeholderSamples
-        case .measuredSetting: .measuredSetting
-        case .shapings: .shapings
-        case .trackingExtrapolated: .trackingExtrapolated
-        case .markdownRendered: .markdownRendered
-        case .markdownLiteral: .markdownLiteral
-        case .markdownFaces: .markdownFaces
-        case .markdownSynthetic: .markdownSynthetic
-        case .noKeyMatches: .noKeyMatches
-        case .noRuleMatches: .noRuleMatches
-        case .keysWithoutRule: .keysWithoutRule
-        case .ruleClampInverted: .ruleClampInverted
-        case .baseChanged: .baseChanged
-        case .doesNotFit: .doesNotFit
-        case .specProblem(let problem): problem.code
-        case .missingGlyphs, .missingGlyphsInString: .missingGlyphs
-        case .placeholdersNotCompared: .placeholdersNotCompared
-        case .placeholderProblem(let problem): problem.differences.first.map(Self.code(of:)) ?? .placeholderMissing
-        case .pluralCoverage: .pluralCoverage
-        case .untranslated, .untranslatedRest: .untranslated
-        // Counts of those past the listed, on stderr alone: named by
-        // severity, as before codes were typed.
-        case .morePlaceholderProblems, .morePluralCoverage, .moreUntranslated: nil
-        case .pageCapped: .pageCap
-        case .faceNotOpened, .outlinesUnreadable, .faceKeyCollision: .faceNotOpened
-        case .glyphsOverPointCap, .outlineCapReached: .outlineCap
-        case .lineBreakerUnavailable: .lineBreakerUnavailable
-        case .specimenFallback: .specimenFallback
-        case .sampleMissingGlyphs: .missingGlyphs
-        case .worded(_, let code): code
-        }
-    }
-
-    /// The code of a placeholder problem whose first difference is
-    /// `difference`.
-    static func code(of difference: PlaceholderCheck.Difference) -> Code {
-        switch difference {
-        case .missing: .placeholderMissing
-        case .extra: .placeholderExtra
-        case .changed: .placeholderChanged
-        case .twoKinds: .placeholderTwoKinds
-        case .skipped: .placeholderSkipped
-        case .undefinedVariable: .placeholderVariableUndefined
-        case .movedVariable: .placeholderVariableMoved
-        case .notAConversion: .placeholderNotAConversion
-        case .spaceFlag: .placeholderSpaceFlag
-        case .pluralByObject: .placeholderPluralObject
-        case .emptyForm: .placeholderPluralFormEmpty
-        case .formDrops: .placeholderPluralFormDrops
-        case .countNeverShown: .placeholderPluralCountNeverShown
-        case .countImplied: .placeholderPluralCountImplied
-        case .unformattable: .placeholderUnformattable
-        case .javaException: .placeholderJavaException
-        case .sourceTakesNone: .placeholderSourceTakesNone
-        }
-    }
 }

@@ -4,148 +4,254 @@ import TypefitKit
 /// The words of every finding: the library reports values (`Finding`), and
 /// this is the one place they become English. A command input in a
 /// sentence stays a `CommandInput`, spelled as this front end spells it.
+/// A finding's stable name (`Finding.Code`, what scripts and CI reports
+/// know it by) and its sentence, given together by one arm of
+/// `Finding.wording`: a kind of finding is one case in the library and one
+/// arm here.
+struct Wording {
+    /// The name (`nil`: a front end's own note without one).
+    var code: Finding.Code?
+    /// The finding in one line (no prefix, no file name).
+    var message: Message
+
+    /// Creates one.
+    init(_ code: Finding.Code?, _ message: Message) { (self.code, self.message) = (code, message) }
+}
+
 extension Finding {
     /// The finding in one line (no prefix, no file name).
-    var message: Message {
+    var message: Message { wording.message }
+
+    /// The stable name scripts and CI reports know it by.
+    var code: Code? { wording.code }
+
+    /// The code of a placeholder problem whose first difference is
+    /// `difference`.
+    static func code(of difference: PlaceholderCheck.Difference) -> Code {
+        switch difference {
+        case .missing: .placeholderMissing
+        case .extra: .placeholderExtra
+        case .changed: .placeholderChanged
+        case .twoKinds: .placeholderTwoKinds
+        case .skipped: .placeholderSkipped
+        case .undefinedVariable: .placeholderVariableUndefined
+        case .movedVariable: .placeholderVariableMoved
+        case .notAConversion: .placeholderNotAConversion
+        case .spaceFlag: .placeholderSpaceFlag
+        case .pluralByObject: .placeholderPluralObject
+        case .emptyForm: .placeholderPluralFormEmpty
+        case .formDrops: .placeholderPluralFormDrops
+        case .countNeverShown: .placeholderPluralCountNeverShown
+        case .countImplied: .placeholderPluralCountImplied
+        case .unformattable: .placeholderUnformattable
+        case .javaException: .placeholderJavaException
+        case .sourceTakesNone: .placeholderSourceTakesNone
+        }
+    }
+
+    /// Its name and its words.
+    var wording: Wording {
         switch self {
-        case .fileUnreadable(let reason), .fileMalformed(let reason), .specMalformed(let reason),
-            .specFieldIgnored(let reason), .fontFolderUnusable(let reason), .fontconfigUnusable(let reason),
-            .fontconfigFailed(let reason), .listingCacheRebuilt(let reason), .fontUnusable(let reason),
-            .postscriptNameRules(let reason), .faceNotOpened(let reason), .lineBreakerUnavailable(let reason):
-            return Message(reason)
+        // The library's own sentence (an error's reason, a parser's).
+        case .fileUnreadable(let reason): return Wording(.fileUnreadable, Message(reason))
+        case .fileMalformed(let reason): return Wording(.fileMalformed, Message(reason))
+        case .specMalformed(let reason): return Wording(.specMalformed, Message(reason))
+        case .specFieldIgnored(let reason): return Wording(.specFieldIgnored, Message(reason))
+        case .fontFolderUnusable(let reason): return Wording(.fontFolderUnusable, Message(reason))
+        case .fontconfigUnusable(let reason): return Wording(.fontconfigUnusable, Message(reason))
+        case .fontconfigFailed(let reason): return Wording(.fontconfigFailed, Message(reason))
+        case .listingCacheRebuilt(let reason): return Wording(.listingCache, Message(reason))
+        case .fontUnusable(let reason): return Wording(.fontUnusable, Message(reason))
+        case .postscriptNameRules(let reason): return Wording(.postscriptNameRules, Message(reason))
+        case .faceNotOpened(let reason): return Wording(.faceNotOpened, Message(reason))
+        case .lineBreakerUnavailable(let reason): return Wording(.lineBreakerUnavailable, Message(reason))
         case .shadowedByStringsdict(let count, let key, let language):
-            return Message(
-                "\(count) .strings entr\(count == 1 ? "y is" : "ies are") neither measured nor compared "
-                    + "(\"\(Message.quoted(key))\" in \(language)\(count == 1 ? "" : " …")): the same table's "
-                    + ".stringsdict gives \(count == 1 ? "its key" : "their keys"), and iOS shows the .stringsdict's")
+            return Wording(
+                .shadowedByStringsdict,
+                Message(
+                    "\(count) .strings entr\(count == 1 ? "y is" : "ies are") neither measured nor compared "
+                        + "(\"\(Message.quoted(key))\" in \(language)\(count == 1 ? "" : " …")): the same table's "
+                        + ".stringsdict gives \(count == 1 ? "its key" : "their keys"), and iOS shows the .stringsdict's"
+                ))
         case .fileReadOnce(let first):
-            return Message("is the same file as \(first) (through a symbolic link or a second name): read once")
+            return Wording(
+                .fileReadOnce,
+                Message("is the same file as \(first) (through a symbolic link or a second name): read once"))
         case .textBudgetExceeded(let limit):
-            return Message(
-                "the strings give more than \(limit) characters to measure once samples, examples, references, "
-                    + "plural numbers and pseudolocales are in place (typefit's limit per run): check fewer files "
-                    + "at a time")
+            return Wording(
+                .textBudgetExceeded,
+                Message(
+                    "the strings give more than \(limit) characters to measure once samples, examples, references, "
+                        + "plural numbers and pseudolocales are in place (typefit's limit per run): check fewer files "
+                        + "at a time"))
         case .stringsEmpty:
-            return "holds no strings: nothing to check"
+            return Wording(.stringsEmpty, "holds no strings: nothing to check")
         case .folderHoldsNoStrings:
-            return "is a directory with no strings: no Android resources (no values* folder, res folder or "
-                + "src/main/res) and no Apple tables (no *.lproj folder of .strings or .stringsdict files, no "
-                + ".xcstrings catalog): give a res folder, a module root, an app's resources folder or strings files"
+            return Wording(
+                .stringsEmpty,
+                "is a directory with no strings: no Android resources (no values* folder, res folder or "
+                    + "src/main/res) and no Apple tables (no *.lproj folder of .strings or .stringsdict files, no "
+                    + ".xcstrings catalog): give a res folder, a module root, an app's resources folder or strings files"
+            )
         case .otherSourceSets(let folders):
             let names = folders.compactMap { $0.split(separator: "/").dropLast().last }
-            return Message(
-                "its src/main/res is read, not its other source sets' resources (" + folders.joined(separator: ", ")
-                    + "): --source-set " + (names.first.map(String.init) ?? "NAME")
-                    + " reads one over main's, as Gradle merges them")
+            return Wording(
+                .sourceSetsNotRead,
+                Message(
+                    "its src/main/res is read, not its other source sets' resources (" + folders.joined(separator: ", ")
+                        + "): --source-set " + (names.first.map(String.init) ?? "NAME")
+                        + " reads one over main's, as Gradle merges them"))
         case .sourceSetNotFound(let set, let modules, let available):
             guard !modules.isEmpty else {
-                return "--source-set \(set): no --strings folder is a module root (a folder with src/main/res); "
-                    + "give the module's folder, e.g. --strings app"
+                return Wording(
+                    .sourceSetNotFound,
+                    "--source-set \(set): no --strings folder is a module root (a folder with src/main/res); "
+                        + "give the module's folder, e.g. --strings app")
             }
             let near = NameMatching.suggestions(for: set, among: available, limit: 1)
-            return Message(
-                "--source-set \(set): no module given has values folders in src/\(set)/res ("
-                    + modules.map { Message.quoted($0) }.joined(separator: ", ") + ")"
-                    + (near.first.map { "; did you mean '\($0)'?" } ?? "")
-                    + (available.isEmpty
-                        ? "" : " (source sets with values: " + available.joined(separator: ", ") + ")"))
+            return Wording(
+                .sourceSetNotFound,
+                Message(
+                    "--source-set \(set): no module given has values folders in src/\(set)/res ("
+                        + modules.map { Message.quoted($0) }.joined(separator: ", ") + ")"
+                        + (near.first.map { "; did you mean '\($0)'?" } ?? "")
+                        + (available.isEmpty
+                            ? "" : " (source sets with values: " + available.joined(separator: ", ") + ")")))
         case .tableEmpty:
-            return "holds no strings: an empty table, as iOS reads it (none of its keys is shown from this file)"
+            return Wording(
+                .stringsEmpty,
+                "holds no strings: an empty table, as iOS reads it (none of its keys is shown from this file)")
         case .patternFailed(let reason):
-            return Message("cannot search for the pattern's files: \(reason)")
+            return Wording(.patternFailed, Message("cannot search for the pattern's files: \(reason)"))
         case .patternMatchesNothing:
-            return "matches no file"
+            return Wording(.patternMatchesNothing, "matches no file")
         case .languageNotFound(let language, let files, let available, let suggestions):
             let place: Message = files.count == 1 ? Message(files[0]) : "the \(CommandInput.stringsFiles) files"
             let names = available.joined(separator: ", ")
             let tail = (names.isEmpty ? "" : " (available: \(names))") + Self.didYouMean(suggestions)
-            return "no strings in language '\(language)' in \(place)" + Message(tail)
+            return Wording(.languageNotFound, "no strings in language '\(language)' in \(place)" + Message(tail))
         case .duplicateKey(let key, let lines):
-            return Message(
-                "\"\(Message.quoted(key))\" is given again with another value (first at line\(lines.count == 1 ? "" : "s") "
-                    + lines.map(String.init).joined(separator: ", ")
-                    + "): Foundation keeps this last value, which is the one measured")
+            return Wording(
+                .duplicateKey,
+                Message(
+                    "\"\(Message.quoted(key))\" is given again with another value (first at line\(lines.count == 1 ? "" : "s") "
+                        + lines.map(String.init).joined(separator: ", ")
+                        + "): Foundation keeps this last value, which is the one measured"))
         case .moreDuplicateKeys(let count):
-            return Message("\(count) more keys given twice with different values")
+            return Wording(.duplicateKey, Message("\(count) more keys given twice with different values"))
         case .pseudolocalesMade(let languages, let strings):
-            return Message(
-                "\(strings) source string\(strings == 1 ? "" : "s") also measured in "
-                    + languages.joined(separator: " and ") + ", made as aapt2 --pseudo-localize makes them")
+            return Wording(
+                .pseudolocales,
+                Message(
+                    "\(strings) source string\(strings == 1 ? "" : "s") also measured in "
+                        + languages.joined(separator: " and ") + ", made as aapt2 --pseudo-localize makes them"))
         case .referenceUnresolved(let key, let reference):
-            return Message(
-                "\"\(Message.quoted(key))\" refers to \(reference), which no file of its res folder defines: measured as written "
-                    + "(unless a library module or Gradle's resValue defines it, aapt2 stops the build at such a "
-                    + "reference)")
+            return Wording(
+                .referenceUnresolved,
+                Message(
+                    "\"\(Message.quoted(key))\" refers to \(reference), which no file of its res folder defines: measured as written "
+                        + "(unless a library module or Gradle's resValue defines it, aapt2 stops the build at such a "
+                        + "reference)"))
         case .moreReferencesUnresolved(let count):
-            return Message(
-                "\(count) more string\(count == 1 ? "" : "s") whose references lead to no text, measured as written "
-                    + "(the first 20 are named)")
+            return Wording(
+                .referenceUnresolved,
+                Message(
+                    "\(count) more string\(count == 1 ? "" : "s") whose references lead to no text, measured as written "
+                        + "(the first 20 are named)"))
         case .referenceCycle(let key, let chain, let isCycle):
             // The chain as names: a → b → c → a (at most a dozen shown).
             let shown =
                 chain.count <= 12
                 ? chain.joined(separator: " → ")
                 : chain.prefix(6).joined(separator: " → ") + " → … → " + chain.suffix(3).joined(separator: " → ")
-            return Message(
-                "\"\(Message.quoted(key))\" "
-                    + (isCycle
-                        ? "refers to itself through a cycle of references (\(shown))"
-                        : "goes through more than 21 references in a row (\(shown))")
-                    + ": aapt2 builds it, and a device looks up at most 21 names in a row "
-                    + "(AssetManager2::ResolveReference, kMaxIterations = 20) and finds no text; measured as written")
+            return Wording(
+                isCycle ? .referenceCycle : .referenceTooDeep,
+                Message(
+                    "\"\(Message.quoted(key))\" "
+                        + (isCycle
+                            ? "refers to itself through a cycle of references (\(shown))"
+                            : "goes through more than 21 references in a row (\(shown))")
+                        + ": aapt2 builds it, and a device looks up at most 21 names in a row "
+                        + "(AssetManager2::ResolveReference, kMaxIterations = 20) and finds no text; measured as written"
+                ))
 
         case .postscriptNameBreaksRules(let name, let fontconfigName):
-            return Message(
-                "PostScript name '\(name)' breaks the PostScript rules (printable ASCII without spaces or "
-                    + "[]{}()<>/%, at most 63 characters); UIFont(name:) takes it as stored, fontconfig knows the "
-                    + "face as '\(fontconfigName ?? "-")'")
+            return Wording(
+                .postscriptNameRules,
+                Message(
+                    "PostScript name '\(name)' breaks the PostScript rules (printable ASCII without spaces or "
+                        + "[]{}()<>/%, at most 63 characters); UIFont(name:) takes it as stored, fontconfig knows the "
+                        + "face as '\(fontconfigName ?? "-")'"))
         case .duplicatePostScriptName(let name, let files):
-            return Message(
-                "PostScript name '\(name)' is in \(files.count) files (\(files.joined(separator: ", "))): iOS "
-                    + "registers one of them, which one is not defined, and UIFont(name:) gives that one")
+            return Wording(
+                .duplicatePostscriptName,
+                Message(
+                    "PostScript name '\(name)' is in \(files.count) files (\(files.joined(separator: ", "))): iOS "
+                        + "registers one of them, which one is not defined, and UIFont(name:) gives that one"))
         case .familyIsFullName(let family, let postscriptName, let faceFamily):
-            return Message("'\(family)' is the full name of \(postscriptName ?? "a face") in family '\(faceFamily)'")
+            return Wording(
+                .familyIsFullName,
+                Message("'\(family)' is the full name of \(postscriptName ?? "a face") in family '\(faceFamily)'"))
         case .familyNotFound(let family, let scope, let suggestions):
-            return "no family named '\(family)' \(scope.words)" + Message(Self.didYouMean(suggestions))
+            return Wording(
+                .familyNotFound, "no family named '\(family)' \(scope.words)" + Message(Self.didYouMean(suggestions)))
         case .faceNotFound(let name, let scope, let family, let suggestions):
-            return "no face with PostScript, family or full name '\(name)' \(scope.words)"
-                + Message((family.map { " in family '\($0)'" } ?? "") + Self.didYouMean(suggestions))
+            return Wording(
+                .faceNotFound,
+                "no face with PostScript, family or full name '\(name)' \(scope.words)"
+                    + Message((family.map { " in family '\($0)'" } ?? "") + Self.didYouMean(suggestions)))
         case .uifontLookup(let name, let rule, let fontName):
             let shown = fontName.map { "'\($0)'" } ?? "(no PostScript name)"
             switch rule {
             case .postScriptName:
-                return Message("UIFont(name: \"\(name)\") finds the face with that PostScript name: fontName \(shown)")
+                return Wording(
+                    .uifontLookup,
+                    Message("UIFont(name: \"\(name)\") finds the face with that PostScript name: fontName \(shown)"))
             case .familyName:
-                return Message(
-                    "UIFont(name: \"\(name)\") finds the family '\(name)' (no face has that PostScript name): its "
-                        + "regular face, fontName \(shown)")
+                return Wording(
+                    .uifontLookup,
+                    Message(
+                        "UIFont(name: \"\(name)\") finds the family '\(name)' (no face has that PostScript name): its "
+                            + "regular face, fontName \(shown)"))
             case .fullName:
-                return Message(
-                    "UIFont(name: \"\(name)\") finds the face whose full name is '\(name)' (no PostScript or "
-                        + "family name matches): fontName \(shown)")
+                return Wording(
+                    .uifontLookup,
+                    Message(
+                        "UIFont(name: \"\(name)\") finds the face whose full name is '\(name)' (no PostScript or "
+                            + "family name matches): fontName \(shown)"))
             }
         case .faceBuiltIntoIOS(let name, let family, let file):
-            return
+            return Wording(
+                .faceProvenance,
                 "\(name) is built into iOS (family \(family), \(IOSBuiltInFonts.version) list); not in \(CommandInput.fontsDirectory), measured with this machine's copy (\(file))"
+            )
         case .faceNotShipped(let name, let file):
-            return
+            return Wording(
+                .faceNotShipped,
                 "\(name) is installed on this machine (\(file)) but not in \(CommandInput.fontsDirectory): the app does not ship it (\(CommandInput.noInstalledFonts) uses the folder alone)"
+            )
         case .builtInFace(let font):
-            return Message(font.words)
+            return Wording(.builtInFace, Message(font.words))
         case .builtInFaceSized(let font, let face):
-            return Message("face '\(face)': \(font.words); its sizes are computed all the same")
+            return Wording(.builtInFace, Message("face '\(face)': \(font.words); its sizes are computed all the same"))
         case .builtInFaceNotMeasurable(let font):
-            return "\(font.words): its widths cannot be measured (give its file with \(CommandInput.fontsDirectory))"
+            return Wording(
+                .builtInFace,
+                "\(font.words): its widths cannot be measured (give its file with \(CommandInput.fontsDirectory))")
         case .pathNotName(let name):
-            return
+            return Wording(
+                .pathNotName,
                 "'\(name)' is a file's path, not a face's PostScript name (UIFont(name:) takes names): give its folder with \(CommandInput.fontsDirectory) and name one of its faces (list-fonts lists them)"
+            )
         case .specFaceMissing(let face, let postscriptName, let searchedFolders, let nearest, let fallback):
             let folders: Message = searchedFolders ? " nor in \(CommandInput.fontsDirectory)" : ""
             let near = nearest.isEmpty ? "" : "; nearest: " + nearest.map { "'\($0)'" }.joined(separator: ", ")
-            return "face '\(face)' (\(postscriptName)) is not installed\(folders)"
-                + Message(near + (fallback?.words ?? ""))
+            return Wording(
+                .faceMissing,
+                "face '\(face)' (\(postscriptName)) is not installed\(folders)"
+                    + Message(near + (fallback?.words ?? "")))
         case .weightStandIn(let weight, let fallback):
-            return Message("weight \(weight)\(fallback.words)")
+            return Wording(.weightStandIn, Message("weight \(weight)\(fallback.words)"))
         case .cannotMeasure(let face, let builtIn):
             let why: Message =
                 if let builtIn {
@@ -153,15 +259,17 @@ extension Finding {
                 } else {
                     "it is not installed nor in \(CommandInput.fontsDirectory)"
                 }
-            return "cannot measure with \(face): \(why)"
+            return Wording(.faceMissing, "cannot measure with \(face): \(why)")
         case .systemFontFaceMissing(let missing, let used, let file, let cells):
             let shown = cells.prefix(4).map { "\($0.style) at \($0.category) (\(humanNumber($0.pointSize)) pt)" }
-            return Message(
-                "the system font's files have no \(missing): " + shown.joined(separator: ", ")
-                    + (cells.count > 4 ? " and \(cells.count - 4) more" : "")
-                    + " measured in \(used) instead (\(file)); add its file for iOS's widths")
+            return Wording(
+                .systemFontIncomplete,
+                Message(
+                    "the system font's files have no \(missing): " + shown.joined(separator: ", ")
+                        + (cells.count > 4 ? " and \(cells.count - 4) more" : "")
+                        + " measured in \(used) instead (\(file)); add its file for iOS's widths"))
         case .environmentFolderUnusable(let variable, let reason):
-            return Message("\(variable) names a folder that cannot be used: \(reason)")
+            return Wording(.fontFolderUnusable, Message("\(variable) names a folder that cannot be used: \(reason)"))
         case .systemFontUnavailable(let design, let searched, let found, let prefixes):
             // What the folder holds and what typefit looks for: a folder
             // of other fonts is refused with what it lacks.
@@ -174,39 +282,56 @@ extension Finding {
                 : " (\(searched.joined(separator: ", ")) \(searched.count == 1 ? "holds" : "hold") \(holds); typefit "
                     + "takes the faces whose PostScript names start with "
                     + prefixes.joined(separator: ", ") + ")"
-            return
+            return Wording(
+                .systemFontUnavailable,
                 "the system font (\(design)) is not available\(looked): Apple's fonts are not installed on Linux and typefit does not ship them; give their files with \(CommandInput.systemFonts) (\(design) from https://developer.apple.com/fonts/), or measure in a stand-in you name: \(CommandInput.standIn)"
+            )
 
         case .androidSystemFontUnavailable(let directory):
             if let directory {
-                return
+                return Wording(
+                    .systemFontUnavailable,
                     "Android's system font, Roboto (\(AndroidFontFallback.defaultFile)), is not in \(directory): give the folder of a device's or emulator image's /system/fonts with --android-fonts, or name a face with --family or --font"
+                )
             }
-            return
+            return Wording(
+                .systemFontUnavailable,
                 "Android's system font, Roboto, is not among the fonts searched: install it (Debian, Ubuntu: apt-get install fonts-roboto-unhinted), give a device's /system/fonts with --android-fonts, or name a face with --family or --font"
+            )
 
         case .desktopScaleUnavailable:
-            return
+            return Wording(
+                .desktopScaleUnavailable,
                 "no desktop text size found: GNOME's org.gnome.desktop.interface text-scaling-factor (gsettings) is not available and GDK_DPI_SCALE is not set"
+            )
         case .desktopScale(let factor, let source, let body, let nearest):
-            return Message(
-                "desktop text scale \(humanNumber(factor)) (from \(source)): Body \(humanNumber(body)) pt, "
-                    + "nearest category \(nearest.rawValue)")
+            return Wording(
+                .desktopScale,
+                Message(
+                    "desktop text scale \(humanNumber(factor)) (from \(source)): Body \(humanNumber(body)) pt, "
+                        + "nearest category \(nearest.rawValue)"))
         case .styleNotInSpec(let style, let defined):
-            return Message("defines no style '\(style)' (it has \(defined.joined(separator: ", ")))")
+            return Wording(
+                .styleNotInSpec, Message("defines no style '\(style)' (it has \(defined.joined(separator: ", ")))"))
         case .styleWithoutCounterpart(let platform, let styles):
-            return Message(
-                "\(platform.displayName) has no text style for the spec's " + styles.joined(separator: ", ")
-                    + "; left out")
+            return Wording(
+                .styleWithoutCounterpart,
+                Message(
+                    "\(platform.displayName) has no text style for the spec's " + styles.joined(separator: ", ")
+                        + "; left out"))
         case .watchSizeUndocumented(let millimetres, let models, let category):
-            return Message(
-                "\(millimetres) mm (\(models)) is not in Apple's HIG table of default text sizes; typefit uses "
-                    + "\(category.higLabel), as for the larger case of every other generation")
+            return Wording(
+                .watchSize,
+                Message(
+                    "\(millimetres) mm (\(models)) is not in Apple's HIG table of default text sizes; typefit uses "
+                        + "\(category.higLabel), as for the larger case of every other generation"))
         case .fixedSizes:
-            return "macOS has no Dynamic Type: its text styles have fixed sizes"
+            return Wording(.fixedSizes, "macOS has no Dynamic Type: its text styles have fixed sizes")
 
         case .pluralRulesUnavailable:
-            return "ICU's plural rules (libicui18n) could not be loaded: plural forms measured with the default samples"
+            return Wording(
+                .pluralRulesUnavailable,
+                "ICU's plural rules (libicui18n) could not be loaded: plural forms measured with the default samples")
         case .machineFallback(let faces):
             var strings = 0
             var languages: [String] = []
@@ -225,28 +350,35 @@ extension Finding {
             line += " were measured in faces this machine's fontconfig chose, not the device's: "
             line += named.joined(separator: ", ") + (faces.count > 5 ? " …" : "")
             line += "; their widths are those faces' (fit's JSON names them per string under 'fallbacks')"
-            return Message(line)
+            return Wording(.machineFallback, Message(line))
         case .pluralSamples(let samples, let more):
-            return Message(
-                "plural forms measured with a number of their own category, by ICU's plural rules: "
-                    + samples.map { "\($0.language) \($0.category) \(PluralSamples.formatted($0.number))" }
-                    .joined(separator: ", ") + (more ? " …" : ""))
+            return Wording(
+                .pluralSamples,
+                Message(
+                    "plural forms measured with a number of their own category, by ICU's plural rules: "
+                        + samples.map { "\($0.language) \($0.category) \(PluralSamples.formatted($0.number))" }
+                        .joined(separator: ", ") + (more ? " …" : "")))
         case .untranslatedMeasured(let counts, let sourceLanguage):
             let total = counts.reduce(0) { $0 + $1.count }
             // The first languages by count: a catalog may name thousands.
             let shown = 12
             let parts = counts.prefix(shown).map { "\($0.language) \($0.count)" }
-            return Message(
-                "\(total) \(total == 1 ? "entry has" : "entries have") no translation and \(total == 1 ? "is" : "are") "
-                    + "measured as iOS shows \(total == 1 ? "it" : "them"), in "
-                    + "\(sourceLanguage ?? "the development language"): " + parts.joined(separator: ", ")
-                    + (counts.count > shown ? ", and \(counts.count - shown) more languages" : ""))
+            return Wording(
+                .untranslatedMeasured,
+                Message(
+                    "\(total) \(total == 1 ? "entry has" : "entries have") no translation and \(total == 1 ? "is" : "are") "
+                        + "measured as iOS shows \(total == 1 ? "it" : "them"), in "
+                        + "\(sourceLanguage ?? "the development language"): " + parts.joined(separator: ", ")
+                        + (counts.count > shown ? ", and \(counts.count - shown) more languages" : "")))
         case .capApplied(let first, let note, let strings):
-            return Message("\(Message.quoted(first)) \(note)" + (strings > 1 ? " (\(strings) strings in all)" : ""))
+            return Wording(
+                .cap, Message("\(Message.quoted(first)) \(note)" + (strings > 1 ? " (\(strings) strings in all)" : "")))
         case .placeholderSamples(let samples):
             let list = samples.map { "\($0.placeholder) as '\($0.value)'" }.joined(separator: ", ")
-            return
+            return Wording(
+                .placeholderSamples,
                 "format placeholders measured with sample values: \(list) (choose others with \(CommandInput.sample) SPEC=VALUE)"
+            )
         case .measuredSetting(let style, let category, let pointSize, let face, let file, let setting):
             let variations = setting.variations.map { "\($0.tag) \(humanNumber($0.value))" }
             var applied = variations.isEmpty ? [] : [variations.joined(separator: ", ")]
@@ -255,30 +387,40 @@ extension Finding {
                 let points = (setting.trackingEms * pointSize * 1000).rounded() / 1000
                 applied.append("tracking \(points > 0 ? "+" : "")\(humanNumber(points)) pt per character")
             }
-            return Message(
-                "\(style) at \(category) (\(humanNumber(pointSize)) pt): \(face) measured at "
-                    + applied.joined(separator: "; ") + " (\(file))")
+            return Wording(
+                .measuredSetting,
+                Message(
+                    "\(style) at \(category) (\(humanNumber(pointSize)) pt): \(face) measured at "
+                        + applied.joined(separator: "; ") + " (\(file))"))
         case .trackingExtrapolated(let face, let file, let sizes, let table):
             let shown = sizes.map { humanNumber($0) + " pt" }.joined(separator: ", ")
-            return Message(
-                "\(face)'s trak table gives tracking from \(humanNumber(table.lowerBound)) to "
-                    + "\(humanNumber(table.upperBound)) pt: at \(shown) it is extrapolated along the table's nearest "
-                    + "two sizes, as Apple's trak description says (recent HarfBuzz holds the end value instead; what Core Text "
-                    + "does is not published) (\(file))")
+            return Wording(
+                .trackingExtrapolated,
+                Message(
+                    "\(face)'s trak table gives tracking from \(humanNumber(table.lowerBound)) to "
+                        + "\(humanNumber(table.upperBound)) pt: at \(shown) it is extrapolated along the table's nearest "
+                        + "two sizes, as Apple's trak description says (recent HarfBuzz holds the end value instead; what Core Text "
+                        + "does is not published) (\(file))"))
         case .shapings(let perString, let cells):
-            return Message(
-                "each string shaped \(perString) time\(perString == 1 ? "" : "s") for \(cells) "
-                    + "cell\(cells == 1 ? "" : "s") (once per face and variation coordinates; each size's tracking "
-                    + "added to one shaping)")
+            return Wording(
+                .shapings,
+                Message(
+                    "each string shaped \(perString) time\(perString == 1 ? "" : "s") for \(cells) "
+                        + "cell\(cells == 1 ? "" : "s") (once per face and variation coordinates; each size's tracking "
+                        + "added to one shaping)"))
         case .markdownRendered(let count):
             let strings = "\(count) string\(count == 1 ? "" : "s")"
-            return
+            return Wording(
+                .markdownRendered,
                 "\(strings) measured as SwiftUI's Text draws Markdown (markup removed; bold, italic and code in their faces; \(CommandInput.noMarkdown) measures them as written)"
+            )
         case .markdownLiteral(let count, let firstKey):
             let strings = "\(count) string\(count == 1 ? " contains" : "s contain")"
             let first = TerminalText.escapingControls(firstKey)
-            return
+            return Wording(
+                .markdownLiteral,
                 "\(strings) Markdown markup, measured as written (first: '\(Message.quoted(first))'); SwiftUI's Text(LocalizedStringKey) renders it: give \(CommandInput.markdown) (or \"markdown\": true in a rule) to measure it so"
+            )
         case .markdownFaces(let faces, let markup):
             let runs = faces.map { face in
                 [face.bold ? "bold" : nil, face.italic ? "italic" : nil, face.code ? "code" : nil]
@@ -294,108 +436,144 @@ extension Finding {
             case .androidSpans: what = "<b>, <i> and <tt> spans"
             case .both: what = "Markdown runs and Android's <b>, <i> and <tt> spans"
             }
-            return Message(what + " measured with " + runs.joined(separator: ", "))
+            return Wording(.markdownFaces, Message(what + " measured with " + runs.joined(separator: ", ")))
         case .markdownSynthetic(let styles):
             let lines = styles.map { style in
                 let what = [style.bold ? "bold" : nil, style.italic ? "italic" : nil].compactMap { $0 }
                     .joined(separator: " or ")
                 return "\(style.family ?? "the family") has no \(what) face"
             }
-            return Message(lines.joined(separator: "; ") + ": those runs are measured at the regular face's widths")
+            return Wording(
+                .markdownSynthetic,
+                Message(lines.joined(separator: "; ") + ": those runs are measured at the regular face's widths"))
 
         case .noKeyMatches(let patterns, let examples):
             let quoted = patterns.map { "'\($0)'" }.joined(separator: ", ")
             let such =
                 examples.isEmpty ? "" : " (keys such as " + examples.map { "'\($0)'" }.joined(separator: ", ") + ")"
-            return "no key matches \(CommandInput.keyPatterns) \(quoted)" + Message(such)
+            return Wording(.noKeyMatches, "no key matches \(CommandInput.keyPatterns) \(quoted)" + Message(such))
         case .noRuleMatches(let rulesFile):
-            return Message("no string's key matches a rule of \(rulesFile)")
+            return Wording(.noRuleMatches, Message("no string's key matches a rule of \(rulesFile)"))
         case .keysWithoutRule(let first, let count):
             let shown = first.map { "'\($0)'" }.joined(separator: ", ")
-            return Message(
-                "\(count) key\(count == 1 ? "" : "s") match no rule, not checked: \(shown)"
-                    + (count > first.count ? ", and \(count - first.count) more" : ""))
+            return Wording(
+                .keysWithoutRule,
+                Message(
+                    "\(count) key\(count == 1 ? "" : "s") match no rule, not checked: \(shown)"
+                        + (count > first.count ? ", and \(count - first.count) more" : "")))
         case .ruleClampInverted(let rule, let minimum, let maximum):
-            return Message("rule \(rule): its minimum category is above the maximum (\(minimum) > \(maximum))")
+            return Wording(
+                .ruleClampInverted,
+                Message("rule \(rule): its minimum category is above the maximum (\(minimum) > \(maximum))"))
         case .baseChanged(let changed, let total, let baseFiles):
-            return Message(
-                "\(changed) of \(total) string\(total == 1 ? "" : "s") added or changed since "
-                    + baseFiles.joined(separator: ", "))
+            return Wording(
+                .baseChanged,
+                Message(
+                    "\(changed) of \(total) string\(total == 1 ? "" : "s") added or changed since "
+                        + baseFiles.joined(separator: ", ")))
         case .pageCapped(let megabytes, let omitted):
             let more = "\(omitted) more failing string\(omitted == 1 ? " is" : "s are")"
-            return
+            return Wording(
+                .pageCap,
                 "the page reached typefit's cap of \(megabytes) MB: \(more) counted but not drawn (\(CommandInput.fitDocument) lists all)"
+            )
         case .faceKeyCollision(let file, let index, let otherFile, let otherIndex, let key):
-            return Message(
-                "\(file) (face \(index)) and \(otherFile) (face \(otherIndex)) have the same key on the review page "
-                    + "(\(Message.quoted(key))): the page cannot tell their glyphs apart")
+            return Wording(
+                .faceNotOpened,
+                Message(
+                    "\(file) (face \(index)) and \(otherFile) (face \(otherIndex)) have the same key on the review page "
+                        + "(\(Message.quoted(key))): the page cannot tell their glyphs apart"))
 
         case .outlinesUnreadable(let file, let index, let reason):
-            return Message(
-                "\(file) (face \(index)): FreeType cannot read its glyph outlines (\(reason)): nothing of it is drawn")
+            return Wording(
+                .faceNotOpened,
+                Message(
+                    "\(file) (face \(index)): FreeType cannot read its glyph outlines (\(reason)): nothing of it is drawn"
+                ))
         case .glyphsOverPointCap(let file, let count, let maximumPoints):
-            return Message(
-                "\(file): \(count) glyph\(count == 1 ? " has" : "s have") more than \(maximumPoints) outline "
-                    + "points: drawn as crossed boxes (typefit's cap)")
+            return Wording(
+                .outlineCap,
+                Message(
+                    "\(file): \(count) glyph\(count == 1 ? " has" : "s have") more than \(maximumPoints) outline "
+                        + "points: drawn as crossed boxes (typefit's cap)"))
         case .outlineCapReached(let megabytes, let boxed):
-            return Message(
-                "the glyph outlines reached typefit's cap of \(megabytes) MB: \(boxed) more glyph"
-                    + (boxed == 1 ? " is" : "s are") + " drawn as crossed boxes")
+            return Wording(
+                .outlineCap,
+                Message(
+                    "the glyph outlines reached typefit's cap of \(megabytes) MB: \(boxed) more glyph"
+                        + (boxed == 1 ? " is" : "s are") + " drawn as crossed boxes"))
         case .specimenFallback(let style, let characters, let fallback, let fallbackFamily, let face):
-            return Message(
-                "\(style): \(characters) character\(characters == 1 ? "" : "s") of the sample drawn with fallback "
-                    + "\(fallback) (\(fallbackFamily)), the face measure uses: \(face ?? "the face") lacks them")
+            return Wording(
+                .specimenFallback,
+                Message(
+                    "\(style): \(characters) character\(characters == 1 ? "" : "s") of the sample drawn with fallback "
+                        + "\(fallback) (\(fallbackFamily)), the face measure uses: \(face ?? "the face") lacks them"))
         case .sampleMissingGlyphs(let style, let characters):
-            return Message(
-                "\(style): \(characters) character\(characters == 1 ? "" : "s") of the sample in no installed face: "
-                    + "drawn as marked boxes")
+            return Wording(
+                .missingGlyphs,
+                Message(
+                    "\(style): \(characters) character\(characters == 1 ? "" : "s") of the sample in no installed face: "
+                        + "drawn as marked boxes"))
         case .specimenFaceMissing(let name):
-            return Message("\(name) is missing: its samples are drawn as marked boxes")
+            return Wording(.faceMissing, Message("\(name) is missing: its samples are drawn as marked boxes"))
 
         case .specProblem(let problem):
-            return Message(problem.message)
+            return Wording(problem.code, Message(problem.message))
         case .doesNotFit(let failure):
-            return Message(failure.sentence)
+            return Wording(.doesNotFit, Message(failure.sentence))
         case .missingGlyphs(let language, let strings, let characters, let first):
-            return Message(
-                "\(strings) string\(strings == 1 ? "" : "s")" + (language.map { " in \($0)" } ?? "")
-                    + " \(strings == 1 ? "has" : "have") \(characters) character\(characters == 1 ? "" : "s") with no "
-                    + "glyph in any face (first: \"\(first)\"), measured as blank: "
-                    + Self.fontHint(language) + (strings > 1 ? " (--verbose lists each string)" : ""))
+            return Wording(
+                .missingGlyphs,
+                Message(
+                    "\(strings) string\(strings == 1 ? "" : "s")" + (language.map { " in \($0)" } ?? "")
+                        + " \(strings == 1 ? "has" : "have") \(characters) character\(characters == 1 ? "" : "s") with no "
+                        + "glyph in any face (first: \"\(first)\"), measured as blank: "
+                        + Self.fontHint(language) + (strings > 1 ? " (--verbose lists each string)" : "")))
         case .missingGlyphsInString(let text, let characters):
-            return Message("\(characters) character(s) of \"\(text)\" have no glyph in any face")
+            return Wording(
+                .missingGlyphs, Message("\(characters) character(s) of \"\(text)\" have no glyph in any face"))
         case .placeholdersNotCompared(let table, let files):
-            return Message(
-                "placeholders of '\(table)' not compared: no strings in its development language among "
-                    + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)")
+            return Wording(
+                .placeholdersNotCompared,
+                Message(
+                    "placeholders of '\(table)' not compared: no strings in its development language among "
+                        + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)"))
         case .placeholderProblem(let problem):
             let differences = problem.differences.map(\.description).joined(separator: "; ")
-            return Message(
-                problem.isSource
-                    ? "\"\(problem.key)\" (\(problem.language), the source): " + differences
-                        + " (\"\(problem.source)\"; its translations are compared once it is fixed)"
-                    : "\"\(problem.key)\" (\(problem.language)): " + differences
-                        + " (source \"\(problem.source)\", translation \"\(problem.translation)\")")
+            return Wording(
+                problem.differences.first.map(Self.code(of:)) ?? .placeholderMissing,
+                Message(
+                    problem.isSource
+                        ? "\"\(problem.key)\" (\(problem.language), the source): " + differences
+                            + " (\"\(problem.source)\"; its translations are compared once it is fixed)"
+                        : "\"\(problem.key)\" (\(problem.language)): " + differences
+                            + " (source \"\(problem.source)\", translation \"\(problem.translation)\")"))
         case .morePlaceholderProblems(let count, let total):
-            return Message(
-                "\(count) more strings with placeholders that are wrong or differ from their source (the JSON "
-                    + "document lists all \(total))")
+            return Wording(
+                nil,
+                Message(
+                    "\(count) more strings with placeholders that are wrong or differ from their source (the JSON "
+                        + "document lists all \(total))"))
         case .pluralCoverage(let item):
-            return Message(
-                "\"\(item.key)\" (\(item.language)): "
-                    + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
-                    + " has no " + item.missing.joined(separator: ", ") + " form"
-                    + (item.missing.count == 1 ? "" : "s") + ": ICU's plural rules for \(item.language) put "
-                    + zip(item.missing, item.numbers).map {
-                        $1 < 0
-                            ? "numbers without a form of their own in other"
-                            : "\(PluralSamples.formatted($1)) in \($0)"
-                    }
-                    .joined(separator: ", ")
-                    + ", and the device shows the 'other' form for such numbers")
+            return Wording(
+                .pluralCoverage,
+                Message(
+                    "\"\(item.key)\" (\(item.language)): "
+                        + (item.variable.map { "the plural variable '\($0)'" } ?? "the plural variation")
+                        + " has no " + item.missing.joined(separator: ", ") + " form"
+                        + (item.missing.count == 1 ? "" : "s") + ": ICU's plural rules for \(item.language) put "
+                        + zip(item.missing, item.numbers).map {
+                            $1 < 0
+                                ? "numbers without a form of their own in other"
+                                : "\(PluralSamples.formatted($1)) in \($0)"
+                        }
+                        .joined(separator: ", ")
+                        + ", and the device shows the 'other' form for such numbers"))
         case .morePluralCoverage(let count, let total):
-            return Message(
-                "\(count) more plurals missing categories (the JSON document lists all \(total))")
+            return Wording(
+                nil,
+                Message(
+                    "\(count) more plurals missing categories (the JSON document lists all \(total))"))
         case .untranslated(let item):
             let why =
                 switch item.state {
@@ -406,20 +584,26 @@ extension Finding {
                 case "stale": "is stale (state 'stale': Xcode no longer finds the key in the code)"
                 default: "is not translated (state '\(item.state)')"
                 }
-            return Message(
-                "\"\(item.key)\" (\(item.language)) \(why)" + (item.isError ? " (--require-translated)" : ""))
+            return Wording(
+                .untranslated,
+                Message(
+                    "\"\(item.key)\" (\(item.language)) \(why)" + (item.isError ? " (--require-translated)" : "")))
         case .untranslatedRest(let language, let rest, let listed, let count, let required):
-            return Message(
-                "\(rest) more entries (\(language)) are not translated: the first \(listed) of its \(count) are "
-                    + "listed" + (required ? " (--require-translated)" : ""))
+            return Wording(
+                .untranslated,
+                Message(
+                    "\(rest) more entries (\(language)) are not translated: the first \(listed) of its \(count) are "
+                        + "listed" + (required ? " (--require-translated)" : "")))
         case .moreUntranslated(let count, let total, let listed):
-            return Message(
-                "\(count) more entries not translated "
-                    + (listed.map { "(the JSON document lists \($0) of the \(total) and counts each language's)" }
-                        ?? "(the JSON document lists all \(total))"))
+            return Wording(
+                nil,
+                Message(
+                    "\(count) more entries not translated "
+                        + (listed.map { "(the JSON document lists \($0) of the \(total) and counts each language's)" }
+                            ?? "(the JSON document lists all \(total))")))
 
-        case .worded(let message, _):
-            return message
+        case .worded(let message, let code):
+            return Wording(code, message)
         }
     }
 
@@ -463,6 +647,24 @@ extension Finding.BuiltInFont {
 }
 
 extension Diagnostic {
+    /// What kind of finding it is, a stable name for scripts and CI
+    /// reports (`does-not-fit`, `placeholder-missing`); `nil` for a
+    /// front end's own without one (reports name it by severity and
+    /// status: `input-error`, `warning`, `note`).
+    var code: Finding.Code? { finding.code }
+
+    /// `code`, else a name from the severity and status.
+    var reportCode: Finding.Code {
+        if let code { return code }
+        switch (severity, status) {
+        case (.error, .usage): return .usageError
+        case (.error, .problemFound): return .problem
+        case (.error, _): return .inputError
+        case (.warning, _): return .warning
+        case (.note, _): return .note
+        }
+    }
+
     /// A diagnostic the front end words itself.
     init(
         severity: Severity, message: Message, file: String? = nil, position: SourcePosition? = nil,
