@@ -983,8 +983,7 @@ public enum TextJob {
         var order: [String] = []
         for string in strings {
             guard let note = string.capNote else { continue }
-            let key = string.key.split(separator: "|", maxSplits: 1).first.map(String.init) ?? string.key
-            let source = key + (string.language.map { " (\($0))" } ?? "")
+            let source = string.entry + (string.language.map { " (\($0))" } ?? "")
             if sources[note] == nil {
                 order.append(note)
                 sources[note] = ([], source)

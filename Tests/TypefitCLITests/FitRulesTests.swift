@@ -165,7 +165,7 @@ import TypefitTestSupport
         #expect(FitRules.glob("*.title", matches: "settings.title"))
         #expect(FitRules.glob("a?c", matches: "abc") && !FitRules.glob("a?c", matches: "abbc"))
         #expect(!FitRules.glob("settings.*", matches: "onboarding.settings.x"))
-        #expect(FitRules.matches("items.count|plural.one", any: ["items.count"]))
+        #expect(FitRules.matches("items.count|plural.one", entry: "items.count", any: ["items.count"]))
     }
 }
 

@@ -36,8 +36,7 @@ public struct FitRules: Sendable, Equatable {
         /// when not given).
         public var clamp = SizeClamp()
 
-        /// Whether `key` matches one of the patterns (or its part before a
-        /// variation's `|`), and `comment` (none: empty) the comment
+        /// Whether `key` or its `entry` matches one of the patterns, and `comment` (none: empty) the comment
         /// pattern.
         public func matches(_ key: String, entry: String? = nil, comment: String? = nil) -> Bool {
             guard keys.map({ FitRules.matches(key, entry: entry, any: $0) }) ?? true else { return false }
@@ -55,11 +54,9 @@ public struct FitRules: Sendable, Equatable {
     }
 
     /// Whether `key` or its `entry` (`LocalizedString.entry`: the key of
-    /// the entry a form is of; without it, the key's part before a
-    /// variation's `|`) matches one of `patterns`.
+    /// the entry a form is of) matches one of `patterns`.
     public static func matches(_ key: String, entry: String? = nil, any patterns: [String]) -> Bool {
-        let base = entry ?? key.split(separator: "|", maxSplits: 1).first.map(String.init) ?? key
-        return patterns.contains { glob($0, matches: key) || glob($0, matches: base) }
+        patterns.contains { pattern in glob(pattern, matches: key) || entry.map { glob(pattern, matches: $0) } == true }
     }
 
     /// Whether `pattern` (`*`, `?`, literals) matches all of `text`.

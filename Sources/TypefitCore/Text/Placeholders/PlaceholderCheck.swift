@@ -734,7 +734,7 @@ extension PlaceholderCheck {
                 guard let first = found.first else { continue }
                 problems.append(
                     problem(
-                        entry, source: sourceEntry.written, sourceKeys: sourceEntry.writtenKeys,
+                        entry, source: sourceEntry.written, sourceForms: sourceEntry.writtenForms,
                         differences: Array(found.prefix(FormatAnalysis.maximumDifferences)), first: first))
                 continue
             }
@@ -750,7 +750,7 @@ extension PlaceholderCheck {
             guard let first = found.first else { continue }
             problems.append(
                 problem(
-                    entry, source: sourceEntry.written, sourceKeys: sourceEntry.writtenKeys, differences: found,
+                    entry, source: sourceEntry.written, sourceForms: sourceEntry.writtenForms, differences: found,
                     first: first))
         }
         return problems
@@ -859,9 +859,8 @@ extension PlaceholderCheck {
         /// Its forms as measured (variables expanded), for showing the one
         /// a difference is in.
         var written: [String] = []
-        /// Each of `written`'s keys (`KEY|n.plural.one`): which variation
-        /// a form is.
-        var writtenKeys: [String] = []
+        /// Which form each of `written` is (`LocalizedString.form`).
+        var writtenForms: [[FormStep]] = []
         /// Where each of `written` is in its file (a variation's text).
         var writtenPositions: [SourcePosition?] = []
         /// Per plural variation of the whole string (its path without the
@@ -879,33 +878,30 @@ extension PlaceholderCheck {
             if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }
             if written.count < 64 {
                 written.append(string.written)
-                writtenKeys.append(string.key)
+                writtenForms.append(string.form)
                 writtenPositions.append(string.position)
             }
             // An Android plural is a plural of the whole string, whatever
             // argument holds its number.
             for plural in string.pluralForms where plural.placeholder == nil || plural.isPluralsItem {
-                wholeStringPlurals[Self.variationPath(string.key, entry: string.entry, plural.category), default: []]
+                wholeStringPlurals[Self.variationPath(string.form), default: []]
                     .insert(plural.category)
             }
         }
 
         /// An Android `<plurals>`'s items: (category, text as written).
         var items: [(category: String, text: String)] {
-            zip(writtenKeys, written).compactMap { key, text in
-                guard let part = key.split(separator: "|").dropFirst().first(where: { $0.hasPrefix("plural.") })
-                else { return nil }
-                return (String(part.dropFirst(7)), text)
+            zip(writtenForms, written).compactMap { form, text in
+                form.lazy.compactMap { $0.pluralCategory(of: nil) }.first.map { ($0, text) }
             }
         }
 
-        /// `device.iphone.plural.*` for `KEY|device.iphone.plural.one|n.plural.other`.
-        static func variationPath(_ key: String, entry: String, _ category: String) -> String {
-            var parts = key.dropFirst(entry.count + 1).prefix { $0 != "|" }.split(separator: ".").map(String.init)
-            if let p = parts.indices.first(where: { parts[$0] == "plural" && $0 + 1 < parts.count }) {
-                parts[p + 1] = "*"
-            }
-            return parts.joined(separator: ".")
+        /// The whole string's variation a form is in, whatever its plural
+        /// category: `device.iphone.plural.*` for
+        /// `KEY|device.iphone.plural.one|n.plural.other`.
+        static func variationPath(_ form: [FormStep]) -> String {
+            form.lazy.filter { $0.variable == nil }.map { $0.kind.name + "." + ($0.kind == .plural ? "*" : $0.value) }
+                .joined(separator: ".")
         }
 
         /// The plurals lacking categories of `required` (with their
@@ -981,7 +977,7 @@ extension PlaceholderCheck {
     /// its category, and the source's of the same category (else its
     /// `other`).
     static func problem(
-        _ entry: Entry, source: [String], sourceKeys: [String] = [], differences: [Difference], first: Difference
+        _ entry: Entry, source: [String], sourceForms: [[FormStep]] = [], differences: [Difference], first: Difference
     ) -> Problem {
         let texts = entry.written
         var shownSource = source.first { text in arguments(text).contains { $0.number == first.number } } ?? source[0]
@@ -993,12 +989,12 @@ extension PlaceholderCheck {
                 texts.first { arguments($0).contains { $0.written == argument.written } } ?? shownTranslation
         case .emptyForm(let variable, let category, _), .formDrops(let variable, let category, _),
             .countImplied(let variable, let category, _):
-            if let i = formIndex(entry.writtenKeys, variable: variable, category: category) {
+            if let i = formIndex(entry.writtenForms, variable: variable, category: category) {
                 shownTranslation = texts[i]
                 position = entry.writtenPositions[i] ?? position
             }
-            if let i = formIndex(sourceKeys, variable: variable, category: category)
-                ?? formIndex(sourceKeys, variable: variable, category: "other"), i < source.count
+            if let i = formIndex(sourceForms, variable: variable, category: category)
+                ?? formIndex(sourceForms, variable: variable, category: "other"), i < source.count
             {
                 shownSource = source[i]
             }
@@ -1012,12 +1008,11 @@ extension PlaceholderCheck {
         return problem
     }
 
-    /// The first of `keys` that is `variable`'s `category` form
-    /// (`KEY|n.plural.one|…`).
-    static func formIndex(_ keys: [String], variable: String, category: String) -> Int? {
-        // An Android item's key is `KEY|plural.one`.
-        let part = (variable.isEmpty ? "" : variable + ".") + "plural." + category
-        return keys.firstIndex { $0.split(separator: "|").dropFirst().contains { $0 == part } }
+    /// The first of `forms` that is `variable`'s `category` form (an
+    /// empty `variable`: the whole string's, an Android item's).
+    static func formIndex(_ forms: [[FormStep]], variable: String, category: String) -> Int? {
+        let variable = variable.isEmpty ? nil : variable
+        return forms.firstIndex { $0.contains { $0.pluralCategory(of: variable) == category } }
     }
 
     /// The most characters of a string a problem quotes: a message names

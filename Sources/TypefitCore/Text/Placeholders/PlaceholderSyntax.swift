@@ -158,7 +158,7 @@ public enum FoundationPlaceholders: PlaceholderSyntax {
             guard let first = found.first else { continue }
             problems.append(
                 PlaceholderCheck.problem(
-                    entry, source: entries[s].written, sourceKeys: entries[s].writtenKeys, differences: found,
+                    entry, source: entries[s].written, sourceForms: entries[s].writtenForms, differences: found,
                     first: first))
         }
         return problems

@@ -293,7 +293,7 @@ public enum Substitutions {
         }
         text.unicodeScalars.append(contentsOf: scalars[next...])
         var copy = string
-        copy.key = string.key + "|" + name + "." + variation.label
+        copy.vary(FormStep(variable: name, label: variation.label))
         copy.text = text
         if let position = variable.positions[variation.label] { copy.position = position }
         if variation.label.hasPrefix("plural."),

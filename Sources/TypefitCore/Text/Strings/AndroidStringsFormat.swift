@@ -69,19 +69,12 @@ public struct AndroidStringsFormat: StringsFormat {
         for entry in entries {
             try budget.take(entry.forms.count, at: entry.position)
             for form in entry.forms {
-                let key: String
+                // An array's item is an entry of its own, named as the
+                // item: a device reads each by its index alone.
+                let key = entry.kind == .stringArray ? entry.name + "[\(form.index ?? 0)]" : entry.name
                 var pluralForms: [PluralForm] = []
-                switch entry.kind {
-                case .string:
-                    key = entry.name
-                case .plurals:
-                    key = entry.name + "|plural." + (form.quantity ?? "other")
-                case .stringArray:
-                    key = entry.name + "[\(form.index ?? 0)]"
-                }
-                var string = LocalizedString(
-                    key: key, language: tag, text: form.value.text,
-                    entry: entry.kind == .plurals ? entry.name : key)
+                var string = LocalizedString(key: key, language: tag, text: form.value.text)
+                if entry.kind == .plurals { string.vary(FormStep(.plural, form.quantity ?? "other")) }
                 if let quantity = form.quantity {
                     // `getQuantityString(id, n, n)`: the first integer
                     // argument is the number.

@@ -25,6 +25,9 @@ public struct LocalizedString: Sendable, Equatable {
     /// The entry it is a form of: its key without a variation's suffix
     /// (`KEY` for `KEY|plural.one`); the forms of one entry share it.
     public var entry: String
+    /// Which of its entry's forms it is, step by step (`vary`); `key` is
+    /// `entry` and these steps written out.
+    public internal(set) var form: [FormStep] = []
     /// The development language of the file it came from, when the file
     /// says (a String Catalog's `sourceLanguage`).
     public var sourceLanguage: String?

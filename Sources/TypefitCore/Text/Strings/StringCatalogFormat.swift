@@ -221,7 +221,9 @@ extension StringsFile {
     }
 
     /// The `stringUnit` of a localization, and those of its variations.
-    private static func units(_ json: ParsedJSON, key: String, language: String, path: String = "") throws(SourceError)
+    private static func units(
+        _ json: ParsedJSON, key: String, language: String, path: [FormStep] = []
+    ) throws(SourceError)
         -> [LocalizedString]
     {
         guard case .object(let fields) = json.value else {
@@ -248,7 +250,8 @@ extension StringsFile {
                         "expected the value of \"\(key)\" (\(language)) to be a string, found \(valueJSON.kindDescription)"
                     )
                 }
-                var string = LocalizedString(key: path.isEmpty ? key : "\(key)|\(path)", language: language, text: text)
+                var string = LocalizedString(key: key, language: language, text: text)
+                for step in path { string.vary(step) }
                 string.position = valueJSON.position
                 if case .string(let state)? = unit.first(where: { $0.key == "state" })?.value.value {
                     string.state = state
@@ -264,7 +267,7 @@ extension StringsFile {
                             kind.value.position, "expected the \(kind.key) variations of \"\(key)\" to be an object")
                     }
                     for variation in cases {
-                        let subpath = (path.isEmpty ? "" : path + ".") + kind.key + "." + variation.key
+                        let subpath = path + [FormStep(FormStep.Kind(kind.key), variation.key)]
                         var forms = try units(variation.value, key: key, language: language, path: subpath)
                         if kind.key == "plural" {
                             for i in forms.indices {

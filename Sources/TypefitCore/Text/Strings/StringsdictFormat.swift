@@ -51,7 +51,7 @@ extension StringsFile {
         // Keys whose rules are the same (a binary plist's keys may all
         // reference one dictionary object) are expanded once: the forms are
         // the same but for the key.
-        var expanded: [String: (key: String, forms: [LocalizedString])] = [:]
+        var expanded: [String: [LocalizedString]] = [:]
         for entry in entries {
             guard case .dictionary(let fields) = entry.value.value else {
                 throw SourceError(
@@ -105,15 +105,14 @@ extension StringsFile {
             let forms: [LocalizedString]
             do {
                 if let known = expanded[signature] {
-                    forms = known.forms.map { form in
+                    forms = known.map { form in
                         var copy = form
-                        copy.key = entry.key + form.key.dropFirst(known.key.count)
-                        copy.entry = entry.key
+                        copy.move(toEntry: entry.key)
                         return copy
                     }
                 } else {
                     forms = try Substitutions.expand(base, variables)
-                    expanded[signature] = (entry.key, forms)
+                    expanded[signature] = forms
                 }
             } catch {
                 throw SourceError(
