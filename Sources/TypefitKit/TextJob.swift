@@ -647,8 +647,9 @@ public enum TextJob {
     /// The module folders a Gradle project's root includes
     /// (`GradleSettings`); `nil` when it has no settings file to read.
     /// A settings file that is there but cannot be read (over 1 MB, not
-    /// readable) stops the run naming it: read past, the project would be
-    /// judged a folder without strings.
+    /// readable, more modules than `GradleSettings.maximumModules`) stops
+    /// the run naming it: read past or in part, the project would be
+    /// judged without some of its strings.
     static func gradleModules(of path: String, _ diagnostics: inout Diagnostics) throws(Stopped) -> [String]? {
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         for name in GradleSettings.fileNames {
@@ -656,7 +657,12 @@ public enum TextJob {
             guard SystemCalls.isRegularFile(file) else { continue }
             switch SystemCalls.readInput(file, limit: 1 << 20, what: "a Gradle settings file") {
             case .success(let bytes):
-                return GradleSettings.modules(String(decoding: bytes, as: UTF8.self))
+                do {
+                    return try GradleSettings.modules(String(decoding: bytes, as: UTF8.self))
+                } catch {
+                    diagnostics.cannotRead(error, in: file)
+                    throw Stopped()
+                }
             case .failure(let error):
                 diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
                 throw Stopped()

@@ -8,7 +8,7 @@ import Testing
 /// `includeGroupByRegex`, NewPipe's `include (":app")`, several paths to a
 /// call, a call over several lines, comments, `includeBuild`.
 @Suite struct GradleSettingsTests {
-    @Test func includedModules() {
+    @Test func includedModules() throws {
         let groovy = """
             pluginManagement { repositories { google { content { includeGroupByRegex(".*google.*") } } } }
             rootProject.name = 'Tusky'
@@ -16,7 +16,7 @@ import Testing
             // include ':old'
             includeBuild 'build-logic'
             """
-        #expect(GradleSettings.modules(groovy) == ["app", "core/ui"])
+        #expect(try GradleSettings.modules(groovy) == ["app", "core/ui"])
         let kotlin = """
             include (":app")
             include(
@@ -25,8 +25,21 @@ import Testing
             )
             include(":app")
             """
-        #expect(GradleSettings.modules(kotlin) == ["app", "feature/search", "lib"])
-        #expect(GradleSettings.modules("include 'app'\ninclude \"../outside\"") == ["app"])
-        #expect(GradleSettings.modules("") == [])
+        #expect(try GradleSettings.modules(kotlin) == ["app", "feature/search", "lib"])
+        #expect(try GradleSettings.modules("include 'app'\ninclude \"../outside\"") == ["app"])
+        #expect(try GradleSettings.modules("") == [])
+    }
+
+    /// A file past the cap is refused at the module past it, not read in
+    /// part; repeats do not count.
+    @Test func moreModulesThanTheCapAreAnError() throws {
+        let cap = GradleSettings.maximumModules
+        let atCap = (1...cap).map { "include ':m\($0)'" }.joined(separator: "\n") + "\ninclude ':m1'"
+        #expect(try GradleSettings.modules(atCap).count == cap)
+        #expect {
+            try GradleSettings.modules(atCap + "\n  include ':extra'")
+        } throws: { error in
+            (error as? SourceError)?.position == SourcePosition(line: cap + 2, column: 11)
+        }
     }
 }

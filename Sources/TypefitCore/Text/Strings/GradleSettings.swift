@@ -9,17 +9,20 @@ public enum GradleSettings {
     /// The settings files Gradle reads, in its order.
     public static let fileNames = ["settings.gradle.kts", "settings.gradle"]
 
-    /// The most modules read from one settings file.
+    /// The most modules read from one settings file: past it the file is
+    /// refused, never read in part (a project judged by some of its
+    /// modules would pass with the others unread).
     public static let maximumModules = 1_000
 
     /// The folders, relative to the project root, of the modules `text`
-    /// includes, in order, each once.
-    public static func modules(_ text: String) -> [String] {
+    /// includes, in order, each once; more than `maximumModules` is an
+    /// error at the first one past it.
+    public static func modules(_ text: String) throws(SourceError) -> [String] {
         var modules: [String] = []
         var seen = Set<String>()
         var depth = 0
         var inInclude = false
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(rawLine)
             // A `//` comment's start (module paths hold no slashes).
             var previous: Character?
@@ -42,14 +45,22 @@ public enum GradleSettings {
             // statement goes on (an open parenthesis, or a trailing comma).
             var quote: Character?
             var current = ""
+            var column = 0
             for character in line {
+                column += 1
                 if let open = quote {
                     if character == open {
                         quote = nil
                         let path = current.split(separator: ":").joined(separator: "/")
                         if current.hasPrefix(":") || !current.contains("/"), !path.isEmpty, !path.contains(".."),
-                            modules.count < maximumModules, seen.insert(path).inserted
+                            seen.insert(path).inserted
                         {
+                            guard modules.count < maximumModules else {
+                                throw SourceError(
+                                    SourcePosition(line: number + 1, column: column - current.count - 1),
+                                    "includes more than \(maximumModules) modules, more than typefit reads from one "
+                                        + "settings file: give the modules' folders to --strings instead")
+                            }
                             modules.append(path)
                         }
                         current = ""
