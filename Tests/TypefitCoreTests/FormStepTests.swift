@@ -38,7 +38,10 @@ import Testing
         #expect(german.form == [FormStep(.device, "iphone"), FormStep(.plural, "other")])
         #expect(german.key == "Files|plural.other|device.iphone.plural.other")
         let item = try #require(forms.first { $0.text.hasSuffix(" item left") })
-        #expect(item.form == [FormStep(variable: "n", .plural, "one")])
+        // The step knows the placeholder its number fills.
+        #expect(item.form == [FormStep(variable: "n", .plural, "one", count: "%1$lld")])
+        #expect(item.pluralForms == [PluralForm(placeholder: "%1$lld", category: "one")])
+        #expect(german.pluralForms == [PluralForm(placeholder: nil, category: "other")])
         #expect(item.key == "Left|n.plural.other|n.plural.one")
         #expect(FormStep(variable: "n", label: "plural.few") == FormStep(variable: "n", .plural, "few"))
         #expect(FormStep(variable: "n", label: "plural.few").pluralCategory(of: nil) == nil)

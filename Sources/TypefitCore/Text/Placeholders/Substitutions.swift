@@ -293,15 +293,11 @@ public enum Substitutions {
         }
         text.unicodeScalars.append(contentsOf: scalars[next...])
         var copy = string
-        copy.vary(FormStep(variable: name, label: variation.label))
+        let count =
+            variation.label.hasPrefix("plural.") ? countPlaceholder(in: replacement, of: variable, number: number) : nil
+        copy.vary(FormStep(variable: name, label: variation.label, count: count))
         copy.text = text
         if let position = variable.positions[variation.label] { copy.position = position }
-        if variation.label.hasPrefix("plural."),
-            let placeholder = countPlaceholder(in: replacement, of: variable, number: number)
-        {
-            copy.pluralForms.append(
-                PluralForm(placeholder: placeholder, category: String(variation.label.dropFirst(7))))
-        }
         copy.capLength()
         return copy
     }

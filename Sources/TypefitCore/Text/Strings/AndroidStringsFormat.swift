@@ -72,17 +72,16 @@ public struct AndroidStringsFormat: StringsFormat {
                 // An array's item is an entry of its own, named as the
                 // item: a device reads each by its index alone.
                 let key = entry.kind == .stringArray ? entry.name + "[\(form.index ?? 0)]" : entry.name
-                var pluralForms: [PluralForm] = []
                 var string = LocalizedString(key: key, language: tag, text: form.value.text)
-                if entry.kind == .plurals { string.vary(FormStep(.plural, form.quantity ?? "other")) }
+                // A `<plurals>` item always has its quantity (the reader
+                // requires it).
                 if let quantity = form.quantity {
                     // `getQuantityString(id, n, n)`: the first integer
                     // argument is the number.
                     let number =
                         (try? JavaFormatSpecifiers.parse(form.value.text).get())?.first { $0.kind == .integer }?.text
-                    pluralForms.append(PluralForm(placeholder: number, category: quantity, isPluralsItem: true))
+                    string.vary(FormStep(.plural, quantity, count: number, isPluralsItem: true))
                 }
-                string.pluralForms = pluralForms
                 string.position = form.position
                 string.sourceLanguage = sourceLanguage
                 string.setDetails(

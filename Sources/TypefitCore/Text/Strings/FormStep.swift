@@ -40,18 +40,30 @@ public struct FormStep: Sendable, Hashable {
     public var kind: Kind
     /// The value: a category, a device.
     public var value: String
+    /// A plural step's count: the placeholder its number fills, as
+    /// written (`%lld`, `%2$lld`); `nil` for the first integer placeholder
+    /// (a catalog's plural of the whole string), or a variable's whose
+    /// variation shows no number.
+    public var count: String?
+    /// Whether it is an item of Android's `<plurals>`: a plural of the
+    /// whole string, whatever argument holds its number, and a plural
+    /// even with `other` alone (Android lint's `MissingQuantity`).
+    public var isPluralsItem = false
 
     /// A step of the whole string (`variable` nil) or of a variable.
-    public init(variable: String? = nil, _ kind: Kind, _ value: String) {
+    public init(
+        variable: String? = nil, _ kind: Kind, _ value: String, count: String? = nil, isPluralsItem: Bool = false
+    ) {
         (self.variable, self.kind, self.value) = (variable, kind, value)
+        (self.count, self.isPluralsItem) = (count, isPluralsItem)
     }
 
     /// A variable's step from a variation's label as catalogs and
     /// `.stringsdict` files give it (`plural.one`: kind, then value).
-    public init(variable: String, label: String) {
+    public init(variable: String, label: String, count: String? = nil) {
         let dot = label.firstIndex(of: ".") ?? label.endIndex
         let value = dot == label.endIndex ? "" : String(label[label.index(after: dot)...])
-        self.init(variable: variable, Kind(String(label[..<dot])), value)
+        self.init(variable: variable, Kind(String(label[..<dot])), value, count: count)
     }
 
     /// The plural category this step is, for `variable` (`nil`: the whole
@@ -84,6 +96,18 @@ extension LocalizedString {
     public mutating func vary(_ step: FormStep) {
         form.append(step)
         key = entry + FormStep.written(form)
+    }
+
+    /// The plural variations this form is, each measured with a number
+    /// of its category: its variables' that show a number, then the whole
+    /// string's (a later one's number wins where two fill one
+    /// placeholder).
+    public var pluralForms: [PluralForm] {
+        guard !form.isEmpty else { return [] }
+        let plurals = form.filter { $0.kind == .plural && ($0.variable == nil || $0.count != nil) }
+        return (plurals.filter { $0.variable != nil } + plurals.filter { $0.variable == nil }).map {
+            PluralForm(placeholder: $0.count, category: $0.value, isPluralsItem: $0.isPluralsItem)
+        }
     }
 
     /// The same form of another entry (a shared `.stringsdict` expansion

@@ -33,11 +33,6 @@ public struct LocalizedString: Sendable, Equatable {
     public var sourceLanguage: String?
     /// The translator's comment (a String Catalog's `comment`).
     public var comment: String?
-    /// The plural variations this form is: per plural variable, its
-    /// category and the placeholder its number fills (`nil`: a String
-    /// Catalog's plural variation of the whole string, the first integer
-    /// placeholder), measured with a number of that category.
-    public var pluralForms: [PluralForm] = []
     /// The format as written, before its `%#@name@` variables were
     /// expanded (`nil`: `written` is the format, with no variables), for
     /// the placeholder check.

@@ -268,12 +268,7 @@ extension StringsFile {
                     }
                     for variation in cases {
                         let subpath = path + [FormStep(FormStep.Kind(kind.key), variation.key)]
-                        var forms = try units(variation.value, key: key, language: language, path: subpath)
-                        if kind.key == "plural" {
-                            for i in forms.indices {
-                                forms[i].pluralForms.append(PluralForm(placeholder: nil, category: variation.key))
-                            }
-                        }
+                        let forms = try units(variation.value, key: key, language: language, path: subpath)
                         result += forms
                     }
                 }
