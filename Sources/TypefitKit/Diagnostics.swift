@@ -53,11 +53,8 @@ public struct Diagnostic: Equatable, Sendable {
         severity: Severity, finding: Finding, file: String? = nil, position: SourcePosition? = nil,
         status: ExitStatus = .success
     ) {
-        self.severity = severity
-        self.finding = finding
-        self.file = file
-        self.position = position
-        self.status = status
+        (self.severity, self.finding, self.status) = (severity, finding, status)
+        (self.file, self.position) = (file, position)
     }
 }
 
