@@ -1,9 +1,10 @@
 import TypefitCore
 import TypefitKit
 
-/// The words of every finding: the library reports values (`Finding`), and
-/// this is the one place they become English. A command input in a
-/// sentence stays a `CommandInput`, spelled as this front end spells it.
+// The words of every finding: the library reports values (`Finding`), and
+// this is the one place they become English. A command input in a
+// sentence stays a `CommandInput`, spelled as this front end spells it.
+
 /// A finding's stable name (`Finding.Code`, what scripts and CI reports
 /// know it by) and its sentence, given together by one arm of
 /// `Finding.wording`: a kind of finding is one case in the library and one
