@@ -38,17 +38,17 @@ public struct SpecimenJob: Job {
             .substituting(settings.samples)
         TextJob.notePlaceholderDefaults([sampleString], into: &diagnostics)
         let sample = sampleString.text
+        let rules = settings.textRules
         var breaks: [LineBreak] = []
         if width != nil {
             do {
                 breaks = try FontRegistry.lineBreaks(
-                    sample, language: settings.language, breaking: settings.textRules.breaking)
+                    sample, language: settings.language, breaking: rules.breaking)
             } catch {
                 diagnostics.error(.lineBreakerUnavailable(reason: error.message), status: .cannotRun)
                 throw Stopped()
             }
         }
-        let rules = settings.textRules
         var canvas = Canvas(fonts: search.fallbackFonts(), language: settings.language, rules: rules)
         var samples: [TypefitCore.Specimen.Sample] = []
         var missing: [String] = []

@@ -644,8 +644,9 @@ public enum TextJob {
         return (expanded, patterns)
     }
 
-    /// The module folders a Gradle project's root includes
-    /// (`GradleSettings`); `nil` when it has no settings file to read.
+    /// The folders of the modules a Gradle project's root includes
+    /// (`GradleSettings`, under `path`); `nil` when it has no settings
+    /// file to read.
     /// A settings file that is there but cannot be read (over 1 MB, not
     /// readable, more modules than `GradleSettings.maximumModules`) stops
     /// the run naming it: read past or in part, the project would be
@@ -658,7 +659,7 @@ public enum TextJob {
             switch SystemCalls.readInput(file, limit: 1 << 20, what: "a Gradle settings file") {
             case .success(let bytes):
                 do {
-                    return try GradleSettings.modules(String(decoding: bytes, as: UTF8.self))
+                    return try GradleSettings.modules(String(decoding: bytes, as: UTF8.self)).map { base + "/" + $0 }
                 } catch {
                     diagnostics.cannotRead(error, in: file)
                     throw Stopped()
@@ -732,8 +733,7 @@ public enum TextJob {
                 // (its settings read once).
                 if let included = try gradleModules(of: path, &diagnostics) {
                     fromModules[path] = 0
-                    let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-                    queue.insert(contentsOf: included.map { (base + "/" + $0, path) }, at: next)
+                    queue.insert(contentsOf: included.map { ($0, path) }, at: next)
                     continue
                 }
                 // No Android resources: an Apple app's folder of `.lproj`

@@ -36,8 +36,8 @@ public struct FitRules: Sendable, Equatable {
         /// when not given).
         public var clamp = SizeClamp()
 
-        /// Whether `key` or its `entry` matches one of the patterns, and `comment` (none: empty) the comment
-        /// pattern.
+        /// Whether `key` or its `entry` matches one of the patterns, and
+        /// `comment` (none: empty) the comment pattern.
         public func matches(_ key: String, entry: String? = nil, comment: String? = nil) -> Bool {
             guard keys.map({ FitRules.matches(key, entry: entry, any: $0) }) ?? true else { return false }
             guard let pattern = self.comment else { return true }

@@ -873,7 +873,7 @@ extension PlaceholderCheck {
             if !string.isFormatted { isLiteral = true }
             if string.sourceLanguage != nil, string.table == nil { isCatalog = true }
             if !string.qualifiers.isEmpty { isQualified = true }
-            if string.pluralForms.contains(where: \.isPluralsItem) { isPluralsElement = true }
+            if string.form.contains(where: \.isPluralsItem) { isPluralsElement = true }
             let form = string.format ?? FormatSource(text: string.written)
             if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }
             if written.count < 64 {
@@ -881,11 +881,10 @@ extension PlaceholderCheck {
                 writtenForms.append(string.form)
                 writtenPositions.append(string.position)
             }
-            // An Android plural is a plural of the whole string, whatever
-            // argument holds its number.
-            for plural in string.pluralForms where plural.placeholder == nil || plural.isPluralsItem {
-                wholeStringPlurals[Self.variationPath(string.form), default: []]
-                    .insert(plural.category)
+            // A catalog's plural variation and an Android `<plurals>` are
+            // plurals of the whole string, whatever argument holds the number.
+            for step in string.form where step.kind == .plural && step.variable == nil {
+                wholeStringPlurals[Self.variationPath(string.form), default: []].insert(step.value)
             }
         }
 

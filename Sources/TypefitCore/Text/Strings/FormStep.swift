@@ -93,8 +93,11 @@ public struct FormStep: Sendable, Hashable {
 
 extension LocalizedString {
     /// This form one step further from its entry: its key says so.
-    public mutating func vary(_ step: FormStep) {
-        form.append(step)
+    public mutating func vary(_ step: FormStep) { vary([step]) }
+
+    /// This form `steps` further from its entry, its key written once.
+    public mutating func vary(_ steps: [FormStep]) {
+        form += steps
         key = entry + FormStep.written(form)
     }
 
@@ -104,10 +107,17 @@ extension LocalizedString {
     /// placeholder).
     public var pluralForms: [PluralForm] {
         guard !form.isEmpty else { return [] }
-        let plurals = form.filter { $0.kind == .plural && ($0.variable == nil || $0.count != nil) }
-        return (plurals.filter { $0.variable != nil } + plurals.filter { $0.variable == nil }).map {
-            PluralForm(placeholder: $0.count, category: $0.value, isPluralsItem: $0.isPluralsItem)
+        var variables: [PluralForm] = []
+        var whole: [PluralForm] = []
+        for step in form where step.kind == .plural {
+            let plural = PluralForm(placeholder: step.count, category: step.value, isPluralsItem: step.isPluralsItem)
+            if step.variable == nil {
+                whole.append(plural)
+            } else if step.count != nil {
+                variables.append(plural)
+            }
         }
+        return variables + whole
     }
 
     /// The same form of another entry (a shared `.stringsdict` expansion

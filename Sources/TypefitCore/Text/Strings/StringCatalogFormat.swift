@@ -251,7 +251,7 @@ extension StringsFile {
                     )
                 }
                 var string = LocalizedString(key: key, language: language, text: text)
-                for step in path { string.vary(step) }
+                string.vary(path)
                 string.position = valueJSON.position
                 if case .string(let state)? = unit.first(where: { $0.key == "state" })?.value.value {
                     string.state = state
@@ -268,8 +268,7 @@ extension StringsFile {
                     }
                     for variation in cases {
                         let subpath = path + [FormStep(FormStep.Kind(kind.key), variation.key)]
-                        let forms = try units(variation.value, key: key, language: language, path: subpath)
-                        result += forms
+                        result += try units(variation.value, key: key, language: language, path: subpath)
                     }
                 }
             default:
