@@ -198,6 +198,9 @@ final class EarlyNaming: @unchecked Sendable {
         }
     }
 
+    /// Waits for the worker to name every face it finds (tests).
+    func waitUntilEnded() { done.wait() }
+
     /// Stops the naming and takes every face named so far. With
     /// `waitingForAll` (tests) it first waits for the worker to name every
     /// face it finds. The face being named when the naming stops is left

@@ -15,8 +15,12 @@ public struct FontRegistry: Sendable {
     /// (`EarlyNaming`); `nil` for the standard folders, which are read only
     /// for the system's configuration. Tests give a private one's.
     var earlySources: EarlyNaming.Sources?
-    /// Whether the configuration waits for every face found early to be
-    /// named (tests, which would otherwise race the configuration).
+    /// Whether the configuration loads only once every face found early is
+    /// named (tests, which would otherwise race the configuration: two
+    /// threads that load one cache file at once may both miss fontconfig's
+    /// list of mapped caches and map it twice, and then no face named early
+    /// is at the address the configuration lists: correct, but none is
+    /// counted).
     var earlyNamingRunsToEnd = false
     /// Whether the early naming's thread waits to be handed the rest of
     /// the naming (tests of that hand-over, which would otherwise race).
@@ -89,6 +93,7 @@ public struct FontRegistry: Sendable {
         // one core busy and left the others idle).
         let early = (earlySources ?? (configFile == nil ? EarlyNaming.Sources.standard() : nil))
             .flatMap { EarlyNaming.start($0, waitsForHandover: earlyNamingWaitsForHandover) }
+        if earlyNamingRunsToEnd { early?.waitUntilEnded() }
         let config: FontconfigConfig
         let patterns: [FontPattern]
         do {
