@@ -27,6 +27,24 @@ import TypefitTestSupport
             "\(outcome.stderr)")
     }
 
+    /// A placeholder difference is a value in the check and a sentence
+    /// here: why a stray `%` is a conversion, which argument, what kind.
+    @Test func placeholderDifferencesWorded() {
+        let stray = PlaceholderCheck.differences(
+            source: ["Save 50%% off the first year"], translation: ["50\u{a0}% la première année%%"])
+        #expect(stray.map(\.sentence).first?.contains("a '%' before a space is the space flag") == true)
+        let octal = PlaceholderCheck.differences(
+            source: ["%1$d files saved"], translation: ["%1$d Dateien, 50% ohne Fehler"])
+        #expect(octal.first?.sentence.hasPrefix("'% o' reads argument 1 as an integer") == true)
+        let none = PlaceholderCheck.differences(
+            source: ["One item", "%lld items"], translation: ["Element", "Elemente"])
+        #expect(none.map(\.sentence) == ["%lld (argument 1, an integer) is missing"])
+        let undefined = PlaceholderCheck.Difference.undefinedVariable(name: "avis", written: "%3$#@avis@")
+        #expect(
+            undefined.sentence
+                == "%3$#@avis@ names no variable 'avis' of this language: Foundation formats it as an object")
+    }
+
     /// Each kind worded by this front end, inputs spelled: the sentences
     /// the README and earlier releases print (the goldens hold the rest).
     @Test func findingsWorded() {

@@ -43,7 +43,9 @@ import Testing
                 layouts: layouts, strings: strings, cells: cells, maxLines: 1, rule: (1, "title1", 287.5)),
         ]
         var bytes: [UInt8] = []
-        _ = FitLayouts.writeJSON(groups: groups, header: header, rules: nil, pretty: pretty) {
+        _ = FitLayouts.writeJSON(
+            groups: groups, header: header, rules: nil, pretty: pretty, describing: { "\($0)" }
+        ) {
             bytes += $0
             return true
         }

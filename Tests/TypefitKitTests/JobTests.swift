@@ -127,7 +127,7 @@ import TypefitTestSupport
             return
         }
         #expect(count == 1 && total == all.page.summary.strings && files == [base.path], "\(note.finding)")
-        #expect(changed.page.html().contains("settings.save"))
+        #expect(changed.page.html(describing: { "\($0)" }).contains("settings.save"))
     }
 
     /// What the library found, compared as values: the family asked for,

@@ -540,7 +540,7 @@ extension Finding {
                     "placeholders of '\(table)' not compared: no strings in its development language among "
                         + files.joined(separator: ", ") + " (give its .lproj file too, or --source-language)"))
         case .placeholderProblem(let problem):
-            let differences = problem.differences.map(\.description).joined(separator: "; ")
+            let differences = problem.differences.map(\.sentence).joined(separator: "; ")
             return Wording(
                 problem.differences.first.map(Self.code(of:)) ?? .placeholderMissing,
                 Message(

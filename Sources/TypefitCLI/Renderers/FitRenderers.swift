@@ -47,7 +47,9 @@ enum FitJSON: Renderer {
         let pretty = context.pretty
         var outcome = Outcome()
         outcome.stream { write in
-            FitLayouts.writeJSON(groups: result.groups, header: fixed, rules: result.rules, pretty: pretty, to: write)
+            FitLayouts.writeJSON(
+                groups: result.groups, header: fixed, rules: result.rules, pretty: pretty, describing: \.sentence,
+                to: write)
         }
         return outcome
     }

@@ -132,7 +132,7 @@ public struct Review: ParsableCommand {
                     + (result.improved.count > 5 ? " …" : "")
                 outcome.diagnostics.note(Message(line))
             }
-            let html = page.html()
+            let html = page.html(describing: \.sentence)
             TextOptions.deliver(html, to: file, &outcome)
             // Written to a file, the run says where and what it holds.
             if let file, outcome.diagnostics.exitStatus != .cannotRun {

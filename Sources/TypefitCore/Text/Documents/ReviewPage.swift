@@ -258,8 +258,9 @@ public struct ReviewPage: Sendable {
         self.faces = faces
     }
 
-    /// The HTML document.
-    public func html() -> String {
+    /// The HTML document; a placeholder difference is said in
+    /// `describing`'s words (the front end's).
+    public func html(describing: (PlaceholderCheck.Difference) -> String) -> String {
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -282,7 +283,7 @@ public struct ReviewPage: Sendable {
         out += "</defs></svg>\n"
         out += summaryHTML()
         out += improvedHTML()
-        out += placeholdersHTML()
+        out += placeholdersHTML(describing: describing)
         out += filtersHTML()
         // The sizes, for the script: `[category, label, point size, line height]`.
         var table = JSONWriter(pretty: false)
@@ -411,7 +412,7 @@ public struct ReviewPage: Sendable {
 
     /// The placeholder problems as a table (nothing when there are none):
     /// key, language, source, translation, what differs.
-    func placeholdersHTML() -> String {
+    func placeholdersHTML(describing: (PlaceholderCheck.Difference) -> String) -> String {
         guard !placeholderProblems.isEmpty else { return "" }
         let count = placeholderProblems.count
         var out = "<section class=\"placeholders\" id=\"placeholders\">\n"
@@ -434,7 +435,7 @@ public struct ReviewPage: Sendable {
             out += "<td dir=\"auto\">\(xmlEscaped(problem.source))</td>"
             out +=
                 "<td dir=\"auto\" lang=\"\(xmlEscaped(problem.language))\">\(xmlEscaped(problem.translation))</td><td>"
-            out += problem.differences.map { xmlEscaped($0.description) }.joined(separator: "<br>")
+            out += problem.differences.map { xmlEscaped(describing($0)) }.joined(separator: "<br>")
             out += "</td></tr>\n"
         }
         out += "</tbody></table>\n"

@@ -116,17 +116,6 @@ public struct FitLayouts: Sendable {
         }
     }
 
-    /// The `fit` document (`schemaVersion` 1), keys sorted, handed to
-    /// `write` in chunks of about 64 KiB; false when a write failed.
-    public func writeJSON(
-        strings: [LocalizedString], cells: [SizedCell], header: Header, pretty: Bool,
-        to write: ([UInt8]) -> Bool
-    ) -> Bool {
-        Self.writeJSON(
-            groups: [Group(layouts: self, strings: strings, cells: cells, maxLines: header.maxLines)],
-            header: header, rules: nil, pretty: pretty, to: write)
-    }
-
     /// One result of a compact document, byte for byte what the member by
     /// member writing of `writeJSON` makes indented (without the
     /// indentation), as literal fragments between the values: the
@@ -240,9 +229,11 @@ public struct FitLayouts: Sendable {
     /// The `fit` document for groups of strings. With `rules` (`--rules`),
     /// the top-level `maxLines`, `style` and `width` are null, `rules` lists
     /// the rules, and each result says its `rule` (from 0), `style`,
-    /// `width` and `maxLines`.
+    /// `width` and `maxLines`. A placeholder difference's `message` is
+    /// `describing`'s: its words are the front end's.
     public static func writeJSON(
-        groups: [Group], header: Header, rules: FitRules?, pretty: Bool, to write: ([UInt8]) -> Bool
+        groups: [Group], header: Header, rules: FitRules?, pretty: Bool,
+        describing: (PlaceholderCheck.Difference) -> String, to write: ([UInt8]) -> Bool
     ) -> Bool {
         var writer = JSONWriter(capacity: 1 << 17, pretty: pretty)
         writer.beginObject()
@@ -305,7 +296,7 @@ public struct FitLayouts: Sendable {
         writer.staticKey("placeholders")
         if let problems = header.placeholders {
             writer.beginArray()
-            for problem in problems { writer.placeholderProblem(problem) }
+            for problem in problems { writer.placeholderProblem(problem, describing: describing) }
             writer.endArray()
         } else {
             writer.null()
@@ -602,7 +593,9 @@ extension JSONWriter {
     /// `sourceKind` and `translationKind`, the `variable` it is about, and a
     /// `message`), `file`, `key`, `language`, `source`, `translation` and
     /// `inSource` (the source's own problem).
-    mutating func placeholderProblem(_ problem: PlaceholderCheck.Problem) {
+    mutating func placeholderProblem(
+        _ problem: PlaceholderCheck.Problem, describing: (PlaceholderCheck.Difference) -> String
+    ) {
         beginObject()
         staticKey("column")
         if let position = problem.position { int(position.column) } else { null() }
@@ -633,7 +626,7 @@ extension JSONWriter {
             staticKey("argument")
             if difference.number > 0 { int(difference.number) } else { null() }
             staticKey("message")
-            string(difference.description)
+            string(describing(difference))
             staticKey("problem")
             string(difference.code)
             staticKey("source")

@@ -251,8 +251,7 @@ struct FormatAnalysis {
     /// `found` without repeats, in order, at most `maximumDifferences`.
     private static func unique(_ found: [PlaceholderCheck.Difference]) -> [PlaceholderCheck.Difference] {
         var result: [PlaceholderCheck.Difference] = []
-        var seen = Set<String>()
-        for difference in found where seen.insert(difference.code + "\u{0}" + difference.description).inserted {
+        for difference in found where !result.contains(difference) {
             result.append(difference)
             if result.count == maximumDifferences { break }
         }
