@@ -236,16 +236,17 @@ extension HarfBuzzFace {
     /// HarfBuzz's visual order), with advances and offsets in ems; a run's
     /// direction is its script's unless `rightToLeft` says (the bidi
     /// algorithm's level for the run).
-    /// `graphemes` as `shape` takes them.
+    /// `graphemes` as `shape` takes them; `face`, the glyphs' face in the
+    /// drawing (a glyph 0 is missing: no face has its character).
     func glyphs(
         _ text: [UInt8], runs: [TextRun], language: String?, rightToLeft: Bool? = nil,
-        graphemes: GraphemeStarts? = nil
-    ) -> [ShapedGlyph] {
+        graphemes: GraphemeStarts? = nil, face: Int = 0
+    ) -> [DrawnText.Glyph] {
         guard let buffer = hb.bufferCreate() else { return [] }
         defer { hb.bufferDestroy(buffer) }
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
         let tracked = trackingEms == 0 ? nil : (graphemes ?? GraphemeStarts(text)).starts
-        var result: [ShapedGlyph] = []
+        var result: [DrawnText.Glyph] = []
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             for run in runs where !run.range.isEmpty {
@@ -264,11 +265,11 @@ extension HarfBuzzFace {
                     }
                     previous = cluster
                     result.append(
-                        ShapedGlyph(
-                            glyph: infos[i].codepoint, cluster: cluster,
+                        DrawnText.Glyph(
+                            face: face, glyph: infos[i].codepoint, cluster: cluster,
                             advance: Double(positions[i].x_advance) / unitsPerEm + tracking,
                             offsetX: Double(positions[i].x_offset) / unitsPerEm,
-                            offsetY: Double(positions[i].y_offset) / unitsPerEm))
+                            offsetY: Double(positions[i].y_offset) / unitsPerEm, missing: infos[i].codepoint == 0))
                 }
             }
         }

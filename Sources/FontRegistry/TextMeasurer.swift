@@ -333,13 +333,8 @@ public final class TextMeasurer {
             let isControl = self.isControl
             return shaper.glyphs(
                 utf8, runs: [TextRun(range: range, script: script)], language: language, rightToLeft: rightToLeft,
-                graphemes: graphemes
-            ).compactMap { glyph in
-                guard !isControl[min(glyph.cluster, isControl.count - 1)] else { return nil }
-                return DrawnText.Glyph(
-                    face: face, glyph: glyph.glyph, cluster: glyph.cluster, advance: glyph.advance,
-                    offsetX: glyph.offsetX, offsetY: glyph.offsetY, missing: glyph.glyph == 0)
-            }
+                graphemes: graphemes, face: face
+            ).filter { !isControl[min($0.cluster, isControl.count - 1)] }
         }
 
         init(

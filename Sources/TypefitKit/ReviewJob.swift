@@ -604,10 +604,7 @@ public struct ReviewJob: Job {
             return ReviewPage.Stream(
                 glyphs: session.glyphs.map { glyph in
                     let face = drawn[glyph.face]
-                    return Specimen.Glyph(
-                        face: face.key, glyph: glyph.glyph, advance: glyph.advance, offsetX: glyph.offsetX,
-                        offsetY: glyph.offsetY, missing: glyph.missing,
-                        blank: !glyph.missing && !face.isInked(glyph.glyph))
+                    return glyph.drawn(by: face.key, blank: !glyph.missing && !face.isInked(glyph.glyph))
                 })
         }
 

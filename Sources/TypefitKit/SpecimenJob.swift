@@ -265,9 +265,7 @@ public struct SpecimenJob: Job {
                         guard let key = keysByFace[glyph.face] else { return nil }
                         // A glyph without an outline (a space) is placed, not drawn.
                         let blank = !glyph.missing && outlinesByKey[key]?.path(glyph.glyph) == nil
-                        return TypefitCore.Specimen.Glyph(
-                            face: key, glyph: glyph.glyph, advance: glyph.advance, offsetX: glyph.offsetX,
-                            offsetY: glyph.offsetY, missing: glyph.missing, blank: blank)
+                        return glyph.drawn(by: key, blank: blank)
                     }, rightToLeft: line.rightToLeft)
             }
         }

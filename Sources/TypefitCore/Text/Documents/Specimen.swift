@@ -1,26 +1,3 @@
-/// A glyph as HarfBuzz placed it: advance and offsets in ems.
-public struct ShapedGlyph: Sendable, Equatable {
-    /// The glyph index in the face.
-    public var glyph: UInt32
-    /// The UTF-8 offset of the character it draws.
-    public var cluster: Int
-    /// The advance in ems.
-    public var advance: Double
-    /// The horizontal offset in ems.
-    public var offsetX: Double
-    /// The vertical offset in ems (up).
-    public var offsetY: Double
-
-    /// Creates a glyph.
-    public init(glyph: UInt32, cluster: Int, advance: Double, offsetX: Double = 0, offsetY: Double = 0) {
-        self.glyph = glyph
-        self.cluster = cluster
-        self.advance = advance
-        self.offsetX = offsetX
-        self.offsetY = offsetY
-    }
-}
-
 /// The type ramp as a picture: the sample in every (style, category), laid
 /// out in lines as `fit` breaks it at the guide's width and drawn from the
 /// font's own outlines, as an SVG document. Pure: glyph placements
@@ -56,56 +33,12 @@ public struct Specimen: Sendable {
         var lineHeight: Double? { cell.lineHeight }
     }
 
-    /// One glyph of a drawn line, left to right.
-    public struct Glyph: Sendable {
-        /// The key in `faces` of the face that draws it.
-        public var face: String
-        /// The glyph index.
-        public var glyph: UInt32
-        /// The advance in ems.
-        public var advance: Double
-        /// The horizontal offset in ems.
-        public var offsetX: Double
-        /// The vertical offset in ems (up).
-        public var offsetY: Double
-        /// No installed face has the character: a marked box is drawn.
-        public var missing: Bool
-        /// The glyph has no outline (a space): nothing is drawn, its
-        /// advance counts.
-        public var blank: Bool
-
-        /// Creates a glyph.
-        public init(
-            face: String, glyph: UInt32, advance: Double, offsetX: Double = 0, offsetY: Double = 0,
-            missing: Bool = false, blank: Bool = false
-        ) {
-            self.blank = blank
-            self.face = face
-            self.glyph = glyph
-            self.advance = advance
-            self.offsetX = offsetX
-            self.offsetY = offsetY
-            self.missing = missing
-        }
-    }
+    /// One glyph of a drawn line, left to right; its face is the key of
+    /// its outlines in `faces`.
+    public typealias Glyph = PlacedGlyph<String>
 
     /// One drawn line.
-    public struct Line: Sendable {
-        /// The glyphs in visual order.
-        public var glyphs: [Glyph]
-        /// Whether its paragraph reads right to left: aligned right, as
-        /// UILabel's natural alignment sets it, overflowing on the left.
-        public var rightToLeft: Bool
-
-        /// Creates a line.
-        public init(glyphs: [Glyph], rightToLeft: Bool = false) {
-            self.glyphs = glyphs
-            self.rightToLeft = rightToLeft
-        }
-
-        /// Its width in ems.
-        public var ems: Double { glyphs.reduce(0) { $0 + $1.advance } }
-    }
+    public typealias Line = GlyphLine<String>
 
     /// The sample as one face (and its fallbacks) draws it at one size.
     public struct Drawing: Sendable {
