@@ -262,7 +262,7 @@ public enum LineFitter {
 
         /// The width in ems of the bytes `start..<end` as one line, each tab
         /// advancing to the next multiple of `tabInterval` ems.
-        private func lineWidth(_ start: Int, _ end: Int, tabInterval: Double, trackingEms: Double) -> Double {
+        func lineWidth(_ start: Int, _ end: Int, tabInterval: Double, trackingEms: Double) -> Double {
             let advances = storage.advances, trackMarks = storage.trackMarks, tabs = storage.tabs
             var width = 0.0
             for i in start..<end {
@@ -273,7 +273,7 @@ public enum LineFitter {
         }
 
         /// The width in ems of the bytes `start..<end` without tabs.
-        private static func plainWidth(
+        static func plainWidth(
             _ start: Int, _ end: Int, prefix: [Double], trackingEms: Double, trackPrefix: [Int32]
         ) -> Double {
             let width = prefix[end] - prefix[start]
@@ -335,84 +335,67 @@ public enum LineFitter {
         }
 
         /// The lines, calling `line(start, end, visibleEnd)` for each
-        /// line in order; returns the first piece that overflowed.
+        /// line in order; returns the first piece that overflowed. UIKit
+        /// fills lines; Minikin breaks them by its strategy, greedily in a
+        /// paragraph with a tab (`breakIntoLines`).
         private func fill(
             width: Double, tabInterval: Double?, trackingEms requested: Double, pointSize: Double,
+            line: (_ start: Int, _ end: Int, _ visibleEnd: Int) -> Void
+        ) -> Range<Int>? {
+            guard storage.count > 0 else { return nil }
+            // Text prepared without tracking marks takes none (`tracked(by:)`).
+            let trackingEms = storage.trackPrefix.isEmpty ? 0 : requested
+            switch storage.breaking {
+            case .apple:
+                return filledLines(width: width, tabInterval: tabInterval, trackingEms: trackingEms, line: line)
+            case .android(let android) where android.strategy == .simple || !storage.tabs.isEmpty:
+                return greedyLines(width: width, tabInterval: tabInterval, trackingEms: trackingEms, line: line)
+            case .android:
+                return optimalLines(width: width, pointSize: pointSize, line: line)
+            }
+        }
+
+        /// UIKit's greedy filling: as many pieces between break
+        /// opportunities on a line as fit, the line's trailing white space
+        /// hanging past the edge; a piece wider than the line alone
+        /// overflows it, on a line of its own.
+        private func filledLines(
+            width: Double, tabInterval: Double?, trackingEms: Double,
             line: (_ start: Int, _ end: Int, _ visibleEnd: Int) -> Void
         ) -> Range<Int>? {
             // The arrays read once (locals: no access through the object
             // per step).
             let count = storage.count, ends = storage.ends, trimmed = storage.trimmed
             let mandatory = storage.mandatory, prefix = storage.prefix, trackPrefix = storage.trackPrefix
-            let graphemeEnds = storage.graphemeEnds, discouraged = storage.discouraged
             let plain = storage.tabs.isEmpty || tabInterval == nil
-            guard count > 0 else { return nil }
-            // Minikin breaks a paragraph with a tab greedily (`breakIntoLines`).
-            if storage.breaking.strategy != .simple, storage.tabs.isEmpty {
-                return optimalLines(width: width, pointSize: pointSize, line: line)
-            }
-            // Text prepared without tracking marks takes none (`tracked(by:)`).
-            let trackingEms = trackPrefix.isEmpty ? 0 : requested
             // Allow for rounding in the sums: a line exactly as wide fits.
-            // A line's letter spacing at its edges is not counted (Android).
-            let limit = width + storage.letterSpacingEms + 1e-9
+            let limit = width + 1e-9
             var overflow: Range<Int>?
             var start = 0
             // The last place that fitted: its end and its drawn end.
             var lastFit: (end: Int, visible: Int)?
-            // Whether that place is inside an address, which any other
-            // place that fits replaces (Minikin's `processLineBreak`).
-            var lastFitDiscouraged = false
-            func measure(_ from: Int, _ to: Int) -> Double {
-                plain
-                    ? Self.plainWidth(from, to, prefix: prefix, trackingEms: trackingEms, trackPrefix: trackPrefix)
-                    : lineWidth(from, to, tabInterval: tabInterval ?? 1, trackingEms: trackingEms)
-            }
             var k = 0
             while k < ends.count {
                 let end = ends[k]
                 let stop = max(start, trimmed[k])
-                // Written out, not `measure`: the hot path of fit.
+                // Written out, not a function: the hot path of fit.
                 let used =
                     plain
                     ? Self.plainWidth(start, stop, prefix: prefix, trackingEms: trackingEms, trackPrefix: trackPrefix)
                     : lineWidth(start, stop, tabInterval: tabInterval ?? 1, trackingEms: trackingEms)
                 if used <= limit {
-                    let isDiscouraged = !discouraged.isEmpty && discouraged[k]
-                    if lastFit == nil || lastFitDiscouraged || !isDiscouraged {
-                        lastFit = (end, stop)
-                        lastFitDiscouraged = isDiscouraged
-                    }
+                    lastFit = (end, stop)
                     if mandatory[k] && end < count {
                         line(start, end, stop)
                         start = end
                         lastFit = nil
                     }
                     k += 1
-                    continue
-                }
-                if let fit = lastFit {
+                } else if let fit = lastFit {
                     // Break at the last place that fitted; look at this piece again.
                     line(start, fit.end, fit.visible)
                     start = fit.end
                     lastFit = nil
-                } else if !storage.fallbackEnds.isEmpty,
-                    let fallback = phraseFallback(from: start, before: end, limit: limit, width: measure)
-                {
-                    // A phrase wider than the line: broken where plain
-                    // words end, as many as fit; look at the rest again.
-                    line(start, fallback.end, fallback.visible)
-                    start = fallback.end
-                } else if !graphemeEnds.isEmpty,
-                    let split = split(
-                        from: start, before: stop, limit: limit, graphemeEnds: graphemeEnds, width: measure)
-                {
-                    // Minikin: as many clusters as fit (at least one), the
-                    // rest of the piece from the next line; a cluster
-                    // wider than the line alone overflows it.
-                    if split.overflows, overflow == nil { overflow = start..<split.end }
-                    line(start, split.end, split.end)
-                    start = split.end
                 } else {
                     // One piece wider than the line: it overflows on its own line.
                     if overflow == nil { overflow = start..<stop }
@@ -429,57 +412,8 @@ public enum LineFitter {
             return overflow
         }
 
-        /// Where to split a piece `start..<stop` wider than the line: after
-        /// the last grapheme cluster that fits (`width` of a range, in ems,
-        /// within `limit`), or after the first when none does (it then
-        /// overflows); `nil` when no cluster ends inside the piece.
-        private func split(
-            from start: Int, before stop: Int, limit: Double, graphemeEnds: [Int], width: (Int, Int) -> Double
-        ) -> (end: Int, overflows: Bool)? {
-            // The first cluster ending after `start` (binary search).
-            var low = 0
-            var high = graphemeEnds.count
-            while low < high {
-                let mid = (low + high) / 2
-                if graphemeEnds[mid] <= start { low = mid + 1 } else { high = mid }
-            }
-            guard low < graphemeEnds.count, graphemeEnds[low] < stop else { return nil }
-            var end = graphemeEnds[low]
-            if width(start, end) > limit { return (end, true) }
-            var i = low + 1
-            while i < graphemeEnds.count, graphemeEnds[i] < stop, width(start, graphemeEnds[i]) <= limit {
-                end = graphemeEnds[i]
-                i += 1
-            }
-            return (end, false)
-        }
-
-        /// Where a phrase `start..<end` wider than the line breaks instead
-        /// (`GreedyLineBreaker::doLineBreakWithFallback`): at the last
-        /// plain word end inside it whose line fits, the ends tried in
-        /// order until one does not; `nil` when none is inside it or the
-        /// first does not fit (the phrase is then split between clusters).
-        private func phraseFallback(
-            from start: Int, before end: Int, limit: Double, width: (Int, Int) -> Double
-        ) -> (end: Int, visible: Int)? {
-            let ends = storage.fallbackEnds
-            var low = 0
-            var high = ends.count
-            while low < high {
-                let mid = (low + high) / 2
-                if ends[mid] <= start { low = mid + 1 } else { high = mid }
-            }
-            var found: (end: Int, visible: Int)?
-            var i = low
-            while i < ends.count, ends[i] < end, width(start, ends[i]) <= limit {
-                found = (ends[i], max(start, storage.fallbackVisible[i]))
-                i += 1
-            }
-            return found
-        }
-
         /// Where the text from `start` to its end stops being white space.
-        private func trimmedEnd(from start: Int) -> Int {
+        func trimmedEnd(from start: Int) -> Int {
             storage.trimmed.last.map { max(start, $0) } ?? storage.count
         }
     }

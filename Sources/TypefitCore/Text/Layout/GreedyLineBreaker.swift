@@ -1,0 +1,146 @@
+/// Android's greedy line breaking: AOSP Minikin's `GreedyLineBreaker`
+/// (`frameworks/minikin` `libs/minikin/GreedyLineBreaker.cpp`,
+/// Apache-2.0), hyphenation off, as `BREAK_STRATEGY_SIMPLE` and every
+/// paragraph with a tab break. Its steps, by its names: `processLineBreak`
+/// at each word end (while the line is too wide, break at the last word
+/// end that fitted, `tryLineBreakWithWordBreak`; else inside a phrase where
+/// plain words end, `doLineBreakWithFallback`; else between grapheme
+/// clusters, `doLineBreakWithGraphemeBounds`), then remember this end as
+/// the candidate, unless it is inside an e-mail address or URL and the one
+/// remembered is not (`breakBadness`). A line's trailing spaces are not
+/// counted (`isLineEndSpace`), nor its letter spacing at its edges.
+extension LineFitter.Prepared {
+    /// The lines at `width` ems, each told to `line(start, end,
+    /// visibleEnd)` in order; returns the first piece wider than the line
+    /// (a grapheme cluster wider than it alone).
+    func greedyLines(
+        width: Double, tabInterval: Double?, trackingEms: Double,
+        line: (_ start: Int, _ end: Int, _ visibleEnd: Int) -> Void
+    ) -> Range<Int>? {
+        let storage = self.storage
+        let count = storage.count, ends = storage.ends, trimmed = storage.trimmed
+        let mandatory = storage.mandatory, discouraged = storage.discouraged
+        let plain = storage.tabs.isEmpty || tabInterval == nil
+        // Allow for rounding in the sums: a line exactly as wide fits.
+        let limit = width + storage.letterSpacingEms + 1e-9
+        func measure(_ from: Int, _ to: Int) -> Double {
+            plain
+                ? Self.plainWidth(
+                    from, to, prefix: storage.prefix, trackingEms: trackingEms, trackPrefix: storage.trackPrefix)
+                : lineWidth(from, to, tabInterval: tabInterval ?? 1, trackingEms: trackingEms)
+        }
+        var overflow: Range<Int>?
+        // Where the line being filled starts (`getPrevLineBreakOffset`).
+        var start = 0
+        // The last word end that fitted (`mPrevWordBoundsOffset`), where its
+        // line's drawn text ends, and whether it is inside an address.
+        var candidate: (end: Int, visible: Int, inEmailOrUrl: Bool)?
+
+        func breakLineAt(_ end: Int, visible: Int) {
+            line(start, end, visible)
+            start = end
+            candidate = nil
+        }
+        func tryLineBreakWithWordBreak() -> Bool {
+            guard let candidate else { return false }
+            breakLineAt(candidate.end, visible: candidate.visible)
+            return true
+        }
+        // A phrase wider than the line, broken where plain words end, as
+        // many as fit.
+        func doLineBreakWithFallback(before end: Int) -> Bool {
+            guard !storage.fallbackEnds.isEmpty,
+                let fallback = phraseFallback(from: start, before: end, limit: limit, width: measure)
+            else { return false }
+            breakLineAt(fallback.end, visible: fallback.visible)
+            return true
+        }
+        // As many clusters as fit (at least one), the rest of the piece
+        // from the next line; a cluster wider than the line alone
+        // overflows it.
+        func doLineBreakWithGraphemeBounds(before stop: Int) -> Bool {
+            guard let split = split(from: start, before: stop, limit: limit, width: measure) else { return false }
+            if split.overflows, overflow == nil { overflow = start..<split.end }
+            breakLineAt(split.end, visible: split.end)
+            return true
+        }
+
+        var k = 0
+        while k < ends.count {
+            let end = ends[k]
+            let stop = max(start, trimmed[k])
+            // processLineBreak: the line to this word end is too wide.
+            if measure(start, stop) > limit {
+                // The word on the new line is looked at again.
+                if tryLineBreakWithWordBreak() || doLineBreakWithFallback(before: end)
+                    || doLineBreakWithGraphemeBounds(before: stop)
+                {
+                    continue
+                }
+                // One cluster wider than the line: it overflows on its own line.
+                if overflow == nil { overflow = start..<stop }
+                if end < count { breakLineAt(end, visible: stop) } else { candidate = (end, stop, false) }
+                k += 1
+                continue
+            }
+            let inEmailOrUrl = !discouraged.isEmpty && discouraged[k]
+            if candidate == nil || candidate?.inEmailOrUrl == true || !inEmailOrUrl {
+                candidate = (end, stop, inEmailOrUrl)
+            }
+            if mandatory[k] && end < count { breakLineAt(end, visible: stop) }
+            k += 1
+        }
+        line(start, count, candidate?.visible ?? trimmedEnd(from: start))
+        return overflow
+    }
+
+    /// Where to split a piece `start..<stop` wider than the line: after
+    /// the last grapheme cluster that fits (`width` of a range, in ems,
+    /// within `limit`), or after the first when none does (it then
+    /// overflows); `nil` when no cluster ends inside the piece.
+    private func split(
+        from start: Int, before stop: Int, limit: Double, width: (Int, Int) -> Double
+    ) -> (end: Int, overflows: Bool)? {
+        let graphemeEnds = storage.graphemeEnds
+        let low = Self.firstEnd(after: start, in: graphemeEnds)
+        guard low < graphemeEnds.count, graphemeEnds[low] < stop else { return nil }
+        var end = graphemeEnds[low]
+        if width(start, end) > limit { return (end, true) }
+        var i = low + 1
+        while i < graphemeEnds.count, graphemeEnds[i] < stop, width(start, graphemeEnds[i]) <= limit {
+            end = graphemeEnds[i]
+            i += 1
+        }
+        return (end, false)
+    }
+
+    /// Where a phrase `start..<end` wider than the line breaks instead
+    /// (`doLineBreakWithFallback`): at the last plain word end inside it
+    /// whose line fits, the ends tried in order until one does not; `nil`
+    /// when none is inside it or the first does not fit (the phrase is
+    /// then split between clusters).
+    private func phraseFallback(
+        from start: Int, before end: Int, limit: Double, width: (Int, Int) -> Double
+    ) -> (end: Int, visible: Int)? {
+        let ends = storage.fallbackEnds
+        var found: (end: Int, visible: Int)?
+        var i = Self.firstEnd(after: start, in: ends)
+        while i < ends.count, ends[i] < end, width(start, ends[i]) <= limit {
+            found = (ends[i], max(start, storage.fallbackVisible[i]))
+            i += 1
+        }
+        return found
+    }
+
+    /// The index of the first of `ends` (ascending) past `start`, by
+    /// binary search; `ends.count` when none is.
+    private static func firstEnd(after start: Int, in ends: [Int]) -> Int {
+        var low = 0
+        var high = ends.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ends[mid] <= start { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
