@@ -67,11 +67,8 @@ public enum FitEngine {
             let faceSlots = measurements.faceSlots
             var cellsOfSlot = [[Int]](filled: [], count: measurements.slotCount)
             for (c, slot) in faceSlots.enumerated() { cellsOfSlot[slot].append(c) }
-            // Cell `c` of string `s` laid out from its face's prepared text.
-            func record(_ line: LineFitter.Prepared, cell c: Int, string s: Int) -> LineFitter.Layout {
-                record(line, trackedBy: nil, cell: c, string: s)
-            }
-            // With `trackedBy`: a shared shaping at the cell's tracking.
+            // Cell `c` of string `s` laid out from its face's prepared text;
+            // with `trackedBy`, a shared shaping at the cell's tracking.
             func record(_ line: LineFitter.Prepared, trackedBy tracking: Double?, cell c: Int, string s: Int)
                 -> LineFitter.Layout
             {
@@ -104,41 +101,6 @@ public enum FitEngine {
                 }
                 if !joined.isEmpty { fallbacks.store(joined, at: s) }
             }
-            // Characters no face has, as measure counts them: the first
-            // face that lacks any.
-            func noteMissing(_ measured: [MeasuredText?], at s: Int) {
-                if let lacking = measured.lazy.compactMap({ $0 }).first(where: { $0.missingGlyphs > 0 }) {
-                    missing.store(Int32(lacking.missingGlyphs), at: s)
-                }
-            }
-            // A string for `review`: measured for drawing, each cell's
-            // layout and prepared text handed to the visitor.
-            func visit(
-                _ string: LocalizedString, at s: Int, utf8: [UInt8], breaks: [LineBreak],
-                visiting: any LayoutVisitor
-            ) {
-                let sessions = measurements.sessions(string)
-                let measuredCells = sessions.map { $0.map { $0?.measured } } ?? measurements.measure(string, utf8: utf8)
-                var prepared = [LineFitter.Prepared?](filled: nil, count: measurements.slotCount)
-                var layouts = [LineFitter.Layout?](filled: nil, count: cellCount)
-                var preparedCells = [LineFitter.Prepared?](filled: nil, count: cellCount)
-                noteMissing(measuredCells, at: s)
-                noteFallbacks(measuredCells.map { $0?.fallbacks ?? [] }, at: s)
-                for (c, measured) in zip(cells.indices, measuredCells) {
-                    guard let measured else { continue }
-                    let slot = faceSlots[c]
-                    let line =
-                        prepared[slot]
-                        ?? measurements.prepared(measured, breaks: breaks, slot: slot)
-                    prepared[slot] = line
-                    layouts[c] = record(line, cell: c, string: s)
-                    preparedCells[c] = line
-                }
-                visiting.visit(
-                    LaidOutString(
-                        index: s, layouts: layouts, prepared: preparedCells,
-                        sessions: sessions ?? Array(filled: nil, count: cellCount)))
-            }
             // Each string's prepared faces, in one array the worker reuses.
             var prepared: [Measurements.PreparedSlot?] = []
             while true {
@@ -154,19 +116,25 @@ public enum FitEngine {
                     let string = strings[s]
                     let utf8 = Array(string.text.utf8)
                     let breaks = breaker.opportunities(utf8, language: string.language, breaking: rules.breaking)
-                    if let visiting {
-                        visit(string, at: s, utf8: utf8, breaks: breaks, visiting: visiting)
-                        continue
-                    }
                     // Each face measured and made ready to break once (and
                     // sizes that differ only in tracking from one shaping),
                     // then laid out at each of its cells' widths: no
                     // measurement copied per cell (their arrays' retains
-                    // were a tenth of fit's instructions).
-                    // Sizes sharing a shaping laid out from it at their
-                    // tracking, not from a tracked copy each.
-                    measurements.prepare(string, utf8: utf8, breaks: breaks, into: &prepared)
-                    // The first face that lacks characters, as `noteMissing`.
+                    // were a tenth of fit's instructions). For `review`,
+                    // each face's text analysed for drawing, measured from
+                    // that analysis (shaped once for measuring and drawing),
+                    // each size its own.
+                    var sessions: [TextMeasurer.DrawSession?]?
+                    if visiting != nil {
+                        sessions = measurements.sessions(string)
+                        let measured =
+                            sessions.map { $0.map { $0?.measured } } ?? measurements.measure(string, utf8: utf8)
+                        measurements.prepare(measured: measured, breaks: breaks, into: &prepared)
+                    } else {
+                        measurements.prepare(string, utf8: utf8, breaks: breaks, into: &prepared)
+                    }
+                    // Characters no face has, as measure counts them: the
+                    // first face that lacks any.
                     var lacking: Int32 = 0
                     for slot in prepared.indices where lacking == 0 {
                         let count =
@@ -196,17 +164,37 @@ public enum FitEngine {
                                     ?? []
                             }, at: s)
                     }
+                    // Per cell, for the visitor: its layout and the text it
+                    // was laid out from.
+                    var layouts: [LineFitter.Layout?] = []
+                    var preparedCells: [LineFitter.Prepared?] = []
+                    if visiting != nil {
+                        layouts = Array(filled: nil, count: cellCount)
+                        preparedCells = Array(filled: nil, count: cellCount)
+                    }
                     for slot in prepared.indices {
-                        if let line = prepared[slot]?.line {
-                            for c in cellsOfSlot[slot] { _ = record(line, cell: c, string: s) }
+                        // A slot's own text, or the shaping it shares laid
+                        // out at its tracking (not from a tracked copy).
+                        let line: LineFitter.Prepared
+                        var tracking: Double?
+                        if let own = prepared[slot]?.line {
+                            line = own
                         } else if let share = measurements.sharing(ofSlot: slot),
-                            let line = measurements.sharedLine(share.shaper)
+                            let shared = measurements.sharedLine(share.shaper)
                         {
-                            for c in cellsOfSlot[slot] {
-                                _ = record(line, trackedBy: share.trackingEms, cell: c, string: s)
-                            }
+                            (line, tracking) = (shared, share.trackingEms)
+                        } else {
+                            continue
+                        }
+                        for c in cellsOfSlot[slot] {
+                            let layout = record(line, trackedBy: tracking, cell: c, string: s)
+                            if visiting != nil { (layouts[c], preparedCells[c]) = (layout, line) }
                         }
                     }
+                    visiting?.visit(
+                        LaidOutString(
+                            index: s, layouts: layouts, prepared: preparedCells,
+                            sessions: sessions ?? Array(filled: nil, count: cellCount)))
                 }
             }
         }

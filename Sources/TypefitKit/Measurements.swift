@@ -240,18 +240,7 @@ public final class Measurements {
         let styled = string.spans.contains { !$0.traits.face.isEmpty }
         // Concrete element types throughout: a tuple or a doubly optional
         // array here cost a generic metadata lookup per string.
-        // Arrays kept from string to string (none made per string: an
-        // array of optionals cost an allocation and a generic destruction,
-        // a sequence of `nil`s to fill one as much).
-        if result.count != slots.count {
-            result = Array(repeating: nil, count: slots.count)
-        } else {
-            for index in result.indices { result[index] = nil }
-        }
-        for index in shapers.indices {
-            shapers[index].scratch = nil
-            shapers[index].done = false
-        }
+        clear(&result)
         for index in slots.indices {
             guard let measurer = slots[index].measurer else { continue }
             if !styled, let share = slots[index].sharing {
@@ -274,6 +263,34 @@ public final class Measurements {
             result[index] = PreparedSlot(
                 measured: measured,
                 line: prepared(measured, breaks: breaks, slot: index))
+        }
+    }
+
+    /// Measurements made already, one per cell (drawing sessions', for
+    /// `review`), made ready to break per slot into `result` as
+    /// `prepare(_:utf8:breaks:into:)` makes them; each slot has its own
+    /// (measured at its own tracking, none shares a shaping).
+    public func prepare(measured cells: [MeasuredText?], breaks: [LineBreak], into result: inout [PreparedSlot?]) {
+        clear(&result)
+        for (cell, slot) in faceSlots.enumerated() where result[slot] == nil && cell < cells.count {
+            guard let measured = cells[cell] else { continue }
+            result[slot] = PreparedSlot(measured: measured, line: prepared(measured, breaks: breaks, slot: slot))
+        }
+    }
+
+    /// `result` emptied for the next string, one `nil` per slot, and the
+    /// shared shapings forgotten. The array is kept from string to string
+    /// (none made per string: an array of optionals cost an allocation and
+    /// a generic destruction, a sequence of `nil`s to fill one as much).
+    private func clear(_ result: inout [PreparedSlot?]) {
+        if result.count != slots.count {
+            result = Array(repeating: nil, count: slots.count)
+        } else {
+            for index in result.indices { result[index] = nil }
+        }
+        for index in shapers.indices {
+            shapers[index].scratch = nil
+            shapers[index].done = false
         }
     }
 

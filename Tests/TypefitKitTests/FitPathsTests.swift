@@ -5,17 +5,18 @@ import TypefitCore
 import TypefitKit
 import TypefitTestSupport
 
-/// The fit engine's two paths lay out alike: the fast one (each face shaped
-/// once per string, sizes that differ only in tracking laid out from one
-/// shaping, repeated texts copied) and the plain one `review` takes (each
-/// cell measured by its own measurer, every string laid out). Compared
+/// The fit engine lays a string out one way, from its faces measured in
+/// one of two ways that must agree: fit's (each face shaped once per
+/// string, sizes that differ only in tracking laid out from one shaping,
+/// repeated texts copied) and review's (each face's text analysed for
+/// drawing by its own measurer, every string laid out). Compared
 /// cell for cell on the faces where they part most: Apple's system font
 /// (Text and Display, tracked at every size), a variable optical-size face,
 /// and Android's Roboto with its roles' letter spacing and Minikin's
 /// fallback chain.
 @Suite struct FitPathsTests {
-    /// Hands each string on and keeps nothing: its presence alone sends
-    /// `layOut` down the plain path.
+    /// Hands each string on and keeps nothing: its presence alone makes
+    /// `layOut` measure as review does.
     final class Plain: LayoutVisitor, @unchecked Sendable {
         func visit(_ string: LaidOutString) {}
     }
