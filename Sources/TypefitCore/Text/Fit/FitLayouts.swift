@@ -108,11 +108,8 @@ public struct FitLayouts: Sendable {
 
         /// Creates a header.
         public init(width: Double, maxLines: Int, style: String?, platform: String, model: String? = nil) {
-            self.width = width
-            self.maxLines = maxLines
-            self.style = style
-            self.platform = platform
-            self.model = model
+            (self.width, self.maxLines, self.style) = (width, maxLines, style)
+            (self.platform, self.model) = (platform, model)
         }
     }
 
@@ -218,11 +215,8 @@ public struct FitLayouts: Sendable {
             layouts: FitLayouts, strings: [LocalizedString], cells: [SizedCell], maxLines: Int,
             rule: (index: Int, style: String, width: Double)? = nil
         ) {
-            self.layouts = layouts
-            self.strings = strings
-            self.cells = cells
-            self.maxLines = maxLines
-            self.rule = rule
+            (self.layouts, self.strings, self.cells) = (layouts, strings, cells)
+            (self.maxLines, self.rule) = (maxLines, rule)
         }
     }
 
