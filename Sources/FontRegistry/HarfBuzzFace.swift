@@ -38,9 +38,10 @@ final class HarfBuzzFace {
     ///
     /// `letterSpacingEms` (Android's `Paint.setLetterSpacing`) takes the
     /// place of any tracking: added to each cluster as Minikin adds it
-    /// (`LayoutCore.cpp`: not in Arabic, NKo, Psalter Pahlavi, Mandaic,
-    /// Mongolian, Phags-pa, Devanagari, Bengali, Gurmukhi, Modi, Sharada,
-    /// Syloti Nagri, Tirhuta or Ogham, `isLetterSpacingCapableScript`), the
+    /// (`LayoutCore.cpp`: not in a script run of Arabic, NKo, Psalter
+    /// Pahlavi, Mandaic, Mongolian, Phags-pa, Devanagari, Bengali,
+    /// Gurmukhi, Modi, Sharada, Syloti Nagri, Tirhuta or Ogham, each piece
+    /// between spaces its own runs: `MinikinLetterSpacing`), the
     /// `liga` and `clig` features off beyond 0.03 em
     /// (`cleanAndAddDefaultFontFeatures`, after CSS).
     init(
@@ -133,10 +134,6 @@ final class HarfBuzzFace {
         }
     }
 
-    /// Whether a run in `script` takes the face's tracking: `trak`'s in
-    /// every script, Android's letter spacing where Minikin adds it.
-    func tracks(_ script: hb_script_t) -> Bool { !isLetterSpacing || Self.spacesLetters(script) }
-
     deinit {
         hb.fontDestroy(font)
         hb.faceDestroy(face)
@@ -195,7 +192,10 @@ final class HarfBuzzFace {
         // allocates (no fixed buffer), so any length is safe; the tags that
         // reach it were checked by the readers (`LanguageTag.problem`).
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
-        let tracked = trackingEms == 0 && marking == nil ? nil : (graphemes ?? GraphemeStarts(text)).starts
+        // Where tracking goes: each grapheme, or with Android's letter
+        // spacing those in the script runs Minikin spaces.
+        let tracked =
+            trackingEms == 0 && marking == nil ? nil : (graphemes ?? GraphemeStarts(text)).tracked(isLetterSpacing)
         // Only the runs that meet `within` (runs are in text order): a
         // fallback run's call walks its own runs, not the whole string's.
         let first = within.map { within in TextRun.firstIndex(in: runs, endingAfter: within.lowerBound) } ?? 0
@@ -212,7 +212,6 @@ final class HarfBuzzFace {
                 }
                 guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, range, run.script, lang)
                 else { continue }
-                let tracked = tracks(run.script) ? tracked : nil
                 var previous = -1
                 for i in 0..<count {
                     let cluster = Int(infos[i].cluster)
@@ -245,7 +244,7 @@ extension HarfBuzzFace {
         guard let buffer = hb.bufferCreate() else { return [] }
         defer { hb.bufferDestroy(buffer) }
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
-        let tracked = trackingEms == 0 ? nil : (graphemes ?? GraphemeStarts(text)).starts
+        let tracked = trackingEms == 0 ? nil : (graphemes ?? GraphemeStarts(text)).tracked(isLetterSpacing)
         var result: [DrawnText.Glyph] = []
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
@@ -255,7 +254,6 @@ extension HarfBuzzFace {
                     let (infos, positions, count) = shapeRun(
                         buffer, base, bytes.count, run.range, run.script, lang, direction: direction)
                 else { continue }
-                let tracked = tracks(run.script) ? tracked : nil
                 var previous = -1
                 for i in 0..<count {
                     let cluster = Int(infos[i].cluster)
@@ -345,8 +343,81 @@ public final class GlyphOutlines {
 final class GraphemeStarts {
     private let text: [UInt8]
     private(set) lazy var starts = TrackedGraphemes.starts(text)
+    /// The grapheme starts Android's letter spacing goes on: those in a
+    /// script run Minikin spaces (`MinikinLetterSpacing`).
+    private(set) lazy var letterSpaced: [Bool] = {
+        let spaced = MinikinLetterSpacing.spaced(text)
+        return zip(starts, spaced).map { $0 && $1 }
+    }()
 
     init(_ text: [UInt8]) { self.text = text }
+
+    /// Where a face's tracking goes: every grapheme for `trak`'s, the
+    /// spaced ones for Android's letter spacing (`letterSpacing`).
+    func tracked(_ letterSpacing: Bool) -> [Bool] { letterSpacing ? letterSpaced : starts }
+}
+
+/// Where Android's letter spacing goes (Minikin). `Layout` lays text out a
+/// piece at a time (`getNextWordBreakForCache`, `LayoutUtils.cpp`: a space,
+/// U+2000–U+200A, U+3000 or a bidi control is a piece of its own, and a
+/// CJK ideograph starts one), and `LayoutCore` splits each piece into
+/// script runs (`getScriptRun`: a character common to all scripts, or a
+/// combining mark, joins the run it is in, or the next one at a piece's
+/// start) and spaces a run unless its script is one whose letters join
+/// (`isScriptOkForLetterspacing`: Arabic, Devanagari, Bengali …). So in
+/// an Arabic or Hindi string the spaces, and a number standing alone, are
+/// spaced, its words are not. (Minikin's font runs and bidi runs also cut
+/// pieces; where a piece spans two fonts this follows the piece.)
+enum MinikinLetterSpacing {
+    /// Per byte of `text`: whether its script run takes letter spacing.
+    static func spaced(_ text: [UInt8]) -> [Bool] {
+        guard case .success(let hb) = ShapingLibraries.shared, let funcs = hb.unicodeFuncsDefault() else {
+            return [Bool](filled: true, count: text.count)
+        }
+        var result = [Bool](filled: true, count: text.count)
+        // The script run being read: where it starts and its script so far.
+        var runStart = 0
+        var current: hb_script_t?
+        func close(at end: Int) {
+            guard let script = current, runStart < end else { return }
+            let spaced = HarfBuzzFace.spacesLetters(script == HB_SCRIPT_INHERITED ? HB_SCRIPT_COMMON : script)
+            if !spaced { for i in runStart..<end { result[i] = false } }
+        }
+        var offset = 0
+        var previousBreaksAfter = false
+        while offset < text.count {
+            let byte = text[offset]
+            let (value, length) = byte < 0x80 ? (UInt32(byte), 1) : TextBytes.scalar(text, at: offset)
+            let breaksAfter =
+                value == 0x20 || (0x2000...0x200A).contains(value) || value == 0x3000
+                || (0x2066...0x2069).contains(value) || (0x202A...0x202E).contains(value) || value == 0x200E
+                || value == 0x200F
+            let breaksBefore = breaksAfter || (0x3400...0x9FFF).contains(value)
+            let script =
+                byte < 0x80
+                ? ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
+                : hb.unicodeScript(funcs, value)
+            let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
+            if offset > 0 && (breaksBefore || previousBreaksAfter) {
+                // A new piece: a new run.
+                close(at: offset)
+                (runStart, current) = (offset, script)
+            } else if let running = current, running != script {
+                if running == HB_SCRIPT_COMMON || running == HB_SCRIPT_INHERITED {
+                    current = script
+                } else if !neutral {
+                    close(at: offset)
+                    (runStart, current) = (offset, script)
+                }
+            } else if current == nil {
+                current = script
+            }
+            previousBreaksAfter = breaksAfter
+            offset += length
+        }
+        close(at: text.count)
+        return result
+    }
 }
 
 /// A stretch of text in one script, shaped as one HarfBuzz buffer.

@@ -143,6 +143,34 @@ struct AndroidLetterSpacingTests {
         }
     }
 
+    /// Minikin lays text out a piece at a time (a space is a piece of its
+    /// own, `getNextWordBreakForCache`) and spaces each piece's script
+    /// runs unless their letters join (`LayoutCore`'s `getScriptRun`,
+    /// `isScriptOkForLetterspacing`): in Arabic and Hindi strings the
+    /// spaces and a number standing alone are spaced, the words and a
+    /// number written against a word are not. hb-shape gives the advances
+    /// (ligatures off, as beyond 0.03 em); bodyLarge adds 0.5 dp per
+    /// spaced character.
+    @Test func spacesAndNumbersInArabicAndHindiAreSpaced() throws {
+        let cases: [(text: String, spaced: Int)] = [
+            // A word, a space, a number: the space and both digits.
+            ("\u{0644}\u{0645}\u{0628}\u{0647} 12", 3),
+            // The number written against the word: one Arabic run.
+            ("\u{0644}\u{0645}\u{0628}\u{0647}12", 0),
+            // Two words: the space between them.
+            ("\u{0644}\u{0645} \u{0628}\u{0647}", 1),
+            ("\u{0928}\u{092E}\u{0938} 7", 2),
+            // Latin in the same string is spaced as ever.
+            ("\u{0928}\u{092E}\u{0938} AV", 3),
+        ]
+        for (text, spaced) in cases {
+            let shaped = try Self.shaped(text, features: "-liga,-clig")
+            let width = try Self.width(text, style: "bodyLarge")
+            let expected = Double(shaped.units) / 1000 * 16 + Double(spaced) * 0.5
+            #expect(abs(width - expected) < 0.001, "\(text): \(width) against \(expected)")
+        }
+    }
+
     /// Letter spacing across fallback runs: a string alternating the
     /// face's Latin and its fallback's CJK (Typefit Gothic) is, repeated
     /// 300 times (600 fallback runs), exactly 300 times as wide: each run
