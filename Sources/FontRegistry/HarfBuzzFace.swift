@@ -148,7 +148,13 @@ final class HarfBuzzFace {
         hb.bufferClear(buffer)
         hb.bufferAddUTF8(buffer, base, Int32(length), UInt32(range.lowerBound), Int32(range.count))
         hb.bufferSetScript(buffer, script)
-        hb.bufferSetDirection(buffer, direction ?? hb.scriptDirection(script))
+        // A script written either way (Runic, Old Italic, Old Hungarian:
+        // `hb_script_get_horizontal_direction` answers INVALID) runs left
+        // to right, as `hb_buffer_guess_segment_properties` and Android's
+        // bidi level set it; HarfBuzz shapes nothing in an invalid
+        // direction, and those letters measured 0 wide, none missing.
+        let direction = direction ?? hb.scriptDirection(script)
+        hb.bufferSetDirection(buffer, direction == HB_DIRECTION_INVALID ? HB_DIRECTION_LTR : direction)
         hb.bufferSetLanguage(buffer, language)
         // Each character its own cluster where the script allows: line
         // breaks fall between clusters.
@@ -210,8 +216,14 @@ final class HarfBuzzFace {
                     guard lower < upper else { continue }
                     range = lower..<upper
                 }
-                guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, range, run.script, lang)
-                else { continue }
+                guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, range, run.script, lang),
+                    count > 0
+                else {
+                    // No glyph for a run of text: said as missing, never a
+                    // silent width of 0.
+                    for i in range where text[i] & 0xC0 != 0x80 { missing[i] = true }
+                    continue
+                }
                 var previous = -1
                 for i in 0..<count {
                     let cluster = Int(infos[i].cluster)

@@ -245,3 +245,35 @@ struct AndroidLetterSpacingTests {
         #expect(try lines(large - 0.5 - 0.01) == 2)
     }
 }
+
+/// Runic, Old Italic and Old Hungarian are written either way
+/// (`hb_script_get_horizontal_direction` has no answer): shaped left to
+/// right as hb-shape and Android's bidi level shape them. They measured 0
+/// wide with no missing glyph reported; in a face that lacks them they are
+/// missing, at the width of its .notdef glyph, as hb-shape gives it.
+@Suite(.enabled(if: (try? BinaryRunner.runTool("hb-shape", ["--version"])) != nil, "hb-shape is not installed"))
+struct ScriptsWrittenEitherWayTests {
+    @Test func lettersOfEitherDirectionAreShaped() throws {
+        let file = Fixtures.root.appendingPathComponent("fonts/TypefitSans-Regular.ttf").path
+        for text in ["a\u{16A0}b", "a\u{10300}b", "a\u{10C80}b"] {
+            let run = try #require(
+                try BinaryRunner.runTool(
+                    "hb-shape", ["--output-format=json", file, text], environment: ["LC_ALL": "C.UTF-8"]))
+            let glyphs = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+            #expect(glyphs.count == 3 && glyphs[1]["g"] as? String == ".notdef", "\(run.stdout)")
+            let units = glyphs.reduce(0) { $0 + ($1["ax"] as? Int ?? 0) }
+            let outcome = TypefitCommand.run(
+                [
+                    "measure", text, "--platform", "android", "--style", "titleLarge", "--font-scale", "1",
+                    "--font", "TypefitSans-Regular", "--format", "json", "--fontconfig-file",
+                    Fixtures.fontconfigFile,
+                ], context: RunContext())
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let row = try #require((json["measurements"] as? [[String: Any]])?.first)
+            #expect(row["missingGlyphs"] as? Int == 1, "\(text): \(row)")
+            let width = try #require(row["width"] as? Double)
+            #expect(abs(width - Double(units) / 1000 * 22) < 0.001, "\(text): \(width) against hb-shape's \(units)")
+        }
+    }
+}
