@@ -386,6 +386,9 @@ def world_font():
                  extra_chars=spacing + marks, marks=marks)
 
 
+TIFINAGH = [0x2D30, 0x2D63, 0x2D53, 0x2D4D]  # ⴰ ⵣ ⵓ ⵍ
+
+
 EMOJI = [0x1F4F1, 0x2764]  # 📱 (emoji presentation), ❤ (text presentation unless U+FE0F follows)
 
 
@@ -738,8 +741,9 @@ def android_system_fonts():
     their families as Android's fonts name them, for Android's system font
     and fallback chain (--android-fonts, or --fonts-dir for stand-ins):
     Roboto Regular and Medium (Latin), Noto Naskh Arabic and its compact
-    UI twin, and Noto Sans CJK JP, KR, SC and TC (separate files here;
-    one .ttc on a device). Each script's boxes are scaled by its own
+    UI twin, Noto Sans CJK JP, KR, SC and TC (separate files here;
+    one .ttc on a device), and Noto Sans Tifinagh with a rival outside
+    the chain. Each script's boxes are scaled by its own
     factor, so that the widths show which face drew them."""
     out = os.path.join(HERE, "android", "fonts")
     os.makedirs(out, exist_ok=True)
@@ -750,7 +754,12 @@ def android_system_fonts():
              ("Noto Sans CJK JP", "NotoSansCJKjp-Regular", CJK, 1.0),
              ("Noto Sans CJK KR", "NotoSansCJKkr-Regular", CJK, 1.1),
              ("Noto Sans CJK SC", "NotoSansCJKsc-Regular", CJK, 1.2),
-             ("Noto Sans CJK TC", "NotoSansCJKtc-Regular", CJK, 1.3))
+             ("Noto Sans CJK TC", "NotoSansCJKtc-Regular", CJK, 1.3),
+             # A script of the chain's single-font families, and a font
+             # outside the chain that also has it (as DejaVu Sans has
+             # Tifinagh): Android draws it in Noto Sans Tifinagh.
+             ("Noto Sans Tifinagh", "NotoSansTifinagh-Regular", TIFINAGH, 1.4),
+             ("Aegean Rival", "AegeanRival-Regular", TIFINAGH, 2.0))
     for family, psname, chars, scale in faces:
         font = build(family, "Regular", psname, 400, extra_chars=chars)
         for cp in chars:

@@ -67,7 +67,7 @@ final class IOSCascadeSelection: FallbackSelection {
                 resolved[emoji.name] = preferred(emoji, language, state)
             }
         }
-        let list = state.cascade(language)
+        let list = state.coverage(language)
         // Taken out while it learns (read from the dictionary, its memory
         // of clusters was copied whole at its first new entry).
         var segmenter = segmenters.removeValue(forKey: key) ?? FallbackSegmenter()
@@ -115,7 +115,7 @@ final class MinikinSelection: FallbackSelection {
     func role(ofFamily family: String, weight: Int?) -> (role: IOSCascade.Role, standsInFor: String?) {
         // Android's chain: its own file, or an installed font of the
         // same family standing in for it.
-        guard let entry = AndroidFontFallback.families.first(where: { $0.name.lowercased() == family.lowercased() })
+        guard let entry = AndroidFontFallback.families.first(where: { $0.isNamed(family) })
         else { return (.fontconfig, nil) }
         return chain.fromDevice ? (.android, nil) : (.standIn, entry.file)
     }
@@ -124,7 +124,7 @@ final class MinikinSelection: FallbackSelection {
         -> [FallbackSegmenter.Segment]
     {
         let order = self.order(language, state)
-        let list = state.cascade(language)
+        let list = state.coverage(language)
         var segmenter = segmenters.removeValue(forKey: language ?? "") ?? FallbackSegmenter()
         defer { segmenters[language ?? ""] = segmenter }
         return segmenter.segments(utf8, missing: missing, cascade: list) { _, _ in order }
@@ -139,7 +139,11 @@ final class MinikinSelection: FallbackSelection {
         if let known = orders[key] { return known }
         let requested = MinikinFontSelection.locales(language ?? "", maximize: LikelySubtags.maximize)
         let order = AndroidFontFallback.order(requested: requested, variant: chain.variant, locales: Self.familyLocales)
-        let fonts = order.compactMap { state.familyFace(AndroidFontFallback.families[$0].name, weight: state.weight) }
+        let fonts = order.compactMap { index -> CascadeFont? in
+            let family = AndroidFontFallback.families[index]
+            return ([family.name] + family.otherNames).lazy.compactMap { state.familyFace($0, weight: state.weight) }
+                .first
+        }
         let indices = state.indices(of: fonts, language: language)
         orders[key] = indices
         return indices

@@ -385,6 +385,18 @@ struct CascadeFont: FallbackCandidate {
     }
 }
 
+/// What a cascade font covers, as the fallback segmenter asks it: its
+/// charset and whether it is a colour font.
+struct CascadeCoverage: FallbackCandidate {
+    let charset: OwnedCharSet
+    let isColor: Bool
+
+    /// Whether the font has every one of `characters`.
+    func covers(_ characters: [UInt32]) -> Bool {
+        characters.allSatisfy { FcCharSetHasChar(charset.handle, $0) == FcTrue }
+    }
+}
+
 /// An `FcCharSet` reference this process owns, released once.
 final class OwnedCharSet {
     let handle: OpaquePointer

@@ -423,6 +423,10 @@ final class FallbackState {
     private var config: FontconfigConfig?
     private var configFailed = false
     private var cascades: [String: [CascadeFont]] = [:]
+    /// Per language: what each cascade font covers, in the cascade's order
+    /// (what the segmenter asks: a reference each, where a cascade font
+    /// is a whole description, copied at each question).
+    private var coverages: [String: [CascadeCoverage]] = [:]
     /// Fallback faces opened in ems, by file#index (`nil`: cannot be).
     private var faces: [String: HarfBuzzFace?] = [:]
     /// Fallback families' faces found, by name and weight (`nil`: not
@@ -480,20 +484,49 @@ final class FallbackState {
         return list
     }
 
+    /// `cascade(language)`'s coverage, font for font.
+    func coverage(_ language: String?) -> [CascadeCoverage] {
+        let key = language ?? ""
+        if let known = coverages[key] { return known }
+        let list = cascade(language).map { CascadeCoverage(charset: $0.charset, isColor: $0.isColor) }
+        coverages[key] = list
+        return list
+    }
+
     /// The cascade indices of `fonts` for `language`, each appended to the
     /// cascade where it is not in it (once).
     func indices(of fonts: [CascadeFont], language: String?) -> [Int] {
-        var list = cascade(language)
+        _ = cascade(language)
+        // Taken out while it grows: read from the dictionary, it was
+        // copied whole (a thousand descriptions) at its first append.
+        var list = cascades.removeValue(forKey: language ?? "") ?? []
+        var coverage = coverages.removeValue(forKey: language ?? "")
+        // Each face's place, found by a table: a search of the cascade (a
+        // thousand fonts on a machine with Noto) per chain family (148)
+        // per language was a fifth of a many-language Android run.
+        struct Face: Hashable {
+            var file: String?
+            var index: Int
+        }
+        var place: [Face: Int] = [:]
+        place.reserveCapacity(list.count)
+        for (i, font) in list.enumerated() where place[Face(file: font.raw.file, index: font.raw.index)] == nil {
+            place[Face(file: font.raw.file, index: font.raw.index)] = i
+        }
         var indices: [Int] = []
         for font in fonts {
-            if let index = list.firstIndex(where: { $0.raw.file == font.raw.file && $0.raw.index == font.raw.index }) {
+            let face = Face(file: font.raw.file, index: font.raw.index)
+            if let index = place[face] {
                 if !indices.contains(index) { indices.append(index) }
             } else {
                 list.append(font)
+                coverage?.append(CascadeCoverage(charset: font.charset, isColor: font.isColor))
+                place[face] = list.count - 1
                 indices.append(list.count - 1)
             }
         }
         cascades[language ?? ""] = list
+        if let coverage { coverages[language ?? ""] = coverage }
         return indices
     }
 

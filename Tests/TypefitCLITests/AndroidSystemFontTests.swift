@@ -57,6 +57,30 @@ import TypefitTestSupport
         }
     }
 
+    /// A script of the chain's single-font families (Tifinagh, `und-Tfng`)
+    /// in its Noto font, though another font of the folder has it and
+    /// fontconfig's order puts that one first (as DejaVu Sans before Noto
+    /// Sans Tifinagh on Debian: NewPipe's `values-ber` measured 15 % too
+    /// wide). Its width is the Noto file's advances, as hb-shape gives
+    /// them.
+    @Test(.enabled(if: (try? BinaryRunner.runTool("hb-shape", ["--version"])) != nil, "hb-shape is not installed"))
+    func aRareScriptIsInItsNotoFont() throws {
+        let text = "\u{2D30}\u{2D63}\u{2D53}\u{2D4D}"
+        let (json, outcome) = try Self.measure(text, ["--android-fonts", Self.fonts])
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        let faces = try Self.faces(json)
+        #expect(faces.fallbacks == ["NotoSansTifinagh-Regular"], "\(faces)")
+        let run = try #require(
+            try BinaryRunner.runTool(
+                "hb-shape", ["--output-format=json", "\(Self.fonts)/NotoSansTifinagh-Regular.ttf", text],
+                environment: ["LC_ALL": "C.UTF-8"]))
+        let glyphs = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let units = glyphs.reduce(0) { $0 + ($1["ax"] as? Int ?? 0) }
+        let row = try #require((json["measurements"] as? [[String: Any]])?.first)
+        let width = try #require(row["width"] as? Double)
+        #expect(abs(width - Double(units) / 1000 * 22) < 0.001, "\(width) against hb-shape's \(units)")
+    }
+
     /// The width is the sum of each run's advances in its face, as
     /// hb-shape gives them: Roboto's Latin and the Naskh face's Arabic.
     @Test(.enabled(if: (try? BinaryRunner.runTool("hb-shape", ["--version"])) != nil, "hb-shape is not installed"))

@@ -5,10 +5,11 @@
 /// fallback families in file order, each with its `lang` and `variant`
 /// and the family name its font carries (Google's Noto builds, Debian's
 /// too: the name a stand-in is found by). Families of `fallbackFor="serif"`
-/// fonts are left out (they draw serif text only), and so are the 100
-/// single-font families of historic and minority scripts (`und-Ahom` …
-/// `und-Yezi`): each is the one Noto family of its script, which
-/// fontconfig's own order finds after the chain. Android 14's deprecated
+/// fonts are left out (they draw serif text only). The 100 single-font
+/// families of historic and minority scripts (`und-Ahom` … `und-Yezi`)
+/// are in the chain: fontconfig's own order put DejaVu Sans, FreeSans or
+/// FreeSerif before an installed Noto file of the script (Tifinagh,
+/// N'Ko, Cherokee …). Android 14's deprecated
 /// `fonts.xml` (@ 031de969c6f94d746ec3a01585956e46e4ff3e25) lists the same
 /// families in the same order, so one chain serves every version.
 public enum AndroidFontFallback {
@@ -28,12 +29,21 @@ public enum AndroidFontFallback {
         public var name: String
         /// Its file in `/system/fonts` (the regular face).
         public var file: String
+        /// The names an installed font of the script may carry instead
+        /// (Debian's Noto builds: Noto Serif Ahom for Android's Noto Sans
+        /// Ahom, the one Noto Sans Syriac for its Estrangela).
+        public var otherNames: [String]
 
-        init(_ locales: String, _ variant: String?, _ name: String, _ file: String) {
-            self.locales = locales
-            self.variant = variant
-            self.name = name
-            self.file = file
+        init(_ locales: String, _ variant: String?, _ name: String, _ file: String, otherNames: [String] = []) {
+            (self.locales, self.variant, self.name, self.file) = (locales, variant, name, file)
+            self.otherNames = otherNames
+        }
+
+        /// Whether `family` is its font's family name, or one of its
+        /// stand-ins'.
+        public func isNamed(_ family: String) -> Bool {
+            let folded = family.lowercased()
+            return name.lowercased() == folded || otherNames.contains { $0.lowercased() == folded }
         }
     }
 
@@ -81,6 +91,74 @@ public enum AndroidFontFallback {
         Family("und-Mymr", "compact", "Noto Sans Myanmar UI", "NotoSansMyanmarUI-Regular.otf"),
         Family("und-Thaa", nil, "Noto Sans Thaana", "NotoSansThaana-Regular.ttf"),
         Family("und-Cham", nil, "Noto Sans Cham", "NotoSansCham-Regular.ttf"),
+        Family("und-Ahom", nil, "Noto Sans Ahom", "NotoSansAhom-Regular.otf", otherNames: ["Noto Serif Ahom"]),
+        Family("und-Adlm", nil, "Noto Sans Adlam", "NotoSansAdlam-VF.ttf"),
+        Family("und-Avst", nil, "Noto Sans Avestan", "NotoSansAvestan-Regular.ttf"),
+        Family("und-Bali", nil, "Noto Sans Balinese", "NotoSansBalinese-Regular.ttf"),
+        Family("und-Bamu", nil, "Noto Sans Bamum", "NotoSansBamum-Regular.ttf"),
+        Family("und-Batk", nil, "Noto Sans Batak", "NotoSansBatak-Regular.ttf"),
+        Family("und-Brah", nil, "Noto Sans Brahmi", "NotoSansBrahmi-Regular.ttf"),
+        Family("und-Bugi", nil, "Noto Sans Buginese", "NotoSansBuginese-Regular.ttf"),
+        Family("und-Buhd", nil, "Noto Sans Buhid", "NotoSansBuhid-Regular.ttf"),
+        Family("und-Cans", nil, "Noto Sans Canadian Aboriginal", "NotoSansCanadianAboriginal-Regular.ttf"),
+        Family("und-Cari", nil, "Noto Sans Carian", "NotoSansCarian-Regular.ttf"),
+        Family("und-Cakm", nil, "Noto Sans Chakma", "NotoSansChakma-Regular.otf"),
+        Family("und-Cher", nil, "Noto Sans Cherokee", "NotoSansCherokee-Regular.ttf"),
+        Family("und-Copt", nil, "Noto Sans Coptic", "NotoSansCoptic-Regular.ttf"),
+        Family("und-Xsux", nil, "Noto Sans Cuneiform", "NotoSansCuneiform-Regular.ttf"),
+        Family("und-Cprt", nil, "Noto Sans Cypriot", "NotoSansCypriot-Regular.ttf"),
+        Family("und-Dsrt", nil, "Noto Sans Deseret", "NotoSansDeseret-Regular.ttf"),
+        Family("und-Egyp", nil, "Noto Sans Egyptian Hieroglyphs", "NotoSansEgyptianHieroglyphs-Regular.ttf"),
+        Family("und-Elba", nil, "Noto Sans Elbasan", "NotoSansElbasan-Regular.otf"),
+        Family("und-Glag", nil, "Noto Sans Glagolitic", "NotoSansGlagolitic-Regular.ttf"),
+        Family("und-Goth", nil, "Noto Sans Gothic", "NotoSansGothic-Regular.ttf"),
+        Family("und-Hano", nil, "Noto Sans Hanunoo", "NotoSansHanunoo-Regular.ttf"),
+        Family("und-Armi", nil, "Noto Sans Imperial Aramaic", "NotoSansImperialAramaic-Regular.ttf"),
+        Family("und-Phli", nil, "Noto Sans Inscriptional Pahlavi", "NotoSansInscriptionalPahlavi-Regular.ttf"),
+        Family("und-Prti", nil, "Noto Sans Inscriptional Parthian", "NotoSansInscriptionalParthian-Regular.ttf"),
+        Family("und-Java", nil, "Noto Sans Javanese", "NotoSansJavanese-Regular.otf"),
+        Family("und-Kthi", nil, "Noto Sans Kaithi", "NotoSansKaithi-Regular.ttf"),
+        Family("und-Kali", nil, "Noto Sans Kayah Li", "NotoSansKayahLi-Regular.ttf"),
+        Family("und-Khar", nil, "Noto Sans Kharoshthi", "NotoSansKharoshthi-Regular.ttf"),
+        Family("und-Lepc", nil, "Noto Sans Lepcha", "NotoSansLepcha-Regular.ttf"),
+        Family("und-Limb", nil, "Noto Sans Limbu", "NotoSansLimbu-Regular.ttf"),
+        Family("und-Linb", nil, "Noto Sans Linear B", "NotoSansLinearB-Regular.ttf"),
+        Family("und-Lisu", nil, "Noto Sans Lisu", "NotoSansLisu-Regular.ttf"),
+        Family("und-Lyci", nil, "Noto Sans Lycian", "NotoSansLycian-Regular.ttf"),
+        Family("und-Lydi", nil, "Noto Sans Lydian", "NotoSansLydian-Regular.ttf"),
+        Family("und-Mand", nil, "Noto Sans Mandaic", "NotoSansMandaic-Regular.ttf"),
+        Family("und-Mtei", nil, "Noto Sans Meetei Mayek", "NotoSansMeeteiMayek-Regular.ttf"),
+        Family("und-Talu", nil, "Noto Sans New Tai Lue", "NotoSansNewTaiLue-Regular.ttf"),
+        Family("und-Nkoo", nil, "Noto Sans NKo", "NotoSansNKo-Regular.ttf"),
+        Family("und-Ogam", nil, "Noto Sans Ogham", "NotoSansOgham-Regular.ttf"),
+        Family("und-Olck", nil, "Noto Sans Ol Chiki", "NotoSansOlChiki-Regular.ttf"),
+        Family("und-Ital", nil, "Noto Sans Old Italic", "NotoSansOldItalic-Regular.ttf"),
+        Family("und-Xpeo", nil, "Noto Sans Old Persian", "NotoSansOldPersian-Regular.ttf"),
+        Family("und-Sarb", nil, "Noto Sans Old South Arabian", "NotoSansOldSouthArabian-Regular.ttf"),
+        Family("und-Orkh", nil, "Noto Sans Old Turkic", "NotoSansOldTurkic-Regular.ttf"),
+        Family("und-Osge", nil, "Noto Sans Osage", "NotoSansOsage-Regular.ttf"),
+        Family("und-Osma", nil, "Noto Sans Osmanya", "NotoSansOsmanya-Regular.ttf"),
+        Family("und-Phnx", nil, "Noto Sans Phoenician", "NotoSansPhoenician-Regular.ttf"),
+        Family("und-Rjng", nil, "Noto Sans Rejang", "NotoSansRejang-Regular.ttf"),
+        Family("und-Runr", nil, "Noto Sans Runic", "NotoSansRunic-Regular.ttf"),
+        Family("und-Samr", nil, "Noto Sans Samaritan", "NotoSansSamaritan-Regular.ttf"),
+        Family("und-Saur", nil, "Noto Sans Saurashtra", "NotoSansSaurashtra-Regular.ttf"),
+        Family("und-Shaw", nil, "Noto Sans Shavian", "NotoSansShavian-Regular.ttf"),
+        Family("und-Sund", nil, "Noto Sans Sundanese", "NotoSansSundanese-Regular.ttf"),
+        Family("und-Sylo", nil, "Noto Sans Syloti Nagri", "NotoSansSylotiNagri-Regular.ttf"),
+        Family(
+            "und-Syre", nil, "Noto Sans Syriac Estrangela", "NotoSansSyriacEstrangela-Regular.ttf",
+            otherNames: ["Noto Sans Syriac"]),
+        Family("und-Syrn", nil, "Noto Sans Syriac Eastern", "NotoSansSyriacEastern-Regular.ttf"),
+        Family("und-Syrj", nil, "Noto Sans Syriac Western", "NotoSansSyriacWestern-Regular.ttf"),
+        Family("und-Tglg", nil, "Noto Sans Tagalog", "NotoSansTagalog-Regular.ttf"),
+        Family("und-Tagb", nil, "Noto Sans Tagbanwa", "NotoSansTagbanwa-Regular.ttf"),
+        Family("und-Lana", nil, "Noto Sans Tai Tham", "NotoSansTaiTham-Regular.ttf"),
+        Family("und-Tavt", nil, "Noto Sans Tai Viet", "NotoSansTaiViet-Regular.ttf"),
+        Family("und-Tibt", nil, "Noto Serif Tibetan", "NotoSerifTibetan-VF.ttf"),
+        Family("und-Tfng", nil, "Noto Sans Tifinagh", "NotoSansTifinagh-Regular.otf"),
+        Family("und-Ugar", nil, "Noto Sans Ugaritic", "NotoSansUgaritic-Regular.ttf"),
+        Family("und-Vaii", nil, "Noto Sans Vai", "NotoSansVai-Regular.ttf"),
         Family("", nil, "Noto Sans Symbols", "NotoSansSymbols-Regular-Subsetted.ttf"),
         Family("zh-Hans", nil, "Noto Sans CJK SC", "NotoSansCJK-Regular.ttc"),
         Family("zh-Hant,zh-Bopo", nil, "Noto Sans CJK TC", "NotoSansCJK-Regular.ttc"),
@@ -92,6 +170,40 @@ public enum AndroidFontFallback {
         Family("und-Yiii", nil, "Noto Sans Yi", "NotoSansYi-Regular.ttf"),
         Family("und-Mong", nil, "Noto Sans Mongolian", "NotoSansMongolian-Regular.ttf"),
         Family("und-Phag", nil, "Noto Sans Phags Pa", "NotoSansPhagsPa-Regular.ttf"),
+        Family("und-Hluw", nil, "Noto Sans Anatolian Hieroglyphs", "NotoSansAnatolianHieroglyphs-Regular.otf"),
+        Family("und-Bass", nil, "Noto Sans Bassa Vah", "NotoSansBassaVah-Regular.otf"),
+        Family("und-Bhks", nil, "Noto Sans Bhaiksuki", "NotoSansBhaiksuki-Regular.otf"),
+        Family("und-Hatr", nil, "Noto Sans Hatran", "NotoSansHatran-Regular.otf"),
+        Family("und-Lina", nil, "Noto Sans Linear A", "NotoSansLinearA-Regular.otf"),
+        Family("und-Mani", nil, "Noto Sans Manichaean", "NotoSansManichaean-Regular.otf"),
+        Family("und-Marc", nil, "Noto Sans Marchen", "NotoSansMarchen-Regular.otf"),
+        Family("und-Merc", nil, "Noto Sans Meroitic", "NotoSansMeroitic-Regular.otf"),
+        Family("und-Plrd", nil, "Noto Sans Miao", "NotoSansMiao-Regular.otf"),
+        Family("und-Mroo", nil, "Noto Sans Mro", "NotoSansMro-Regular.otf"),
+        Family("und-Mult", nil, "Noto Sans Multani", "NotoSansMultani-Regular.otf"),
+        Family("und-Nbat", nil, "Noto Sans Nabataean", "NotoSansNabataean-Regular.otf"),
+        Family("und-Newa", nil, "Noto Sans Newa", "NotoSansNewa-Regular.otf"),
+        Family("und-Narb", nil, "Noto Sans Old North Arabian", "NotoSansOldNorthArabian-Regular.otf"),
+        Family("und-Perm", nil, "Noto Sans Old Permic", "NotoSansOldPermic-Regular.otf"),
+        Family("und-Hmng", nil, "Noto Sans Pahawh Hmong", "NotoSansPahawhHmong-Regular.otf"),
+        Family("und-Palm", nil, "Noto Sans Palmyrene", "NotoSansPalmyrene-Regular.otf"),
+        Family("und-Pauc", nil, "Noto Sans Pau Cin Hau", "NotoSansPauCinHau-Regular.otf"),
+        Family("und-Shrd", nil, "Noto Sans Sharada", "NotoSansSharada-Regular.otf"),
+        Family("und-Sora", nil, "Noto Sans Sora Sompeng", "NotoSansSoraSompeng-Regular.otf"),
+        Family("und-Gong", nil, "Noto Sans Gunjala Gondi", "NotoSansGunjalaGondi-Regular.otf"),
+        Family("und-Rohg", nil, "Noto Sans Hanifi Rohingya", "NotoSansHanifiRohingya-Regular.otf"),
+        Family("und-Khoj", nil, "Noto Sans Khojki", "NotoSansKhojki-Regular.otf"),
+        Family("und-Gonm", nil, "Noto Sans Masaram Gondi", "NotoSansMasaramGondi-Regular.otf"),
+        Family("und-Wcho", nil, "Noto Sans Wancho", "NotoSansWancho-Regular.otf"),
+        Family("und-Wara", nil, "Noto Sans Warang Citi", "NotoSansWarangCiti-Regular.otf"),
+        Family("und-Gran", nil, "Noto Sans Grantha", "NotoSansGrantha-Regular.ttf"),
+        Family("und-Modi", nil, "Noto Sans Modi", "NotoSansModi-Regular.ttf"),
+        Family("und-Dogr", nil, "Noto Serif Dogra", "NotoSerifDogra-Regular.ttf"),
+        Family("und-Medf", nil, "Noto Sans Medefaidrin", "NotoSansMedefaidrin-VF.ttf"),
+        Family("und-Soyo", nil, "Noto Sans Soyombo", "NotoSansSoyombo-VF.ttf"),
+        Family("und-Takr", nil, "Noto Sans Takri", "NotoSansTakri-VF.ttf"),
+        Family("und-Hmnp", nil, "Noto Serif Hmong Nyiakeng", "NotoSerifNyiakengPuachueHmong-VF.ttf"),
+        Family("und-Yezi", nil, "Noto Serif Yezidi", "NotoSerifYezidi-VF.ttf"),
     ]
 
     /// The variant Minikin asks for: elegant where the app targets API 35

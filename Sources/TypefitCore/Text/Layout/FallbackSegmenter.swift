@@ -24,11 +24,18 @@ public struct FallbackSegmenter: Sendable {
         public var bytes: Range<Int>
         /// The cascade font, or `nil` when none has them.
         public var font: Int?
+
+        /// Creates one.
+        @inlinable
+        public init(bytes: Range<Int>, font: Int?) {
+            self.bytes = bytes
+            self.font = font
+        }
     }
 
     /// Per cluster of up to three characters (21 bits each): the font
     /// chosen.
-    private var chosen: [UInt64: Int?] = [:]
+    @usableFromInline var chosen: [UInt64: Int?] = [:]
 
     /// A segmenter for one cascade (one language).
     public init() {}
@@ -41,6 +48,11 @@ public struct FallbackSegmenter: Sendable {
     /// it is shown as an emoji), the cascade fonts to try before the
     /// cascade's own order: iOS's face for its script (`IOSCascade`). It
     /// must answer alike for alike clusters (choices are remembered).
+    ///
+    /// Inlinable, so that the caller's cascade type is known where each
+    /// candidate is asked (generic, every font of a cascade of a thousand
+    /// was copied to ask it: a tenth of a many-language Android run).
+    @inlinable
     public mutating func segments<Candidate: FallbackCandidate>(
         _ utf8: [UInt8], missing: [Bool], cascade: [Candidate],
         preferred: (Unicode.Scalar, Bool) -> [Int] = { _, _ in [] }
@@ -87,6 +99,7 @@ public struct FallbackSegmenter: Sendable {
     /// The cascade font that draws a cluster: the first of `preferred`'s
     /// that has all of it, else the first of the cascade, a colour font
     /// first for emoji presentation.
+    @inlinable
     public static func choose<Candidate: FallbackCandidate>(
         _ scalars: String.UnicodeScalarView, in cascade: [Candidate],
         preferred: (Unicode.Scalar, Bool) -> [Int] = { _, _ in [] }
