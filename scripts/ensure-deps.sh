@@ -16,7 +16,7 @@ fi
 packages="pkg-config libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig"
 # zsh and fish syntax-check the completion scripts; groff and man render the
 # manual pages; dpkg-dev builds the Debian package the tests install.
-if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils python3-jsonschema python3-fonttools aapt"; fi
+if [ "${1:-}" = "--test" ]; then packages="$packages libharfbuzz-bin librsvg2-bin zsh fish groff-base man-db dpkg-dev strace libxml2-utils python3-jsonschema python3-fonttools aapt android-framework-res"; fi
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
 if [ -z "$missing" ]; then
@@ -41,6 +41,9 @@ if [ "${1:-}" = "--test" ]; then
     # aapt2 (Android 10's, Debian's package `aapt`): the oracle of the
     # Android resource reader's values.
     command -v aapt2 >/dev/null 2>&1 || missing="$missing aapt"
+    # Android 10's framework resources, which aapt2 links an app against:
+    # the oracle of which folder a device reads (`aapt2 dump badging`).
+    [ -f /usr/share/android-framework-res/framework-res.apk ] || missing="$missing android-framework-res"
 fi
 
 if [ -n "$missing" ]; then

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TypefitTestSupport
 
 @testable import TypefitCore
 
@@ -214,5 +216,53 @@ import Testing
         #expect(tables.first?.entries.map(\.key) == ["a", "b"])
         #expect(tables.first?.entries.first?.forms.map(\.key) == ["a|plural.one", "a|plural.other"])
         #expect(StringsTable.flattened(tables).map(\.text) == strings.map(\.text))
+    }
+}
+
+/// A reference resolves as a device resolves it, whatever folder holds it
+/// (`AssetManager2::ResolveReference`): in the referring folder's locale,
+/// a regional folder falling back to its language's (`values-de` for
+/// de-AT) but not across scripts (`values-zh` is not zh-TW's), folders of
+/// other qualifiers (`night`, `sw600dp`) never mixed in, a version folder
+/// (`v29`) over `values/` (the device is recent). Oracle: the label
+/// `aapt2 dump badging` shows per locale for an app labelled
+/// `@string/label`, which picks and follows as a device does.
+@Suite(
+    .enabled(if: Aapt2.canLink, "aapt2 or Android's framework is missing (apt-get install aapt android-framework-res)"))
+struct AndroidReferenceResolutionTests {
+    @Test func referencesResolveAsTheDeviceResolvesThem() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-badging-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let res = root.appendingPathComponent("res")
+        // Read in this order: the old lookup kept the last folder read.
+        let folders: [(String, String)] = [
+            ("values", #"<string name="app_name">default</string><string name="label">@string/app_name</string>"#),
+            ("values-de", #"<string name="app_name">de</string>"#),
+            ("values-de-rAT", #"<string name="label">@string/app_name</string>"#),
+            ("values-fr", #"<string name="label">@string/app_name</string>"#),
+            ("values-zh", #"<string name="app_name">zh</string>"#),
+            ("values-zh-rTW", #"<string name="label">@string/app_name</string>"#),
+            ("values-v29", #"<string name="app_name">v29</string>"#),
+            ("values-night", #"<string name="app_name">night</string>"#),
+            ("values-sw600dp", #"<string name="app_name">tablet</string>"#),
+        ]
+        var strings: [LocalizedString] = []
+        for (folder, body) in folders {
+            let directory = res.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let xml = "<resources>\n\(body)\n</resources>\n"
+            try xml.write(to: directory.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+            strings += try AndroidStringsTests.read(xml, path: "res/\(folder)/strings.xml")
+        }
+        let device = try Aapt2.labels(resources: res, label: "@string/label", into: root)
+        _ = AndroidStringsFormat().settle(&strings, every: [])
+        var ours: [String: String] = [:]
+        for string in strings where string.key == "label" {
+            ours[string.isSource == true ? "" : string.language ?? "?"] = string.text
+        }
+        #expect(ours.count == 4)
+        for (locale, text) in ours { #expect(device[locale] == text, "\(locale): aapt2 \(device[locale] ?? "-")") }
+        // What the oracle says, for the reader of this test.
+        #expect(ours == ["": "v29", "de-AT": "de", "fr": "v29", "zh-TW": "v29"])
     }
 }

@@ -13,6 +13,52 @@ public enum Aapt2 {
     /// Whether `aapt2` runs here.
     public static var isInstalled: Bool { (try? BinaryRunner.runTool("aapt2", ["version"])) != nil }
 
+    /// Android 10's framework resources (Debian's `android-framework-res`),
+    /// which an app is linked against.
+    public static let frameworkResources = "/usr/share/android-framework-res/framework-res.apk"
+
+    /// Whether an app can be linked here (`aapt2` and the framework).
+    public static var canLink: Bool { isInstalled && FileManager.default.fileExists(atPath: frameworkResources) }
+
+    /// The label a device shows per locale for an app whose manifest
+    /// labels it `label` (`@string/…`), built from the `res` folder
+    /// `resources` into `out`: `aapt2 dump badging`'s `application-label`
+    /// lines, which pick each locale's value and follow its references as a
+    /// device does (`match` and `isBetterThan`), the locale `""` for the
+    /// default's.
+    public static func labels(resources: URL, label: String, into out: URL) throws -> [String: String] {
+        let manifest = out.appendingPathComponent("AndroidManifest.xml")
+        try """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.example.probe">
+          <application android:label="\(label)"/>
+        </manifest>
+        """.write(to: manifest, atomically: true, encoding: .utf8)
+        let compiled = out.appendingPathComponent("compiled.zip").path
+        let apk = out.appendingPathComponent("probe.apk").path
+        let steps: [[String]] = [
+            ["compile", "--dir", resources.path, "-o", compiled],
+            ["link", "-I", frameworkResources, "--manifest", manifest.path, "-o", apk, compiled],
+        ]
+        for step in steps {
+            guard let run = try BinaryRunner.runTool("aapt2", step) else {
+                throw Failure(message: "aapt2 is not installed")
+            }
+            guard run.status == 0 else { throw Failure(message: "aapt2 \(step[0]) failed: \(run.stderr)") }
+        }
+        guard let badging = try BinaryRunner.runTool("aapt2", ["dump", "badging", apk]), badging.status == 0 else {
+            throw Failure(message: "aapt2 dump badging failed")
+        }
+        // `application-label:'default'`, `application-label-de-AT:'de'`.
+        var labels: [String: String] = [:]
+        for line in badging.stdout.split(separator: "\n") where line.hasPrefix("application-label") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon]
+            let locale = name == "application-label" ? "" : String(name.dropFirst("application-label-".count))
+            labels[locale] = String(line[line.index(after: colon)...].dropFirst().dropLast())
+        }
+        return labels
+    }
+
     /// `string/NAME` → configuration (`en-rXA`) → value, from `aapt2
     /// compile --pseudo-localize` of `file` (values on one line; a value
     /// with a line break is left out; styled values are `styled`'s).

@@ -2,36 +2,39 @@
 /// one file settles (`AndroidStringsFormat.settle`).
 enum AndroidRunPasses {
     /// Android's references (`<string name="a">@string/b</string>`) given
-    /// the text of the string they name, in the same table and language,
-    /// else the source's (as a device falls back to `values/`), followed
-    /// through references as a device follows them; a name no file defines,
-    /// a cycle (named with its members) and a chain longer than a device
-    /// follows are problems (`notes`), and the reference is measured as
-    /// written. `every` holds every language's tables where the run keeps
-    /// one.
+    /// the text of the string they name as a device resolves it
+    /// (`AssetManager2::ResolveReference`: the name looked up again in the
+    /// device's configuration, whatever folder holds the reference):
+    /// `ConfigurationMatch` picks among the folders that define it;
+    /// followed through references as a device follows them; a name no
+    /// file defines, a cycle (named with its members) and a chain longer
+    /// than a device follows are problems (`notes`), and the reference is
+    /// measured as written. `every` holds every language's tables where
+    /// the run keeps one.
     static func resolveReferences(
         _ strings: inout [LocalizedString], every tables: [StringsTable], into notes: inout [StringsRunNote]
     ) {
         guard strings.contains(where: { $0.reference != nil }) else { return }
         let every = tables.flatMap(\.strings)
-        var byName: [String: LocalizedString] = [:]
-        func id(_ table: String?, _ language: String?, _ name: String) -> String {
-            (table ?? "") + "\u{0}" + (language.map(LanguageTag.key) ?? "") + "\u{0}" + name
-        }
-        // References too: a chain is followed through them.
+        // Per table and name, every folder's value (references too: a
+        // chain is followed through them).
+        var byName: [String: [(folder: ConfigurationMatch.Folder, string: LocalizedString)]] = [:]
+        func id(_ table: String?, _ name: String) -> String { (table ?? "") + "\u{0}" + name }
         for string in every + strings where string.table != nil {
-            let source = string.isSource == true ? nil : string.language
-            byName[id(string.table, source, string.key)] = string
+            byName[id(string.table, string.key), default: []].append((ConfigurationMatch.Folder(string), string))
         }
         func warn(_ problem: StringsRunNote.Problem, _ string: LocalizedString) {
             notes.append(StringsRunNote(problem, file: string.file, position: string.position))
         }
         for i in strings.indices {
             guard let reference = strings[i].reference, reference.hasPrefix("@string/") else { continue }
-            let own = strings[i].isSource == true ? nil : strings[i].language
+            // The device's configuration is the referring string's
+            // folder's: its locale and qualifiers.
+            let device = ConfigurationMatch.Folder(strings[i])
             let table = strings[i].table
             func lookup(_ name: String) -> LocalizedString? {
-                byName[id(table, own, name)] ?? byName[id(table, nil, name)]
+                guard let candidates = byName[id(table, name)] else { return nil }
+                return ConfigurationMatch.best(candidates.map(\.folder), for: device).map { candidates[$0].string }
             }
             // `AssetManager2::ResolveReference` looks up the name referred
             // to and then at most 20 more (it stops at kMaxIterations = 20
@@ -155,4 +158,86 @@ enum AndroidRunPasses {
         }
     }
 
+}
+
+/// Which folder's value a device with a folder's configuration reads
+/// (`android-resource-resolution` §1–§3, AOSP `ResTable_config::match` and
+/// `isBetterThan`), for the cases a res tree holds: a folder matches when
+/// its locale is the device's, or its language alone where the device's
+/// region leaves the language's script as it is (`values-de` for de-AT,
+/// not `values-zh` for zh-TW), or none; and when each of its other
+/// qualifiers is the device's (`values-night` only at night,
+/// `values-sw600dp` only on a tablet), a version (`v29`) always (the
+/// device is recent). The best: the locale first (the device's own, then
+/// its language, then none), then the more of the device's qualifiers,
+/// then the higher version. Not modelled: a folder of another region of
+/// the language (Android ranks them by its region tree), MCC/MNC, and the
+/// ranking among several non-locale qualifiers (by count here).
+enum ConfigurationMatch {
+    /// A folder's configuration.
+    struct Folder: Equatable {
+        /// Its locale (`LanguageTag.key`), `nil` for none.
+        var locale: String?
+        /// Its other qualifiers but the version.
+        var qualifiers: [String]
+        /// Its platform version (`v29`), 0 for none.
+        var version: Int
+
+        init(locale: String?, qualifiers: [String]) {
+            self.locale = locale.map(LanguageTag.key)
+            var others: [String] = []
+            var version = 0
+            for qualifier in qualifiers {
+                if qualifier.count > 1, qualifier.first == "v", let number = Int(qualifier.dropFirst()) {
+                    version = max(version, number)
+                } else {
+                    others.append(qualifier.lowercased())
+                }
+            }
+            (self.qualifiers, self.version) = (others, version)
+        }
+
+        /// A string's folder: its language unless it is the source
+        /// (`values/` names no locale).
+        init(_ string: LocalizedString) {
+            self.init(locale: string.isSource == true ? nil : string.language, qualifiers: string.qualifiers)
+        }
+    }
+
+    /// Regions whose likely script is not their language's (CLDR likely
+    /// subtags, as AOSP's `LIKELY_SCRIPTS`): a device there does not read
+    /// the language's folder.
+    static let otherScript: Set<String> = [
+        "zh-tw", "zh-hk", "zh-mo", "sr-me", "pa-pk", "uz-af", "az-ir", "mn-cn", "sd-in", "ha-sd", "ms-cc",
+    ]
+
+    /// How well `folder`'s locale serves `device`'s: 2 its own, 1 its
+    /// language, 0 none; `nil` when it does not match.
+    static func localeRank(_ folder: String?, for device: String?) -> Int? {
+        guard let folder else { return 0 }
+        guard let device else { return nil }
+        if folder == device { return 2 }
+        // The device's language with its script (`sr-latn`), its region
+        // dropped: the last subtag when it is a region.
+        let parts = device.split(separator: "-")
+        guard parts.count >= 2, let last = parts.last,
+            last.count == 2 || (last.count == 3 && last.allSatisfy(\.isNumber)),
+            !otherScript.contains(device)
+        else { return nil }
+        return folder == parts.dropLast().joined(separator: "-") ? 1 : nil
+    }
+
+    /// The index of the best of `folders` for `device`, `nil` when none
+    /// matches.
+    static func best(_ folders: [Folder], for device: Folder) -> Int? {
+        var best: (index: Int, rank: (Int, Int, Int))?
+        for (index, folder) in folders.enumerated() {
+            guard let locale = localeRank(folder.locale, for: device.locale),
+                folder.qualifiers.allSatisfy(device.qualifiers.contains)
+            else { continue }
+            let rank = (locale, folder.qualifiers.count, folder.version)
+            if best.map({ rank > $0.rank }) ?? true { best = (index, rank) }
+        }
+        return best?.index
+    }
 }
