@@ -52,6 +52,23 @@ import TypefitTestSupport
         #expect(notes.first?.file == "values" && notes.first?.position?.line == 4)
     }
 
+    /// A typed `<array>`'s items that name a string are measured as that
+    /// string, at their index (`obtainTypedArray(id).getString(2)`); its
+    /// colours, numbers and drawables are not text.
+    @Test func aTypedArraysStringItemsAreMeasured() throws {
+        var strings = try Self.read(
+            """
+            <resources>
+            <string name="low">Low battery</string>
+            <array name="levels"><item>#ff0000</item><item>@drawable/icon</item><item>@string/low</item></array>
+            <array name="colours"><item>#ff0000</item><item>16dp</item></array>
+            </resources>
+            """, path: "res/values/strings.xml")
+        _ = AndroidStringsFormat().settle(&strings, every: [])
+        #expect(strings.map(\.key) == ["low", "levels[2]"])
+        #expect(strings.last?.text == "Low battery")
+    }
+
     @Test func keysLanguagesAndRoles() throws {
         let xml = """
             <resources>

@@ -151,8 +151,12 @@ struct AndroidValuesTests {
                 var items: [Substring] = []
                 var rest = Substring(list.dropFirst().dropLast())
                 while !rest.isEmpty {
-                    if let comma = rest.range(of: "\", ") ?? (rest.hasPrefix("@") ? rest.range(of: ", ") : nil) {
-                        let end = rest.hasPrefix("@") ? comma.lowerBound : rest.index(after: comma.lowerBound)
+                    // A quoted item ends at `", `; a reference or a typed
+                    // array's colour or dimension (`#ffff0000`, `16.0dp`)
+                    // at `, `.
+                    let quoted = rest.hasPrefix("\"") || rest.hasPrefix("(")
+                    if let comma = quoted ? rest.range(of: "\", ") : rest.range(of: ", ") {
+                        let end = quoted ? rest.index(after: comma.lowerBound) : comma.lowerBound
                         items.append(rest[..<end])
                         rest = rest[comma.upperBound...]
                     } else {
@@ -174,7 +178,7 @@ struct AndroidValuesTests {
             case .string: values["string/\(entry.name)"] = dumped(entry.forms[0].value)
             case .plurals:
                 for form in entry.forms { values["plurals/\(entry.name):\(form.quantity ?? "")"] = dumped(form.value) }
-            case .stringArray:
+            case .stringArray, .array:
                 for form in entry.forms { values["array/\(entry.name)[\(form.index ?? -1)]"] = dumped(form.value) }
             }
         }
@@ -213,8 +217,10 @@ struct AndroidValuesTests {
             }
         }
         // The fixtures' 29 AOSP strings, our edge cases, plurals and arrays
-        // (4 of them with text between their items, which aapt2 skips).
-        #expect(compared == 86, "\(compared) values compared")
+        // (4 of them with text between their items, which aapt2 skips), and
+        // the one item of a typed `<array>` that names a string (`mixed[2]`:
+        // its text, number and colour are not text resources).
+        #expect(compared == 87, "\(compared) values compared")
     }
 
     /// Styled values' pseudolocales, text and spans, byte for byte as

@@ -71,7 +71,8 @@ public struct AndroidStringsFormat: StringsFormat {
             for form in entry.forms {
                 // An array's item is an entry of its own, named as the
                 // item: a device reads each by its index alone.
-                let key = entry.kind == .stringArray ? entry.name + "[\(form.index ?? 0)]" : entry.name
+                let key =
+                    entry.kind == .string || entry.kind == .plurals ? entry.name : entry.name + "[\(form.index ?? 0)]"
                 var string = LocalizedString(key: key, language: tag, text: form.value.text)
                 // A `<plurals>` item always has its quantity (the reader
                 // requires it).

@@ -1,7 +1,8 @@
 /// A `res/values*/*.xml` file's text resources as aapt2 compiles them:
-/// `<string>`, `<plurals>` (an item per CLDR quantity) and `<string-array>`
-/// (items by index), each value made by `AndroidResourceText`; every other
-/// resource (dimensions, colours, styles, typed `<array>`s) read past. A file
+/// `<string>`, `<plurals>` (an item per CLDR quantity), `<string-array>`
+/// (items by index) and the items of a typed `<array>` that name a string
+/// (`@string/…`, at their index), each value made by `AndroidResourceText`;
+/// every other resource (dimensions, colours, styles) read past. A file
 /// aapt2 refuses is an error at the line aapt2 names, with its reason, where
 /// a build refuses it too: what aapt2 only warns of under `--legacy` (the
 /// Android Gradle Plugin's mode) is a warning, and text between resources
@@ -13,6 +14,9 @@ public enum AndroidValuesFile {
         case string
         case plurals
         case stringArray = "string-array"
+        /// A typed `<array>`: only its items that name a string
+        /// (`@string/…`) are text, kept at their index.
+        case array
     }
 
     /// One text resource.
@@ -117,9 +121,12 @@ public enum AndroidValuesFile {
                                     + "formatted=\"false\" attribute?."))
                     }
                     entry.forms = [Form(quantity: nil, index: nil, value: value, position: element.position)]
-                case .plurals, .stringArray:
+                case .plurals, .stringArray, .array:
                     entry.forms = try items(&reader, of: element, kind: kind)
                 }
+                // A typed array of colours, dimensions or drawables only is
+                // no text.
+                if kind == .array && entry.forms.isEmpty { continue }
                 entries.append(entry)
                 products.append(element.attribute("product"))
             }
@@ -161,6 +168,9 @@ public enum AndroidValuesFile {
         -> [Form]
     {
         var forms: [Form] = []
+        // Each item's place in its array (a typed array's kept items keep
+        // theirs: `obtainTypedArray` reads by index).
+        var index = 0
         while let event = try reader.next() {
             switch event {
             case .text:
@@ -189,9 +199,11 @@ public enum AndroidValuesFile {
                     quantity = given
                 }
                 let value = try AndroidResourceText.read(&reader, element: item)
+                index += 1
+                if kind == .array && value.reference?.hasPrefix("@string/") != true { continue }
                 forms.append(
                     Form(
-                        quantity: quantity, index: kind == .stringArray ? forms.count : nil, value: value,
+                        quantity: quantity, index: kind == .plurals ? nil : index - 1, value: value,
                         position: item.position))
             }
         }
