@@ -30,6 +30,26 @@ import Testing
         #expect(try GradleSettings.modules("") == [])
     }
 
+    /// A module given another folder (Gradle's `ProjectDescriptor
+    /// .projectDir`, set in the settings as Firefox's and K-9's are) is
+    /// read there; a folder outside the project is not followed (the module
+    /// is not read), nor is a commented-out assignment.
+    @Test func aModuleGivenAnotherFolderIsReadThere() throws {
+        let groovy = """
+            include ':app', ':ui', ':shared', ':old'
+            project(':ui').projectDir = new File(rootDir, 'libs/ui-kit')
+            project(':shared').projectDir = file('../shared')
+            // project(':old').projectDir = file('legacy/old')
+            """
+        #expect(try GradleSettings.modules(groovy) == ["app", "libs/ui-kit", "old"])
+        let kotlin = """
+            include(":app", ":core:design")
+            project(":core:design").projectDir = file("./design-system/android")
+            """
+        #expect(try GradleSettings.modules(kotlin) == ["app", "design-system/android"])
+        #expect(try GradleSettings.modules("include ':a'\nproject(':a').projectDir = file('/etc')") == [])
+    }
+
     /// A file past the cap is refused at the module past it, not read in
     /// part; repeats do not count.
     @Test func moreModulesThanTheCapAreAnError() throws {

@@ -2,9 +2,12 @@
 /// includes, for `--strings` given a project root: `include ':app',
 /// ':core:ui'` (Groovy) and `include(":app", ":core:ui")` (Kotlin), over
 /// one line or several, each module path's folder (`:core:ui` is
-/// `core/ui`). Comments are skipped; `includeBuild` (another build) and a
-/// module given another folder (`project(':x').projectDir = …`) are not
-/// followed.
+/// `core/ui`), or the folder the settings give it (`project(':x')
+/// .projectDir = file('libs/x')`, `new File(rootDir, 'libs/x')`,
+/// Kotlin's `File(rootDir, "libs/x")`) where that folder is inside the
+/// project (a settings file does not lead typefit out of the tree it is
+/// given: such a module is not read). Comments are skipped; `includeBuild`
+/// (another build) is not followed.
 public enum GradleSettings {
     /// The settings files Gradle reads, in its order.
     public static let fileNames = ["settings.gradle.kts", "settings.gradle"]
@@ -78,6 +81,31 @@ public enum GradleSettings {
             let ending = line.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.first
             if depth <= 0 && ending != "," { inInclude = false }
         }
-        return modules
+        let folders = projectDirectories(text)
+        return modules.compactMap { module in
+            guard let given = folders[module] else { return module }
+            return given
+        }
+    }
+
+    /// Per module folder (`core/ui`), the folder its `projectDir` is set
+    /// to, relative to the root; `nil` for one outside the project
+    /// (absolute, or through `..`).
+    static func projectDirectories(_ text: String) -> [String: String?] {
+        guard text.contains("projectDir") else { return [:] }
+        let assignment =
+            #/project\(\s*["']([^"']+)["']\s*\)\s*\.projectDir\s*=\s*(?:file\(\s*["']([^"']+)["']\s*\)|(?:new\s+)?(?:java\.io\.)?File\(\s*(?:rootDir|settingsDir|rootProject\.projectDir)\s*,\s*["']([^"']+)["']\s*\))/#
+        var folders: [String: String?] = [:]
+        for line in text.split(separator: "\n") where line.contains("projectDir") {
+            let code = line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line
+            for match in code.matches(of: assignment) {
+                let module = match.1.split(separator: ":").joined(separator: "/")
+                guard let given = match.2 ?? match.3 else { continue }
+                let parts = given.split(separator: "/").filter { $0 != "." }
+                let inside = !given.hasPrefix("/") && !given.hasPrefix("~") && !parts.contains("..") && !parts.isEmpty
+                folders[module] = inside ? parts.joined(separator: "/") : .some(nil)
+            }
+        }
+        return folders
     }
 }
