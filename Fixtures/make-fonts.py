@@ -261,6 +261,7 @@ def main():
     os.makedirs(text, exist_ok=True)
     save(script_font(), "TypefitScript-Regular.ttf", text)
     save(world_font(), "TypefitWorld-Regular.ttf", text)
+    save(blank_font(), "TypefitBlank-Regular.ttf", text)
     emoji_fonts()
     name_fonts()
     app_folder()
@@ -387,6 +388,18 @@ def world_font():
 
 
 TIFINAGH = [0x2D30, 0x2D63, 0x2D53, 0x2D4D]  # ⴰ ⵣ ⵓ ⵍ
+
+
+def blank_font():
+    """A face that maps letters to glyphs with no outline and no advance
+    (Runic ᚠ ᚢ ᚦ), as some fonts map scripts they do not draw: their
+    letters must be reported, never measured 0 wide in silence."""
+    blanks = [0x16A0, 0x16A2, 0x16A6]
+    font = build("Typefit Blank", "Regular", "TypefitBlank-Regular", 400, extra_chars=blanks)
+    for cp in blanks:
+        font["glyf"]["uni%04X" % cp] = TTGlyphPen(None).glyph()
+        font["hmtx"].metrics["uni%04X" % cp] = (0, 0)
+    return font
 
 
 EMOJI = [0x1F4F1, 0x2764]  # 📱 (emoji presentation), ❤ (text presentation unless U+FE0F follows)

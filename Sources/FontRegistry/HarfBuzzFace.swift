@@ -117,6 +117,36 @@ final class HarfBuzzFace {
         self.features = features
     }
 
+    /// Whether `glyph`, drawn with no advance for the character at byte
+    /// `offset` of `text`, is a blank a face maps a letter to: the face's
+    /// own glyph for it, with no outline either (a face that maps a script
+    /// it does not draw), where the
+    /// character is one that shows (not a mark, a format or control
+    /// character, a separator or a default-ignorable one, which draw
+    /// nothing by right). Such a letter is missing, never 0 wide in
+    /// silence.
+    private func isBlank(_ glyph: UInt32, for text: [UInt8], at offset: Int) -> Bool {
+        guard offset < text.count, text[offset] >= 0x80 else { return false }
+        guard let scalar = Unicode.Scalar(TextBytes.scalar(text, at: offset).value) else { return false }
+        let properties = scalar.properties
+        guard !properties.isDefaultIgnorableCodePoint else { return false }
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .spaceSeparator, .lineSeparator,
+            .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return false
+        default:
+            break
+        }
+        // The glyph the face maps the character to (its cmap), not one
+        // shaping put in its place: a conjunct's parts are blanks by
+        // design (Devanagari's reph).
+        var nominal: UInt32 = 0
+        guard hb.nominalGlyph(font, scalar.value, &nominal) != 0, nominal == glyph else { return false }
+        var extents = hb_glyph_extents_t()
+        guard hb.glyphExtents(font, glyph, &extents) != 0 else { return false }
+        return extents.width == 0 && extents.height == 0
+    }
+
     /// A feature off, over the whole buffer.
     private static func feature(_ tag: TableTag) -> hb_feature_t {
         hb_feature_t(tag: tag.rawValue, value: 0, start: 0, end: UInt32.max)
@@ -229,7 +259,11 @@ final class HarfBuzzFace {
                     let cluster = Int(infos[i].cluster)
                     guard cluster < advances.count else { continue }
                     advances[cluster] += Double(positions[i].x_advance) / unitsPerEm
-                    if infos[i].codepoint == 0 { missing[cluster] = true }
+                    if infos[i].codepoint == 0
+                        || (positions[i].x_advance == 0 && isBlank(infos[i].codepoint, for: text, at: cluster))
+                    {
+                        missing[cluster] = true
+                    }
                     // A cluster's first glyph carries its grapheme's tracking.
                     if let tracked, cluster != previous, tracked[cluster] {
                         advances[cluster] += trackingEms

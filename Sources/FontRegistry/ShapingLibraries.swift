@@ -47,6 +47,8 @@ struct ShapingLibraries: @unchecked Sendable {
     let scriptDirection: @convention(c) (hb_script_t) -> hb_direction_t
     let unicodeFuncsDefault: @convention(c) () -> OpaquePointer?
     let unicodeScript: @convention(c) (OpaquePointer?, UInt32) -> hb_script_t
+    let glyphExtents: @convention(c) (OpaquePointer?, UInt32, UnsafeMutablePointer<hb_glyph_extents_t>?) -> Int32
+    let nominalGlyph: @convention(c) (OpaquePointer?, UInt32, UnsafeMutablePointer<UInt32>?) -> Int32
 
     /// The libraries, loaded once (Swift initializes a static once, under a
     /// lock), or why they could not be.
@@ -103,5 +105,7 @@ struct ShapingLibraries: @unchecked Sendable {
         scriptDirection = try symbol(h, "hb_script_get_horizontal_direction")
         unicodeFuncsDefault = try symbol(h, "hb_unicode_funcs_get_default")
         unicodeScript = try symbol(h, "hb_unicode_script")
+        glyphExtents = try symbol(h, "hb_font_get_glyph_extents")
+        nominalGlyph = try symbol(h, "hb_font_get_nominal_glyph")
     }
 }

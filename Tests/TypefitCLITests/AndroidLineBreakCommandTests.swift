@@ -277,3 +277,30 @@ struct ScriptsWrittenEitherWayTests {
         }
     }
 }
+
+/// A face that maps a letter to a glyph with no outline and no advance (as
+/// fonts map scripts they do not draw) does not draw it: the letter is
+/// missing, never measured 0 wide in silence; a mark's zero advance is its
+/// right. The fixture maps Runic ᚠ ᚢ ᚦ so; hb-shape gives them 0.
+@Suite(.enabled(if: (try? BinaryRunner.runTool("hb-shape", ["--version"])) != nil, "hb-shape is not installed"))
+struct BlankGlyphTests {
+    @Test func aLetterMappedToABlankIsMissing() throws {
+        let folder = Fixtures.root.appendingPathComponent("text").path
+        let run = try #require(
+            try BinaryRunner.runTool(
+                "hb-shape", ["--output-format=json", folder + "/TypefitBlank-Regular.ttf", "a\u{16A0}\u{16A2}b"],
+                environment: ["LC_ALL": "C.UTF-8"]))
+        let glyphs = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        #expect(glyphs.map { $0["ax"] as? Int } == [777, 0, 0, 477], "\(run.stdout)")
+        for (text, missing) in [("a\u{16A0}\u{16A2}b", 2), ("ab", 0)] {
+            let outcome = TypefitCommand.run(
+                [
+                    "measure", text, "--style", "body", "--category", "large", "--font", "TypefitBlank-Regular",
+                    "--fonts-dir", folder, "--format", "json", "--fontconfig-file", Fixtures.fontconfigFile,
+                ], context: RunContext())
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let row = try #require((json["measurements"] as? [[String: Any]])?.first, "\(outcome.stderr)")
+            #expect(row["missingGlyphs"] as? Int == missing, "\(text): \(row)")
+        }
+    }
+}
