@@ -352,36 +352,27 @@ extension FontconfigConfig {
     }
 }
 
-/// A font of a fallback cascade: how fontconfig describes it, what it
-/// covers, whether it is a colour (emoji) font.
-struct CascadeFont: FallbackCandidate {
+/// A font of a fallback cascade: how fontconfig describes it, and what it
+/// covers.
+struct CascadeFont {
     var raw: RawFace
-    var charset: OwnedCharSet
-    var isColor: Bool
+    /// Its charset and colour flag: all the fallback segmenter asks of it
+    /// (a reference, where the description is copied whole).
+    var coverage: CascadeCoverage
 
     /// The font fontconfig describes in `pattern`, with its charset (the
     /// pattern's, copied: a new reference) and colour flag; `nil` without
     /// a charset. The corresponding C functions are `FcPatternGetCharSet`,
     /// `FcCharSetCopy` and `FcPatternGetBool`.
     init?(_ pattern: OpaquePointer) {
-        var coverage: OpaquePointer?
-        guard FcPatternGetCharSet(pattern, "charset", 0, &coverage) == FcResultMatch, let coverage,
-            let owned = FcCharSetCopy(coverage)
+        var charset: OpaquePointer?
+        guard FcPatternGetCharSet(pattern, "charset", 0, &charset) == FcResultMatch, let charset,
+            let owned = FcCharSetCopy(charset)
         else { return nil }
         var color: FcBool = FcFalse
         _ = FcPatternGetBool(pattern, "color", 0, &color)
-        self.init(raw: RawFace(pattern), charset: OwnedCharSet(owned), isColor: color == FcTrue)
-    }
-
-    init(raw: RawFace, charset: OwnedCharSet, isColor: Bool) {
-        self.raw = raw
-        self.charset = charset
-        self.isColor = isColor
-    }
-
-    /// Whether the font has every one of `characters`.
-    func covers(_ characters: [UInt32]) -> Bool {
-        characters.allSatisfy { FcCharSetHasChar(charset.handle, $0) == FcTrue }
+        raw = RawFace(pattern)
+        coverage = CascadeCoverage(charset: OwnedCharSet(owned), isColor: color == FcTrue)
     }
 }
 

@@ -392,6 +392,8 @@ final class GraphemeStarts {
     /// The grapheme starts Android's letter spacing goes on: those in a
     /// script run Minikin spaces (`MinikinLetterSpacing`).
     private(set) lazy var letterSpaced: [Bool] = {
+        // ASCII (most UI strings) is Latin and common characters: all spaced.
+        guard text.contains(where: { $0 >= 0x80 }) else { return starts }
         let spaced = MinikinLetterSpacing.spaced(text)
         return zip(starts, spaced).map { $0 && $1 }
     }()
@@ -439,10 +441,7 @@ enum MinikinLetterSpacing {
                 || (0x2066...0x2069).contains(value) || (0x202A...0x202E).contains(value) || value == 0x200E
                 || value == 0x200F
             let breaksBefore = breaksAfter || (0x3400...0x9FFF).contains(value)
-            let script =
-                byte < 0x80
-                ? ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
-                : hb.unicodeScript(funcs, value)
+            let script = ScriptItemizer.script(value, hb, funcs)
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
             if offset > 0 && (breaksBefore || previousBreaksAfter) {
                 // A new piece: a new run.
@@ -503,13 +502,7 @@ enum ScriptItemizer {
         while offset < text.count {
             let byte = text[offset]
             let (value, length) = byte < 0x80 ? (UInt32(byte), 1) : TextBytes.scalar(text, at: offset)
-            // An ASCII letter is Latin, any other ASCII character common
-            // (HarfBuzz's answer, without a call through its function
-            // table per character of a mostly Latin string).
-            let script =
-                byte < 0x80
-                ? ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
-                : hb.unicodeScript(funcs, value)
+            let script = Self.script(value, hb, funcs)
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
             if !neutral {
                 if let running = current.script, running != script {
@@ -523,6 +516,16 @@ enum ScriptItemizer {
         }
         runs.append(TextRun(range: current.start..<text.count, script: current.script ?? HB_SCRIPT_COMMON))
         return runs
+    }
+
+    /// The script of character `value`: an ASCII letter is Latin, any
+    /// other ASCII character common (HarfBuzz's answer, without a call
+    /// through its function table per character of a mostly Latin string),
+    /// any other character HarfBuzz's.
+    static func script(_ value: UInt32, _ hb: ShapingLibraries, _ funcs: OpaquePointer) -> hb_script_t {
+        guard value < 0x80 else { return hb.unicodeScript(funcs, value) }
+        let lower = UInt8(value) | 0x20
+        return lower >= 0x61 && lower <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
     }
 }
 

@@ -488,7 +488,7 @@ final class FallbackState {
     func coverage(_ language: String?) -> [CascadeCoverage] {
         let key = language ?? ""
         if let known = coverages[key] { return known }
-        let list = cascade(language).map { CascadeCoverage(charset: $0.charset, isColor: $0.isColor) }
+        let list = cascade(language).map(\.coverage)
         coverages[key] = list
         return list
     }
@@ -510,8 +510,9 @@ final class FallbackState {
         }
         var place: [Face: Int] = [:]
         place.reserveCapacity(list.count)
-        for (i, font) in list.enumerated() where place[Face(file: font.raw.file, index: font.raw.index)] == nil {
-            place[Face(file: font.raw.file, index: font.raw.index)] = i
+        for (i, font) in list.enumerated() {
+            let face = Face(file: font.raw.file, index: font.raw.index)
+            if place[face] == nil { place[face] = i }
         }
         var indices: [Int] = []
         for font in fonts {
@@ -520,7 +521,7 @@ final class FallbackState {
                 if !indices.contains(index) { indices.append(index) }
             } else {
                 list.append(font)
-                coverage?.append(CascadeCoverage(charset: font.charset, isColor: font.isColor))
+                coverage?.append(font.coverage)
                 place[face] = list.count - 1
                 indices.append(list.count - 1)
             }

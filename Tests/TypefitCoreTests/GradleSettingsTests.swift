@@ -36,9 +36,9 @@ import Testing
     /// is not read), nor is a commented-out assignment.
     @Test func aModuleGivenAnotherFolderIsReadThere() throws {
         let groovy = """
-            include ':app', ':ui', ':shared', ':old'
+            include ':app', ':ui', ':common', ':old'
             project(':ui').projectDir = new File(rootDir, 'libs/ui-kit')
-            project(':shared').projectDir = file('../shared')
+            project(':common').projectDir = file('../common')
             // project(':old').projectDir = file('legacy/old')
             """
         #expect(try GradleSettings.modules(groovy) == ["app", "libs/ui-kit", "old"])
