@@ -22,6 +22,11 @@ public enum Finding: Sendable, Equatable {
     /// too (CFBundle shows the `.stringsdict`'s): neither measured nor
     /// compared. `first`: one of them, key and language.
     case shadowedByStringsdict(count: Int, key: String, language: String)
+    /// Android values no device of the run's configurations reads: a
+    /// folder of another configuration (`values-night`), or a value a
+    /// better folder of the same name overrides (`values/` under
+    /// `values-v29`). Not measured; per folder, how many.
+    case configurationUnread(folders: [String], counts: [Int])
     /// The strings give more text to measure than one run measures.
     case textBudgetExceeded(limit: Int)
     /// A strings or rules file does not parse.

@@ -41,6 +41,7 @@ extension Finding {
         case fileUnreadable = "file-unreadable"
         case fileReadOnce = "file-read-once"
         case shadowedByStringsdict = "shadowed-by-stringsdict"
+        case configurationUnread = "configuration-unread"
         case textBudgetExceeded = "text-budget-exceeded"
         case fileMalformed = "file-malformed"
         case stringsEmpty = "strings-empty"

@@ -52,6 +52,9 @@ public struct FitJob: Sendable {
     public var sourceLanguage = "en"
     /// The pseudolocales the source strings are also measured in.
     public var pseudolocales: [AndroidPseudolocale] = []
+    /// Android configurations also measured (`--qualifiers`), besides the
+    /// default device's.
+    public var configurations: [AndroidDeviceQualifiers] = []
     /// `--source-set`: a module root's source sets read over `main`.
     public var sourceSets: [String] = []
 
@@ -332,6 +335,7 @@ public struct FitJob: Sendable {
             placeholderSource: checksPlaceholders || requiresTranslations ? sourceLanguage : nil,
             checksPlaceholders: checksPlaceholders, requireTranslated: requiresTranslations,
             keyPatterns: keyPatterns, sourceLanguage: sourceLanguage, pseudolocales: pseudolocales,
+            configurations: configurations,
             sourceSets: sourceSets, diagnostics: &diagnostics)
     }
 

@@ -17,6 +17,8 @@ public struct MeasureJob: Job {
     public var sourceSets: [String] = []
     /// `--pseudolocale`: the source strings again in each, as aapt2 makes them.
     public var pseudolocales: [AndroidPseudolocale] = []
+    /// Android configurations also measured (`--qualifiers`).
+    public var configurations: [AndroidDeviceQualifiers] = []
 
     /// Creates a job.
     public init(request: Request, search: FontSearch) {
@@ -60,7 +62,8 @@ public struct MeasureJob: Job {
     /// problem stops the run before anything is measured.
     public func prepare(diagnostics: inout Diagnostics) throws(Stopped) -> Prepared {
         let (written, cells) = try TextJob.prepare(
-            texts: texts, files: stringsFiles, sourceSets: sourceSets, pseudolocales: pseudolocales, request,
+            texts: texts, files: stringsFiles, sourceSets: sourceSets, pseudolocales: pseudolocales,
+            configurations: configurations, request,
             search: search,
             diagnostics: &diagnostics)
         var counts = MarkdownText.Counts()

@@ -10,11 +10,13 @@ public enum TextJob {
     /// and a note naming the placeholder values typefit chose.
     public static func prepare(
         texts: [String], files: [String], sourceSets: [String] = [], pseudolocales: [AndroidPseudolocale] = [],
-        _ settings: Request, search: FontSearch, diagnostics: inout Diagnostics
+        configurations: [AndroidDeviceQualifiers] = [], _ settings: Request, search: FontSearch,
+        diagnostics: inout Diagnostics
     ) throws(Stopped) -> (strings: [LocalizedString], cells: [SizedCell]) {
         let strings = try read(
             texts, files: files, language: settings.language, samples: settings.samples,
-            pseudolocales: pseudolocales, sourceSets: sourceSets, diagnostics: &diagnostics
+            pseudolocales: pseudolocales, configurations: configurations, sourceSets: sourceSets,
+            diagnostics: &diagnostics
         ).strings
         let cells = try cells(settings, search: search, diagnostics: &diagnostics)
         notePlaceholderDefaults(strings, into: &diagnostics)
@@ -330,7 +332,7 @@ public enum TextJob {
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
         placeholderSource: String? = nil, checksPlaceholders: Bool = true, requireTranslated: Bool = false,
         keyPatterns: [String] = [], sourceLanguage: String? = nil, pseudolocales: [AndroidPseudolocale] = [],
-        sourceSets: [String] = [], diagnostics: inout Diagnostics
+        configurations: [AndroidDeviceQualifiers] = [], sourceSets: [String] = [], diagnostics: inout Diagnostics
     ) throws(Stopped) -> Read {
         // Untranslated entries are counted, past a bound, as they are
         // found: the key patterns choose which count.
@@ -487,6 +489,29 @@ public enum TextJob {
             notes += format.settle(&strings, every: checked)
         }
         warnSettled(notes, into: &diagnostics)
+        // Android's values a device of the run's configurations never
+        // reads (other configurations' folders, values a newer folder
+        // overrides): not measured, named in a note.
+        let unshown = AndroidRunPasses.unshown(strings, configurations: configurations)
+        if !unshown.isEmpty {
+            var folders: [(folder: String, count: Int)] = []
+            for i in unshown where keeps(strings[i]) {
+                let parts = (strings[i].file ?? "").split(separator: "/")
+                let folder = parts.count >= 2 ? String(parts[parts.count - 2]) : "values"
+                if let f = folders.firstIndex(where: { $0.folder == folder }) {
+                    folders[f].count += 1
+                } else {
+                    folders.append((folder, 1))
+                }
+            }
+            if let first = unshown.first(where: { keeps(strings[$0]) }) {
+                diagnostics.note(
+                    .configurationUnread(folders: folders.map(\.folder), counts: folders.map(\.count)),
+                    file: strings[first].file, at: strings[first].position)
+            }
+            let gone = Set(unshown)
+            strings = strings.indices.filter { !gone.contains($0) }.map { strings[$0] }
+        }
         if !pseudolocales.isEmpty {
             do {
                 strings += try pseudolocalized(

@@ -31,10 +31,18 @@ import TypefitTestSupport
     /// Every values folder's strings, keyed as the README says, each with
     /// the language its folder names (`values/` in the source language).
     @Test func aModuleRootGivesEveryValuesFolder() throws {
+        // The night folder is another configuration's: read at night.
+        let byDay = run(["fit", "--strings", Self.module, "--no-placeholder-check", "--format", "json"] + Self.common)
+        #expect(byDay.stderr.contains("1 Android value is not measured (values-night/ 1)"), "\(byDay.stderr)")
+        let dayResults = try #require(try document(byDay)["results"] as? [[String: Any]])
+        #expect(!dayResults.contains { ($0["file"] as? String ?? "").contains("/values-night/") })
         let outcome = run(
-            ["fit", "--strings", Self.module, "--no-placeholder-check", "--format", "json"] + Self.common)
+            ["fit", "--strings", Self.module, "--no-placeholder-check", "--format", "json", "--qualifiers", "night"]
+                + Self.common)
         #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("not measured"), "\(outcome.stderr)")
         let results = try #require(try document(outcome)["results"] as? [[String: Any]])
+        #expect(results.count == dayResults.count + 1)
         let pairs = Set(results.map { "\($0["key"] as? String ?? "")@\($0["language"] as? String ?? "-")" })
         for expected in [
             "app_name@en", "greeting@en", "cards_due|plural.one@en", "cards_due|plural.other@en", "sizes[0]@en",
@@ -58,11 +66,11 @@ import TypefitTestSupport
         let pattern = run(
             ["fit", "--strings", Self.module + "/src/*/res", "--no-placeholder-check", "--format", "json"]
                 + Self.common)
-        #expect((try document(pattern)["results"] as? [[String: Any]])?.count == results.count, "\(pattern.stderr)")
+        #expect((try document(pattern)["results"] as? [[String: Any]])?.count == dayResults.count, "\(pattern.stderr)")
         // The res folder itself gives the same strings.
         let fromRes = run(["fit", "--strings", Self.res, "--no-placeholder-check", "--format", "json"] + Self.common)
         #expect(try document(fromRes)["results"] as? [[String: Any]] != nil)
-        #expect((try document(fromRes)["results"] as? [[String: Any]])?.count == results.count)
+        #expect((try document(fromRes)["results"] as? [[String: Any]])?.count == dayResults.count)
     }
 
     /// Values as the device shows them: a reference is the string it names,
@@ -593,7 +601,8 @@ struct AndroidPseudolocaleCommandTests {
         let page = copy.deletingLastPathComponent().appendingPathComponent("page.html")
         let outcome = TypefitCommand.run(
             ["review", "--strings", copy.path, "--base", AndroidStringsCommandTests.module, "--output", page.path]
-                + ["--no-placeholder-check"] + AndroidStringsCommandTests.common, context: RunContext())
+                + ["--no-placeholder-check", "--qualifiers", "night"] + AndroidStringsCommandTests.common,
+            context: RunContext())
         #expect(outcome.status == .success, "\(outcome.stderr)")
         // Keyed by key and language alone, values/'s `progress` was
         // compared with the night text and counted as changed too.

@@ -17,6 +17,20 @@ import TypefitTestSupport
             path: path, bytes: Array(xml.utf8), language: nil, sourceLanguage: source, budget: StringsBudget())
     }
 
+    /// Writes each folder's `strings.xml` (its body inside `<resources>`)
+    /// under `res`, for aapt2, and reads it as typefit does.
+    static func write(_ folders: [(String, String)], in res: URL) throws -> [LocalizedString] {
+        var strings: [LocalizedString] = []
+        for (folder, body) in folders {
+            let directory = res.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let xml = "<resources>\n\(body)\n</resources>\n"
+            try xml.write(to: directory.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+            strings += try read(xml, path: "res/\(folder)/strings.xml")
+        }
+        return strings
+    }
+
     /// What no one file settles is the format's, once the run's files are
     /// read: a German reference resolved through German's table (a device
     /// resolves it in the configuration), a name no file defines reported
@@ -263,14 +277,7 @@ struct AndroidReferenceResolutionTests {
             ("values-night", #"<string name="app_name">night</string>"#),
             ("values-sw600dp", #"<string name="app_name">tablet</string>"#),
         ]
-        var strings: [LocalizedString] = []
-        for (folder, body) in folders {
-            let directory = res.appendingPathComponent(folder)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let xml = "<resources>\n\(body)\n</resources>\n"
-            try xml.write(to: directory.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
-            strings += try AndroidStringsTests.read(xml, path: "res/\(folder)/strings.xml")
-        }
+        var strings = try AndroidStringsTests.write(folders, in: res)
         let device = try Aapt2.labels(resources: res, label: "@string/label", into: root)
         _ = AndroidStringsFormat().settle(&strings, every: [])
         var ours: [String: String] = [:]
@@ -281,5 +288,133 @@ struct AndroidReferenceResolutionTests {
         for (locale, text) in ours { #expect(device[locale] == text, "\(locale): aapt2 \(device[locale] ?? "-")") }
         // What the oracle says, for the reader of this test.
         #expect(ours == ["": "v29", "de-AT": "de", "fr": "v29", "zh-TW": "v29"])
+    }
+}
+
+/// Which folder a device reads each value from (`values-de-rAT` falling
+/// back to `values-de`, another region of the language's script before
+/// `values/`, never another script's), which values no device of the
+/// default configuration reads (`values-night`, `values-sw600dp`,
+/// `values/` under `values-v29`), and which names a language lacks.
+/// Oracle: `aapt2 dump badging`'s label per locale, for apps labelled
+/// `@string/app_name` (the reference's §1.5 rows and §3's versions), and
+/// for one labelled with a name some folders lack.
+@Suite(
+    .enabled(if: Aapt2.canLink, "aapt2 or Android's framework is missing (apt-get install aapt android-framework-res)"))
+struct AndroidValueResolutionTests {
+    /// Each row: the folders that give `app_name` (their name is their
+    /// text); devices of `probes` are asked through folders holding only
+    /// another name.
+    static let rows: [[String]] = [
+        ["values", "de", "de-rAT", "b+sr+Latn", "sr", "zh", "zh-rTW", "es", "es-rUS", "pa", "en-rGB", "night"],
+        ["values", "de-rAT", "es-rMX", "zh-rCN"],
+        ["values", "de-rAT", "de-rDE", "pt-rPT", "fil"],
+        ["values", "zh-rTW", "zh-rHK", "es-rMX", "es-rUS"],
+        ["values", "de", "de-v21", "v29", "night", "sw600dp", "land", "ar"],
+    ]
+    static let probes = [
+        "de-rDE", "de-rCH", "zh-rHK", "zh-rMO", "b+zh+Hant", "zh-rSG", "b+es+419", "es-rMX", "es-rAR", "pa-rPK",
+        "sr-rRS", "b+sr+Latn+RS", "en", "en-rUS", "en-rAU", "fr", "pt-rBR", "tl",
+    ]
+
+    static func folder(_ qualifiers: String) -> String { qualifiers == "values" ? "values" : "values-" + qualifiers }
+
+    /// The row's strings as typefit reads them, and aapt2's label per
+    /// locale.
+    static func build(_ row: [String], extra: [String: String] = [:]) throws -> (
+        strings: [LocalizedString], device: [String: String]
+    ) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-values-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let res = root.appendingPathComponent("res")
+        var bodies: [String: String] = [:]
+        for qualifiers in row { bodies[folder(qualifiers)] = #"<string name="app_name">\#(qualifiers)</string>"# }
+        bodies["values", default: ""] += #"<string name="probe">x</string>"#
+        for probe in probes where bodies[folder(probe)] == nil {
+            bodies[folder(probe)] = #"<string name="probe">x</string>"#
+        }
+        for (name, body) in extra { bodies[name, default: ""] += body }
+        let strings = try AndroidStringsTests.write(bodies.map { ($0.key, $0.value) }, in: res)
+        return (strings, try Aapt2.labels(resources: res, label: "@string/app_name", into: root))
+    }
+
+    /// Every locale aapt2 labels reads the folder Android's rules pick.
+    @Test(arguments: rows.indices) func eachLocaleReadsTheFolderAndroidPicks(row: Int) throws {
+        let (strings, device) = try Self.build(Self.rows[row])
+        let candidates = strings.filter { $0.key == "app_name" }
+        let folders = candidates.map(AndroidConfiguration.init)
+        #expect(device.count > 10)
+        for (locale, label) in device {
+            let reader = AndroidConfiguration(device: .none, locale: locale.isEmpty ? nil : AndroidLocale(locale))
+            let ours = reader.best(folders).map { candidates[$0].text }
+            #expect(ours == label, "row \(row), \(locale.isEmpty ? "no locale" : locale): aapt2 \(label)")
+        }
+    }
+
+    /// What the default device never reads is left out, and the rest is
+    /// what some locale's device shows: for each folder's own locale (and
+    /// none), the folder aapt2 shows.
+    @Test(arguments: rows.indices) func unreadValuesAreLeftOut(row: Int) throws {
+        let (strings, device) = try Self.build(Self.rows[row])
+        let unshown = Set(AndroidRunPasses.unshown(strings))
+        let kept = Set(
+            strings.indices.filter { !unshown.contains($0) && strings[$0].key == "app_name" }.map { strings[$0].text })
+        var shown = Set<String>()
+        for string in strings where string.key == "app_name" {
+            let locale = string.isSource == true ? "" : (string.language ?? "")
+            if let label = device[locale] { shown.insert(label) }
+        }
+        #expect(kept == shown, "row \(row)")
+    }
+
+    /// A device sets its layout direction from its locale (AOSP
+    /// `Configuration.setLocales` calls `setLayoutDirection(locale)`), so an
+    /// Arabic one reads `values-ar-ldrtl`; aapt2's `dump badging` request
+    /// sets no direction (it would show `values-ar`), hence not a row above.
+    @Test func anArabicDeviceReadsRightToLeftFolders() throws {
+        let folders = ["ar", "ar-ldrtl", "ldrtl", "ldltr"].map {
+            AndroidConfiguration(
+                language: $0.hasPrefix("ar") ? "ar" : nil,
+                qualifiers: $0.hasPrefix("ar-") ? ["ldrtl"] : $0.hasPrefix("ar") ? [] : [$0])
+        }
+        let arabic = AndroidConfiguration(device: .none, locale: AndroidLocale("ar-EG"))
+        #expect(arabic.best(folders) == 1)
+        #expect(arabic.best([folders[2], folders[3]]) == 0)
+        let german = AndroidConfiguration(device: .none, locale: AndroidLocale("de"))
+        #expect(german.best([folders[2], folders[3]]) == 1)
+        // Asked for: a left-to-right device whatever its locale.
+        let forced = AndroidConfiguration(device: try AndroidDeviceQualifiers("ldltr"), locale: AndroidLocale("ar"))
+        #expect(forced.best(folders) == 0)
+    }
+
+    /// `--require-translated`: a name a regional folder lacks is
+    /// translated where the device reads it in another folder of the
+    /// language (de-AT from `values-de`), not where it reads `values/`
+    /// (zh-TW: `values-zh` is another script). Oracle: the label of a
+    /// probe labelled with the lacking name.
+    @Test func aNameIsMissingWhereTheDeviceReadsTheSource() throws {
+        let extra = [
+            "values": #"<string name="other">source</string>"#,
+            "values-de": #"<string name="other">de</string>"#,
+            "values-de-rAT": #"<string name="app_name">at</string>"#,
+            "values-zh": #"<string name="other">zh</string>"#,
+            "values-zh-rTW": #"<string name="app_name">tw</string>"#,
+            "values-de-v21": #"<string name="app_name">de21</string>"#,
+            "values-fr-night": #"<string name="other">fr night</string>"#,
+            "values-fr": #"<string name="app_name">fr</string>"#,
+        ]
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-missing-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let res = root.appendingPathComponent("res")
+        let strings = try AndroidStringsTests.write(
+            extra.map { ($0.key, $0.value + ($0.key == "values" ? #"<string name="app_name">x</string>"# : "")) },
+            in: res)
+        let device = try Aapt2.labels(resources: res, label: "@string/other", into: root)
+        let report = PlaceholderCheck.report(
+            tables: StringsTable.tables(of: strings, file: "res"), sourceLanguage: "en", requireTranslated: true)
+        let missing = Set(report.untranslated.filter { $0.key == "other" }.map(\.language))
+        let shownSource = Set(device.filter { $0.key != "" && $0.value == "source" }.map(\.key))
+        #expect(missing == shownSource)
+        #expect(missing == ["zh-TW", "fr"])
     }
 }

@@ -74,6 +74,16 @@ extension Finding {
                         + "(\"\(Message.quoted(key))\" in \(language)\(count == 1 ? "" : " …")): the same table's "
                         + ".stringsdict gives \(count == 1 ? "its key" : "their keys"), and iOS shows the .stringsdict's"
                 ))
+        case .configurationUnread(let folders, let counts):
+            let total = counts.reduce(0, +)
+            let each = zip(folders, counts).prefix(6).map { "\($0)/ \($1)" }.joined(separator: ", ")
+            return Wording(
+                .configurationUnread,
+                Message(
+                    "\(total) Android value\(total == 1 ? " is" : "s are") not measured (\(each)"
+                        + "\(folders.count > 6 ? ", …" : "")): no device the run measures reads them (by default a "
+                        + "phone in portrait, by day, on the newest API), it reads another folder's value; "
+                        + "--qualifiers night (sw600dp, land, v28 …) also measures another configuration"))
         case .fileReadOnce(let first):
             return Wording(
                 .fileReadOnce,

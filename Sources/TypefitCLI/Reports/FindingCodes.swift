@@ -176,6 +176,13 @@ extension Finding.Code {
                 ".strings entries a .stringsdict of the same table overrides",
                 "A note: CFBundle sets each .stringsdict key over the .strings table, so the device never shows them."
             )
+        case .configurationUnread:
+            (
+                "Android values the run's device does not read",
+                "A note: a folder of another configuration (values-night, values-sw600dp) or a value a better "
+                    + "folder overrides (values/ under values-v29) is not measured; --qualifiers measures another "
+                    + "configuration."
+            )
         case .textBudgetExceeded:
             (
                 "More text than one run measures",
@@ -396,8 +403,9 @@ extension Finding.Code {
         case .missingFace, .notShipped, .instanceName, .belowMinimum, .maxBelowDesign, .shrinkingTable, .shrinkingSize,
             .wcagResize:
             .check
-        case .fileUnreadable, .fileReadOnce, .shadowedByStringsdict, .textBudgetExceeded, .fileMalformed, .stringsEmpty,
-            .sourceSetsNotRead, .sourceSetNotFound, .languageNotFound, .patternFailed, .patternMatchesNothing,
+        case .fileUnreadable, .fileReadOnce, .shadowedByStringsdict, .configurationUnread, .textBudgetExceeded,
+            .fileMalformed, .stringsEmpty, .sourceSetsNotRead, .sourceSetNotFound, .languageNotFound, .patternFailed,
+            .patternMatchesNothing,
             .duplicateKey, .referenceUnresolved, .referenceCycle, .referenceTooDeep, .noKeyMatches, .noRuleMatches,
             .keysWithoutRule, .ruleClampInverted:
             .strings

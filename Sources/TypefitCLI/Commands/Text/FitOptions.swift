@@ -19,6 +19,8 @@ struct FitOptions: Sendable, Equatable {
     var requireTranslated = false
     var sourceLanguage: String?
     var pseudolocales: [String] = []
+    /// `--qualifiers`, one configuration each.
+    var qualifiers: [String] = []
     var lineBreaks = LineBreakOptions()
 
     private static let eachRuleGivesIt = "each rule gives it"
@@ -69,6 +71,7 @@ struct FitOptions: Sendable, Equatable {
                 help: "The development language .lproj files are translated from, whose placeholders the "
                     + "translations must keep (default: en; a String Catalog names its own).", \.sourceLanguage),
             TextOptions.pseudolocaleOption(\FitOptions.pseudolocales),
+            TextOptions.qualifiersOption(\FitOptions.qualifiers),
             TextOptions.progressOption(\FitOptions.progress),
         ]
 
@@ -120,6 +123,7 @@ struct FitOptions: Sendable, Equatable {
         job.sourceSets = sourceSets
         if let sourceLanguage { job.sourceLanguage = sourceLanguage }
         job.pseudolocales = TextOptions.pseudolocales(pseudolocales)
+        job.configurations = TextOptions.qualifiers(qualifiers)
         return job
     }
 }

@@ -8,6 +8,7 @@ public struct Measure: ParsableCommand {
         var strings: [String] = []
         var sourceSets: [String] = []
         var pseudolocales: [String] = []
+        var qualifiers: [String] = []
         var text = TextOptions()
         var markdown: Bool?
         var progress = false
@@ -29,7 +30,7 @@ public struct Measure: ParsableCommand {
     public static let options: [Option<Options>] =
         [
             TextOptions.stringsOption(\Options.strings), TextOptions.sourceSetOption(\Options.sourceSets),
-            TextOptions.pseudolocaleOption(\Options.pseudolocales),
+            TextOptions.pseudolocaleOption(\Options.pseudolocales), TextOptions.qualifiersOption(\Options.qualifiers),
         ]
         + TextOptions.options(style: "The text styles (required): a name, a comma list or 'all'.")
         .map { $0.name == "--style" ? $0.required() : $0 }.lifted(\Options.text)
@@ -67,6 +68,7 @@ public struct Measure: ParsableCommand {
         job = MeasureJob(request: request, search: options.text.sources.search)
         (job.texts, job.stringsFiles, job.sourceSets) = (arguments, options.strings, options.sourceSets)
         job.pseudolocales = TextOptions.pseudolocales(options.pseudolocales)
+        job.configurations = TextOptions.qualifiers(options.qualifiers)
         (showsProgress, format) = (options.progress, options.format)
         guard !arguments.isEmpty || !options.strings.isEmpty else {
             throw UsageError("missing the text to measure (arguments, or files with '--strings')")

@@ -119,6 +119,40 @@ struct TextOptions: Sendable, Equatable {
         }
     }
 
+    /// `--qualifiers LIST`, as measure and fit declare it: each value one
+    /// device configuration, checked as it is read.
+    static func qualifiersOption<Options>(_ field: WritableKeyPath<Options, [String]> & Sendable) -> Option<Options> {
+        Option(
+            declaration: .option(
+                "--qualifiers", "list",
+                help: "Also measure Android's strings as a device of another configuration reads them: "
+                    + "resource qualifiers in folder form, comma separated (night, sw600dp, land, car, v28: "
+                    + "'values-night' at night, 'values/' under a 'values-v29' on API 28); repeat it for "
+                    + "each configuration. By default a phone in portrait by day on the newest API.",
+                repeatable: true)
+        ) { options, value throws(UsageError) in
+            do throws(AndroidQualifierProblem) {
+                _ = try AndroidDeviceQualifiers(value)
+            } catch {
+                switch error.reason {
+                case .locale:
+                    throw UsageError(
+                        "'--qualifiers' takes no locale ('\(error.qualifier)'): each language is measured in "
+                            + "its own folders")
+                case .malformed:
+                    throw UsageError(
+                        "'--qualifiers' takes resource qualifiers in folder form, comma separated (got '\(value)')")
+                }
+            }
+            if !options[keyPath: field].contains(value) { options[keyPath: field].append(value) }
+        }
+    }
+
+    /// The configurations the option's values name (each checked when read).
+    static func qualifiers(_ values: [String]) -> [AndroidDeviceQualifiers] {
+        values.compactMap { try? AndroidDeviceQualifiers($0) }
+    }
+
     /// The pseudolocales the option's values name.
     static func pseudolocales(_ values: [String]) -> [AndroidPseudolocale] {
         values.compactMap { value in AndroidPseudolocale.allCases.first { LanguageTag.matches($0.rawValue, value) } }

@@ -700,6 +700,9 @@ extension PlaceholderCheck {
     /// key, marked).
     static func missingKeys(_ entries: [Entry], into found: inout UntranslatedTally) {
         var keysByLanguage: [String: (file: String, keys: Set<String>)] = [:]
+        // Android's keys per language, with the qualified folders a
+        // default device reads.
+        var resourceKeys: [String: Set<String>] = [:]
         var order: [String] = []
         var sourceKeys: [String] = []
         for entry in entries {
@@ -710,17 +713,35 @@ extension PlaceholderCheck {
                 if !entry.isReference { sourceKeys.append(entry.key) }
                 continue
             }
+            guard !entry.isCatalog else { continue }
             // A configuration's folder (`values-night`) overrides a few
             // strings of its language, by design: none is missing there.
-            guard !entry.isQualified, !entry.isCatalog else { continue }
+            // Its keys count for the language where the default device
+            // reads it (`values-de-v21`), not otherwise (`values-de-night`).
+            if entry.isQualified {
+                guard entry.isReadByDefault else { continue }
+                resourceKeys[entry.language, default: []].insert(entry.key)
+                continue
+            }
             if keysByLanguage[entry.language] == nil {
                 order.append(entry.language)
                 keysByLanguage[entry.language] = (entry.file, [])
             }
             keysByLanguage[entry.language]?.keys.insert(entry.key)
+            if entry.isResource { resourceKeys[entry.language, default: []].insert(entry.key) }
         }
+        // An Android device reads a name missing from its locale's folder
+        // in the best other folder of its language and script
+        // (`values-de` for de-AT, `values-es-rMX` for es-US; not
+        // `values-zh` for zh-TW): translated there.
+        let locales = resourceKeys.keys.map { ($0, AndroidLocale($0)) }
         for language in order {
-            guard let known = keysByLanguage[language] else { continue }
+            guard var known = keysByLanguage[language] else { continue }
+            if resourceKeys[language] != nil, let device = AndroidLocale(language) {
+                for (other, locale) in locales where locale?.serves(device) == true {
+                    known.keys.formUnion(resourceKeys[other] ?? [])
+                }
+            }
             for key in sourceKeys where !known.keys.contains(key) {
                 found.add(Untranslated(file: known.file, key: key, language: language, state: "missing"))
             }
@@ -738,6 +759,11 @@ extension PlaceholderCheck {
         /// Whether its folder has qualifiers besides the language
         /// (Android's `values-night`).
         var isQualified = false
+        /// Whether it is an Android resource's.
+        var isResource = false
+        /// Whether the default device reads its folder, qualifiers and
+        /// all (`values-de-v21`, not `values-de-night`).
+        var isReadByDefault = true
         /// Whether it is a String Catalog's (which says its source language
         /// and, unlike Android's resources, names no table).
         var isCatalog = false
@@ -768,7 +794,12 @@ extension PlaceholderCheck {
             if string.reference == nil { isReference = false }
             if !string.isFormatted { isLiteral = true }
             if string.sourceLanguage != nil, string.table == nil { isCatalog = true }
-            if !string.qualifiers.isEmpty { isQualified = true }
+            if string.isSource != nil { isResource = true }
+            if !string.qualifiers.isEmpty, !isQualified {
+                isQualified = true
+                isReadByDefault = AndroidConfiguration(device: .none, locale: nil).reads(
+                    AndroidConfiguration(language: nil, qualifiers: string.qualifiers))
+            }
             if string.form.contains(where: \.isPluralsItem) { isPluralsElement = true }
             let form = string.format ?? FormatSource(text: string.written)
             if !forms.contains(where: { $0.text == form.text }) { forms.append(form) }

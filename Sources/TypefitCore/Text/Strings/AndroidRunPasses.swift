@@ -1,11 +1,11 @@
 /// Android's passes over a whole run, once every file is read: what no
 /// one file settles (`AndroidStringsFormat.settle`).
-enum AndroidRunPasses {
+public enum AndroidRunPasses {
     /// Android's references (`<string name="a">@string/b</string>`) given
     /// the text of the string they name as a device resolves it
     /// (`AssetManager2::ResolveReference`: the name looked up again in the
     /// device's configuration, whatever folder holds the reference):
-    /// `ConfigurationMatch` picks among the folders that define it;
+    /// `AndroidConfiguration` picks among the folders that define it;
     /// followed through references as a device follows them; a name no
     /// file defines, a cycle (named with its members) and a chain longer
     /// than a device follows are problems (`notes`), and the reference is
@@ -18,10 +18,11 @@ enum AndroidRunPasses {
         let every = tables.flatMap(\.strings)
         // Per table and name, every folder's value (references too: a
         // chain is followed through them).
-        var byName: [String: [(folder: ConfigurationMatch.Folder, string: LocalizedString)]] = [:]
+        var byName: [String: (folders: [AndroidConfiguration], strings: [LocalizedString])] = [:]
         func id(_ table: String?, _ name: String) -> String { (table ?? "") + "\u{0}" + name }
         for string in every + strings where string.table != nil {
-            byName[id(string.table, string.key), default: []].append((ConfigurationMatch.Folder(string), string))
+            byName[id(string.table, string.key), default: ([], [])].folders.append(AndroidConfiguration(string))
+            byName[id(string.table, string.key)]?.strings.append(string)
         }
         func warn(_ problem: StringsRunNote.Problem, _ string: LocalizedString) {
             notes.append(StringsRunNote(problem, file: string.file, position: string.position))
@@ -30,11 +31,11 @@ enum AndroidRunPasses {
             guard let reference = strings[i].reference, reference.hasPrefix("@string/") else { continue }
             // The device's configuration is the referring string's
             // folder's: its locale and qualifiers.
-            let device = ConfigurationMatch.Folder(strings[i])
+            let device = AndroidConfiguration(reading: AndroidConfiguration(strings[i]))
             let table = strings[i].table
             func lookup(_ name: String) -> LocalizedString? {
                 guard let candidates = byName[id(table, name)] else { return nil }
-                return ConfigurationMatch.best(candidates.map(\.folder), for: device).map { candidates[$0].string }
+                return device.best(candidates.folders).map { candidates.strings[$0] }
             }
             // `AssetManager2::ResolveReference` looks up the name referred
             // to and then at most 20 more (it stops at kMaxIterations = 20
@@ -160,84 +161,73 @@ enum AndroidRunPasses {
 
 }
 
-/// Which folder's value a device with a folder's configuration reads
-/// (`android-resource-resolution` §1–§3, AOSP `ResTable_config::match` and
-/// `isBetterThan`), for the cases a res tree holds: a folder matches when
-/// its locale is the device's, or its language alone where the device's
-/// region leaves the language's script as it is (`values-de` for de-AT,
-/// not `values-zh` for zh-TW), or none; and when each of its other
-/// qualifiers is the device's (`values-night` only at night,
-/// `values-sw600dp` only on a tablet), a version (`v29`) always (the
-/// device is recent). The best: the locale first (the device's own, then
-/// its language, then none), then the more of the device's qualifiers,
-/// then the higher version. Not modelled: a folder of another region of
-/// the language (Android ranks them by its region tree), MCC/MNC, and the
-/// ranking among several non-locale qualifiers (by count here).
-enum ConfigurationMatch {
-    /// A folder's configuration.
-    struct Folder: Equatable {
-        /// Its locale (`LanguageTag.key`), `nil` for none.
-        var locale: String?
-        /// Its other qualifiers but the version.
-        var qualifiers: [String]
-        /// Its platform version (`v29`), 0 for none.
-        var version: Int
-
-        init(locale: String?, qualifiers: [String]) {
-            self.locale = locale.map(LanguageTag.key)
-            var others: [String] = []
-            var version = 0
-            for qualifier in qualifiers {
-                if qualifier.count > 1, qualifier.first == "v", let number = Int(qualifier.dropFirst()) {
-                    version = max(version, number)
-                } else {
-                    others.append(qualifier.lowercased())
+extension AndroidRunPasses {
+    /// The indices of the Android strings of `strings` that no device the
+    /// run measures reads: a value of a folder that either does not match
+    /// such a device (`values-night` by day, `values-sw600dp` on a phone)
+    /// or that a better folder of the same name overrides (`values/` under
+    /// `values-v29` on a recent device). The devices: for each folder's
+    /// locale (and none, for `values/`), the default device and, when asked,
+    /// each configuration of `configurations`. A `<plurals>` or array
+    /// moves whole, as `GetBag` takes it from one folder.
+    public static func unshown(
+        _ strings: [LocalizedString], configurations: [AndroidDeviceQualifiers] = []
+    ) -> [Int] {
+        // Every distinct folder configuration, once.
+        var folderIndex: [String: Int] = [:]
+        var folders: [AndroidConfiguration] = []
+        var folderOf = [Int](repeating: -1, count: strings.count)
+        var groups: [String: [Int]] = [:]
+        for (i, string) in strings.enumerated() where string.isSource != nil {
+            let name =
+                (string.isSource == true ? "" : string.language ?? "") + "\u{0}"
+                + string.qualifiers.joined(separator: "-")
+            let f: Int
+            if let known = folderIndex[name] {
+                f = known
+            } else {
+                f = folders.count
+                folderIndex[name] = f
+                folders.append(AndroidConfiguration(string))
+            }
+            folderOf[i] = f
+            let entry = string.entry.split(separator: "[", maxSplits: 1).first.map(String.init) ?? string.entry
+            groups[(string.table ?? "") + "\u{0}" + entry, default: []].append(i)
+        }
+        guard folders.count > 1 || folders.first.map({ !$0.qualifiers.isEmpty }) == true else { return [] }
+        // Per device (a folder's locale in a configuration): each folder's
+        // place in its order of preference, `Int.max` when not read.
+        let devices = [AndroidDeviceQualifiers.none] + configurations.filter { $0 != .none }
+        var ranks: [[[Int]]] = []
+        for device in devices {
+            var perFolder: [[Int]] = []
+            for folder in folders {
+                let reader = AndroidConfiguration(device: device, locale: folder.locale)
+                let read = folders.indices.filter { reader.reads(folders[$0]) }
+                // `prefers` is Android's strict order: a sort by it.
+                let ordered = read.sorted { reader.prefers(folders[$0], over: folders[$1]) }
+                var rank = [Int](repeating: .max, count: folders.count)
+                for (place, g) in ordered.enumerated() { rank[g] = place }
+                perFolder.append(rank)
+            }
+            ranks.append(perFolder)
+        }
+        var unshown: [Int] = []
+        for members in groups.values {
+            let present = Set(members.map { folderOf[$0] })
+            guard present.count > 1 || folders[folderOf[members[0]]].qualifiers.count > 0 else { continue }
+            var shown = Set<Int>()
+            for f in present {
+                for rank in ranks {
+                    // The device of f's locale: which folder of the name it
+                    // reads.
+                    if let best = present.min(by: { rank[f][$0] < rank[f][$1] }), rank[f][best] != .max {
+                        shown.insert(best)
+                    }
                 }
             }
-            (self.qualifiers, self.version) = (others, version)
+            unshown += members.filter { !shown.contains(folderOf[$0]) }
         }
-
-        /// A string's folder: its language unless it is the source
-        /// (`values/` names no locale).
-        init(_ string: LocalizedString) {
-            self.init(locale: string.isSource == true ? nil : string.language, qualifiers: string.qualifiers)
-        }
-    }
-
-    /// Regions whose likely script is not their language's (CLDR likely
-    /// subtags, as AOSP's `LIKELY_SCRIPTS`): a device there does not read
-    /// the language's folder.
-    static let otherScript: Set<String> = [
-        "zh-tw", "zh-hk", "zh-mo", "sr-me", "pa-pk", "uz-af", "az-ir", "mn-cn", "sd-in", "ha-sd", "ms-cc",
-    ]
-
-    /// How well `folder`'s locale serves `device`'s: 2 its own, 1 its
-    /// language, 0 none; `nil` when it does not match.
-    static func localeRank(_ folder: String?, for device: String?) -> Int? {
-        guard let folder else { return 0 }
-        guard let device else { return nil }
-        if folder == device { return 2 }
-        // The device's language with its script (`sr-latn`), its region
-        // dropped: the last subtag when it is a region.
-        let parts = device.split(separator: "-")
-        guard parts.count >= 2, let last = parts.last,
-            last.count == 2 || (last.count == 3 && last.allSatisfy(\.isNumber)),
-            !otherScript.contains(device)
-        else { return nil }
-        return folder == parts.dropLast().joined(separator: "-") ? 1 : nil
-    }
-
-    /// The index of the best of `folders` for `device`, `nil` when none
-    /// matches.
-    static func best(_ folders: [Folder], for device: Folder) -> Int? {
-        var best: (index: Int, rank: (Int, Int, Int))?
-        for (index, folder) in folders.enumerated() {
-            guard let locale = localeRank(folder.locale, for: device.locale),
-                folder.qualifiers.allSatisfy(device.qualifiers.contains)
-            else { continue }
-            let rank = (locale, folder.qualifiers.count, folder.version)
-            if best.map({ rank > $0.rank }) ?? true { best = (index, rank) }
-        }
-        return best?.index
+        return unshown.sorted()
     }
 }
