@@ -190,6 +190,11 @@ public enum Finding: Sendable, Equatable {
     case shapings(perString: Int, cells: Int)
     /// Strings whose Markdown was rendered.
     case markdownRendered(strings: Int)
+    /// Android strings rendered as `Html.fromHtml` renders them (`--html`).
+    case htmlRendered(strings: Int)
+    /// Of those, strings holding what changes widths on a device and is
+    /// not measured (`AndroidHtml.Approximation`'s words); the first key.
+    case htmlApproximate(strings: Int, firstKey: String, what: [String])
     /// Strings with Markdown markup measured as written; the first key.
     case markdownLiteral(strings: Int, firstKey: String)
     /// The faces Markdown runs (or Android's `<b>`, `<i>`, `<tt>` spans:

@@ -89,6 +89,8 @@ extension Finding {
         case untranslatedMeasured = "untranslated-measured"
         case cap = "cap"
         case markdownRendered = "markdown-rendered"
+        case htmlRendered = "html-rendered"
+        case htmlApproximate = "html-approximate"
         case markdownLiteral = "markdown-literal"
         case markdownFaces = "markdown-faces"
         case markdownSynthetic = "markdown-synthetic"

@@ -353,7 +353,8 @@ public struct FitJob: Sendable {
         case .one(let rule):
             let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
             TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
-            let rendered = MarkdownText.render(strings, mode: request.markdown, counts: &counts)
+            let rendered = MarkdownText.render(
+                strings, mode: request.markdown, html: request.html, counts: &counts)
             let styled = StyledFaces.find(for: rendered, cells: cells, search: search, diagnostics: &diagnostics)
             let style = request.platformStyles?.first ?? request.styles?.first?.rawValue ?? ""
             var group = Group(
@@ -413,7 +414,8 @@ public struct FitJob: Sendable {
             }
             let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
             let group = MarkdownText.render(
-                members[r].map { strings[$0] }, mode: rule.markdown ?? request.markdown, counts: &counts)
+                members[r].map { strings[$0] }, mode: rule.markdown ?? request.markdown,
+                html: rule.html ?? request.html, counts: &counts)
             let styled = StyledFaces.find(for: group, cells: cells, search: search, diagnostics: &diagnostics)
             var laidOut = Group(
                 strings: group, cells: cells, styled: styled, style: rule.style, width: rule.width, lines: rule.lines,

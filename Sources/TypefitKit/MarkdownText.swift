@@ -13,6 +13,15 @@ public enum MarkdownText {
         public var literal = 0
         /// The first of those strings' keys.
         public var firstLiteralKey: String?
+        /// Android strings rendered as `Html.fromHtml` renders them.
+        public var html = 0
+        /// Of those, how many hold what typefit does not draw as a device
+        /// does.
+        public var approximate = 0
+        /// What those hold.
+        public var approximations = Set<AndroidHtml.Approximation>()
+        /// The first one's key.
+        public var firstApproximateKey: String?
 
         /// No strings yet.
         public init() {}
@@ -30,11 +39,26 @@ public enum MarkdownText {
 
     /// `strings` with Markdown rendered where it applies; `counts` says how
     /// many were rendered and how many kept markup as written.
-    public static func render(_ strings: [LocalizedString], mode: Bool?, counts: inout Counts) -> [LocalizedString] {
+    /// With `html`, Android's strings are rendered as `Html.fromHtml`
+    /// renders them (`AndroidHtml`).
+    public static func render(_ strings: [LocalizedString], mode: Bool?, html: Bool = false, counts: inout Counts)
+        -> [LocalizedString]
+    {
         // Only the strings that change are replaced: the array is copied
         // once if any does, and not at all for plain text.
         var result = strings
         for i in strings.indices {
+            if html, strings[i].formatSyntax.markup == .resourceSpans {
+                guard let rendered = strings[i].renderingHTML() else { continue }
+                counts.html += 1
+                if !rendered.approximations.isEmpty {
+                    counts.approximate += 1
+                    counts.approximations.formUnion(rendered.approximations)
+                    if counts.firstApproximateKey == nil { counts.firstApproximateKey = strings[i].key }
+                }
+                result[i] = rendered.string
+                continue
+            }
             if applies(to: strings[i], mode: mode) {
                 guard let rendered = strings[i].renderingMarkdown() else { continue }
                 counts.rendered += 1
@@ -55,6 +79,13 @@ public enum MarkdownText {
     /// measured as written.
     public static func note(_ counts: Counts, into diagnostics: inout Diagnostics) {
         if counts.rendered > 0 { diagnostics.note(.markdownRendered(strings: counts.rendered)) }
+        if counts.html > 0 { diagnostics.note(.htmlRendered(strings: counts.html)) }
+        if counts.approximate > 0, let key = counts.firstApproximateKey {
+            diagnostics.warning(
+                .htmlApproximate(
+                    strings: counts.approximate, firstKey: key,
+                    what: AndroidHtml.Approximation.allCases.filter(counts.approximations.contains).map(\.rawValue)))
+        }
         if counts.literal > 0, let key = counts.firstLiteralKey {
             diagnostics.note(.markdownLiteral(strings: counts.literal, firstKey: key))
         }

@@ -67,7 +67,7 @@ public struct MeasureJob: Job {
             search: search,
             diagnostics: &diagnostics)
         var counts = MarkdownText.Counts()
-        let strings = MarkdownText.render(written, mode: request.markdown, counts: &counts)
+        let strings = MarkdownText.render(written, mode: request.markdown, html: request.html, counts: &counts)
         MarkdownText.note(counts, into: &diagnostics)
         let styled = StyledFaces.find(for: strings, cells: cells, search: search, diagnostics: &diagnostics)
         let measurements = Measurements(

@@ -104,6 +104,9 @@ public struct Request: Equatable, Sendable {
     public var samples = PlaceholderSamples()
     /// Whether strings are Markdown (`nil`: String Catalogs only).
     public var markdown: Bool?
+    /// Whether Android strings are measured as `Html.fromHtml` renders them
+    /// (`--html`).
+    public var html = false
     /// `--optical-size` (`nil`: a spec's `"opticalSize"`, else `auto`).
     public var opticalSize: OpticalSizeMode?
 

@@ -24,6 +24,18 @@ import TypefitTestSupport
 
     func run(_ arguments: [String]) -> Outcome { TypefitCommand.run(arguments, context: RunContext()) }
 
+    /// `text`'s advance in ems as hb-shape gives it in a fixture face
+    /// (1,000 units per em); `nil` without hb-shape.
+    static func ems(_ text: String, _ file: String) throws -> Double? {
+        guard
+            let shaped = try BinaryRunner.runTool(
+                "hb-shape", ["--output-format=json", Fixtures.fonts.appendingPathComponent(file).path, text],
+                environment: ["LC_ALL": "C.UTF-8"]),
+            let glyphs = try JSONSerialization.jsonObject(with: Data(shaped.stdout.utf8)) as? [[String: Any]]
+        else { return nil }
+        return Double(glyphs.reduce(0) { $0 + (($1["ax"] as? Int) ?? 0) }) / 1000
+    }
+
     func document(_ outcome: Outcome) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
     }
@@ -177,19 +189,67 @@ import TypefitTestSupport
         #expect(bold == markdown.values.first)
         // And against HarfBuzz: each run shaped in its face, body at Large
         // is 17 pt (the fixture faces have 1,000 units per em).
-        func ems(_ text: String, _ file: String) throws -> Double? {
-            guard
-                let shaped = try BinaryRunner.runTool(
-                    "hb-shape", ["--output-format=json", Fixtures.fonts.appendingPathComponent(file).path, text],
-                    environment: ["LC_ALL": "C.UTF-8"]),
-                let glyphs = try JSONSerialization.jsonObject(with: Data(shaped.stdout.utf8)) as? [[String: Any]]
-            else { return nil }
-            return Double(glyphs.reduce(0) { $0 + (($1["ax"] as? Int) ?? 0) }) / 1000
-        }
-        if let before = try ems("Tap ", "TypefitSans-Regular.ttf"), let run = try ems("Save", "TypefitSans-Bold.ttf"),
-            let after = try ems(" now", "TypefitSans-Regular.ttf")
+        if let before = try Self.ems("Tap ", "TypefitSans-Regular.ttf"),
+            let run = try Self.ems("Save", "TypefitSans-Bold.ttf"),
+            let after = try Self.ems(" now", "TypefitSans-Regular.ttf")
         {
             #expect(abs(bold - (before + run + after) * 17) < 0.01, "\(bold) against HarfBuzz")
+        }
+    }
+
+    /// `--html`: a CDATA `<b>` and an escaped one are measured as
+    /// `Html.fromHtml` renders them, the run in the bold face (against
+    /// HarfBuzz, each run in its face), a `<br>` a line; without `--html`
+    /// the tags are measured as written. A `<big>` is said not to be drawn
+    /// at its size.
+    @Test func htmlStringsAreMeasuredAsFromHtmlRendersThem() throws {
+        let folder = Fixtures.temporaryDirectory("android-html")
+        let values = folder.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        try """
+        <resources>
+          <string name="cdata"><![CDATA[Tap <b>Save</b> now]]></string>
+          <string name="escaped">Tap &lt;b>Save&lt;/b> now</string>
+          <string name="lines"><![CDATA[Tap<br>now]]></string>
+          <string name="big"><![CDATA[<big>Tap</big>]]></string>
+        </resources>
+        """.write(to: values.appendingPathComponent("strings.xml"), atomically: true, encoding: .utf8)
+        let measuring =
+            ["measure", "--strings", folder.appendingPathComponent("res").path, "--style", "body", "--font"]
+            + ["TypefitSans-Regular", "--category", "large", "--fontconfig-file", Fixtures.fontconfigFile]
+            + ["--format", "json"]
+        func rows(_ extra: [String]) throws -> (rows: [String: [String: Any]], stderr: String) {
+            let outcome = run(measuring + extra)
+            #expect(outcome.status == .success, "\(outcome.stderr)")
+            var found: [String: [String: Any]] = [:]
+            for row in try #require(try document(outcome)["measurements"] as? [[String: Any]]) {
+                found[row["key"] as? String ?? ""] = row
+            }
+            return (found, outcome.stderr)
+        }
+        let (html, stderr) = try rows(["--html"])
+        let (written, _) = try rows([])
+        let cdata = try #require(html["cdata"]?["width"] as? Double)
+        #expect(html["escaped"]?["width"] as? Double == cdata)
+        #expect(try #require(written["cdata"]?["width"] as? Double) > cdata)
+        #expect(html["lines"]?["lines"] as? Int == 2, "\(html["lines"] ?? [:])")
+        #expect(stderr.contains("4 Android strings measured as Html.fromHtml renders them"), "\(stderr)")
+        #expect(stderr.contains("warning: 1 Android string holds HTML typefit does not draw as a device does"))
+        #expect(stderr.contains("relative sizes (<big>, <small>, <h1>–<h5>)"))
+        // A rule asks for it for its keys alone.
+        let rules = folder.appendingPathComponent("rules.json")
+        try #"[{"keys": "cdata", "style": "bodyLarge", "width": 2000, "html": true}, "#
+            .appending(#"{"keys": "*", "style": "bodyLarge", "width": 2000}]"#)
+            .write(to: rules, atomically: true, encoding: .utf8)
+        let ruled = run(
+            ["fit", "--strings", folder.appendingPathComponent("res").path, "--rules", rules.path]
+                + Self.common.filter { $0 != "--width" && $0 != "2000" && $0 != "--style" && $0 != "bodyLarge" })
+        #expect(ruled.stderr.contains("1 Android string measured as Html.fromHtml renders it"), "\(ruled.stderr)")
+        if let before = try Self.ems("Tap ", "TypefitSans-Regular.ttf"),
+            let run = try Self.ems("Save", "TypefitSans-Bold.ttf"),
+            let after = try Self.ems(" now", "TypefitSans-Regular.ttf")
+        {
+            #expect(abs(cdata - (before + run + after) * 17) < 0.01, "\(cdata) against HarfBuzz")
         }
     }
 

@@ -103,6 +103,7 @@ import TypefitTestSupport
             #"[{"keys": "a", "style": "body", "width": 9, "markdown": "yes"}]"#,
             "expected 'markdown' to be true or false"
         ),
+        (#"[{"keys": "a", "style": "body", "width": 9, "html": 1}]"#, "expected 'html' to be true or false"),
     ])
     func malformedRulesNameTheirPlace(json: String, message: String) throws {
         let path = try rules(json)

@@ -97,6 +97,12 @@ import TypefitTestSupport
                     "--maximum-category", "AX2", "--require", "AX4", "--format", "json",
                 ] + face + config
             ),
+            // Rules: each rule's fields, `markdown` and `html` among them.
+            (
+                "fit",
+                ["fit", "--strings", settings, "--rules", Fixtures.path("strings/rules.json"), "--format", "json"]
+                    + face + config
+            ),
             ("errors", ["measure", "--strings", settings, "--style", "body", "--language", "zz", "--format", "json"]),
             ("errors", ["scale", "--style", "bodyy", "--format", "json"]),
         ]

@@ -181,7 +181,7 @@ public struct MarkdownCase: Sendable, CustomStringConvertible {
     }
 
     /// `\t`, `\n` and `\\` as the file escapes them.
-    static func unescape(_ field: String) -> String {
+    public static func unescape(_ field: String) -> String {
         var out = ""
         var escaped = false
         for c in field {

@@ -425,6 +425,21 @@ extension Finding {
                 .markdownRendered,
                 "\(strings) measured as SwiftUI's Text draws Markdown (markup removed; bold, italic and code in their faces; \(CommandInput.noMarkdown) measures them as written)"
             )
+        case .htmlRendered(let count):
+            return Wording(
+                .htmlRendered,
+                Message(
+                    "\(count) Android string\(count == 1 ? "" : "s") measured as Html.fromHtml renders "
+                        + "\(count == 1 ? "it" : "them") (tags removed, <br> and blocks as line feeds, white space "
+                        + "collapsed, entities decoded; <b>, <i> and <tt> in their faces)"))
+        case .htmlApproximate(let count, let firstKey, let what):
+            return Wording(
+                .htmlApproximate,
+                Message(
+                    "\(count) Android string\(count == 1 ? " holds" : "s hold") HTML typefit does not draw as a "
+                        + "device does (first: '\(Message.quoted(TerminalText.escapingControls(firstKey)))'): "
+                        + what.joined(separator: ", ") + " are measured at the style's size, as U+FFFC, or "
+                        + "without the margin"))
         case .markdownLiteral(let count, let firstKey):
             let strings = "\(count) string\(count == 1 ? " contains" : "s contain")"
             let first = TerminalText.escapingControls(firstKey)

@@ -328,6 +328,13 @@ extension Finding.Code {
             ("A limit typefit applied", "A string cut to its maximum length, or forms left out; the note says which.")
         case .markdownRendered:
             ("Strings measured as SwiftUI draws Markdown", "--no-markdown measures them as written.")
+        case .htmlRendered:
+            ("Android strings measured as Html.fromHtml renders them", "A note: --html (or \"html\": true in a rule).")
+        case .htmlApproximate:
+            (
+                "HTML typefit does not draw as a device does",
+                "Relative sizes (<big>, <small>, headings), images and list or quote margins are not applied."
+            )
         case .markdownLiteral:
             ("Markdown measured as written", "Give --markdown to measure it as SwiftUI's Text draws it.")
         case .markdownFaces: ("The faces of Markdown runs", "A note.")
@@ -418,7 +425,8 @@ extension Finding.Code {
             .fontconfigFailed, .listingCache, .uiappfontsLeftOut, .uiappfontsClash:
             .fontFiles
         case .lineBreakerUnavailable, .pluralRulesUnavailable, .pluralSamples, .machineFallback, .placeholderSamples,
-            .untranslatedMeasured, .pseudolocales, .cap, .markdownRendered, .markdownLiteral, .markdownFaces,
+            .untranslatedMeasured, .pseudolocales, .cap, .markdownRendered, .htmlRendered, .htmlApproximate,
+            .markdownLiteral, .markdownFaces,
             .markdownSynthetic, .specimenFallback, .outlineCap, .baseChanged, .measuredSetting, .trackingExtrapolated,
             .shapings, .pageCap:
             .howMade

@@ -14,6 +14,8 @@ struct FitOptions: Sendable, Equatable {
     var sourceSets: [String] = []
     var text = TextOptions()
     var markdown: Bool?
+    /// `--html`.
+    var html = false
     var progress = false
     var skipsPlaceholderCheck = false
     var requireTranslated = false
@@ -56,7 +58,7 @@ struct FitOptions: Sendable, Equatable {
         + TextOptions.options(style: "The text style (required without --rules).").lifted(\FitOptions.text)
         .constraining(["--style"]) { $0.excludes("--rules", because: eachRuleGivesIt) }
         + LineBreakOptions.options.lifted(\FitOptions.lineBreaks)
-        + TextOptions.markdownOptions(\FitOptions.markdown)
+        + TextOptions.markdownOptions(\FitOptions.markdown) + [TextOptions.htmlOption(\FitOptions.html)]
         + [
             .flag(
                 "--no-placeholder-check",
@@ -81,6 +83,7 @@ struct FitOptions: Sendable, Equatable {
     func job(arguments: [String], command: String = "fit") throws(UsageError) -> FitJob {
         var request = try text.request(styleRequired: rules == nil)
         request.markdown = markdown
+        request.html = html
         try lineBreaks.apply(to: &request)
         let rule: FitJob.Either
         if let rules {

@@ -11,6 +11,7 @@ public struct Measure: ParsableCommand {
         var qualifiers: [String] = []
         var text = TextOptions()
         var markdown: Bool?
+        var html = false
         var progress = false
         var format: OutputFormat?
 
@@ -34,7 +35,7 @@ public struct Measure: ParsableCommand {
         ]
         + TextOptions.options(style: "The text styles (required): a name, a comma list or 'all'.")
         .map { $0.name == "--style" ? $0.required() : $0 }.lifted(\Options.text)
-        + TextOptions.markdownOptions(\Options.markdown)
+        + TextOptions.markdownOptions(\Options.markdown) + [TextOptions.htmlOption(\Options.html)]
         + [TextOptions.progressOption(\Options.progress)]
         + [formatOption(MeasureRenderers.all.formats(), default: "table on a terminal, else json.", \.format)]
 
@@ -65,6 +66,7 @@ public struct Measure: ParsableCommand {
     public init(options: Options, arguments: [String]) throws(UsageError) {
         var request = try options.text.request()
         request.markdown = options.markdown
+        request.html = options.html
         job = MeasureJob(request: request, search: options.text.sources.search)
         (job.texts, job.stringsFiles, job.sourceSets) = (arguments, options.strings, options.sourceSets)
         job.pseudolocales = TextOptions.pseudolocales(options.pseudolocales)

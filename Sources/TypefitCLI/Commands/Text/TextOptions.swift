@@ -181,6 +181,15 @@ struct TextOptions: Sendable, Equatable {
     /// `--markdown` and `--no-markdown`, as measure and fit declare them,
     /// setting `field` to true or false (neither: `nil`, the default by
     /// kind of file; both: a usage error).
+    /// `--html`, as measure and fit declare it.
+    static func htmlOption<Options>(_ field: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
+        .flag(
+            "--html",
+            help: "Measure Android strings as Html.fromHtml draws them (legacy mode): tags removed, <br> and "
+                + "<p>, <div>, <li>, <h1>-<h6> as line feeds, white space collapsed, entities decoded, <b>, "
+                + "<i>, <tt> in their faces; for strings written as HTML (in CDATA or escaped).", field)
+    }
+
     static func markdownOptions<Options>(_ field: WritableKeyPath<Options, Bool?> & Sendable) -> [Option<Options>] {
         [
             Option(

@@ -418,6 +418,8 @@ public struct FitLayouts: Sendable {
                 writer.beginObject()
                 writer.staticKey("comment")
                 writer.string(rule.comment)
+                writer.staticKey("html")
+                if let html = rule.html { writer.bool(html) } else { writer.null() }
                 writer.staticKey("keys")
                 if let keys = rule.keys {
                     writer.beginArray()

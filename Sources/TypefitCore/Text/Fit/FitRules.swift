@@ -31,6 +31,9 @@ public struct FitRules: Sendable, Equatable {
         /// Measure as SwiftUI's Text draws Markdown (`nil`: the command's
         /// setting, or the default by kind of file).
         public var markdown: Bool?
+        /// Measure Android strings as `Html.fromHtml` renders them (`nil`:
+        /// the command's setting).
+        public var html: Bool?
         /// Where these strings' views stop growing or shrinking
         /// (`maximumCategory`, `minimumCategory`; each bound the command's
         /// when not given).
@@ -125,6 +128,7 @@ public struct FitRules: Sendable, Equatable {
         var lines = 1
         var require: SizeSetting?
         var markdown: Bool?
+        var html: Bool?
         var clamp = SizeClamp()
         for member in members {
             let value = member.value
@@ -214,11 +218,16 @@ public struct FitRules: Sendable, Equatable {
                     throw SourceError(value.position, "expected 'markdown' to be true or false")
                 }
                 markdown = on
+            case "html":
+                guard case .bool(let on) = value.value else {
+                    throw SourceError(value.position, "expected 'html' to be true or false")
+                }
+                html = on
             default:
                 throw SourceError(
                     member.keyPosition,
                     "unknown key '\(member.key)' (a rule has keys, comment, style, width, lines, require, "
-                        + "maximumCategory, minimumCategory, markdown)")
+                        + "maximumCategory, minimumCategory, markdown, html)")
             }
         }
         guard keys != nil || comment != nil else {
@@ -230,6 +239,7 @@ public struct FitRules: Sendable, Equatable {
             keys: keys, comment: comment, style: style, width: width, lines: lines, require: require,
             markdown: markdown)
         rule.clamp = clamp
+        rule.html = html
         return rule
     }
 }
