@@ -99,7 +99,7 @@ import TypefitTestSupport
             ),
             (
                 .referenceUnresolved(key: "a", reference: "@string/b"),
-                "\"a\" refers to @string/b, which no file of its res folder defines: measured as written (unless a "
+                "\"a\" refers to @string/b, which no file of the run's res folders defines: measured as written (unless a "
                     + "library module or Gradle's resValue defines it, aapt2 stops the build at such a reference)"
             ),
             (

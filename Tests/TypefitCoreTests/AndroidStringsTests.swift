@@ -66,6 +66,26 @@ import TypefitTestSupport
         #expect(notes.first?.file == "values" && notes.first?.position?.line == 4)
     }
 
+    /// A module's reference to a string another module of the run defines
+    /// resolves there, in the device's configuration: Gradle merges every
+    /// library module's resources into the app's (AntennaPod's
+    /// `ui/preferences` arrays name `ui/i18n`'s strings); its own folder's
+    /// value comes first.
+    @Test func aReferenceResolvesAcrossTheRunsModules() throws {
+        var strings =
+            try Self.read(
+                #"<resources><string-array name="modes"><item>@string/never</item><item>@string/own</item></string-array>"#
+                    + #"<string name="own">Own</string></resources>"#, path: "preferences/res/values/arrays.xml")
+            + Self.read(
+                #"<resources><string name="never">Never</string><string name="own">Other</string></resources>"#,
+                path: "i18n/res/values/strings.xml")
+            + Self.read(
+                #"<resources><string name="never">Nie</string></resources>"#, path: "i18n/res/values-de/strings.xml")
+        let notes = AndroidStringsFormat().settle(&strings, every: [])
+        #expect(notes.isEmpty)
+        #expect(strings.filter { $0.key.hasPrefix("modes[") }.map(\.text) == ["Never", "Own"])
+    }
+
     /// A typed `<array>`'s items that name a string are measured as that
     /// string, at their index (`obtainTypedArray(id).getString(2)`); its
     /// colours, numbers and drawables are not text.

@@ -160,7 +160,7 @@ extension Finding {
             return Wording(
                 .referenceUnresolved,
                 Message(
-                    "\"\(Message.quoted(key))\" refers to \(reference), which no file of its res folder defines: measured as written "
+                    "\"\(Message.quoted(key))\" refers to \(reference), which no file of the run's res folders defines: measured as written "
                         + "(unless a library module or Gradle's resValue defines it, aapt2 stops the build at such a "
                         + "reference)"))
         case .moreReferencesUnresolved(let count):

@@ -10,7 +10,11 @@ public enum AndroidRunPasses {
     /// file defines, a cycle (named with its members) and a chain longer
     /// than a device follows are problems (`notes`), and the reference is
     /// measured as written. `every` holds every language's tables where
-    /// the run keeps one.
+    /// the run keeps one. A name the referring string's `res` folder lacks
+    /// is looked up in the run's other `res` folders, in the order read:
+    /// Gradle merges every library module's resources into the app's, so a
+    /// feature module's array may name a string of the module that holds
+    /// the translations (AntennaPod's `ui/preferences` and `ui/i18n`).
     static func resolveReferences(
         _ strings: inout [LocalizedString], every tables: [StringsTable], into notes: inout [StringsRunNote]
     ) {
@@ -20,7 +24,12 @@ public enum AndroidRunPasses {
         // chain is followed through them).
         var byName: [String: (folders: [AndroidConfiguration], strings: [LocalizedString])] = [:]
         func id(_ table: String?, _ name: String) -> String { (table ?? "") + "\u{0}" + name }
+        // The res folders, in the order read, for names a folder lacks.
+        var tableOrder: [String] = []
         for string in every + strings where string.table != nil {
+            if byName[id(string.table, string.key)] == nil, let table = string.table, !tableOrder.contains(table) {
+                tableOrder.append(table)
+            }
             byName[id(string.table, string.key), default: ([], [])].folders.append(AndroidConfiguration(string))
             byName[id(string.table, string.key)]?.strings.append(string)
         }
@@ -34,7 +43,10 @@ public enum AndroidRunPasses {
             let device = AndroidConfiguration(reading: AndroidConfiguration(strings[i]))
             let table = strings[i].table
             func lookup(_ name: String) -> LocalizedString? {
-                guard let candidates = byName[id(table, name)] else { return nil }
+                guard
+                    let candidates = byName[id(table, name)]
+                        ?? tableOrder.lazy.compactMap({ byName[id($0, name)] }).first
+                else { return nil }
                 return device.best(candidates.folders).map { candidates.strings[$0] }
             }
             // `AssetManager2::ResolveReference` looks up the name referred
