@@ -1,6 +1,6 @@
 // libFuzzer target: the hand-written readers of what a pull request brings
 // besides fonts and specs — inline Markdown (InlineMarkdown, linear and
-// without recursion), the fit rules file, `.stringsdict` files and binary
+// without recursion), Android's Html.fromHtml (AndroidHtml), the fit rules file, `.stringsdict` files and binary
 // property lists (shared references, cycles), Android resource files
 // (the XML reader and aapt2's value rules), substitution expansion
 // through String Catalogs, in every registered strings format, and the
@@ -18,6 +18,17 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let rendered = InlineMarkdown.render(text)
     precondition(rendered.text.unicodeScalars.count <= text.unicodeScalars.count)
     precondition(rendered.spans.allSatisfy { $0.range.upperBound <= rendered.text.utf8.count })
+    // Html.fromHtml: runs inside the text, offsets for every source byte,
+    // monotonic and inside the text.
+    for separators in [false, true] {
+        let html = AndroidHtml.render(text, separatorLineBreaks: separators)
+        let units = html.text.utf16.count
+        precondition(html.runs.allSatisfy { $0.range.lowerBound < $0.range.upperBound && $0.range.upperBound <= units })
+        precondition(html.spans.allSatisfy { $0.range.upperBound <= html.text.utf8.count })
+        precondition(html.offsets.count == text.utf8.count + 1)
+        precondition(zip(html.offsets, html.offsets.dropFirst()).allSatisfy { $0 <= $1 })
+        precondition(html.offsets.last.map { $0 <= html.text.utf8.count } ?? false)
+    }
     _ = try? FitRules.decode(bytes)
     _ = try? BinaryPropertyList.parse(bytes)
     // Every registered strings format, so that a new one is fuzzed from
