@@ -43,7 +43,7 @@ public struct ReviewJob: Job {
             do {
                 old = try TextJob.strings(
                     [], files: baseFiles, language: fit.request.language, samples: fit.request.samples,
-                    sourceLanguage: fit.sourceLanguage, diagnostics: &quiet)
+                    sourceLanguage: fit.sourceLanguage, configurations: fit.configurations, diagnostics: &quiet)
             } catch {
                 diagnostics.append(quiet)
                 throw error

@@ -304,11 +304,12 @@ public enum TextJob {
     /// parsed stops the run.
     public static func strings(
         _ texts: [String], files: [String], language: String?, samples: PlaceholderSamples = PlaceholderSamples(),
-        sourceLanguage: String = "en", sourceSets: [String] = [], diagnostics: inout Diagnostics
+        sourceLanguage: String = "en", configurations: [AndroidDeviceQualifiers] = [], sourceSets: [String] = [],
+        diagnostics: inout Diagnostics
     ) throws(Stopped) -> [LocalizedString] {
         try read(
             texts, files: files, language: language, samples: samples, sourceLanguage: sourceLanguage,
-            sourceSets: sourceSets, diagnostics: &diagnostics
+            configurations: configurations, sourceSets: sourceSets, diagnostics: &diagnostics
         ).strings
     }
 

@@ -673,6 +673,20 @@ struct AndroidPseudolocaleCommandTests {
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.contains("TypefitSans-Regular (TypefitSans-Regular.ttf; letter spacing 0.031 em)"))
         #expect(!html.contains("trak tracking"))
+        // The base is read in the same configurations: with the night
+        // text as it was and values/'s changed, one change, not the night
+        // string counted as new.
+        try text.write(to: night, atomically: true, encoding: .utf8)
+        let day = copy.appendingPathComponent("src/main/res/values/strings.xml")
+        let dayText = try String(contentsOf: day, encoding: .utf8)
+        try dayText.replacingOccurrences(of: "%1$d of %2$d<", with: "%1$d out of %2$d<").write(
+            to: day, atomically: true, encoding: .utf8)
+        let again = TypefitCommand.run(
+            ["review", "--strings", copy.path, "--base", AndroidStringsCommandTests.module, "--output", page.path]
+                + ["--no-placeholder-check", "--qualifiers", "night"] + AndroidStringsCommandTests.common,
+            context: RunContext())
+        #expect(again.status == .success, "\(again.stderr)")
+        #expect(again.stderr.contains("note: 1 of "), "\(again.stderr)")
     }
 }
 
