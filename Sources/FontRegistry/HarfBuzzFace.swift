@@ -125,6 +125,11 @@ final class HarfBuzzFace {
     /// character, a separator or a default-ignorable one, which draw
     /// nothing by right). Such a letter is missing, never 0 wide in
     /// silence.
+    /// `glyph`'s own advance in font units (at the face's coordinates,
+    /// before kerning, tracking or letter spacing): what a shaped glyph's
+    /// advance is unless the shaping moved it.
+    func advanceUnits(_ glyph: UInt32) -> Int32 { hb.glyphHAdvance(font, glyph) }
+
     private func isBlank(_ glyph: UInt32, for text: [UInt8], at offset: Int) -> Bool {
         guard offset < text.count, text[offset] >= 0x80 else { return false }
         guard let scalar = Unicode.Scalar(TextBytes.scalar(text, at: offset).value) else { return false }

@@ -49,6 +49,7 @@ struct ShapingLibraries: @unchecked Sendable {
     let unicodeScript: @convention(c) (OpaquePointer?, UInt32) -> hb_script_t
     let glyphExtents: @convention(c) (OpaquePointer?, UInt32, UnsafeMutablePointer<hb_glyph_extents_t>?) -> Int32
     let nominalGlyph: @convention(c) (OpaquePointer?, UInt32, UnsafeMutablePointer<UInt32>?) -> Int32
+    let glyphHAdvance: @convention(c) (OpaquePointer?, UInt32) -> Int32
 
     /// The libraries, loaded once (Swift initializes a static once, under a
     /// lock), or why they could not be.
@@ -107,5 +108,6 @@ struct ShapingLibraries: @unchecked Sendable {
         unicodeScript = try symbol(h, "hb_unicode_script")
         glyphExtents = try symbol(h, "hb_font_get_glyph_extents")
         nominalGlyph = try symbol(h, "hb_font_get_nominal_glyph")
+        glyphHAdvance = try symbol(h, "hb_font_get_glyph_h_advance")
     }
 }

@@ -294,6 +294,17 @@ public final class TextMeasurer {
         /// The measured face's shaper (stretches it draws are shaped with it).
         let primary: HarfBuzzFace
 
+        /// Glyph `glyph` of face `face` (`DrawnText.Glyph.face`) as its
+        /// face sets it, unshaped: its advance in font units and the
+        /// face's units per em. A shaped glyph's advance is this, in ems,
+        /// unless kerning, tracking or letter spacing moved it: the review
+        /// page writes each face's advances once and only what shaping
+        /// changed per glyph.
+        public func ownAdvance(face: Int, glyph: UInt32) -> (units: Int32, unitsPerEm: Double) {
+            let shaper = face == 0 ? primary : order[face - 1].shaper
+            return (shaper.advanceUnits(glyph), shaper.unitsPerEm)
+        }
+
         /// The session's text laid out as `lines` (as `draw` takes them):
         /// each line the slices of `glyphs` it draws, left to right
         /// (`GlyphSlicer`), the paragraph shaped once for every layout.

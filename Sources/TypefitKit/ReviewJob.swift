@@ -182,11 +182,12 @@ public struct ReviewJob: Job {
             total += group.strings.count
         }
         progress?.start(total: total)
-        var rowsHTML: [String] = []
-        var otherRows: [String] = []
+        var rowsHTML: [ReviewPage.RowHTML] = []
+        var otherRows: [ReviewPage.RowHTML] = []
         var gateCounts: [String: Int] = [:]
         var faces: [String: Specimen.Face] = [:]
         var faceOfKey: [String: FaceRef] = [:]
+        var advances: [String: ReviewPage.FaceAdvances] = [:]
         var done = 0
         var rowBytes = 0
         var omittedRows = 0
@@ -230,6 +231,10 @@ public struct ReviewJob: Job {
                         continue
                     }
                     faceOfKey[face.key] = ref
+                    let own = face.advances
+                    if !own.advances.isEmpty {
+                        advances[face.key, default: own].advances.merge(own.advances) { first, _ in first }
+                    }
                     guard let outlines = face.outlines else { continue }
                     var paths: [UInt32: String] = [:]
                     let known = faces[face.key]?.paths ?? [:]
@@ -278,11 +283,12 @@ public struct ReviewJob: Job {
             }
             // Those that break the gate first; under the cap, one of them
             // takes the place of the last of the others.
-            for row in rows.take() where !row.html.isEmpty {
-                let size = row.html.utf8.count
+            for row in rows.take() {
+                guard let html = row.html else { continue }
+                let size = html.byteCount
                 if row.verdict == .breaks {
                     while rowBytes + size > Self.maximumRowBytes, let last = otherRows.popLast() {
-                        rowBytes -= last.utf8.count
+                        rowBytes -= last.byteCount
                         omittedRows += 1
                     }
                 }
@@ -291,7 +297,7 @@ public struct ReviewJob: Job {
                     continue
                 }
                 rowBytes += size
-                if row.verdict == .breaks { rowsHTML.append(row.html) } else { otherRows.append(row.html) }
+                if row.verdict == .breaks { rowsHTML.append(html) } else { otherRows.append(html) }
             }
         }
         var warnings: [Finding] = []
@@ -312,6 +318,7 @@ public struct ReviewJob: Job {
         var page = ReviewPage(summary: summary, cells: cells, rowsHTML: rowsHTML + otherRows, faces: faces)
         (page.gateRows, page.gateCounts) = (rowsHTML.count, gateCounts)
         page.omittedRows = omittedRows
+        page.advances = advances
         page.rowBytesCap = Self.maximumRowBytes
         var result = Result(
             page: page, requiredFailures: required, failures: failures, missingGlyphs: missing, warnings: warnings)
@@ -439,7 +446,7 @@ public struct ReviewJob: Job {
 
     /// A failing string's section and what the gate makes of it.
     struct DrawnRow: Sendable {
-        var html = ""
+        var html: ReviewPage.RowHTML?
         var verdict: ReviewPage.Gate.Verdict?
     }
 
@@ -501,6 +508,31 @@ public struct ReviewJob: Job {
 
             /// The glyphs drawn.
             var used: [UInt32] { state.indices.filter { state[$0] == 2 }.map { UInt32($0) } }
+
+            /// Per glyph index: its own advance in font units (NaN: not
+            /// asked yet), for the page's table.
+            var own: [Double] = []
+            /// The face's units per em, as HarfBuzz reads them (0: no
+            /// glyph asked yet).
+            var unitsPerEm = 0.0
+
+            /// `glyph`'s own advance, asked of `shaper` the first time.
+            func ownAdvance(_ glyph: UInt32, shaper: (UInt32) -> (units: Int32, unitsPerEm: Double)) -> Double {
+                let index = Int(glyph)
+                if index < own.count, !own[index].isNaN { return own[index] }
+                if index >= own.count { own += [Double](repeating: .nan, count: index + 1 - own.count) }
+                let (units, perEm) = shaper(glyph)
+                own[index] = Double(units)
+                unitsPerEm = perEm
+                return own[index]
+            }
+
+            /// The own advances asked, for the page.
+            var advances: ReviewPage.FaceAdvances {
+                var table: [UInt32: Double] = [:]
+                for (glyph, advance) in own.enumerated() where !advance.isNaN { table[UInt32(glyph)] = advance }
+                return ReviewPage.FaceAdvances(unitsPerEm: unitsPerEm, advances: table)
+            }
         }
         /// Why a face could not be opened.
         var problems: [String] = []
@@ -601,11 +633,19 @@ public struct ReviewJob: Job {
                 faces[ref] = new
                 return new
             }
-            return ReviewPage.Stream(
-                glyphs: session.glyphs.map { glyph in
-                    let face = drawn[glyph.face]
-                    return glyph.drawn(by: face.key, blank: !glyph.missing && !face.isInked(glyph.glyph))
-                })
+            let glyphs = session.glyphs
+            var placed: [Specimen.Glyph] = []
+            var own: [Double] = []
+            placed.reserveCapacity(glyphs.count)
+            own.reserveCapacity(glyphs.count)
+            for glyph in glyphs {
+                let face = drawn[glyph.face]
+                placed.append(glyph.drawn(by: face.key, blank: !glyph.missing && !face.isInked(glyph.glyph)))
+                own.append(face.ownAdvance(glyph.glyph) { session.ownAdvance(face: glyph.face, glyph: $0) })
+            }
+            var perEm: [String: Double] = [:]
+            for face in drawn { perEm[face.key] = face.unitsPerEm }
+            return ReviewPage.Stream(glyphs: placed, ownAdvances: own, unitsPerEm: perEm)
         }
 
         /// A Markdown string analysed for drawing in the cell's regular face

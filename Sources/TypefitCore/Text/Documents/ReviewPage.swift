@@ -66,15 +66,53 @@ public struct ReviewPage: Sendable {
         public var faces: [String]
         /// The glyphs, stretch after stretch.
         public var glyphs: [Specimen.Glyph]
+        /// Per glyph: its own advance in its face's units, unshaped (the
+        /// page's `advances`); the page writes only where the shaped
+        /// advance differs (kerning, marks, tracking).
+        public var ownAdvances: [Double]
+        /// Per face of `faces`: its units per em.
+        public var unitsPerEm: [Double]
 
-        /// Creates a stream.
-        public init(glyphs: [Specimen.Glyph]) {
+        /// Creates a stream: per glyph its own advance in its face's
+        /// units, per face key its units per em.
+        public init(glyphs: [Specimen.Glyph], ownAdvances: [Double], unitsPerEm: [String: Double]) {
             var faces: [String] = []
             for glyph in glyphs where faces.last != glyph.face && !faces.contains(glyph.face) {
                 faces.append(glyph.face)
             }
             self.faces = faces
             self.glyphs = glyphs
+            self.ownAdvances = ownAdvances
+            self.unitsPerEm = faces.map { unitsPerEm[$0] ?? 1000 }
+        }
+
+        /// Whether `other` draws the same glyphs from the same faces'
+        /// places (the same font at another optical size): then the page
+        /// writes the glyphs once for both.
+        func sameGlyphs(as other: Stream) -> Bool {
+            guard glyphs.count == other.glyphs.count, faces.count == other.faces.count else { return false }
+            var slot = 0
+            var otherSlot = 0
+            for (a, b) in zip(glyphs, other.glyphs) {
+                if faces[slot] != a.face { slot = faces.firstIndex(of: a.face) ?? 0 }
+                if other.faces[otherSlot] != b.face { otherSlot = other.faces.firstIndex(of: b.face) ?? 0 }
+                guard slot == otherSlot, a.glyph == b.glyph, a.missing == b.missing else { return false }
+            }
+            return true
+        }
+    }
+
+    /// A face's own advances, for the page's `advances` table.
+    public struct FaceAdvances: Sendable, Equatable {
+        /// Its units per em.
+        public var unitsPerEm: Double
+        /// Per glyph drawn or placed: its advance in font units.
+        public var advances: [UInt32: Double]
+
+        /// Creates a table.
+        public init(unitsPerEm: Double, advances: [UInt32: Double]) {
+            self.unitsPerEm = unitsPerEm
+            self.advances = advances
         }
     }
 
@@ -234,9 +272,12 @@ public struct ReviewPage: Sendable {
     /// The sizes the samples name.
     public var cells: [Cell]
     /// Each failing string's section, rendered by `rowHTML` (in parallel).
-    public var rowsHTML: [String]
+    public var rowsHTML: [RowHTML]
     /// The glyph outlines the rows use, by face key.
     public var faces: [String: Specimen.Face]
+    /// The own advances of the glyphs the rows use, by face key: a row
+    /// writes only where shaping changed one.
+    public var advances: [String: FaceAdvances] = [:]
     /// Failing strings past the page's size cap: counted, not drawn (the
     /// page says so where they would be).
     public var omittedRows = 0
@@ -251,7 +292,7 @@ public struct ReviewPage: Sendable {
     public var gateCounts: [String: Int] = [:]
 
     /// Creates a page.
-    public init(summary: Summary, cells: [Cell], rowsHTML: [String], faces: [String: Specimen.Face]) {
+    public init(summary: Summary, cells: [Cell], rowsHTML: [RowHTML], faces: [String: Specimen.Face]) {
         self.summary = summary
         self.cells = cells
         self.rowsHTML = rowsHTML
@@ -275,7 +316,7 @@ public struct ReviewPage: Sendable {
 
             """
         let definitions = Specimen.emDefinitions(faces)
-        out.reserveCapacity(rowsHTML.reduce(definitions.utf8.count + 65_536) { $0 + $1.utf8.count })
+        out.reserveCapacity(rowsHTML.reduce(definitions.utf8.count + 65_536) { $0 + $1.byteCount })
         out += "<body data-failures=\"\(rowsHTML.count + omittedRows)\" data-strings=\"\(summary.strings)\">\n"
         // Every glyph outline once, used by every sample on the page.
         out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n"
@@ -306,11 +347,35 @@ public struct ReviewPage: Sendable {
         out += "<script type=\"application/json\" id=\"cells\">"
         out += String(decoding: json, as: UTF8.self)
         out += "</script>\n"
-        out += "<main id=\"failures\">\n"
+        out += "<script type=\"application/json\" id=\"advances\">"
+        out += advancesJSON()
+        out += "</script>\n"
+        // The faces numbered in the order the rows first name them.
+        var numbers: [String: Int] = [:]
+        var numbered: [String] = []
+        var rows = ""
+        rows.reserveCapacity(rowsHTML.reduce(0) { $0 + $1.byteCount })
         for (n, row) in rowsHTML.enumerated() {
-            if n == gateRows, !summary.required.isEmpty { out += dividerHTML() }
-            out += row
+            if n == gateRows, !summary.required.isEmpty { rows += dividerHTML() }
+            rows += row.head
+            for (k, face) in row.faces.enumerated() {
+                if k > 0 { rows += " " }
+                if let known = numbers[face] {
+                    rows += String(known)
+                } else {
+                    numbers[face] = numbered.count
+                    rows += String(numbered.count)
+                    numbered.append(face)
+                }
+            }
+            rows += row.tail
         }
+        // Face keys are letters and digits: nothing to escape.
+        out += "<script type=\"application/json\" id=\"faces\">["
+        out += numbered.map { "\"\($0)\"" }.joined(separator: ",")
+        out += "]</script>\n"
+        out += "<main id=\"failures\">\n"
+        out += rows
         if omittedRows > 0 {
             out +=
                 "<p class=\"omitted\"><strong>\(omittedRows) more failing string\(omittedRows == 1 ? " is" : "s are") "
@@ -322,6 +387,30 @@ public struct ReviewPage: Sendable {
         }
         out += "</main>\n<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
         return out
+    }
+
+    /// The faces' own advances, for the script: `{"KEY": [units per em,
+    /// glyph, advance, glyph, advance, …]}` in font units, glyphs in
+    /// order. Face keys are letters and digits: nothing to escape.
+    func advancesJSON() -> String {
+        var out = HTMLBytes()
+        out.add("{")
+        for (n, key) in advances.keys.sorted().enumerated() {
+            guard let face = advances[key] else { continue }
+            out.add(n == 0 ? "\"" : ",\"")
+            out.add(key)
+            out.add("\":[")
+            out.add(humanNumber(face.unitsPerEm))
+            for glyph in face.advances.keys.sorted() {
+                out.add(",")
+                out.int(Int(glyph))
+                out.add(",")
+                out.add(humanNumber(face.advances[glyph] ?? 0))
+            }
+            out.add("]")
+        }
+        out.add("}")
+        return out.string
     }
 
     /// The required sizes in words: `AX3`, `AX3 or AX5`.
@@ -484,7 +573,7 @@ public struct ReviewPage: Sendable {
     /// (`data-glyphs`, more streams in `data-glyphs1`…) and its sizes
     /// (`data-samples`: per size `cell:lines:flags:layout[:stream]`, flags
     /// `f` fails and `o` a word overflows), which the page's script draws.
-    public static func rowHTML(_ row: Row) -> String {
+    public static func rowHTML(_ row: Row) -> RowHTML {
         let language = row.language ?? "-"
         var out = HTMLBytes()
         out.add("<section class=\"failure\" data-key=\"")
@@ -503,11 +592,74 @@ public struct ReviewPage: Sendable {
             out.add("\" data-gate=\"")
             out.add(gate.verdict.rawValue)
         }
+        if let rule = row.rule {
+            out.add("\" data-rule=\"")
+            out.int(rule + 1)
+        }
+        // The faces once for the row; the glyphs once for the streams
+        // that draw the same ones (a font at each size's optical size);
+        // per stream only what its shaping changed.
+        var faces: [String] = []
+        for stream in row.streams {
+            for face in stream.faces where !faces.contains(face) { faces.append(face) }
+        }
+        var written: [Int] = []
+        var run: [Int] = []
+        for stream in row.streams {
+            if let known = written.firstIndex(where: { row.streams[$0].sameGlyphs(as: stream) }) {
+                run.append(known)
+            } else {
+                run.append(written.count)
+                written.append(run.count - 1)
+            }
+        }
+        // The faces are numbered for the whole page when it is put
+        // together: the row is written around them.
+        out.add("\" data-faces=\"")
+        let head = out.string
+        out = HTMLBytes()
+        out.add("\" data-glyphs=\"")
+        for (n, stream) in written.enumerated() {
+            if n > 0 { out.add(" ") }
+            out.glyphs(row.streams[stream])
+        }
+        // A stream the same as an earlier one (two sizes at one optical
+        // size) is written once.
+        var specs: [[UInt8]] = []
+        var spec: [Int] = []
         for (n, stream) in row.streams.enumerated() {
-            out.add(n == 0 ? "\" data-glyphs=\"" : "\" data-glyphs\(n)=\"")
-            out.stream(stream)
+            var text = HTMLBytes()
+            text.advances(stream, run: run[n], faces: stream.faces.map { faces.firstIndex(of: $0) ?? 0 })
+            if let known = specs.firstIndex(of: text.bytes) {
+                spec.append(known)
+            } else {
+                spec.append(specs.count)
+                specs.append(text.bytes)
+            }
+        }
+        // A font's kerning is mostly the same at neighbouring optical
+        // sizes: changes as the stream before's are `=`.
+        out.add("\" data-advances=\"")
+        var changes: ArraySlice<UInt8> = []
+        for (n, text) in specs.enumerated() {
+            if n > 0 { out.add(" ") }
+            var dots = 0
+            let start =
+                text.firstIndex { byte in
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                    return dots == 3
+                }.map { $0 + 1 } ?? text.count
+            let own = text[start...]
+            if n > 0, own.count > 1, own == changes {
+                out.bytes += text[..<start]
+                out.add("=")
+            } else {
+                out.bytes += text
+            }
+            changes = own
         }
         out.add("\" data-samples=\"")
+        var previous: [UInt8]?
         for (n, sample) in row.samples.enumerated() {
             if n > 0 { out.add(" ") }
             out.int(sample.cell)
@@ -516,10 +668,19 @@ public struct ReviewPage: Sendable {
             out.add(sample.fits ? ":" : ":f")
             if sample.overflows { out.add("o") }
             out.add(":")
-            out.layout(sample.layout)
-            if sample.stream > 0 {
+            // Neighbouring sizes often break alike: `=`, the last size's lines.
+            var lines = HTMLBytes()
+            lines.layout(sample.layout)
+            if lines.bytes == previous {
+                out.add("=")
+            } else {
+                out.bytes += lines.bytes
+                previous = lines.bytes
+            }
+            let stream = sample.stream < spec.count ? spec[sample.stream] : sample.stream
+            if stream > 0 {
                 out.add(":")
-                out.int(sample.stream)
+                out.int(stream)
             }
         }
         out.add("\">\n<h2><code>")
@@ -545,23 +706,38 @@ public struct ReviewPage: Sendable {
             out.add(xmlEscaped(row.text))
             out.add("</p>\n")
         }
+        // The rule in words is the script's, from the section's data
+        // (`style, 343 pt wide, 1 line allowed (rule 2); fails at 12
+        // sizes`) when it draws the section: thirteen thousand failing
+        // strings would repeat a megabyte of it.
         out.add("<p class=\"rule\">")
-        out.add(xmlEscaped(row.style))
-        out.add(
-            ", \(humanNumber(row.width)) \(row.unit) wide, \(row.maxLines) line\(row.maxLines == 1 ? "" : "s") allowed")
-        if let rule = row.rule { out.add(" (rule \(rule + 1))") }
-        out.add("; fails at \(row.failing.count) size\(row.failing.count == 1 ? "" : "s")")
         if let was = row.oldFailing {
             // The old verdict beside the new: a change is judged by what
             // it broke.
             out.add(
                 was.isEmpty
-                    ? "; before, it fit at every size"
-                    : "; before, it failed at \(was.count) (\(was.joined(separator: ", ")))")
+                    ? "<span>; before, it fit at every size</span>"
+                    : "<span>; before, it failed at \(was.count) (\(was.joined(separator: ", ")))</span>")
         }
         out.add("</p>\n")
         out.add("<div class=\"samples\"></div>\n</section>\n")
-        return out.string
+        return RowHTML(head: head, faces: faces, tail: out.string)
+    }
+
+    /// One failing string's section, written around its faces, which the
+    /// page numbers (`data-faces`: a face key is eleven characters, its
+    /// number one or two, and a font at every size's optical size is ten
+    /// faces a row).
+    public struct RowHTML: Sendable {
+        /// Up to `data-faces="`.
+        public var head: String
+        /// The face keys, in the order the row's streams name them.
+        public var faces: [String]
+        /// From the end of `data-faces`.
+        public var tail: String
+
+        /// About the bytes it takes on the page.
+        public var byteCount: Int { head.utf8.count + tail.utf8.count + faces.count * 3 }
     }
 
     /// A row's HTML as bytes: a page holds thousands of glyph streams.
@@ -597,43 +773,103 @@ public struct ReviewPage: Sendable {
             }
         }
 
-        /// `FACES;GLYPHS`: the face keys the stream uses, then per glyph
-        /// `glyph,advance[,face[,dx,dy]]` in 1/1000 em (`-` a glyph
-        /// without outline, `?` a character no face has). Advances are
-        /// rounded as running sums, so that a line's width is exact to
-        /// 1/1000 em whatever slice it starts at.
-        mutating func stream(_ stream: Stream) {
-            add(stream.faces.joined(separator: " "))
-            bytes.append(UInt8(ascii: ";"))
-            var pen = 0.0
-            var placed = 0
+        /// A number as a base-64 VLQ (source maps' encoding: five bits a
+        /// digit, lowest first, `32` on every digit but the last; digits
+        /// `A`–`Z`, `a`–`z`, `0`–`9`, `+`, `/`): no separator needed, one
+        /// character below 32, two below 1,024.
+        mutating func vlq(_ value: Int) {
+            var rest = value.magnitude
+            repeat {
+                let digit = Int(rest & 31)
+                rest >>= 5
+                bytes.append(Self.digits[digit | (rest > 0 ? 32 : 0)])
+            } while rest > 0
+        }
+
+        /// A signed number as a VLQ: the sign in the lowest bit.
+        mutating func signedVLQ(_ value: Int) {
+            vlq(Int(value.magnitude) << 1 | (value < 0 ? 1 : 0))
+        }
+
+        static let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+        /// A length in font units, as `2n` for a whole `n` and `2q + 1`
+        /// for `q` 64ths (letter spacing in a face of 2,048 units): exact
+        /// for what HarfBuzz gives, within 1/128 unit otherwise.
+        static func units(_ value: Double) -> Int {
+            let whole = value.rounded()
+            if abs(value - whole) < 1e-6 { return Int(whole) * 2 }
+            return Int((value * 64).rounded()) * 2 + 1
+        }
+
+        /// A stream's glyphs: per glyph `2 × glyph` (0: a character no
+        /// face has), and `2 × slot + 1` before a glyph of another face
+        /// (the slot among the stream's faces), each a VLQ.
+        mutating func glyphs(_ stream: Stream) {
+            var slot = 0
+            for glyph in stream.glyphs {
+                if stream.faces[slot] != glyph.face, let other = stream.faces.firstIndex(of: glyph.face) {
+                    slot = other
+                    vlq(slot * 2 + 1)
+                }
+                vlq(glyph.missing ? 0 : Int(glyph.glyph) * 2)
+            }
+        }
+
+        /// A stream's advances: `RUN.FACES.SPACING.CHANGES` — the glyphs
+        /// it draws (an index of the row's `data-glyphs`), its faces (the
+        /// row's `data-faces` indexes, in slot order), what it adds to
+        /// every glyph in 1/1000 em (letter spacing, tracking; empty: 0),
+        /// then per glyph whose advance differs from its own plus that
+        /// (kerning, a mark) or that is offset: the glyphs skipped since
+        /// the last (VLQ), the difference in font units (`units`) times 2
+        /// plus 1 when offsets follow (signed VLQ), then the offsets x, y
+        /// (`units`, signed VLQs).
+        mutating func advances(_ stream: Stream, run: Int, faces: [Int]) {
+            int(run)
+            bytes.append(UInt8(ascii: "."))
+            for (n, face) in faces.enumerated() {
+                if n > 0 { bytes.append(UInt8(ascii: ",")) }
+                int(face)
+            }
+            bytes.append(UInt8(ascii: "."))
+            // The spacing every glyph has: the most common difference.
+            var counts: [Double: Int] = [:]
+            var slot = 0
+            var differences: [Double] = []
+            differences.reserveCapacity(stream.glyphs.count)
             for (n, glyph) in stream.glyphs.enumerated() {
-                if n > 0 { bytes.append(UInt8(ascii: " ")) }
-                if glyph.missing {
-                    bytes.append(UInt8(ascii: "?"))
-                } else if glyph.blank {
-                    bytes.append(UInt8(ascii: "-"))
-                } else {
-                    int(Int(glyph.glyph))
-                }
-                pen += glyph.advance
-                let now = Int((pen * 1000).rounded())
-                bytes.append(UInt8(ascii: ","))
-                int(now - placed)
-                placed = now
-                // A stream uses one face or a few: a look along them.
-                let face = stream.faces.firstIndex(of: glyph.face) ?? 0
-                let dx = Int((glyph.offsetX * 1000).rounded())
-                let dy = Int((glyph.offsetY * 1000).rounded())
-                if face != 0 || dx != 0 || dy != 0 {
-                    bytes.append(UInt8(ascii: ","))
-                    int(face)
-                }
-                if dx != 0 || dy != 0 {
-                    bytes.append(UInt8(ascii: ","))
-                    int(dx)
-                    bytes.append(UInt8(ascii: ","))
-                    int(dy)
+                if stream.faces[slot] != glyph.face { slot = stream.faces.firstIndex(of: glyph.face) ?? 0 }
+                let difference = glyph.advance - stream.ownAdvances[n] / stream.unitsPerEm[slot]
+                differences.append(difference)
+                counts[difference, default: 0] += 1
+            }
+            var spacing = 0.0
+            if let common = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+                abs(common.key) > 1e-9
+            {
+                // Written as the script reads it back, and the glyphs'
+                // differences measured from what it reads.
+                let text = "\(common.key * 1000)"
+                add(text)
+                spacing = (Double(text) ?? 0) / 1000
+            }
+            bytes.append(UInt8(ascii: "."))
+            slot = 0
+            var previous = -1
+            for (n, glyph) in stream.glyphs.enumerated() {
+                if stream.faces[slot] != glyph.face { slot = stream.faces.firstIndex(of: glyph.face) ?? 0 }
+                let perEm = stream.unitsPerEm[slot]
+                let change = (differences[n] - spacing) * perEm
+                let offset = (x: glyph.offsetX * perEm, y: glyph.offsetY * perEm)
+                let moved = abs(offset.x) > 1e-6 || abs(offset.y) > 1e-6
+                guard abs(change) > 1e-6 || moved else { continue }
+                vlq(n - previous - 1)
+                previous = n
+                signedVLQ(Self.units(abs(change) > 1e-6 ? change : 0) * 2 + (moved ? 1 : 0))
+                if moved {
+                    signedVLQ(Self.units(offset.x))
+                    signedVLQ(Self.units(offset.y))
                 }
             }
         }
@@ -731,12 +967,15 @@ public struct ReviewPage: Sendable {
           function escape(text) {
             return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
           }
-          // A row's sizes: `cell:lines:flags:layout[:stream]`.
+          // A row's sizes: `cell:lines:flags:layout[:stream]` (layout `=`:
+          // the size before's).
           function samples(row) {
+            var last = '';
             return row.dataset.samples.split(' ').map(function (text) {
               var f = text.split(':');
+              last = f[3] === '=' ? last : f[3];
               return { cell: cells[+f[0]], lines: +f[1], fails: f[2].indexOf('f') >= 0,
-                overflows: f[2].indexOf('o') >= 0, layout: f[3], stream: +(f[4] || 0) };
+                overflows: f[2].indexOf('o') >= 0, layout: last, stream: +(f[4] || 0) };
             });
           }
           rows.forEach(function (row) {
@@ -749,14 +988,73 @@ public struct ReviewPage: Sendable {
             row.dataset.sizes = samples(row).filter(function (s) { return s.fails; })
               .map(function (s) { return s.cell[0]; }).join(' ');
           });
-          // A stream: `FACES;glyph,advance[,face[,dx,dy]] …` in 1/1000 em.
-          function glyphs(src) {
-            var parts = src.split(';'), faces = parts[0].split(' '), out = [];
-            (parts[1] || '').split(' ').forEach(function (t) {
-              if (!t) { return; }
-              var f = t.split(',');
-              out.push({ g: f[0], a: +f[1], face: faces[+(f[2] || 0)], x: +(f[3] || 0), y: +(f[4] || 0) });
+          // The faces' own advances (`{key: [units per em, glyph, advance, …]}`),
+          // each face's made a table when first drawn.
+          var owned = JSON.parse(document.getElementById('advances').textContent), own = {};
+          // The page's faces: a row's `data-faces` are numbers in this list.
+          var faceKeys = JSON.parse(document.getElementById('faces').textContent);
+          function table(face) {
+            if (own[face]) { return own[face]; }
+            var list = owned[face] || [1000], t = { upem: list[0], a: {} };
+            for (var i = 1; i + 1 < list.length; i += 2) { t.a[list[i]] = list[i + 1]; }
+            return (own[face] = t);
+          }
+          var digits = {};
+          'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach(function (c, i) {
+            digits[c] = i;
+          });
+          // Base-64 VLQs: five bits a digit, lowest first, 32 if more follow.
+          function vlqs(text) {
+            var out = [], value = 0, scale = 1;
+            for (var i = 0; i < text.length; i += 1) {
+              var d = digits[text.charAt(i)];
+              value += (d & 31) * scale;
+              if (d & 32) { scale *= 32; } else { out.push(value); value = 0; scale = 1; }
+            }
+            return out;
+          }
+          function signed(v) { return v % 2 ? -(v - 1) / 2 : v / 2; }
+          // Font units: `2n` a whole n, `2q + 1` q 64ths.
+          function units(m) { return m % 2 ? (m - 1) / 2 / 64 : m / 2; }
+          var defined = {};
+          function inked(id) {
+            if (!(id in defined)) { defined[id] = !!document.getElementById(id); }
+            return defined[id];
+          }
+          // Stream `n` of a row: its glyphs (`data-glyphs`), faces and the
+          // advances shaping changed (`data-advances`), as glyphs with
+          // advances and offsets in 1/1000 em.
+          function glyphs(row, n) {
+            var specs = (row.dataset.advances || '').split(' '), parts = (specs[n] || '0...').split('.');
+            var faces = row.dataset.faces.split(' '), slots = parts[1].split(',').map(function (i) {
+              return faceKeys[+faces[+i]];
             });
+            var out = [], slot = 0;
+            vlqs((row.dataset.glyphs || '').split(' ')[+parts[0]] || '').forEach(function (t) {
+              if (t % 2) { slot = (t - 1) / 2; return; }
+              var face = slots[slot], g = t / 2, own = table(face);
+              out.push({ g: g === 0 ? '?' : (inked(face + 'g' + g) ? String(g) : '-'), face: face, upem: own.upem,
+                own: own.a[g] || 0, r: 0, x: 0, y: 0 });
+            });
+            // `=`: the changes of the stream before.
+            var written = parts[3] || '';
+            for (var back = n - 1; written === '=' && back >= 0; back -= 1) {
+              written = (specs[back] || '').split('.')[3] || '';
+            }
+            var changes = vlqs(written === '=' ? '' : written), at = -1;
+            for (var i = 0; i + 1 < changes.length; i += 2) {
+              at += changes[i] + 1;
+              var v = signed(changes[i + 1]), moved = v & 1, glyph = out[at];
+              if (!glyph) { break; }
+              glyph.r = units((v - moved) / 2);
+              if (moved) {
+                glyph.x = units(signed(changes[i + 2])) * 1000 / glyph.upem;
+                glyph.y = units(signed(changes[i + 3])) * 1000 / glyph.upem;
+                i += 2;
+              }
+            }
+            var spacing = +(parts[2] || 0);
+            out.forEach(function (glyph) { glyph.a = (glyph.own + glyph.r) * 1000 / glyph.upem + spacing; });
             return out;
           }
           // Lines `flags slices|…`: `r` right to left, `o` past the guide.
@@ -823,7 +1121,8 @@ public struct ReviewPage: Sendable {
             drawn.forEach(function (l, k) {
               var baseline = pad + lh * k + lh * 0.8, origin = l.rtl ? left + width - l.ems * pt : left;
               var line = id + '-' + (k + 1);
-              out += '<g id="' + line + '" data-line="' + (k + 1) + '"' + (l.rtl ? ' data-rtl="true"' : '') +
+              out += '<g id="' + line + '" data-line="' + (k + 1) + '" data-width="' + num(l.ems * pt) + '"' +
+                (l.rtl ? ' data-rtl="true"' : '') +
                 ' transform="translate(' + num(origin) + ' ' + num(baseline) + ') scale(' + scale + ' -' + scale +
                 ')">' + content(l) + '</g>';
               if (l.over) {
@@ -838,13 +1137,18 @@ public struct ReviewPage: Sendable {
           function draw(row) {
             if (row.drawn) { return; }
             row.drawn = true;
-            var streams = {}, out = '';
-            samples(row).forEach(function (sample) {
-              var name = 'glyphs' + (sample.stream || '');
-              var stream = streams[name] || (streams[name] = glyphs(row.dataset[name] || ';'));
+            var streams = [], out = '', list = samples(row);
+            list.forEach(function (sample) {
+              var n = sample.stream || 0, stream = streams[n] || (streams[n] = glyphs(row, n));
               out += figure(sample, row, stream);
             });
             row.querySelector('.samples').innerHTML = out;
+            var failing = list.filter(function (s) { return s.fails; }).length, d = row.dataset;
+            var rule = d.style + ', ' + d.width + ' ' + d.unit + ' wide, ' + d.maxLines + ' line' +
+              (d.maxLines === '1' ? '' : 's') + ' allowed' + (d.rule ? ' (rule ' + d.rule + ')' : '') + '; fails at ' +
+              failing + ' size' + (failing === 1 ? '' : 's');
+            var p = row.querySelector('p.rule');
+            p.insertBefore(document.createTextNode(rule), p.firstChild);
           }
           function apply() {
             var l = language.value, s = style.value, z = size.value, q = search.value.trim().toLowerCase();
@@ -878,6 +1182,9 @@ public struct ReviewPage: Sendable {
             rows.forEach(draw);
           }
           window.addEventListener('beforeprint', function () { rows.forEach(draw); });
+          // How long the page took to open, its first screens drawn (for
+          // the benchmark: milliseconds since the browser began loading it).
+          document.body.dataset.openedMs = String(Math.round(performance.now()));
         })();
         """
 }
