@@ -110,7 +110,7 @@ import TypefitTestSupport
             var streams: [(faces: [String], glyphs: [(glyph: String, advance: Double, face: Int)])] = []
             var changesBefore: Substring = ""
             for spec in specs {
-                let parts = spec.split(separator: ".", omittingEmptySubsequences: false)
+                let parts = spec.split(separator: ":", omittingEmptySubsequences: false)
                 let slots = parts[1].split(separator: ",").map { faces[Int($0) ?? 0] }
                 var glyphs: [(glyph: String, advance: Double, face: Int)] = []
                 var units: [(own: Double, perEm: Double, change: Double)] = []
@@ -525,18 +525,22 @@ struct ReviewBrowserTests {
     /// forms, and in one set at each size's optical size with tracking,
     /// where every size is its own stream of advances.
     @Test(arguments: [
-        ("TypefitScript-Regular", "text", "en", ["AVATAR To fi", "VATAVATAVATAVATAR", "To AVA"]),
-        ("TypefitScript-Regular", "text", "ar", ["مرحبا بالحب لهم", "مرحبابالحبلهممرحبا"]),
-        ("TypefitOptical-Regular", "optical", "en", ["Settings and more", "Notifications"]),
+        ("TypefitScript-Regular", "text", "en", ["AVATAR To fi", "VATAVATAVATAVATAR", "To AVA"], ["--style", "body"]),
+        ("TypefitScript-Regular", "text", "ar", ["مرحبا بالحب لهم", "مرحبابالحبلهممرحبا"], ["--style", "body"]),
+        ("TypefitOptical-Regular", "optical", "en", ["Settings and more", "Notifications"], ["--style", "body"]),
+        // Android's letter spacing (0.1 sp at 14 sp): a spacing of 7.142857… thousandths.
+        (
+            "TypefitScript-Regular", "text", "en", ["AVATAR To", "VATAVATAVA"],
+            ["--platform", "android", "--style", "labelLarge"]
+        ),
     ])
-    func theDrawnLinesAreMeasuresWidths(_ c: (font: String, folder: String, language: String, texts: [String]))
-        throws
-    {
+    func theDrawnLinesAreMeasuresWidths(
+        _ c: (font: String, folder: String, language: String, texts: [String], options: [String])
+    ) throws {
         let dir = Fixtures.temporaryDirectory("review-widths")
-        let fonts = ["--font", c.font, "--fonts-dir", Fixtures.path(c.folder), "--language", c.language]
+        let fonts = ["--font", c.font, "--fonts-dir", Fixtures.path(c.folder), "--language", c.language] + c.options
         let outcome = TypefitCommand.run(
-            ["review"] + c.texts + ["--width", "90", "--lines", "1", "--style", "body"] + fonts
-                + ReviewTests.config)
+            ["review"] + c.texts + ["--width", "90", "--lines", "1"] + fonts + ReviewTests.config)
         #expect(outcome.status == .success, "\(outcome.stderr)")
         let page = outcome.stdout
         // All drawn, as before printing.
@@ -559,7 +563,15 @@ struct ReviewBrowserTests {
             #expect(
                 page.components(separatedBy: " data-advances=\"").dropFirst().contains {
                     $0.prefix { $0 != "\"" }.split(separator: " ").contains {
-                        $0.split(separator: ".", omittingEmptySubsequences: false)[2] != ""
+                        $0.split(separator: ":", omittingEmptySubsequences: false)[2] != ""
+                    }
+                })
+        } else if c.options.contains("android") {
+            // The spacing every glyph gets, a decimal.
+            #expect(
+                page.components(separatedBy: " data-advances=\"").dropFirst().contains {
+                    $0.prefix { $0 != "\"" }.split(separator: " ").contains {
+                        $0.split(separator: ":", omittingEmptySubsequences: false)[2].contains(".")
                     }
                 })
         } else if c.language == "en" {
@@ -567,7 +579,7 @@ struct ReviewBrowserTests {
             #expect(
                 page.components(separatedBy: " data-advances=\"").dropFirst().contains {
                     $0.prefix { $0 != "\"" }.split(separator: " ").contains {
-                        $0.split(separator: ".", omittingEmptySubsequences: false)[3] != ""
+                        $0.split(separator: ":", omittingEmptySubsequences: false)[3] != ""
                     }
                 })
         }
@@ -578,7 +590,7 @@ struct ReviewBrowserTests {
             }
             let text = String(key).replacingOccurrences(of: "&amp;", with: "&")
             let measured = TypefitCommand.run(
-                ["measure", text, "--style", "body", "--format", "json"] + fonts + ReviewTests.config)
+                ["measure", text, "--format", "json"] + fonts + ReviewTests.config)
             let object = try JSONSerialization.jsonObject(with: Data(measured.stdout.utf8)) as? [String: Any]
             var widths: [String: Double] = [:]
             for m in object?["measurements"] as? [[String: Any]] ?? [] {

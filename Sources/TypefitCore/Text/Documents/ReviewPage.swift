@@ -646,7 +646,7 @@ public struct ReviewPage: Sendable {
             var dots = 0
             let start =
                 text.firstIndex { byte in
-                    if byte == UInt8(ascii: ".") { dots += 1 }
+                    if byte == UInt8(ascii: ":") { dots += 1 }
                     return dots == 3
                 }.map { $0 + 1 } ?? text.count
             let own = text[start...]
@@ -816,7 +816,7 @@ public struct ReviewPage: Sendable {
             }
         }
 
-        /// A stream's advances: `RUN.FACES.SPACING.CHANGES` — the glyphs
+        /// A stream's advances: `RUN:FACES:SPACING:CHANGES` (`:`, as the spacing is a decimal) — the glyphs
         /// it draws (an index of the row's `data-glyphs`), its faces (the
         /// row's `data-faces` indexes, in slot order), what it adds to
         /// every glyph in 1/1000 em (letter spacing, tracking; empty: 0),
@@ -827,12 +827,12 @@ public struct ReviewPage: Sendable {
         /// (`units`, signed VLQs).
         mutating func advances(_ stream: Stream, run: Int, faces: [Int]) {
             int(run)
-            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: ":"))
             for (n, face) in faces.enumerated() {
                 if n > 0 { bytes.append(UInt8(ascii: ",")) }
                 int(face)
             }
-            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: ":"))
             // The spacing every glyph has: the most common difference.
             var counts: [Double: Int] = [:]
             var slot = 0
@@ -854,7 +854,7 @@ public struct ReviewPage: Sendable {
                 add(text)
                 spacing = (Double(text) ?? 0) / 1000
             }
-            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: ":"))
             slot = 0
             var previous = -1
             for (n, glyph) in stream.glyphs.enumerated() {
@@ -1025,7 +1025,7 @@ public struct ReviewPage: Sendable {
           // advances shaping changed (`data-advances`), as glyphs with
           // advances and offsets in 1/1000 em.
           function glyphs(row, n) {
-            var specs = (row.dataset.advances || '').split(' '), parts = (specs[n] || '0...').split('.');
+            var specs = (row.dataset.advances || '').split(' '), parts = (specs[n] || '0:::').split(':');
             var faces = row.dataset.faces.split(' '), slots = parts[1].split(',').map(function (i) {
               return faceKeys[+faces[+i]];
             });
@@ -1039,7 +1039,7 @@ public struct ReviewPage: Sendable {
             // `=`: the changes of the stream before.
             var written = parts[3] || '';
             for (var back = n - 1; written === '=' && back >= 0; back -= 1) {
-              written = (specs[back] || '').split('.')[3] || '';
+              written = (specs[back] || '').split(':')[3] || '';
             }
             var changes = vlqs(written === '=' ? '' : written), at = -1;
             for (var i = 0; i + 1 < changes.length; i += 2) {
