@@ -834,15 +834,21 @@ public struct ReviewPage: Sendable {
             }
             bytes.append(UInt8(ascii: ":"))
             // The spacing every glyph has: the most common difference.
-            var counts: [Double: Int] = [:]
             var slot = 0
             var differences: [Double] = []
             differences.reserveCapacity(stream.glyphs.count)
+            var unchanged = 0
             for (n, glyph) in stream.glyphs.enumerated() {
                 if stream.faces[slot] != glyph.face { slot = stream.faces.firstIndex(of: glyph.face) ?? 0 }
                 let difference = glyph.advance - stream.ownAdvances[n] / stream.unitsPerEm[slot]
                 differences.append(difference)
-                counts[difference, default: 0] += 1
+                if difference == 0 { unchanged += 1 }
+            }
+            // Most streams are unspaced: more than half their glyphs as
+            // their own, no counting needed.
+            var counts: [Double: Int] = [:]
+            if unchanged * 2 <= differences.count {
+                for difference in differences { counts[difference, default: 0] += 1 }
             }
             var spacing = 0.0
             if let common = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
