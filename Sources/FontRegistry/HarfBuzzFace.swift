@@ -225,7 +225,7 @@ final class HarfBuzzFace {
     func shape(
         _ text: [UInt8], runs: [TextRun], language: String?, within: Range<Int>? = nil,
         graphemes: GraphemeStarts? = nil, advances: inout [Double], missing: inout [Bool],
-        marking: UnsafeMutableBufferPointer<Bool>? = nil
+        marking: UnsafeMutableBufferPointer<Bool>? = nil, capturing: ShapedRuns? = nil
     ) {
         guard let buffer = hb.bufferCreate() else { return }
         defer { hb.bufferDestroy(buffer) }
@@ -251,7 +251,10 @@ final class HarfBuzzFace {
                     guard lower < upper else { continue }
                     range = lower..<upper
                 }
-                guard let (infos, positions, count) = shapeRun(buffer, base, bytes.count, range, run.script, lang),
+                let direction = hb.scriptDirection(run.script)
+                guard
+                    let (infos, positions, count) = shapeRun(
+                        buffer, base, bytes.count, range, run.script, lang, direction: direction),
                     count > 0
                 else {
                     // No glyph for a run of text: said as missing, never a
@@ -276,8 +279,62 @@ final class HarfBuzzFace {
                     }
                     previous = cluster
                 }
+                capturing?.add(
+                    self, range: range, script: run.script, rightToLeft: direction == HB_DIRECTION_RTL,
+                    infos: infos, positions: positions, count: count, tracked: tracked)
             }
         }
+    }
+}
+
+/// The glyphs a measurement shaped, run by run, kept for drawing the same
+/// text (`TextMeasurer.DrawSession`): a stretch the drawing would shape
+/// with the same face, bytes, script and direction is these glyphs, and
+/// `review` shapes each failing string once, not twice.
+final class ShapedRuns {
+    struct Run {
+        var range: Range<Int>
+        var script: UInt32
+        var rightToLeft: Bool
+        var glyphs: Range<Int>
+    }
+    private(set) var runs: [Run] = []
+    private(set) var glyphs: [DrawnText.Glyph] = []
+
+    /// A run as `HarfBuzzFace.glyphs` would give it for face 0: advances
+    /// and offsets in ems, a grapheme's tracking on its first glyph.
+    fileprivate func add(
+        _ face: HarfBuzzFace, range: Range<Int>, script: hb_script_t, rightToLeft: Bool,
+        infos: UnsafeMutablePointer<hb_glyph_info_t>, positions: UnsafeMutablePointer<hb_glyph_position_t>,
+        count: Int, tracked: [Bool]?
+    ) {
+        let start = glyphs.count
+        glyphs.reserveCapacity(start + count)
+        var previous = -1
+        for i in 0..<count {
+            let cluster = Int(infos[i].cluster)
+            var tracking = 0.0
+            if let tracked, cluster != previous, cluster < tracked.count, tracked[cluster] {
+                tracking = face.trackingEms
+            }
+            previous = cluster
+            glyphs.append(
+                DrawnText.Glyph(
+                    face: 0, glyph: infos[i].codepoint, cluster: cluster,
+                    advance: Double(positions[i].x_advance) / face.unitsPerEm + tracking,
+                    offsetX: Double(positions[i].x_offset) / face.unitsPerEm,
+                    offsetY: Double(positions[i].y_offset) / face.unitsPerEm, missing: infos[i].codepoint == 0))
+        }
+        runs.append(Run(range: range, script: script.rawValue, rightToLeft: rightToLeft, glyphs: start..<glyphs.count))
+    }
+
+    /// The glyphs of the run shaped as `range`, `script`, `rightToLeft`
+    /// (`nil`: no such run was shaped).
+    func glyphs(_ range: Range<Int>, script: UInt32, rightToLeft: Bool) -> ArraySlice<DrawnText.Glyph>? {
+        guard let run = runs.first(where: { $0.range == range }), run.script == script,
+            run.rightToLeft == rightToLeft
+        else { return nil }
+        return glyphs[run.glyphs]
     }
 }
 

@@ -7,8 +7,9 @@ import TypefitCore
 public final class TextMeasurer {
     private let primary: HarfBuzzFace
     /// The face's file and index (a drawing names the faces it uses).
-    private let file: String
-    private let index: Int
+    public let file: String
+    /// The face's index in `file`.
+    public let index: Int
     /// The point size the faces are set for (`nil`: measured in ems for
     /// every size).
     private let pointSize: Double?
@@ -118,7 +119,8 @@ public final class TextMeasurer {
     /// What `measure` finds, and which face draws each byte: 0 the face
     /// itself, k > 0 the fallback `fallbackOrder[k - 1]`.
     private func analyze(
-        _ utf8: [UInt8], language: String?, marking: UnsafeMutableBufferPointer<Bool>? = nil
+        _ utf8: [UInt8], language: String?, marking: UnsafeMutableBufferPointer<Bool>? = nil,
+        capturing: ShapedRuns? = nil
     ) -> (
         measured: MeasuredText, faceOf: [Int], fallbackOrder: [(face: FontFace, shaper: HarfBuzzFace)],
         runs: [TextRun]
@@ -129,7 +131,7 @@ public final class TextMeasurer {
         var missing = [Bool](filled: false, count: utf8.count)
         primary.shape(
             utf8, runs: runs, language: language, graphemes: graphemes, advances: &advances, missing: &missing,
-            marking: marking)
+            marking: marking, capturing: capturing)
         // Line breaks, tabs and other control characters are layout, not
         // glyphs: no advance of their own (a tab's comes from the tab
         // stops), never a missing glyph, never a fallback.
@@ -264,9 +266,12 @@ public final class TextMeasurer {
         let graphemes: GraphemeStarts
         /// Per byte: whether it is a control character (a line break or
         /// tab draws nothing, no .notdef box).
+        /// Empty when the text has none (most strings: nothing to filter).
         lazy var isControl: [Bool] = {
+            let ranges = TextBytes.controlRanges(utf8)
+            guard !ranges.isEmpty else { return [] }
             var isControl = [Bool](filled: false, count: max(utf8.count, 1))
-            for range in TextBytes.controlRanges(utf8) { for i in range { isControl[i] = true } }
+            for range in ranges { for i in range { isControl[i] = true } }
             return isControl
         }()
         /// Every glyph shaped so far (`GlyphSlicer.glyphs`): the lines of
@@ -293,6 +298,12 @@ public final class TextMeasurer {
         let primaryIndex: Int
         /// The measured face's shaper (stretches it draws are shaped with it).
         let primary: HarfBuzzFace
+        /// The glyphs the measurement shaped in the measured face.
+        let measuredRuns: ShapedRuns?
+        /// Whether a fallback that drew part of the text has widths that
+        /// change with the point size (a session at one size is then no
+        /// other size's, whatever the measured face's setting).
+        public var fallbackDependsOnPointSize: Bool { order.contains { $0.shaper.sizing.dependsOnPointSize } }
 
         /// Glyph `glyph` of face `face` (`DrawnText.Glyph.face`) as its
         /// face sets it, unshaped: its advance in font units and the
@@ -340,18 +351,25 @@ public final class TextMeasurer {
         private func shape(_ range: Range<Int>, script: hb_script_t, face: Int, rightToLeft: Bool)
             -> [DrawnText.Glyph]
         {
-            let shaper = face == 0 ? primary : order[face - 1].shaper
             let isControl = self.isControl
-            return shaper.glyphs(
+            // The measurement's own glyphs where it shaped this stretch
+            // alike (most strings: one face, one direction).
+            if face == 0, let known = measuredRuns?.glyphs(range, script: script.rawValue, rightToLeft: rightToLeft) {
+                return isControl.isEmpty
+                    ? Array(known) : known.filter { !isControl[min($0.cluster, isControl.count - 1)] }
+            }
+            let shaper = face == 0 ? primary : order[face - 1].shaper
+            let shaped = shaper.glyphs(
                 utf8, runs: [TextRun(range: range, script: script)], language: language, rightToLeft: rightToLeft,
                 graphemes: graphemes, face: face
-            ).filter { !isControl[min($0.cluster, isControl.count - 1)] }
+            )
+            return isControl.isEmpty ? shaped : shaped.filter { !isControl[min($0.cluster, isControl.count - 1)] }
         }
 
         init(
             utf8: [UInt8], language: String?, measured: MeasuredText, faceOf: [Int],
             order: [(face: FontFace, shaper: HarfBuzzFace)], runs: [TextRun],
-            primary: (shaper: HarfBuzzFace, file: String, index: Int)
+            primary: (shaper: HarfBuzzFace, file: String, index: Int), measuredRuns: ShapedRuns?
         ) {
             self.utf8 = utf8
             self.language = language
@@ -363,16 +381,18 @@ public final class TextMeasurer {
             self.primary = primary.shaper
             primaryFile = primary.file
             primaryIndex = primary.index
+            self.measuredRuns = measuredRuns
         }
     }
 
     /// `text` analysed for drawing (`draw(_:lines:)`, `lines(_:lines:)`).
     public func drawing(_ text: String, language: String? = nil) -> DrawSession {
         let utf8 = Array(text.utf8)
-        let (measured, faceOf, order, runs) = analyze(utf8, language: language)
+        let shaped = ShapedRuns()
+        let (measured, faceOf, order, runs) = analyze(utf8, language: language, capturing: shaped)
         return DrawSession(
             utf8: utf8, language: language, measured: measured, faceOf: faceOf, order: order, runs: runs,
-            primary: (primary, file, index))
+            primary: (primary, file, index), measuredRuns: shaped)
     }
 
     /// The session's text drawn as `lines` (byte ranges, each inside one

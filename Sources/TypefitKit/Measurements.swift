@@ -335,21 +335,45 @@ public final class Measurements {
     /// same measurement as `measure`, with which face draws each byte kept);
     /// per cell, its session. `nil` for a Markdown string, measured run by
     /// run in several faces (`measure`).
+    ///
+    /// Slots whose faces are set alike (an optical-size axis clamped past
+    /// its largest size: AX3 to AX5 of a face whose `opsz` ends at 40) share
+    /// one session, as fit shares their shaping, unless a fallback whose
+    /// widths change with the size drew part of the string.
     public func sessions(_ string: LocalizedString) -> [TextMeasurer.DrawSession?]? {
         guard !string.spans.contains(where: { !$0.traits.face.isEmpty }) else { return nil }
-        return perFace { $0.drawing(string.text, language: string.language) }
+        struct Alike: Equatable {
+            var file: String
+            var index: Int
+            var letterSpacingEms: Double
+            var setting: [Double]
+            var trackingEms: Double
+        }
+        var made: [(alike: Alike, session: TextMeasurer.DrawSession)] = []
+        return perFace { measurer, key in
+            let setting = measurer.setting
+            let alike = Alike(
+                file: measurer.file, index: measurer.index, letterSpacingEms: key?.letterSpacingEms ?? 0,
+                setting: setting.variations.map(\.value), trackingEms: setting.trackingEms)
+            if let known = made.first(where: { $0.alike == alike })?.session, !known.fallbackDependsOnPointSize {
+                return known
+            }
+            let session = measurer.drawing(string.text, language: string.language)
+            made.append((alike, session))
+            return session
+        }
     }
 
     /// Per cell, `make` for its face's measurer: once per face
     /// (cells share faces), `nil` where the face could not be opened.
-    private func perFace<T>(_ make: (TextMeasurer) -> T) -> [T?] {
+    private func perFace<T>(_ make: (TextMeasurer, FaceKey?) -> T) -> [T?] {
         var bySlot = [T?](filled: nil, count: slotCount)
         var done = [Bool](filled: false, count: slotCount)
         return faceSlots.map { slot in
             if done[slot] { return bySlot[slot] }
             done[slot] = true
             guard let measurer = slots[slot].measurer else { return nil }
-            let value = make(measurer)
+            let value = make(measurer, slots[slot].key)
             bySlot[slot] = value
             return value
         }
