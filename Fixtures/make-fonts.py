@@ -580,7 +580,7 @@ def optical_master(family, psname, weight, scale):
     return font
 
 
-def optical_variable(family, psname, stat):
+def optical_variable(family, psname, stat, largest=72, trak=True):
     """A variable font with an optical-size axis (opsz 8..14..72, advances
     1.25x at 8 and 0.75x at 72) and a weight axis (wght 400..700, +60 units
     at 700), a named Bold instance, a trak table and, when `stat`, a STAT
@@ -589,11 +589,11 @@ def optical_variable(family, psname, stat):
     from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, SourceDescriptor, InstanceDescriptor
     from fontTools import varLib
     doc = DesignSpaceDocument()
-    for tag, name, low, default, high in (("wght", "Weight", 400, 400, 700), ("opsz", "Optical size", 8, 14, 72)):
+    for tag, name, low, default, high in (("wght", "Weight", 400, 400, 700), ("opsz", "Optical size", 8, 14, largest)):
         axis = AxisDescriptor()
         axis.tag, axis.name, axis.minimum, axis.default, axis.maximum = tag, name, low, default, high
         doc.addAxis(axis)
-    for weight, opsz, scale in ((400, 14, 1.0), (400, 8, 1.25), (400, 72, 0.75), (700, 14, 1.0)):
+    for weight, opsz, scale in ((400, 14, 1.0), (400, 8, 1.25), (400, largest, 0.75), (700, 14, 1.0)):
         source = SourceDescriptor()
         source.font = optical_master(family, psname, weight, scale)
         source.location = {"Weight": weight, "Optical size": opsz}
@@ -606,7 +606,8 @@ def optical_variable(family, psname, stat):
         instance.location = {"Weight": weight, "Optical size": 14}
         doc.addInstance(instance)
     font, _, _ = varLib.build(doc)
-    font["trak"] = tracking_table(*OPTICAL_TRACKING)
+    if trak:
+        font["trak"] = tracking_table(*OPTICAL_TRACKING)
     if stat:
         from fontTools.otlLib.builder import buildStatTable
         buildStatTable(font, [
@@ -628,7 +629,16 @@ def optical_fonts():
     - TypefitOpticalPlain-VF.ttf: the same without STAT (measured at the
       default opsz, without tracking);
     - TypefitTracked-Regular.ttf: a static face with trak and STAT;
-    - TypefitTrackedPlain-Regular.ttf: trak without STAT."""
+    - TypefitTrackedPlain-Regular.ttf: trak without STAT;
+
+    and in Fixtures/optical-short, TypefitShortOptical-VF.ttf: opsz
+    8..14..28 with STAT and no trak, so every size from 28 pt up is set
+    alike (the axis clamped, as DM Sans' ends at 40): `review` draws those
+    sizes from one session."""
+    short = os.path.join(HERE, "optical-short")
+    os.makedirs(short, exist_ok=True)
+    save(optical_variable("Typefit Short Optical", "TypefitShortOptical-Regular", True, largest=28, trak=False),
+         "TypefitShortOptical-VF.ttf", short)
     out = os.path.join(HERE, "optical")
     os.makedirs(out, exist_ok=True)
     save(optical_variable("Typefit Optical", "TypefitOptical-Regular", True), "TypefitOptical-VF.ttf", out)

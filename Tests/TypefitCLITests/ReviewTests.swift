@@ -523,11 +523,17 @@ struct ReviewBrowserTests {
     /// after its last glyph, the script's `data-width`) as `measure`'s JSON
     /// says at that size — in a face with kerning, a ligature and Arabic
     /// forms, and in one set at each size's optical size with tracking,
-    /// where every size is its own stream of advances.
+    /// where every size is its own stream of advances, and in one whose
+    /// optical size stops at 28 pt, where the larger sizes share one.
     @Test(arguments: [
         ("TypefitScript-Regular", "text", "en", ["AVATAR To fi", "VATAVATAVATAVATAR", "To AVA"], ["--style", "body"]),
         ("TypefitScript-Regular", "text", "ar", ["مرحبا بالحب لهم", "مرحبابالحبلهممرحبا"], ["--style", "body"]),
         ("TypefitOptical-Regular", "optical", "en", ["Settings and more", "Notifications"], ["--style", "body"]),
+        // opsz ends at 28 and no trak: AX2 to AX5 set alike, drawn from one session.
+        (
+            "TypefitShortOptical-Regular", "optical-short", "en", ["Settings and more", "Notifications"],
+            ["--style", "body"]
+        ),
         // Android's letter spacing (0.1 sp at 14 sp): a spacing of 7.142857… thousandths.
         (
             "TypefitScript-Regular", "text", "en", ["AVATAR To", "VATAVATAVA"],
@@ -566,6 +572,9 @@ struct ReviewBrowserTests {
                         $0.split(separator: ":", omittingEmptySubsequences: false)[2] != ""
                     }
                 })
+        } else if c.folder == "optical-short" {
+            // The sizes set alike (AX1 to AX5, opsz clamped at 28) draw as one stream.
+            #expect(rows.contains { $0.samples.count >= 12 && $0.streams.count <= 8 })
         } else if c.options.contains("android") {
             // The spacing every glyph gets, a decimal.
             #expect(
