@@ -309,7 +309,6 @@ final class ShapedRuns {
         count: Int, tracked: [Bool]?
     ) {
         let start = glyphs.count
-        glyphs.reserveCapacity(start + count)
         var previous = -1
         for i in 0..<count {
             let cluster = Int(infos[i].cluster)
@@ -329,12 +328,20 @@ final class ShapedRuns {
     }
 
     /// The glyphs of the run shaped as `range`, `script`, `rightToLeft`
-    /// (`nil`: no such run was shaped).
+    /// (`nil`: no such run was shaped). Runs are kept in text order and
+    /// found by bisection: a string of thousands of script runs asks for
+    /// each, and a walk per stretch was quadratic.
     func glyphs(_ range: Range<Int>, script: UInt32, rightToLeft: Bool) -> ArraySlice<DrawnText.Glyph>? {
-        guard let run = runs.first(where: { $0.range == range }), run.script == script,
-            run.rightToLeft == rightToLeft
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        guard low < runs.count, runs[low].range == range, runs[low].script == script,
+            runs[low].rightToLeft == rightToLeft
         else { return nil }
-        return glyphs[run.glyphs]
+        return glyphs[runs[low].glyphs]
     }
 }
 
