@@ -309,21 +309,7 @@ final class ShapedRuns {
         count: Int, tracked: [Bool]?
     ) {
         let start = glyphs.count
-        var previous = -1
-        for i in 0..<count {
-            let cluster = Int(infos[i].cluster)
-            var tracking = 0.0
-            if let tracked, cluster != previous, cluster < tracked.count, tracked[cluster] {
-                tracking = face.trackingEms
-            }
-            previous = cluster
-            glyphs.append(
-                DrawnText.Glyph(
-                    face: 0, glyph: infos[i].codepoint, cluster: cluster,
-                    advance: Double(positions[i].x_advance) / face.unitsPerEm + tracking,
-                    offsetX: Double(positions[i].x_offset) / face.unitsPerEm,
-                    offsetY: Double(positions[i].y_offset) / face.unitsPerEm, missing: infos[i].codepoint == 0))
-        }
+        face.appendGlyphs(infos, positions, count, tracked: tracked, face: 0, to: &glyphs)
         runs.append(Run(range: range, script: script.rawValue, rightToLeft: rightToLeft, glyphs: start..<glyphs.count))
     }
 
@@ -369,24 +355,33 @@ extension HarfBuzzFace {
                     let (infos, positions, count) = shapeRun(
                         buffer, base, bytes.count, run.range, run.script, lang, direction: direction)
                 else { continue }
-                var previous = -1
-                for i in 0..<count {
-                    let cluster = Int(infos[i].cluster)
-                    var tracking = 0.0
-                    if let tracked, cluster != previous, cluster < tracked.count, tracked[cluster] {
-                        tracking = trackingEms
-                    }
-                    previous = cluster
-                    result.append(
-                        DrawnText.Glyph(
-                            face: face, glyph: infos[i].codepoint, cluster: cluster,
-                            advance: Double(positions[i].x_advance) / unitsPerEm + tracking,
-                            offsetX: Double(positions[i].x_offset) / unitsPerEm,
-                            offsetY: Double(positions[i].y_offset) / unitsPerEm, missing: infos[i].codepoint == 0))
-                }
+                appendGlyphs(infos, positions, count, tracked: tracked, face: face, to: &result)
             }
         }
         return result
+    }
+
+    /// A shaped run's glyphs appended to `result`: advances and offsets
+    /// in ems, a grapheme's tracking (`tracked`) on its first glyph.
+    fileprivate func appendGlyphs(
+        _ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
+        _ count: Int, tracked: [Bool]?, face: Int, to result: inout [DrawnText.Glyph]
+    ) {
+        var previous = -1
+        for i in 0..<count {
+            let cluster = Int(infos[i].cluster)
+            var tracking = 0.0
+            if let tracked, cluster != previous, cluster < tracked.count, tracked[cluster] {
+                tracking = trackingEms
+            }
+            previous = cluster
+            result.append(
+                DrawnText.Glyph(
+                    face: face, glyph: infos[i].codepoint, cluster: cluster,
+                    advance: Double(positions[i].x_advance) / unitsPerEm + tracking,
+                    offsetX: Double(positions[i].x_offset) / unitsPerEm,
+                    offsetY: Double(positions[i].y_offset) / unitsPerEm, missing: infos[i].codepoint == 0))
+        }
     }
 }
 

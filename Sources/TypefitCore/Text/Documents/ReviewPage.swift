@@ -643,11 +643,11 @@ public struct ReviewPage: Sendable {
         var changes: ArraySlice<UInt8> = []
         for (n, text) in specs.enumerated() {
             if n > 0 { out.add(" ") }
-            var dots = 0
+            var colons = 0
             let start =
                 text.firstIndex { byte in
-                    if byte == UInt8(ascii: ":") { dots += 1 }
-                    return dots == 3
+                    if byte == UInt8(ascii: ":") { colons += 1 }
+                    return colons == 3
                 }.map { $0 + 1 } ?? text.count
             let own = text[start...]
             if n > 0, own.count > 1, own == changes {
