@@ -953,6 +953,9 @@ public enum TextJob {
     /// Whether `path` is a table file of an `.lproj` folder (`.strings`,
     /// `.stringsdict`), which may be empty.
     static func isTableFile(_ path: String) -> Bool {
+        // An ARB file of no messages is a locale gen-l10n generates
+        // entirely from the template (Zulip ships `app_hu.arb` as `{}`).
+        if path.lowercased().hasSuffix(".arb") { return true }
         let parts = path.split(separator: "/")
         guard parts.count >= 2, parts[parts.count - 2].lowercased().hasSuffix(".lproj") else { return false }
         return path.hasSuffix(".strings") || path.hasSuffix(".stringsdict")

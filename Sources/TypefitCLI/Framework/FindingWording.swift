@@ -47,6 +47,13 @@ extension Finding {
         case .unformattable: .placeholderUnformattable
         case .javaException: .placeholderJavaException
         case .sourceTakesNone: .placeholderSourceTakesNone
+        case .messageSyntax: .messageSyntax
+        case .caseOverridden: .pluralCaseOverridden
+        case .undeclared: .placeholderUndeclared
+        case .unused: .placeholderUnused
+        case .placeholderType: .placeholderType
+        case .namedMissing: .placeholderMissing
+        case .namedExtra: .placeholderExtra
         }
     }
 

@@ -94,6 +94,26 @@ extension PlaceholderCheck.Difference {
                         + "(String(format:) traps)"
                     : "\(written) names argument \(position), more than the string can hold: Foundation returns an "
                         + "empty string"
+        case .messageSyntax(let error, let offset):
+            // gen-l10n's own words (a plural-case error spans two lines).
+            let words = error.split(separator: "\n").map { $0.drop { $0 == " " } }
+                .joined(separator: " ")
+            return "flutter gen-l10n refuses the message, at character \(offset + 1): \(words)"
+        case .caseOverridden(let label, let category, _):
+            return "the case \(label) is never shown: a later case of the plural is also '\(category)', and "
+                + "gen-l10n keeps the later one"
+        case .undeclared(let name):
+            return "'{\(name)}' is read but not among the declared placeholders: gen-l10n makes it an Object "
+                + "parameter"
+        case .unused(let name):
+            return "the placeholder '\(name)' is declared but no form of the message shows it"
+        case .placeholderType(let name, let type, let expected, let use):
+            return "'\(name)' is declared as '\(type)' but \(use): gen-l10n stops (it needs \(expected))"
+        case .namedMissing(let name):
+            return "'{\(name)}' is missing: the template's message shows it"
+        case .namedExtra(let name):
+            return "'{\(name)}' is neither declared nor read by the template's message: gen-l10n adds it to the "
+                + "method's parameters, and the app's calls no longer compile"
         }
     }
 

@@ -118,6 +118,35 @@ extension Finding.Code {
                 "A warning (lint's StringFormatCount): the code calls getString(id), which shows the specifier as "
                     + "written. Remove it, or make the source a format too."
             )
+        case .messageSyntax:
+            (
+                "flutter gen-l10n refuses an ARB message",
+                "gen-l10n's own parser (or its code generator) stops on the message: the build fails with \"Found "
+                    + "syntax errors.\" The finding quotes gen-l10n's words and the character it points at."
+            )
+        case .pluralCaseOverridden:
+            (
+                "A plural case a later one overrides",
+                "A warning (gen-l10n's): =1 and one, =0 and zero, =2 and two are one intl category, and the later "
+                    + "case wins. Remove the case the app never shows."
+            )
+        case .placeholderUndeclared:
+            (
+                "A template message reads a placeholder its metadata does not declare",
+                "A warning: gen-l10n adds it as an Object parameter, printed with toString(). Declare it (with its "
+                    + "type) beside the others."
+            )
+        case .placeholderUnused:
+            (
+                "A template message declares a placeholder it never shows",
+                "A warning: the app passes a value no one sees. Show it, or remove the declaration."
+            )
+        case .placeholderType:
+            (
+                "A placeholder's declared type does not allow its use",
+                "gen-l10n stops: a plural's count must be num or int, a select's String, a date's DateTime; a "
+                    + "translation's declared type must be the template's."
+            )
         case .placeholdersNotCompared:
             (
                 "Placeholders not compared: no source strings",
@@ -403,7 +432,8 @@ extension Finding.Code {
             .placeholderSkipped, .placeholderVariableUndefined, .placeholderVariableMoved, .placeholderNotAConversion,
             .placeholderSpaceFlag, .placeholderPluralObject, .placeholderPluralFormEmpty, .placeholderPluralFormDrops,
             .placeholderPluralCountNeverShown, .placeholderPluralCountImplied, .placeholderUnformattable,
-            .placeholderJavaException, .placeholderSourceTakesNone, .placeholdersNotCompared, .pluralCoverage,
+            .placeholderJavaException, .placeholderSourceTakesNone, .messageSyntax, .pluralCaseOverridden,
+            .placeholderUndeclared, .placeholderUnused, .placeholderType, .placeholdersNotCompared, .pluralCoverage,
             .untranslated, .missingGlyphs,
             .faceNotOpened:
             .gate

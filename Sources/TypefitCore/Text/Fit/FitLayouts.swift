@@ -602,6 +602,8 @@ extension JSONWriter {
             var translation: PlaceholderCheck.Argument?
             var written: String?
             var variable: String?
+            // An ARB placeholder named on one side (`{name}`).
+            var named: (source: String?, translation: String?) = (nil, nil)
             switch difference {
             case .missing(let argument): source = argument
             case .extra(let argument), .sourceTakesNone(let argument): translation = argument
@@ -617,6 +619,11 @@ extension JSONWriter {
             case .movedVariable(let name, _, _): variable = name
             case .notAConversion(let text, _), .unformattable(let text, _), .javaException(let text, _, _):
                 written = text
+            case .messageSyntax: break
+            case .caseOverridden(let label, _, _): written = label
+            case .undeclared(let name), .unused(let name), .placeholderType(let name, _, _, _): written = "{\(name)}"
+            case .namedMissing(let name): named.source = "{\(name)}"
+            case .namedExtra(let name): named.translation = "{\(name)}"
             }
             beginObject()
             staticKey("argument")
@@ -626,11 +633,11 @@ extension JSONWriter {
             staticKey("problem")
             string(difference.code)
             staticKey("source")
-            string(source?.written ?? (problem.isSource ? written : nil))
+            string(source?.written ?? named.source ?? (problem.isSource ? written : nil))
             staticKey("sourceKind")
             string(source?.kind.rawValue)
             staticKey("translation")
-            string(translation?.written ?? (problem.isSource ? nil : written))
+            string(translation?.written ?? named.translation ?? (problem.isSource ? nil : written))
             staticKey("translationKind")
             string(translation?.kind.rawValue)
             staticKey("variable")

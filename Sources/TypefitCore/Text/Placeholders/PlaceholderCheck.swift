@@ -163,6 +163,32 @@ public enum PlaceholderCheck {
         /// reads none: the code calls `getString(id)`, which shows the
         /// specifier as written (lint's `StringFormatCount`): a warning.
         case sourceTakesNone(Argument)
+        /// An ARB message `flutter gen-l10n` refuses (`ICU Syntax Error: …`,
+        /// `ICU Lexing Error: …`, a plural case it does not know), in its
+        /// words and at its character (UTF-16 offset in the message).
+        case messageSyntax(error: String, offset: Int)
+        /// A plural case of an ARB message that a later case for the same
+        /// category overrides (`=1{…} one{…}`): the app never shows it
+        /// (gen-l10n's warning).
+        case caseOverridden(label: String, category: String, offset: Int)
+        /// A placeholder the template's message reads that its declared
+        /// `placeholders` leave out: gen-l10n makes it an `Object`
+        /// parameter (a warning).
+        case undeclared(name: String)
+        /// A placeholder the template declares and no form of its message
+        /// shows (a warning).
+        case unused(name: String)
+        /// A placeholder whose declared type does not allow its use
+        /// (`type` `String` for a plural's count), or a translation's that
+        /// declares another type than the template: gen-l10n stops.
+        case placeholderType(name: String, type: String, expected: String, use: String)
+        /// A placeholder the template's message reads that a translation
+        /// never shows.
+        case namedMissing(name: String)
+        /// A placeholder a translation reads that the template neither
+        /// declares nor reads: gen-l10n adds it to the method's
+        /// parameters, and the app's calls no longer compile.
+        case namedExtra(name: String)
     }
 
     /// Whether an Android entry's forms are a Java format: some form reads
@@ -197,6 +223,10 @@ extension PlaceholderCheck.Difference {
     public var isWarningOnly: Bool {
         if case .countImplied = self { return true }
         if case .sourceTakesNone = self { return true }
+        switch self {
+        case .caseOverridden, .undeclared, .unused: return true
+        default: break
+        }
         return isHarmless
     }
 
@@ -224,6 +254,8 @@ extension PlaceholderCheck.Difference {
         case .undefinedVariable, .notAConversion, .javaException, .pluralByObject, .emptyForm, .countImplied: return 0
         case .formDrops(_, _, let number): return number
         case .countNeverShown(_, let argument): return argument.number
+        case .messageSyntax, .caseOverridden, .undeclared, .unused, .placeholderType, .namedMissing, .namedExtra:
+            return 0
         }
     }
 
@@ -247,6 +279,13 @@ extension PlaceholderCheck.Difference {
         case .sourceTakesNone: return "source-takes-none"
         case .unformattable: return "unformattable"
         case .javaException: return "java-exception"
+        case .messageSyntax: return "message-syntax"
+        case .caseOverridden: return "plural-case-overridden"
+        case .undeclared: return "undeclared"
+        case .unused: return "unused"
+        case .placeholderType: return "type"
+        case .namedMissing: return "missing"
+        case .namedExtra: return "extra"
         }
     }
 
@@ -788,9 +827,15 @@ extension PlaceholderCheck {
         /// Per plural variation of the whole string (its path without the
         /// category), the categories it has.
         var wholeStringPlurals: [String: Set<String>] = [:]
+        /// Per variable whose forms are steps of the string (an ARB
+        /// message's `{count, plural, …}`), the categories it has.
+        var variablePlurals: [String: Set<String>] = [:]
+        /// The placeholders its ARB metadata declares.
+        var messagePlaceholders: [MessagePlaceholder]?
 
         mutating func add(_ string: LocalizedString) {
             if position == nil { position = string.position }
+            if messagePlaceholders == nil { messagePlaceholders = string.messagePlaceholders }
             if string.reference == nil { isReference = false }
             if !string.isFormatted { isLiteral = true }
             if string.sourceLanguage != nil, string.table == nil { isCatalog = true }
@@ -810,8 +855,14 @@ extension PlaceholderCheck {
             }
             // A catalog's plural variation and an Android `<plurals>` are
             // plurals of the whole string, whatever argument holds the number.
-            for step in string.form where step.kind == .plural && step.variable == nil {
-                wholeStringPlurals[Self.variationPath(string.form), default: []].insert(step.value)
+            for step in string.form where step.kind == .plural {
+                if let variable = step.variable {
+                    if string.format?.variables[variable] == nil {
+                        variablePlurals[variable, default: []].insert(step.value)
+                    }
+                } else {
+                    wholeStringPlurals[Self.variationPath(string.form), default: []].insert(step.value)
+                }
             }
         }
 
@@ -866,6 +917,9 @@ extension PlaceholderCheck {
                         present, variable: name,
                         integers: PlaceholderCheck.Kind(specifier: variable.specifier) == .integer)
                 }
+            }
+            for name in variablePlurals.keys.sorted() where !checked.contains(name) {
+                check(variablePlurals[name] ?? [], variable: name)
             }
             return found
         }

@@ -56,6 +56,9 @@ public struct FormatSyntax: Sendable, Equatable, CustomStringConvertible {
     public static let foundation = FormatSyntax(FoundationPlaceholders.self)
     /// Java's `java.util.Formatter` (`%1$s`, `%,d`), as Android formats.
     public static let java = FormatSyntax(JavaPlaceholders.self)
+    /// Flutter's ARB messages as `flutter gen-l10n` reads them (`{name}`,
+    /// `{count, plural, …}`).
+    public static let genL10n = FormatSyntax(GenL10nPlaceholders.self)
 
     /// The syntaxes made so far, in order: a few, never removed.
     private static let registered = Mutex<[any PlaceholderSyntax.Type]>([])

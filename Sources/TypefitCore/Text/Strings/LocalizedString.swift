@@ -111,6 +111,13 @@ public struct LocalizedString: Sendable, Equatable {
         set { update { $0.placeholderExamples = newValue } }
     }
 
+    /// The placeholders an ARB message's metadata declares (`nil`: its
+    /// metadata has no `placeholders`, or there is none).
+    public var messagePlaceholders: [MessagePlaceholder]? {
+        get { details?.value.messagePlaceholders }
+        set { update { $0.messagePlaceholders = newValue } }
+    }
+
     /// What an Android resource says beyond the other formats (the table,
     /// role, qualifiers, references, raw spans and `<xliff:g>` sections
     /// above), boxed: most strings have none, and a catalog's 55,000 were
@@ -244,6 +251,7 @@ struct ResourceDetails: Sendable, Equatable {
     var reference: String?
     var resourceSpans: [AndroidResourceText.Span] = []
     var placeholderExamples: [AndroidResourceText.Placeholder] = []
+    var messagePlaceholders: [MessagePlaceholder]?
 }
 
 /// An immutable box for `ResourceDetails`, compared by value.

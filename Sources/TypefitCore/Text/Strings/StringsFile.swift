@@ -62,6 +62,7 @@ public enum StringsFile {
         AndroidStringsFormat(),
         StringsdictFormat(),
         AppleStringsFormat(),
+        ARBFormat(),
         TextLinesFormat(),
     ]
 

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import TypefitCore
+
+/// ARB messages read as `flutter gen-l10n` reads them. The oracle is
+/// flutter_tools' own tests (flutter/flutter @ 79557800,
+/// `packages/flutter_tools/test/general.shard/message_parser_test.dart` and
+/// `generate_localizations_test.dart`): each case here is one of theirs,
+/// with their expected words and caret position (a caret line of N spaces
+/// is offset N).
+@Suite struct GenL10nMessageTests {
+    static func error(_ message: String, escaping: Bool = false) -> GenL10nMessage.SyntaxError? {
+        guard case .failure(let error) = GenL10nMessage.parse(message, options: .init(useEscaping: escaping)) else {
+            return nil
+        }
+        return error
+    }
+
+    /// `lexer unmatched single quote`, `lexer unexpected character`,
+    /// `parser unexpected token` (three cases).
+    @Test(arguments: [
+        ("here''s an unmatched single quote: '", true, "ICU Lexing Error: Unmatched single quotes.", 35),
+        ("{ * }", false, "ICU Lexing Error: Unexpected character.", 2),
+        ("{ placeholder =", false, "ICU Syntax Error: Expected \"}\" but found \"=\".", 14),
+        ("{ count, plural, = }", false, "ICU Syntax Error: Expected \"number\" but found \"}\".", 19),
+        ("{ , plural , = }", false, "ICU Syntax Error: Expected \"identifier\" but found \",\".", 2),
+    ])
+    func gen10nRefusesWithItsWords(_ message: String, _ escaping: Bool, _ words: String, _ offset: Int) {
+        #expect(Self.error(message, escaping: escaping) == GenL10nMessage.SyntaxError(words, offset: offset))
+    }
+
+    /// `generate_localizations_test.dart`'s syntax-error cases: a plural
+    /// without `other`, an unknown plural case, a select without `other`,
+    /// an unclosed brace (found no tokens: offset length + 1).
+    @Test func extraRulesAndTheEnd() {
+        #expect(
+            Self.error("{count,plural, =0{None} =1{One}}")?.message
+                == "ICU Syntax Error: Plural expressions must have an \"other\" case.")
+        #expect(
+            Self.error("{count,plural, foo{Foo} other{Other}}")?.message
+                == "ICU Syntax Error: Plural expressions case must be one of \"zero\", \"one\", \"two\", \"few\", "
+                + "\"many\", or \"other\".")
+        #expect(
+            Self.error("{gender, select, male{he} female{she}}")?.message
+                == "ICU Syntax Error: Select expressions must have an \"other\" case.")
+        #expect(Self.error("Hello {name") == .init("ICU Syntax Error: Expected \"}\" but found no tokens.", offset: 12))
+        // A `}` that closes nothing ends the message; what follows is
+        // never read (no error), unless the lexer meets a character it
+        // cannot read after it.
+        #expect(GenL10nMessage.parse("Hello} world") == .success([.text("Hello")]))
+        #expect(Self.error("Hello} world!")?.message == "ICU Lexing Error: Unexpected character.")
+    }
+
+    /// `lexer escaping` and `parser escaping`: with use-escaping, `'…'`
+    /// quotes and `''` is a quote; without it, a quote is text.
+    @Test func escaping() {
+        let escaped = GenL10nMessage.Options(useEscaping: true)
+        #expect(
+            GenL10nMessage.parse("Flutter''s amazing!", options: escaped) == .success([.text("Flutter's amazing!")]))
+        #expect(
+            GenL10nMessage.parse("'Flutter''s amazing!'", options: escaped) == .success([.text("Flutter's amazing!")]))
+        #expect(
+            GenL10nMessage.parse("'{ escaped string }' { not escaped }", options: escaped)
+                == .failure(.init("ICU Syntax Error: Expected \"}\" but found \"escaped\".", offset: 27)))
+        #expect(
+            GenL10nMessage.parse("it's {name}") == .success([.text("it's "), .placeholder(name: "name", offset: 5)]))
+    }
+
+    /// `lexer identifier names can be "select" or "plural"`, `parser
+    /// allows select cases with numbers`, `parser basic` (a date).
+    @Test func namesCasesAndDates() throws {
+        let parts = try GenL10nMessage.parse("{ count, select, 0{none} 100{perfect} other{required!} }").get()
+        guard case .select(let name, _, let cases) = parts.first else { Issue.record("not a select"); return }
+        #expect(name == "count" && cases.map(\.label) == ["0", "100", "other"])
+        #expect(try GenL10nMessage.parse("{ select }").get() == [.placeholder(name: "select", offset: 0)])
+        #expect(
+            try GenL10nMessage.parse("Today is {date, date, ::yMMd}").get()
+                == [.text("Today is "), .dateTime(name: "date", offset: 9, kind: "date", skeleton: "yMMd")])
+    }
+
+    /// The relaxed lexer: a brace not opening a declared placeholder is
+    /// text (`relaxed lexer`).
+    @Test func relaxedSyntax() {
+        let relaxed = GenL10nMessage.Options(relaxedPlaceholders: ["isAPlaceholder"])
+        #expect(
+            GenL10nMessage.parse("{ notAPlaceholder }", options: relaxed) == .success([.text("{ notAPlaceholder }")]))
+        #expect(
+            GenL10nMessage.parse("{ isAPlaceholder }", options: relaxed)
+                == .success([.placeholder(name: "isAPlaceholder", offset: 0)]))
+    }
+
+    /// gen-l10n's generation: `=0{Hello}zero{hello}` warns at `=0`
+    /// (generate_localizations_test.dart, "plural parts that are
+    /// overridden"), and `=3` is no case it knows.
+    @Test func generation() throws {
+        let overridden = GenL10nMessage.generationProblems(
+            try GenL10nMessage.parse("{count,plural, =0{Hello}zero{hello}other{hi}}").get())
+        #expect(overridden.count == 1 && overridden.first?.isWarning == true && overridden.first?.error.offset == 15)
+        let three = GenL10nMessage.generationProblems(try GenL10nMessage.parse("{n, plural, =3{x} other{y}}").get())
+        #expect(three.first?.isWarning == false)
+        #expect(three.first?.error.message.hasSuffix("3 is not a valid plural case.") == true)
+    }
+
+    /// File names as gen-l10n reads a locale from them, and a message's
+    /// forms: one per case an app can show, `=1` filed under `one` and
+    /// overridden by a later `one`.
+    @Test func filesAndForms() {
+        #expect(ARBFormat.fileLocale("lib/l10n/app_pt_BR.arb") == "pt_BR")
+        #expect(ARBFormat.fileLocale("intl_zh_Hant.arb") == "zh_Hant")
+        #expect(ARBFormat.fileLocale("app_en.arb") == "en")
+        #expect(ARBFormat.fileLocale("app_ckb.arb") == nil)
+        let forms = ARBFormat.forms(of: "{n, plural, =1{A {n}} one{B} other{C}} {g, select, m{he} other{they}}")
+        #expect(forms.map(\.text) == ["B he", "C he", "B they", "C they"])
+        #expect(forms.first?.steps.map(\.value) == ["one", "m"])
+    }
+}
