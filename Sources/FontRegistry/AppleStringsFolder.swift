@@ -7,6 +7,8 @@ import TypefitCore
 /// packages'), at most `maximumDepth` deep. Folders a build makes or
 /// fetches (`.build`, `build`, `DerivedData`, `Pods`, `Carthage`,
 /// `node_modules`, hidden ones) are not entered: their tables are copies.
+/// A Flutter app's `.arb` files are tables too (`lib/l10n/app_en.arb`):
+/// `--strings .` on a Flutter repository reads them.
 /// Links are judged by the one rule for inputs (`InputPaths`): one that
 /// leads out of the tree stops the run, as for Android's folders.
 public enum AppleStringsFolder {
@@ -53,7 +55,7 @@ public enum AppleStringsFolder {
                 let child = folder + "/" + entry.name
                 let lowered = entry.name.lowercased()
                 let isTable =
-                    lowered.hasSuffix(".xcstrings")
+                    lowered.hasSuffix(".xcstrings") || lowered.hasSuffix(".arb")
                     || (isLproj && (lowered.hasSuffix(".strings") || lowered.hasSuffix(".stringsdict")))
                 guard entry.isUTF8 else {
                     // A table whose name is not UTF-8 cannot be opened by

@@ -369,6 +369,8 @@ public enum TextJob {
         var readFiles: [FileIdentity: String] = [:]
         var emptyTables: [String] = []
         var formatsRead = Set<String>()
+        // Per folder, the Flutter project's `l10n.yaml` found for it.
+        var genL10nCache: [String: GenL10nSettings?] = [:]
         for path in files {
             var resolved: ResolvedInput?
             if path != "-", case .success(let input) = InputPaths.resolve(path) {
@@ -393,6 +395,7 @@ public enum TextJob {
                 // language it lacks, and to name the ones it has).
                 let format = path == "-" ? StringsFile.format(sniffing: bytes) : StringsFile.format(forPath: path)
                 formatsRead.insert(format.id)
+                let genL10n = format is ARBFormat ? try genL10nSettings(for: path, &genL10nCache, &diagnostics) : nil
                 let keptTables: [StringsTable]
                 var allTables: [StringsTable]?
                 do {
@@ -402,20 +405,21 @@ public enum TextJob {
                         // file's lines take it as their tag, so it is read
                         // as below).
                         let every = try StringsFile.tables(
-                            path: path, bytes: bytes, sourceLanguage: sourceLanguage, budget: budget)
+                            path: path, bytes: bytes, sourceLanguage: sourceLanguage, budget: budget, genL10n: genL10n)
                         allTables = every
                         keptTables = every.filter { $0.language.map { LanguageTag.matches($0, language) } ?? true }
                     } else {
                         keptTables = try StringsFile.tables(
                             path: path, bytes: bytes, language: language, sourceLanguage: sourceLanguage,
-                            budget: budget)
+                            budget: budget, genL10n: genL10n)
                         if keptTables.isEmpty {
                             // Read again only to name the languages the file
                             // has: not measured, so not the run's to count.
                             allTables =
                                 language == nil
                                 ? keptTables
-                                : try StringsFile.tables(path: path, bytes: bytes, sourceLanguage: sourceLanguage)
+                                : try StringsFile.tables(
+                                    path: path, bytes: bytes, sourceLanguage: sourceLanguage, genL10n: genL10n)
                         }
                     }
                 } catch {
@@ -677,22 +681,85 @@ public enum TextJob {
     /// readable, more modules than `GradleSettings.maximumModules`) stops
     /// the run naming it: read past or in part, the project would be
     /// judged without some of its strings.
+    /// The `l10n.yaml` of the Flutter project an ARB file is in: the first
+    /// one in the file's folder or above it (up to the project's
+    /// `pubspec.yaml`, at most `maximumProjectDepth` folders up), when its
+    /// `arb-dir` is the file's folder; `nil` (gen-l10n's defaults) when
+    /// none is, or it names another folder. A `l10n.yaml` that cannot be
+    /// read or parsed stops the run, as it stops gen-l10n.
+    static func genL10nSettings(
+        for path: String, _ cache: inout [String: GenL10nSettings?], _ diagnostics: inout Diagnostics
+    ) throws(Stopped) -> GenL10nSettings? {
+        guard path != "-" else { return nil }
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let folder = parts.isEmpty ? "." : parts.joined(separator: "/")
+        if let known = cache[folder] { return known }
+        var found: GenL10nSettings?
+        // `parts` of an absolute path start with "" (the root).
+        func inside(_ here: String, _ name: String) -> String { here == "/" ? "/" + name : here + "/" + name }
+        for _ in 0...maximumProjectDepth {
+            let here = parts.isEmpty ? "." : parts == [""] ? "/" : parts.joined(separator: "/")
+            let file = inside(here, GenL10nSettings.fileName)
+            if SystemCalls.isRegularFile(file) {
+                let settings = try readGenL10nSettings(file, &diagnostics)
+                // `arb-dir` is relative to the project: it must lead to
+                // the file's folder.
+                let arbDirectory = GenL10nSettings.normalized(
+                    here == "." ? settings.arbDirectory : inside(here, settings.arbDirectory))
+                if arbDirectory == GenL10nSettings.normalized(folder) { found = settings }
+                break
+            }
+            // The project's root ends the search; so does the path's start
+            // (a relative path is not followed above the folder it names).
+            if SystemCalls.isRegularFile(inside(here, "pubspec.yaml")) || parts.isEmpty || parts == [""] { break }
+            parts.removeLast()
+        }
+        cache[folder] = found
+        return found
+    }
+
+    /// A `l10n.yaml` read and parsed, or the run stopped (as gen-l10n
+    /// stops) with the reason.
+    static func readGenL10nSettings(_ file: String, _ diagnostics: inout Diagnostics) throws(Stopped)
+        -> GenL10nSettings
+    {
+        try readProjectFile(file, what: "a Flutter l10n.yaml", &diagnostics) { text throws(SourceError) in
+            try GenL10nSettings.parse(text)
+        }
+    }
+
+    /// A project's settings file (`l10n.yaml`, `settings.gradle`) read
+    /// through the one door for inputs and parsed, or the run stopped with
+    /// the reason at its place.
+    static func readProjectFile<T>(
+        _ file: String, what: String, _ diagnostics: inout Diagnostics,
+        _ parse: (String) throws(SourceError) -> T
+    ) throws(Stopped) -> T {
+        switch SystemCalls.readInput(file, limit: 1 << 20, what: what) {
+        case .success(let bytes):
+            do {
+                return try parse(String(decoding: bytes, as: UTF8.self))
+            } catch {
+                diagnostics.cannotRead(error, in: file)
+                throw Stopped()
+            }
+        case .failure(let error):
+            diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
+            throw Stopped()
+        }
+    }
+
+    /// How many folders above an ARB file its project's `l10n.yaml` is
+    /// looked for (`lib/l10n` is two; monorepos nest a little deeper).
+    static let maximumProjectDepth = 6
+
     static func gradleModules(of path: String, _ diagnostics: inout Diagnostics) throws(Stopped) -> [String]? {
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         for name in GradleSettings.fileNames {
             let file = base + "/" + name
             guard SystemCalls.isRegularFile(file) else { continue }
-            switch SystemCalls.readInput(file, limit: 1 << 20, what: "a Gradle settings file") {
-            case .success(let bytes):
-                do {
-                    return try GradleSettings.modules(String(decoding: bytes, as: UTF8.self)).map { base + "/" + $0 }
-                } catch {
-                    diagnostics.cannotRead(error, in: file)
-                    throw Stopped()
-                }
-            case .failure(let error):
-                diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
-                throw Stopped()
+            return try readProjectFile(file, what: "a Gradle settings file", &diagnostics) { text throws(SourceError) in
+                try GradleSettings.modules(text).map { base + "/" + $0 }
             }
         }
         return nil
@@ -727,6 +794,33 @@ public enum TextJob {
                 continue
             }
             var found: [String]
+            // A Flutter project (its `l10n.yaml`): the `.arb` files of its
+            // `arb-dir`, as gen-l10n reads them; other `.arb` files in the
+            // tree, and any Android `res` folder, are not its messages.
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            if owner == nil, SystemCalls.isRegularFile(base + "/" + GenL10nSettings.fileName) {
+                let settings = try readGenL10nSettings(base + "/" + GenL10nSettings.fileName, &diagnostics)
+                let arbFolder =
+                    settings.arbDirectory.hasPrefix("/") ? settings.arbDirectory : base + "/" + settings.arbDirectory
+                switch AppleStringsFolder.files(in: arbFolder) {
+                case .failure(let error):
+                    diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
+                    throw Stopped()
+                case .success(let files):
+                    found = files.filter {
+                        $0.lowercased().hasSuffix(".arb") && !$0.dropFirst(arbFolder.count + 1).contains("/")
+                    }
+                }
+                guard !found.isEmpty else {
+                    diagnostics.error(.folderHoldsNoStrings, status: .cannotRun, file: arbFolder)
+                    throw Stopped()
+                }
+                for file in found where folders[file] == nil {
+                    folders[file] = path
+                    expanded.append(file)
+                }
+                continue
+            }
             switch AndroidResourceTree.valuesFiles(in: path, sourceSets: sourceSets) {
             case .failure(let error):
                 diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)
@@ -763,7 +857,7 @@ public enum TextJob {
                     continue
                 }
                 // No Android resources: an Apple app's folder of `.lproj`
-                // tables and String Catalogs.
+                // tables and String Catalogs (or a Flutter app's `.arb`).
                 switch AppleStringsFolder.files(in: path) {
                 case .failure(let error):
                     diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)

@@ -73,3 +73,72 @@ import TypefitTestSupport
         #expect(outcome.stderr.contains("\"votes\" (ru) has no translation"))
     }
 }
+
+/// A Flutter project's `l10n.yaml` decides what gen-l10n reads: the
+/// folder, the template, escaping, relaxed braces, required metadata.
+@Suite struct GenL10nProjectTests {
+    static func project(_ yaml: String, _ files: [String: String]) throws -> String {
+        let root = Fixtures.temporaryDirectory("flutter-project")
+        let folder = root.appendingPathComponent("res/l10n")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try yaml.write(to: root.appendingPathComponent("l10n.yaml"), atomically: true, encoding: .utf8)
+        try "name: app\n".write(to: root.appendingPathComponent("pubspec.yaml"), atomically: true, encoding: .utf8)
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        // An ARB file outside arb-dir is not the app's.
+        try #"{"stray": "{"}"#.write(to: root.appendingPathComponent("stray_en.arb"), atomically: true, encoding: .utf8)
+        return root.path
+    }
+
+    static func run(_ strings: String) -> Outcome {
+        TypefitCommand.run(
+            [
+                "fit", "--strings", strings, "--style", "body", "--width", "300", "--font", "TypefitSans-Regular",
+                "--category", "large", "--fontconfig-file", Fixtures.fontconfigFile,
+            ], context: RunContext())
+    }
+
+    @Test func theProjectsSettingsDecide() throws {
+        let root = try Self.project(
+            "arb-dir: res/l10n\ntemplate-arb-file: intl_de.arb\nuse-escaping: true\nrelax-syntax: true\n"
+                + "required-resource-attributes: true\n",
+            [
+                "intl_de.arb": """
+                {"quoted": "Es ist '{'schön'}' {name}", "@quoted": {"placeholders": {"name": {}}},
+                 "braces": "{ kein Platzhalter }", "@braces": {},
+                 "bare": "Ohne Metadaten"}
+                """,
+                "intl_en.arb": #"{"quoted": "It's {name}", "braces": "{ no placeholder }", "bare": "Bare"}"#,
+            ])
+        let outcome = Self.run(root)
+        // German is the template: English is compared with it. English's
+        // unpaired quote is an error under use-escaping; relaxed braces are
+        // text; the template's message without `@bare` is refused.
+        #expect(outcome.status == .problemFound)
+        #expect(
+            outcome.stderr.contains(
+                "\"quoted\" (en): flutter gen-l10n refuses the message, at character 3: ICU Lexing Error: Unmatched "
+                    + "single quotes. (source \"Es ist '{'schön'}' {name}\""))
+        #expect(
+            outcome.stderr.contains(
+                "\"bare\" (de, the source): flutter gen-l10n refuses the message: Resource attribute \"@bare\" was not found."
+            ))
+        #expect(!outcome.stderr.contains("braces"))
+        #expect(!outcome.stderr.contains("stray"))
+        // The same files named by a pattern are still the project's
+        // (its l10n.yaml is found above them) ...
+        #expect(!Self.run(root + "/res/l10n/*.arb").stderr.contains("braces"))
+        // ... and copied out of it, gen-l10n's defaults apply: English is
+        // the template, braces are strict and quotes are text.
+        let alone = Fixtures.temporaryDirectory("arb-alone")
+        for name in ["intl_de.arb", "intl_en.arb"] {
+            try FileManager.default.copyItem(
+                atPath: root + "/res/l10n/" + name, toPath: alone.appendingPathComponent(name).path)
+        }
+        let defaults = Self.run(alone.path + "/*.arb")
+        #expect(defaults.stderr.contains("\"braces\" (en, the source): flutter gen-l10n refuses the message"))
+        #expect(defaults.stderr.contains("\"quoted\" (de): flutter gen-l10n refuses the message, at character 10"))
+        #expect(!defaults.stderr.contains("\"bare\""))
+    }
+}

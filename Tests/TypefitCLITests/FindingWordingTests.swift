@@ -109,7 +109,7 @@ import TypefitTestSupport
             (
                 .untranslatedMeasured(
                     counts: (1...13).map { .init(language: "l\($0)", count: 1) }, sourceLanguage: "en"),
-                "13 entries have no translation and are measured as iOS shows them, in en: "
+                "13 entries have no translation and are measured as the app shows them, in en: "
                     + (1...12).map { "l\($0) 1" }.joined(separator: ", ") + ", and 1 more languages"
             ),
             (.worded("as \(CommandInput.verbose) says", code: nil), "as --verbose says"),

@@ -227,7 +227,8 @@ import TypefitTestSupport
         #expect(text("OK") == "OK")
         #expect(rows.allSatisfy { $0["language"] as? String == "de" })
         #expect(
-            outcome.stderr.contains("2 entries have no translation and are measured as iOS shows them, in en: de 2"))
+            outcome.stderr.contains("2 entries have no translation and are measured as the app shows them, in en: de 2")
+        )
     }
 
     /// Characters the face lacks fall back at its weight: ideographs in a

@@ -125,7 +125,7 @@ import TypefitTestSupport
         #expect(gate.status == .problemFound)
         #expect(
             gate.stderr
-                == "typefit: note: 2 entries have no translation and are measured as iOS shows them, in en: de 2\n"
+                == "typefit: note: 2 entries have no translation and are measured as the app shows them, in en: de 2\n"
                 + "typefit: note: plural forms measured with a number of their own category, by ICU's plural "
                 + "rules: en one 1, en other 1,000,000\n"
                 + "\(catalog):13:69: error: settings.save (de): does not fit at AX3 (accessibilityExtraLarge): needs 2 lines, "

@@ -114,3 +114,40 @@ import Testing
         #expect(forms.first?.steps.map(\.value) == ["one", "m"])
     }
 }
+
+/// `l10n.yaml` as gen-l10n reads it (`parseLocalizationsOptionsFromYAML`):
+/// the keys typefit uses, unknown keys ignored, a wrong type refused in
+/// gen-l10n's words.
+@Suite struct GenL10nSettingsTests {
+    @Test func zulipsFileReads() throws {
+        // Zulip's own l10n.yaml (shared/data/flutter/apps/zulip), comments
+        // and a flow list included.
+        let settings = try GenL10nSettings.parse(
+            """
+            # Docs on this config file:
+            #   https://docs.flutter.dev/ui/accessibility-and-localization/internationalization
+
+            arb-dir: assets/l10n
+            output-dir: lib/generated/l10n
+            template-arb-file: app_en.arb
+            required-resource-attributes: true
+            preferred-supported-locales: [ en ]
+            nullable-getter: false
+            """)
+        #expect(settings.arbDirectory == "assets/l10n" && settings.templateFile == "app_en.arb")
+        #expect(settings.requiresAttributes && !settings.useEscaping && !settings.relaxSyntax)
+    }
+
+    @Test func blockListsQuotesAndMistakes() throws {
+        let settings = try GenL10nSettings.parse(
+            "arb-dir: './lib//l10n/'\npreferred-supported-locales:\n  - en\n  - de\nuse-escaping: True\nheader:\n")
+        #expect(settings.arbDirectory == "lib/l10n" && settings.useEscaping)
+        #expect(try GenL10nSettings.parse("") == GenL10nSettings())
+        #expect(throws: SourceError.self) { try GenL10nSettings.parse("use-escaping: yes please") }
+        do {
+            _ = try GenL10nSettings.parse("relax-syntax: 1")
+        } catch {
+            #expect(error.message == "Expected \"relax-syntax\" to have a bool value, instead was \"1\"")
+        }
+    }
+}

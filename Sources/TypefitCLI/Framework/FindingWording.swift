@@ -385,7 +385,7 @@ extension Finding {
                 .untranslatedMeasured,
                 Message(
                     "\(total) \(total == 1 ? "entry has" : "entries have") no translation and \(total == 1 ? "is" : "are") "
-                        + "measured as iOS shows \(total == 1 ? "it" : "them"), in "
+                        + "measured as the app shows \(total == 1 ? "it" : "them"), in "
                         + "\(sourceLanguage ?? "the development language"): " + parts.joined(separator: ", ")
                         + (counts.count > shown ? ", and \(counts.count - shown) more languages" : "")))
         case .capApplied(let first, let note, let strings):

@@ -98,7 +98,8 @@ extension PlaceholderCheck.Difference {
             // gen-l10n's own words (a plural-case error spans two lines).
             let words = error.split(separator: "\n").map { $0.drop { $0 == " " } }
                 .joined(separator: " ")
-            return "flutter gen-l10n refuses the message, at character \(offset + 1): \(words)"
+            return "flutter gen-l10n refuses the message"
+                + (offset >= 0 ? ", at character \(offset + 1)" : "") + ": \(words)"
         case .caseOverridden(let label, let category, _):
             return "the case \(label) is never shown: a later case of the plural is also '\(category)', and "
                 + "gen-l10n keeps the later one"

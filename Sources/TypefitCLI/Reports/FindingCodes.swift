@@ -352,7 +352,11 @@ extension Finding.Code {
             )
         case .placeholderSamples: ("The values placeholders are measured with", "Choose others with --sample.")
         case .untranslatedMeasured:
-            ("Entries measured as iOS shows them untranslated", "A note: the development language's text is measured.")
+            (
+                "Entries measured as the app shows them untranslated",
+                "A note: the development language's text is measured (for Flutter, the base language's where it has "
+                    + "the message)."
+            )
         case .cap:
             ("A limit typefit applied", "A string cut to its maximum length, or forms left out; the note says which.")
         case .markdownRendered:

@@ -84,14 +84,33 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
         var problems: [PlaceholderCheck.Problem] = []
         var sources: [String: (entry: PlaceholderCheck.Entry, parts: [GenL10nMessage.Part])?] = [:]
         func message(_ entry: PlaceholderCheck.Entry) -> String { entry.forms.first?.text ?? "" }
+        // The template's declared names, for relax-syntax.
+        var templateNames: [String: [MessagePlaceholder]] = [:]
+        var templateMessages: [String: String] = [:]
+        for entry in table.entries where entry.isSource && templateNames[entry.key] == nil {
+            templateNames[entry.key] = entry.messagePlaceholders ?? []
+            templateMessages[entry.key] = message(entry)
+        }
         func parsed(_ entry: PlaceholderCheck.Entry) -> (
             parts: [GenL10nMessage.Part]?, found: [PlaceholderCheck.Difference]
         ) {
-            switch GenL10nMessage.parse(message(entry)) {
+            let settings = entry.arb?.settings
+            let options = ARBFormat.options(settings, names: templateNames[entry.key])
+            var found: [PlaceholderCheck.Difference] = []
+            if entry.isSource, settings?.requiresAttributes == true, entry.arb?.hasAttributes == false {
+                found.append(
+                    .messageSyntax(
+                        error: "Resource attribute \"@\(entry.key)\" was not found. Please ensure that each resource "
+                            + "has a corresponding @resource.", offset: -1))
+            }
+            switch GenL10nMessage.parse(message(entry), options: options) {
             case .failure(let error):
-                return (nil, [.messageSyntax(error: error.message, offset: error.offset)])
+                return (nil, found + [.messageSyntax(error: error.message, offset: error.offset)])
             case .success(let parts):
-                let found = GenL10nMessage.generationProblems(parts).map { problem -> PlaceholderCheck.Difference in
+                let generation = GenL10nMessage.generationProblems(parts).filter {
+                    !($0.isWarning && settings?.suppressWarnings == true)
+                }
+                found += generation.map { problem -> PlaceholderCheck.Difference in
                     guard problem.isWarning else {
                         return .messageSyntax(error: problem.error.message, offset: problem.error.offset)
                     }
@@ -172,7 +191,7 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
                     parts, source: sourceParts, numbers: table.pluralNumbers?(entry.language) ?? [:])
                 report(entry, found, source: message(source))
             } else {
-                report(entry, found, source: "")
+                report(entry, found, source: templateMessages[entry.key] ?? "")
             }
         }
         return problems

@@ -830,12 +830,14 @@ extension PlaceholderCheck {
         /// Per variable whose forms are steps of the string (an ARB
         /// message's `{count, plural, …}`), the categories it has.
         var variablePlurals: [String: Set<String>] = [:]
+        /// What its ARB file says beyond the text (metadata, settings).
+        var arb: ARBDetails?
         /// The placeholders its ARB metadata declares.
-        var messagePlaceholders: [MessagePlaceholder]?
+        var messagePlaceholders: [MessagePlaceholder]? { arb?.placeholders }
 
         mutating func add(_ string: LocalizedString) {
             if position == nil { position = string.position }
-            if messagePlaceholders == nil { messagePlaceholders = string.messagePlaceholders }
+            if arb == nil { arb = string.arbDetails }
             if string.reference == nil { isReference = false }
             if !string.isFormatted { isLiteral = true }
             if string.sourceLanguage != nil, string.table == nil { isCatalog = true }

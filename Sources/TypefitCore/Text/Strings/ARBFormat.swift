@@ -22,8 +22,13 @@ public struct ARBFormat: StringsFormat {
     /// How help names it.
     public let summary = "a Flutter .arb file"
 
-    /// Creates the format.
-    public init() {}
+    /// The project's `l10n.yaml`, when one was found for the file.
+    public var settings: GenL10nSettings?
+
+    /// Creates the format (`settings`: the project's `l10n.yaml`).
+    public init(settings: GenL10nSettings? = nil) {
+        self.settings = settings
+    }
 
     /// ARB is JSON like a String Catalog; only a file name tells them
     /// apart, so standard input is never taken for ARB.
@@ -75,7 +80,13 @@ public struct ARBFormat: StringsFormat {
         }
         if let language, !LanguageTag.matches(tag, language) { return [] }
         try budget.admitLanguage(tag, at: start)
-        let isTemplate = tag.lowercased() == String(sourceLanguage.map { $0 == "_" ? "-" : $0 }).lowercased()
+        // The template: `template-arb-file` where a `l10n.yaml` says, else
+        // the file in the run's source language (gen-l10n's default
+        // `app_en.arb`).
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let isTemplate =
+            settings.map { fileName == ($0.templateFile.split(separator: "/").last.map(String.init) ?? "") }
+            ?? (tag.lowercased() == String(sourceLanguage.map { $0 == "_" ? "-" : $0 }).lowercased())
         let table = Self.table(path)
         var strings: [LocalizedString] = []
         for member in members where !member.key.hasPrefix("@") {
@@ -96,9 +107,16 @@ public struct ARBFormat: StringsFormat {
             var details = ResourceDetails()
             details.table = table
             details.isSource = isTemplate
-            details.messagePlaceholders = metadata.placeholders
+            let attributes = members.contains { $0.key == "@" + member.key }
+            details.arb = ARBDetails(placeholders: metadata.placeholders, hasAttributes: attributes, settings: settings)
             base.setDetails(details)
-            let forms = Self.forms(of: message)
+            // A translation under relax-syntax is split into its forms
+            // once the template's placeholders are known (`settle`).
+            let relaxed = settings?.relaxSyntax == true
+            let forms =
+                relaxed && !isTemplate
+                ? [(steps: [FormStep](), text: message)]
+                : Self.forms(of: message, options: Self.options(settings, names: metadata.placeholders))
             try budget.take(forms.count, at: member.value.position)
             for form in forms {
                 var string = base
@@ -145,6 +163,30 @@ public struct ARBFormat: StringsFormat {
             }
             strings[i].messagePlaceholders = merged
         }
+        // Relaxed translations split now, by the template's names.
+        if strings.contains(where: { $0.arbDetails?.settings?.relaxSyntax == true && $0.isSource != true }) {
+            var split: [LocalizedString] = []
+            split.reserveCapacity(strings.count)
+            for string in strings {
+                guard string.arbDetails?.settings?.relaxSyntax == true, string.isSource != true, string.form.isEmpty,
+                    let table = string.table, let template = templates[table]
+                else {
+                    split.append(string)
+                    continue
+                }
+                let names = byTable[table]?[template.language]?[string.entry]?.placeholders
+                for form in Self.forms(
+                    of: string.written, options: Self.options(string.arbDetails?.settings, names: names))
+                {
+                    var copy = string
+                    copy.text = form.text
+                    if !form.steps.isEmpty { copy.vary(form.steps) }
+                    copy.capLength()
+                    split.append(copy)
+                }
+            }
+            strings = split
+        }
         var copies = 0
         for table in byTable.keys.sorted() {
             guard let template = templates[table], let languages = byTable[table] else { continue }
@@ -176,8 +218,12 @@ public struct ARBFormat: StringsFormat {
     /// A message's forms: each combination of its cases, with its text
     /// (placeholders as `{name}`) and the steps that pick it. A message
     /// gen-l10n cannot parse is one form, as written.
-    static func forms(of message: String) -> [(steps: [FormStep], text: String)] {
-        guard case .success(let parts) = GenL10nMessage.parse(message) else { return [([], message)] }
+    static func forms(of message: String, options: GenL10nMessage.Options = .init()) -> [(
+        steps: [FormStep], text: String
+    )] {
+        guard case .success(let parts) = GenL10nMessage.parse(message, options: options) else {
+            return [([], message)]
+        }
         var out: [(steps: [FormStep], text: String)] = [([], "")]
         func append(_ parts: [GenL10nMessage.Part], to prefix: [(steps: [FormStep], text: String)])
             -> [(steps: [FormStep], text: String)]
@@ -208,6 +254,14 @@ public struct ARBFormat: StringsFormat {
         }
         out = append(parts, to: out)
         return out
+    }
+
+    /// How gen-l10n parses a message of a project with `settings`, whose
+    /// template declares `names`.
+    public static func options(_ settings: GenL10nSettings?, names: [MessagePlaceholder]?) -> GenL10nMessage.Options {
+        GenL10nMessage.Options(
+            useEscaping: settings?.useEscaping ?? false,
+            relaxedPlaceholders: settings?.relaxSyntax == true ? (names ?? []).map(\.name) : nil)
     }
 
     /// The cases an app can show, in the order written, each with the
@@ -348,6 +402,16 @@ public struct ARBFormat: StringsFormat {
         "tk", "tl", "tn", "to", "tr", "ts", "tt", "tw", "ty", "ug", "uk", "ur", "uz", "ve", "vi", "vo", "wa", "wo",
         "xh", "yi", "yo", "za", "zh", "zu",
     ]
+}
+
+/// What an ARB message's file says beyond its text.
+public struct ARBDetails: Sendable, Equatable {
+    /// The placeholders its metadata declares (`nil`: no `placeholders`).
+    public var placeholders: [MessagePlaceholder]?
+    /// Whether the file has its `@key`.
+    public var hasAttributes: Bool
+    /// The project's `l10n.yaml` (`nil`: none found, defaults).
+    public var settings: GenL10nSettings?
 }
 
 /// A placeholder an ARB message's metadata declares (`@key.placeholders`).

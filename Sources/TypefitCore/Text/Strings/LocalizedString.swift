@@ -114,8 +114,19 @@ public struct LocalizedString: Sendable, Equatable {
     /// The placeholders an ARB message's metadata declares (`nil`: its
     /// metadata has no `placeholders`, or there is none).
     public var messagePlaceholders: [MessagePlaceholder]? {
-        get { details?.value.messagePlaceholders }
-        set { update { $0.messagePlaceholders = newValue } }
+        get { details?.value.arb?.placeholders }
+        set {
+            update {
+                $0.arb = ARBDetails(
+                    placeholders: newValue, hasAttributes: $0.arb?.hasAttributes ?? false, settings: $0.arb?.settings)
+            }
+        }
+    }
+    /// What an ARB message's file says beyond its text: whether it has
+    /// its `@key`, and the project's `l10n.yaml` (`nil`: defaults).
+    public var arbDetails: ARBDetails? {
+        get { details?.value.arb }
+        set { update { $0.arb = newValue } }
     }
 
     /// What an Android resource says beyond the other formats (the table,
@@ -251,7 +262,7 @@ struct ResourceDetails: Sendable, Equatable {
     var reference: String?
     var resourceSpans: [AndroidResourceText.Span] = []
     var placeholderExamples: [AndroidResourceText.Placeholder] = []
-    var messagePlaceholders: [MessagePlaceholder]?
+    var arb: ARBDetails?
 }
 
 /// An immutable box for `ResourceDetails`, compared by value.

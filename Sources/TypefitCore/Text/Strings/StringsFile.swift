@@ -105,9 +105,11 @@ public enum StringsFile {
     /// The tables of a file (`read`'s strings, grouped with their roles).
     public static func tables(
         path: String, bytes: [UInt8], language: String? = nil, sourceLanguage: String = "en",
-        budget: StringsBudget = StringsBudget()
+        budget: StringsBudget = StringsBudget(), genL10n: GenL10nSettings? = nil
     ) throws(SourceError) -> [StringsTable] {
-        let format = path == "-" ? format(sniffing: bytes) : format(forPath: path)
+        var format = path == "-" ? format(sniffing: bytes) : format(forPath: path)
+        // An ARB file of a project whose `l10n.yaml` was found.
+        if let genL10n, format is ARBFormat { format = ARBFormat(settings: genL10n) }
         var strings = try format.read(
             path: path, bytes: bytes, language: language, sourceLanguage: sourceLanguage, budget: budget)
         if format.isMarkdownByDefault {
