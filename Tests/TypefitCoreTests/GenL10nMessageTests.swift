@@ -101,6 +101,16 @@ import Testing
         #expect(three.first?.error.message.hasSuffix("3 is not a valid plural case.") == true)
     }
 
+    /// A key written twice is read as Dart's `json.decode` reads it, the
+    /// later value in the earlier's place (flutter/gallery's `intl_en.arb`
+    /// has `shrineProductChambrayShirt` twice); other JSON stays strict.
+    @Test func aDuplicateKeyTakesTheLaterValue() throws {
+        let bytes = Array(#"{"a": "first", "b": "B", "a": "second"}"#.utf8)
+        let strings = try ARBFormat().read(path: "app_en.arb", bytes: bytes, language: nil, budget: StringsBudget())
+        #expect(strings.map(\.text) == ["second", "B"])
+        #expect(throws: SourceError.self) { try JSONParser.parse(bytes) }
+    }
+
     /// File names as gen-l10n reads a locale from them, and a message's
     /// forms: one per case an app can show, `=1` filed under `one` and
     /// overridden by a later `one`.

@@ -54,6 +54,7 @@ extension Finding {
         case .placeholderType: .placeholderType
         case .namedMissing: .placeholderMissing
         case .namedExtra: .placeholderExtra
+        case .caseWithoutCount: .placeholderPluralCountImplied
         }
     }
 

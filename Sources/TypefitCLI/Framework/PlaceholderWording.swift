@@ -112,6 +112,10 @@ extension PlaceholderCheck.Difference {
             return "'\(name)' is declared as '\(type)' but \(use): gen-l10n stops (it needs \(expected))"
         case .namedMissing(let name):
             return "'{\(name)}' is missing: the template's message shows it"
+        case .caseWithoutCount(let variable, let label, let category, let numbers):
+            return "the case \(label) of '\(variable)' does not show the count, and intl shows it for "
+                + Self.shownFor(numbers, category)
+                + (label.hasPrefix("=") ? ": gen-l10n files \(label) under '\(category)', not as an exact match" : "")
         case .namedExtra(let name):
             return "'{\(name)}' is neither declared nor read by the template's message: gen-l10n adds it to the "
                 + "method's parameters, and the app's calls no longer compile"

@@ -37,7 +37,15 @@ public enum JSONParser {
     /// Parses a whole document; anything but whitespace after the value is
     /// an error.
     public static func parse(_ bytes: [UInt8]) throws(SourceError) -> ParsedJSON {
+        try parse(bytes, lastKeyWins: false)
+    }
+
+    /// `parse`, where `lastKeyWins` reads a duplicate key as Dart's
+    /// `json.decode` does (Flutter's gen-l10n reads ARB files so): the
+    /// later value replaces the earlier, in the earlier's place.
+    public static func parse(_ bytes: [UInt8], lastKeyWins: Bool) throws(SourceError) -> ParsedJSON {
         var parser = Parser(bytes: bytes)
+        parser.lastKeyWins = lastKeyWins
         parser.skipWhitespace()
         guard !parser.atEnd else {
             throw SourceError(parser.position, "expected a JSON value, found an empty document")
@@ -52,6 +60,7 @@ public enum JSONParser {
 
     private struct Parser {
         var cursor: SourceCursor
+        var lastKeyWins = false
 
         init(bytes: [UInt8]) { cursor = SourceCursor(bytes) }
 
@@ -122,7 +131,8 @@ public enum JSONParser {
                     throw SourceError(keyPosition, "expected a member name in double quotes, found \(found())")
                 }
                 let key = try parseString()
-                if !seen.insert(key).inserted {
+                let duplicate = !seen.insert(key).inserted
+                if duplicate, !lastKeyWins {
                     throw SourceError(keyPosition, "duplicate key '\(key)'")
                 }
                 skipWhitespace()
@@ -131,7 +141,12 @@ public enum JSONParser {
                 }
                 index += 1
                 skipWhitespace()
-                members.append((key, keyPosition, try parseValue(depth: depth + 1)))
+                let value = try parseValue(depth: depth + 1)
+                if duplicate, let earlier = members.firstIndex(where: { $0.key == key }) {
+                    members[earlier] = (key, keyPosition, value)
+                } else {
+                    members.append((key, keyPosition, value))
+                }
                 skipWhitespace()
                 guard index < bytes.count else {
                     throw SourceError(position, "expected ',' or '}', found the end of the document")

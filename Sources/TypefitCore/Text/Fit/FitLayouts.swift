@@ -613,7 +613,8 @@ extension JSONWriter {
             case .skipped: break
             case .undefinedVariable(let name, let text), .pluralByObject(let name, let text):
                 (variable, written) = (name, text)
-            case .emptyForm(let name, _, _), .formDrops(let name, _, _), .countImplied(let name, _, _):
+            case .emptyForm(let name, _, _), .formDrops(let name, _, _), .countImplied(let name, _, _),
+                .caseWithoutCount(let name, _, _, _):
                 variable = name
             case .countNeverShown(let name, let argument): (variable, source) = (name, argument)
             case .movedVariable(let name, _, _): variable = name

@@ -281,7 +281,8 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
                         found.append(.emptyForm(variable: name, category: category, numbers: shownFor))
                     }
                 } else if sourceShowsCount, !outside, shownFor.count > 1, showsCount[category] != true {
-                    found.append(.countImplied(variable: name, category: category, numbers: shownFor))
+                    found.append(
+                        .caseWithoutCount(variable: name, label: c.label, category: category, numbers: shownFor))
                 }
             }
         }

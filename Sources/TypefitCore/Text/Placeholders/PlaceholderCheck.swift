@@ -189,6 +189,11 @@ public enum PlaceholderCheck {
         /// declares nor reads: gen-l10n adds it to the method's
         /// parameters, and the app's calls no longer compile.
         case namedExtra(name: String)
+        /// An ARB plural case that does not show the count, which intl
+        /// shows for every number of its category (`=1` is filed under
+        /// `one`: Russian 1, 21, 31 …) while the template shows the count:
+        /// a warning, as `countImplied`.
+        case caseWithoutCount(variable: String, label: String, category: String, numbers: [Int])
     }
 
     /// Whether an Android entry's forms are a Java format: some form reads
@@ -224,7 +229,7 @@ extension PlaceholderCheck.Difference {
         if case .countImplied = self { return true }
         if case .sourceTakesNone = self { return true }
         switch self {
-        case .caseOverridden, .undeclared, .unused: return true
+        case .caseOverridden, .undeclared, .unused, .caseWithoutCount: return true
         default: break
         }
         return isHarmless
@@ -254,7 +259,8 @@ extension PlaceholderCheck.Difference {
         case .undefinedVariable, .notAConversion, .javaException, .pluralByObject, .emptyForm, .countImplied: return 0
         case .formDrops(_, _, let number): return number
         case .countNeverShown(_, let argument): return argument.number
-        case .messageSyntax, .caseOverridden, .undeclared, .unused, .placeholderType, .namedMissing, .namedExtra:
+        case .messageSyntax, .caseOverridden, .undeclared, .unused, .placeholderType, .namedMissing, .namedExtra,
+            .caseWithoutCount:
             return 0
         }
     }
@@ -286,6 +292,7 @@ extension PlaceholderCheck.Difference {
         case .placeholderType: return "type"
         case .namedMissing: return "missing"
         case .namedExtra: return "extra"
+        case .caseWithoutCount: return "plural-count-implied"
         }
     }
 

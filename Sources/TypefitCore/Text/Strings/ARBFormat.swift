@@ -50,7 +50,7 @@ public struct ARBFormat: StringsFormat {
         let text = try StringsFile.decodeText(bytes)
         // gen-l10n trims the file and reads an empty one as no messages.
         guard text.contains(where: { !$0.isWhitespace }) else { return [] }
-        let document = try JSONParser.parse(Array(text.utf8))
+        let document = try JSONParser.parse(Array(text.utf8), lastKeyWins: true)
         guard case .object(let members) = document.value else {
             throw SourceError(document.position, "expected an ARB object, found \(document.kindDescription)")
         }
