@@ -25,6 +25,9 @@ final class HarfBuzzFace {
     /// Android's letter spacing (`trackingEms` is it): only in the scripts
     /// Minikin spaces, and without optional ligatures when over 0.03 em.
     private let isLetterSpacing: Bool
+    /// Skia's letter spacing (Flutter): after every glyph, in every
+    /// script, ligatures left as they are (`Run::addSpacesEvenly`).
+    private let perGlyph: Bool
     /// The features every shaping passes (empty: none, which spares
     /// HarfBuzz a plan lookup by features).
     private let features: [hb_feature_t]
@@ -46,7 +49,8 @@ final class HarfBuzzFace {
     /// (`cleanAndAddDefaultFontFeatures`, after CSS).
     init(
         file: String, index: Int, pointSize: Double? = nil, isSystemFont: Bool = false,
-        opticalSize: OpticalSizeMode = .auto, tracked: Bool = true, letterSpacingEms: Double = 0
+        opticalSize: OpticalSizeMode = .auto, tracked: Bool = true, letterSpacingEms: Double = 0,
+        perGlyph: Bool = false
     ) throws(RegistryError) {
         let hb = try ShapingLibraries.shared.get()
         self.hb = hb
@@ -98,8 +102,9 @@ final class HarfBuzzFace {
             hb.fontSetNamedInstance(font, UInt32(instance - 1))
         }
         var setting = sizing.setting(instance: instance, unitsPerEm: unitsPerEm, at: pointSize)
-        isLetterSpacing = letterSpacingEms != 0
-        if isLetterSpacing {
+        self.perGlyph = perGlyph && letterSpacingEms != 0
+        isLetterSpacing = letterSpacingEms != 0 && !perGlyph
+        if letterSpacingEms != 0 {
             trackingEms = letterSpacingEms
             setting.trackingEms = letterSpacingEms
             setting.trackingTableSizes = nil
@@ -111,7 +116,7 @@ final class HarfBuzzFace {
         // HarfBuzz's own trak off: its default changed between versions
         // (`OpticalSizing`); typefit adds the tracking itself.
         if hasTrakTable { features.append(Self.feature(.trak)) }
-        if abs(letterSpacingEms) > 0.03 {
+        if isLetterSpacing, abs(letterSpacingEms) > 0.03 {
             features += [Self.feature(TableTag("liga")), Self.feature(TableTag("clig"))]
         }
         self.features = features
@@ -236,7 +241,8 @@ final class HarfBuzzFace {
         // Where tracking goes: each grapheme, or with Android's letter
         // spacing those in the script runs Minikin spaces.
         let tracked =
-            trackingEms == 0 && marking == nil ? nil : (graphemes ?? GraphemeStarts(text)).tracked(isLetterSpacing)
+            trackingEms == 0 && marking == nil || perGlyph
+            ? nil : (graphemes ?? GraphemeStarts(text)).tracked(isLetterSpacing)
         // Only the runs that meet `within` (runs are in text order): a
         // fallback run's call walks its own runs, not the whole string's.
         let first = within.map { within in TextRun.firstIndex(in: runs, endingAfter: within.lowerBound) } ?? 0
@@ -272,8 +278,12 @@ final class HarfBuzzFace {
                     {
                         missing[cluster] = true
                     }
-                    // A cluster's first glyph carries its grapheme's tracking.
-                    if let tracked, cluster != previous, tracked[cluster] {
+                    // A cluster's first glyph carries its grapheme's tracking;
+                    // Skia's spacing follows each glyph.
+                    if perGlyph {
+                        advances[cluster] += trackingEms
+                        marking?[cluster] = true
+                    } else if let tracked, cluster != previous, tracked[cluster] {
                         advances[cluster] += trackingEms
                         marking?[cluster] = true
                     }
@@ -345,7 +355,8 @@ extension HarfBuzzFace {
         guard let buffer = hb.bufferCreate() else { return [] }
         defer { hb.bufferDestroy(buffer) }
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
-        let tracked = trackingEms == 0 ? nil : (graphemes ?? GraphemeStarts(text)).tracked(isLetterSpacing)
+        let tracked =
+            trackingEms == 0 || perGlyph ? nil : (graphemes ?? GraphemeStarts(text)).tracked(isLetterSpacing)
         var result: [DrawnText.Glyph] = []
         text.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
@@ -370,7 +381,7 @@ extension HarfBuzzFace {
         var previous = -1
         for i in 0..<count {
             let cluster = Int(infos[i].cluster)
-            var tracking = 0.0
+            var tracking = perGlyph ? trackingEms : 0.0
             if let tracked, cluster != previous, cluster < tracked.count, tracked[cluster] {
                 tracking = trackingEms
             }

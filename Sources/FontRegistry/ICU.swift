@@ -191,7 +191,12 @@ public final class LineBreaker {
     }
 
     /// Per UTF-8 byte of `utf8`: whether a line may (or must) end after it.
-    public func opportunities(_ utf8: [UInt8], language: String?, breaking: LineBreaking = .apple) -> [LineBreak] {
+    public func opportunities(_ utf8: [UInt8], language requested: String?, breaking: LineBreaking = .apple)
+        -> [LineBreak]
+    {
+        // SkParagraph asks ICU for no locale (`SkUnicode_icu`'s
+        // `computeCodeUnitFlags`: "TODO: locale").
+        let language = breaking == .skParagraph ? nil : requested
         var breaks = [LineBreak](filled: .none, count: utf8.count)
         guard !utf8.isEmpty else { return breaks }
         text.fill(utf8)
@@ -234,7 +239,7 @@ public final class LineBreaker {
         }
         if breaking == .apple {
             Self.keepHangulWords(utf8, &breaks)
-        } else {
+        } else if breaking != .skParagraph {
             // Korean phrases end only at spaces (Minikin's
             // `testPhraseBreak_Korean`); Debian 12's ICU 72 gives ko@lw=phrase
             // no meaning of its own.

@@ -47,11 +47,12 @@ public final class TextMeasurer {
         file: String, index: Int, family: String, weight: Int? = nil, isItalic: Bool = false,
         fallback: FallbackFonts = FallbackFonts(), pointSize: Double? = nil, isSystemFont: Bool = false,
         opticalSize: OpticalSizeMode = .auto, tracked: Bool = true, letterSpacingEms: Double = 0,
-        fallbackPolicy: FallbackPolicy = .appleCascade, sharingFallbackWith other: TextMeasurer? = nil
+        letterSpacingPerGlyph: Bool = false, fallbackPolicy: FallbackPolicy = .appleCascade,
+        sharingFallbackWith other: TextMeasurer? = nil
     ) throws(RegistryError) {
         primary = try HarfBuzzFace(
             file: file, index: index, pointSize: pointSize, isSystemFont: isSystemFont, opticalSize: opticalSize,
-            tracked: tracked, letterSpacingEms: letterSpacingEms)
+            tracked: tracked, letterSpacingEms: letterSpacingEms, perGlyph: letterSpacingPerGlyph)
         self.pointSize = pointSize
         self.file = file
         self.index = index
@@ -59,7 +60,7 @@ public final class TextMeasurer {
             other?.shared
             ?? FallbackState(
                 fallback: fallback, family: family, weight: weight, isItalic: isItalic, isSystemFont: isSystemFont,
-                letterSpacingEms: letterSpacingEms, policy: fallbackPolicy)
+                letterSpacingEms: letterSpacingEms, perGlyph: letterSpacingPerGlyph, policy: fallbackPolicy)
     }
 
     /// Whether the face's widths change with the point size (its optical
@@ -430,7 +431,8 @@ public final class TextMeasurer {
         if let open = sizedFaces[key] { return (face, open) }
         guard
             let open = try? HarfBuzzFace(
-                file: face.file, index: face.index, pointSize: pointSize, letterSpacingEms: shared.letterSpacingEms)
+                file: face.file, index: face.index, pointSize: pointSize, letterSpacingEms: shared.letterSpacingEms,
+                perGlyph: shared.perGlyph)
         else {
             return nil
         }
@@ -469,12 +471,15 @@ final class FallbackState {
     /// The letter spacing the platform's paint gives every face that
     /// draws the text (`HarfBuzzFace`'s `letterSpacingEms`).
     let letterSpacingEms: Double
+    /// Whether the spacing follows every glyph (Skia's), not Minikin's.
+    let perGlyph: Bool
 
     init(
         fallback: FallbackFonts, family: String, weight: Int?, isItalic: Bool, isSystemFont: Bool,
-        letterSpacingEms: Double = 0, policy: FallbackPolicy = .appleCascade
+        letterSpacingEms: Double = 0, perGlyph: Bool = false, policy: FallbackPolicy = .appleCascade
     ) {
         self.letterSpacingEms = letterSpacingEms
+        self.perGlyph = perGlyph
         self.fallback = fallback
         self.family = family
         self.weight = weight
@@ -494,7 +499,7 @@ final class FallbackState {
     /// The fallback face at `key` opened in ems, once.
     func face(_ key: String, file: String, index: Int) -> HarfBuzzFace? {
         if let known = faces[key] { return known }
-        let open = try? HarfBuzzFace(file: file, index: index, letterSpacingEms: letterSpacingEms)
+        let open = try? HarfBuzzFace(file: file, index: index, letterSpacingEms: letterSpacingEms, perGlyph: perGlyph)
         faces[key] = .some(open)
         return open
     }

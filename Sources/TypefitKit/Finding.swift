@@ -43,6 +43,9 @@ public enum Finding: Sendable, Equatable {
     /// A module root's source sets besides `main` that hold resources,
     /// not read (`src/debug/res`).
     case otherSourceSets([String])
+    /// Flutter ARB files measured under a platform whose own text system
+    /// is not Flutter's (`--platform ios` lays them out as UIKit does).
+    case flutterStringsOnNativePlatform(Platform)
     /// A `--source-set` that no module root given has resources in.
     case sourceSetNotFound(String, modules: [String], available: [String])
     /// An `.lproj` table file with no entry (`<dict/>`), beside files

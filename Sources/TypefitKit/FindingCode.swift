@@ -51,6 +51,7 @@ extension Finding {
         case fileMalformed = "file-malformed"
         case stringsEmpty = "strings-empty"
         case sourceSetsNotRead = "source-sets-not-read"
+        case flutterStringsOnNativePlatform = "flutter-strings-on-native-platform"
         case sourceSetNotFound = "source-set-not-found"
         case languageNotFound = "language-not-found"
         case patternFailed = "pattern-failed"

@@ -352,7 +352,7 @@ public struct FitJob: Sendable {
         switch rules {
         case .one(let rule):
             let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
-            TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
+            TextJob.notePlaceholderDefaults(strings, platform: request.platform, into: &diagnostics)
             let rendered = MarkdownText.render(
                 strings, mode: request.markdown, html: request.html, counts: &counts)
             let styled = StyledFaces.find(for: rendered, cells: cells, search: search, diagnostics: &diagnostics)
@@ -387,7 +387,7 @@ public struct FitJob: Sendable {
                 diagnostics.note(finding, file: path)
             }
         }
-        TextJob.notePlaceholderDefaults(strings, into: &diagnostics)
+        TextJob.notePlaceholderDefaults(strings, platform: request.platform, into: &diagnostics)
         var groups: [Group] = []
         for (r, rule) in rules.rules.enumerated() where !members[r].isEmpty {
             var request = request

@@ -87,7 +87,7 @@ public final class Measurements {
                 faceKeys.append(nil)
                 continue
             }
-            let key = FaceKey(face, letterSpacingEms: rules.letterSpacingEms(ofStyle: cell.style))
+            let key = FaceKey(face, letterSpacingEms: rules.letterSpacingEms(ofStyle: cell.style, size: cell.pointSize))
             locations[key] = face
             let systemKey = face.isSystemFont ? "\(face.weight ?? 400)|\(face.isItalic)" : nil
             let base = open(face, key: key, sharing: systemKey.flatMap { systemFontBases[$0] })
@@ -157,7 +157,7 @@ public final class Measurements {
             guard let face = slots[members[0].slot].key?.unsized, let location = locations[face],
                 let base = measurers[face],
                 let shaper = try? TextMeasurer(
-                    location, key: face.sized(members[0].size), fallback: fonts, policy: rules.fallback,
+                    location, key: face.sized(members[0].size), fallback: fonts, rules: rules,
                     tracked: false, sharing: base)
             else { continue }
             shapers.append(Shaper(measurer: shaper))
@@ -180,7 +180,7 @@ public final class Measurements {
     private func open(_ face: FaceLocation, key: FaceKey, sharing: TextMeasurer? = nil) -> TextMeasurer? {
         if let known = measurers[key] { return known }
         do {
-            let measurer = try TextMeasurer(face, key: key, fallback: fonts, policy: rules.fallback, sharing: sharing)
+            let measurer = try TextMeasurer(face, key: key, fallback: fonts, rules: rules, sharing: sharing)
             measurers[key] = measurer
             return measurer
         } catch {
@@ -454,17 +454,18 @@ struct FaceKey: Hashable {
 extension TextMeasurer {
     /// Opens the face at `location` for measuring as `key` says: with its
     /// letter spacing, set for its point size (`nil`: in ems for every
-    /// size), falling back to `fonts` as `policy` picks them (`TextRules`).
+    /// size), falling back to `fonts` and spaced as `rules` say.
     /// With `sharing`, the face's measurer at another size, whose fallback
     /// state this one uses.
     convenience init(
-        _ location: FaceLocation, key: FaceKey, fallback fonts: FallbackFonts, policy: FallbackPolicy,
+        _ location: FaceLocation, key: FaceKey, fallback fonts: FallbackFonts, rules: TextRules,
         tracked: Bool = true, sharing: TextMeasurer? = nil
     ) throws(RegistryError) {
         try self.init(
             file: location.file, index: location.index, family: location.family ?? "", weight: location.weight,
             isItalic: location.isItalic, fallback: fonts, pointSize: key.pointSize,
             isSystemFont: location.isSystemFont, opticalSize: location.opticalSize, tracked: tracked,
-            letterSpacingEms: key.letterSpacingEms, fallbackPolicy: policy, sharingFallbackWith: sharing)
+            letterSpacingEms: key.letterSpacingEms, letterSpacingPerGlyph: rules.letterSpacing == .flutterMaterial,
+            fallbackPolicy: rules.fallback, sharingFallbackWith: sharing)
     }
 }

@@ -35,6 +35,8 @@ public struct Request: Equatable, Sendable {
         case categoryNotOnWatch(ContentSizeCategory)
         /// Android and macOS have no categories to clamp.
         case clampOnPlatform(Platform)
+        /// A DynamicFont spec on Flutter, which has no UIFontMetrics.
+        case specOnFlutter
         /// The minimum category is above the maximum.
         case clampInverted(SizeClamp)
     }
@@ -47,6 +49,9 @@ public struct Request: Equatable, Sendable {
     public var fontScales: [Double]?
     /// Android: the version whose scaling applies.
     public var androidVersion = AndroidFontScaling.newestKnownVersion
+    /// Flutter on Android: the release, whose `Text` follows Android's
+    /// non-linear scaling from 3.35.
+    public var flutterVersion = FlutterVersion.newestKnown
     /// Android: the API level the app targets (`--target-sdk`), which
     /// picks the elegant or compact fonts of Android's fallback chain.
     public var targetSdk = 35
@@ -60,11 +65,17 @@ public struct Request: Equatable, Sendable {
     /// How the platform draws text: its line breaking, fallback, letter
     /// spacing and optical sizes, decided here once.
     public var textRules: TextRules {
-        guard platform == .android else { return .apple }
-        return .android(
-            androidLineBreaking,
-            fallback: AndroidFallback(
-                variant: AndroidFontFallback.variant(targetSdk: targetSdk), fromDevice: androidFonts != nil))
+        let android = AndroidFallback(
+            variant: AndroidFontFallback.variant(targetSdk: targetSdk), fromDevice: androidFonts != nil)
+        switch platform {
+        case .android: return .android(androidLineBreaking, fallback: android)
+        case .flutterAndroid: return .flutter(fallback: .minikin(android), unit: "dp", setsOpticalSize: false)
+        // The engine applies neither `trak` nor an optical size of its own
+        // ("the spacing should be handled by the app or the framework",
+        // platform_mac.mm): faces are drawn at their own coordinates.
+        case .flutterIOS: return .flutter(fallback: .appleCascade, unit: "pt", setsOpticalSize: false)
+        default: return .apple
+        }
     }
     /// How the platform breaks lines.
     public var lineBreaking: LineBreaking { textRules.breaking }
@@ -120,13 +131,15 @@ public struct Request: Equatable, Sendable {
         }
         if curve != nil && model == .proportional { throw .curveWithProportionalModel }
         if platform != .ios, specPath != nil, platformStyles != nil { throw .stylesWithSpec(platform) }
+        if platform.isFlutter, specPath != nil { throw .specOnFlutter }
         if !clamp.isEmpty {
-            if platform == .android || platform == .macos { throw .clampOnPlatform(platform) }
+            if platform != .ios && platform != .watchos { throw .clampOnPlatform(platform) }
             if clamp.isInverted { throw .clampInverted(clamp) }
             for bound in [clamp.minimum, clamp.maximum].compactMap({ $0 }) { try Self.check(bound, on: platform) }
         }
         switch (platform, categories) {
         case (.android, .some(let selection)) where selection != .platformDefault,
+            (.flutterAndroid, .some(let selection)) where selection != .platformDefault,
             (.macos, .some(let selection)) where selection != .platformDefault:
             throw .categoriesOnPlatform(platform)
         case (.watchos, .some(.categories(let list))):
@@ -219,7 +232,9 @@ public struct Request: Equatable, Sendable {
     /// for a device's Roboto (`--android-fonts`), `stand-in` for the
     /// installed one.
     public var systemFont: String? {
-        if face == .systemFont && platform == .android { return androidFonts == nil ? "stand-in" : "android" }
+        if face == .systemFont && platform.host == .android {
+            return androidFonts == nil ? "stand-in" : "android"
+        }
         if face == .systemFont { return "apple" }
         if model == .system { return "stand-in" }
         return nil
@@ -246,9 +261,14 @@ public struct Request: Equatable, Sendable {
         var request = PlatformRequest(platform: platform)
         request.styles = platformStyles
         request.androidVersion = androidVersion
-        request.fontScales = categories == .platformDefault && platform == .android ? [1] : fontScales
+        request.flutterVersion = flutterVersion
+        request.fontScales = categories == .platformDefault && platform.scalesByFontScale ? [1] : fontScales
         request.designSize = designSize
-        if platform == .watchos, let list = categories?.list {
+        if platform == .flutterIOS {
+            // `default` is Large; `system` (a desktop's text size) is
+            // resolved before the request is made.
+            request.categories = categories == .platformDefault ? [.large] : categories?.list
+        } else if platform == .watchos, let list = categories?.list {
             // Categories watchOS lacks were refused by validate().
             request.categories = list
         } else if platform == .watchos, watchSize != nil {

@@ -395,7 +395,7 @@ public struct ReviewJob: Job {
                     set.append(first.variations.map { "\($0.tag) \(humanNumber($0.value))" }.joined(separator: ", "))
                 }
                 // Android's tracking is the style's letter spacing, not trak.
-                let spacing = group.rules.letterSpacingEms(ofStyle: cell.style)
+                let spacing = group.rules.letterSpacingEms(ofStyle: cell.style, size: cell.pointSize)
                 if spacing != 0 {
                     set.append("letter spacing \(humanNumber(spacing)) em")
                 } else if ofFace.contains(where: { $0.trackingEms != 0 }) {
@@ -652,7 +652,8 @@ public struct ReviewJob: Job {
         /// (at the cell's size where the face's widths change with it).
         private func ownSession(_ cell: SizedCell, _ string: LocalizedString) -> TextMeasurer.DrawSession? {
             guard let location = cell.face?.location else { return nil }
-            let key = FaceKey(location, letterSpacingEms: group.rules.letterSpacingEms(ofStyle: cell.style))
+            let key = FaceKey(
+                location, letterSpacingEms: group.rules.letterSpacingEms(ofStyle: cell.style, size: cell.pointSize))
             guard let measurer = measurer(location, key: key) else { return nil }
             let sized =
                 measurer.dependsOnPointSize
@@ -665,7 +666,7 @@ public struct ReviewJob: Job {
             if let known = measurers[key] { return known }
             do {
                 let opened = try TextMeasurer(
-                    location, key: key, fallback: fonts, policy: group.rules.fallback, sharing: sharing)
+                    location, key: key, fallback: fonts, rules: group.rules, sharing: sharing)
                 measurers[key] = opened
                 return opened
             } catch {

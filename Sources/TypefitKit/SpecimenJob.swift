@@ -57,7 +57,8 @@ public struct SpecimenJob: Job {
             let name = cell.face?.location?.postscriptName ?? cell.face?.postscriptName
             guard let location = cell.face?.location,
                 let face = canvas.face(
-                    location, pointSize: cell.pointSize, letterSpacingEms: rules.letterSpacingEms(ofStyle: cell.style),
+                    location, pointSize: cell.pointSize,
+                    letterSpacingEms: rules.letterSpacingEms(ofStyle: cell.style, size: cell.pointSize),
                     diagnostics: &diagnostics)
             else {
                 if let name, !missing.contains(name) { missing.append(name) }
@@ -71,7 +72,7 @@ public struct SpecimenJob: Job {
                 width.map { width in
                     LineFitter.Prepared(
                         measured, breaks: breaks, breaking: rules.breaking,
-                        letterSpacingEms: rules.letterSpacingEms(ofStyle: cell.style)
+                        letterSpacingEms: rules.letterSpacingEms(ofStyle: cell.style, size: cell.pointSize)
                     ).lines(
                         width: width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize,
                         pointSize: cell.pointSize)
@@ -215,7 +216,7 @@ public struct SpecimenJob: Job {
             if let known = opened[id] { return known }
             do {
                 let measurer = try TextMeasurer(
-                    location, key: id, fallback: fonts, policy: rules.fallback, sharing: sharing)
+                    location, key: id, fallback: fonts, rules: rules, sharing: sharing)
                 let face = OpenFace(id: id, location: location, measurer: measurer, language: language)
                 opened[id] = face
                 return face

@@ -19,7 +19,7 @@ public enum TextJob {
             diagnostics: &diagnostics
         ).strings
         let cells = try cells(settings, search: search, diagnostics: &diagnostics)
-        notePlaceholderDefaults(strings, into: &diagnostics)
+        notePlaceholderDefaults(strings, platform: settings.platform, into: &diagnostics)
         return (strings, cells)
     }
 
@@ -175,7 +175,7 @@ public enum TextJob {
                     status: .cannotRun)
                 throw Stopped()
             }
-        case .systemFont where settings.platform == .android:
+        case .systemFont where settings.platform.host == .android:
             // Android's sans-serif: Roboto, a device's (`--android-fonts`)
             // or the installed one, at each role's weight.
             let family = AndroidFontFallback.defaultFamily
@@ -200,8 +200,14 @@ public enum TextJob {
                 }
             }
             if let system {
-                face = system.resolution(
-                    weight: request.weight(ofStyle: cell.style), pointSize: cell.pointSize)
+                // Flutter on iOS asks for CupertinoSystemDisplay (the
+                // system font the engine makes at 29 pt: SF Pro Display)
+                // or CupertinoSystemText (the family of the 14 pt system
+                // font: SF Pro Text), by style, whatever the size.
+                let chosenAt =
+                    settings.platform == .flutterIOS
+                    ? (FlutterTypeScale.usesDisplayFamily(cell.style) ? 29 : 14) : cell.pointSize
+                face = system.resolution(weight: request.weight(ofStyle: cell.style), pointSize: chosenAt)
             }
             return SizedCell(cell, face: face)
         }
@@ -1161,7 +1167,14 @@ public enum TextJob {
 
     /// One note naming the placeholders typefit's defaults stood in for
     /// (`--sample` values the user chose need no saying).
-    public static func notePlaceholderDefaults(_ strings: [LocalizedString], into diagnostics: inout Diagnostics) {
+    public static func notePlaceholderDefaults(
+        _ strings: [LocalizedString], platform: Platform? = nil, into diagnostics: inout Diagnostics
+    ) {
+        // ARB strings are a Flutter app's: measured by another platform's
+        // text system, say so.
+        if let platform, !platform.isFlutter, let first = strings.first(where: { $0.formatSyntax == .genL10n }) {
+            diagnostics.note(.flutterStringsOnNativePlatform(platform), file: first.file)
+        }
         var seen = Set<String>()
         var parts: [Finding.PlaceholderSample] = []
         for string in strings {

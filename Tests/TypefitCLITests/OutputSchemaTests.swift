@@ -31,6 +31,8 @@ import TypefitTestSupport
             ("scale", ["scale", "--platform", "android", "--format", "json"]),
             ("scale", ["scale", "--platform", "watchos", "--watch-size", "45mm", "--format", "json"]),
             ("scale", ["scale", "--platform", "macos", "--format", "json"]),
+            ("scale", ["scale", "--platform", "flutter-ios", "--format", "json"]),
+            ("scale", ["scale", "--platform", "flutter-android", "--flutter-version", "3.32", "--format", "json"]),
             ("scale", ["scale", "--style", "body", "--value", "17", "--display-scale", "2", "--format", "json"]),
             ("check", ["check", "--spec", zen, "--format", "json"] + config),
             ("check", ["check", "--spec", sans, "--format", "json"] + config),
@@ -75,6 +77,13 @@ import TypefitTestSupport
                 "fit",
                 ["fit", "Hello", "--platform", "macos", "--style", "body", "--width", "100", "--format", "json"] + face
                     + config
+            ),
+            (
+                "fit",
+                [
+                    "fit", "--strings", Fixtures.path("arb") + "/*.arb", "--platform", "flutter-ios", "--style",
+                    "bodyLarge", "--width", "300", "--format", "json",
+                ] + face + config
             ),
             // A fallback face per string (the fixture configuration's CJK face).
             (

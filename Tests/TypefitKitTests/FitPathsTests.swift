@@ -111,7 +111,7 @@ import TypefitTestSupport
         request.opticalSize = .auto
         var diagnostics = Diagnostics()
         let cells = try TextJob.cells(request, search: search, diagnostics: &diagnostics)
-        #expect(cells.count == 7 && request.textRules.letterSpacingEms(ofStyle: "labelSmall") > 0)
+        #expect(cells.count == 7 && request.textRules.letterSpacingEms(ofStyle: "labelSmall", size: 11) > 0)
         let strings = Self.texts.map { LocalizedString(key: $0, language: "en", text: $0) }
         let fast = FitEngine.layOut(
             strings: strings, cells: cells, width: 100, fonts: search.fallbackFonts(), rules: request.textRules)

@@ -132,7 +132,7 @@ struct LineWidth: Sendable, Equatable {
     /// The width in the platform's unit; a unit another platform's is
     /// refused rather than converted (a dp is not a point).
     func value(on platform: Platform) throws(UsageError) -> Double {
-        let own: Unit = platform == .android ? .dp : .pt
+        let own: Unit = platform.host == .android ? .dp : .pt
         if let unit, unit != own {
             throw UsageError(
                 "'--width \(humanNumber(value))\(unit.rawValue)': \(platform.displayName) lays text out in "

@@ -112,6 +112,13 @@ extension Finding {
                     + "src/main/res) and no Apple tables (no *.lproj folder of .strings or .stringsdict files, no "
                     + ".xcstrings catalog): give a res folder, a module root, an app's resources folder or strings files"
             )
+        case .flutterStringsOnNativePlatform(let platform):
+            return Wording(
+                .flutterStringsOnNativePlatform,
+                Message(
+                    "Flutter's strings, laid out as \(platform.displayName) lays out its own text: --platform "
+                        + (platform.host == .android ? "flutter-android" : "flutter-ios")
+                        + " lays them out as Flutter does"))
         case .otherSourceSets(let folders):
             let names = folders.compactMap { $0.split(separator: "/").dropLast().last }
             return Wording(

@@ -119,8 +119,8 @@ public struct Option<Options>: Sendable {
     }
 
     /// The same option, only with `--platform platform`.
-    func only(on platform: Platform, because reason: String = "") -> Option {
-        constrained(.onlyOn(platform), reason)
+    func only(on platforms: Platform..., because reason: String = "") -> Option {
+        constrained(.onlyOn(platforms), reason)
     }
 
     private func constrained(_ kind: OptionConstraint.Kind, _ reason: String) -> Option {

@@ -105,8 +105,8 @@ public struct OptionConstraint: Sendable, Equatable {
         case needsOneOf([String])
         /// This option must not be given too.
         case excludes(String)
-        /// Only with `--platform` this platform.
-        case onlyOn(Platform)
+        /// Only with `--platform` one of these platforms.
+        case onlyOn([Platform])
     }
 
     /// What the rule asks.
@@ -121,11 +121,11 @@ public struct OptionConstraint: Sendable, Equatable {
             return "'\(option)' needs " + Self.alternatives(names) + " (\(reason))"
         case .excludes(let other):
             return "'\(option)' cannot be combined with '\(other)' (\(reason))"
-        case .onlyOn(.ios):
+        case .onlyOn([.ios]):
             return "'\(option)' is for iOS; with --platform \(platform.rawValue) give --style, --size or --spec "
                 + "and the platform's own options"
         case .onlyOn(let wanted):
-            return "'\(option)' applies to --platform \(wanted.rawValue) (\(reason))"
+            return "'\(option)' applies to --platform \(Self.names(wanted)) (\(reason))"
         }
     }
 
@@ -135,8 +135,13 @@ public struct OptionConstraint: Sendable, Equatable {
         switch kind {
         case .needsOneOf(let names): return "Needs " + Self.alternatives(names, quoted: false) + "."
         case .excludes(let other): return "Not with \(other)."
-        case .onlyOn(let platform): return "Only with --platform \(platform.rawValue)."
+        case .onlyOn(let platforms): return "Only with --platform \(Self.names(platforms))."
         }
+    }
+
+    /// `android`, `android or flutter-android`.
+    static func names(_ platforms: [Platform]) -> String {
+        alternatives(platforms.map(\.rawValue), quoted: false)
     }
 
     /// `'--a'`, `'--a' or '--b'`, `'--a', '--b' or '--c'`.
@@ -152,7 +157,7 @@ public struct OptionConstraint: Sendable, Equatable {
         switch kind {
         case .needsOneOf(let names): return !names.contains(where: given.contains)
         case .excludes(let other): return given.contains(other)
-        case .onlyOn(let wanted): return platform != wanted
+        case .onlyOn(let wanted): return !wanted.contains(platform)
         }
     }
 

@@ -92,7 +92,7 @@ enum FitTable: Renderer {
                 "rule \(r + 1) ("
                 + ((rule.keys ?? []) + (rule.comment.map { ["comment \($0)"] } ?? [])).joined(separator: ", ")
                 + "): \(rule.style), "
-                + "\(humanNumber(rule.width)) \(output.job.request.platform == .android ? "dp" : "pt"), "
+                + "\(humanNumber(rule.width)) \(output.job.request.platform.host == .android ? "dp" : "pt"), "
                 + "\(rule.lines) line\(rule.lines == 1 ? "" : "s")"
                 + (rule.require.map { ", required at \($0.label)" } ?? "") + "\n"
                 + group.layouts.table(

@@ -221,6 +221,12 @@ extension Finding.Code {
             ("A strings file that does not parse", "Fix the file at the line and column named; the run exits 2.")
         case .stringsEmpty:
             ("A strings file that holds no strings", "A gate over it would check nothing; the run exits 2.")
+        case .flutterStringsOnNativePlatform:
+            (
+                "Flutter's ARB strings laid out by another platform's text system",
+                "A note: --platform flutter-ios or flutter-android lays them out as Flutter's engine does (its "
+                    + "styles, text scale and lines)."
+            )
         case .sourceSetsNotRead:
             (
                 "A module's other source sets, not read",
@@ -445,7 +451,8 @@ extension Finding.Code {
             .wcagResize:
             .check
         case .fileUnreadable, .fileReadOnce, .shadowedByStringsdict, .configurationUnread, .textBudgetExceeded,
-            .fileMalformed, .stringsEmpty, .sourceSetsNotRead, .sourceSetNotFound, .languageNotFound, .patternFailed,
+            .fileMalformed, .stringsEmpty, .sourceSetsNotRead, .flutterStringsOnNativePlatform, .sourceSetNotFound,
+            .languageNotFound, .patternFailed,
             .patternMatchesNothing,
             .duplicateKey, .referenceUnresolved, .referenceCycle, .referenceTooDeep, .noKeyMatches, .noRuleMatches,
             .keysWithoutRule, .ruleClampInverted:

@@ -8,20 +8,21 @@ public enum PlatformExport {
     {
         var out: String
         switch platform {
-        case .android: out = "style,fontScale,sp,dp,lineHeightSp,lineHeightDp\n"
-        case .watchos: out = "style,category,isDefaultCategory,isAccessibilityCategory,pointSize,lineHeight\n"
+        case .android, .flutterAndroid: out = "style,fontScale,sp,dp,lineHeightSp,lineHeightDp\n"
+        case .watchos, .flutterIOS:
+            out = "style,category,isDefaultCategory,isAccessibilityCategory,pointSize,lineHeight\n"
         default: out = "style,pointSize,lineHeight,weight\n"
         }
         for cell in cells {
             let fields: [String]
             switch platform {
-            case .android:
+            case .android, .flutterAndroid:
                 fields = [
                     cell.style, shortestNumber(cell.fontScale ?? 1), shortestNumber(cell.sp ?? cell.pointSize),
                     shortestNumber(cell.pointSize), shortestNumber(cell.lineHeightSp ?? cell.lineHeight),
                     shortestNumber(cell.lineHeight),
                 ]
-            case .watchos:
+            case .watchos, .flutterIOS:
                 fields = [
                     cell.style, cell.category?.rawValue ?? "", String(cell.category == defaultCategory),
                     String(cell.category?.isAccessibilityCategory ?? false), shortestNumber(cell.pointSize),
@@ -48,14 +49,16 @@ public enum PlatformExport {
         out += platform == .macos ? ".\n" : " and size setting.\n"
         out += "public enum \(typeName) {\n"
         out += SwiftExport.enumeration(
-            "TextStyle", "\(platform.displayName) text styles" + (platform == .android ? " (Material 3 roles)." : "."),
+            "TextStyle",
+            "\(platform.displayName) text styles"
+                + (platform.host == .android || platform.isFlutter ? " (Material 3 roles)." : "."),
             // watchOS's shared styles are UIKit's; macOS and Android have their own names.
             styles.map { ($0, platform == .watchos ? TextStyle(rawValue: $0)?.constantValue ?? $0 : $0) })
         func cell(_ style: Int, _ setting: (PlatformCell) -> Bool) -> PlatformCell? {
             cells.first { $0.style == styles[style] && setting($0) }
         }
         switch platform {
-        case .android:
+        case .android, .flutterAndroid:
             var scales: [Double] = []
             for cell in cells { if let scale = cell.fontScale, !scales.contains(scale) { scales.append(scale) } }
             let names = scales.map { "scale" + DesignTokens.tokenName(shortestNumber($0)) }
@@ -75,7 +78,7 @@ public enum PlatformExport {
                 "lineHeightDp", "The line height of `style` at `fontScale`, in dp.", "TextStyle", "FontScale", styles,
                 names
             ) { style, scale in cell(style) { $0.fontScale == scales[scale] }?.lineHeight ?? 0 }
-        case .watchos:
+        case .watchos, .flutterIOS:
             var categories: [ContentSizeCategory] = []
             for cell in cells {
                 if let category = cell.category, !categories.contains(category) { categories.append(category) }
@@ -110,6 +113,8 @@ public enum PlatformExport {
         case .watchos: return "WatchOS"
         case .macos: return "MacOS"
         case .android: return "Android"
+        case .flutterIOS: return "FlutterIOS"
+        case .flutterAndroid: return "FlutterAndroid"
         }
     }
 }

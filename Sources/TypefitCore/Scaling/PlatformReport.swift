@@ -13,6 +13,8 @@ public struct PlatformReport: Sendable {
     public var watchSizeDocumented: Bool
     /// `--android-version`.
     public var androidVersion: Int
+    /// `--flutter-version` (Flutter on Android: linear or Android's curve).
+    public var flutterVersion = FlutterVersion.newestKnown
     /// `--size`: a custom font's design size.
     public var designSize: Double?
     /// `--spec`: the spec whose styles are the rows.
@@ -45,7 +47,7 @@ public struct PlatformReport: Sendable {
     /// `fixed`.
     public func tokenGroup(_ category: ContentSizeCategory?, scale: Double?) -> String {
         switch platform {
-        case .android: return "fontScale" + shortestNumber(scale ?? 1)
+        case .android, .flutterAndroid: return "fontScale" + shortestNumber(scale ?? 1)
         case .macos: return "fixed"
         default: return category?.rawValue ?? "large"
         }
@@ -56,10 +58,10 @@ public struct PlatformReport: Sendable {
         cells.map { cell in
             let weight =
                 cell.weight.flatMap { FontWeight(rawValue: $0)?.openTypeValue }
-                ?? (cell.style.hasPrefix("headline") && platform != .android ? 600 : 400)
+                ?? (cell.style.hasPrefix("headline") && platform == .ios ? 600 : 400)
             return TokenCell(
                 group: tokenGroup(cell.category, scale: cell.fontScale), style: cell.style,
-                fontFamily: family ?? (platform == .android ? "Roboto" : "system-ui"), fontWeight: weight,
+                fontFamily: family ?? (platform.host == .android ? "Roboto" : "system-ui"), fontWeight: weight,
                 fontSize: cell.pointSize, lineHeight: cell.lineHeight)
         }
     }
@@ -84,6 +86,19 @@ public struct PlatformReport: Sendable {
             top["model"] = .string(AndroidFontScaling.model(androidVersion: androidVersion).name)
             top["source"] = .string(
                 "Material 3 type scale; " + AndroidFontScaling.source(androidVersion: androidVersion))
+        case .flutterIOS:
+            top["source"] = .string(
+                "Flutter's Material 3 (2021) roles; text scale: the iOS embedder's body size for the category / 17")
+        case .flutterAndroid:
+            top["androidVersion"] = .int(androidVersion)
+            top["flutterVersion"] = .string(flutterVersion.description)
+            let nonlinear = flutterVersion >= FlutterTypeScale.nonlinearSince && androidVersion >= 14
+            top["model"] = .string(nonlinear ? AndroidFontScaling.model(androidVersion: androidVersion).name : "linear")
+            top["source"] = .string(
+                "Flutter's Material 3 (2021) roles; "
+                    + (nonlinear
+                        ? AndroidFontScaling.source(androidVersion: androidVersion)
+                        : "size × font scale (Flutter before 3.35, or Android before 14)"))
         case .ios:
             break
         }
@@ -91,13 +106,13 @@ public struct PlatformReport: Sendable {
             cells.map { cell in
                 var row: [String: JSONValue] = ["style": .string(cell.style)]
                 switch platform {
-                case .android:
+                case .android, .flutterAndroid:
                     row["fontScale"] = .number(cell.fontScale ?? 1)
                     row["sp"] = .number(cell.sp ?? cell.pointSize)
                     row["dp"] = .number(cell.pointSize)
                     row["lineHeightSp"] = .number(cell.lineHeightSp ?? cell.lineHeight)
                     row["lineHeightDp"] = .number(cell.lineHeight)
-                case .watchos:
+                case .watchos, .flutterIOS:
                     row["category"] = .string(cell.category?.rawValue)
                     row["isDefaultCategory"] = .bool(cell.category == defaultCategory)
                     row["isAccessibilityCategory"] = .bool(cell.category?.isAccessibilityCategory ?? false)
@@ -106,6 +121,10 @@ public struct PlatformReport: Sendable {
                 default:
                     row["pointSize"] = .number(cell.pointSize)
                     row["lineHeight"] = .number(cell.lineHeight)
+                    row["weight"] = .string(cell.weight)
+                }
+                if platform.isFlutter {
+                    row["letterSpacing"] = .number(cell.letterSpacing ?? 0)
                     row["weight"] = .string(cell.weight)
                 }
                 return .object(row)
@@ -120,8 +139,8 @@ public struct PlatformReport: Sendable {
         for cell in cells {
             let label: String
             switch platform {
-            case .android: label = shortestNumber(cell.fontScale ?? 1) + "x"
-            case .watchos: label = cell.category?.higLabel ?? "-"
+            case .android, .flutterAndroid: label = shortestNumber(cell.fontScale ?? 1) + "x"
+            case .watchos, .flutterIOS: label = cell.category?.higLabel ?? "-"
             default: label = "pt/leading"
             }
             if !columns.contains(label) { columns.append(label) }
@@ -133,7 +152,8 @@ public struct PlatformReport: Sendable {
             var row = [style]
             for cell in cells where cell.style == style {
                 switch platform {
-                case .android, .macos: row.append("\(humanNumber(cell.pointSize))/\(humanNumber(cell.lineHeight))")
+                case .android, .macos, .flutterAndroid, .flutterIOS:
+                    row.append("\(humanNumber(cell.pointSize))/\(humanNumber(cell.lineHeight))")
                 default: row.append(humanNumber(cell.pointSize))
                 }
             }
@@ -152,6 +172,16 @@ public struct PlatformReport: Sendable {
             caption =
                 "(point sizes of \(rowsAre ?? "watchOS text styles") on watchOS; default category "
                 + "\(defaultCategory.rawValue))\n"
+        case .flutterIOS:
+            caption =
+                "(logical pixels/line height of \(rowsAre ?? "Flutter's Material 3 roles") on iOS: each size × the "
+                + "embedder's text scale, body at the category / 17)\n"
+        case .flutterAndroid:
+            let nonlinear = flutterVersion >= FlutterTypeScale.nonlinearSince && androidVersion >= 14
+            caption =
+                "(dp/line height dp of \(rowsAre ?? "Flutter's Material 3 roles"), Flutter \(flutterVersion) on "
+                + "Android \(androidVersion): "
+                + (nonlinear ? AndroidFontScaling.source(androidVersion: androidVersion) : "size × font scale") + ")\n"
         default:
             caption = "(\(rowsAre.map { "pt/leading of \($0); " } ?? "")macOS has no Dynamic Type: fixed sizes)\n"
         }
@@ -160,14 +190,17 @@ public struct PlatformReport: Sendable {
 
     /// The CSV export.
     public func csv() -> String {
-        PlatformExport.csv(cells, platform: platform, defaultCategory: platform == .watchos ? defaultCategory : nil)
+        PlatformExport.csv(
+            cells, platform: platform,
+            defaultCategory: platform == .watchos || platform == .flutterIOS ? defaultCategory : nil)
     }
 
     /// The Swift export.
     public func swift() -> String {
         var header = "scale --platform \(platform.rawValue)"
         if let specPath { header += " --spec \(specPath)" }
-        if platform == .android { header += " --android-version \(androidVersion)" }
+        if platform.host == .android, platform != .ios { header += " --android-version \(androidVersion)" }
+        if platform == .flutterAndroid { header += " --flutter-version \(flutterVersion)" }
         let typeName =
             ScaleReport.swiftTypeName(for: family).dropLast("TypeScale".count)
             + PlatformExport.typeNamePrefix(platform) + "TypeScale"

@@ -11,6 +11,9 @@ public struct PlatformRequest: Sendable {
     public var fontScales: [Double]?
     /// Android's version: 14 and later scale non-linearly.
     public var androidVersion = AndroidFontScaling.newestKnownVersion
+    /// Flutter's version (on Android, 3.35 and later follow Android's
+    /// non-linear scaling).
+    public var flutterVersion = FlutterVersion.newestKnown
     /// A custom design size (`--size`), scaled as the platform scales text:
     /// on watchOS by the style's ratio to its Large size, on Android as sp.
     public var designSize: Double?
@@ -98,6 +101,7 @@ public struct PlatformRequest: Sendable {
         case .watchos: return WatchTypeTable.styles
         case .macos: return MacTypeTable.rows.map(\.style.rawValue)
         case .android: return AndroidTypeScale.roles.map(\.name)
+        case .flutterIOS, .flutterAndroid: return FlutterTypeScale.roles.map(\.name)
         }
     }
 
@@ -108,7 +112,7 @@ public struct PlatformRequest: Sendable {
         let names = styleNames(platform)
         let key = NameMatching.key(spelling)
         if let name = names.first(where: { NameMatching.key($0) == key }) { return name }
-        if platform != .android, let style = try? TextStyle(parsing: spelling) {
+        if platform.host != .android, !platform.isFlutter, let style = try? TextStyle(parsing: spelling) {
             if names.contains(style.rawValue) { return style.rawValue }
             if platform == .watchos && style == .footnote { return "footnote1" }
         }
@@ -143,6 +147,11 @@ public struct PlatformRequest: Sendable {
                 let lineSp = designSize.map { $0 * role.lineHeight / role.size } ?? role.lineHeight
                 cells += androidCells(label: name, sp: sp, lineHeightSp: lineSp)
             }
+        case .flutterIOS, .flutterAndroid:
+            for name in names {
+                guard let role = FlutterTypeScale.role(name) else { continue }
+                cells += flutterCells(role: role, size: designSize ?? role.size)
+            }
         }
         return cells
     }
@@ -161,6 +170,38 @@ public struct PlatformRequest: Sendable {
                 cell.lineHeight = cell.pointSize + (leading - size)
             }
             return cell
+        }
+    }
+
+    /// A Flutter role at each selected setting: its size × the text scale
+    /// (on iOS the category's; on Android the font scale, through
+    /// Android's curve from Flutter 3.35), its line height `height` × that
+    /// size, its letter spacing unscaled.
+    func flutterCells(
+        role: (name: String, size: Double, height: Double, letterSpacing: Double, weight: Int), size: Double
+    ) -> [PlatformCell] {
+        func cell(_ scaled: Double) -> PlatformCell {
+            var cell = PlatformCell(style: role.name, pointSize: scaled, lineHeight: scaled * role.height)
+            cell.letterSpacing = role.letterSpacing
+            cell.weight = String(role.weight)
+            return cell
+        }
+        if platform == .flutterIOS {
+            return (categories ?? ContentSizeCategory.allCases).map { category in
+                var c = cell(size * FlutterTypeScale.iosTextScale(category))
+                c.category = category
+                return c
+            }
+        }
+        let scales = fontScales ?? AndroidTypeScale.settingsScales.filter { androidVersion >= 14 || $0 <= 1.3 }
+        return scales.map { scale in
+            var c = cell(
+                FlutterTypeScale.androidSize(
+                    size, fontScale: scale, androidVersion: androidVersion, flutterVersion: flutterVersion))
+            c.fontScale = scale
+            c.sp = size
+            c.lineHeightSp = size * role.height
+            return c
         }
     }
 
@@ -208,6 +249,10 @@ extension PlatformRequest {
                 let (size, _) = explicit.map { ($0, true) } ?? entry.limited(entry.size)
                 cells.append(
                     PlatformCell(style: entry.style, pointSize: size, lineHeight: size * entry.lineHeightRatio))
+            case .flutterIOS, .flutterAndroid:
+                // A spec is UIFontMetrics'; Flutter scales by its text
+                // scaler (refused by the request).
+                return []
             case .android:
                 for var cell in androidCells(
                     label: entry.style, sp: entry.size, lineHeightSp: entry.size * entry.lineHeightRatio)
@@ -244,6 +289,9 @@ public struct PlatformCell: Sendable, Equatable {
     public var sp: Double?
     /// Android: the line height in sp.
     public var lineHeightSp: Double?
+    /// Flutter: the letter spacing in logical pixels, which the text scale
+    /// does not scale.
+    public var letterSpacing: Double?
 
     /// Creates a cell.
     public init(style: String, pointSize: Double, lineHeight: Double) {
@@ -263,6 +311,8 @@ extension PlatformRequest {
             return MacTypeTable.rows.first { $0.style.rawValue == name }?.weight.openTypeValue ?? 400
         case .android:
             return name.hasPrefix("title") && name != "titleLarge" || name.hasPrefix("label") ? 500 : 400
+        case .flutterIOS, .flutterAndroid:
+            return FlutterTypeScale.role(name)?.weight ?? 400
         default:
             let shared = name.hasPrefix("footnote") ? TextStyle.footnote : TextStyle(rawValue: name)
             return shared.map { AppleTypeTable.iOS.weight($0).openTypeValue } ?? 400

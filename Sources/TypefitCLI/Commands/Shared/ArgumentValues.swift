@@ -66,6 +66,8 @@ struct StyleSelection: ArgumentValue, Equatable {
             spellings,
             byPlatform: [
                 Platform.android.rawValue: AndroidTypeScale.roles.map(\.name) + [ListKeyword.all.rawValue],
+                Platform.flutterIOS.rawValue: FlutterTypeScale.roles.map(\.name) + [ListKeyword.all.rawValue],
+                Platform.flutterAndroid.rawValue: FlutterTypeScale.roles.map(\.name) + [ListKeyword.all.rawValue],
                 Platform.watchos.rawValue: WatchTypeTable.styles + [ListKeyword.all.rawValue],
             ])
     }
@@ -273,6 +275,18 @@ struct AndroidVersion: ArgumentValue, Equatable {
     }
 }
 
+/// `--flutter-version`: a Flutter release, `3.35` (a patch is allowed).
+extension FlutterVersion: ArgumentValue {
+    static let spellings: [String] = []
+
+    init(argument text: String, option: String) throws(UsageError) {
+        guard let version = FlutterVersion(parsing: text.trimmingSpaces) else {
+            throw UsageError("'\(option)' takes a Flutter release such as 3.32 or 3.35.1 (got '\(text)')")
+        }
+        self = version
+    }
+}
+
 /// `--require`: the size setting every string must fit at: a category, or
 /// on Android a font scale. Which of the two is right depends on the
 /// platform, which may come later on the command line: both readings are
@@ -300,7 +314,7 @@ struct RequiredSize: ArgumentValue, Equatable {
     /// The size setting on `platform`: a font scale on Android, else a
     /// category the platform has.
     func setting(on platform: Platform) throws(UsageError) -> SizeSetting {
-        if platform == .android {
+        if platform.scalesByFontScale {
             guard let fontScale else {
                 throw UsageError("on Android '--require' takes a font scale, e.g. 2.0 (got '\(text)')")
             }

@@ -10,6 +10,7 @@ struct PlatformOptions: Sendable, Equatable {
     var watchSize: WatchSize?
     var fontScale: FontScales?
     var androidVersion: AndroidVersion?
+    var flutterVersion: FlutterVersion?
 
     static let options: [Option<PlatformOptions>] = [
         .value(
@@ -21,13 +22,19 @@ struct PlatformOptions: Sendable, Equatable {
             "--font-scale", "scales",
             help: "Android: font scales from 0.5 to 3, e.g. 1.3 or 0.85,1,2 (default: the Settings steps).",
             \.fontScale
-        ).only(on: .android, because: "Android scales text by a font scale"),
+        ).only(on: .android, .flutterAndroid, because: "Android scales text by a font scale"),
         .value(
             "--android-version", "n",
             help: "Android: 15 and later scale text with Android 15's tables, 14 with Android 14's, earlier "
                 + "versions linearly (default: the newest known, 15).",
             \.androidVersion
-        ).only(on: .android, because: "it picks linear or non-linear scaling"),
+        ).only(on: .android, .flutterAndroid, because: "it picks linear or non-linear scaling"),
+        .value(
+            "--flutter-version", "x.y",
+            help: "Flutter on Android: 3.35 and later follow Android 14's non-linear font scaling, earlier "
+                + "releases multiply by the font scale (default: 3.35).",
+            \.flutterVersion
+        ).only(on: .flutterAndroid, because: "it picks linear or non-linear scaling"),
     ]
 
     /// A request for the platform with its settings and the styles and
@@ -39,6 +46,7 @@ struct PlatformOptions: Sendable, Equatable {
         request.watchSize = watchSize?.millimetres
         request.fontScales = fontScale?.values
         if let version = androidVersion?.value { request.androidVersion = version }
+        if let flutterVersion { request.flutterVersion = flutterVersion }
         if request.platform == .ios {
             request.styles = try styles.style?.iosStyles()
         } else {

@@ -23,7 +23,7 @@ extension Request.Problem {
             return "'--curve' applies to the uifontmetrics model, not 'proportional'"
         case .stylesWithSpec:
             return "with --spec the styles are the spec's; drop --style"
-        case .categoriesOnPlatform(.android):
+        case .categoriesOnPlatform(.android), .categoriesOnPlatform(.flutterAndroid):
             return "Android has no content size categories: it scales text by --font-scale (e.g. 1.3)"
         case .categoriesOnPlatform(let platform):
             return "\(platform.displayName) does not scale text by content size category: its text styles have "
@@ -31,6 +31,9 @@ extension Request.Problem {
         case .categoryNotOnWatch(let category):
             let names = WatchTypeTable.categories.map(\.rawValue).joined(separator: ", ")
             return "watchOS has no category \(category.rawValue) (it has \(names))"
+        case .specOnFlutter:
+            return "a DynamicFont spec is UIFontMetrics' model; Flutter scales every style by one text scale: "
+                + "name the font with --family or --font"
         case .clampOnPlatform(let platform):
             return "\(platform.displayName) has no content size categories to clamp: "
                 + "--maximum-category and --minimum-category are for iOS and watchOS"

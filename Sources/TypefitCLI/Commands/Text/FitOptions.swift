@@ -87,7 +87,7 @@ struct FitOptions: Sendable, Equatable {
         try lineBreaks.apply(to: &request)
         let rule: FitJob.Either
         if let rules {
-            guard request.platform == .ios || request.platform == .android else {
+            guard [.ios, .android, .flutterIOS, .flutterAndroid].contains(request.platform) else {
                 throw UsageError(
                     "'--rules' names iOS or Android text styles; it does not go with --platform "
                         + request.platform.rawValue)

@@ -79,7 +79,7 @@ struct TextOptions: Sendable, Equatable {
                     options.androidFonts = value
                     options.sources.search.directories.append(value)
                     options.sources.search.usesInstalledFonts = false
-                }.only(on: .android, because: "it holds Android's system fonts"),
+                }.only(on: .android, .flutterAndroid, because: "it holds Android's system fonts"),
                 Option(
                     declaration: .option(
                         "--target-sdk", "level",
@@ -91,7 +91,7 @@ struct TextOptions: Sendable, Equatable {
                         throw UsageError("'--target-sdk' takes an API level from 1 to 99 (got '\(value)')")
                     }
                     options.targetSdk = level
-                }.only(on: .android, because: "it is an Android app's target API level"),
+                }.only(on: .android, .flutterAndroid, because: "it is an Android app's target API level"),
             ]
     }
 

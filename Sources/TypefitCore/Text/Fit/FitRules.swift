@@ -164,7 +164,7 @@ public struct FitRules: Sendable, Equatable {
                     throw SourceError(value.position, error.message)
                 }
             case "width":
-                let unit = platform == .android ? "dp" : "points"
+                let unit = platform.host == .android ? "dp" : "points"
                 guard case .number(let points) = value.value, points > 0, points <= 100_000 else {
                     throw SourceError(value.position, "expected 'width' to be a number of \(unit) greater than 0")
                 }
@@ -174,7 +174,7 @@ public struct FitRules: Sendable, Equatable {
                     throw SourceError(value.position, "expected 'lines' to be a whole number from 1 to 1000")
                 }
                 lines = Int(n)
-            case "require" where platform == .android:
+            case "require" where platform.scalesByFontScale:
                 // A font scale, as `--require 2.0`: a number or its text.
                 var scale: Double?
                 switch value.value {
@@ -196,10 +196,11 @@ public struct FitRules: Sendable, Equatable {
                 } catch {
                     throw SourceError(value.position, error.message)
                 }
-            case "maximumCategory" where platform == .android, "minimumCategory" where platform == .android:
+            case "maximumCategory" where platform != .ios, "minimumCategory" where platform != .ios:
                 throw SourceError(
                     member.keyPosition,
-                    "'\(member.key)' is an iOS content size category; Android's font scale has no such bound")
+                    "'\(member.key)' bounds an iOS view's content size category; \(platform.displayName) has no such "
+                        + "bound")
             case "maximumCategory", "minimumCategory":
                 guard case .string(let name) = value.value else {
                     throw SourceError(value.position, "expected '\(member.key)' to be a content size category")

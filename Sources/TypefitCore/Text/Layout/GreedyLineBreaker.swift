@@ -94,6 +94,125 @@ extension LineFitter.Prepared {
         return overflow
     }
 
+    /// SkParagraph's lines (Skia's `TextWrapper::lookAhead` and
+    /// `moveForward`): words added while the line to the end of the next
+    /// one fits, by `LineBreakerWithLittleRounding` (a width within 0.25
+    /// px of the line's is rounded to 0.01 px before it is compared); a
+    /// word wider than the line is cut between clusters, and when at least
+    /// two of its clusters fit after the words already on the line, the
+    /// cut is made there (Minikin would start it on a new line); a cluster
+    /// wider than the line takes a line alone and overflows it.
+    func skParagraphLines(
+        width: Double, tabInterval: Double?, trackingEms: Double, pointSize: Double,
+        line: (_ start: Int, _ end: Int, _ visibleEnd: Int) -> Void
+    ) -> Range<Int>? {
+        let storage = self.storage
+        let count = storage.count, ends = storage.ends, trimmed = storage.trimmed, mandatory = storage.mandatory
+        let plain = storage.tabs.isEmpty || tabInterval == nil
+        func measure(_ from: Int, _ to: Int) -> Double {
+            plain
+                ? Self.plainWidth(
+                    from, to, prefix: storage.prefix, trackingEms: trackingEms, trackPrefix: storage.trackPrefix)
+                : lineWidth(from, to, tabInterval: tabInterval ?? 1, trackingEms: trackingEms)
+        }
+        let scale = pointSize > 0 ? pointSize : 1
+        let maxWidth = Float(width * scale)
+        // Skia compares 32-bit floats in pixels.
+        func breaks(_ used: Double) -> Bool {
+            let w = Float(used * scale)
+            if w < maxWidth - 0.25 { return false }
+            if w > maxWidth + 0.25 { return true }
+            let magnitude = abs(w)
+            let rounded =
+                magnitude < 10_000
+                ? (w * 100).rounded() / 100 : magnitude < 100_000 ? (w * 10).rounded() / 10 : w.rounded(.down)
+            return rounded > maxWidth
+        }
+        // A limit in ems for the cluster split: anything `breaks` accepts.
+        func fitsLimit(_ from: Int, _ to: Int) -> Bool { !breaks(measure(from, to)) }
+        var overflow: Range<Int>?
+        var start = 0
+        // The end of the last word on the line, and where its text ends.
+        var words: (end: Int, visible: Int)?
+        func emit(_ end: Int, _ visible: Int) {
+            line(start, end, visible)
+            start = end
+            words = nil
+        }
+        var k = 0
+        while k < ends.count {
+            let end = ends[k]
+            let stop = max(start, trimmed[k])
+            if !breaks(measure(start, stop)) {
+                words = (end, stop)
+                if mandatory[k] && end < count { emit(end, stop) }
+                k += 1
+                continue
+            }
+            // The word from where the words on the line end.
+            let wordStart = words?.end ?? start
+            if breaks(measure(wordStart, stop)) {
+                // A word wider than the line: as many clusters as fit,
+                // after the words on the line when two or more of its
+                // clusters fit there, else from a new line.
+                let cut = clusterCut(from: start, wordStart: wordStart, before: stop, fits: fitsLimit)
+                if let words, cut.clusters < 2 {
+                    emit(words.end, words.visible)
+                    continue
+                }
+                if cut.end <= start || cut.end >= stop {
+                    // Not one cluster fits: it takes the line alone.
+                    let alone = cut.end > start ? cut.end : nextClusterEnd(after: start, before: stop)
+                    if overflow == nil { overflow = start..<alone }
+                    if alone >= stop {
+                        if end < count { emit(end, stop) } else { words = (end, stop) }
+                        k += 1
+                    } else {
+                        emit(alone, alone)
+                    }
+                    continue
+                }
+                emit(cut.end, cut.end)
+                continue
+            }
+            if let words {
+                emit(words.end, words.visible)
+            } else {
+                // Unreachable: the word alone fits from the line's start.
+                words = (end, stop)
+                k += 1
+            }
+        }
+        line(start, count, words?.visible ?? trimmedEnd(from: start))
+        return overflow
+    }
+
+    /// The last grapheme cluster end in `wordStart..<stop` up to which the
+    /// line from `start` fits, and how many of the word's clusters that
+    /// takes (0: none fits).
+    private func clusterCut(
+        from start: Int, wordStart: Int, before stop: Int, fits: (Int, Int) -> Bool
+    ) -> (end: Int, clusters: Int) {
+        let graphemeEnds = storage.graphemeEnds
+        var i = Self.firstEnd(after: wordStart, in: graphemeEnds)
+        var end = wordStart
+        var clusters = 0
+        while i < graphemeEnds.count, graphemeEnds[i] < stop, fits(start, graphemeEnds[i]) {
+            end = graphemeEnds[i]
+            clusters += 1
+            i += 1
+        }
+        return (end, clusters)
+    }
+
+    /// The end of the grapheme cluster that starts at `start` (`stop` at
+    /// the latest).
+    private func nextClusterEnd(after start: Int, before stop: Int) -> Int {
+        let graphemeEnds = storage.graphemeEnds
+        let i = Self.firstEnd(after: start, in: graphemeEnds)
+        return i < graphemeEnds.count ? min(graphemeEnds[i], stop) : stop
+    }
+
     /// Where to split a piece `start..<stop` wider than the line: after
     /// the last grapheme cluster that fits (`width` of a range, in ems,
     /// within `limit`), or after the first when none does (it then

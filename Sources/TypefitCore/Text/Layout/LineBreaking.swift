@@ -6,6 +6,12 @@ public enum LineBreaking: Sendable, Hashable {
     case apple
     /// Android's Minikin with a strategy, never letting a word overflow.
     case android(AndroidLineBreaking)
+    /// Flutter's SkParagraph (`TextWrapper`): greedy, at ICU's line break
+    /// opportunities for no locale, trailing white space left out of a
+    /// line's width, a word wider than the line cut between clusters, and
+    /// widths within 0.25 of the line's rounded to 0.01 before they are
+    /// compared (`LineBreakerWithLittleRounding`).
+    case skParagraph
 
     /// Whether a word wider than the line is split between grapheme
     /// clusters rather than overflowing it.

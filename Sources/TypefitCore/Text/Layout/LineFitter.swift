@@ -213,7 +213,9 @@ public enum LineFitter {
                 tabs: tabs, trackPrefix: trackPrefix, trackMarks: trackMarks, graphemeEnds: graphemeEnds,
                 discouraged: discouraged, fallbackEnds: fallbackEnds, fallbackVisible: fallbackVisible,
                 breaking: breaking,
-                letterSpacingEms: breaking == .apple ? 0 : letterSpacingEms)
+                // Skia adds the spacing after every glyph, the line's last
+                // one's counted; Minikin's line leaves one out.
+                letterSpacingEms: breaking == .apple || breaking == .skParagraph ? 0 : letterSpacingEms)
         }
 
         /// Where the text before `end` stops being the white space that
@@ -352,6 +354,9 @@ public enum LineFitter {
                 return greedyLines(width: width, tabInterval: tabInterval, trackingEms: trackingEms, line: line)
             case .android:
                 return optimalLines(width: width, pointSize: pointSize, line: line)
+            case .skParagraph:
+                return skParagraphLines(
+                    width: width, tabInterval: tabInterval, trackingEms: trackingEms, pointSize: pointSize, line: line)
             }
         }
 

@@ -31,6 +31,14 @@ public struct TextRules: Sendable, Hashable {
             setsOpticalSize: false, unit: "dp")
     }
 
+    /// Flutter's: SkParagraph's lines, each role's letter spacing in
+    /// logical pixels (unscaled), the host's fonts and fallback.
+    public static func flutter(fallback: FallbackPolicy, unit: String, setsOpticalSize: Bool) -> TextRules {
+        TextRules(
+            breaking: .skParagraph, fallback: fallback, letterSpacing: .flutterMaterial,
+            setsOpticalSize: setsOpticalSize, unit: unit)
+    }
+
     /// Creates rules.
     public init(
         breaking: LineBreaking, fallback: FallbackPolicy, letterSpacing: LetterSpacingPolicy, setsOpticalSize: Bool,
@@ -43,12 +51,15 @@ public struct TextRules: Sendable, Hashable {
         self.unit = unit
     }
 
-    /// The letter spacing, in ems, that text of `style` is drawn with
-    /// (every face drawing it, fallbacks included).
-    public func letterSpacingEms(ofStyle style: String) -> Double {
+    /// The letter spacing, in ems, that text of `style` at `size` is
+    /// drawn with (every face drawing it, fallbacks included).
+    public func letterSpacingEms(ofStyle style: String, size: Double) -> Double {
         switch letterSpacing {
         case .none: 0
         case .materialRoles: AndroidTypeScale.letterSpacingEms(ofRole: style)
+        case .flutterMaterial:
+            // Logical pixels the text scale does not scale.
+            size > 0 ? (FlutterTypeScale.role(style)?.letterSpacing ?? 0) / size : 0
         }
     }
 }
@@ -76,4 +87,7 @@ public enum LetterSpacingPolicy: Sendable, Hashable {
     /// Material 3's roles: each role's tracking over its size
     /// (`android:letterSpacing`, `Paint.setLetterSpacing`).
     case materialRoles
+    /// Flutter's Material 3 (2021) roles: `TextStyle.letterSpacing` in
+    /// logical pixels after each glyph, whatever the text scale.
+    case flutterMaterial
 }
