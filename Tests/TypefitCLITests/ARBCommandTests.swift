@@ -71,6 +71,11 @@ import TypefitTestSupport
         #expect(texts["markAsRead|num.plural.few/ru"] == "1000104 сообщения отмечены как прочитанное.")
         #expect(texts["votes|n.plural.one/ru"] == "One vote")
         #expect(outcome.stderr.contains("\"votes\" (ru) has no translation"))
+        // `app_hu.arb` is `{}` (as Zulip ships it): a locale gen-l10n
+        // generates from the template, every message untranslated.
+        #expect(texts["greeting/hu"] == "Hello Alexandra!")
+        let counts = try #require(document["untranslatedCounts"] as? [[String: Any]])
+        #expect(counts.first { $0["language"] as? String == "hu" }?["count"] as? Int == 5)
     }
 }
 

@@ -49,10 +49,13 @@ public struct ARBFormat: StringsFormat {
         let start = SourcePosition(line: 1, column: 1)
         let text = try StringsFile.decodeText(bytes)
         // gen-l10n trims the file and reads an empty one as no messages.
-        guard text.contains(where: { !$0.isWhitespace }) else { return [] }
-        let document = try JSONParser.parse(Array(text.utf8), lastKeyWins: true)
-        guard case .object(let members) = document.value else {
-            throw SourceError(document.position, "expected an ARB object, found \(document.kindDescription)")
+        var members: [(key: String, keyPosition: SourcePosition, value: ParsedJSON)] = []
+        if text.contains(where: { !$0.isWhitespace }) {
+            let document = try JSONParser.parse(Array(text.utf8), lastKeyWins: true)
+            guard case .object(let object) = document.value else {
+                throw SourceError(document.position, "expected an ARB object, found \(document.kindDescription)")
+            }
+            members = object
         }
         let named = Self.fileLocale(path)
         var locale = named
@@ -126,6 +129,23 @@ public struct ARBFormat: StringsFormat {
                 strings.append(string)
             }
         }
+        // A translation of no messages is still a locale gen-l10n
+        // generates, every message the template's: a mark of it, which
+        // the run's check sees (every key missing there) and `settle`
+        // turns into the messages shown.
+        if strings.isEmpty, !isTemplate {
+            var mark = LocalizedString(key: "", language: tag, text: "")
+            mark.file = path
+            mark.position = start
+            mark.formatSyntax = FormatSyntax.genL10n
+            mark.sourceLanguage = sourceLanguage
+            var details = ResourceDetails()
+            details.table = table
+            details.isSource = false
+            details.arb = ARBDetails(placeholders: nil, hasAttributes: false, settings: settings, marksLocale: true)
+            mark.setDetails(details)
+            return [mark]
+        }
         return strings
     }
 
@@ -146,6 +166,10 @@ public struct ARBFormat: StringsFormat {
         var templates: [String: (language: String, order: [String])] = [:]
         for string in strings where string.formatSyntax == .genL10n {
             guard let table = string.table, let language = string.language else { continue }
+            if string.arbDetails?.marksLocale == true {
+                if byTable[table]?[language] == nil { byTable[table, default: [:]][language] = [:] }
+                continue
+            }
             if byTable[table, default: [:]][language, default: [:]][string.entry] == nil {
                 byTable[table, default: [:]][language, default: [:]][string.entry] = Seen(
                     placeholders: string.messagePlaceholders)
@@ -187,6 +211,7 @@ public struct ARBFormat: StringsFormat {
             }
             strings = split
         }
+        strings.removeAll { $0.arbDetails?.marksLocale == true }
         var copies = 0
         for table in byTable.keys.sorted() {
             guard let template = templates[table], let languages = byTable[table] else { continue }
@@ -412,6 +437,8 @@ public struct ARBDetails: Sendable, Equatable {
     public var hasAttributes: Bool
     /// The project's `l10n.yaml` (`nil`: none found, defaults).
     public var settings: GenL10nSettings?
+    /// Whether it only marks a locale whose file has no message.
+    public var marksLocale = false
 }
 
 /// A placeholder an ARB message's metadata declares (`@key.placeholders`).
