@@ -74,6 +74,15 @@ import TypefitTestSupport
         // `app_hu.arb` is `{}` (as Zulip ships it): a locale gen-l10n
         // generates from the template, every message untranslated.
         #expect(texts["greeting/hu"] == "Hello Alexandra!")
+        // `--sample '{name}=…'` comes first, plural counts included.
+        let sampled = Self.run(["--all", "--sample", "{name}=Bob", "--sample", "{num}=7"])
+        let sampledDocument = try #require(
+            try JSONSerialization.jsonObject(with: Data(sampled.stdout.utf8)) as? [String: Any])
+        let sampledTexts = (sampledDocument["results"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
+            $0["\($1["key"] ?? "")/\($1["language"] ?? "")"] = $1["sampleText"] as? String
+        }
+        #expect(sampledTexts["greeting/en"] == "Hello Bob!")
+        #expect(sampledTexts["markAsRead|num.plural.other/en"] == "Marked 7 messages as read.")
         let counts = try #require(document["untranslatedCounts"] as? [[String: Any]])
         #expect(counts.first { $0["language"] as? String == "hu" }?["count"] as? Int == 5)
     }

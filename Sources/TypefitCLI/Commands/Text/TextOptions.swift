@@ -47,7 +47,8 @@ struct TextOptions: Sendable, Equatable {
                 .list(
                     "--sample", "spec=value",
                     help: "The value a format placeholder stands for while text is measured ('%@=Alexandria', "
-                        + "'%lld=1000'; '%1$@' matches '%@'). Default: a 12-letter name, 1,000,000 or 1,000.0.",
+                        + "'%lld=1000'; '%1$@' matches '%@'; an ARB message's '{name}=Alexandria'). Default: a "
+                        + "12-letter name, 1,000,000 or 1,000.0.",
                     \.samples),
                 .value(
                     "--model", "model",

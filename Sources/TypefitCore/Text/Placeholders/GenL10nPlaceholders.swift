@@ -14,8 +14,8 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
     }
 
     /// The form's `{name}`s replaced as the generated Dart code prints
-    /// them: a plural's count by its form's number (`'$count'`: digits,
-    /// no grouping), else `--sample name=value`, else the metadata's
+    /// them: `--sample '{name}=value'` first, a plural's count by its form's
+    /// number (`'$count'`: digits, no grouping), else the metadata's
     /// `example`, else a sample of its declared type (`int` and `num`
     /// 1000000, `double` 1000000.0, anything else a name). A `format`
     /// (`NumberFormat.compact`, `DateFormat.yMd`) is not applied: its
@@ -33,23 +33,23 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
             var value: String
             var isDefault = false
             var isPluralNumber = false
-            if let number = numbers[use.name] {
+            let plural = string.form.first { $0.variable == use.name && $0.kind == .plural }?.value
+            if let sample = samples.values["{" + use.name + "}"] {
+                // `--sample` first, as for every syntax.
+                value = sample
+            } else if let number = numbers[use.name] {
                 value = String(number.filter { $0 != "," })
                 isPluralNumber = true
-            } else if let category = string.form.first(where: { $0.variable == use.name && $0.kind == .plural })?
-                .value, let exact = ["zero": "0", "one": "1", "two": "2"][category]
-            {
+            } else if let plural, let exact = ["zero": "0", "one": "1", "two": "2"][plural] {
                 // A category the language's rules give no number (`one`
                 // in Japanese) is shown for its exact number alone.
                 value = exact
                 isPluralNumber = true
-            } else if string.form.contains(where: { $0.variable == use.name && $0.kind == .plural }) {
+            } else if plural != nil {
                 // No integer falls in the category (Russian `other`): a
                 // fraction is what shows it, as Dart prints a `num`.
                 value = "1.5"
                 isPluralNumber = true
-            } else if let sample = samples.values[use.name] {
-                value = sample
             } else if let example = placeholder?.example {
                 value = example
             } else {

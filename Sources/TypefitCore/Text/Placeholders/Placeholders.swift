@@ -52,11 +52,17 @@ public struct PlaceholderSamples: Sendable, Equatable {
         }
         let spec = String(argument[..<equals])
         let value = String(argument[argument.index(after: equals)...])
+        // An ARB message's placeholder, as written: `{name}`.
+        if spec.count > 2, spec.hasPrefix("{"), spec.hasSuffix("}"),
+            spec.utf8.dropFirst().dropLast().allSatisfy({ GenL10nMessage.Parser.isWord(UInt16($0)) })
+        {
+            return (spec, value)
+        }
         let found = scan(Array(spec.utf8))
         guard found.count == 1, let only = found.first, only.range == 0..<spec.utf8.count, !only.isPercent else {
             throw ParseError(
                 message: "'\(spec)' is not one format placeholder (a '%', an optional position 'N$', flags, width, "
-                    + "precision, length and a conversion such as @, d, lld, f)")
+                    + "precision, length and a conversion such as @, d, lld, f; or an ARB message's {name})")
         }
         return (spec, value)
     }
