@@ -456,6 +456,28 @@ public enum BidiOrder {
     }
 }
 
+/// ICU's libicui18n (plural rules, number formats), beside the line
+/// breaker's libicuuc and of its version, opened once.
+enum I18nLibrary {
+    private struct Handle: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
+        let version: Int
+    }
+
+    private static let handle: Handle? = {
+        guard case .success(let icu) = ICU.shared,
+            let opened = DynamicLibrary.open(["libicui18n.so.\(icu.version)"])
+        else { return nil }
+        return Handle(pointer: opened, version: icu.version)
+    }()
+
+    /// The function `name` (under the version's suffix), or `nil`.
+    static func symbol<T>(_ name: String) -> T? {
+        guard let handle else { return nil }
+        return try? DynamicLibrary.symbol(handle.pointer, "\(name)_\(handle.version)")
+    }
+}
+
 /// CLDR's plural rules, from ICU's own (`uplrules_select`, in
 /// libicui18n): which category (`one`, `few`, `other` …) a number takes
 /// in a language, for measuring each plural form with a number iOS would
@@ -475,12 +497,9 @@ public enum PluralRules {
 
     /// Loaded once, beside the line breaker's ICU (the same version).
     private static let functions: Functions? = {
-        guard case .success(let icu) = ICU.shared,
-            let handle = DynamicLibrary.open(["libicui18n.so.\(icu.version)"])
-        else { return nil }
-        func symbol<T>(_ name: String) -> T? { try? DynamicLibrary.symbol(handle, "\(name)_\(icu.version)") }
-        guard let open: Open = symbol("uplrules_open"), let select: Select = symbol("uplrules_select"),
-            let close: Close = symbol("uplrules_close")
+        guard let open: Open = I18nLibrary.symbol("uplrules_open"),
+            let select: Select = I18nLibrary.symbol("uplrules_select"),
+            let close: Close = I18nLibrary.symbol("uplrules_close")
         else { return nil }
         return Functions(open: open, select: select, close: close)
     }()
@@ -507,6 +526,53 @@ public enum PluralRules {
             result.append(String(decoding: keyword[0..<Int(length)], as: UTF16.self))
         }
         return result
+    }
+}
+
+/// Numbers as CLDR's decimal pattern writes them in a language (ICU's
+/// `unum_formatInt64` with `UNUM_DECIMAL`, in libicui18n): `1,000,000` in
+/// English, `1.000.000` in German, `1 000 000` (narrow no-break spaces)
+/// in French. intl's `NumberFormat.decimalPattern` reads the same CLDR
+/// patterns and symbols.
+public enum DecimalFormat {
+    private typealias Open =
+        @convention(c) (
+            Int32, UnsafePointer<UInt16>?, Int32, UnsafePointer<CChar>?, OpaquePointer?,
+            UnsafeMutablePointer<ICU.Status>?
+        ) -> OpaquePointer?
+    private typealias Format =
+        @convention(c) (
+            OpaquePointer?, Int64, UnsafeMutablePointer<UInt16>?, Int32, OpaquePointer?,
+            UnsafeMutablePointer<ICU.Status>?
+        ) -> Int32
+    private typealias Close = @convention(c) (OpaquePointer?) -> Void
+
+    private struct Functions: @unchecked Sendable {
+        let open: Open
+        let format: Format
+        let close: Close
+    }
+
+    private static let functions: Functions? = {
+        guard let open: Open = I18nLibrary.symbol("unum_open"),
+            let format: Format = I18nLibrary.symbol("unum_formatInt64"),
+            let close: Close = I18nLibrary.symbol("unum_close")
+        else { return nil }
+        return Functions(open: open, format: format, close: close)
+    }()
+
+    /// `number` in `language`'s decimal pattern; `nil` when ICU cannot.
+    public static func format(_ number: Int64, language: String) -> String? {
+        guard let functions, LanguageTag.problem(language) == nil else { return nil }
+        var status: ICU.Status = 0
+        // UNUM_DECIMAL is 1.
+        guard let formatter = functions.open(1, nil, 0, LineBreaker.locale(language), nil, &status), status <= 0
+        else { return nil }
+        defer { functions.close(formatter) }
+        var buffer = [UInt16](filled: 0, count: 64)
+        let length = functions.format(formatter, number, &buffer, Int32(buffer.count), nil, &status)
+        guard status <= 0, length > 0, length <= buffer.count else { return nil }
+        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
     }
 }
 

@@ -603,22 +603,28 @@ public enum TextJob {
         var tables: [String: [String: Int]] = [:]
         var unavailable = false
         var used: [Finding.PluralSample] = []
+        // Per language, a number of each category (ICU's rules), once.
+        func numbersOf(_ language: String) -> [String: Int] {
+            if let known = tables[language] { return known }
+            var found: [String: Int] = [:]
+            if let categories = PluralRules.categories(of: PluralSamples.candidates, language: language) {
+                found = PluralSamples.numbers(categories: categories)
+            } else {
+                unavailable = true
+            }
+            tables[language] = found
+            return found
+        }
         func substituted(_ string: LocalizedString) -> LocalizedString? {
+            if string.formatSyntax == .genL10n { return genL10nSubstituted(string) }
             // An untranslated form is the source's, chosen by its rules.
             guard !string.pluralForms.isEmpty,
                 let language = string.isUntranslated ? string.sourceLanguage ?? string.language : string.language
             else { return string.substituted(samples) }
-            if tables[language] == nil {
-                if let categories = PluralRules.categories(of: PluralSamples.candidates, language: language) {
-                    tables[language] = PluralSamples.numbers(categories: categories)
-                } else {
-                    unavailable = true
-                    tables[language] = [:]
-                }
-            }
+            let table = numbersOf(language)
             var numbers: [String: String] = [:]
             for form in string.pluralForms {
-                guard let number = tables[language]?[form.category],
+                guard let number = table[form.category],
                     let placeholder = form.placeholder
                         ?? PlaceholderCheck.arguments(string.text).first(where: {
                             $0.kind == .integer && !$0.bySpaceFlag
@@ -627,6 +633,38 @@ public enum TextJob {
                 numbers[placeholder] = PluralSamples.formatted(number)
                 let example = Finding.PluralSample(language: language, category: form.category, number: number)
                 if used.count < 6, !used.contains(example) { used.append(example) }
+            }
+            return string.substituted(samples, numbers: numbers)
+        }
+        // An ARB message's numbers as the generated Dart code prints them:
+        // a plural's count by a number of its category in the message's
+        // locale (intl's `pluralLogic` is CLDR's), digits as `'$count'`
+        // prints an int, grouped as CLDR's decimal pattern where the
+        // placeholder's `format` is `decimalPattern`; an `int`, `num` or
+        // `double` with that format, 1000000 so grouped.
+        func genL10nSubstituted(_ string: LocalizedString) -> LocalizedString? {
+            guard let language = string.language else { return string.substituted(samples) }
+            let declared = string.messagePlaceholders ?? []
+            func printed(_ number: Int, _ name: String) -> String {
+                guard declared.first(where: { $0.name == name })?.format == "decimalPattern",
+                    let grouped = DecimalFormat.format(Int64(number), language: language)
+                else { return String(number) }
+                return grouped
+            }
+            var numbers: [String: String] = [:]
+            for placeholder in declared where placeholder.format == "decimalPattern" {
+                if ["int", "num", "double"].contains(placeholder.type ?? "") {
+                    numbers[placeholder.name] = printed(1_000_000, placeholder.name)
+                }
+            }
+            if !string.pluralForms.isEmpty {
+                let table = numbersOf(language)
+                for form in string.pluralForms {
+                    guard let name = form.placeholder, let number = table[form.category] else { continue }
+                    numbers[name] = printed(number, name)
+                    let example = Finding.PluralSample(language: language, category: form.category, number: number)
+                    if used.count < 6, !used.contains(example) { used.append(example) }
+                }
             }
             return string.substituted(samples, numbers: numbers)
         }

@@ -156,3 +156,45 @@ import TypefitTestSupport
         #expect(!defaults.stderr.contains("\"bare\""))
     }
 }
+
+/// A placeholder whose `format` is `decimalPattern` is printed as intl's
+/// `NumberFormat.decimalPattern(localeName)` prints it. The oracle is
+/// intl's own data (dart-lang/i18n `pkgs/intl/lib/number_symbols_data.dart`):
+/// `GROUP_SEP` ',' in English, '.' in German, U+202F in French, and
+/// Hindi's `DECIMAL_PATTERN` '#,##,##0.###' (groups of two past the
+/// thousands).
+@Suite struct ARBNumberFormatTests {
+    @Test func decimalPatternGroupsAsIntlDoes() throws {
+        let root = Fixtures.temporaryDirectory("arb-numbers")
+        let meta = #""@photos": {"placeholders": {"count": {"type": "int", "format": "decimalPattern"}}}"#
+        let files = [
+            "app_en.arb": #"{"photos": "{count, plural, =1{1 photo} other{{count} photos}}", "# + meta + "}",
+            "app_de.arb": #"{"photos": "{count, plural, =1{1 Foto} other{{count} Fotos}}"}"#,
+            "app_fr.arb": #"{"photos": "{count, plural, =1{1 photo} other{{count} photos}}"}"#,
+            "app_hi.arb": #"{"photos": "{count, plural, =1{1 फ़ोटो} other{{count} फ़ोटो}}"}"#,
+        ]
+        for (name, text) in files {
+            try text.write(to: root.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let outcome = TypefitCommand.run(
+            [
+                "fit", "--strings", root.path + "/*.arb", "--platform", "flutter-android", "--style", "bodyLarge",
+                "--width", "300", "--font-scale", "1", "--font", "TypefitSans-Regular", "--fontconfig-file",
+                Fixtures.fontconfigFile, "--format", "json", "--all",
+            ], context: RunContext())
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], "\(outcome.stderr)")
+        var texts: [String: String] = [:]
+        for result in try #require(document["results"] as? [[String: Any]]) {
+            texts["\(result["key"] ?? "")/\(result["language"] ?? "")"] = result["sampleText"] as? String
+        }
+        // `other`'s number of each language (1,000,000 where it is of the
+        // category), grouped.
+        #expect(texts["photos|count.plural.other/en"] == "1,000,000 photos")
+        #expect(texts["photos|count.plural.other/de"] == "1.000.000 Fotos")
+        // French puts a million in `many`: `other` is shown with 1,000,110.
+        #expect(texts["photos|count.plural.other/fr"] == "1\u{202F}000\u{202F}110 photos")
+        #expect(texts["photos|count.plural.other/hi"] == "10,00,000 फ़ोटो")
+        #expect(texts["photos|count.plural.one/en"] == "1 photo")
+    }
+}

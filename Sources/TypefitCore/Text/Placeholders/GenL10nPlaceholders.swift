@@ -17,9 +17,10 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
     /// them: `--sample '{name}=value'` first, a plural's count by its form's
     /// number (`'$count'`: digits, no grouping), else the metadata's
     /// `example`, else a sample of its declared type (`int` and `num`
-    /// 1000000, `double` 1000000.0, anything else a name). A `format`
-    /// (`NumberFormat.compact`, `DateFormat.yMd`) is not applied: its
-    /// `example` is the way to measure what it prints.
+    /// 1000000, `double` 1000000.0, anything else a name). Numbers come
+    /// printed for the locale (`TextJob`: `decimalPattern` grouped as intl
+    /// groups it); other formats (`NumberFormat.compact`, `DateFormat.yMd`)
+    /// are not applied: an `example` is the way to measure what they print.
     public static func filled(
         _ string: LocalizedString, with samples: PlaceholderSamples, numbers: [String: String]
     ) -> LocalizedString? {
@@ -38,8 +39,9 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
                 // `--sample` first, as for every syntax.
                 value = sample
             } else if let number = numbers[use.name] {
-                value = String(number.filter { $0 != "," })
-                isPluralNumber = true
+                // As printed for the message's locale (`TextJob`).
+                value = number
+                isPluralNumber = plural != nil
             } else if let plural, let exact = ["zero": "0", "one": "1", "two": "2"][plural] {
                 // A category the language's rules give no number (`one`
                 // in Japanese) is shown for its exact number alone.
