@@ -529,12 +529,26 @@ public enum PluralRules {
     }
 }
 
-/// Numbers as CLDR's decimal pattern writes them in a language (ICU's
-/// `unum_formatInt64` with `UNUM_DECIMAL`, in libicui18n): `1,000,000` in
-/// English, `1.000.000` in German, `1 000 000` (narrow no-break spaces)
-/// in French. intl's `NumberFormat.decimalPattern` reads the same CLDR
-/// patterns and symbols.
+/// Numbers as CLDR's patterns write them in a language (ICU's
+/// `unum_formatInt64`, in libicui18n): `1,000,000` in English,
+/// `1.000.000` in German, `1 000 000` (narrow no-break spaces) in French;
+/// compact `1M`, `1 Mio.`; `1 million`. intl's `NumberFormat` reads the
+/// same CLDR patterns and symbols.
 public enum DecimalFormat {
+    /// Which pattern (ICU's `UNumberFormatStyle`).
+    public enum Style: Int32, Sendable {
+        /// `decimalPattern`.
+        case decimal = 1
+        /// `percentPattern` (the number × 100).
+        case percent = 3
+        /// `scientificPattern`.
+        case scientific = 4
+        /// `compact`: short compact.
+        case compactShort = 14
+        /// `compactLong`.
+        case compactLong = 15
+    }
+
     private typealias Open =
         @convention(c) (
             Int32, UnsafePointer<UInt16>?, Int32, UnsafePointer<CChar>?, OpaquePointer?,
@@ -561,12 +575,16 @@ public enum DecimalFormat {
         return Functions(open: open, format: format, close: close)
     }()
 
-    /// `number` in `language`'s decimal pattern; `nil` when ICU cannot.
-    public static func format(_ number: Int64, language: String) -> String? {
+    /// `number` in `language`'s pattern of `style` (in Western digits
+    /// with `latinDigits`, else the language's own numbering system);
+    /// `nil` when ICU cannot.
+    public static func format(_ number: Int64, language: String, style: Style = .decimal, latinDigits: Bool = false)
+        -> String?
+    {
         guard let functions, LanguageTag.problem(language) == nil else { return nil }
         var status: ICU.Status = 0
-        // UNUM_DECIMAL is 1.
-        guard let formatter = functions.open(1, nil, 0, LineBreaker.locale(language), nil, &status), status <= 0
+        let locale = LineBreaker.locale(language) + (latinDigits ? "@numbers=latn" : "")
+        guard let formatter = functions.open(style.rawValue, nil, 0, locale, nil, &status), status <= 0
         else { return nil }
         defer { functions.close(formatter) }
         var buffer = [UInt16](filled: 0, count: 64)

@@ -639,20 +639,35 @@ public enum TextJob {
         // An ARB message's numbers as the generated Dart code prints them:
         // a plural's count by a number of its category in the message's
         // locale (intl's `pluralLogic` is CLDR's), digits as `'$count'`
-        // prints an int, grouped as CLDR's decimal pattern where the
-        // placeholder's `format` is `decimalPattern`; an `int`, `num` or
-        // `double` with that format, 1000000 so grouped.
+        // prints an int, or in CLDR's pattern where the placeholder's
+        // `format` names one intl and ICU write alike for these numbers
+        // (`decimalPattern`, `percentPattern`, `scientificPattern`,
+        // `compact`, `compactLong`: 0–110 and 1,000,000–1,000,110, where
+        // intl's three significant digits and ICU's two agree); an `int`,
+        // `num` or `double` with such a format, 1000000 so printed.
         func genL10nSubstituted(_ string: LocalizedString) -> LocalizedString? {
             guard let language = string.language else { return string.substituted(samples) }
             let declared = string.messagePlaceholders ?? []
+            func style(_ name: String) -> DecimalFormat.Style? {
+                switch declared.first(where: { $0.name == name })?.format {
+                case "decimalPattern": .decimal
+                case "percentPattern": .percent
+                case "scientificPattern": .scientific
+                case "compact": .compactShort
+                case "compactLong": .compactLong
+                default: nil
+                }
+            }
             func printed(_ number: Int, _ name: String) -> String {
-                guard declared.first(where: { $0.name == name })?.format == "decimalPattern",
-                    let grouped = DecimalFormat.format(Int64(number), language: language)
+                guard let style = style(name),
+                    let written = DecimalFormat.format(
+                        Int64(number), language: language, style: style,
+                        latinDigits: !GenL10nPlaceholders.intlUsesNativeDigits(language))
                 else { return String(number) }
-                return grouped
+                return written
             }
             var numbers: [String: String] = [:]
-            for placeholder in declared where placeholder.format == "decimalPattern" {
+            for placeholder in declared where style(placeholder.name) != nil {
                 if ["int", "num", "double"].contains(placeholder.type ?? "") {
                     numbers[placeholder.name] = printed(1_000_000, placeholder.name)
                 }

@@ -157,22 +157,17 @@ import TypefitTestSupport
     }
 }
 
-/// A placeholder whose `format` is `decimalPattern` is printed as intl's
-/// `NumberFormat.decimalPattern(localeName)` prints it. The oracle is
-/// intl's own data (dart-lang/i18n `pkgs/intl/lib/number_symbols_data.dart`):
-/// `GROUP_SEP` ',' in English, '.' in German, U+202F in French, and
-/// Hindi's `DECIMAL_PATTERN` '#,##,##0.###' (groups of two past the
-/// thousands).
+/// A placeholder whose `format` names a `NumberFormat` is printed as
+/// intl prints it in the message's locale. The oracle is intl's own data
+/// (dart-lang/i18n @ 2fd9412c, intl 0.20.3): `number_symbols_data.dart`
+/// (`GROUP_SEP` ',' in English, '.' in German, U+202F in French, U+066C
+/// in Persian with `ZERO_DIGIT` U+06F0; Arabic's `ZERO_DIGIT` '0', its
+/// `PERCENT` U+200E % U+200E; Hindi's `DECIMAL_PATTERN` '#,##,##0.###';
+/// German's `PERCENT_PATTERN` '#,##0\u00A0%') and
+/// `test/compact_number_test_data.dart` (English: "1M", "1 million").
 @Suite struct ARBNumberFormatTests {
-    @Test func decimalPatternGroupsAsIntlDoes() throws {
+    static func texts(_ files: [String: String]) throws -> [String: String] {
         let root = Fixtures.temporaryDirectory("arb-numbers")
-        let meta = #""@photos": {"placeholders": {"count": {"type": "int", "format": "decimalPattern"}}}"#
-        let files = [
-            "app_en.arb": #"{"photos": "{count, plural, =1{1 photo} other{{count} photos}}", "# + meta + "}",
-            "app_de.arb": #"{"photos": "{count, plural, =1{1 Foto} other{{count} Fotos}}"}"#,
-            "app_fr.arb": #"{"photos": "{count, plural, =1{1 photo} other{{count} photos}}"}"#,
-            "app_hi.arb": #"{"photos": "{count, plural, =1{1 फ़ोटो} other{{count} फ़ोटो}}"}"#,
-        ]
         for (name, text) in files {
             try text.write(to: root.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
@@ -188,6 +183,19 @@ import TypefitTestSupport
         for result in try #require(document["results"] as? [[String: Any]]) {
             texts["\(result["key"] ?? "")/\(result["language"] ?? "")"] = result["sampleText"] as? String
         }
+        return texts
+    }
+
+    @Test func decimalPatternGroupsAsIntlDoes() throws {
+        let meta = #""@photos": {"placeholders": {"count": {"type": "int", "format": "decimalPattern"}}}"#
+        let texts = try Self.texts([
+            "app_en.arb": #"{"photos": "{count, plural, =1{1 photo} other{{count} photos}}", "# + meta + "}",
+            "app_de.arb": #"{"photos": "{count, plural, =1{1 Foto} other{{count} Fotos}}"}"#,
+            "app_fr.arb": #"{"photos": "{count, plural, =1{1 photo} other{{count} photos}}"}"#,
+            "app_hi.arb": #"{"photos": "{count, plural, =1{1 फ़ोटो} other{{count} फ़ोटो}}"}"#,
+            "app_ar.arb": #"{"photos": "{count, plural, =1{صورة} other{{count} صورة}}"}"#,
+            "app_fa.arb": #"{"photos": "{count, plural, =1{عکس} other{{count} عکس}}"}"#,
+        ])
         // `other`'s number of each language (1,000,000 where it is of the
         // category), grouped.
         #expect(texts["photos|count.plural.other/en"] == "1,000,000 photos")
@@ -195,6 +203,22 @@ import TypefitTestSupport
         // French puts a million in `many`: `other` is shown with 1,000,110.
         #expect(texts["photos|count.plural.other/fr"] == "1\u{202F}000\u{202F}110 photos")
         #expect(texts["photos|count.plural.other/hi"] == "10,00,000 फ़ोटो")
+        #expect(texts["photos|count.plural.other/ar"] == "1,000,000 صورة")
+        #expect(texts["photos|count.plural.other/fa"] == "۱\u{066C}۰۰۰\u{066C}۰۰۰ عکس")
         #expect(texts["photos|count.plural.one/en"] == "1 photo")
+    }
+
+    @Test func percentAndCompactPatterns() throws {
+        let meta =
+            #""@n": {"placeholders": {"p": {"type": "int", "format": "percentPattern"}, "#
+            + #""c": {"type": "int", "format": "compact"}, "l": {"type": "int", "format": "compactLong"}}}"#
+        let texts = try Self.texts([
+            "app_en.arb": #"{"n": "{p} {c} {l}", "# + meta + "}",
+            "app_de.arb": #"{"n": "{p}"}"#,
+            "app_ar.arb": #"{"n": "{p}"}"#,
+        ])
+        #expect(texts["n/en"] == "100,000,000% 1M 1 million")
+        #expect(texts["n/de"] == "100.000.000\u{00A0}%")
+        #expect(texts["n/ar"] == "100,000,000\u{200E}%\u{200E}")
     }
 }

@@ -18,9 +18,10 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
     /// number (`'$count'`: digits, no grouping), else the metadata's
     /// `example`, else a sample of its declared type (`int` and `num`
     /// 1000000, `double` 1000000.0, anything else a name). Numbers come
-    /// printed for the locale (`TextJob`: `decimalPattern` grouped as intl
-    /// groups it); other formats (`NumberFormat.compact`, `DateFormat.yMd`)
-    /// are not applied: an `example` is the way to measure what they print.
+    /// printed for the locale (`TextJob`: `decimalPattern`, `compact` …
+    /// as intl prints them); the currency formats and `DateFormat`
+    /// skeletons are not applied: an `example` is the way to measure what
+    /// they print.
     public static func filled(
         _ string: LocalizedString, with samples: PlaceholderSamples, numbers: [String: String]
     ) -> LocalizedString? {
@@ -74,6 +75,19 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
         copy.substitutions = substitutions
         copy.capLength()
         return copy
+    }
+
+    /// Whether intl's `NumberFormat` writes `language`'s numbers in its own
+    /// digits: the locales whose `ZERO_DIGIT` is not '0' in intl's
+    /// `number_symbols_data.dart` (dart-lang/i18n @ 2fd9412c, intl
+    /// 0.20.3), a region falling back to its language as intl's
+    /// `verifiedLocale` does. Every other locale is written in Western
+    /// digits, Arabic included (only `ar_EG` is not).
+    public static func intlUsesNativeDigits(_ language: String) -> Bool {
+        let parts = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let base = parts.first?.lowercased() else { return false }
+        if base == "ar" { return parts.count > 1 && parts.last?.uppercased() == "EG" }
+        return ["as", "bn", "fa", "mr", "my", "ne", "ps"].contains(base)
     }
 
     /// Each message gen-l10n refuses (the template's and the
