@@ -157,6 +157,35 @@ import TypefitTestSupport
     }
 }
 
+/// `generate_localizations_test.dart`, "should throw when the type of a
+/// placeholder in a locale differs from the template": Japanese
+/// re-declares `springStartDate` with a `format` and no `type`, which
+/// gen-l10n types `Object`, against the template's `DateTime`.
+@Suite struct ARBTypeTests {
+    @Test func aTranslationsUntypedDeclarationIsObject() throws {
+        let root = Fixtures.temporaryDirectory("arb-types")
+        let files = [
+            "app_en.arb": #"{"@@locale": "en", "springBegins": "Spring begins on {springStartDate}", "#
+                + #""@springBegins": {"placeholders": {"springStartDate": {"type": "DateTime", "format": "MMMd"}}}}"#,
+            "app_ja.arb": #"{"@@locale": "ja", "springBegins": "春が始まるのは{springStartDate}", "#
+                + #""@springBegins": {"placeholders": {"springStartDate": {"format": "MMMMd"}}}}"#,
+        ]
+        for (name, text) in files {
+            try text.write(to: root.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let outcome = TypefitCommand.run(
+            [
+                "fit", "--strings", root.path + "/*.arb", "--platform", "flutter-ios", "--style", "bodyLarge",
+                "--width", "300", "--font", "TypefitSans-Regular", "--fontconfig-file", Fixtures.fontconfigFile,
+            ], context: RunContext())
+        #expect(outcome.status == .problemFound)
+        #expect(
+            outcome.stderr.contains(
+                "\"springBegins\" (ja): 'springStartDate' is declared as 'Object' but the template declares it "
+                    + "'DateTime'"), "\(outcome.stderr)")
+    }
+}
+
 /// A placeholder whose `format` names a `NumberFormat` is printed as
 /// intl prints it in the message's locale. The oracle is intl's own data
 /// (dart-lang/i18n @ 2fd9412c, intl 0.20.3): `number_symbols_data.dart`

@@ -191,9 +191,17 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
                 // The translation's own declarations, as gen-l10n merges
                 // them over the template's.
                 var merged = declared
+                // The translation's own declarations, typed as gen-l10n
+                // types them (`_inferPlaceholders`: by their use, else
+                // `Object`), and compared with the template's (G:123).
+                let uses = GenL10nMessage.uses(parts)
                 for own in entry.messagePlaceholders ?? [] {
                     if let i = merged.firstIndex(where: { $0.name == own.name }) {
-                        if let type = own.type, let expected = merged[i].type, type != expected {
+                        let use = uses.first { $0.name == own.name && $0.use != "placeholder" }?.use
+                        let type =
+                            own.type ?? ["plural": "num", "select": "String", "dateTime": "DateTime"][use ?? ""]
+                            ?? "Object"
+                        if let expected = merged[i].type, type != expected {
                             found.append(
                                 .placeholderType(
                                     name: own.name, type: type, expected: "'\(expected)', the template's type",
