@@ -122,6 +122,22 @@ import Testing
         #expect(three.first?.error.offset == 40 && three.first?.isWarning == false)
     }
 
+    /// A message nested deeper than typefit walks is refused before it is
+    /// walked (a hostile file's 5,000 levels would overflow the stack);
+    /// 100 levels, far past any real message, are read.
+    @Test func nestingIsBounded() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: "{a, select, other{", count: depth) + "x" + String(repeating: "}}", count: depth)
+        }
+        let hundred = try GenL10nMessage.parse(nested(50)).get()
+        #expect(ARBFormat.forms(of: nested(50)).first?.text == "x" && !hundred.isEmpty)
+        guard case .failure(let error) = GenL10nMessage.parse(nested(5000)) else {
+            Issue.record("5,000 levels were read")
+            return
+        }
+        #expect(error.message.hasSuffix("(typefit's limit).") && error.offset == 900)
+    }
+
     /// gen-l10n's generation: `=0{Hello}zero{hello}` warns at `=0`
     /// (generate_localizations_test.dart, "plural parts that are
     /// overridden"), and `=3` is no case it knows.

@@ -98,7 +98,10 @@ extension PlaceholderCheck.Difference {
             // gen-l10n's own words (a plural-case error spans two lines).
             let words = error.split(separator: "\n").map { $0.drop { $0 == " " } }
                 .joined(separator: " ")
-            return "flutter gen-l10n refuses the message"
+            // A bound of typefit's own is typefit's refusal, not gen-l10n's.
+            return
+                (error.hasSuffix("(typefit's limit).")
+                ? "typefit cannot read the message" : "flutter gen-l10n refuses the message")
                 + (offset >= 0 ? ", at character \(offset + 1)" : "") + ": \(words)"
         case .caseOverridden(let label, let category, _):
             return "the case \(label) is never shown: a later case of the plural is also '\(category)', and "

@@ -80,6 +80,10 @@ public enum GenL10nMessage {
         }
     }
 
+    /// The deepest a message's braces may nest: what reads a parsed
+    /// message walks it recursively, and no real message comes near.
+    public static let maximumNesting = 100
+
     /// `text` parsed, or the first error gen-l10n's parser reports. The
     /// checks gen-l10n makes while generating code (`=3{…}`, a case a
     /// later one overrides) are `generationProblems`'.
@@ -407,7 +411,18 @@ public enum GenL10nMessage {
 
         /// `parseIntoTree`.
         mutating func parseIntoTree() throws(SyntaxError) -> Node {
-            var tokens = try self.tokens()[...]
+            let all = try self.tokens()
+            // typefit's bound, before anything walks the tree.
+            var nesting = 0
+            for token in all {
+                if token.symbol == .openBrace { nesting += 1 } else if token.symbol == .closeBrace { nesting -= 1 }
+                if nesting > GenL10nMessage.maximumNesting {
+                    throw SyntaxError(
+                        "The message nests braces more than \(GenL10nMessage.maximumNesting) deep (typefit's limit).",
+                        offset: token.offset)
+                }
+            }
+            var tokens = all[...]
             var stack: [Symbol] = [.message]
             let root = Node(.empty, 0, expected: 1)
             var path: [Node] = [root]

@@ -91,6 +91,12 @@ public struct ARBFormat: StringsFormat {
             settings.map { fileName == ($0.templateFile.split(separator: "/").last.map(String.init) ?? "") }
             ?? (tag.lowercased() == String(sourceLanguage.map { $0 == "_" ? "-" : $0 }).lowercased())
         let table = Self.table(path)
+        // Each message's `@key`, found once (a scan per message made a
+        // file of many keys quadratic).
+        var attributesOf: [String: ParsedJSON] = [:]
+        for member in members where member.key.hasPrefix("@") && !member.key.hasPrefix("@@") {
+            attributesOf[String(member.key.dropFirst())] = member.value
+        }
         var strings: [LocalizedString] = []
         for member in members where !member.key.hasPrefix("@") {
             guard case .string(let message) = member.value.value else {
@@ -98,8 +104,7 @@ public struct ARBFormat: StringsFormat {
                     member.value.position,
                     "the value of '\(member.key)' is not a string but \(member.value.kindDescription)")
             }
-            let metadata = try Self.metadata(
-                of: member.key, in: members.first { $0.key == "@" + member.key }?.value)
+            let metadata = try Self.metadata(of: member.key, in: attributesOf[member.key])
             var base = LocalizedString(key: member.key, language: tag, text: message)
             base.file = path
             base.position = member.value.position
@@ -110,7 +115,7 @@ public struct ARBFormat: StringsFormat {
             var details = ResourceDetails()
             details.table = table
             details.isSource = isTemplate
-            let attributes = members.contains { $0.key == "@" + member.key }
+            let attributes = attributesOf[member.key] != nil
             details.arb = ARBDetails(placeholders: metadata.placeholders, hasAttributes: attributes, settings: settings)
             base.setDetails(details)
             // A translation under relax-syntax is split into its forms
