@@ -859,8 +859,16 @@ public enum TextJob {
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             if owner == nil, SystemCalls.isRegularFile(base + "/" + GenL10nSettings.fileName) {
                 let settings = try readGenL10nSettings(base + "/" + GenL10nSettings.fileName, &diagnostics)
-                let arbFolder =
-                    settings.arbDirectory.hasPrefix("/") ? settings.arbDirectory : base + "/" + settings.arbDirectory
+                // The one rule for inputs: a project's files stay in its
+                // tree (a pull request's l10n.yaml may name any folder).
+                let arb = settings.arbDirectory
+                guard !arb.hasPrefix("/"), arb != "..", !arb.hasPrefix("../") else {
+                    diagnostics.error(
+                        .fileUnreadable(reason: "its arb-dir '\(arb)' leads out of the project"), status: .cannotRun,
+                        file: base + "/" + GenL10nSettings.fileName)
+                    throw Stopped()
+                }
+                let arbFolder = arb.isEmpty ? base : base + "/" + arb
                 switch AppleStringsFolder.files(in: arbFolder) {
                 case .failure(let error):
                     diagnostics.error(.fileUnreadable(reason: error.reason), status: .cannotRun, file: error.path)

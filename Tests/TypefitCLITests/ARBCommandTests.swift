@@ -157,6 +157,20 @@ import TypefitTestSupport
     }
 }
 
+/// A pull request's `l10n.yaml` is an input like any other: an `arb-dir`
+/// that leads out of the project is refused, not read.
+@Suite struct GenL10nProjectBoundsTests {
+    @Test(arguments: ["../elsewhere", "lib/../../elsewhere", "/etc"])
+    func anArbDirOutOfTheProjectIsRefused(_ folder: String) throws {
+        let root = Fixtures.temporaryDirectory("flutter-escape")
+        try "arb-dir: \(folder)\n".write(
+            to: root.appendingPathComponent("l10n.yaml"), atomically: true, encoding: .utf8)
+        let outcome = GenL10nProjectTests.run(root.path)
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("leads out of the project"), "\(outcome.stderr)")
+    }
+}
+
 /// `generate_localizations_test.dart`, "should throw when the type of a
 /// placeholder in a locale differs from the template": Japanese
 /// re-declares `springStartDate` with a `format` and no `type`, which
