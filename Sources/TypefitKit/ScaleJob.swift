@@ -46,7 +46,9 @@ public struct ScaleJob: Job {
         diagnostics: inout Diagnostics
     ) throws(Stopped) -> Report {
         var request = request
-        if let keyword = request.categories, keyword.list == nil, [.ios, .watchos].contains(request.platform) {
+        if let keyword = request.categories, keyword.list == nil,
+            [.ios, .watchos, .flutterIOS].contains(request.platform)
+        {
             request.categories = .categories(
                 try categories(
                     forKeyword: keyword, request: request, desktopTextScale: desktopTextScale,

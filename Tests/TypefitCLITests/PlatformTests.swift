@@ -219,6 +219,11 @@ import TypefitTestSupport
                 && outcome.stderr.contains("extraExtraLarge"))
         let none = run(["scale", "--style", "body", "--category", "system"])
         #expect(none.status == .cannotRun && none.stderr.contains("no desktop text size found"))
+        // Flutter on iOS takes the same category: bodyMedium 14 × 21/17.
+        let flutter = run(
+            ["scale", "--platform", "flutter-ios", "--style", "bodyMedium", "--category", "system"], context: desktop)
+        let size = Double(flutter.stdout.filter { $0 != "\n" }) ?? 0
+        #expect(abs(size - 14.0 * 21 / 17) < 1e-9, "\(flutter.stdout)")
     }
 
     /// DTCG tokens and CSS parsed back give the sizes `scale` computes.
