@@ -280,10 +280,12 @@ public struct ScaleJob: Job {
         if settings.platform == .macos {
             diagnostics.note(.fixedSizes)
         }
-        return PlatformReport(
+        var report = PlatformReport(
             cells: request.resolve(), platform: settings.platform, watchSize: settings.watchSize,
             defaultCategory: settings.defaultCategory, watchSizeDocumented: settings.watchSizeNote == nil,
             androidVersion: settings.androidVersion, designSize: settings.designSize, specPath: settings.specPath,
             family: family)
+        report.flutterVersion = settings.flutterVersion
+        return report
     }
 }

@@ -57,6 +57,10 @@ import TypefitTestSupport
             return try #require(rows.first?["dp"] as? Double)
         }
         #expect(try bodyLarge(["--flutter-version", "3.32"]) == 32)
+        // The document says which release and model made the sizes.
+        let document = try Self.json(
+            ["scale", "--platform", "flutter-android", "--style", "bodyLarge", "--flutter-version", "3.32"])
+        #expect(document["flutterVersion"] as? String == "3.32" && document["model"] as? String == "linear")
         #expect(try bodyLarge(["--flutter-version", "3.35", "--android-version", "13"]) == 32)
         let android = try #require(
             try Self.sizes([
