@@ -259,6 +259,11 @@ public enum GenL10nMessage {
         static let open = UInt16(UInt8(ascii: "{"))
         static let close = UInt16(UInt8(ascii: "}"))
 
+        /// A `{` or `}` token (`Node.brace`).
+        static func brace(_ unit: UInt16, at offset: Int) -> Node {
+            unit == open ? Node(.openBrace, offset, value: "{") : Node(.closeBrace, offset, value: "}")
+        }
+
         /// Dart's (ECMAScript's) `\s`.
         static func isSpace(_ u: UInt16) -> Bool {
             switch u {
@@ -342,10 +347,7 @@ public enum GenL10nMessage {
                                 continue
                             }
                         }
-                        tokens.append(
-                            Node(
-                                unit == Self.open ? .openBrace : .closeBrace, start,
-                                value: unit == Self.open ? "{" : "}"))
+                        tokens.append(Self.brace(unit, at: start))
                         isString = false
                         start += 1
                         depth += 1
@@ -372,10 +374,7 @@ public enum GenL10nMessage {
                     }
                     guard var (symbol, end) = matched else {
                         if unit == Self.open || unit == Self.close {
-                            tokens.append(
-                                Node(
-                                    unit == Self.open ? .openBrace : .closeBrace, start,
-                                    value: unit == Self.open ? "{" : "}"))
+                            tokens.append(Self.brace(unit, at: start))
                             isString = true
                             start += 1
                             depth += unit == Self.open ? 1 : -1

@@ -150,9 +150,10 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
         for entry in table.entries where entry.isSource {
             var (parts, found) = parsed(entry)
             if let parts {
-                found += typeProblems(GenL10nMessage.uses(parts), declared: entry.messagePlaceholders ?? [])
+                let uses = GenL10nMessage.uses(parts)
+                found += typeProblems(uses, declared: entry.messagePlaceholders ?? [])
                 if let declared = entry.messagePlaceholders {
-                    let used = GenL10nMessage.uses(parts).map(\.name)
+                    let used = uses.map(\.name)
                     var named = Set<String>()
                     for name in used where !declared.contains(where: { $0.name == name }) && named.insert(name).inserted
                     {
@@ -176,8 +177,10 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
             guard let known = sources[entry.key] else { continue }
             if let parts, let (source, sourceParts) = known {
                 let declared = source.messagePlaceholders ?? []
-                let sourceNames = Set(GenL10nMessage.uses(sourceParts).map(\.name))
-                let names = GenL10nMessage.uses(parts).map(\.name)
+                let uses = GenL10nMessage.uses(parts)
+                let sourceUsed = GenL10nMessage.uses(sourceParts).map(\.name)
+                let sourceNames = Set(sourceUsed)
+                let names = uses.map(\.name)
                 var seen = Set<String>()
                 for name in names
                 where seen.insert(name).inserted && !sourceNames.contains(name)
@@ -185,16 +188,14 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
                 {
                     found.append(.namedExtra(name: name))
                 }
-                for name in GenL10nMessage.uses(sourceParts).map(\.name) where !names.contains(name) {
+                for name in sourceUsed where !names.contains(name) {
                     if !found.contains(.namedMissing(name: name)) { found.append(.namedMissing(name: name)) }
                 }
-                // The translation's own declarations, as gen-l10n merges
-                // them over the template's.
+                // The translation's own declarations, merged over the
+                // template's as gen-l10n merges them, typed as it types
+                // them (`_inferPlaceholders`: by their use, else `Object`)
+                // and compared with the template's (G:123).
                 var merged = declared
-                // The translation's own declarations, typed as gen-l10n
-                // types them (`_inferPlaceholders`: by their use, else
-                // `Object`), and compared with the template's (G:123).
-                let uses = GenL10nMessage.uses(parts)
                 for own in entry.messagePlaceholders ?? [] {
                     if let i = merged.firstIndex(where: { $0.name == own.name }) {
                         let use = uses.first { $0.name == own.name && $0.use != "placeholder" }?.use
@@ -210,7 +211,7 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
                         merged[i] = own
                     }
                 }
-                found += typeProblems(GenL10nMessage.uses(parts), declared: merged)
+                found += typeProblems(uses, declared: merged)
                 found += pluralProblems(
                     parts, source: sourceParts, numbers: table.pluralNumbers?(entry.language) ?? [:])
                 report(entry, found, source: message(source))
