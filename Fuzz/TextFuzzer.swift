@@ -4,7 +4,8 @@
 // property lists (shared references, cycles), Android resource files
 // (the XML reader and aapt2's value rules), substitution expansion
 // through String Catalogs, in every registered strings format, and the
-// placeholder comparison of what they hold, and Android's line breaking. Built with TypefitCore's sources by
+// placeholder comparison of what they hold, Android's line breaking, and Flutter's gen-l10n messages and
+// l10n.yaml. Built with TypefitCore's sources by
 // `make fuzz`.
 
 /// libFuzzer's entry point: one input, `size` bytes at `data`; returns 0,
@@ -31,6 +32,18 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     _ = try? FitRules.decode(bytes)
     _ = try? BinaryPropertyList.parse(bytes)
+    // Flutter: gen-l10n's message grammar (its offsets inside the message,
+    // or one past its end), its generator's checks, the forms a message
+    // makes (capped), and l10n.yaml.
+    for escaping in [false, true] {
+        let options = GenL10nMessage.Options(useEscaping: escaping, relaxedPlaceholders: escaping ? ["a"] : nil)
+        switch GenL10nMessage.parse(text, options: options) {
+        case .success(let parts): _ = GenL10nMessage.generationProblems(parts)
+        case .failure(let error): precondition(error.offset >= 0 && error.offset <= text.utf16.count + 1)
+        }
+        precondition(ARBFormat.forms(of: text, options: options).count <= ARBFormat.maximumForms)
+    }
+    _ = try? GenL10nSettings.parse(text)
     // Every registered strings format, so that a new one is fuzzed from
     // the day it is registered; and the sniffing of standard input.
     for format in StringsFile.formats {
@@ -51,7 +64,10 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 precondition(
                     report.problems.allSatisfy { problem in
                         problem.differences.count <= 20
-                            && problem.differences.allSatisfy { unnumbered.contains($0.code) || $0.number >= 1 }
+                            && problem.differences.allSatisfy {
+                                // ARB names its placeholders: no numbers.
+                                unnumbered.contains($0.code) || $0.number >= 1 || path.hasSuffix(".arb")
+                            }
                     })
             }
         }

@@ -4,7 +4,7 @@
 # (default 60). Seed corpora are committed: the fixture fonts, the hostile
 # corpus and Fuzz/seeds for faces; the spec fixtures and Fuzz/seeds/spec for
 # specs; the strings fixtures, the Markdown oracle and Fuzz/seeds/text for
-# text (Markdown, rules, .stringsdict, binary plists); the strings fixtures
+# text (Markdown, rules, .stringsdict, binary plists, ARB and its messages); the strings fixtures
 # again for budget (one input read as several files of a run, its
 # multipliers against one StringsBudget); Android folders built on disk
 # with links and a repeated values file for android (Fuzz/seeds/android,
@@ -26,7 +26,7 @@ for target in $targets; do
         face) source=Fuzz/FaceFuzzer.swift
             seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken Fixtures/optical Fixtures/emoji Fixtures/emoji-bitmap Fixtures/type1" ;;
         spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fixtures/strings Fuzz/seeds/spec Fuzz/regressions" ;;
-        text) source=Fuzz/TextFuzzer.swift; seeds="Fixtures/strings Fixtures/strings/plists Fixtures/text Fixtures/android/aapt2/res/values Fixtures/android/aapt2/bad Fuzz/seeds/text" ;;
+        text) source=Fuzz/TextFuzzer.swift; seeds="Fixtures/strings Fixtures/strings/plists Fixtures/text Fixtures/arb Fixtures/android/aapt2/res/values Fixtures/android/aapt2/bad Fuzz/seeds/text" ;;
         budget) source=Fuzz/BudgetFuzzer.swift; seeds="Fuzz/seeds/budget Fixtures/strings Fuzz/seeds/text" ;;
         android) source=Fuzz/AndroidFuzzer.swift
             seeds="Fuzz/seeds/android Fixtures/android/aapt2/res/values Fixtures/android/aapt2/bad Fixtures/android/aapt2/encodings" ;;

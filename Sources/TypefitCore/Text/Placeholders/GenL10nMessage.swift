@@ -89,15 +89,13 @@ public enum GenL10nMessage {
     /// later one overrides) are `generationProblems`'.
     public static func parse(_ text: String, options: Options = Options()) -> Result<[Part], SyntaxError> {
         var parser = Parser(units: Array(text.utf16), options: options)
-        do {
+        do throws(SyntaxError) {
             let tree = try parser.parseIntoTree()
             compress(tree)
             try checkExtraRules(tree)
             return .success(parts(ofMessage: tree))
-        } catch let error as SyntaxError {
-            return .failure(error)
         } catch {
-            return .failure(SyntaxError("ICU Syntax Error.", offset: 0))
+            return .failure(error)
         }
     }
 
@@ -372,7 +370,7 @@ public enum GenL10nMessage {
                     } else if Self.isWord(unit) {
                         matched = (.identifier, run(from: start, Self.isWord))
                     }
-                    guard var (symbol, end) = matched else {
+                    guard case (var symbol, let end)? = matched else {
                         if unit == Self.open || unit == Self.close {
                             tokens.append(Self.brace(unit, at: start))
                             isString = true

@@ -397,12 +397,12 @@ public struct ARBFormat: StringsFormat {
     /// ISO 639-1 language, written with `_` in canonical case.
     static func locale(_ text: Substring) -> String? {
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "_" || $0 == "-" })
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy { $0.isASCII && $0.isLetter },
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
             iso639Languages.contains(first.lowercased()), parts.count <= 3
         else { return nil }
         var out = first.lowercased()
         var rest = parts.dropFirst()
-        if let script = rest.first, script.count == 4, script.allSatisfy { $0.isASCII && $0.isLetter } {
+        if let script = rest.first, script.count == 4, script.allSatisfy({ $0.isASCII && $0.isLetter }) {
             out += "_" + script.prefix(1).uppercased() + script.dropFirst().lowercased()
             rest = rest.dropFirst()
         }
