@@ -28,6 +28,10 @@ final class HarfBuzzFace {
     /// Skia's letter spacing (Flutter): after every glyph, in every
     /// script, ligatures left as they are (`Run::addSpacesEvenly`).
     private let perGlyph: Bool
+    /// Whether the text is set as SkParagraph sets it (Flutter, spaced or
+    /// not): its measurements then keep each HarfBuzz cluster's glyph
+    /// count (`MeasuredText.clusterGlyphs`).
+    let countsClusterGlyphs: Bool
     /// The features every shaping passes (empty: none, which spares
     /// HarfBuzz a plan lookup by features).
     private let features: [hb_feature_t]
@@ -103,6 +107,7 @@ final class HarfBuzzFace {
         }
         var setting = sizing.setting(instance: instance, unitsPerEm: unitsPerEm, at: pointSize)
         self.perGlyph = perGlyph && letterSpacingEms != 0
+        countsClusterGlyphs = perGlyph
         isLetterSpacing = letterSpacingEms != 0 && !perGlyph
         if letterSpacingEms != 0 {
             trackingEms = letterSpacingEms
@@ -197,8 +202,13 @@ final class HarfBuzzFace {
         hb.bufferSetDirection(buffer, direction == HB_DIRECTION_INVALID ? HB_DIRECTION_LTR : direction)
         hb.bufferSetLanguage(buffer, language)
         // Each character its own cluster where the script allows: line
-        // breaks fall between clusters.
-        hb.bufferSetClusterLevel(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        // breaks fall between clusters. SkParagraph's are SkShaper's,
+        // monotone graphemes (a Khmer conjunct is one), and it breaks only
+        // between them.
+        hb.bufferSetClusterLevel(
+            buffer,
+            countsClusterGlyphs
+                ? HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES : HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         // Features only where needed (`features`): a list costs every
         // shape a plan lookup by features.
         if features.isEmpty {
@@ -230,7 +240,8 @@ final class HarfBuzzFace {
     func shape(
         _ text: [UInt8], runs: [TextRun], language: String?, within: Range<Int>? = nil,
         graphemes: GraphemeStarts? = nil, advances: inout [Double], missing: inout [Bool],
-        marking: UnsafeMutableBufferPointer<Bool>? = nil, capturing: ShapedRuns? = nil
+        marking: UnsafeMutableBufferPointer<Bool>? = nil, capturing: ShapedRuns? = nil,
+        glyphCounts: UnsafeMutableBufferPointer<UInt8>? = nil
     ) {
         guard let buffer = hb.bufferCreate() else { return }
         defer { hb.bufferDestroy(buffer) }
@@ -273,6 +284,7 @@ final class HarfBuzzFace {
                     let cluster = Int(infos[i].cluster)
                     guard cluster < advances.count else { continue }
                     advances[cluster] += Double(positions[i].x_advance) / unitsPerEm
+                    if let glyphCounts, glyphCounts[cluster] < 255 { glyphCounts[cluster] += 1 }
                     if infos[i].codepoint == 0
                         || (positions[i].x_advance == 0 && isBlank(infos[i].codepoint, for: text, at: cluster))
                     {

@@ -130,9 +130,15 @@ public final class TextMeasurer {
         let graphemes = GraphemeStarts(utf8)
         var advances = [Double](filled: 0, count: utf8.count)
         var missing = [Bool](filled: false, count: utf8.count)
-        primary.shape(
-            utf8, runs: runs, language: language, graphemes: graphemes, advances: &advances, missing: &missing,
-            marking: marking, capturing: capturing)
+        // SkParagraph's clusters (Flutter): HarfBuzz's, with their glyph
+        // counts, whichever face draws them.
+        let countsGlyphs = primary.countsClusterGlyphs
+        var glyphs = countsGlyphs ? [UInt8](filled: 0, count: utf8.count) : []
+        glyphs.withUnsafeMutableBufferPointer { counts in
+            primary.shape(
+                utf8, runs: runs, language: language, graphemes: graphemes, advances: &advances, missing: &missing,
+                marking: marking, capturing: capturing, glyphCounts: countsGlyphs ? counts : nil)
+        }
         // Line breaks, tabs and other control characters are layout, not
         // glyphs: no advance of their own (a tab's comes from the tab
         // stops), never a missing glyph, never a fallback.
@@ -141,6 +147,8 @@ public final class TextMeasurer {
                 advances[i] = 0
                 missing[i] = false
             }
+            // A line break is a cluster of its own in Skia.
+            if countsGlyphs { for i in control where utf8[i] & 0xC0 != 0x80 { glyphs[i] = max(glyphs[i], 1) } }
         }
         // An emoji shown as an emoji (U+FE0F, or emoji presentation by
         // default) is drawn by the colour emoji font on iOS even where the
@@ -162,6 +170,7 @@ public final class TextMeasurer {
         // bytes after use (shaping writes only there).
         var local = segments.isEmpty ? [] : [Double](filled: 0, count: utf8.count)
         var localMissing = segments.isEmpty ? [] : [Bool](filled: false, count: utf8.count)
+        var localGlyphs = segments.isEmpty || !countsGlyphs ? [] : [UInt8](filled: 0, count: utf8.count)
         for segment in segments {
             let range = segment.bytes
             let characters = TextBytes.scalarCount(utf8, range)
@@ -172,7 +181,14 @@ public final class TextMeasurer {
             // A face measured in ems shapes the run alike for every face
             // that falls back to it: the string's other measurers (the
             // system font's Text and Display files) take its widths.
-            if let memo = fallbackMemo, !shaper.sizing.dependsOnPointSize {
+            if countsGlyphs {
+                // The memo keeps widths, not clusters: shaped here.
+                localGlyphs.withUnsafeMutableBufferPointer { counts in
+                    shaper.shape(
+                        utf8, runs: runs, language: language, within: range, graphemes: graphemes,
+                        advances: &local, missing: &localMissing, glyphCounts: counts)
+                }
+            } else if let memo = fallbackMemo, !shaper.sizing.dependsOnPointSize {
                 let key = "\(face.file)#\(face.index)"
                 if !memo.recall(utf8, language, key, range, &local, &localMissing) {
                     shaper.shape(
@@ -190,6 +206,7 @@ public final class TextMeasurer {
                     local[i] = 0
                     localMissing[i] = false
                 }
+                if countsGlyphs { for i in range { localGlyphs[i] = 0 } }
             }
             var unresolved = 0
             for i in range where localMissing[i] {
@@ -209,6 +226,7 @@ public final class TextMeasurer {
             }
             for i in range {
                 advances[i] = local[i]
+                if countsGlyphs { glyphs[i] = localGlyphs[i] }
                 if faceOf.isEmpty { faceOf = [Int](filled: 0, count: utf8.count) }
                 faceOf[i] = (number ?? 0) + 1
             }
@@ -228,7 +246,8 @@ public final class TextMeasurer {
                 fallbacks.append(use)
             }
         }
-        let measured = MeasuredText(utf8: utf8, advances: advances, missingGlyphs: stillMissing, fallbacks: fallbacks)
+        var measured = MeasuredText(utf8: utf8, advances: advances, missingGlyphs: stillMissing, fallbacks: fallbacks)
+        measured.clusterGlyphs = glyphs
         return (measured, faceOf, order, runs)
     }
 

@@ -406,6 +406,7 @@ public final class Measurements {
             let piece = measurer.measure(String(decoding: utf8[range], as: UTF8.self), language: string.language)
             joined.utf8 += piece.utf8
             joined.advances += piece.advances
+            joined.clusterGlyphs += piece.clusterGlyphs
             joined.missingGlyphs += piece.missingGlyphs
             for use in piece.fallbacks {
                 if let i = joined.fallbacks.firstIndex(where: { $0.file == use.file && $0.family == use.family }) {

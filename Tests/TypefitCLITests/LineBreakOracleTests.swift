@@ -34,4 +34,30 @@ import TypefitTestSupport
         #expect((result["overflows"] as? [String: Bool])?["large"] == oracle.overflows, "\(oracle)")
         #expect(result["missingGlyphs"] as? Int ?? 0 == 0)
     }
+
+    static let skParagraphCases = LineBreakCase.skParagraph
+
+    @Test func theSkParagraphOracleCoversEveryScript() {
+        #expect(Set(Self.skParagraphCases.map(\.language)) == ["th", "lo", "km", "my", "ja", "zh", "ko", "en"])
+        #expect(Self.skParagraphCases.count == 60)
+    }
+
+    /// Flutter's lines against Skia's `TextWrapper` as the oracle script
+    /// writes it: clusters cut by HarfBuzz's graphemes and glyph counts, a
+    /// word's length measured without a last cluster that ends at a break.
+    @Test(arguments: skParagraphCases)
+    func flutterLinesAgreeWithSkParagraph(_ oracle: Case) throws {
+        let outcome = TypefitCommand.run(
+            [
+                "fit", oracle.text, "--width", String(oracle.width), "--platform", "flutter-android", "--style",
+                "bodyMedium", "--font-scale", "1", "--language", oracle.language, "--font", "TypefitWorld-Regular",
+                "--fonts-dir", Fixtures.root.appendingPathComponent("text").path, "--fontconfig-file",
+                Fixtures.fontconfigFile, "--format", "json",
+            ], context: RunContext())
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let result = try #require((object?["results"] as? [[String: Any]])?.first, "\(outcome.stderr)")
+        #expect((result["lines"] as? [String: Int])?["fontScale1"] == oracle.lines, "\(oracle)")
+        #expect((result["overflows"] as? [String: Bool])?["fontScale1"] == oracle.overflows, "\(oracle)")
+        #expect(result["missingGlyphs"] as? Int ?? 0 == 0)
+    }
 }

@@ -131,8 +131,15 @@ public struct LineBreakCase: Sendable, CustomStringConvertible {
     public var description: String { "\(language) at \(width) pt" }
 
     /// Every case of the oracle file.
-    public static let all: [LineBreakCase] = {
-        let url = Fixtures.root.appendingPathComponent("text/line-breaks.tsv")
+    public static let all: [LineBreakCase] = read("text/line-breaks.tsv")
+
+    /// Every case of the SkParagraph oracle (Fixtures/text/skparagraph-breaks.tsv:
+    /// Skia's `TextWrapper` written apart from typefit's, in Python, over
+    /// PyICU's breaks and hb-shape's clusters; widths in px, bodyMedium).
+    public static let skParagraph: [LineBreakCase] = read("text/skparagraph-breaks.tsv")
+
+    static func read(_ path: String) -> [LineBreakCase] {
+        let url = Fixtures.root.appendingPathComponent(path)
         let lines = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
         return lines.filter { !$0.hasPrefix("#") }.compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -140,7 +147,7 @@ public struct LineBreakCase: Sendable, CustomStringConvertible {
             return LineBreakCase(
                 language: fields[0], text: fields[1], width: width, lines: count, overflows: fields[4] == "true")
         }
-    }()
+    }
 }
 
 /// One case of Fixtures/text/markdown-cases.tsv: inline Markdown as

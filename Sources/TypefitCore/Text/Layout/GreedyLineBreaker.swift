@@ -151,7 +151,13 @@ extension LineFitter.Prepared {
             }
             // The word from where the words on the line end.
             let wordStart = words?.end ?? start
-            if breaks(measure(wordStart, stop)) {
+            // Skia's "is the word too long" (`lookAhead`'s walk): its
+            // length stops before a cluster that ends at a break, so a word
+            // that ends at one with no space (at a hyphen, between CJK or
+            // dictionary words, at the text's end) is measured without its
+            // last cluster, and compared with no rounding.
+            let measuredStop = stop < end ? stop : lastClusterStart(in: wordStart..<stop)
+            if words == nil || Float(measure(wordStart, measuredStop) * scale) > maxWidth {
                 // A word wider than the line: as many clusters as fit,
                 // after the words on the line when two or more of its
                 // clusters fit there, else from a new line.
@@ -197,12 +203,28 @@ extension LineFitter.Prepared {
         var i = Self.firstEnd(after: wordStart, in: graphemeEnds)
         var end = wordStart
         var clusters = 0
+        let glyphs = storage.clusterGlyphs
         while i < graphemeEnds.count, graphemeEnds[i] < stop, fits(start, graphemeEnds[i]) {
+            // Skia counts the glyphs of what fits (`fClusters`' positions):
+            // a cluster of two glyphs counts as two.
+            clusters += glyphs.isEmpty ? 1 : (end..<graphemeEnds[i]).reduce(0) { $0 + Int(glyphs[$1]) }
             end = graphemeEnds[i]
-            clusters += 1
             i += 1
         }
         return (end, clusters)
+    }
+
+    /// Where the last cluster of `range` starts (its lower bound when it
+    /// holds one cluster or none).
+    private func lastClusterStart(in range: Range<Int>) -> Int {
+        let ends = storage.graphemeEnds
+        var i = Self.firstEnd(after: range.lowerBound, in: ends)
+        var last = range.lowerBound
+        while i < ends.count, ends[i] < range.upperBound {
+            last = ends[i]
+            i += 1
+        }
+        return last
     }
 
     /// The end of the grapheme cluster that starts at `start` (`stop` at

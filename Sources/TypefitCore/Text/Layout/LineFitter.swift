@@ -71,6 +71,10 @@ public enum LineFitter {
             /// cluster ends, in order (a piece wider than the line is split
             /// there).
             let graphemeEnds: [Int]
+            /// SkParagraph (Flutter): each HarfBuzz cluster's glyph count at
+            /// its first byte (`MeasuredText.clusterGlyphs`), whose clusters
+            /// `graphemeEnds` then are; empty otherwise.
+            let clusterGlyphs: [UInt8]
             /// Per line end, whether it is a break inside an e-mail address
             /// or URL (`LineBreak.discouraged`); empty when none is.
             let discouraged: [Bool]
@@ -89,8 +93,10 @@ public enum LineFitter {
             init(
                 count: Int, ends: [Int], mandatory: [Bool], trimmed: [Int], prefix: [Double], advances: [Double],
                 tabs: [Bool], trackPrefix: [Int32], trackMarks: [Bool], graphemeEnds: [Int], discouraged: [Bool],
-                fallbackEnds: [Int], fallbackVisible: [Int], breaking: LineBreaking, letterSpacingEms: Double
+                fallbackEnds: [Int], fallbackVisible: [Int], breaking: LineBreaking, letterSpacingEms: Double,
+                clusterGlyphs: [UInt8] = []
             ) {
+                self.clusterGlyphs = clusterGlyphs
                 self.fallbackEnds = fallbackEnds
                 self.fallbackVisible = fallbackVisible
                 self.letterSpacingEms = letterSpacingEms
@@ -180,7 +186,11 @@ public enum LineFitter {
                 if anyDiscouraged { discouraged.append(isDiscouraged) }
                 trimmed.append(minikin ? Self.minikinTrimmed(text.utf8, end) : Self.trimmed(text.utf8, end))
             }
-            for i in 0..<min(count, breaks.count) {
+            // SkParagraph looks for breaks at its clusters' ends only.
+            let insideCluster: (Int) -> Bool =
+                breaking == .skParagraph && text.clusterGlyphs.count == count
+                ? { $0 < count && text.clusterGlyphs[$0] == 0 } : { _ in false }
+            for i in 0..<min(count, breaks.count) where !insideCluster(i + 1) {
                 switch breaks[i] {
                 case .mandatory: append(i + 1, true)
                 case .allowed: append(i + 1, false)
@@ -198,7 +208,14 @@ public enum LineFitter {
                 }
             }
             var graphemeEnds: [Int] = []
-            if minikin {
+            let skiaClusters = breaking == .skParagraph && text.clusterGlyphs.count == count
+            if skiaClusters {
+                // SkParagraph cuts between HarfBuzz's clusters (SkShaper
+                // asks for monotone graphemes): a Khmer conjunct is one,
+                // where Unicode's graphemes make two.
+                for i in 1..<max(count, 1) where text.clusterGlyphs[i] > 0 { graphemeEnds.append(i) }
+                if count > 0 { graphemeEnds.append(count) }
+            } else if minikin {
                 // Swift's Characters are Unicode's extended grapheme
                 // clusters (UAX #29), as ICU's character break iterator
                 // that Minikin's desperate breaks use.
@@ -215,7 +232,8 @@ public enum LineFitter {
                 breaking: breaking,
                 // Skia adds the spacing after every glyph, the line's last
                 // one's counted; Minikin's line leaves one out.
-                letterSpacingEms: breaking == .apple || breaking == .skParagraph ? 0 : letterSpacingEms)
+                letterSpacingEms: breaking == .apple || breaking == .skParagraph ? 0 : letterSpacingEms,
+                clusterGlyphs: skiaClusters ? text.clusterGlyphs : [])
         }
 
         /// Where the text before `end` stops being the white space that

@@ -12,6 +12,11 @@ public struct MeasuredText: Sendable, Equatable {
     public var missingGlyphs: Int
     /// Faces that stood in for characters the face lacks, in order of use.
     public var fallbacks: [FallbackUse]
+    /// Per UTF-8 byte: how many glyphs HarfBuzz's cluster that starts
+    /// there has (0 inside a cluster; 255 at most), kept only for
+    /// SkParagraph, which cuts a long word between HarfBuzz's clusters and
+    /// by its glyph count (`TextWrapper::lookAhead`); empty otherwise.
+    public var clusterGlyphs: [UInt8] = []
 
     /// Creates a measurement.
     public init(utf8: [UInt8], advances: [Double], missingGlyphs: Int = 0, fallbacks: [FallbackUse] = []) {
