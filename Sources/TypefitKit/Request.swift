@@ -39,6 +39,8 @@ public struct Request: Equatable, Sendable {
         case specOnFlutter
         /// The minimum category is above the maximum.
         case clampInverted(SizeClamp)
+        /// `--minimum-text-scale` is above `--maximum-text-scale`.
+        case textScaleClampInverted(TextScaleClamp)
     }
 
     /// The platform (iOS by default).
@@ -52,6 +54,8 @@ public struct Request: Equatable, Sendable {
     /// Flutter on Android: the release, whose `Text` follows Android's
     /// non-linear scaling from 3.35.
     public var flutterVersion = FlutterVersion.newestKnown
+    /// Flutter: `TextScaler.clamp`'s bounds.
+    public var textScaleClamp = TextScaleClamp()
     /// Android: the API level the app targets (`--target-sdk`), which
     /// picks the elegant or compact fonts of Android's fallback chain.
     public var targetSdk = 35
@@ -132,6 +136,9 @@ public struct Request: Equatable, Sendable {
         if curve != nil && model == .proportional { throw .curveWithProportionalModel }
         if platform != .ios, specPath != nil, platformStyles != nil { throw .stylesWithSpec(platform) }
         if platform.isFlutter, specPath != nil { throw .specOnFlutter }
+        if let minimum = textScaleClamp.minimum, let maximum = textScaleClamp.maximum, minimum > maximum {
+            throw .textScaleClampInverted(textScaleClamp)
+        }
         if !clamp.isEmpty {
             if platform != .ios && platform != .watchos { throw .clampOnPlatform(platform) }
             if clamp.isInverted { throw .clampInverted(clamp) }
@@ -262,6 +269,7 @@ public struct Request: Equatable, Sendable {
         request.styles = platformStyles
         request.androidVersion = androidVersion
         request.flutterVersion = flutterVersion
+        request.textScaleClamp = textScaleClamp
         request.fontScales = categories == .platformDefault && platform.scalesByFontScale ? [1] : fontScales
         request.designSize = designSize
         if platform == .flutterIOS {

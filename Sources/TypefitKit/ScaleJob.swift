@@ -286,6 +286,7 @@ public struct ScaleJob: Job {
             androidVersion: settings.androidVersion, designSize: settings.designSize, specPath: settings.specPath,
             family: family)
         report.flutterVersion = settings.flutterVersion
+        report.textScaleClamp = settings.textScaleClamp
         return report
     }
 }

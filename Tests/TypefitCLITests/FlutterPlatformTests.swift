@@ -136,4 +136,74 @@ struct FlutterLayoutTests {
         #expect(try lines(["--platform", "flutter-android"]) == 2)
         #expect(try lines(["--platform", "android", "--break-strategy", "simple"]) == 3)
     }
+
+    /// Cupertino's text theme (`cupertino/text_theme.dart:19–123`): sizes,
+    /// letter spacing and weights as the source has them, no `height` (the
+    /// font's metrics make the line: null in JSON, "font" in the table),
+    /// scaled by the same text scale; asked for by name, the default set
+    /// stays Material 3's roles.
+    @Test func cupertinoStylesAreTheTextThemes() throws {
+        let expected: [String: (size: Double, spacing: Double, weight: String)] = [
+            "textStyle": (17, -0.41, "400"), "actionTextStyle": (17, -0.41, "400"),
+            "actionSmallTextStyle": (15, -0.23, "400"), "tabLabelTextStyle": (10, -0.24, "500"),
+            "navTitleTextStyle": (17, -0.41, "600"), "navLargeTitleTextStyle": (34, 0.38, "700"),
+            "pickerTextStyle": (21, -0.6, "400"), "dateTimePickerTextStyle": (21, 0.4, "400"),
+        ]
+        let rows = try FlutterPlatformTests.sizes(
+            [
+                "--platform", "flutter-ios", "--style", expected.keys.sorted().joined(separator: ","), "--category",
+                "AX5",
+            ])
+        #expect(rows.count == 8)
+        for row in rows {
+            let style = try #require(row["style"] as? String)
+            let want = try #require(expected[style])
+            #expect(abs((row["pointSize"] as? Double ?? 0) - want.size * 53 / 17) < 1e-9, "\(style)")
+            #expect(row["letterSpacing"] as? Double == want.spacing)
+            #expect(row["weight"] as? String == want.weight)
+            #expect(row["lineHeight"] is NSNull, "\(style)")
+        }
+        let all = try FlutterPlatformTests.sizes(["--platform", "flutter-android", "--font-scale", "1"])
+        #expect(all.count == 15 && !all.contains { ($0["style"] as? String) == "textStyle" })
+        // Exports that need a line height say why they cannot be made.
+        let swift = TypefitCommand.run(
+            ["scale", "--platform", "flutter-ios", "--style", "textStyle", "--format", "swift"], context: RunContext())
+        #expect(swift.status == .usage && swift.stderr.contains("textStyle set none"))
+        // In fit, the style's letter spacing is Flutter's: -0.41 px after
+        // each glyph at 17 px (Large).
+        let text = "Hamburgevons"
+        let shaped = try Self.shaped(text)
+        let measured = try Self.run(
+            "measure", ["--platform", "flutter-ios", "--style", "textStyle", "--category", "large", text])
+        let width = try #require((measured["measurements"] as? [[String: Any]])?.first?["width"] as? Double)
+        #expect(abs(width - (shaped.em * 17 - Double(shaped.glyphs) * 0.41)) < 0.001)
+    }
+
+    /// `TextScaler.clamp` (`painting/text_scaler.dart:62–75,134–150`): the
+    /// scaled size is held within min × size … max × size, on either host,
+    /// and whatever scaled it (the linear factor or Android's curve).
+    @Test func textScaleClampHoldsTheScaledSize() throws {
+        let ios = try FlutterPlatformTests.sizes(
+            [
+                "--platform", "flutter-ios", "--style", "navTitleTextStyle", "--category", "xSmall,large,AX5",
+                "--minimum-text-scale", "1", "--maximum-text-scale", "1.235",
+            ])
+        #expect(ios.map { $0["pointSize"] as? Double } == [17, 17, 17 * 1.235])
+        let android = try FlutterPlatformTests.json(
+            [
+                "scale", "--platform", "flutter-android", "--style", "bodyLarge", "--font-scale", "1.3,2",
+                "--maximum-text-scale", "1.5",
+            ])
+        let dp = (android["sizes"] as? [[String: Any]])?.map { $0["dp"] as? Double }
+        // 16 sp at 1.3 is 20.8 dp by Android 15's curve, under 24 (1.5 × 16).
+        #expect(dp?.last == 24 && (dp?.first ?? 0) ?? 0 < 24)
+        #expect(android["maximumTextScale"] as? Double == 1.5)
+        let inverted = TypefitCommand.run(
+            ["scale", "--platform", "flutter-ios", "--minimum-text-scale", "2", "--maximum-text-scale", "1"],
+            context: RunContext())
+        #expect(inverted.status == .usage && inverted.stderr.contains("is above"))
+        let elsewhere = TypefitCommand.run(
+            ["scale", "--platform", "android", "--maximum-text-scale", "1"], context: RunContext())
+        #expect(elsewhere.status == .usage)
+    }
 }

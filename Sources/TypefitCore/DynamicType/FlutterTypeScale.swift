@@ -9,12 +9,35 @@
 /// `PlatformDispatcher.scaleFontSize` (`lib/ui/platform_dispatcher.dart:1550–1609`),
 /// wired to `Text` only from Flutter 3.35 (#159999).
 public enum FlutterTypeScale {
+    /// A text style as Flutter sets it: size and letter spacing in
+    /// logical pixels (the text scale scales only the size:
+    /// `TextStyle.getTextStyle`), `height` as a multiple of the size
+    /// (`nil`: none set, the font's own ascent, descent and line gap make
+    /// the line), weight, and whether iOS draws it in
+    /// `CupertinoSystemDisplay` rather than `CupertinoSystemText`.
+    public struct Style: Sendable, Equatable {
+        /// The name: a `TextTheme` role or a `CupertinoTextThemeData` field.
+        public var name: String
+        /// The size before the text scale.
+        public var size: Double
+        /// The line height over the size, when the style sets one.
+        public var height: Double?
+        /// The letter spacing in logical pixels.
+        public var letterSpacing: Double
+        /// The weight (OpenType scale; 400 where the style sets none).
+        public var weight: Int
+        /// Whether iOS draws it in the Display family.
+        public var isDisplay: Bool
+    }
+
     /// Material 3's roles as Flutter draws them: size, `height` (line
     /// height over size), letter spacing in logical pixels (not scaled
     /// with the text: `TextStyle.getTextStyle` scales only the size) and
     /// weight. They differ from Compose's newer tokens (displayLarge
     /// -0.25, titleMedium 0.15, bodyMedium 0.25; lines of size × height).
-    public static let roles: [(name: String, size: Double, height: Double, letterSpacing: Double, weight: Int)] = [
+    /// On iOS, `Typography.blackCupertino` gives display, headline and
+    /// titleLarge `CupertinoSystemDisplay` (`material/typography.dart:995–1086`).
+    public static let roles: [Style] = [
         ("displayLarge", 57, 1.12, -0.25, 400), ("displayMedium", 45, 1.16, 0, 400),
         ("displaySmall", 36, 1.22, 0, 400), ("headlineLarge", 32, 1.25, 0, 400),
         ("headlineMedium", 28, 1.29, 0, 400), ("headlineSmall", 24, 1.33, 0, 400),
@@ -23,20 +46,45 @@ public enum FlutterTypeScale {
         ("labelMedium", 12, 1.33, 0.5, 500), ("labelSmall", 11, 1.45, 0.5, 500),
         ("bodyLarge", 16, 1.50, 0.5, 400), ("bodyMedium", 14, 1.43, 0.25, 400),
         ("bodySmall", 12, 1.33, 0.4, 400),
-    ]
-
-    /// A role by name.
-    public static func role(_ name: String) -> (
-        name: String, size: Double, height: Double, letterSpacing: Double, weight: Int
-    )? {
-        roles.first { $0.name == name }
+    ].map { (name: String, size: Double, height: Double, spacing: Double, weight: Int) in
+        Style(
+            name: name, size: size, height: height, letterSpacing: spacing, weight: weight,
+            isDisplay: name.hasPrefix("display") || name.hasPrefix("headline") || name == "titleLarge")
     }
 
-    /// Whether Flutter on iOS sets `style` in `CupertinoSystemDisplay`
-    /// (display, headline and titleLarge in `Typography.blackCupertino`),
-    /// else `CupertinoSystemText` (`material/typography.dart:995–1086`).
+    /// Cupertino's text theme (`CupertinoTextThemeData`'s defaults,
+    /// `cupertino/text_theme.dart:19–123`, "derived from
+    /// https://developer.apple.com/design/resources/"): no `height` (the
+    /// font's metrics make the line); `textStyle` is what a `Text` in a
+    /// `CupertinoApp` gets. A widget may clamp the text scale of its own
+    /// (the navigation bar's titles: 1…1.235, `cupertino/nav_bar.dart:78,2206`).
+    public static let cupertinoStyles: [Style] = [
+        Style(name: "textStyle", size: 17, height: nil, letterSpacing: -0.41, weight: 400, isDisplay: false),
+        Style(name: "actionTextStyle", size: 17, height: nil, letterSpacing: -0.41, weight: 400, isDisplay: false),
+        Style(
+            name: "actionSmallTextStyle", size: 15, height: nil, letterSpacing: -0.23, weight: 400, isDisplay: false),
+        Style(name: "tabLabelTextStyle", size: 10, height: nil, letterSpacing: -0.24, weight: 500, isDisplay: false),
+        Style(name: "navTitleTextStyle", size: 17, height: nil, letterSpacing: -0.41, weight: 600, isDisplay: false),
+        Style(
+            name: "navLargeTitleTextStyle", size: 34, height: nil, letterSpacing: 0.38, weight: 700, isDisplay: true),
+        Style(name: "pickerTextStyle", size: 21, height: nil, letterSpacing: -0.6, weight: 400, isDisplay: true),
+        Style(
+            name: "dateTimePickerTextStyle", size: 21, height: nil, letterSpacing: 0.4, weight: 400, isDisplay: true),
+    ]
+
+    /// Every style typefit knows on Flutter: Material 3's roles, then
+    /// Cupertino's.
+    public static let styles: [Style] = roles + cupertinoStyles
+
+    /// A style by name.
+    public static func role(_ name: String) -> Style? {
+        styles.first { $0.name == name }
+    }
+
+    /// Whether Flutter on iOS sets `style` in `CupertinoSystemDisplay`,
+    /// else `CupertinoSystemText`.
     public static func usesDisplayFamily(_ style: String) -> Bool {
-        style.hasPrefix("display") || style.hasPrefix("headline") || style == "titleLarge"
+        role(style)?.isDisplay ?? false
     }
 
     /// The body size the iOS embedder gives each content size category

@@ -19,14 +19,15 @@ public enum PlatformExport {
             case .android, .flutterAndroid:
                 fields = [
                     cell.style, shortestNumber(cell.fontScale ?? 1), shortestNumber(cell.sp ?? cell.pointSize),
-                    shortestNumber(cell.pointSize), shortestNumber(cell.lineHeightSp ?? cell.lineHeight),
-                    shortestNumber(cell.lineHeight),
+                    shortestNumber(cell.pointSize),
+                    cell.lineHeightFromFont ? "" : shortestNumber(cell.lineHeightSp ?? cell.lineHeight),
+                    cell.lineHeightFromFont ? "" : shortestNumber(cell.lineHeight),
                 ]
             case .watchos, .flutterIOS:
                 fields = [
                     cell.style, cell.category?.rawValue ?? "", String(cell.category == defaultCategory),
                     String(cell.category?.isAccessibilityCategory ?? false), shortestNumber(cell.pointSize),
-                    shortestNumber(cell.lineHeight),
+                    cell.lineHeightFromFont ? "" : shortestNumber(cell.lineHeight),
                 ]
             default:
                 fields = [

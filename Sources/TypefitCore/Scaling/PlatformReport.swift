@@ -15,6 +15,8 @@ public struct PlatformReport: Sendable {
     public var androidVersion: Int
     /// `--flutter-version` (Flutter on Android: linear or Android's curve).
     public var flutterVersion = FlutterVersion.newestKnown
+    /// `--minimum-text-scale`, `--maximum-text-scale` (Flutter).
+    public var textScaleClamp = TextScaleClamp()
     /// `--size`: a custom font's design size.
     public var designSize: Double?
     /// `--spec`: the spec whose styles are the rows.
@@ -36,6 +38,20 @@ public struct PlatformReport: Sendable {
         self.designSize = designSize
         self.specPath = specPath
         self.family = family
+    }
+
+    /// Whose Flutter styles the rows are, and the clamp on the text scale.
+    var flutterStyles: String {
+        let cupertino = Set(FlutterTypeScale.cupertinoStyles.map(\.name))
+        let hasCupertino = cells.contains { cupertino.contains($0.style) }
+        let hasMaterial = cells.contains { !cupertino.contains($0.style) }
+        let styles =
+            hasCupertino
+            ? (hasMaterial ? "Flutter's Material 3 (2021) roles and Cupertino's text theme" : "Cupertino's text theme")
+            : "Flutter's Material 3 (2021) roles"
+        guard !textScaleClamp.isEmpty else { return styles }
+        return styles + ", text scale clamped to " + shortestNumber(textScaleClamp.minimum ?? 0) + "…"
+            + (textScaleClamp.maximum.map(shortestNumber) ?? "∞")
     }
 
     /// The description design-token documents carry.
@@ -88,20 +104,22 @@ public struct PlatformReport: Sendable {
                 "Material 3 type scale; " + AndroidFontScaling.source(androidVersion: androidVersion))
         case .flutterIOS:
             top["source"] = .string(
-                "Flutter's Material 3 (2021) roles; text scale: the iOS embedder's body size for the category / 17")
+                flutterStyles + "; text scale: the iOS embedder's body size for the category / 17")
         case .flutterAndroid:
             top["androidVersion"] = .int(androidVersion)
             top["flutterVersion"] = .string(flutterVersion.description)
             let nonlinear = flutterVersion >= FlutterTypeScale.nonlinearSince && androidVersion >= 14
             top["model"] = .string(nonlinear ? AndroidFontScaling.model(androidVersion: androidVersion).name : "linear")
             top["source"] = .string(
-                "Flutter's Material 3 (2021) roles; "
+                flutterStyles + "; "
                     + (nonlinear
                         ? AndroidFontScaling.source(androidVersion: androidVersion)
                         : "size × font scale (Flutter before 3.35, or Android before 14)"))
         case .ios:
             break
         }
+        if let minimum = textScaleClamp.minimum { top["minimumTextScale"] = .number(minimum) }
+        if let maximum = textScaleClamp.maximum { top["maximumTextScale"] = .number(maximum) }
         top["sizes"] = .array(
             cells.map { cell in
                 var row: [String: JSONValue] = ["style": .string(cell.style)]
@@ -110,14 +128,15 @@ public struct PlatformReport: Sendable {
                     row["fontScale"] = .number(cell.fontScale ?? 1)
                     row["sp"] = .number(cell.sp ?? cell.pointSize)
                     row["dp"] = .number(cell.pointSize)
-                    row["lineHeightSp"] = .number(cell.lineHeightSp ?? cell.lineHeight)
-                    row["lineHeightDp"] = .number(cell.lineHeight)
+                    row["lineHeightSp"] =
+                        cell.lineHeightFromFont ? .null : .number(cell.lineHeightSp ?? cell.lineHeight)
+                    row["lineHeightDp"] = cell.lineHeightFromFont ? .null : .number(cell.lineHeight)
                 case .watchos, .flutterIOS:
                     row["category"] = .string(cell.category?.rawValue)
                     row["isDefaultCategory"] = .bool(cell.category == defaultCategory)
                     row["isAccessibilityCategory"] = .bool(cell.category?.isAccessibilityCategory ?? false)
                     row["pointSize"] = .number(cell.pointSize)
-                    row["lineHeight"] = .number(cell.lineHeight)
+                    row["lineHeight"] = cell.lineHeightFromFont ? .null : .number(cell.lineHeight)
                 default:
                     row["pointSize"] = .number(cell.pointSize)
                     row["lineHeight"] = .number(cell.lineHeight)
@@ -153,7 +172,9 @@ public struct PlatformReport: Sendable {
             for cell in cells where cell.style == style {
                 switch platform {
                 case .android, .macos, .flutterAndroid, .flutterIOS:
-                    row.append("\(humanNumber(cell.pointSize))/\(humanNumber(cell.lineHeight))")
+                    row.append(
+                        "\(humanNumber(cell.pointSize))/"
+                            + (cell.lineHeightFromFont ? "font" : humanNumber(cell.lineHeight)))
                 default: row.append(humanNumber(cell.pointSize))
                 }
             }
@@ -174,12 +195,12 @@ public struct PlatformReport: Sendable {
                 + "\(defaultCategory.rawValue))\n"
         case .flutterIOS:
             caption =
-                "(logical pixels/line height of \(rowsAre ?? "Flutter's Material 3 roles") on iOS: each size × the "
+                "(logical pixels/line height of \(rowsAre ?? flutterStyles) on iOS: each size × the "
                 + "embedder's text scale, body at the category / 17)\n"
         case .flutterAndroid:
             let nonlinear = flutterVersion >= FlutterTypeScale.nonlinearSince && androidVersion >= 14
             caption =
-                "(dp/line height dp of \(rowsAre ?? "Flutter's Material 3 roles"), Flutter \(flutterVersion) on "
+                "(dp/line height dp of \(rowsAre ?? flutterStyles), Flutter \(flutterVersion) on "
                 + "Android \(androidVersion): "
                 + (nonlinear ? AndroidFontScaling.source(androidVersion: androidVersion) : "size × font scale") + ")\n"
         default:

@@ -14,6 +14,9 @@ public struct PlatformRequest: Sendable {
     /// Flutter's version (on Android, 3.35 and later follow Android's
     /// non-linear scaling).
     public var flutterVersion = FlutterVersion.newestKnown
+    /// Flutter: `TextScaler.clamp`'s bounds on the text scale (as
+    /// `MediaQuery.withClampedTextScaling` sets them).
+    public var textScaleClamp = TextScaleClamp()
     /// A custom design size (`--size`), scaled as the platform scales text:
     /// on watchOS by the style's ratio to its Large size, on Android as sp.
     public var designSize: Double?
@@ -101,7 +104,7 @@ public struct PlatformRequest: Sendable {
         case .watchos: return WatchTypeTable.styles
         case .macos: return MacTypeTable.rows.map(\.style.rawValue)
         case .android: return AndroidTypeScale.roles.map(\.name)
-        case .flutterIOS, .flutterAndroid: return FlutterTypeScale.roles.map(\.name)
+        case .flutterIOS, .flutterAndroid: return FlutterTypeScale.styles.map(\.name)
         }
     }
 
@@ -125,7 +128,9 @@ public struct PlatformRequest: Sendable {
     /// Every selected cell.
     public func resolve() -> [PlatformCell] {
         if let specStyles { return resolveSpec(specStyles) }
-        let names = styles ?? Self.styleNames(platform)
+        // Flutter's default set is Material 3's roles (what ThemeData
+        // gives); Cupertino's styles are asked for by name.
+        let names = styles ?? (platform.isFlutter ? FlutterTypeScale.roles.map(\.name) : Self.styleNames(platform))
         var cells: [PlatformCell] = []
         switch platform {
         case .ios:
@@ -173,15 +178,19 @@ public struct PlatformRequest: Sendable {
         }
     }
 
-    /// A Flutter role at each selected setting: its size × the text scale
+    /// A Flutter style at each selected setting: its size × the text scale
     /// (on iOS the category's; on Android the font scale, through
-    /// Android's curve from Flutter 3.35), its line height `height` × that
-    /// size, its letter spacing unscaled.
-    func flutterCells(
-        role: (name: String, size: Double, height: Double, letterSpacing: Double, weight: Int), size: Double
-    ) -> [PlatformCell] {
+    /// Android's curve from Flutter 3.35), held within the text scaler's
+    /// clamp, its line height `height` × that size (or the font's, for a
+    /// style with no height), its letter spacing unscaled.
+    func flutterCells(role: FlutterTypeScale.Style, size: Double) -> [PlatformCell] {
         func cell(_ scaled: Double) -> PlatformCell {
-            var cell = PlatformCell(style: role.name, pointSize: scaled, lineHeight: scaled * role.height)
+            // `TextScaler.clamp` (`painting/text_scaler.dart:62–75,134–150`):
+            // the scaled size held within minScale × size … maxScale × size.
+            let scaled = min(
+                max(scaled, (textScaleClamp.minimum ?? 0) * size), (textScaleClamp.maximum ?? .infinity) * size)
+            var cell = PlatformCell(style: role.name, pointSize: scaled, lineHeight: scaled * (role.height ?? 0))
+            cell.lineHeightFromFont = role.height == nil
             cell.letterSpacing = role.letterSpacing
             cell.weight = String(role.weight)
             return cell
@@ -200,7 +209,7 @@ public struct PlatformRequest: Sendable {
                     size, fontScale: scale, androidVersion: androidVersion, flutterVersion: flutterVersion))
             c.fontScale = scale
             c.sp = size
-            c.lineHeightSp = size * role.height
+            c.lineHeightSp = size * (role.height ?? 0)
             return c
         }
     }
@@ -292,6 +301,9 @@ public struct PlatformCell: Sendable, Equatable {
     /// Flutter: the letter spacing in logical pixels, which the text scale
     /// does not scale.
     public var letterSpacing: Double?
+    /// Flutter: the style sets no line height; the font's ascent, descent
+    /// and line gap make the line (`lineHeight` is then 0, not a size).
+    public var lineHeightFromFont = false
 
     /// Creates a cell.
     public init(style: String, pointSize: Double, lineHeight: Double) {
@@ -318,4 +330,22 @@ extension PlatformRequest {
             return shared.map { AppleTypeTable.iOS.weight($0).openTypeValue } ?? 400
         }
     }
+}
+
+/// `TextScaler.clamp`'s bounds (`minScaleFactor`, `maxScaleFactor`): a
+/// scaled size is held within bound × the unscaled size.
+public struct TextScaleClamp: Sendable, Equatable {
+    /// The smallest scale (`nil`: 0).
+    public var minimum: Double?
+    /// The largest scale (`nil`: none).
+    public var maximum: Double?
+
+    /// Creates one.
+    public init(minimum: Double? = nil, maximum: Double? = nil) {
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    /// Neither bound set.
+    public var isEmpty: Bool { minimum == nil && maximum == nil }
 }

@@ -89,6 +89,8 @@ public struct SizedCell: Sendable {
             if let scale = cell.fontScale { .fontScale(scale) } else if let category = cell.category {
                 .category(category)
             } else { .fixed }
-        self.init(style: cell.style, size: size, pointSize: cell.pointSize, lineHeight: cell.lineHeight, face: face)
+        self.init(
+            style: cell.style, size: size, pointSize: cell.pointSize,
+            lineHeight: cell.lineHeightFromFont ? nil : cell.lineHeight, face: face)
     }
 }

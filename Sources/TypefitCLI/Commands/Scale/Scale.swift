@@ -152,6 +152,18 @@ public struct Scale: ParsableCommand {
         if options.format == ScaleSwift.format, case .value = request.subject {
             throw UsageError("'--format swift' writes point sizes; it does not go with '--value'")
         }
+        if request.platform.isFlutter, let format = options.format,
+            [ScaleSwift.format, ScaleTokens.format, ScaleCSS.format].contains(format)
+        {
+            let fromFont = (request.platformStyles ?? []).filter { FlutterTypeScale.role($0)?.height == nil }
+            if !fromFont.isEmpty {
+                throw UsageError(
+                    "'--format \(format.rawValue)' writes line heights, and Cupertino's "
+                        + fromFont.joined(separator: ", ")
+                        + " set none (the font's ascent, descent and line gap make the line): "
+                        + "use --format json, csv or table, or Material 3's roles")
+            }
+        }
         let keyword = request.categories.map { $0.list == nil } ?? false
         let specStyles = face.spec != nil && request.styles == nil
         if options.format == ScaleValue.format && request.platform == .ios && !keyword && request.cellCount != 1

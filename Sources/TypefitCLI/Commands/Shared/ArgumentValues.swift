@@ -66,8 +66,8 @@ struct StyleSelection: ArgumentValue, Equatable {
             spellings,
             byPlatform: [
                 Platform.android.rawValue: AndroidTypeScale.roles.map(\.name) + [ListKeyword.all.rawValue],
-                Platform.flutterIOS.rawValue: FlutterTypeScale.roles.map(\.name) + [ListKeyword.all.rawValue],
-                Platform.flutterAndroid.rawValue: FlutterTypeScale.roles.map(\.name) + [ListKeyword.all.rawValue],
+                Platform.flutterIOS.rawValue: FlutterTypeScale.styles.map(\.name) + [ListKeyword.all.rawValue],
+                Platform.flutterAndroid.rawValue: FlutterTypeScale.styles.map(\.name) + [ListKeyword.all.rawValue],
                 Platform.watchos.rawValue: WatchTypeTable.styles + [ListKeyword.all.rawValue],
             ])
     }
@@ -270,6 +270,20 @@ struct AndroidVersion: ArgumentValue, Equatable {
     init(argument text: String, option: String) throws(UsageError) {
         guard let value = Int(text.trimmingSpaces), (1...99).contains(value) else {
             throw UsageError("'\(option)' takes a major version such as 13 or 14 (got '\(text)')")
+        }
+        self.value = value
+    }
+}
+
+/// `--minimum-text-scale`, `--maximum-text-scale`: a factor from 0 to 10
+/// (Flutter asserts a finite, non-negative minimum; typefit bounds both).
+struct TextScale: ArgumentValue, Equatable {
+    static let spellings: [String] = []
+    var value: Double
+
+    init(argument text: String, option: String) throws(UsageError) {
+        guard let value = Double(text.trimmingSpaces), value.isFinite, (0...10).contains(value) else {
+            throw UsageError("'\(option)' takes a text scale from 0 to 10, such as 1 or 1.235 (got '\(text)')")
         }
         self.value = value
     }

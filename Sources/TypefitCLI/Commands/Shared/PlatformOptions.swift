@@ -11,6 +11,8 @@ struct PlatformOptions: Sendable, Equatable {
     var fontScale: FontScales?
     var androidVersion: AndroidVersion?
     var flutterVersion: FlutterVersion?
+    var minimumTextScale: TextScale?
+    var maximumTextScale: TextScale?
 
     static let options: [Option<PlatformOptions>] = [
         .value(
@@ -35,6 +37,18 @@ struct PlatformOptions: Sendable, Equatable {
                 + "releases multiply by the font scale (default: 3.35).",
             \.flutterVersion
         ).only(on: .flutterAndroid, because: "it picks linear or non-linear scaling"),
+        .value(
+            "--minimum-text-scale", "x",
+            help: "Flutter: hold every size at or above x × its unscaled size, as TextScaler.clamp's "
+                + "minScaleFactor (MediaQuery.withClampedTextScaling) does.",
+            \.minimumTextScale
+        ).only(on: .flutterIOS, .flutterAndroid, because: "it clamps Flutter's text scaler"),
+        .value(
+            "--maximum-text-scale", "x",
+            help: "Flutter: hold every size at or below x × its unscaled size, as TextScaler.clamp's "
+                + "maxScaleFactor does (Cupertino's navigation bar titles: 1.235).",
+            \.maximumTextScale
+        ).only(on: .flutterIOS, .flutterAndroid, because: "it clamps Flutter's text scaler"),
     ]
 
     /// A request for the platform with its settings and the styles and
@@ -47,6 +61,7 @@ struct PlatformOptions: Sendable, Equatable {
         request.fontScales = fontScale?.values
         if let version = androidVersion?.value { request.androidVersion = version }
         if let flutterVersion { request.flutterVersion = flutterVersion }
+        request.textScaleClamp = TextScaleClamp(minimum: minimumTextScale?.value, maximum: maximumTextScale?.value)
         if request.platform == .ios {
             request.styles = try styles.style?.iosStyles()
         } else {

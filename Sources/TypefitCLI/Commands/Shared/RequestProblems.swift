@@ -31,6 +31,9 @@ extension Request.Problem {
         case .categoryNotOnWatch(let category):
             let names = WatchTypeTable.categories.map(\.rawValue).joined(separator: ", ")
             return "watchOS has no category \(category.rawValue) (it has \(names))"
+        case .textScaleClampInverted(let clamp):
+            return "'--minimum-text-scale \(shortestNumber(clamp.minimum ?? 0))' is above "
+                + "'--maximum-text-scale \(shortestNumber(clamp.maximum ?? 0))'"
         case .specOnFlutter:
             return "a DynamicFont spec is UIFontMetrics' model; Flutter scales every style by one text scale: "
                 + "name the font with --family or --font"
