@@ -594,6 +594,62 @@ public enum DecimalFormat {
     }
 }
 
+/// A date written with a pattern (`MMM d, y`) in a language, as ICU's
+/// `udat_format` writes it (in libicui18n), in UTC: the month and day
+/// names, am/pm and digits of CLDR that intl's `DateFormat` also reads.
+public enum DatePatternFormat {
+    private typealias Open =
+        @convention(c) (
+            Int32, Int32, UnsafePointer<CChar>?, UnsafePointer<UInt16>?, Int32, UnsafePointer<UInt16>?, Int32,
+            UnsafeMutablePointer<ICU.Status>?
+        ) -> OpaquePointer?
+    private typealias Format =
+        @convention(c) (
+            OpaquePointer?, Double, UnsafeMutablePointer<UInt16>?, Int32, OpaquePointer?,
+            UnsafeMutablePointer<ICU.Status>?
+        ) -> Int32
+    private typealias Close = @convention(c) (OpaquePointer?) -> Void
+
+    private struct Functions: @unchecked Sendable {
+        let open: Open
+        let format: Format
+        let close: Close
+    }
+
+    private static let functions: Functions? = {
+        guard let open: Open = I18nLibrary.symbol("udat_open"),
+            let format: Format = I18nLibrary.symbol("udat_format"),
+            let close: Close = I18nLibrary.symbol("udat_close")
+        else { return nil }
+        return Functions(open: open, format: format, close: close)
+    }()
+
+    /// `milliseconds` since 1970 (UTC) written with `pattern` in
+    /// `language` (Western digits with `latinDigits`); `nil` when ICU
+    /// cannot (no ICU, a pattern it refuses, more than 256 UTF-16 units).
+    public static func format(pattern: String, milliseconds: Double, language: String, latinDigits: Bool) -> String? {
+        guard let functions, LanguageTag.problem(language) == nil else { return nil }
+        let units = Array(pattern.utf16)
+        guard units.count <= 256 else { return nil }
+        let zone = Array("UTC".utf16)
+        var status: ICU.Status = 0
+        // Dart's `DateTime` is Gregorian whatever the locale (ICU's `fa`
+        // and `th` default to their own calendars).
+        let locale = LineBreaker.locale(language) + "@calendar=gregorian" + (latinDigits ? ";numbers=latn" : "")
+        // UDAT_PATTERN (-2) for both styles: the pattern given.
+        guard
+            let formatter = functions.open(
+                -2, -2, locale, zone, Int32(zone.count), units, Int32(units.count), &status),
+            status <= 0
+        else { return nil }
+        defer { functions.close(formatter) }
+        var buffer = [UInt16](filled: 0, count: 512)
+        let length = functions.format(formatter, milliseconds, &buffer, Int32(buffer.count), nil, &status)
+        guard status <= 0, length >= 0, length <= buffer.count else { return nil }
+        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+    }
+}
+
 /// ICU's likely subtags, as Minikin's `LocaleListCache` applies them to
 /// every locale it is given (`uloc_canonicalize`, `uloc_addLikelySubtags`,
 /// `uloc_toLanguageTag`): `ja` → `ja-Jpan-JP`, `ar` → `ar-Arab-EG`; an

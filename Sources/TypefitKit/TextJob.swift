@@ -672,6 +672,28 @@ public enum TextJob {
                     numbers[placeholder.name] = printed(1_000_000, placeholder.name)
                 }
             }
+            // Dates as `DateFormat` prints the sample moment: intl's
+            // pattern for the locale (`IntlDateFormat`), written by ICU
+            // with CLDR's names; a `{name, date, ::skeleton}` argument by
+            // its skeleton.
+            func date(_ format: String, isCustom: Bool) -> String? {
+                guard let pattern = IntlDateFormat.pattern(format, isCustom: isCustom, language: language) else {
+                    return nil
+                }
+                return DatePatternFormat.format(
+                    pattern: pattern, milliseconds: IntlDateFormat.sampleMilliseconds, language: language,
+                    latinDigits: !GenL10nPlaceholders.intlUsesNativeDigits(language))
+            }
+            for placeholder in declared where placeholder.type == "DateTime" {
+                if let format = placeholder.format,
+                    let written = date(format, isCustom: placeholder.isCustomDateFormat == true)
+                {
+                    numbers[placeholder.name] = written
+                }
+            }
+            for (name, skeleton) in string.arbDetails?.dateSkeletons ?? [:] {
+                if let written = date(skeleton, isCustom: false) { numbers[name] = written }
+            }
             if !string.pluralForms.isEmpty {
                 let table = numbersOf(language)
                 for form in string.pluralForms {

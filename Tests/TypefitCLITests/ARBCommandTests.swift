@@ -264,4 +264,47 @@ import TypefitTestSupport
         #expect(texts["n/de"] == "100.000.000\u{00A0}%")
         #expect(texts["n/ar"] == "100,000,000\u{200E}%\u{200E}")
     }
+
+    /// Dates as the generated code prints the sample moment (Wednesday
+    /// 30 September 2026, 21:45:30): `DateFormat.<format>(locale)` with
+    /// intl's pattern, `+` joining constructors with a space, a custom
+    /// pattern as written, a `{d, date, ::skeleton}` by its skeleton; the
+    /// Gregorian calendar and intl's digits in Persian. What gen-l10n
+    /// refuses is an error in its words (`gen_l10n.dart:149–182,1362–1377`).
+    @Test func datesAreFormattedAsIntlDoes() throws {
+        let meta =
+            #""@seen": {"placeholders": {"d": {"type": "DateTime", "format": "yMMMMEEEEd"}, "#
+            + #""t": {"type": "DateTime", "format": "yMd+Hm"}, "#
+            + #""c": {"type": "DateTime", "format": "EEE, MMM d", "isCustomDateFormat": "true"}}}, "#
+            + #""due": "Due {when, date, ::MMMd}", "@due": {"placeholders": {"when": {"type": "DateTime"}}}"#
+        let texts = try Self.texts([
+            "app_en.arb": #"{"seen": "{d} | {t} | {c}", "# + meta + "}",
+            "app_de.arb": #"{"seen": "{d} | {t} | {c}", "due": "Fällig {when, date, ::MMMd}"}"#,
+            "app_fa.arb": #"{"seen": "{d}"}"#,
+        ])
+        #expect(texts["seen/en"] == "Wednesday, September 30, 2026 | 9/30/2026 21:45 | Wed, Sep 30")
+        #expect(texts["seen/de"] == "Mittwoch, 30. September 2026 | 30.9.2026 21:45 | Mi., Sept. 30")
+        #expect(texts["due/en"] == "Due Sep 30")
+        #expect(texts["due/de"] == "Fällig 30. Sept.")
+        #expect(texts["seen/fa"] == "چهارشنبه ۳۰ سپتامبر ۲۰۲۶")
+
+        let root = Fixtures.temporaryDirectory("arb-dates")
+        try
+            (#"{"a": "{d}", "@a": {"placeholders": {"d": {"type": "DateTime"}}}, "#
+            + #""b": "{d}", "@b": {"placeholders": {"d": {"type": "DateTime", "format": "yMMMx"}}}, "#
+            + #""c": "{d, date, ::yMMMx}"}"#).write(
+                to: root.appendingPathComponent("app_en.arb"), atomically: true, encoding: .utf8)
+        let outcome = TypefitCommand.run(
+            [
+                "fit", "--strings", root.path + "/app_en.arb", "--platform", "flutter-android", "--style",
+                "bodyLarge", "--width", "300", "--font-scale", "1", "--font", "TypefitSans-Regular",
+                "--fontconfig-file", Fixtures.fontconfigFile,
+            ], context: RunContext())
+        #expect(outcome.status == .problemFound)
+        #expect(
+            outcome.stderr.contains(
+                #"the placeholder "d" has its "type" resource attribute set to the type "DateTime""#))
+        #expect(outcome.stderr.contains(#"the date format "yMMMx" for placeholder d does not have a corresponding"#))
+        #expect(outcome.stderr.contains(#"For message "c" the date format "yMMMx""#))
+    }
 }

@@ -19,9 +19,9 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
     /// `example`, else a sample of its declared type (`int` and `num`
     /// 1000000, `double` 1000000.0, anything else a name). Numbers come
     /// printed for the locale (`TextJob`: `decimalPattern`, `compact` …
-    /// as intl prints them); the currency formats and `DateFormat`
-    /// skeletons are not applied: an `example` is the way to measure what
-    /// they print.
+    /// as intl prints them, dates as `DateFormat` prints the sample
+    /// moment); the currency formats are not applied: an `example` is the
+    /// way to measure what they print.
     public static func filled(
         _ string: LocalizedString, with samples: PlaceholderSamples, numbers: [String: String]
     ) -> LocalizedString? {
@@ -152,6 +152,7 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
             if let parts {
                 let uses = GenL10nMessage.uses(parts)
                 found += typeProblems(uses, declared: entry.messagePlaceholders ?? [])
+                found += dateProblems(parts, uses, declared: entry.messagePlaceholders ?? [], entry: entry)
                 if let declared = entry.messagePlaceholders {
                     let used = uses.map(\.name)
                     var named = Set<String>()
@@ -212,6 +213,7 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
                     }
                 }
                 found += typeProblems(uses, declared: merged)
+                found += dateProblems(parts, uses, declared: merged, entry: entry)
                 found += pluralProblems(
                     parts, source: sourceParts, numbers: table.pluralNumbers?(entry.language) ?? [:])
                 report(entry, found, source: message(source))
@@ -220,6 +222,64 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
             }
         }
         return problems
+    }
+
+    /// The dates gen-l10n cannot generate, in its words: a `DateTime`
+    /// placeholder shown as `{name}` with no `format`, or one no
+    /// `DateFormat` constructor has (without `isCustomDateFormat`)
+    /// (`gen_l10n.dart:149–182`); a `{name, date, ::skeleton}` whose
+    /// skeleton is none (`gen_l10n.dart:1362–1377`).
+    static func dateProblems(
+        _ parts: [GenL10nMessage.Part], _ uses: [(name: String, use: String, offset: Int)],
+        declared: [MessagePlaceholder], entry: PlaceholderCheck.Entry
+    ) -> [PlaceholderCheck.Difference] {
+        var found: [PlaceholderCheck.Difference] = []
+        let locale = entry.language ?? ""
+        let check = "Check the intl library's DateFormat class constructors for allowed date formats"
+        var named = Set<String>()
+        for use in uses where use.use == "placeholder" && named.insert(use.name).inserted {
+            guard let placeholder = declared.first(where: { $0.name == use.name }), placeholder.type == "DateTime"
+            else { continue }
+            guard let format = placeholder.format else {
+                found.append(
+                    .messageSyntax(
+                        error: "For the message \"\(entry.key)\" the placeholder \"\(use.name)\" has its \"type\" "
+                            + "resource attribute set to the type \"DateTime\" in locale \"\(locale)\". To properly "
+                            + "resolve for the right DateTime format, the \"format\" attribute needs to be set to "
+                            + "determine which DateFormat to use. \n\(check).", offset: -1))
+                continue
+            }
+            guard !IntlDateFormat.isValid(format, isCustom: placeholder.isCustomDateFormat == true) else { continue }
+            let error =
+                format.contains("+")
+                ? "For the message \"\(entry.key)\" the date format \"\(format)\" for placeholder \(use.name) "
+                    + "contains at least one invalid date format in locale \"\(locale)\". Ensure all date formats "
+                    + "joined by a \"+\" character have a corresponding DateFormat constructor.\n \(check)."
+                : "For the message \"\(entry.key)\" the date format \"\(format)\" for placeholder \(use.name) does "
+                    + "not have a corresponding DateFormat constructor in locale \"\(locale)\". \(check), or set "
+                    + "\"isCustomDateFormat\" attribute to \"true\"."
+            found.append(.messageSyntax(error: error, offset: -1))
+        }
+        var stack = [parts]
+        while let next = stack.popLast() {
+            for part in next {
+                switch part {
+                case .dateTime(let name, let offset, _, let skeleton)
+                where !IntlDateFormat.constructors.contains(skeleton):
+                    found.append(
+                        .messageSyntax(
+                            error: "For message \"\(entry.key)\" the date format \"\(skeleton)\" for placeholder "
+                                + "\(name) does not have a corresponding DateFormat constructor in locale "
+                                + "\"\(locale)\"\n. \(check), or set \"isCustomDateFormat\" attribute to \"true\".",
+                            offset: offset))
+                case .plural(_, _, let cases), .select(_, _, let cases):
+                    stack.append(contentsOf: cases.map(\.message))
+                default:
+                    break
+                }
+            }
+        }
+        return found
     }
 
     /// Each use a declared type does not allow (gen-l10n's

@@ -117,6 +117,10 @@ public struct ARBFormat: StringsFormat {
             details.isSource = isTemplate
             let attributes = attributesOf[member.key] != nil
             details.arb = ARBDetails(placeholders: metadata.placeholders, hasAttributes: attributes, settings: settings)
+            if message.contains("date") || message.contains("time") {
+                details.arb?.dateSkeletons = Self.dateSkeletons(
+                    of: message, options: Self.options(settings, names: metadata.placeholders))
+            }
             base.setDetails(details)
             // A translation under relax-syntax is split into its forms
             // once the template's placeholders are known (`settle`).
@@ -286,6 +290,26 @@ public struct ARBFormat: StringsFormat {
         return out
     }
 
+    /// Each `{name, date|time, ::skeleton}` argument's skeleton, by name.
+    static func dateSkeletons(of message: String, options: GenL10nMessage.Options) -> [String: String] {
+        guard case .success(let parts) = GenL10nMessage.parse(message, options: options) else { return [:] }
+        var found: [String: String] = [:]
+        var stack = [parts]
+        while let next = stack.popLast() {
+            for part in next {
+                switch part {
+                case .dateTime(let name, _, _, let skeleton):
+                    if found[name] == nil { found[name] = skeleton }
+                case .plural(_, _, let cases), .select(_, _, let cases):
+                    stack.append(contentsOf: cases.map(\.message))
+                default:
+                    break
+                }
+            }
+        }
+        return found
+    }
+
     /// How gen-l10n parses a message of a project with `settings`, whose
     /// template declares `names`.
     public static func options(_ settings: GenL10nSettings?, names: [MessagePlaceholder]?) -> GenL10nMessage.Options {
@@ -355,6 +379,19 @@ public struct ARBFormat: StringsFormat {
                             if attribute.key == "type" { placeholder.type = value }
                             if attribute.key == "format" { placeholder.format = value }
                             if attribute.key == "example" { placeholder.example = value }
+                        case "isCustomDateFormat":
+                            // A boolean, or "true"/"false" (gen-l10n's
+                            // `_boolAttribute`).
+                            switch attribute.value.value {
+                            case .bool(let value): placeholder.isCustomDateFormat = value
+                            case .string("true"): placeholder.isCustomDateFormat = true
+                            case .string("false"): placeholder.isCustomDateFormat = false
+                            default:
+                                throw SourceError(
+                                    attribute.value.position,
+                                    "The \"isCustomDateFormat\" value of the \"\(entry.key)\" placeholder in "
+                                        + "message \(key) must be a boolean value.")
+                            }
                         default:
                             break
                         }
@@ -444,6 +481,9 @@ public struct ARBDetails: Sendable, Equatable {
     public var settings: GenL10nSettings?
     /// Whether it only marks a locale whose file has no message.
     public var marksLocale = false
+    /// The skeleton of each `{name, date, ::skeleton}` argument, by name
+    /// (the first, where a name has several).
+    public var dateSkeletons: [String: String] = [:]
 }
 
 /// A placeholder an ARB message's metadata declares (`@key.placeholders`).
@@ -456,6 +496,8 @@ public struct MessagePlaceholder: Sendable, Equatable {
     public var format: String?
     /// The example the author gives.
     public var example: String?
+    /// `isCustomDateFormat`: `format` is a `DateFormat` pattern of its own.
+    public var isCustomDateFormat: Bool?
     /// Where its name is in the file.
     public var position: SourcePosition?
 

@@ -117,8 +117,11 @@ public struct LocalizedString: Sendable, Equatable {
         get { details?.value.arb?.placeholders }
         set {
             update {
-                $0.arb = ARBDetails(
-                    placeholders: newValue, hasAttributes: $0.arb?.hasAttributes ?? false, settings: $0.arb?.settings)
+                // The file's other details stay (whether it marks a locale,
+                // its arguments' skeletons).
+                var arb = $0.arb ?? ARBDetails(placeholders: nil, hasAttributes: false, settings: nil)
+                arb.placeholders = newValue
+                $0.arb = arb
             }
         }
     }
