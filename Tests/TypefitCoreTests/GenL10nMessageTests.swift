@@ -209,4 +209,32 @@ import Testing
             #expect(error.message == "Expected \"relax-syntax\" to have a bool value, instead was \"1\"")
         }
     }
+
+    /// The keys gen-l10n reads for its output are typed as it types them
+    /// (`localizations_utils.dart:470–634`): a wrong type stops it, and
+    /// so is an error here too; `untranslated-messages-file` is kept.
+    @Test func outputKeysAreTypedAsGenL10nTypesThem() throws {
+        let settings = try GenL10nSettings.parse(
+            "untranslated-messages-file: missing.txt\noutput-class: L10n\nformat: true\n"
+                + "synthetic-package: false\npreferred-supported-locales: en\n")
+        #expect(settings.untranslatedMessagesFile == "missing.txt")
+        let refused: [(String, String)] = [
+            ("nullable-getter: maybe", "Expected \"nullable-getter\" to have a bool value, instead was \"maybe\""),
+            ("output-class: 12", "Expected \"output-class\" to have a String value, instead was \"12\""),
+            ("untranslated-messages-file: true",
+                "Expected \"untranslated-messages-file\" to have a String value, instead was \"true\""),
+            ("synthetic-package: true",
+                "Cannot enable \"synthetic-package\", this feature has been removed. "
+                + "See http://flutter.dev/to/flutter-gen-deprecation."),
+            ("preferred-supported-locales:\n  en: 1", "\"a map\" must be String or List."),
+        ]
+        for (text, words) in refused {
+            #expect(throws: SourceError.self) { try GenL10nSettings.parse(text) }
+            do {
+                _ = try GenL10nSettings.parse(text)
+            } catch {
+                #expect(error.message == words, "\(text)")
+            }
+        }
+    }
 }

@@ -19,6 +19,10 @@ public struct GenL10nSettings: Sendable, Equatable, Hashable {
     /// `required-resource-attributes`: every template message needs its
     /// `@key`.
     public var requiresAttributes = false
+    /// `untranslated-messages-file`: where gen-l10n writes the messages each
+    /// locale lacks (its output; typefit writes nothing there and lists
+    /// the same messages with `--require-translated`).
+    public var untranslatedMessagesFile: String?
 
     /// The defaults (an empty `l10n.yaml`, or none).
     public init() {}
@@ -53,6 +57,23 @@ public struct GenL10nSettings: Sendable, Equatable, Hashable {
             case "relax-syntax": settings.relaxSyntax = try bool()
             case "suppress-warnings": settings.suppressWarnings = try bool()
             case "required-resource-attributes": settings.requiresAttributes = try bool()
+            case "untranslated-messages-file": settings.untranslatedMessagesFile = try string()
+            // The keys gen-l10n reads for its output only: a value of the
+            // wrong type still stops it (`_tryReadString`, `_tryReadBool`).
+            case "output-dir", "output-localization-file", "output-class", "header", "header-file":
+                _ = try string()
+            case "use-deferred-loading", "nullable-getter", "format", "use-named-parameters":
+                _ = try bool()
+            case "synthetic-package":
+                if try bool() {
+                    throw SourceError(
+                        position,
+                        "Cannot enable \"synthetic-package\", this feature has been removed. "
+                            + "See http://flutter.dev/to/flutter-gen-deprecation.")
+                }
+            case "preferred-supported-locales":
+                // A string or a list (`_tryReadStringList`).
+                if case .other = value { throw SourceError(position, "\"\(value)\" must be String or List.") }
             default: break
             }
         }
