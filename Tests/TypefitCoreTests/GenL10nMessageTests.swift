@@ -221,11 +221,15 @@ import Testing
         let refused: [(String, String)] = [
             ("nullable-getter: maybe", "Expected \"nullable-getter\" to have a bool value, instead was \"maybe\""),
             ("output-class: 12", "Expected \"output-class\" to have a String value, instead was \"12\""),
-            ("untranslated-messages-file: true",
-                "Expected \"untranslated-messages-file\" to have a String value, instead was \"true\""),
-            ("synthetic-package: true",
+            (
+                "untranslated-messages-file: true",
+                "Expected \"untranslated-messages-file\" to have a String value, instead was \"true\""
+            ),
+            (
+                "synthetic-package: true",
                 "Cannot enable \"synthetic-package\", this feature has been removed. "
-                + "See http://flutter.dev/to/flutter-gen-deprecation."),
+                    + "See http://flutter.dev/to/flutter-gen-deprecation."
+            ),
             ("preferred-supported-locales:\n  en: 1", "\"a map\" must be String or List."),
         ]
         for (text, words) in refused {
