@@ -13,45 +13,11 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dart_literals import dart_string, swift_literal  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "Sources", "TypefitCore", "Text", "Placeholders", "IntlDatePatterns.swift")
-
-
-def dart_string(body, raw):
-    if raw:
-        return body
-    out, i = [], 0
-    while i < len(body):
-        c = body[i]
-        if c == "\\" and i + 1 < len(body):
-            n = body[i + 1]
-            if n == "u":
-                if body[i + 2] == "{":
-                    end = body.index("}", i)
-                    out.append(chr(int(body[i + 3:end], 16)))
-                    i = end + 1
-                else:
-                    out.append(chr(int(body[i + 2:i + 6], 16)))
-                    i += 6
-                continue
-            out.append({"n": "\n", "t": "\t"}.get(n, n))
-            i += 2
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out)
-
-
-def swift_literal(text):
-    out = []
-    for c in text:
-        if c in '\\"':
-            out.append("\\" + c)
-        elif ord(c) < 0x20 or ord(c) > 0x7E:
-            out.append("\\u{%X}" % ord(c))
-        else:
-            out.append(c)
-    return '"' + "".join(out) + '"'
 
 
 def main():
@@ -60,7 +26,7 @@ def main():
     cldr = re.search(r"CLDR ver\. ([0-9.]+)", source)
     table, current = {}, None
     for line in source.splitlines():
-        m = re.match(r"\s*'([A-Za-z_]+)': const \{", line)
+        m = re.match(r"\s*'([A-Za-z0-9_]+)': const \{", line)
         if m:
             current = m.group(1)
             table[current] = []

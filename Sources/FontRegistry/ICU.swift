@@ -560,33 +560,96 @@ public enum DecimalFormat {
             UnsafeMutablePointer<ICU.Status>?
         ) -> Int32
     private typealias Close = @convention(c) (OpaquePointer?) -> Void
+    private typealias FormatDouble =
+        @convention(c) (
+            OpaquePointer?, Double, UnsafeMutablePointer<UInt16>?, Int32, OpaquePointer?,
+            UnsafeMutablePointer<ICU.Status>?
+        ) -> Int32
+    private typealias SetAttribute = @convention(c) (OpaquePointer?, Int32, Int32) -> Void
+    private typealias SetSymbol =
+        @convention(c) (OpaquePointer?, Int32, UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<ICU.Status>?) -> Void
 
     private struct Functions: @unchecked Sendable {
         let open: Open
         let format: Format
         let close: Close
+        let formatDouble: FormatDouble
+        let setAttribute: SetAttribute
+        let setSymbol: SetSymbol
     }
 
     private static let functions: Functions? = {
         guard let open: Open = I18nLibrary.symbol("unum_open"),
             let format: Format = I18nLibrary.symbol("unum_formatInt64"),
-            let close: Close = I18nLibrary.symbol("unum_close")
+            let close: Close = I18nLibrary.symbol("unum_close"),
+            let formatDouble: FormatDouble = I18nLibrary.symbol("unum_formatDouble"),
+            let setAttribute: SetAttribute = I18nLibrary.symbol("unum_setAttribute"),
+            let setSymbol: SetSymbol = I18nLibrary.symbol("unum_setSymbol")
         else { return nil }
-        return Functions(open: open, format: format, close: close)
+        return Functions(
+            open: open, format: format, close: close, formatDouble: formatDouble, setAttribute: setAttribute,
+            setSymbol: setSymbol)
     }()
+
+    /// intl's separators in place of ICU's (they differ in Swiss German,
+    /// Swiss Italian and Khmer): UNUM_DECIMAL_SEPARATOR_SYMBOL (0),
+    /// UNUM_GROUPING_SEPARATOR_SYMBOL (1), UNUM_PERCENT_SYMBOL (3).
+    private static func setSymbols(_ symbols: IntlNumberSymbols, _ formatter: OpaquePointer, _ functions: Functions) {
+        for (index, text) in [(Int32(0), symbols.decimal), (1, symbols.group), (3, symbols.percent)] {
+            let units = Array(text.utf16)
+            guard !units.isEmpty, units.count <= 8 else { continue }
+            var status: ICU.Status = 0
+            functions.setSymbol(formatter, index, units, Int32(units.count), &status)
+        }
+    }
+
+    /// `number` with an ICU decimal `pattern` (`nil`: `style`'s), in
+    /// `language`'s symbols, with exactly `fractionDigits` digits after the
+    /// point when given; `nil` when ICU cannot (a pattern it refuses, one
+    /// over 256 UTF-16 units).
+    public static func format(
+        _ number: Double, language: String, pattern: String?, style: Style = .decimal, fractionDigits: Int?,
+        latinDigits: Bool, symbols: IntlNumberSymbols? = nil
+    ) -> String? {
+        guard let functions, LanguageTag.problem(language) == nil, number.isFinite else { return nil }
+        let units = pattern.map { Array($0.utf16) } ?? []
+        guard units.count <= 256 else { return nil }
+        var status: ICU.Status = 0
+        let locale = LineBreaker.locale(language) + (latinDigits ? "@numbers=latn" : "")
+        // UNUM_PATTERN_DECIMAL (0) reads the pattern given.
+        let opened = units.withUnsafeBufferPointer { buffer in
+            functions.open(
+                pattern == nil ? style.rawValue : 0, pattern == nil ? nil : buffer.baseAddress, Int32(units.count),
+                locale, nil, &status)
+        }
+        guard let formatter = opened, status <= 0 else { return nil }
+        defer { functions.close(formatter) }
+        if let symbols { setSymbols(symbols, formatter, functions) }
+        if let fractionDigits {
+            // UNUM_MAX_FRACTION_DIGITS (6), UNUM_MIN_FRACTION_DIGITS (7).
+            functions.setAttribute(formatter, 6, Int32(fractionDigits))
+            functions.setAttribute(formatter, 7, Int32(fractionDigits))
+        }
+        var buffer = [UInt16](filled: 0, count: 256)
+        let length = functions.formatDouble(formatter, number, &buffer, Int32(buffer.count), nil, &status)
+        guard status <= 0, length > 0, length <= buffer.count else { return nil }
+        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+    }
 
     /// `number` in `language`'s pattern of `style` (in Western digits
     /// with `latinDigits`, else the language's own numbering system);
     /// `nil` when ICU cannot.
-    public static func format(_ number: Int64, language: String, style: Style = .decimal, latinDigits: Bool = false)
-        -> String?
-    {
+    public static func format(
+        _ number: Int64, language: String, style: Style = .decimal, latinDigits: Bool = false,
+        symbols: IntlNumberSymbols? = nil
+    ) -> String? {
         guard let functions, LanguageTag.problem(language) == nil else { return nil }
         var status: ICU.Status = 0
         let locale = LineBreaker.locale(language) + (latinDigits ? "@numbers=latn" : "")
         guard let formatter = functions.open(style.rawValue, nil, 0, locale, nil, &status), status <= 0
         else { return nil }
         defer { functions.close(formatter) }
+        if let symbols { setSymbols(symbols, formatter, functions) }
         var buffer = [UInt16](filled: 0, count: 64)
         let length = functions.format(formatter, number, &buffer, Int32(buffer.count), nil, &status)
         guard status <= 0, length > 0, length <= buffer.count else { return nil }

@@ -642,6 +642,7 @@ public enum TextJob {
         // prints an int, or in CLDR's pattern where the placeholder's
         // `format` names one intl and ICU write alike for these numbers
         // (`decimalPattern`, `percentPattern`, `scientificPattern`,
+        // with intl's separators,
         // `compact`, `compactLong`: 0–110 and 1,000,000–1,000,110, where
         // intl's three significant digits and ICU's two agree); an `int`,
         // `num` or `double` with such a format, 1000000 so printed.
@@ -662,7 +663,8 @@ public enum TextJob {
                 guard let style = style(name),
                     let written = DecimalFormat.format(
                         Int64(number), language: language, style: style,
-                        latinDigits: !GenL10nPlaceholders.intlUsesNativeDigits(language))
+                        latinDigits: !GenL10nPlaceholders.intlUsesNativeDigits(language),
+                        symbols: IntlCurrencyFormat.symbols(language))
                 else { return String(number) }
                 return written
             }
@@ -671,6 +673,19 @@ public enum TextJob {
                 if ["int", "num", "double"].contains(placeholder.type ?? "") {
                     numbers[placeholder.name] = printed(1_000_000, placeholder.name)
                 }
+            }
+            // The currency and fixed-digit formats, as intl builds them
+            // (`IntlCurrencyFormat`), printing a million.
+            for placeholder in declared where ["int", "num", "double"].contains(placeholder.type ?? "") {
+                guard let format = placeholder.format,
+                    let recipe = IntlCurrencyFormat.recipe(
+                        format, language: language, parameters: placeholder.optionalParameters),
+                    let written = DecimalFormat.format(
+                        1_000_000, language: language, pattern: recipe.pattern,
+                        style: recipe.style == "percent" ? .percent : .decimal, fractionDigits: recipe.fractionDigits,
+                        latinDigits: !GenL10nPlaceholders.intlUsesNativeDigits(language), symbols: recipe.symbols)
+                else { continue }
+                numbers[placeholder.name] = written
             }
             // Dates as `DateFormat` prints the sample moment: intl's
             // pattern for the locale (`IntlDateFormat`), written by ICU

@@ -307,4 +307,23 @@ import TypefitTestSupport
         #expect(outcome.stderr.contains(#"the date format "yMMMx" for placeholder d does not have a corresponding"#))
         #expect(outcome.stderr.contains(#"For message "c" the date format "yMMMx""#))
     }
+
+    /// `currency` and `simpleCurrency` as intl prints a million: the
+    /// locale's pattern and own code (`USD1,000,000.00`, `1.000.000,00 EUR`),
+    /// the simple symbol, `decimalDigits`; intl's separators (Swiss German
+    /// groups with `'`, where ICU has U+2019).
+    @Test func currenciesAreFormattedAsIntlDoes() throws {
+        let meta =
+            #""@price": {"placeholders": {"a": {"type": "double", "format": "currency"}, "#
+            + #""b": {"type": "double", "format": "simpleCurrency", "optionalParameters": {"name": "EUR"}}, "#
+            + #""c": {"type": "int", "format": "decimalPatternDigits", "optionalParameters": {"decimalDigits": 1}}}}"#
+        let texts = try Self.texts([
+            "app_en.arb": #"{"price": "{a} {b} {c}", "# + meta + "}",
+            "app_de.arb": #"{"price": "{a} {b} {c}"}"#,
+            "app_de_CH.arb": #"{"price": "{a} {b} {c}"}"#,
+        ])
+        #expect(texts["price/en"] == "USD1,000,000.00 \u{20AC}1,000,000.00 1,000,000.0")
+        #expect(texts["price/de"] == "1.000.000,00\u{A0}EUR 1.000.000,00\u{A0}\u{20AC} 1.000.000,0")
+        #expect(texts["price/de-CH"] == "CHF\u{A0}1'000'000.00 \u{20AC}\u{A0}1'000'000.00 1'000'000.0")
+    }
 }

@@ -20,8 +20,9 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
     /// 1000000, `double` 1000000.0, anything else a name). Numbers come
     /// printed for the locale (`TextJob`: `decimalPattern`, `compact` …
     /// as intl prints them, dates as `DateFormat` prints the sample
-    /// moment); the currency formats are not applied: an `example` is the
-    /// way to measure what they print.
+    /// moment, `currency` and `simpleCurrency` with intl's tables); the
+    /// compact currency formats are not applied: an `example` is the way
+    /// to measure what they print.
     public static func filled(
         _ string: LocalizedString, with samples: PlaceholderSamples, numbers: [String: String]
     ) -> LocalizedString? {

@@ -34,17 +34,11 @@ public enum IntlDateFormat {
         return out
     }
 
-    /// The locale intl's data has for `language` (`Intl.verifiedLocale`:
-    /// the locale as written, with `_`, else its language), or `nil`: intl
-    /// then throws "Invalid locale" and the app's `DateFormat` fails.
+    /// The locale intl's date data has for `language` (`IntlLocale`), or
+    /// `nil`: intl then throws "Invalid locale" and the app's `DateFormat`
+    /// fails.
     public static func locale(for language: String) -> String? {
-        let parts = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
-        guard let base = parts.first?.lowercased() else { return nil }
-        if parts.count > 1 {
-            let region = base + "_" + parts[parts.count - 1].uppercased()
-            if table[region] != nil { return region }
-        }
-        return table[base] != nil ? base : nil
+        IntlLocale.verified(language) { table[$0] != nil }
     }
 
     /// The pattern the generated code formats with in `language`, with

@@ -379,6 +379,20 @@ public struct ARBFormat: StringsFormat {
                             if attribute.key == "type" { placeholder.type = value }
                             if attribute.key == "format" { placeholder.format = value }
                             if attribute.key == "example" { placeholder.example = value }
+                        case "optionalParameters":
+                            // The named arguments of the `NumberFormat`
+                            // constructor (`decimalDigits`, `name`,
+                            // `symbol`, `customPattern`), kept as written.
+                            guard case .object(let parameters) = attribute.value.value else { break }
+                            for parameter in parameters {
+                                switch parameter.value.value {
+                                case .string(let text): placeholder.optionalParameters[parameter.key] = text
+                                case .number(let number) where number == number.rounded() && abs(number) < 1e9:
+                                    placeholder.optionalParameters[parameter.key] = String(Int(number))
+                                case .bool(let value): placeholder.optionalParameters[parameter.key] = String(value)
+                                default: break
+                                }
+                            }
                         case "isCustomDateFormat":
                             // A boolean, or "true"/"false" (gen-l10n's
                             // `_boolAttribute`).
@@ -498,6 +512,9 @@ public struct MessagePlaceholder: Sendable, Equatable {
     public var example: String?
     /// `isCustomDateFormat`: `format` is a `DateFormat` pattern of its own.
     public var isCustomDateFormat: Bool?
+    /// `optionalParameters`: the `NumberFormat` constructor's named
+    /// arguments, as written (numbers as their digits).
+    public var optionalParameters: [String: String] = [:]
     /// Where its name is in the file.
     public var position: SourcePosition?
 
