@@ -32,6 +32,13 @@ import TypefitTestSupport
             ("scale", ["scale", "--platform", "watchos", "--watch-size", "45mm", "--format", "json"]),
             ("scale", ["scale", "--platform", "macos", "--format", "json"]),
             ("scale", ["scale", "--platform", "flutter-ios", "--format", "json"]),
+            (
+                "scale",
+                [
+                    "scale", "--platform", "flutter-ios", "--style", "textStyle,bodyLarge", "--maximum-text-scale",
+                    "1.235", "--format", "json",
+                ]
+            ),
             ("scale", ["scale", "--platform", "flutter-android", "--flutter-version", "3.32", "--format", "json"]),
             ("scale", ["scale", "--style", "body", "--value", "17", "--display-scale", "2", "--format", "json"]),
             ("check", ["check", "--spec", zen, "--format", "json"] + config),
