@@ -327,3 +327,54 @@ import TypefitTestSupport
         #expect(texts["price/de-CH"] == "CHF\u{A0}1'000'000.00 \u{20AC}\u{A0}1'000'000.00 1'000'000.0")
     }
 }
+
+/// flutter_tools' own date tests (`generate_localizations_test.dart`
+/// @ 79557800, "DateTime tests"), with their expectations: the generated
+/// call, printed here as intl prints it at the sample moment, and the
+/// exceptions' words.
+@Suite struct GenL10nDateTests {
+    static func run(_ format: String, custom: String? = nil) throws -> (text: String?, stderr: String) {
+        let root = Fixtures.temporaryDirectory("genl10n-dates")
+        let attribute = custom.map { #", "isCustomDateFormat": \#($0)"# } ?? ""
+        let arb =
+            #"{"@@locale": "en", "springBegins": "Spring begins on {d}", "@springBegins": {"placeholders": "#
+            + #"{"d": {"type": "DateTime", "format": ""# + format + #"""# + attribute + "}}}}"
+        try arb.write(to: root.appendingPathComponent("app_en.arb"), atomically: true, encoding: .utf8)
+        let outcome = TypefitCommand.run(
+            [
+                "fit", "--strings", root.path + "/app_en.arb", "--platform", "flutter-android", "--style",
+                "bodyLarge", "--width", "3000", "--font-scale", "1", "--font", "TypefitSans-Regular",
+                "--fontconfig-file", Fixtures.fontconfigFile, "--format", "json",
+            ], context: RunContext())
+        let document = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let text = (document?["results"] as? [[String: Any]])?.first?["sampleText"] as? String
+        return (text, outcome.stderr)
+    }
+
+    @Test func generatedCallsPrintAsIntlDoes() throws {
+        // "use standard date format whenever possible": DateFormat.yMd.
+        #expect(try Self.run("yMd", custom: #""true""#).text == "Spring begins on 9/30/2026")
+        // "handle arbitrary formatted date": DateFormat('asdf o\'clock');
+        // intl writes nothing for f and o.
+        #expect(try Self.run("asdf o'clock", custom: #""true""#).text == "Spring begins on PM3030 clock")
+        #expect(try Self.run("asdf o'clock", custom: "true").text == "Spring begins on PM3030 clock")
+        // "handles adding two (three) valid formats": .add_jms(), .add_QQQQ().add_Hm().
+        #expect(try Self.run("yMd+jms").text == "Spring begins on 9/30/2026 9:45:30\u{202F}PM")
+        #expect(
+            try Self.run("yMMMMEEEEd+QQQQ+Hm").text
+                == "Spring begins on Wednesday, September 30, 2026 3rd quarter 21:45")
+    }
+
+    @Test func refusedFormatsInGenL10nsWords() throws {
+        for (format, words) in [
+            ("asdf", "does not have a corresponding DateFormat"),
+            ("foo+bar+baz", "contains at least one invalid date format"),
+            ("yMd+Hm+", "contains at least one invalid date format"),
+        ] {
+            let stderr = try Self.run(format).stderr
+            for part in [#"message "springBegins""#, #"locale "en""#, "\"\(format)\"", "placeholder d", words] {
+                #expect(stderr.contains(part), "\(format): \(part)")
+            }
+        }
+    }
+}

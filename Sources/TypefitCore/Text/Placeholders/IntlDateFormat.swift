@@ -47,7 +47,11 @@ public enum IntlDateFormat {
     public static func pattern(_ format: String, isCustom: Bool, language: String) -> String? {
         guard isValid(format, isCustom: isCustom) else { return nil }
         let written: String
-        if constructors.contains(format) || format.contains("+") {
+        // Constructors whenever every part names one, custom or not
+        // (gen-l10n's "use standard date format whenever possible").
+        if format.split(separator: "+", omittingEmptySubsequences: false).allSatisfy({
+            constructors.contains(String($0))
+        }) {
             guard let locale = locale(for: language), let patterns = table[locale] else { return nil }
             var joined: [String] = []
             for part in format.split(separator: "+") {
