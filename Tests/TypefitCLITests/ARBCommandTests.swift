@@ -325,6 +325,19 @@ import TypefitTestSupport
         #expect(texts["price/en"] == "USD1,000,000.00 \u{20AC}1,000,000.00 1,000,000.0")
         #expect(texts["price/de"] == "1.000.000,00\u{A0}EUR 1.000.000,00\u{A0}\u{20AC} 1.000.000,0")
         #expect(texts["price/de-CH"] == "CHF\u{A0}1'000'000.00 \u{20AC}\u{A0}1'000'000.00 1'000'000.0")
+        // Not a map: gen-l10n stops, in its words (`gen_l10n_types.dart:312–317`).
+        let root = Fixtures.temporaryDirectory("arb-parameters")
+        try
+            (#"{"p": "{a}", "@p": {"placeholders": {"a": {"type": "double", "format": "currency", "#
+            + #""optionalParameters": [2]}}}}"#).write(
+                to: root.appendingPathComponent("app_en.arb"), atomically: true, encoding: .utf8)
+        let outcome = TypefitCommand.run(
+            [
+                "fit", "--strings", root.path + "/app_en.arb", "--style", "body", "--width", "300", "--font",
+                "TypefitSans-Regular", "--fontconfig-file", Fixtures.fontconfigFile,
+            ], context: RunContext())
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains(#"The "optionalParameters" value of the "a" placeholder in message p"#))
     }
 }
 

@@ -383,7 +383,14 @@ public struct ARBFormat: StringsFormat {
                             // The named arguments of the `NumberFormat`
                             // constructor (`decimalDigits`, `name`,
                             // `symbol`, `customPattern`), kept as written.
-                            guard case .object(let parameters) = attribute.value.value else { break }
+                            if case .null = attribute.value.value { break }
+                            guard case .object(let parameters) = attribute.value.value else {
+                                throw SourceError(
+                                    attribute.value.position,
+                                    "The \"optionalParameters\" value of the \"\(entry.key)\" placeholder in message "
+                                        + "\(key) is not a properly formatted Map. Ensure that it is a map with keys "
+                                        + "that are strings.")
+                            }
                             for parameter in parameters {
                                 switch parameter.value.value {
                                 case .string(let text): placeholder.optionalParameters[parameter.key] = text
