@@ -235,7 +235,7 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
         declared: [MessagePlaceholder], entry: PlaceholderCheck.Entry
     ) -> [PlaceholderCheck.Difference] {
         var found: [PlaceholderCheck.Difference] = []
-        let locale = entry.language ?? ""
+        let locale = entry.language
         let check = "Check the intl library's DateFormat class constructors for allowed date formats"
         var named = Set<String>()
         for use in uses where use.use == "placeholder" && named.insert(use.name).inserted {
