@@ -279,7 +279,7 @@ struct AndroidValuesTests {
                 compared += 1
             }
         }
-        #expect(compared == 50, "\(compared)")
+        #expect(compared == 52, "\(compared)")
     }
 
     /// Each file aapt2 refuses is refused with aapt2's reason, at its line.
