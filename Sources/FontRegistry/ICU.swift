@@ -591,6 +591,14 @@ public enum DecimalFormat {
             setSymbol: setSymbol)
     }()
 
+    /// `number` as intl prints it with `recipe` (`IntlCurrencyFormat`) in
+    /// `language`.
+    public static func format(_ number: Double, language: String, recipe: IntlCurrencyFormat.Recipe) -> String? {
+        format(
+            number, language: language, pattern: recipe.pattern, style: recipe.style == .percent ? .percent : .decimal,
+            fractionDigits: recipe.fractionDigits, latinDigits: recipe.latinDigits, symbols: recipe.symbols)
+    }
+
     /// intl's separators in place of ICU's (they differ in Swiss German,
     /// Swiss Italian and Khmer): UNUM_DECIMAL_SEPARATOR_SYMBOL (0),
     /// UNUM_GROUPING_SEPARATOR_SYMBOL (1), UNUM_PERCENT_SYMBOL (3).

@@ -680,10 +680,7 @@ public enum TextJob {
                 guard let format = placeholder.format,
                     let recipe = IntlCurrencyFormat.recipe(
                         format, language: language, parameters: placeholder.optionalParameters),
-                    let written = DecimalFormat.format(
-                        1_000_000, language: language, pattern: recipe.pattern,
-                        style: recipe.style == "percent" ? .percent : .decimal, fractionDigits: recipe.fractionDigits,
-                        latinDigits: !GenL10nPlaceholders.intlUsesNativeDigits(language), symbols: recipe.symbols)
+                    let written = DecimalFormat.format(1_000_000, language: language, recipe: recipe)
                 else { continue }
                 numbers[placeholder.name] = written
             }

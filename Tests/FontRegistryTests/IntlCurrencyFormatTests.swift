@@ -15,10 +15,7 @@ import TypefitCore
         guard let recipe = IntlCurrencyFormat.recipe(format, language: language, parameters: parameters) else {
             return nil
         }
-        return DecimalFormat.format(
-            number, language: language, pattern: recipe.pattern,
-            style: recipe.style == "percent" ? .percent : .decimal, fractionDigits: recipe.fractionDigits,
-            latinDigits: !GenL10nPlaceholders.intlUsesNativeDigits(language), symbols: recipe.symbols)
+        return DecimalFormat.format(number, language: language, recipe: recipe)
     }
 
     /// 'Explicit currency name', 'Use script' and `testSimpleCurrencySymbols`.

@@ -12,15 +12,23 @@ public enum IntlCurrencyFormat {
     /// that no currency spacing is added, as intl adds none) or one of the
     /// locale's own styles, and the digits after the point.
     public struct Recipe: Sendable, Equatable {
+        /// The locale's own pattern ICU is asked for, when `pattern` is
+        /// `nil`.
+        public enum Style: Sendable, Equatable {
+            case decimal, percent
+        }
+
         /// An ICU decimal pattern, or `nil` for `style`.
         public var pattern: String?
-        /// `decimal` or `percent`, when `pattern` is `nil`.
-        public var style: String
+        /// The locale's pattern, when `pattern` is `nil`.
+        public var style: Style
         /// Minimum and maximum digits after the point (`nil`: the
         /// pattern's).
         public var fractionDigits: Int?
         /// intl's separators for the locale (`nil`: a locale intl lacks).
         public var symbols: IntlNumberSymbols?
+        /// Western digits, where intl does not write the script's own.
+        public var latinDigits: Bool
     }
 
     /// intl's decimal and group separators and percent sign for
@@ -48,11 +56,16 @@ public enum IntlCurrencyFormat {
     /// locale intl lacks.
     public static func recipe(_ format: String, language: String, parameters: [String: String]) -> Recipe? {
         let digits = parameters["decimalDigits"].flatMap { Int($0) }.flatMap { (0...20).contains($0) ? $0 : nil }
+        let latin = !GenL10nPlaceholders.intlUsesNativeDigits(language)
         switch format {
         case "decimalPatternDigits":
-            return Recipe(pattern: nil, style: "decimal", fractionDigits: digits, symbols: symbols(language))
+            return Recipe(
+                pattern: nil, style: .decimal, fractionDigits: digits, symbols: symbols(language),
+                latinDigits: latin)
         case "decimalPercentPattern":
-            return Recipe(pattern: nil, style: "percent", fractionDigits: digits, symbols: symbols(language))
+            return Recipe(
+                pattern: nil, style: .percent, fractionDigits: digits, symbols: symbols(language),
+                latinDigits: latin)
         case "currency", "simpleCurrency":
             guard let fields = fields(language), fields.count == 5 else { return nil }
             let name = parameters["name"] ?? fields[1]
@@ -62,8 +75,8 @@ public enum IntlCurrencyFormat {
             let currencyDigits =
                 IntlNumberData.fractionDigits[name.uppercased()] ?? IntlNumberData.fractionDigits["DEFAULT"] ?? 2
             return Recipe(
-                pattern: quotingSymbol(pattern, symbol ?? name), style: "decimal",
-                fractionDigits: digits ?? currencyDigits, symbols: symbols(language))
+                pattern: quotingSymbol(pattern, symbol ?? name), style: .decimal,
+                fractionDigits: digits ?? currencyDigits, symbols: symbols(language), latinDigits: latin)
         default:
             return nil
         }
