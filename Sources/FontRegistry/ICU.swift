@@ -594,9 +594,15 @@ public enum DecimalFormat {
     /// `number` as intl prints it with `recipe` (`IntlCurrencyFormat`) in
     /// `language`.
     public static func format(_ number: Double, language: String, recipe: IntlCurrencyFormat.Recipe) -> String? {
-        format(
+        let written = format(
             number, language: language, pattern: recipe.pattern, style: recipe.style == .percent ? .percent : .decimal,
             fractionDigits: recipe.fractionDigits, latinDigits: recipe.latinDigits, symbols: recipe.symbols)
+        guard let written, let symbol = recipe.symbol else { return written }
+        var out = ""
+        for character in written {
+            if character == IntlCurrencyFormat.symbolMark { out += symbol } else { out.append(character) }
+        }
+        return out
     }
 
     /// intl's separators in place of ICU's (they differ in Swiss German,

@@ -60,6 +60,9 @@ import TypefitCore
     /// currency (intl throws); other formats are not these.
     @Test func quotesLocalesAndOtherFormats() {
         #expect(Self.printed(5, "currency", "en", ["symbol": "a'b"]) == "a'b5.00")
+        // A symbol of quotes alone is printed as written (a pattern quoting
+        // it read three quotes as four).
+        #expect(Self.printed(5, "currency", "en", ["symbol": "'''"]) == "'''5.00")
         #expect(Self.printed(5, "currency", "tlh") == nil)
         #expect(IntlCurrencyFormat.recipe("compact", language: "en", parameters: [:]) == nil)
     }

@@ -8,9 +8,10 @@
 /// `decimalDigits`). Digits after the point: `decimalDigits`, else the
 /// currency's own (`JPY` 0, `TND` 3), else 2.
 public enum IntlCurrencyFormat {
-    /// What ICU is asked to print: a pattern (the symbol quoted in it, so
-    /// that no currency spacing is added, as intl adds none) or one of the
-    /// locale's own styles, and the digits after the point.
+    /// What ICU is asked to print: a pattern (the symbol marked in it and
+    /// put in afterwards, so that no currency spacing is added, as intl
+    /// adds none) or one of the locale's own styles, and the digits after
+    /// the point.
     public struct Recipe: Sendable, Equatable {
         /// The locale's own pattern ICU is asked for, when `pattern` is
         /// `nil`.
@@ -20,6 +21,8 @@ public enum IntlCurrencyFormat {
 
         /// An ICU decimal pattern, or `nil` for `style`.
         public var pattern: String?
+        /// What replaces `symbolMark` in what ICU writes.
+        public var symbol: String?
         /// The locale's pattern, when `pattern` is `nil`.
         public var style: Style
         /// Minimum and maximum digits after the point (`nil`: the
@@ -75,25 +78,28 @@ public enum IntlCurrencyFormat {
             let currencyDigits =
                 IntlNumberData.fractionDigits[name.uppercased()] ?? IntlNumberData.fractionDigits["DEFAULT"] ?? 2
             return Recipe(
-                pattern: quotingSymbol(pattern, symbol ?? name), style: .decimal,
+                pattern: markingSymbol(pattern), symbol: symbol ?? name, style: .decimal,
                 fractionDigits: digits ?? currencyDigits, symbols: symbols(language), latinDigits: latin)
         default:
             return nil
         }
     }
 
-    /// `pattern` with each `¤` replaced by `symbol` as quoted literal text
-    /// (`'` doubled inside it).
-    static func quotingSymbol(_ pattern: String, _ symbol: String) -> String {
-        let literal = "'" + symbol.flatMap { $0 == "'" ? ["'", "'"] : [$0] } + "'"
+    /// `pattern` with each `¤` outside quotes replaced by `symbolMark`.
+    static func markingSymbol(_ pattern: String) -> String {
         var out = ""
         var quoted = false
         for character in pattern {
             if character == "'" { quoted.toggle() }
-            if character == "\u{A4}", !quoted { out += literal } else { out.append(character) }
+            if character == "\u{A4}", !quoted { out.append(symbolMark) } else { out.append(character) }
         }
         return out
     }
+
+    /// Where the symbol goes in a recipe's pattern: a private-use
+    /// character, which ICU writes as it is (quoting the symbol in the
+    /// pattern instead misreads one that starts with `'`).
+    public static let symbolMark: Character = "\u{E000}"
 }
 
 /// A locale's separators as intl has them.
