@@ -67,6 +67,39 @@ import TypefitTestSupport
         #expect(out + filter.finish() == whole)
     }
 
+    /// Random text built from the pieces of commands, cut into random
+    /// chunks: every way of cutting gives the bytes of one piece, no runner
+    /// finds a command in them, and putting back each escaped character
+    /// gives the text (the filter looks eight bytes at a time, so the pieces
+    /// fall at every offset of a word).
+    @Test func randomTextInRandomChunksReadsBackAsWritten() {
+        let pieces = [
+            "#", "##", "vso[", "VSO[", "[", ":", "::", " ", "\u{3000}", "\u{A0}", "\n", "\r", "\r\n", "a", "é",
+        ]
+        var random = SeededGenerator(seed: 64)
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...40, using: &random) { text += pieces.randomElement(using: &random)! }
+            let bytes = Array(text.utf8)
+            let whole = RunnerCommands.inert(bytes)
+            let wholeText = String(decoding: whole, as: UTF8.self)
+            #expect(CIRunners.commands(in: wholeText).isEmpty, "\(text.debugDescription)")
+            let restored = wholeText.replacingOccurrences(of: "\\u0023", with: "#")
+                .replacingOccurrences(of: "\\u003A", with: ":")
+            #expect(restored == text)
+            var filter = RunnerCommands.Filter()
+            var out: [UInt8] = []
+            var at = 0
+            while at < bytes.count {
+                let next = min(bytes.count, at + Int.random(in: 0...12, using: &random))
+                out += filter.feed(Array(bytes[at..<next]))
+                at = next
+            }
+            out += filter.finish()
+            #expect(out == whole, "\(text.debugDescription)")
+        }
+    }
+
     /// `--format github` keeps its own commands (a line starting with
     /// `::` at its first byte), and nothing else.
     @Test func workflowCommandsOfTheReportStay() {
