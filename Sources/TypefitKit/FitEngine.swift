@@ -226,16 +226,32 @@ extension FitEngine {
     /// and language, itself when none comes before it or when it has
     /// spans (their faces are part of what is measured).
     static func firstOfSameText(_ strings: [LocalizedString]) -> [Int] {
+        /// Texts are the same when their bytes are: canonically equivalent
+        /// texts in other bytes may shape differently, and `String`'s own
+        /// hashing normalizes every text it hashes (a third of this pass).
         struct Key: Hashable {
             var text: String
             var language: String?
+
+            func hash(into hasher: inout Hasher) {
+                if text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) })
+                    == nil
+                {
+                    for byte in text.utf8 { hasher.combine(byte) }
+                }
+                hasher.combine(language)
+            }
+
+            static func == (a: Key, b: Key) -> Bool {
+                a.language == b.language && a.text.utf8.elementsEqual(b.text.utf8)
+            }
         }
         var seen: [Key: Int] = [:]
         seen.reserveCapacity(strings.count)
         return strings.indices.map { s in
-            let string = strings[s]
-            guard string.spans.isEmpty else { return s }
-            let key = Key(text: string.text, language: string.language)
+            // Fields, not the string: a copy of a string retains a dozen.
+            guard strings[s].spans.isEmpty else { return s }
+            let key = Key(text: strings[s].text, language: strings[s].language)
             if let f = seen[key] { return f }
             seen[key] = s
             return s

@@ -155,12 +155,14 @@ public struct FitJob: Sendable {
         /// 23 languages; 1 placeholder error`. `required`: the sizes the
         /// run requires (`--require`, each rule's).
         public func summary(required: [SizeSetting], requiresTranslations: Bool) -> String {
-            var strings = Set<String>()
+            var strings = Set<Identity>()
             var languages = Set<String>()
             for group in groups {
-                for string in group.strings {
-                    strings.insert(Self.identity(string.file, string.language, string.key))
-                    if let language = string.language { languages.insert(language) }
+                // Fields, not copies of the strings (a copy retains a dozen).
+                for s in group.strings.indices {
+                    let language = group.strings[s].language
+                    strings.insert(Self.identity(group.strings[s].file, language, group.strings[s].key))
+                    if let language { languages.insert(language) }
                 }
             }
             let failing = Set(failures.map { Self.identity($0.file, $0.language, $0.key) })
@@ -202,9 +204,17 @@ public struct FitJob: Sendable {
         }
 
         /// A string's identity across groups and failures: its file,
-        /// language and key.
-        public static func identity(_ file: String?, _ language: String?, _ key: String) -> String {
-            (file ?? "") + "\u{0}" + (language ?? "") + "\u{0}" + key
+        /// language and key (the three, not a string joined from them per
+        /// string).
+        public struct Identity: Hashable, Sendable {
+            let file: String?
+            let language: String?
+            let key: String
+        }
+
+        /// The identity of the string of `file`, `language` and `key`.
+        public static func identity(_ file: String?, _ language: String?, _ key: String) -> Identity {
+            Identity(file: file, language: language, key: key)
         }
 
         /// `13,359`.

@@ -575,11 +575,11 @@ public enum TextJob {
         // 4,500 references of 40 bytes to a 20,000-character string were
         // 90 million characters to shape and 181 MB of JSON.
         var characters = 0
-        for string in strings {
-            characters += string.text.unicodeScalars.count
+        for s in strings.indices {
+            characters += TextBytes.scalarCount(strings[s].text)
             guard characters <= maximumCharacters else {
                 diagnostics.error(
-                    .textBudgetExceeded(limit: maximumCharacters), status: .cannotRun, file: string.file)
+                    .textBudgetExceeded(limit: maximumCharacters), status: .cannotRun, file: strings[s].file)
                 throw Stopped()
             }
         }

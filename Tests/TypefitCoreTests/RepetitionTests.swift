@@ -66,4 +66,22 @@ import Testing
         let fine = LocalizedString(key: "k", language: "vi", text: "Tiếng Việt ở đây")
         #expect(fine.text == "Tiếng Việt ở đây" && fine.capNote == nil)
     }
+
+    /// The limit holds for marks of every UTF-8 length and after any base
+    /// (two-byte U+0301, three-byte Thai U+0E48, four-byte U+1D167), while a
+    /// long run of starters outside ASCII (CJK, Cyrillic) is no run of
+    /// marks: Unicode's own combining classes decide, not the bytes.
+    @Test(arguments: ["\u{301}", "\u{E48}", "\u{1D167}"])
+    func theLimitHoldsForMarksOfEveryLength(mark: String) {
+        for base in ["a", "漢", "Я", "ก"] {
+            let atLimit = base + String(repeating: mark, count: 30) + "."
+            #expect(LocalizedString(key: "k", language: nil, text: atLimit).text == atLimit)
+            let over = base + String(repeating: mark, count: 31) + "."
+            let string = LocalizedString(key: "k", language: nil, text: over)
+            #expect(string.text == atLimit, "\(base) + 31 × \(mark.unicodeScalars.first!.value)")
+            #expect(string.capNote?.contains("stream-safe") == true)
+        }
+        let starters = String(repeating: "漢字", count: 40) + String(repeating: "Ж", count: 40)
+        #expect(LocalizedString(key: "k", language: "ja", text: starters).text == starters)
+    }
 }
