@@ -155,7 +155,7 @@ public struct FitJob: Sendable {
         /// 23 languages; 1 placeholder error`. `required`: the sizes the
         /// run requires (`--require`, each rule's).
         public func summary(required: [SizeSetting], requiresTranslations: Bool) -> String {
-            var strings = Set<Identity>()
+            var strings = Set<Identity>(minimumCapacity: groups.reduce(0) { $0 + $1.strings.count })
             var languages = Set<String>()
             for group in groups {
                 // Fields, not copies of the strings (a copy retains a dozen).
@@ -210,6 +210,14 @@ public struct FitJob: Sendable {
             let file: String?
             let language: String?
             let key: String
+
+            /// The key and language alone: a file seldom holds one key in
+            /// one language twice, and its path, the longest of the three,
+            /// was most of the hashing.
+            public func hash(into hasher: inout Hasher) {
+                hasher.combine(key)
+                hasher.combine(language)
+            }
         }
 
         /// The identity of the string of `file`, `language` and `key`.

@@ -111,7 +111,7 @@ public enum RunnerCommands {
                 /// Writes `bytes[written..<end]`, then `escape` in place of
                 /// the byte at `end` when given.
                 func emit(to end: Int, escaping escape: [UInt8]? = nil) {
-                    if let escape, !copying {
+                    if escape != nil, !copying {
                         copying = true
                         out.reserveCapacity(n + 16)
                         out.append(contentsOf: bytes[0..<written])

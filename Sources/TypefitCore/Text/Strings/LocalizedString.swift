@@ -1,62 +1,138 @@
 /// One string to measure or fit, and where it came from.
-public struct LocalizedString: Sendable, Equatable {
+///
+/// `@unchecked Sendable`: its one stored property is the box of its
+/// fields (`Fields`, which is `Sendable`), changed only when this string
+/// alone holds it (copy on write).
+public struct LocalizedString: @unchecked Sendable, Equatable {
     /// Its key (a `.strings` or String Catalog key; `FILE:LINE` for a text
     /// file; the text itself for an argument).
-    public var key: String
+    public var key: String {
+        get { box.fields.pointee.key }
+        set { unique.key = newValue }
+        _modify { yield &unique.key }
+    }
     /// Its language, when known (`de` from `de.lproj`, a catalog's
     /// localization).
-    public var language: String?
+    public var language: String? {
+        get { box.fields.pointee.language }
+        set { unique.language = newValue }
+        _modify { yield &unique.language }
+    }
     /// The text measured: the string with its format placeholders replaced
     /// by sample values (see `substituting`).
-    public var text: String
+    public var text: String {
+        get { box.fields.pointee.text }
+        set { unique.text = newValue }
+        _modify { yield &unique.text }
+    }
     /// The string as written, when placeholders were replaced in `text`.
-    public var original: String?
+    public var original: String? {
+        get { box.fields.pointee.original }
+        set { unique.original = newValue }
+        _modify { yield &unique.original }
+    }
     /// The placeholders replaced, and by what.
-    public var substitutions: [PlaceholderSamples.Substitution] = []
+    public var substitutions: [PlaceholderSamples.Substitution] {
+        get { box.fields.pointee.substitutions }
+        set { unique.substitutions = newValue }
+        _modify { yield &unique.substitutions }
+    }
     /// Whether SwiftUI draws it as Markdown unless told otherwise: the
     /// strings of a format that says so (String Catalogs).
-    public var isMarkdownByDefault = false
+    public var isMarkdownByDefault: Bool {
+        get { box.fields.pointee.isMarkdownByDefault }
+        set { unique.isMarkdownByDefault = newValue }
+        _modify { yield &unique.isMarkdownByDefault }
+    }
     /// When `text` is Markdown as drawn (`renderingMarkdown`): its bold,
     /// italic and monospaced runs.
-    public var spans: [InlineMarkdown.Span] = []
+    public var spans: [InlineMarkdown.Span] {
+        get { box.fields.pointee.spans }
+        set { unique.spans = newValue }
+        _modify { yield &unique.spans }
+    }
     /// A limit typefit applied to this string (cut to `maximumLength`, one
     /// of a capped set of substitution forms), in words for a note.
-    public var capNote: String?
+    public var capNote: String? {
+        get { box.fields.pointee.capNote }
+        set { unique.capNote = newValue }
+        _modify { yield &unique.capNote }
+    }
     /// The entry it is a form of: its key without a variation's suffix
     /// (`KEY` for `KEY|plural.one`); the forms of one entry share it.
-    public var entry: String
+    public var entry: String {
+        get { box.fields.pointee.entry }
+        set { unique.entry = newValue }
+        _modify { yield &unique.entry }
+    }
     /// Which of its entry's forms it is, step by step (`vary`); `key` is
     /// `entry` and these steps written out.
-    public internal(set) var form: [FormStep] = []
+    public internal(set) var form: [FormStep] {
+        get { box.fields.pointee.form }
+        set { unique.form = newValue }
+        _modify { yield &unique.form }
+    }
     /// The development language of the file it came from, when the file
     /// says (a String Catalog's `sourceLanguage`).
-    public var sourceLanguage: String?
+    public var sourceLanguage: String? {
+        get { box.fields.pointee.sourceLanguage }
+        set { unique.sourceLanguage = newValue }
+        _modify { yield &unique.sourceLanguage }
+    }
     /// The translator's comment (a String Catalog's `comment`).
-    public var comment: String?
+    public var comment: String? {
+        get { box.fields.pointee.comment }
+        set { unique.comment = newValue }
+        _modify { yield &unique.comment }
+    }
     /// The format as written, before its `%#@name@` variables were
     /// expanded (`nil`: `written` is the format, with no variables), for
     /// the placeholder check.
-    public var format: FormatSource?
+    public var format: FormatSource? {
+        get { box.fields.pointee.format }
+        set { unique.format = newValue }
+        _modify { yield &unique.format }
+    }
     /// Where the string is in its file, when the format says: its value
     /// (a `.strings` value, a catalog localization's `"value"`, a
     /// `.stringsdict` form's `<string>`, a text file's line), else its key.
     /// Findings point there: CI shows them on that line.
-    public var position: SourcePosition?
+    public var position: SourcePosition? {
+        get { box.fields.pointee.position }
+        set { unique.position = newValue }
+        _modify { yield &unique.position }
+    }
     /// The file it was read from (`-` for standard input; `nil` for an
     /// argument).
-    public var file: String?
+    public var file: String? {
+        get { box.fields.pointee.file }
+        set { unique.file = newValue }
+        _modify { yield &unique.file }
+    }
     /// Earlier places in the same file that gave the same key another
     /// value: Foundation keeps the last (CFOldStylePList.c's
     /// `parsePlistDictContent` sets each pair into one dictionary).
-    public var replaced: [SourcePosition] = []
+    public var replaced: [SourcePosition] {
+        get { box.fields.pointee.replaced }
+        set { unique.replaced = newValue }
+        _modify { yield &unique.replaced }
+    }
     /// A String Catalog localization's `state` (`translated`,
     /// `needs_review`, `stale`, `new`); for an untranslated copy, why:
     /// `new`, `empty` or `missing` (no localization in that language).
-    public var state: String?
+    public var state: String? {
+        get { box.fields.pointee.state }
+        set { unique.state = newValue }
+        _modify { yield &unique.state }
+    }
     /// Whether the entry has no translation in `language` (none, an empty
     /// value, or `state: "new"`): `text` is then what iOS shows instead,
     /// the development language's value (else the key).
-    public var isUntranslated = false
+    public var isUntranslated: Bool {
+        get { box.fields.pointee.isUntranslated }
+        set { unique.isUntranslated = newValue }
+        _modify { yield &unique.isUntranslated }
+    }
 
     /// The table it is compared within, when its format says (an Android
     /// `res` folder: every `values*` file of it is one table); else a
@@ -86,11 +162,19 @@ public struct LocalizedString: Sendable, Equatable {
     }
     /// How its placeholders are read: Foundation's `String(format:)` or
     /// Java's `java.util.Formatter` (Android).
-    public var formatSyntax: FormatSyntax = .foundation
+    public var formatSyntax: FormatSyntax {
+        get { box.fields.pointee.formatSyntax }
+        set { unique.formatSyntax = newValue }
+        _modify { yield &unique.formatSyntax }
+    }
     /// Whether it is formatted at all: `false` for Android's
     /// `formatted="false"` and for a translation whose source reads no
     /// argument (`getString(id)` shows it as written).
-    public var isFormatted = true
+    public var isFormatted: Bool {
+        get { box.fields.pointee.isFormatted }
+        set { unique.isFormatted = newValue }
+        _modify { yield &unique.isFormatted }
+    }
     /// Android's `@string/name` when the value is a reference to another
     /// string: resolved once every file is read (`text` is then that
     /// string's).
@@ -137,7 +221,70 @@ public struct LocalizedString: Sendable, Equatable {
     /// above), boxed: most strings have none, and a catalog's 55,000 were
     /// 12 MB larger with them inline. The box is never changed in place
     /// (`update` makes a new one), so copies stay values.
-    private var details: ResourceDetailsBox?
+    private var details: ResourceDetailsBox? {
+        get { box.fields.pointee.details }
+        set { unique.details = newValue }
+    }
+
+    /// Every field, in one box shared by copies until one of them changes
+    /// (copy on write, as `Array` does): a string is copied from pass to
+    /// pass (read, grouped, substituted, rendered, laid out, written), and
+    /// a copy of twenty fields retained seventeen references each time,
+    /// a tenth of `fit`'s instructions over 10,000 strings.
+    private var box: Box
+
+    /// The fields, made this string's own before a change.
+    private var unique: Fields {
+        get { box.fields.pointee }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box.make(box.fields.pointee) }
+            yield &box.fields.pointee
+        }
+    }
+
+    /// Compares the fields (`==` of the struct they were before the box).
+    public static func == (a: LocalizedString, b: LocalizedString) -> Bool {
+        a.box === b.box || a.box.fields.pointee == b.box.fields.pointee
+    }
+
+    /// The stored fields (see the properties of the same names).
+    struct Fields: Sendable, Equatable {
+        var key: String
+        var language: String?
+        var text: String
+        var original: String?
+        var substitutions: [PlaceholderSamples.Substitution] = []
+        var isMarkdownByDefault: Bool = false
+        var spans: [InlineMarkdown.Span] = []
+        var capNote: String?
+        var entry: String
+        var form: [FormStep] = []
+        var sourceLanguage: String?
+        var comment: String?
+        var format: FormatSource?
+        var position: SourcePosition?
+        var file: String?
+        var replaced: [SourcePosition] = []
+        var state: String?
+        var isUntranslated: Bool = false
+        var formatSyntax: FormatSyntax = .foundation
+        var isFormatted: Bool = true
+        var details: ResourceDetailsBox?
+    }
+
+    /// The box: a `ManagedBuffer`, whose header is read and changed
+    /// through a pointer, without the dynamic exclusivity check that a
+    /// class's `var` (and `header`) costs on every access (a string's
+    /// fields are read a few dozen times a run).
+    final class Box: ManagedBuffer<Fields, UInt8> {
+        static func make(_ fields: Fields) -> Box {
+            unsafeDowncast(Box.create(minimumCapacity: 0) { _ in fields }, to: Box.self)
+        }
+
+        /// The fields, valid while the box lives (a string holds it while
+        /// it reads or changes them).
+        var fields: UnsafeMutablePointer<Fields> { withUnsafeMutablePointerToHeader { $0 } }
+    }
 
     /// Sets every boxed detail at once (one box per string read).
     mutating func setDetails(_ value: ResourceDetails) {
@@ -159,10 +306,7 @@ public struct LocalizedString: Sendable, Equatable {
     /// Creates a string (cut to `maximumLength`, with a `capNote`), a form
     /// of `entry` (by default the key itself).
     public init(key: String, language: String?, text: String, entry: String? = nil) {
-        self.key = key
-        self.language = language
-        self.text = text
-        self.entry = entry ?? key
+        box = Box.make(Fields(key: key, language: language, text: text, entry: entry ?? key))
         capLength()
     }
 
