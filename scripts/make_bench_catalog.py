@@ -5,8 +5,9 @@ in 19 languages — English, German, French, Russian, Spanish, Italian,
 Portuguese, Dutch, Polish, Turkish, Ukrainian, Vietnamese (drawn by Noto
 Sans itself) and Japanese, Chinese, Korean, Arabic, Hebrew, Thai and Hindi
 (every letter from a fallback face) — seeded: the same file every time.
-LANGUAGES (comma-separated) keeps only those.
-Usage: make_bench_catalog.py OUT [COUNT [LANGUAGES]]"""
+LANGUAGES (comma-separated) keeps only those. SHAPE "app" draws each key's
+number of words from a real app's strings (below) instead of 1 to 6.
+Usage: make_bench_catalog.py OUT [COUNT [LANGUAGES [SHAPE]]]"""
 import json
 import random
 import sys
@@ -51,20 +52,35 @@ WORDS = {
     "hi": ["सेटिंग्स", "सहेजें", "रद्द", "हटाएं", "खाता", "सूचनाएं", "गोपनीयता", "डाउनलोड", "साझा", "सभी",
            "नया", "संदेश", "आज", "अभी"],
 }
+# How many words a real app's strings have: Pocket Casts' English
+# Localizable.strings (Automattic/pocket-casts-ios @ c23892d1, 1,501
+# strings; median 17 characters, a tenth over 72, the longest 580), counted
+# in buckets of words: (fewest, most, share of strings in percent). Its
+# translations run 1.1x-1.3x the English length in Latin and Cyrillic
+# scripts, which these words keep.
+APP_WORDS = [(1, 1, 15.4), (2, 2, 28.5), (3, 3, 19.9), (4, 5, 11.4), (6, 8, 8.3), (9, 12, 6.7), (13, 20, 6.5),
+             (21, 40, 2.6), (41, 80, 0.6), (81, 120, 0.1)]
 # Written without spaces between words.
 UNSPACED = {"ja", "zh-Hans", "th"}
 
 
 def main():
     out, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1000
-    languages = sys.argv[3].split(",") if len(sys.argv) > 3 else list(WORDS)
+    languages = sys.argv[3].split(",") if len(sys.argv) > 3 and sys.argv[3] else list(WORDS)
+    shape = sys.argv[4] if len(sys.argv) > 4 else "ui"
     unknown = [language for language in languages if language not in WORDS]
     if unknown:
         sys.exit(f"make_bench_catalog.py: no words for {', '.join(unknown)}")
+    if shape not in ("ui", "app"):
+        sys.exit(f"make_bench_catalog.py: SHAPE is ui or app, not {shape}")
     rng = random.Random(21)
     strings = {}
     for k in range(count):
-        n = rng.randint(1, 6)
+        if shape == "app":
+            fewest, most, _ = rng.choices(APP_WORDS, weights=[share for _, _, share in APP_WORDS])[0]
+            n = rng.randint(fewest, most)
+        else:
+            n = rng.randint(1, 6)
         localizations = {}
         for language in languages:
             words = WORDS[language]
