@@ -29,11 +29,20 @@ import Testing
         ]
         var third = LocalizedString(key: "weird \u{1}key", language: "pt-BR", text: "")
         third.qualifiers = ["night", "sw600dp"]
-        let strings = [first, second, third]
+        // Two more with the first's line counts, one with its overflows too:
+        // the per-category objects written once and copied must be those of
+        // their own string.
+        var fourth = first
+        fourth.key = "again"
+        var fifth = first
+        fifth.key = "again, not overflowing"
+        let strings = [first, second, third, fourth, fifth]
         // Per (string, cell): lines (0: not laid out) and overflow.
         let layouts = FitLayouts(
-            lines: [1, 3, 1, 2, 12, 0, 1, 1, 1],
-            overflows: [false, true, false, false, true, false, false, false, false],
+            lines: [1, 3, 1, 2, 12, 0, 1, 1, 1, 1, 3, 1, 1, 3, 1],
+            overflows: [
+                false, true, false, false, true, false, false, false, false, false, true, false, false, false, false,
+            ],
             cellCount: 3, failures: [])
         var header = FitLayouts.Header(width: 300, maxLines: 2, style: "body", platform: "ios", model: "system")
         header.failing = 2
@@ -96,15 +105,23 @@ import Testing
         // And it is JSON, with the values the layouts hold.
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(compact)) as? [String: Any])
         let results = try #require(parsed["results"] as? [[String: Any]])
-        #expect(results.count == 6)
+        #expect(results.count == 10)
         #expect((results[0]["lines"] as? [String: Int])?["accessibilityExtraExtraExtraLarge"] == 3)
         #expect((results[0]["overflows"] as? [String: Bool])?["accessibilityExtraExtraExtraLarge"] == true)
         #expect(results[0]["largestFittingCategory"] as? String == "large")
         #expect((results[1]["fits"] as? [String: Bool])?.count == 2)
         #expect(results[1]["column"] is NSNull)
         #expect((results[1]["substitutions"] as? [[String: Any]])?.count == 2)
-        #expect(results[3]["rule"] as? Int == 1)
-        #expect(results[3]["width"] as? Double == 287.5)
-        #expect(results[5]["key"] as? String == "weird \u{1}key")
+        #expect((results[3]["overflows"] as? [String: Bool])?["accessibilityExtraExtraExtraLarge"] == true)
+        #expect((results[4]["overflows"] as? [String: Bool])?["accessibilityExtraExtraExtraLarge"] == false)
+        #expect((results[4]["fits"] as? [String: Bool])?["accessibilityExtraExtraExtraLarge"] == false)
+        #expect((results[4]["lines"] as? [String: Int]) == (results[0]["lines"] as? [String: Int]))
+        #expect(results[5]["rule"] as? Int == 1)
+        #expect(results[5]["width"] as? Double == 287.5)
+        #expect(results[7]["key"] as? String == "weird \u{1}key")
+        // Two lines fit where two are allowed, not under the rule's one:
+        // each group's objects are its own.
+        #expect((results[1]["fits"] as? [String: Bool])?["large"] == true)
+        #expect((results[6]["fits"] as? [String: Bool])?["large"] == false)
     }
 }

@@ -320,6 +320,22 @@ public struct JSONWriter {
     /// `key`; fragments go on after it.
     mutating func fragmentKeyWritten() { afterKey = true }
 
+    /// Bytes written inside fragments, after a literal key, as a value a
+    /// value function wrote before (`fragmentObjectBytes`): the same
+    /// object, copied.
+    mutating func fragmentBytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer.append($0) }
+        afterKey = false
+        needsComma = true
+    }
+
+    /// `fragmentObject`, and the bytes it wrote (for `fragmentBytes`).
+    mutating func fragmentObjectBytes(_ keys: MemberKeys, order: [Int], value: (Int) -> MemberValue?) -> [UInt8] {
+        let start = buffer.count
+        fragmentObject(keys, order: order, value: value)
+        return Array(UnsafeBufferPointer(start: buffer.base + start, count: buffer.count - start))
+    }
+
     /// `object(_:order:value:)` inside fragments, after a literal key.
     mutating func fragmentObject(_ keys: MemberKeys, order: [Int], value: (Int) -> MemberValue?) {
         afterKey = true

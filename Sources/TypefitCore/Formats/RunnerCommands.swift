@@ -125,7 +125,14 @@ public enum RunnerCommands {
                 }
                 var start = 0
                 while start < n {
-                    let end = Self.firstIndex(in: bytes, from: start, to: n, of: 0x0A, 0x0D)
+                    // The line's end and its first `#` in one pass: most
+                    // lines (a compact document is one) hold no `#`, and are
+                    // then read once.
+                    var end = Self.firstIndex(in: bytes, from: start, to: n, of: 0x0A, 0x0D, 0x23)
+                    let firstHash = end
+                    if end < n, bytes[end] == 0x23 {
+                        end = Self.firstIndex(in: bytes, from: end, to: n, of: 0x0A, 0x0D, 0x0D)
+                    }
                     let complete = end < n || final
                     var colon: Int?
                     if !startJudged {
@@ -144,7 +151,7 @@ public enum RunnerCommands {
                     var safe = end
                     if !complete {
                         let tail = max(start, end - (RunnerCommands.azure.count - 1))
-                        safe = Self.firstIndex(in: bytes, from: tail, to: end, of: 0x23, 0x23)
+                        safe = Self.firstIndex(in: bytes, from: max(tail, firstHash), to: end, of: 0x23, 0x23, 0x23)
                     }
                     if let at = colon, at >= safe {
                         // The `::` is not written yet: the line waits whole
@@ -155,10 +162,10 @@ public enum RunnerCommands {
                     if let at = colon, at < safe {
                         emit(to: at, escaping: RunnerCommands.colonEscape)
                     }
-                    var i = Self.firstIndex(in: bytes, from: max(start, written), to: safe, of: 0x23, 0x23)
+                    var i = Self.firstIndex(in: bytes, from: max(firstHash, written), to: safe, of: 0x23, 0x23, 0x23)
                     while i < safe {
                         if Self.startsCommand(bytes, at: i) { emit(to: i, escaping: RunnerCommands.hashEscape) }
-                        i = Self.firstIndex(in: bytes, from: i + 1, to: safe, of: 0x23, 0x23)
+                        i = Self.firstIndex(in: bytes, from: i + 1, to: safe, of: 0x23, 0x23, 0x23)
                     }
                     emit(to: safe)
                     guard complete else {
@@ -177,29 +184,31 @@ public enum RunnerCommands {
             return written == data.count ? data : Array(data[..<written])
         }
 
-        /// The first index in `from..<to` whose byte is `a` or `b`, else
-        /// `to`: eight bytes at a time (a zero byte of `word ^ pattern` is
-        /// a match; the lowest flagged byte is exact).
+        /// The first index in `from..<to` whose byte is `a`, `b` or `c`,
+        /// else `to`: eight bytes at a time (a zero byte of `word ^ pattern`
+        /// is a match; the lowest flagged byte is exact). A byte looked for
+        /// once is given three times.
         @inline(__always)
-        static func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, of a: UInt8, _ b: UInt8)
-            -> Int
-        {
+        static func firstIndex(
+            in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, of a: UInt8, _ b: UInt8, _ c: UInt8
+        ) -> Int {
             var i = from
             if let base = bytes.baseAddress {
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let highs: UInt64 = 0x8080_8080_8080_8080
-                let pa = ones &* UInt64(a)
-                let pb = ones &* UInt64(b)
+                let (pa, pb, pc) = (ones &* UInt64(a), ones &* UInt64(b), ones &* UInt64(c))
                 while i + 8 <= end {
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                    let xa = word ^ pa
-                    let xb = word ^ pb
-                    let found = ((xa &- ones) & ~xa | (xb &- ones) & ~xb) & highs
+                    let (xa, xb, xc) = (word ^ pa, word ^ pb, word ^ pc)
+                    var found = (xa &- ones) & ~xa
+                    if b != a { found |= (xb &- ones) & ~xb }
+                    if c != b { found |= (xc &- ones) & ~xc }
+                    found &= highs
                     if found != 0 { return i + found.trailingZeroBitCount >> 3 }
                     i += 8
                 }
             }
-            while i < end, bytes[i] != a, bytes[i] != b { i += 1 }
+            while i < end, bytes[i] != a, bytes[i] != b, bytes[i] != c { i += 1 }
             return i
         }
 

@@ -120,16 +120,33 @@ public struct FitLayouts: Sendable {
     /// and fit writes a result per string. The keys stay in sorted order.
     private static func writeCompactResult(
         _ writer: inout JSONWriter, _ string: LocalizedString, _ s: Int, group: Group, keys: JSONWriter.MemberKeys,
-        order: [Int], layouts: FitLayouts
+        order: [Int], layouts: FitLayouts, written: inout [CellRow: CellObjects]
     ) {
         let lineCounts = layouts.lines, overflowFlags = layouts.overflows, cellCount = layouts.cellCount
         let maxLines = group.maxLines
-        func perCell(_ value: (_ lines: Int32, _ overflows: Bool) -> JSONWriter.MemberValue) {
-            writer.fragmentObject(keys, order: order) { c in
+        // The three per-category objects follow from the string's line
+        // counts and overflows alone, and a catalog has a few hundred
+        // different ones among thousands of strings: each is written once
+        // and copied after.
+        let row = CellRow(lineCounts, overflowFlags, string: s, cellCount: cellCount)
+        let known = row.flatMap { written[$0] }
+        var made = CellObjects()
+        func perCell(
+            _ object: WritableKeyPath<CellObjects, [UInt8]>,
+            _ value: (_ lines: Int32, _ overflows: Bool) -> JSONWriter.MemberValue
+        ) {
+            if let known {
+                writer.fragmentBytes(known[keyPath: object])
+                return
+            }
+            made[keyPath: object] = writer.fragmentObjectBytes(keys, order: order) { c in
                 let n = lineCounts[s * cellCount + c]
                 return n == 0 ? nil : value(n, overflowFlags[s * cellCount + c])
             }
         }
+        // Kept to a few thousand rows (a megabyte or two): strings of all
+        // different rows gain nothing from more.
+        defer { if known == nil, let row, written.count < 4096 { written[row] = made } }
         writer.beginFragments()
         writer.fragment("{\"column\":")
         writer.fragmentInt(string.position?.column)
@@ -143,7 +160,7 @@ public struct FitLayouts: Sendable {
         writer.fragment(",\"file\":")
         writer.fragmentString(string.file)
         writer.fragment(",\"fits\":")
-        perCell { .bool(Int($0) <= maxLines && !$1) }
+        perCell(\.fits) { .bool(Int($0) <= maxLines && !$1) }
         writer.fragment(",\"key\":")
         writer.fragmentString(string.key)
         writer.fragment(",\"language\":")
@@ -154,13 +171,13 @@ public struct FitLayouts: Sendable {
         writer.fragment(",\"line\":")
         writer.fragmentInt(string.position?.line)
         writer.fragment(",\"lines\":")
-        perCell { n, _ in .int(Int(n)) }
+        perCell(\.lines) { n, _ in .int(Int(n)) }
         if group.rule != nil {
             writer.fragment(",\"maxLines\":")
             writer.fragmentInt(maxLines)
         }
         writer.fragment(",\"overflows\":")
-        perCell { .bool($1) }
+        perCell(\.overflows) { .bool($1) }
         if !string.qualifiers.isEmpty {
             writer.fragment(",\"qualifiers\":[")
             for (i, qualifier) in string.qualifiers.enumerated() {
@@ -195,6 +212,44 @@ public struct FitLayouts: Sendable {
         }
         writer.fragment("}")
         writer.endFragments()
+    }
+
+    /// A string's line counts and overflows in up to 16 cells, as a
+    /// dictionary key (`nil` past 16 cells or 32,767 lines).
+    struct CellRow: Hashable {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        init?(_ lines: [Int32], _ overflows: [Bool], string s: Int, cellCount: Int) {
+            guard cellCount <= 16 else { return nil }
+            for c in 0..<cellCount {
+                let n = lines[s * cellCount + c]
+                guard n >= 0, n < 0x8000 else { return nil }
+                let value = UInt64(n) << 1 | (overflows[s * cellCount + c] ? 1 : 0)
+                let shift = UInt64(c % 4 * 16)
+                switch c / 4 {
+                case 0: words.0 |= value << shift
+                case 1: words.1 |= value << shift
+                case 2: words.2 |= value << shift
+                default: words.3 |= value << shift
+                }
+            }
+        }
+
+        static func == (a: CellRow, b: CellRow) -> Bool { a.words == b.words }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(words.0)
+            hasher.combine(words.1)
+            hasher.combine(words.2)
+            hasher.combine(words.3)
+        }
+    }
+
+    /// The bytes of a result's `fits`, `lines` and `overflows` objects.
+    struct CellObjects {
+        var fits: [UInt8] = []
+        var lines: [UInt8] = []
+        var overflows: [UInt8] = []
     }
 
     /// Strings laid out under one rule (or the command line's settings).
@@ -337,6 +392,7 @@ public struct FitLayouts: Sendable {
             // copied it (and retained its six arrays) per object.
             let layouts = group.layouts, strings = group.strings
             let lineCounts = layouts.lines, overflowFlags = layouts.overflows, cellCount = layouts.cellCount
+            var written: [CellRow: CellObjects] = [:]
             for s in strings.indices {
                 func perCell(_ value: (LineFitter.Layout) -> JSONWriter.MemberValue) {
                     writer.object(keys, order: order) { c in
@@ -347,7 +403,8 @@ public struct FitLayouts: Sendable {
                 }
                 if !pretty {
                     writeCompactResult(
-                        &writer, strings[s], s, group: group, keys: keys, order: order, layouts: layouts)
+                        &writer, strings[s], s, group: group, keys: keys, order: order, layouts: layouts,
+                        written: &written)
                     if writer.pendingCount >= 1 << 16, !write(writer.drain()) { return false }
                     continue
                 }
