@@ -167,7 +167,7 @@ def text_benchmark(binary, env):
             "worst": worst}
 
 
-def fit_benchmark(binary, env):
+def fit_benchmark(binary, env, english=False):
     """typefit fit --format json over 10,000 short UI strings in Noto Sans
     (body, width 300 pt, 12 sizes) against the C peer (scripts/fit_peer.c:
     HarfBuzz and ICU, the same filling) and the Python baseline
@@ -180,8 +180,8 @@ def fit_benchmark(binary, env):
         return None
     tmp = scratch_folder("typefit-bench-fit-")
     strings = os.path.join(tmp, "ui.txt")
-    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_ui_strings.py"), strings, "10000"],
-                   check=True)
+    subprocess.run([sys.executable, os.path.join(root, "scripts", "make_ui_strings.py"), strings, "10000"]
+                   + (["english"] if english else []), check=True)
     sizes = "14 15 16 17 19 21 23 28 33 40 47 53"  # body at each category
     # At the sizes the peers are given: Apple's body sizes (`--model system`).
     ours = (f"{binary} fit --strings {strings} --width 300 --style body --font NotoSans-Regular --model system "
@@ -196,13 +196,15 @@ def fit_benchmark(binary, env):
     for _ in range(ROUNDS):
         result = hyperfine_result(ours, env, runs=5)
         ours_t.append(result["median"])
-        ours_user.append(result["user"])
+        ours_user.append(result["user"] + result["system"])
         result = hyperfine_result(peer, env, runs=5)
         peer_t.append(result["median"])
-        peer_user.append(result["user"])
+        peer_user.append(result["user"] + result["system"])
         python_t.append(hyperfine_median(python, env, runs=3))
-        ours_user1.append(hyperfine_result("taskset -c 0 " + ours, env, runs=5)["user"])
-        peer_user1.append(hyperfine_result("taskset -c 0 " + peer, env, runs=5)["user"])
+        result = hyperfine_result("taskset -c 0 " + ours, env, runs=5)
+        ours_user1.append(result["user"] + result["system"])
+        result = hyperfine_result("taskset -c 0 " + peer, env, runs=5)
+        peer_user1.append(result["user"] + result["system"])
     document = json.loads(subprocess.run(ours.split(), env=env, capture_output=True, text=True).stdout)
     ours_total = sum(sum(r["lines"].values()) for r in document["results"])
     peer_total = int(subprocess.run(peer.split(), env=env, capture_output=True, text=True).stdout)
@@ -565,7 +567,14 @@ def main():
           f"uharfbuzz per size {text['peer']*1000:.0f} ms: {text['speedup']:.1f}x faster (>= 5x, {ok}); "
           f"{text['strings_per_second']:,.0f} strings/s; {text['cells']:,} widths, largest difference "
           f"{text['worst']:.2g} pt (< 0.01 pt).")
-    fit = fit_benchmark(binary, base)
+    for english in (False, True):
+        fit_rows(fit_benchmark(binary, base, english), english)
+    catalog_rows(binary, base, fixtures, scan_dir)
+
+
+def fit_rows(fit, english):
+    """Prints the fit rows: wall time, whole-process CPU (user and system,
+    every thread) on every core and on one."""
     if fit is None:
         print("\nfit: Noto Sans is not installed (apt-get install fonts-noto-core); not measured.")
     else:
@@ -573,17 +582,24 @@ def main():
         # Issue 48's targets: 1.5x the C loop's wall time and its CPU time
         # on one core; on every core the workers' hand-offs add to it (2x).
         ok = "ok" if fit["ratio"] <= 1.5 else "MISSED"
-        print(f"\nfit --format json, 10,000 UI strings x 12 sizes (Noto Sans, width 300 pt): typefit "
+        what = "short English UI strings" if english else "UI strings"
+        print(f"\nfit --format json, 10,000 {what} x 12 sizes (Noto Sans, width 300 pt): typefit "
               f"{fit['ours']*1000:.0f} ms, C peer (HarfBuzz + ICU) {fit['peer']*1000:.0f} ms: {fit['ratio']:.2f}x "
               f"(<= 1.5x, {ok}); Python baseline (uharfbuzz + ICU) {fit['python']*1000:.0f} ms, "
               f"{fit['python_ratio']:.1f}x slower than typefit; {fit['strings_per_second']:,.0f} strings/s; "
               f"line totals {fit['totals'][0]:,} / {fit['totals'][1]:,} / {fit['totals'][2]:,}: {same}; "
               f"peak RSS {fit['ours_mem']/1024:.1f} / {fit['peer_mem']/1024:.1f} MiB.")
-        for label, key, target in (("every core", "", 2), ("one core (taskset -c 0)", "1", 1.5)):
+        # Issue 64's: 1.5x the C loop's whole-process CPU, workers and
+        # start-up included, on every core as on one.
+        for label, key, target in (("every core", "", 1.5), ("one core (taskset -c 0)", "1", 1.5)):
             ratio = fit["user_ratio" + key]
-            print(f"fit user CPU time, {label}: typefit {fit['ours_user' + key]*1000:.0f} ms, C peer "
+            print(f"fit CPU time (user and system), {label}: typefit {fit['ours_user' + key]*1000:.0f} ms, C peer "
                   f"{fit['peer_user' + key]*1000:.0f} ms: {ratio:.2f}x (<= {target}x, "
                   f"{'ok' if ratio <= target else 'MISSED'}).")
+
+
+def catalog_rows(binary, base, fixtures, scan_dir):
+    """The rows after fit's, from the many-language catalog on."""
     catalog = catalog_benchmark(binary, base)
     if catalog is None:
         print("\nfit over a many-language catalog: Noto Sans is not installed; not measured.")
