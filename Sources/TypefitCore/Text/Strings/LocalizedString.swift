@@ -229,8 +229,8 @@ public struct LocalizedString: @unchecked Sendable, Equatable {
     /// Every field, in one box shared by copies until one of them changes
     /// (copy on write, as `Array` does): a string is copied from pass to
     /// pass (read, grouped, substituted, rendered, laid out, written), and
-    /// a copy of twenty fields retained seventeen references each time,
-    /// a tenth of `fit`'s instructions over 10,000 strings.
+    /// a copy of twenty fields inline retained seventeen references each
+    /// time (boxed, `fit` over 10,000 strings ran 4% fewer instructions).
     private var box: Box
 
     /// The fields, made this string's own before a change.
