@@ -135,7 +135,7 @@ public enum TypefitCommand {
             if let format = parsed.output.report,
                 let report = FindingReports.render(
                     format, diagnostics: outcome.diagnostics, subjects: outcome.reportSubjects,
-                    command: type(of: parsed.command).configuration.commandName,
+                    command: type(of: parsed.command).commandName,
                     workingDirectory: context.workingDirectory)
             {
                 outcome.stdoutBytes = report

@@ -52,7 +52,7 @@ public enum CommandLineParser {
             }
             throw unknownSubcommand(first)
         }
-        let name = type.configuration.commandName
+        let name = type.commandName
         // -h/--help anywhere before a `--` asks for this subcommand's help.
         let beforeDashes = rest.prefix { $0 != "--" }
         if beforeDashes.contains("-h") || beforeDashes.contains("--help") { return .help(name) }

@@ -8,6 +8,9 @@ import TypefitKit
 public protocol ParsableCommand: Sendable {
     /// The struct the parser fills through `options`.
     associatedtype Options: CommandOptions
+    /// Its name on the command line (`configuration.commandName`), known
+    /// without building the configuration.
+    static var commandName: String { get }
     /// The declaration: name, help, arguments, examples; its options are
     /// `options`' declarations.
     static var configuration: CommandConfiguration { get }

@@ -32,9 +32,12 @@ public struct Check: ParsableCommand {
                 default: "table (a CI log is read by people).", \.format)
         ]
 
+    /// The name the command line gives it.
+    public static let commandName = "check"
+
     /// The declaration.
     public static let configuration = declared(
-        "check",
+        commandName,
         abstract: "Check a DynamicFont spec before it ships (exit 1 on errors).",
         discussion: """
             Errors (exit 1): a spec that does not parse, a face that is neither installed nor \

@@ -59,9 +59,12 @@ public struct ListFonts: ParsableCommand {
                     + "(see docs/REFERENCE.md, \"The listing cache\").", \.noCache)
         ]
 
+    /// The name the command line gives it.
+    public static let commandName = "list-fonts"
+
     /// The declaration.
     public static let configuration = declared(
-        "list-fonts",
+        commandName,
         abstract: "List installed fonts, or font files, with their PostScript names.",
         discussion: """
             Families are sorted case-insensitively; each face has its PostScript name (null \

@@ -60,11 +60,15 @@ public enum Typefit {
 
     /// The subcommand named `name`, built-ins included.
     static func subcommand(named name: String) -> (any ParsableCommand.Type)? {
-        (subcommands + builtins).first { $0.configuration.commandName == name }
+        // By `commandName`, not `configuration`: a configuration lists its
+        // options, whose key paths and generic types the runtime makes on
+        // first use, and the commands before the one asked for made theirs
+        // for nothing (a tenth of a short run's start).
+        (subcommands + builtins).first { $0.commandName == name }
     }
 
     /// The names of the subcommands (without the built-ins).
-    public static var subcommandNames: [String] { subcommands.map { $0.configuration.commandName } }
+    public static var subcommandNames: [String] { subcommands.map { $0.commandName } }
 
     /// The names of the built-in subcommands (their declarations name
     /// them too; `help`'s own declaration lists these, so they cannot be
@@ -75,6 +79,7 @@ public enum Typefit {
 /// `typefit help [SUBCOMMAND]`.
 struct Help: ParsableCommand {
     static let name = "help"
+    static let commandName = name
 
     struct Options: CommandOptions {
         var output: OutputSettings { OutputSettings() }
@@ -118,6 +123,7 @@ struct Help: ParsableCommand {
 /// `typefit completions SHELL`, the same as `--generate-completion-script`.
 struct Completions: ParsableCommand {
     static let name = "completions"
+    static let commandName = name
 
     struct Options: CommandOptions {
         var output: OutputSettings { OutputSettings() }

@@ -104,9 +104,12 @@ public struct Scale: ParsableCommand {
                 \.format),
         ]
 
+    /// The name the command line gives it.
+    public static let commandName = "scale"
+
     /// The declaration.
     public static let configuration = declared(
-        "scale",
+        commandName,
         abstract: "Point sizes per text style and content size category.",
         discussion: """
             Without --size: Apple's own table for the system font \

@@ -36,9 +36,12 @@ public struct Fit: ParsableCommand {
                     + "require), only those that do not fit there, then a summary line.", \.showsAll),
         ]
 
+    /// The name the command line gives it.
+    public static let commandName = "fit"
+
     /// The declaration.
     public static let configuration = declared(
-        "fit",
+        commandName,
         abstract: "The lines text needs at a width, at every text size (a CI gate).",
         discussion: """
             Lines are filled greedily at Unicode (UAX #14) break opportunities; a word wider \

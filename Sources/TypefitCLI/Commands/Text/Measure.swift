@@ -39,9 +39,12 @@ public struct Measure: ParsableCommand {
         + [TextOptions.progressOption(\Options.progress)]
         + [formatOption(MeasureRenderers.all.formats(), default: "table on a terminal, else json.", \.format)]
 
+    /// The name the command line gives it.
+    public static let commandName = "measure"
+
     /// The declaration.
     public static let configuration = declared(
-        "measure",
+        commandName,
         abstract: "The width of text at every text size, shaped with HarfBuzz.",
         discussion: """
             Each text is shaped once per face (kerning, ligatures, complex scripts; advances \

@@ -44,9 +44,12 @@ public struct Review: ParsableCommand {
             TextOptions.followSymlinksOption(\.followSymlinks),
         ]
 
+    /// The name the command line gives it.
+    public static let commandName = "review"
+
     /// The declaration.
     public static let configuration = declared(
-        "review",
+        commandName,
         abstract: "A page of every string that does not fit, drawn as iOS lays it out.",
         discussion: """
             Lays the strings out as fit does (the same options, --rules included), then writes one \

@@ -53,9 +53,12 @@ public struct Specimen: ParsableCommand {
         .lifted(\Options.text)
         + LineBreakOptions.options.lifted(\Options.lineBreaks)
 
+    /// The name the command line gives it.
+    public static let commandName = "specimen"
+
     /// The declaration.
     public static let configuration = declared(
-        "specimen",
+        commandName,
         abstract: "The whole type ramp as an SVG drawn from the font's own outlines.",
         discussion: """
             Writes an SVG with the sample in every text style and content size category, \
