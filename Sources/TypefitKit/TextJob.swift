@@ -458,7 +458,9 @@ public enum TextJob {
                 // The first file's strings kept as they are (appended, the
                 // array was copied).
                 if strings.isEmpty { strings = kept } else { strings += kept }
-                for i in start..<strings.count { strings[i].file = path }
+                // Set as they were read (`StringsFile.tables`); a string
+                // changed here would be copied from the tables that share it.
+                for i in start..<strings.count where strings[i].file != path { strings[i].file = path }
             }
         }
         if let first = emptyTables.first {

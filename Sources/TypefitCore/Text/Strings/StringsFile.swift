@@ -112,8 +112,13 @@ public enum StringsFile {
         if let genL10n, format is ARBFormat { format = ARBFormat(settings: genL10n) }
         var strings = try format.read(
             path: path, bytes: bytes, language: language, sourceLanguage: sourceLanguage, budget: budget)
-        if format.isMarkdownByDefault {
-            for i in strings.indices { strings[i].isMarkdownByDefault = true }
+        // Each string its file and (for a String Catalog) Markdown by
+        // default, set here while this array alone holds them: set later,
+        // once the tables share them, each string's fields were copied.
+        let markdown = format.isMarkdownByDefault
+        for i in strings.indices {
+            strings[i].file = path
+            if markdown { strings[i].isMarkdownByDefault = true }
         }
         return StringsTable.tables(of: strings, file: path)
     }
