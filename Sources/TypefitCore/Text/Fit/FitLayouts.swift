@@ -217,7 +217,9 @@ public struct FitLayouts: Sendable {
     /// A string's line counts and overflows in up to 16 cells, as a
     /// dictionary key (`nil` past 16 cells or 32,767 lines).
     struct CellRow: Hashable {
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        /// Four cells a word, 16 bits each: the line count, then the
+        /// overflow bit.
+        var words = SIMD4<UInt64>(repeating: 0)
 
         init?(_ lines: [Int32], _ overflows: [Bool], string s: Int, cellCount: Int) {
             guard cellCount <= 16 else { return nil }
@@ -225,23 +227,8 @@ public struct FitLayouts: Sendable {
                 let n = lines[s * cellCount + c]
                 guard n >= 0, n < 0x8000 else { return nil }
                 let value = UInt64(n) << 1 | (overflows[s * cellCount + c] ? 1 : 0)
-                let shift = UInt64(c % 4 * 16)
-                switch c / 4 {
-                case 0: words.0 |= value << shift
-                case 1: words.1 |= value << shift
-                case 2: words.2 |= value << shift
-                default: words.3 |= value << shift
-                }
+                words[c / 4] |= value << UInt64(c % 4 * 16)
             }
-        }
-
-        static func == (a: CellRow, b: CellRow) -> Bool { a.words == b.words }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(words.0)
-            hasher.combine(words.1)
-            hasher.combine(words.2)
-            hasher.combine(words.3)
         }
     }
 

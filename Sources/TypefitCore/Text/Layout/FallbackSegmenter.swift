@@ -135,17 +135,6 @@ public enum TextBytes {
         return text.utf8.contains(where: predicate)
     }
 
-    /// How many Unicode scalars `text` holds: its UTF-8 bytes that are not
-    /// continuation bytes (`unicodeScalars.count` decodes each one).
-    public static func scalarCount(_ text: String) -> Int {
-        func count<C: Sequence<UInt8>>(_ bytes: C) -> Int {
-            var count = 0
-            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
-            return count
-        }
-        return text.utf8.withContiguousStorageIfAvailable { count($0) } ?? count(text.utf8)
-    }
-
     /// The character whose UTF-8 starts at byte `i` of `utf8`, and its
     /// length in bytes: a decoder for text that came from a Swift string
     /// (valid UTF-8), without making a `String` of it; a byte that starts
@@ -246,6 +235,17 @@ public enum TextBytes {
         var count = 0
         for i in range where utf8[i] & 0xC0 != 0x80 { count += 1 }
         return count
+    }
+
+    /// How many Unicode scalars `text` holds: its UTF-8 bytes that are not
+    /// continuation bytes (`unicodeScalars.count` decodes each one).
+    public static func scalarCount(_ text: String) -> Int {
+        func count<C: Sequence<UInt8>>(_ bytes: C) -> Int {
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
+        return text.utf8.withContiguousStorageIfAvailable { count($0) } ?? count(text.utf8)
     }
 
     /// Whether `utf8` holds a character of a right-to-left block (Hebrew,
