@@ -72,19 +72,37 @@ public final class OutputFile {
     /// it failed. A file is written once; the old file stays whole on any
     /// failure, with no temporary left behind.
     public func write(_ bytes: [UInt8]) -> String? {
+        write(streaming: { emit in emit(bytes) })
+    }
+
+    /// Writes what `produce` hands its `emit`, piece by piece (a document
+    /// of megabytes is never whole in memory), as `write(_:)` writes one
+    /// array: `nil` on success, else why it failed. `emit` answers false
+    /// once a write failed; `produce` then stops, and answers false
+    /// itself when it could not make the whole document (nothing is
+    /// renamed into place).
+    public func write(streaming produce: (_ emit: ([UInt8]) -> Bool) -> Bool) -> String? {
         guard !written else { return "was already written" }
         written = true
         switch target {
         case .stream(let fd):
-            return SystemCalls.writeAll(bytes, to: fd) ? nil : SystemCalls.lastError()
+            var failure: String?
+            let made = produce { chunk in
+                guard failure == nil else { return false }
+                if !SystemCalls.writeAll(chunk, to: fd) { failure = SystemCalls.lastError() }
+                return failure == nil
+            }
+            return failure ?? (made ? nil : "the document could not be made")
         case .file(let folder, let name, let existing):
-            return Self.replace(bytes, in: folder, name: name, existing: existing)
+            return Self.replace(produce, in: folder, name: name, existing: existing)
         }
     }
 
     /// Writes a new version of `name` in `folder` beside it and renames it
     /// into place.
-    private static func replace(_ bytes: [UInt8], in folder: Int32, name: String, existing: stat?) -> String? {
+    private static func replace(
+        _ produce: (_ emit: ([UInt8]) -> Bool) -> Bool, in folder: Int32, name: String, existing: stat?
+    ) -> String? {
         guard let (fd, temporary) = TemporaryFiles.create(in: folder) else { return SystemCalls.lastError() }
         func fail() -> String {
             let reason = SystemCalls.lastError()
@@ -103,7 +121,18 @@ public final class OutputFile {
         } else {
             guard fchmod(fd, 0o666 & ~SystemCalls.currentUmask()) == 0 else { return fail() }
         }
-        guard SystemCalls.writeAll(bytes, to: fd), fsync(fd) == 0 else { return fail() }
+        var failure: String?
+        let made = produce { chunk in
+            guard failure == nil else { return false }
+            if !SystemCalls.writeAll(chunk, to: fd) { failure = SystemCalls.lastError() }
+            return failure == nil
+        }
+        if failure != nil || !made {
+            close(fd)
+            TemporaryFiles.remove(folder: folder, name: temporary)
+            return failure ?? "the document could not be made"
+        }
+        guard fsync(fd) == 0 else { return fail() }
         guard close(fd) == 0 else {
             let reason = SystemCalls.lastError()
             TemporaryFiles.remove(folder: folder, name: temporary)

@@ -490,7 +490,11 @@ public struct ReviewJob: Job {
             /// Per glyph index: 0 not met, 1 no outline (placed, not
             /// drawn), 2 drawn — an array, not a set: every glyph of every
             /// row is looked up.
-            var state: [UInt8] = []
+            ///
+            /// Unchecked: a face is one worker's, and no access to it
+            /// overlaps another (checked, every glyph of every row paid
+            /// for the check).
+            @exclusivity(unchecked) var state: [UInt8] = []
 
             init(key: String, outlines: GlyphOutlines?) {
                 self.key = key
@@ -511,7 +515,8 @@ public struct ReviewJob: Job {
 
             /// Per glyph index: its own advance in font units (NaN: not
             /// asked yet), for the page's table.
-            var own: [Double] = []
+            /// Unchecked as `state`.
+            @exclusivity(unchecked) var own: [Double] = []
             /// The face's units per em, as HarfBuzz reads them (0: no
             /// glyph asked yet).
             var unitsPerEm = 0.0
@@ -573,9 +578,12 @@ public struct ReviewJob: Job {
                 if let last, last.session === session, last.ranges == ranges {
                     sliced = last.lines
                 } else {
-                    sliced = session.lines(ranges.map(\.visible)).map { line in
+                    let lines = session.lines(ranges.map(\.visible))
+                    // Read once the lines are cut (cutting adds glyphs).
+                    let glyphs = session.glyphs
+                    sliced = lines.map { line in
                         var ems = 0.0
-                        for slice in line.slices { for i in slice { ems += session.glyphs[i].advance } }
+                        for slice in line.slices { for i in slice { ems += glyphs[i].advance } }
                         return (line, ems)
                     }
                     last = (session, ranges, sliced)
@@ -634,18 +642,32 @@ public struct ReviewJob: Job {
                 return new
             }
             let glyphs = session.glyphs
-            var placed: [Specimen.Glyph] = []
+            var placed: [PlacedGlyph<Int>] = []
             var own: [Double] = []
             placed.reserveCapacity(glyphs.count)
             own.reserveCapacity(glyphs.count)
+            // Each session face's slot among the stream's faces, numbered
+            // in order of first use (one key, one slot: a fallback that is
+            // the measured face again draws from the same place).
+            var slotOf = [Int](repeating: -1, count: drawn.count)
+            var keys: [String] = []
+            var slotFaces: [DrawnFace] = []
             for glyph in glyphs {
                 let face = drawn[glyph.face]
-                placed.append(glyph.drawn(by: face.key, blank: !glyph.missing && !face.isInked(glyph.glyph)))
+                var slot = slotOf[glyph.face]
+                if slot < 0 {
+                    slot = keys.firstIndex(of: face.key) ?? keys.count
+                    if slot == keys.count {
+                        keys.append(face.key)
+                        slotFaces.append(face)
+                    }
+                    slotOf[glyph.face] = slot
+                }
+                placed.append(glyph.drawn(by: slot, blank: !glyph.missing && !face.isInked(glyph.glyph)))
                 own.append(face.ownAdvance(glyph.glyph) { session.ownAdvance(face: glyph.face, glyph: $0) })
             }
-            var perEm: [String: Double] = [:]
-            for face in drawn { perEm[face.key] = face.unitsPerEm }
-            return ReviewPage.Stream(glyphs: placed, ownAdvances: own, unitsPerEm: perEm)
+            return ReviewPage.Stream(
+                faces: keys, glyphs: placed, ownAdvances: own, unitsPerEm: slotFaces.map(\.unitsPerEm))
         }
 
         /// A Markdown string analysed for drawing in the cell's regular face

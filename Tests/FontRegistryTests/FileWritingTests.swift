@@ -127,6 +127,39 @@ import TypefitTestSupport
         #expect(SpecialFiles.leftovers(in: dir, expected: ["pipe"]).isEmpty)
     }
 
+    /// A document written in pieces (`review`'s page) is the pieces
+    /// joined; one its maker cannot finish, or whose write fails, leaves
+    /// the old file whole and no temporary.
+    @Test func aStreamedDocumentIsItsPiecesOrNothing() throws {
+        let dir = Fixtures.temporaryDirectory("write-stream")
+        let file = dir.appendingPathComponent("page.html")
+        try "old\n".write(to: file, atomically: false, encoding: .utf8)
+        let pieces = (0..<50).map { Array("piece \($0)\n".utf8) }
+        let output = try OutputFile.open(file.path).get()
+        #expect(output.write(streaming: { emit in pieces.allSatisfy(emit) }) == nil)
+        #expect(contents(file) == pieces.map { String(decoding: $0, as: UTF8.self) }.joined())
+        #expect(output.write(streaming: { emit in emit(bytes) }) == "was already written")
+        // The maker gives up half way: the file as it was.
+        let unfinished = try OutputFile.open(file.path).get()
+        let reason = unfinished.write(streaming: { emit in
+            _ = emit(pieces[0])
+            return false
+        })
+        #expect(reason != nil)
+        #expect(contents(file) == pieces.map { String(decoding: $0, as: UTF8.self) }.joined())
+        #expect(SpecialFiles.leftovers(in: dir, expected: ["page.html"]).isEmpty)
+        // A FIFO gets the pieces as they come.
+        let fifo = dir.appendingPathComponent("pipe").path
+        #expect(SpecialFiles.makeFIFO(at: fifo))
+        let reader = SpecialFiles.FIFOReader(path: fifo)
+        do {
+            // Closed when let go: the reader's end of file.
+            let pipe = try OutputFile.open(fifo).get()
+            #expect(pipe.write(streaming: { emit in pieces.prefix(3).allSatisfy(emit) }) == nil)
+        }
+        #expect(reader.wait() == "piece 0\npiece 1\npiece 2\n")
+    }
+
     @Test func aSocketIsRefusedAndKept() throws {
         // sun_path holds 108 bytes: a short folder of its own.
         let dir = "/tmp/tf-sock-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

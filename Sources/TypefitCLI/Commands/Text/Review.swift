@@ -135,8 +135,8 @@ public struct Review: ParsableCommand {
                     + (result.improved.count > 5 ? " …" : "")
                 outcome.diagnostics.note(Message(line))
             }
-            let html = page.html(describing: \.sentence)
-            TextOptions.deliver(html, to: file, &outcome)
+            let written = TextOptions.deliver(
+                streaming: { emit in page.write(describing: \.sentence, to: emit) }, to: file, &outcome)
             // Written to a file, the run says where and what it holds.
             if let file, outcome.diagnostics.exitStatus != .cannotRun {
                 let failing = Set(result.requiredFailures.map { ($0.language ?? "") + "\u{0}" + $0.key }).count
@@ -152,7 +152,7 @@ public struct Review: ParsableCommand {
                         + (above > 0 ? " (\(above) more above it)" : "")
                 outcome.diagnostics.note(
                     Message(
-                        "wrote \(file.path) (\(html.utf8.count / 1024) KB): \(strings), \(errors) placeholder error"
+                        "wrote \(file.path) (\(written / 1024) KB): \(strings), \(errors) placeholder error"
                             + (errors == 1 ? "" : "s")))
             }
             if let annotationsFile {

@@ -294,6 +294,33 @@ struct TextOptions: Sendable, Equatable {
         }
     }
 
+    /// A document made in pieces (`produce` hands each to its `emit`, and
+    /// answers whether all were taken) delivered as `deliver` delivers a
+    /// whole one, made inert for CI runners as it passes: never whole in
+    /// memory. Answers the bytes made (before the filter), for the note
+    /// that says what was written.
+    static func deliver(
+        streaming produce: @escaping Outcome.Stream, to output: OutputFile?, _ outcome: inout Outcome
+    ) -> Int {
+        guard let output else {
+            // stdout's stream passes the filter when the run writes it.
+            outcome.stream(produce)
+            return 0
+        }
+        var filter = RunnerCommands.Filter()
+        var made = 0
+        let error = output.write(streaming: { emit in
+            produce { chunk in
+                made += chunk.count
+                return emit(filter.feed(chunk))
+            } && emit(filter.finish())
+        })
+        if let error {
+            outcome.diagnostics.error(Message(error), status: .cannotRun, file: output.path, code: .outputUnwritable)
+        }
+        return made
+    }
+
     /// The output format a run writes.
     static func effectiveFormat(_ format: OutputFormat?, _ context: RunContext) -> OutputFormat {
         format ?? (context.stdoutIsTerminal ? .table : .json)

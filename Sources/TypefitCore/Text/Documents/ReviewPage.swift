@@ -64,8 +64,10 @@ public struct ReviewPage: Sendable {
         /// The keys (in the page's `faces`) of the faces its glyphs use,
         /// in order of first use.
         public var faces: [String]
-        /// The glyphs, stretch after stretch.
-        public var glyphs: [Specimen.Glyph]
+        /// The glyphs, stretch after stretch, each face given as its slot
+        /// in `faces` (a number, not a key: a page holds hundreds of
+        /// thousands of glyphs, each compared and destroyed).
+        public var glyphs: [PlacedGlyph<Int>]
         /// Per glyph: its own advance in its face's units, unshaped (the
         /// page's `advances`); the page writes only where the shaped
         /// advance differs (kerning, marks, tracking).
@@ -73,17 +75,14 @@ public struct ReviewPage: Sendable {
         /// Per face of `faces`: its units per em.
         public var unitsPerEm: [Double]
 
-        /// Creates a stream: per glyph its own advance in its face's
-        /// units, per face key its units per em.
-        public init(glyphs: [Specimen.Glyph], ownAdvances: [Double], unitsPerEm: [String: Double]) {
-            var faces: [String] = []
-            for glyph in glyphs where faces.last != glyph.face && !faces.contains(glyph.face) {
-                faces.append(glyph.face)
-            }
+        /// Creates a stream: `faces` in order of first use, each glyph's
+        /// face its slot there, per glyph its own advance in its face's
+        /// units, per face its units per em.
+        public init(faces: [String], glyphs: [PlacedGlyph<Int>], ownAdvances: [Double], unitsPerEm: [Double]) {
             self.faces = faces
             self.glyphs = glyphs
             self.ownAdvances = ownAdvances
-            self.unitsPerEm = faces.map { unitsPerEm[$0] ?? 1000 }
+            self.unitsPerEm = unitsPerEm
         }
 
         /// Whether `other` draws the same glyphs from the same faces'
@@ -91,14 +90,15 @@ public struct ReviewPage: Sendable {
         /// writes the glyphs once for both.
         func sameGlyphs(as other: Stream) -> Bool {
             guard glyphs.count == other.glyphs.count, faces.count == other.faces.count else { return false }
-            var slot = 0
-            var otherSlot = 0
-            for (a, b) in zip(glyphs, other.glyphs) {
-                if faces[slot] != a.face { slot = faces.firstIndex(of: a.face) ?? 0 }
-                if other.faces[otherSlot] != b.face { otherSlot = other.faces.firstIndex(of: b.face) ?? 0 }
-                guard slot == otherSlot, a.glyph == b.glyph, a.missing == b.missing else { return false }
+            return glyphs.withUnsafeBufferPointer { mine in
+                other.glyphs.withUnsafeBufferPointer { theirs in
+                    for i in 0..<mine.count {
+                        let (a, b) = (mine[i], theirs[i])
+                        guard a.face == b.face, a.glyph == b.glyph, a.missing == b.missing else { return false }
+                    }
+                    return true
+                }
             }
-            return true
         }
     }
 
@@ -302,6 +302,20 @@ public struct ReviewPage: Sendable {
     /// The HTML document; a placeholder difference is said in
     /// `describing`'s words (the front end's).
     public func html(describing: (PlaceholderCheck.Difference) -> String) -> String {
+        var bytes: [UInt8] = []
+        write(describing: describing) { chunk in
+            bytes += chunk
+            return true
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The HTML document handed to `emit` in pieces of about 64 KB, as
+    /// `html` makes it: the rows are never joined in memory (a 12 MB page
+    /// was held four times over while it was written). Stops when `emit`
+    /// answers false, and answers whether every piece was taken.
+    @discardableResult
+    public func write(describing: (PlaceholderCheck.Difference) -> String, to emit: ([UInt8]) -> Bool) -> Bool {
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -316,7 +330,6 @@ public struct ReviewPage: Sendable {
 
             """
         let definitions = Specimen.emDefinitions(faces)
-        out.reserveCapacity(rowsHTML.reduce(definitions.utf8.count + 65_536) { $0 + $1.byteCount })
         out += "<body data-failures=\"\(rowsHTML.count + omittedRows)\" data-strings=\"\(summary.strings)\">\n"
         // Every glyph outline once, used by every sample on the page.
         out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n"
@@ -353,29 +366,33 @@ public struct ReviewPage: Sendable {
         // The faces numbered in the order the rows first name them.
         var numbers: [String: Int] = [:]
         var numbered: [String] = []
-        var rows = ""
-        rows.reserveCapacity(rowsHTML.reduce(0) { $0 + $1.byteCount })
-        for (n, row) in rowsHTML.enumerated() {
-            if n == gateRows, !summary.required.isEmpty { rows += dividerHTML() }
-            rows += row.head
-            for (k, face) in row.faces.enumerated() {
-                if k > 0 { rows += " " }
-                if let known = numbers[face] {
-                    rows += String(known)
-                } else {
-                    numbers[face] = numbered.count
-                    rows += String(numbered.count)
-                    numbered.append(face)
-                }
+        for row in rowsHTML {
+            for face in row.faces where numbers[face] == nil {
+                numbers[face] = numbered.count
+                numbered.append(face)
             }
-            rows += row.tail
         }
         // Face keys are letters and digits: nothing to escape.
         out += "<script type=\"application/json\" id=\"faces\">["
         out += numbered.map { "\"\($0)\"" }.joined(separator: ",")
         out += "]</script>\n"
         out += "<main id=\"failures\">\n"
-        out += rows
+        var buffer = HTMLBytes()
+        buffer.add(out)
+        out = ""
+        for (n, row) in rowsHTML.enumerated() {
+            if n == gateRows, !summary.required.isEmpty { buffer.add(dividerHTML()) }
+            buffer.add(row.head)
+            for (k, face) in row.faces.enumerated() {
+                if k > 0 { buffer.bytes.append(UInt8(ascii: " ")) }
+                buffer.int(numbers[face] ?? 0)
+            }
+            buffer.add(row.tail)
+            if buffer.bytes.count >= 1 << 16 {
+                guard emit(buffer.bytes) else { return false }
+                buffer.bytes.removeAll(keepingCapacity: true)
+            }
+        }
         if omittedRows > 0 {
             out +=
                 "<p class=\"omitted\"><strong>\(omittedRows) more failing string\(omittedRows == 1 ? " is" : "s are") "
@@ -386,7 +403,8 @@ public struct ReviewPage: Sendable {
             out += "<p class=\"none\">Every string fits its rule at every size checked.</p>\n"
         }
         out += "</main>\n<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
-        return out
+        buffer.add(out)
+        return emit(buffer.bytes)
     }
 
     /// The faces' own advances, for the script: `{"KEY": [units per em,
@@ -808,8 +826,8 @@ public struct ReviewPage: Sendable {
         mutating func glyphs(_ stream: Stream) {
             var slot = 0
             for glyph in stream.glyphs {
-                if stream.faces[slot] != glyph.face, let other = stream.faces.firstIndex(of: glyph.face) {
-                    slot = other
+                if glyph.face != slot {
+                    slot = glyph.face
                     vlq(slot * 2 + 1)
                 }
                 vlq(glyph.missing ? 0 : Int(glyph.glyph) * 2)
@@ -834,13 +852,11 @@ public struct ReviewPage: Sendable {
             }
             bytes.append(UInt8(ascii: ":"))
             // The spacing every glyph has: the most common difference.
-            var slot = 0
             var differences: [Double] = []
             differences.reserveCapacity(stream.glyphs.count)
             var unchanged = 0
             for (n, glyph) in stream.glyphs.enumerated() {
-                if stream.faces[slot] != glyph.face { slot = stream.faces.firstIndex(of: glyph.face) ?? 0 }
-                let difference = glyph.advance - stream.ownAdvances[n] / stream.unitsPerEm[slot]
+                let difference = glyph.advance - stream.ownAdvances[n] / stream.unitsPerEm[glyph.face]
                 differences.append(difference)
                 if difference == 0 { unchanged += 1 }
             }
@@ -861,11 +877,9 @@ public struct ReviewPage: Sendable {
                 spacing = (Double(text) ?? 0) / 1000
             }
             bytes.append(UInt8(ascii: ":"))
-            slot = 0
             var previous = -1
             for (n, glyph) in stream.glyphs.enumerated() {
-                if stream.faces[slot] != glyph.face { slot = stream.faces.firstIndex(of: glyph.face) ?? 0 }
-                let perEm = stream.unitsPerEm[slot]
+                let perEm = stream.unitsPerEm[glyph.face]
                 let change = (differences[n] - spacing) * perEm
                 let offset = (x: glyph.offsetX * perEm, y: glyph.offsetY * perEm)
                 let moved = abs(offset.x) > 1e-6 || abs(offset.y) > 1e-6

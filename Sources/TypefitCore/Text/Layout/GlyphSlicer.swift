@@ -187,7 +187,7 @@ public struct GlyphSlicer: Sendable {
             Self.append(all, to: &slices)
             return
         }
-        let found = glyphs.withUnsafeBufferPointer { glyphs -> [Range<Int>] in
+        glyphs.withUnsafeBufferPointer { glyphs in
             if stretch.monotone {
                 // Left to right, clusters rise; right to left, they fall.
                 let base = all.lowerBound
@@ -200,10 +200,10 @@ public struct GlyphSlicer: Sendable {
                     lower = base + Self.bisect(all.count) { glyphs[base + $0].cluster >= part.lowerBound }
                     upper = base + Self.bisect(all.count) { glyphs[base + $0].cluster >= part.upperBound }
                 }
-                return [lower..<max(lower, upper)]
+                Self.append(lower..<max(lower, upper), to: &slices)
+                return
             }
             // Glyphs reordered across clusters: every run of the part's.
-            var runs: [Range<Int>] = []
             var i = all.lowerBound
             while i < all.upperBound {
                 guard part.contains(glyphs[i].cluster) else {
@@ -212,12 +212,10 @@ public struct GlyphSlicer: Sendable {
                 }
                 var end = i + 1
                 while end < all.upperBound && part.contains(glyphs[end].cluster) { end += 1 }
-                runs.append(i..<end)
+                Self.append(i..<end, to: &slices)
                 i = end
             }
-            return runs
         }
-        for slice in found { Self.append(slice, to: &slices) }
     }
 
     /// Adds a slice, joined to the last when they touch.
