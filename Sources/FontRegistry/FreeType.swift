@@ -159,6 +159,8 @@ final class FreeTypeLibrary {
 /// units (for drawing specimens from the font's own shapes).
 final class OutlineFace {
     private let library: FreeTypeLibrary
+    /// The file's bytes, which FreeType reads in place while the face lives.
+    private let mapped: MappedFontFile
     private let face: FT_Face
     /// The face's units per em.
     let unitsPerEm: Int
@@ -167,8 +169,15 @@ final class OutlineFace {
     /// (user units, one per axis in the font's order; empty: its own).
     init(file: String, index: Int, coordinates: [Double] = []) throws(RegistryError) {
         library = try FreeTypeLibrary()
+        // The mapping the file's shaping faces read (`MappedFontFile`).
+        switch MappedFontFile.mapped(file) {
+        case .success(let file): mapped = file
+        case .failure(let failure): throw .shapingFailed(file: file, reason: "cannot read the file: \(failure.reason)")
+        }
         var face: FT_Face?
-        let error = FT_New_Face(library.handle, file, FT_Long(index), &face)
+        let error = FT_New_Memory_Face(
+            library.handle, mapped.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
+            FT_Long(mapped.bytes.count), FT_Long(index), &face)
         guard error == 0, let face else {
             throw .shapingFailed(file: file, reason: FreeTypeError(code: error).message)
         }

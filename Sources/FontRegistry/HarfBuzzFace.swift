@@ -58,7 +58,20 @@ final class HarfBuzzFace {
     ) throws(RegistryError) {
         let hb = try ShapingLibraries.shared.get()
         self.hb = hb
-        guard let blob = hb.blobCreateFromFile(file) else {
+        // The file as every face of it reads it (`MappedFontFile`), held
+        // by the blob until HarfBuzz lets it go.
+        let mapped: MappedFontFile
+        switch MappedFontFile.mapped(file) {
+        case .success(let file): mapped = file
+        case .failure(let failure): throw .shapingFailed(file: file, reason: "cannot read the file: \(failure.reason)")
+        }
+        guard
+            let blob = hb.blobCreate(
+                mapped.bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(mapped.bytes.count),
+                HB_MEMORY_MODE_READONLY, Unmanaged.passRetained(mapped).toOpaque(),
+                { Unmanaged<MappedFontFile>.fromOpaque($0!).release() })
+        else {
+            // `hb_blob_create_or_fail` has called the release already.
             throw .shapingFailed(file: file, reason: "cannot read the file")
         }
         defer { hb.blobDestroy(blob) }

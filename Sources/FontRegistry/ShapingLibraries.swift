@@ -12,7 +12,10 @@ import CHarfBuzz
 /// call. The headers still come from the systemLibrary targets; only the
 /// functions below are looked up, each with the C signature it has there.
 struct ShapingLibraries: @unchecked Sendable {
-    let blobCreateFromFile: @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
+    let blobCreate:
+        @convention(c) (
+            UnsafePointer<CChar>?, UInt32, hb_memory_mode_t, UnsafeMutableRawPointer?, hb_destroy_func_t?
+        ) -> OpaquePointer?
     let blobDestroy: @convention(c) (OpaquePointer?) -> Void
     let faceCreate: @convention(c) (OpaquePointer?, UInt32) -> OpaquePointer?
     let faceDestroy: @convention(c) (OpaquePointer?) -> Void
@@ -77,7 +80,7 @@ struct ShapingLibraries: @unchecked Sendable {
         func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String) throws(MissingSymbol) -> T {
             try DynamicLibrary.symbol(handle, name)
         }
-        blobCreateFromFile = try symbol(h, "hb_blob_create_from_file_or_fail")
+        blobCreate = try symbol(h, "hb_blob_create_or_fail")
         blobDestroy = try symbol(h, "hb_blob_destroy")
         faceCreate = try symbol(h, "hb_face_create")
         faceDestroy = try symbol(h, "hb_face_destroy")
