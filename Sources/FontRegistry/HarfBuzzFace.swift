@@ -325,16 +325,23 @@ final class HarfBuzzFace {
 /// The glyphs a measurement shaped, run by run, kept for drawing the same
 /// text (`TextMeasurer.DrawSession`): a stretch the drawing would shape
 /// with the same face, bytes, script and direction is these glyphs, and
-/// `review` shapes each failing string once, not twice.
+/// `review` shapes each failing string once, not twice. The face's own
+/// runs and those its fallbacks shaped (the CJK or Arabic of a Latin face:
+/// a third of a catalog's languages, shaped again to draw before).
 final class ShapedRuns {
     struct Run {
         var range: Range<Int>
         var script: UInt32
         var rightToLeft: Bool
+        /// 0 the measured face, k the fallback `k` (`DrawnText.Glyph.face`).
+        var face: Int
         var glyphs: Range<Int>
     }
     private(set) var runs: [Run] = []
     private(set) var glyphs: [DrawnText.Glyph] = []
+    /// Whether `runs` is in text order (a fallback's runs come after the
+    /// face's own, over the bytes it lacked).
+    private var ordered = true
 
     /// A run as `HarfBuzzFace.glyphs` would give it for face 0: advances
     /// and offsets in ems, a grapheme's tracking on its first glyph.
@@ -345,24 +352,52 @@ final class ShapedRuns {
     ) {
         let start = glyphs.count
         face.appendGlyphs(infos, positions, count, tracked: tracked, face: 0, to: &glyphs)
-        runs.append(Run(range: range, script: script.rawValue, rightToLeft: rightToLeft, glyphs: start..<glyphs.count))
+        runs.append(
+            Run(range: range, script: script.rawValue, rightToLeft: rightToLeft, face: 0, glyphs: start..<glyphs.count))
     }
 
-    /// The glyphs of the run shaped as `range`, `script`, `rightToLeft`
-    /// (`nil`: no such run was shaped). Runs are kept in text order and
-    /// found by bisection: a string of thousands of script runs asks for
-    /// each, and a walk per stretch was quadratic.
-    func glyphs(_ range: Range<Int>, script: UInt32, rightToLeft: Bool) -> ArraySlice<DrawnText.Glyph>? {
+    /// Takes `other`'s runs (a fallback's, shaped as face 0 of its own) as
+    /// those of face `face`.
+    func take(_ other: ShapedRuns, face: Int) {
+        let offset = glyphs.count
+        for var glyph in other.glyphs {
+            glyph.face = face
+            glyphs.append(glyph)
+        }
+        for var run in other.runs {
+            run.face = face
+            run.glyphs = (run.glyphs.lowerBound + offset)..<(run.glyphs.upperBound + offset)
+            if let last = runs.last, last.range.lowerBound > run.range.lowerBound { ordered = false }
+            runs.append(run)
+        }
+    }
+
+    /// The glyphs of the run face `face` shaped as `range`, `script`,
+    /// `rightToLeft` (`nil`: no such run was shaped). Runs are kept in text
+    /// order and found by bisection: a string of thousands of script runs
+    /// asks for each, and a walk per stretch was quadratic.
+    func glyphs(_ range: Range<Int>, script: UInt32, rightToLeft: Bool, face: Int = 0) -> ArraySlice<
+        DrawnText.Glyph
+    >? {
+        if !ordered {
+            runs.sort { $0.range.lowerBound < $1.range.lowerBound }
+            ordered = true
+        }
         var low = 0
         var high = runs.count
         while low < high {
             let middle = (low + high) / 2
             if runs[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
         }
-        guard low < runs.count, runs[low].range == range, runs[low].script == script,
-            runs[low].rightToLeft == rightToLeft
-        else { return nil }
-        return glyphs[runs[low].glyphs]
+        // The face's run and a fallback's may start at one byte.
+        while low < runs.count, runs[low].range.lowerBound == range.lowerBound {
+            let run = runs[low]
+            if run.range == range, run.script == script, run.rightToLeft == rightToLeft, run.face == face {
+                return glyphs[run.glyphs]
+            }
+            low += 1
+        }
+        return nil
     }
 }
 

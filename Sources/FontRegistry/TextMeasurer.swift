@@ -178,6 +178,8 @@ public final class TextMeasurer {
                 stillMissing += characters
                 continue
             }
+            // Drawn, the fallback's glyphs are kept as the face's are.
+            let fallbackRuns = capturing == nil ? nil : ShapedRuns()
             // A face measured in ems shapes the run alike for every face
             // that falls back to it: the string's other measurers (the
             // system font's Text and Display files) take its widths.
@@ -186,20 +188,20 @@ public final class TextMeasurer {
                 localGlyphs.withUnsafeMutableBufferPointer { counts in
                     shaper.shape(
                         utf8, runs: runs, language: language, within: range, graphemes: graphemes,
-                        advances: &local, missing: &localMissing, glyphCounts: counts)
+                        advances: &local, missing: &localMissing, capturing: fallbackRuns, glyphCounts: counts)
                 }
             } else if let memo = fallbackMemo, !shaper.sizing.dependsOnPointSize {
                 let key = "\(face.file)#\(face.index)"
                 if !memo.recall(utf8, language, key, range, &local, &localMissing) {
                     shaper.shape(
                         utf8, runs: runs, language: language, within: range, graphemes: graphemes,
-                        advances: &local, missing: &localMissing)
+                        advances: &local, missing: &localMissing, capturing: fallbackRuns)
                     memo.remember(utf8, language, key, range, local, localMissing)
                 }
             } else {
                 shaper.shape(
                     utf8, runs: runs, language: language, within: range, graphemes: graphemes, advances: &local,
-                    missing: &localMissing)
+                    missing: &localMissing, capturing: fallbackRuns)
             }
             defer {
                 for i in range {
@@ -224,6 +226,7 @@ public final class TextMeasurer {
                 order.append((face, shaper))
                 number = order.count - 1
             }
+            if let fallbackRuns { capturing?.take(fallbackRuns, face: (number ?? 0) + 1) }
             for i in range {
                 advances[i] = local[i]
                 if countsGlyphs { glyphs[i] = localGlyphs[i] }
@@ -344,15 +347,13 @@ public final class TextMeasurer {
             var slicer = self.slicer ?? GlyphSlicer(stretches: paragraphStretches())
             self.slicer = nil
             defer { self.slicer = slicer }
+            let shaper: GlyphSlicer.Shaper = { range, script, face, rightToLeft in
+                self.shape(range, script: hb_script_t(rawValue: script), face: face, rightToLeft: rightToLeft)
+            }
             // Text without right-to-left characters: each line one
             // left-to-right run (most strings; no bidi object is made).
-            let visual =
-                mayHoldRightToLeft
-                ? paragraphs.visualLines(lines)
-                : lines.map { VisualLine(runs: [VisualRun(range: $0, rightToLeft: false)], rightToLeft: false) }
-            return slicer.lines(visual) { range, script, face, rightToLeft in
-                shape(range, script: hb_script_t(rawValue: script), face: face, rightToLeft: rightToLeft)
-            }
+            guard mayHoldRightToLeft else { return slicer.lines(leftToRight: lines, shape: shaper) }
+            return slicer.lines(paragraphs.visualLines(lines), shape: shaper)
         }
 
         /// The stretches: each paragraph's bidi runs (in logical order)
@@ -373,8 +374,9 @@ public final class TextMeasurer {
         {
             let isControl = self.isControl
             // The measurement's own glyphs where it shaped this stretch
-            // alike (most strings: one face, one direction).
-            if face == 0, let known = measuredRuns?.glyphs(range, script: script.rawValue, rightToLeft: rightToLeft) {
+            // alike, in the face or a fallback (most strings: one face,
+            // one direction).
+            if let known = measuredRuns?.glyphs(range, script: script.rawValue, rightToLeft: rightToLeft, face: face) {
                 return isControl.isEmpty
                     ? Array(known) : known.filter { !isControl[min($0.cluster, isControl.count - 1)] }
             }

@@ -124,38 +124,54 @@ public struct GlyphSlicer: Sendable {
         result.reserveCapacity(visual.count)
         for line in visual {
             var slices: [Range<Int>] = []
-            for run in line.runs where !run.range.isEmpty {
-                // The stretches the run crosses, in the run's visual order.
-                let first = Self.bisect(stretches.count) { stretches[$0].range.upperBound > run.range.lowerBound }
-                var last = first
-                while last < stretches.count && stretches[last].range.lowerBound < run.range.upperBound { last += 1 }
-                for k in 0..<(last - first) {
-                    let n = run.rightToLeft ? last - 1 - k : first + k
-                    let part =
-                        max(
-                            stretches[n].range.lowerBound, run.range.lowerBound)..<min(
-                            stretches[n].range.upperBound, run.range.upperBound)
-                    if stretches[n].rightToLeft == run.rightToLeft {
-                        cut(n, to: part, into: &slices, shape: shape)
-                    } else {
-                        // A line's level differing from its paragraph's
-                        // (rule L1 returns white space other than spaces
-                        // and tabs at a line's end, U+3000 say, to the
-                        // paragraph's level): the part shaped alone.
-                        let key = StretchKey(
-                            lower: part.lowerBound, upper: part.upperBound, face: stretches[n].face,
-                            rightToLeft: run.rightToLeft)
-                        let glyphs =
-                            shapedAlone[key]
-                            ?? add(shape(part, stretches[n].script, stretches[n].face, run.rightToLeft))
-                        shapedAlone[key] = glyphs
-                        Self.append(glyphs, to: &slices)
-                    }
-                }
-            }
+            for run in line.runs where !run.range.isEmpty { slice(run, into: &slices, shape: shape) }
             result.append(DrawnText.SlicedLine(slices: slices, rightToLeft: line.rightToLeft))
         }
         return result
+    }
+
+    /// `lines` of a text without right-to-left characters, each line one
+    /// left-to-right run (most strings: no line of runs made for them).
+    public mutating func lines(leftToRight lines: [Range<Int>], shape: Shaper) -> [DrawnText.SlicedLine] {
+        var result: [DrawnText.SlicedLine] = []
+        result.reserveCapacity(lines.count)
+        for range in lines {
+            var slices: [Range<Int>] = []
+            if !range.isEmpty { slice(VisualRun(range: range, rightToLeft: false), into: &slices, shape: shape) }
+            result.append(DrawnText.SlicedLine(slices: slices, rightToLeft: false))
+        }
+        return result
+    }
+
+    /// Adds to `slices` the glyphs that draw `run`, in its visual order.
+    private mutating func slice(_ run: VisualRun, into slices: inout [Range<Int>], shape: Shaper) {
+        // The stretches the run crosses, in the run's visual order.
+        let first = Self.bisect(stretches.count) { stretches[$0].range.upperBound > run.range.lowerBound }
+        var last = first
+        while last < stretches.count && stretches[last].range.lowerBound < run.range.upperBound { last += 1 }
+        for k in 0..<(last - first) {
+            let n = run.rightToLeft ? last - 1 - k : first + k
+            let part =
+                max(
+                    stretches[n].range.lowerBound, run.range.lowerBound)..<min(
+                    stretches[n].range.upperBound, run.range.upperBound)
+            if stretches[n].rightToLeft == run.rightToLeft {
+                cut(n, to: part, into: &slices, shape: shape)
+            } else {
+                // A line's level differing from its paragraph's
+                // (rule L1 returns white space other than spaces
+                // and tabs at a line's end, U+3000 say, to the
+                // paragraph's level): the part shaped alone.
+                let key = StretchKey(
+                    lower: part.lowerBound, upper: part.upperBound, face: stretches[n].face,
+                    rightToLeft: run.rightToLeft)
+                let glyphs =
+                    shapedAlone[key]
+                    ?? add(shape(part, stretches[n].script, stretches[n].face, run.rightToLeft))
+                shapedAlone[key] = glyphs
+                Self.append(glyphs, to: &slices)
+            }
+        }
     }
 
     /// Adds shaped glyphs to `glyphs`: where they are.
