@@ -566,14 +566,16 @@ public struct ReviewJob: Job {
                     session: TextMeasurer.DrawSession, ranges: [LineFitter.LineRange],
                     lines: [(line: DrawnText.SlicedLine, ems: Double)]
                 )?
+            samples.reserveCapacity(drawnCells.count)
             for c in drawnCells {
-                let cell = group.cells[c]
+                // The size alone, not the cell (a copy of its strings per sample).
+                let pointSize = group.cells[c].pointSize
                 guard let layout = laidOut.layouts[c], let prepared = laidOut.prepared[c],
-                    let session = laidOut.sessions[c] ?? ownSession(cell, string)
+                    let session = laidOut.sessions[c] ?? ownSession(group.cells[c], string)
                 else { continue }
                 let ranges = prepared.lines(
-                    width: group.width / cell.pointSize, tabInterval: MeasuredText.tabInterval / cell.pointSize,
-                    pointSize: cell.pointSize)
+                    width: group.width / pointSize, tabInterval: MeasuredText.tabInterval / pointSize,
+                    pointSize: pointSize)
                 let sliced: [(line: DrawnText.SlicedLine, ems: Double)]
                 if let last, last.session === session, last.ranges == ranges {
                     sliced = last.lines
@@ -598,7 +600,7 @@ public struct ReviewJob: Job {
                 let lines = sliced.map { line, ems in
                     ReviewPage.Line(
                         slices: line.slices, rightToLeft: line.rightToLeft,
-                        overflows: ems * cell.pointSize > group.width + 1e-9)
+                        overflows: ems * pointSize > group.width + 1e-9)
                 }
                 samples.append(
                     ReviewPage.Sample(

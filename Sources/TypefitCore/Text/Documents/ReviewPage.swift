@@ -677,23 +677,29 @@ public struct ReviewPage: Sendable {
             changes = own
         }
         out.add("\" data-samples=\"")
-        var previous: [UInt8]?
+        // Where the last size's lines were written in `out`.
+        var previous: Range<Int>?
+        // Bytes, not one-character strings: a row has a dozen samples.
+        let colon = UInt8(ascii: ":")
         for (n, sample) in row.samples.enumerated() {
-            if n > 0 { out.add(" ") }
+            if n > 0 { out.bytes.append(UInt8(ascii: " ")) }
             out.int(sample.cell)
-            out.add(":")
+            out.bytes.append(colon)
             out.int(sample.lines)
-            out.add(sample.fits ? ":" : ":f")
-            if sample.overflows { out.add("o") }
-            out.add(":")
-            // Neighbouring sizes often break alike: `=`, the last size's lines.
-            var lines = HTMLBytes()
-            lines.layout(sample.layout)
-            if lines.bytes == previous {
-                out.add("=")
+            out.bytes.append(colon)
+            if !sample.fits { out.bytes.append(UInt8(ascii: "f")) }
+            if sample.overflows { out.bytes.append(UInt8(ascii: "o")) }
+            out.bytes.append(colon)
+            // Neighbouring sizes often break alike: `=`, the last size's
+            // lines (written in place, compared, and taken back).
+            let start = out.bytes.count
+            out.layout(sample.layout)
+            let written = start..<out.bytes.count
+            if let previous, out.bytes[written].elementsEqual(out.bytes[previous]) {
+                out.bytes.removeSubrange(written)
+                out.bytes.append(UInt8(ascii: "="))
             } else {
-                out.bytes += lines.bytes
-                previous = lines.bytes
+                previous = written
             }
             let stream = sample.stream < spec.count ? spec[sample.stream] : sample.stream
             if stream > 0 {
@@ -766,6 +772,7 @@ public struct ReviewPage: Sendable {
 
         var string: String { String(decoding: bytes, as: UTF8.self) }
 
+        @inline(__always)
         mutating func add(_ text: String) {
             var text = text
             text.withUTF8 { bytes.append(contentsOf: $0) }
@@ -776,8 +783,22 @@ public struct ReviewPage: Sendable {
         mutating func int(_ value: Int) {
             if value < 0 { bytes.append(UInt8(ascii: "-")) }
             var magnitude = value.magnitude
+            let zero = UInt8(ascii: "0")
+            // Most numbers on a page (glyph indexes of a line, cells) have
+            // one to three digits.
             guard magnitude >= 10 else {
-                bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+                bytes.append(zero + UInt8(magnitude))
+                return
+            }
+            guard magnitude >= 100 else {
+                bytes.append(zero + UInt8(magnitude / 10))
+                bytes.append(zero + UInt8(magnitude % 10))
+                return
+            }
+            guard magnitude >= 1000 else {
+                bytes.append(zero + UInt8(magnitude / 100))
+                bytes.append(zero + UInt8(magnitude / 10 % 10))
+                bytes.append(zero + UInt8(magnitude % 10))
                 return
             }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -798,10 +819,24 @@ public struct ReviewPage: Sendable {
         mutating func vlq(_ value: Int) {
             var rest = value.magnitude
             repeat {
-                let digit = Int(rest & 31)
+                let digit = UInt8(truncatingIfNeeded: rest & 31)
                 rest >>= 5
-                bytes.append(Self.digits[digit | (rest > 0 ? 32 : 0)])
+                bytes.append(Self.digit(digit | (rest > 0 ? 32 : 0)))
             } while rest > 0
+        }
+
+        /// Base 64's digit for `value` (0 to 63): `A`–`Z`, `a`–`z`,
+        /// `0`–`9`, `+`, `/`, computed (a static table is a lazy global,
+        /// its once-check paid on every digit of every glyph).
+        @inline(__always)
+        static func digit(_ value: UInt8) -> UInt8 {
+            switch value {
+            case 0..<26: return UInt8(ascii: "A") + value
+            case 26..<52: return UInt8(ascii: "a") + value - 26
+            case 52..<62: return UInt8(ascii: "0") + value - 52
+            case 62: return UInt8(ascii: "+")
+            default: return UInt8(ascii: "/")
+            }
         }
 
         /// A signed number as a VLQ: the sign in the lowest bit.
@@ -809,7 +844,6 @@ public struct ReviewPage: Sendable {
             vlq(Int(value.magnitude) << 1 | (value < 0 ? 1 : 0))
         }
 
-        static let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
         /// A length in font units, as `2n` for a whole `n` and `2q + 1`
         /// for `q` 64ths (letter spacing in a face of 2,048 units): exact
