@@ -339,6 +339,12 @@ final class ShapedRuns {
     }
     private(set) var runs: [Run] = []
     private(set) var glyphs: [DrawnText.Glyph] = []
+
+    /// Runs to come, with room for `capacity` glyphs.
+    init(capacity: Int = 0) {
+        glyphs.reserveCapacity(capacity)
+    }
+
     /// Whether `runs` is in text order (a fallback's runs come after the
     /// face's own, over the bytes it lacked).
     private var ordered = true

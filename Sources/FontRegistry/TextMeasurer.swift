@@ -344,7 +344,7 @@ public final class TextMeasurer {
         /// (`GlyphSlicer`), the paragraph shaped once for every layout.
         public func lines(_ lines: [Range<Int>]) -> [DrawnText.SlicedLine] {
             // Moved out while cut, so that its glyphs are added to in place.
-            var slicer = self.slicer ?? GlyphSlicer(stretches: paragraphStretches())
+            var slicer = self.slicer ?? GlyphSlicer(stretches: paragraphStretches(), capacity: utf8.count)
             self.slicer = nil
             defer { self.slicer = slicer }
             let shaper: GlyphSlicer.Shaper = { range, script, face, rightToLeft in
@@ -410,7 +410,9 @@ public final class TextMeasurer {
     /// `text` analysed for drawing (`draw(_:lines:)`, `lines(_:lines:)`).
     public func drawing(_ text: String, language: String? = nil) -> DrawSession {
         let utf8 = Array(text.utf8)
-        let shaped = ShapedRuns()
+        // About a glyph a byte at most, reserved once (grown run by run,
+        // its glyphs were copied at each doubling).
+        let shaped = ShapedRuns(capacity: utf8.count)
         let (measured, faceOf, order, runs) = analyze(utf8, language: language, capturing: shaped)
         return DrawSession(
             utf8: utf8, language: language, measured: measured, faceOf: faceOf, order: order, runs: runs,

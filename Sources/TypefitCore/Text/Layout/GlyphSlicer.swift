@@ -86,9 +86,12 @@ public struct GlyphSlicer: Sendable {
         var rightToLeft: Bool
     }
 
-    /// A slicer over `stretches` (in logical order).
-    public init(stretches: [Stretch]) {
+    /// A slicer over `stretches` (in logical order), with room for
+    /// `capacity` glyphs (a text's bytes: grown stretch by stretch, the
+    /// glyphs were copied at each doubling).
+    public init(stretches: [Stretch], capacity: Int = 0) {
         self.stretches = stretches.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        glyphs.reserveCapacity(capacity)
     }
 
     /// The stretches of a text: each direction run (in logical order) cut

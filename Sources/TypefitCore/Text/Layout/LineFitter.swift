@@ -347,6 +347,8 @@ public enum LineFitter {
         /// text's end.
         public func lines(width: Double, tabInterval: Double? = nil, pointSize: Double = 1) -> [LineRange] {
             var lines: [LineRange] = []
+            // Room for a few lines at once, not grown line by line.
+            lines.reserveCapacity(8)
             _ = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms, pointSize: pointSize) {
                 start, end, visibleEnd in
                 lines.append(LineRange(bytes: start..<end, visible: start..<max(start, visibleEnd)))
