@@ -42,8 +42,9 @@ public enum FitEngine {
         // every table) is laid out once and its results copied: per
         // string, the index of the first with the same text and language
         // (strings in several faces, Markdown or Android spans, each
-        // their own). Not for a visitor, which is handed every string.
-        let first = visitor == nil ? firstOfSameText(strings) : []
+        // their own). A visitor is handed the first (`review` writes the
+        // others' rows from its drawing: `FitLayouts.firstOfSame`).
+        let first = firstOfSameText(strings)
         let chunks = (strings.count + chunk - 1) / chunk
         let next = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
@@ -217,6 +218,7 @@ public enum FitEngine {
         layouts.fallbacks = fallbackUses
         layouts.settings = settings.take().first ?? []
         layouts.shapingsPerString = shapings.take().first ?? 0
+        layouts.firstOfSame = first
         return layouts
     }
 }

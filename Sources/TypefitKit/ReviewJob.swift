@@ -281,9 +281,20 @@ public struct ReviewJob: Job {
                     required.append(failure)
                 }
             }
+            // A text repeated under another key (or in another table) was
+            // drawn once, for its first string: the others' sections are
+            // that drawing with their own key, verdict and gate.
+            var drawnRows = rows.take()
+            for (s, f) in laidOut.firstOfSame.enumerated() where f != s && drawnRows[s].html == nil {
+                guard let drawn = drawnRows[f].html else { continue }
+                let verdict = Self.verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
+                guard !verdict.failing.isEmpty else { continue }
+                let row = Self.row(group.strings[s], failing: verdict.failing, group: group, base: base)
+                drawnRows[s] = DrawnRow(html: ReviewPage.rowHTML(row, drawnAs: drawn), verdict: row.gate?.verdict)
+            }
             // Those that break the gate first; under the cap, one of them
             // takes the place of the last of the others.
-            for row in rows.take() {
+            for row in drawnRows {
                 guard let html = row.html else { continue }
                 let size = html.byteCount
                 if row.verdict == .breaks {
@@ -324,6 +335,26 @@ public struct ReviewJob: Job {
             page: page, requiredFailures: required, failures: failures, missingGlyphs: missing, warnings: warnings)
         (result.improved, result.standing) = (improved, standing)
         return result
+    }
+
+    /// A failing string's section, but for its drawing (`streams` and
+    /// `samples` empty): its facts, its old text and verdict with `--base`,
+    /// and what the gate makes of it.
+    static func row(_ string: LocalizedString, failing: [Int], group: Group, base: Base?) -> ReviewPage.Row {
+        let identity = baseKey(string)
+        let old = base?.texts[identity]
+        var row = ReviewPage.Row(
+            key: string.key, language: string.language, text: string.written,
+            oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
+            style: group.style, width: group.width, maxLines: group.lines, rule: group.rule,
+            failing: failing.map { group.cells[$0].size.key }, streams: [], samples: [])
+        row.unit = group.rules.unit
+        // The old text's verdict beside the new, in the group's order.
+        if let was = base?.failing[identity] {
+            row.oldFailing = group.cells.map(\.size.key).filter { was.contains($0) }
+        }
+        row.gate = gate(failing, group: group, identity: identity, base: base)
+        return row
     }
 
     /// A string's key in `Base`: `key|language`, and `|qualifiers` for a
@@ -609,20 +640,8 @@ public struct ReviewJob: Job {
             }
             // The streams once every size is cut: a fallback stretch shaped
             // for a later size adds to its session's glyphs.
-            let streams = sessions.map(stream)
-            let identity = ReviewJob.baseKey(string)
-            let old = base?.texts[identity]
-            var row = ReviewPage.Row(
-                key: string.key, language: string.language, text: string.written,
-                oldText: old.flatMap { $0 == string.written ? nil : $0 }, isNew: base != nil && old == nil,
-                style: group.style, width: group.width, maxLines: group.lines, rule: group.rule,
-                failing: verdict.failing.map { group.cells[$0].size.key }, streams: streams, samples: samples)
-            row.unit = group.rules.unit
-            // The old text's verdict beside the new, in the group's order.
-            if let was = base?.failing[identity] {
-                row.oldFailing = group.cells.map(\.size.key).filter { was.contains($0) }
-            }
-            row.gate = ReviewJob.gate(verdict.failing, group: group, identity: identity, base: base)
+            var row = ReviewJob.row(string, failing: verdict.failing, group: group, base: base)
+            (row.streams, row.samples) = (sessions.map(stream), samples)
             rows.store(DrawnRow(html: ReviewPage.rowHTML(row), verdict: row.gate?.verdict), at: laidOut.index)
         }
 

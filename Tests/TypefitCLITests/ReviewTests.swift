@@ -234,6 +234,37 @@ import TypefitTestSupport
         }
     }
 
+    /// A text under two keys is laid out and drawn once (as fit lays it
+    /// out once) and shown under each: both sections, each with its own
+    /// key, and the drawing the text has alone.
+    @Test func aRepeatedTextIsShownUnderEachKey() throws {
+        let strings = Fixtures.temporaryDirectory("review-repeated").appendingPathComponent("Localizable.strings")
+        let text = "Storage and data usage settings"
+        try "\"first\" = \"\(text)\";\n\"other\" = \"Downloaded episodes\";\n\"second\" = \"\(text)\";\n".write(
+            to: strings, atomically: true, encoding: .utf8)
+        let layout = ["--width", "60", "--style", "body", "--font", "TypefitSans-Regular"]
+        let both = TypefitCommand.run(["review", "--strings", strings.path] + layout + Self.config)
+        let alone = TypefitCommand.run(["review", text] + layout + Self.config)
+        #expect(both.status == .success, "\(both.stderr)")
+        // Each section's key, and its drawing: from its glyphs to the end
+        // of its samples.
+        func drawings(_ html: String) -> [(key: String, drawing: String)] {
+            html.components(separatedBy: "<section class=\"failure\" data-key=\"").dropFirst().map { section in
+                let key = String(section.prefix { $0 != "\"" })
+                let tag = section.prefix { $0 != ">" }
+                let drawing = tag.range(of: " data-glyphs=").map { String(tag[$0.lowerBound...]) } ?? ""
+                return (key, drawing)
+            }
+        }
+        let rows = drawings(both.stdout)
+        #expect(rows.map(\.key) == ["first", "other", "second"])
+        let single = try #require(drawings(alone.stdout).first)
+        #expect(!single.drawing.isEmpty)
+        #expect(rows.first { $0.key == "first" }?.drawing == single.drawing)
+        #expect(rows.first { $0.key == "second" }?.drawing == single.drawing)
+        #expect(rows.first { $0.key == "other" }?.drawing != single.drawing)
+    }
+
     @Test func requireFailsTheRunAsFitDoes() {
         let review = TypefitCommand.run(
             ["review", "--strings", Self.catalog, "--require", "AX3"] + Self.layout + Self.config)

@@ -387,6 +387,7 @@ public struct ReviewPage: Sendable {
                 if k > 0 { buffer.bytes.append(UInt8(ascii: " ")) }
                 buffer.int(numbers[face] ?? 0)
             }
+            buffer.add(row.drawing)
             buffer.add(row.tail)
             if buffer.bytes.count >= 1 << 16 {
                 guard emit(buffer.bytes) else { return false }
@@ -591,7 +592,9 @@ public struct ReviewPage: Sendable {
     /// (`data-glyphs`, more streams in `data-glyphs1`…) and its sizes
     /// (`data-samples`: per size `cell:lines:flags:layout[:stream]`, flags
     /// `f` fails and `o` a word overflows), which the page's script draws.
-    public static func rowHTML(_ row: Row) -> RowHTML {
+    /// `drawn`: the section of a string of the same text and language,
+    /// whose drawing this one shares (its streams and samples then unused).
+    public static func rowHTML(_ row: Row, drawnAs drawn: RowHTML? = nil) -> RowHTML {
         let language = row.language ?? "-"
         var out = HTMLBytes()
         out.add("<section class=\"failure\" data-key=\"")
@@ -614,6 +617,57 @@ public struct ReviewPage: Sendable {
             out.add("\" data-rule=\"")
             out.int(rule + 1)
         }
+        // The faces are numbered for the whole page when it is put
+        // together: the row is written around them.
+        out.add("\" data-faces=\"")
+        let head = out.string
+        let (faces, drawing) = drawn.map { ($0.faces, $0.drawing) } ?? drawingHTML(row)
+        out = HTMLBytes()
+        out.add("\">\n<h2><code>")
+        out.add(xmlEscaped(row.key))
+        out.add("</code> <span class=\"lang\">")
+        out.add(xmlEscaped(language))
+        out.add("</span>")
+        if row.isNew { out.add(" <span class=\"tag\">new</span>") }
+        if let gate = row.gate {
+            let required = xmlEscaped(gate.required)
+            switch gate.verdict {
+            case .breaks: out.add(" <span class=\"tag gate\">breaks the gate: fails at \(required)</span>")
+            case .beyond: out.add(" <span class=\"tag beyond\">fits at \(required); fails above it</span>")
+            case .before: out.add(" <span class=\"tag beyond\">failed at \(required) before too</span>")
+            }
+        }
+        out.add("</h2>\n")
+        if let old = row.oldText {
+            out.add("<div class=\"diff\"><p class=\"old\"><span>before</span> \(xmlEscaped(old))</p>")
+            out.add("<p class=\"new\"><span>after</span> \(xmlEscaped(row.text))</p></div>\n")
+        } else {
+            out.add("<p class=\"text\">")
+            out.add(xmlEscaped(row.text))
+            out.add("</p>\n")
+        }
+        // The rule in words is the script's, from the section's data
+        // (`style, 343 pt wide, 1 line allowed (rule 2); fails at 12
+        // sizes`) when it draws the section: thirteen thousand failing
+        // strings would repeat a megabyte of it.
+        out.add("<p class=\"rule\">")
+        if let was = row.oldFailing {
+            // The old verdict beside the new: a change is judged by what
+            // it broke.
+            out.add(
+                was.isEmpty
+                    ? "<span>; before, it fit at every size</span>"
+                    : "<span>; before, it failed at \(was.count) (\(was.joined(separator: ", ")))</span>")
+        }
+        out.add("</p>\n")
+        out.add("<div class=\"samples\"></div>\n</section>\n")
+        return RowHTML(head: head, faces: faces, drawing: drawing, tail: out.string)
+    }
+
+    /// A row's drawing: its faces, and its attributes from `data-glyphs`
+    /// to the end of `data-samples`, which depend on its text alone (a
+    /// text repeated under other keys is drawn once and written again).
+    static func drawingHTML(_ row: Row) -> (faces: [String], drawing: String) {
         // The faces once for the row; the glyphs once for the streams
         // that draw the same ones (a font at each size's optical size);
         // per stream only what its shaping changed.
@@ -631,11 +685,7 @@ public struct ReviewPage: Sendable {
                 written.append(run.count - 1)
             }
         }
-        // The faces are numbered for the whole page when it is put
-        // together: the row is written around them.
-        out.add("\" data-faces=\"")
-        let head = out.string
-        out = HTMLBytes()
+        var out = HTMLBytes()
         out.add("\" data-glyphs=\"")
         for (n, stream) in written.enumerated() {
             if n > 0 { out.add(" ") }
@@ -707,45 +757,7 @@ public struct ReviewPage: Sendable {
                 out.int(stream)
             }
         }
-        out.add("\">\n<h2><code>")
-        out.add(xmlEscaped(row.key))
-        out.add("</code> <span class=\"lang\">")
-        out.add(xmlEscaped(language))
-        out.add("</span>")
-        if row.isNew { out.add(" <span class=\"tag\">new</span>") }
-        if let gate = row.gate {
-            let required = xmlEscaped(gate.required)
-            switch gate.verdict {
-            case .breaks: out.add(" <span class=\"tag gate\">breaks the gate: fails at \(required)</span>")
-            case .beyond: out.add(" <span class=\"tag beyond\">fits at \(required); fails above it</span>")
-            case .before: out.add(" <span class=\"tag beyond\">failed at \(required) before too</span>")
-            }
-        }
-        out.add("</h2>\n")
-        if let old = row.oldText {
-            out.add("<div class=\"diff\"><p class=\"old\"><span>before</span> \(xmlEscaped(old))</p>")
-            out.add("<p class=\"new\"><span>after</span> \(xmlEscaped(row.text))</p></div>\n")
-        } else {
-            out.add("<p class=\"text\">")
-            out.add(xmlEscaped(row.text))
-            out.add("</p>\n")
-        }
-        // The rule in words is the script's, from the section's data
-        // (`style, 343 pt wide, 1 line allowed (rule 2); fails at 12
-        // sizes`) when it draws the section: thirteen thousand failing
-        // strings would repeat a megabyte of it.
-        out.add("<p class=\"rule\">")
-        if let was = row.oldFailing {
-            // The old verdict beside the new: a change is judged by what
-            // it broke.
-            out.add(
-                was.isEmpty
-                    ? "<span>; before, it fit at every size</span>"
-                    : "<span>; before, it failed at \(was.count) (\(was.joined(separator: ", ")))</span>")
-        }
-        out.add("</p>\n")
-        out.add("<div class=\"samples\"></div>\n</section>\n")
-        return RowHTML(head: head, faces: faces, tail: out.string)
+        return (faces, out.string)
     }
 
     /// One failing string's section, written around its faces, which the
@@ -757,11 +769,14 @@ public struct ReviewPage: Sendable {
         public var head: String
         /// The face keys, in the order the row's streams name them.
         public var faces: [String]
-        /// From the end of `data-faces`.
+        /// From the end of `data-faces` to the end of `data-samples`: the
+        /// drawing, shared by the rows of one text.
+        public var drawing: String
+        /// The rest, from the end of `data-samples`.
         public var tail: String
 
         /// About the bytes it takes on the page.
-        public var byteCount: Int { head.utf8.count + tail.utf8.count + faces.count * 3 }
+        public var byteCount: Int { head.utf8.count + drawing.utf8.count + tail.utf8.count + faces.count * 3 }
     }
 
     /// A row's HTML as bytes: a page holds thousands of glyph streams.

@@ -26,6 +26,10 @@ public struct FitLayouts: Sendable {
     /// Per string: the faces that drew characters its face lacks (empty
     /// for none; a face's sizes share their fallbacks).
     public var fallbacks: [[FallbackUse]] = []
+    /// Per string: the index of the first string of the same text and
+    /// language, laid out once for both (itself when none came before;
+    /// empty when not told).
+    public var firstOfSame: [Int] = []
 
     /// Creates layouts.
     public init(lines: [Int32], overflows: [Bool], cellCount: Int, failures: [String], missingGlyphs: [Int32] = []) {
