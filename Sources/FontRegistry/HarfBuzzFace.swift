@@ -69,7 +69,7 @@ final class HarfBuzzFace {
             let blob = hb.blobCreate(
                 mapped.bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(mapped.bytes.count),
                 HB_MEMORY_MODE_READONLY, Unmanaged.passRetained(mapped).toOpaque(),
-                { Unmanaged<MappedFontFile>.fromOpaque($0!).release() })
+                { user in if let user { Unmanaged<MappedFontFile>.fromOpaque(user).release() } })
         else {
             // `hb_blob_create_or_fail` has called the release already.
             throw .shapingFailed(file: file, reason: "cannot read the file")

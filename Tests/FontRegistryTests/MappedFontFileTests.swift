@@ -66,7 +66,8 @@ import TypefitTestSupport
         #expect(try MappedFontFile.mapped(path).get() === first)
         // Another font renamed over it, as a build step would.
         let next = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("next.ttc").path
-        try FileManager.default.copyItem(atPath: Fixtures.fonts.appendingPathComponent("TypefitSerif.ttc").path, toPath: next)
+        let serif = Fixtures.fonts.appendingPathComponent("TypefitSerif.ttc").path
+        try FileManager.default.copyItem(atPath: serif, toPath: next)
         #expect(rename(next, path) == 0)
         let second = try MappedFontFile.mapped(path).get()
         #expect(second !== first)

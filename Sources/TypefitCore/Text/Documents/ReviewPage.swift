@@ -859,7 +859,6 @@ public struct ReviewPage: Sendable {
             vlq(Int(value.magnitude) << 1 | (value < 0 ? 1 : 0))
         }
 
-
         /// A length in font units, as `2n` for a whole `n` and `2q + 1`
         /// for `q` 64ths (letter spacing in a face of 2,048 units): exact
         /// for what HarfBuzz gives, within 1/128 unit otherwise.
