@@ -59,7 +59,10 @@ final class HarfBuzzFace {
         let hb = try ShapingLibraries.shared.get()
         self.hb = hb
         // The file as every face of it reads it (`MappedFontFile`), held
-        // by the blob until HarfBuzz lets it go.
+        // by the blob until HarfBuzz lets it go. Read-only, not "may make
+        // writable" as HarfBuzz maps a file itself: a table its sanitizer
+        // must mend (an offset neutered in a malformed font) is copied,
+        // never written in the pages the file's other faces read.
         let mapped: MappedFontFile
         switch MappedFontFile.mapped(file) {
         case .success(let file): mapped = file
