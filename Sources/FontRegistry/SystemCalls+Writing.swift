@@ -86,16 +86,23 @@ public final class OutputFile {
         written = true
         switch target {
         case .stream(let fd):
-            var failure: String?
-            let made = produce { chunk in
-                guard failure == nil else { return false }
-                if !SystemCalls.writeAll(chunk, to: fd) { failure = SystemCalls.lastError() }
-                return failure == nil
-            }
-            return failure ?? (made ? nil : "the document could not be made")
+            return Self.pour(produce, into: fd)
         case .file(let folder, let name, let existing):
             return Self.replace(produce, in: folder, name: name, existing: existing)
         }
+    }
+
+    /// Writes what `produce` hands its `emit` to `fd`: `nil` when all of
+    /// it was made and written, else why not (the first failed write's
+    /// error, after which `emit` answers false).
+    private static func pour(_ produce: (_ emit: ([UInt8]) -> Bool) -> Bool, into fd: Int32) -> String? {
+        var failure: String?
+        let made = produce { chunk in
+            guard failure == nil else { return false }
+            if !SystemCalls.writeAll(chunk, to: fd) { failure = SystemCalls.lastError() }
+            return failure == nil
+        }
+        return failure ?? (made ? nil : "the document could not be made")
     }
 
     /// Writes a new version of `name` in `folder` beside it and renames it
@@ -121,16 +128,10 @@ public final class OutputFile {
         } else {
             guard fchmod(fd, 0o666 & ~SystemCalls.currentUmask()) == 0 else { return fail() }
         }
-        var failure: String?
-        let made = produce { chunk in
-            guard failure == nil else { return false }
-            if !SystemCalls.writeAll(chunk, to: fd) { failure = SystemCalls.lastError() }
-            return failure == nil
-        }
-        if failure != nil || !made {
+        if let reason = pour(produce, into: fd) {
             close(fd)
             TemporaryFiles.remove(folder: folder, name: temporary)
-            return failure ?? "the document could not be made"
+            return reason
         }
         guard fsync(fd) == 0 else { return fail() }
         guard close(fd) == 0 else {

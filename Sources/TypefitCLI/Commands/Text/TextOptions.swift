@@ -284,14 +284,11 @@ struct TextOptions: Sendable, Equatable {
 
     /// A document for the opened `--output` file, or stdout.
     static func deliver(_ document: String, to output: OutputFile?, _ outcome: inout Outcome) {
-        guard let output else {
+        guard output != nil else {
             outcome.stdout = document
             return
         }
-        // A page or drawing on disk may still be printed in a CI log.
-        if let error = output.write(RunnerCommands.inert(Array(document.utf8))) {
-            outcome.diagnostics.error(Message(error), status: .cannotRun, file: output.path, code: .outputUnwritable)
-        }
+        _ = deliver(streaming: { emit in emit(Array(document.utf8)) }, to: output, &outcome)
     }
 
     /// A document made in pieces (`produce` hands each to its `emit`, and
@@ -307,6 +304,7 @@ struct TextOptions: Sendable, Equatable {
             outcome.stream(produce)
             return 0
         }
+        // A page or drawing on disk may still be printed in a CI log.
         var filter = RunnerCommands.Filter()
         var made = 0
         let error = output.write(streaming: { emit in
