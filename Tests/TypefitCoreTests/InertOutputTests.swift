@@ -70,11 +70,12 @@ import TypefitTestSupport
     /// Random text built from the pieces of commands, cut into random
     /// chunks: every way of cutting gives the bytes of one piece, no runner
     /// finds a command in them, and putting back each escaped character
-    /// gives the text (the filter looks eight bytes at a time, so the pieces
-    /// fall at every offset of a word).
+    /// gives the text (the filter looks sixteen bytes at a time: a long
+    /// run of letters puts the pieces at every offset of a block).
     @Test func randomTextInRandomChunksReadsBackAsWritten() {
         let pieces = [
             "#", "##", "vso[", "VSO[", "[", ":", "::", " ", "\u{3000}", "\u{A0}", "\n", "\r", "\r\n", "a", "é",
+            String(repeating: "b", count: 23),
         ]
         var random = SeededGenerator(seed: 64)
         for _ in 0..<400 {
