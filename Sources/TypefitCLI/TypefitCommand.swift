@@ -15,6 +15,7 @@ public enum TypefitCommand {
         // A reader that goes away (`typefit list-fonts | head -1`) is an
         // unwritable stdout, exit 2 as the README says, not death by SIGPIPE.
         SystemCalls.ignoreBrokenPipe()
+        SystemCalls.keepFreedMemory()
         TemporaryFiles.unblockTerminationSignals()
         // This process ends after the command: what fontconfig mapped is
         // the kernel's to unmap (releasing it took a cold listing 1.5 ms).
