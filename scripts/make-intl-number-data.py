@@ -1,11 +1,14 @@
 #!/usr/bin/python3
 """Writes Sources/TypefitCore/Text/Placeholders/IntlNumberData.swift from
 intl's own tables (dart-lang/i18n): each locale's CURRENCY_PATTERN,
-DEF_CURRENCY_CODE and separators (DECIMAL_SEP, GROUP_SEP, PERCENT: intl's
-differ from ICU's in de_CH, it_CH, gsw and km) (pkgs/intl/lib/number_symbols_data.dart), the digits
-after the point per currency (currencyFractionDigits, same file) and the
+DEF_CURRENCY_CODE, separators (DECIMAL_SEP, GROUP_SEP, PERCENT: intl's
+differ from ICU's in de_CH, it_CH, gsw and km) and ZERO_DIGIT
+(pkgs/intl/lib/number_symbols_data.dart), the digits after the point per
+currency (currencyFractionDigits, same file) and the
 simple symbols (pkgs/intl/lib/src/intl/constants.dart) that
-NumberFormat.currency and simpleCurrency print with.
+NumberFormat.currency and simpleCurrency print with, and each locale's
+COMPACT_DECIMAL_SHORT_CURRENCY_PATTERN (compactNumberSymbols, same data
+file) that compactCurrency and compactSimpleCurrency print with.
 
 Usage: make-intl-number-data.py NUMBER_SYMBOLS_DATA.dart CONSTANTS.dart [COMMIT]"""
 import os
@@ -34,7 +37,18 @@ def main():
             if m:
                 fields[m.group(1)] = dart_string(m.group(4), m.group(2) == "r")
         locales[block.group(1)] = [fields[k] for k in (
-            "CURRENCY_PATTERN", "DEF_CURRENCY_CODE", "DECIMAL_SEP", "GROUP_SEP", "PERCENT")]
+            "CURRENCY_PATTERN", "DEF_CURRENCY_CODE", "DECIMAL_SEP", "GROUP_SEP", "PERCENT", "ZERO_DIGIT")]
+    compact = {}
+    start = symbols.index("Map<String, CompactNumberSymbols> compactNumberSymbols")
+    for block in re.finditer(r'"([A-Za-z0-9_]+)": new CompactNumberSymbols\((.*?)\n  \),', symbols[start:], re.S):
+        m = re.search(r"COMPACT_DECIMAL_SHORT_CURRENCY_PATTERN: const \{(.*?)\n    \},", block.group(2), re.S)
+        exponents = []
+        # `3: {'other': '0K'},`, or a map over several lines.
+        for e in re.finditer(r"(\d+): \{(.*?)\},?\n", m.group(1) + "\n", re.S):
+            forms = [(k, dart_string(v, False)) for k, v in re.findall(r"'(\w+)':\s*'((?:[^'\\]|\\.)*)'", e.group(2))]
+            assert forms, (block.group(1), e.group(0))
+            exponents += [e.group(1) + "\x1f" + k + "\x1f" + v for k, v in forms]
+        compact[block.group(1)] = exponents
     digits_block = re.search(r"final currencyFractionDigits = \{(.*?)\};", symbols, re.S).group(1)
     digits = {m.group(1): int(m.group(2)) for m in re.finditer(r'"(\w+)": (\d+)', digits_block)}
     simple_block = re.search(r"simpleCurrencySymbols = \{(.*?)\};", constants, re.S).group(1)
@@ -51,7 +65,7 @@ def main():
         "/// with, and what `currency` and `simpleCurrency` add.",
         "enum IntlNumberData {",
         "    /// Per locale: `CURRENCY_PATTERN`, `DEF_CURRENCY_CODE`, `DECIMAL_SEP`,",
-        "    /// `GROUP_SEP` and `PERCENT`, joined by U+001F.",
+        "    /// `GROUP_SEP`, `PERCENT` and `ZERO_DIGIT`, joined by U+001F.",
         "    static let locales: [String: String] = [",
     ]
     for locale, fields in locales.items():
@@ -70,10 +84,35 @@ def main():
               "    static let simpleSymbols: [String: String] = ["]
     for code, symbol in simple.items():
         lines.append(f"        {swift_literal(code)}: {swift_literal(symbol)},")
+    lines += ["    ]", "",
+              "    /// Per locale: `COMPACT_DECIMAL_SHORT_CURRENCY_PATTERN`, a pattern an",
+              "    /// element: its exponent, plural form and pattern joined by U+001F, in",
+              "    /// intl's order (exponents ascending).",
+              "    static let compactCurrency: [String: [String]] = ["]
+    # A locale with the same table as one before it (en_AU as en) is
+    # written as an alias of that one.
+    first_with = {}
+    aliases = {}
+    for locale, values in compact.items():
+        key = tuple(values)
+        if key in first_with:
+            aliases[locale] = first_with[key]
+            continue
+        first_with[key] = locale
+        lines.append(f"        {swift_literal(locale)}: [")
+        for value in values:
+            lines.append(f"            {swift_literal(value)},")
+        lines.append("        ],")
+    lines += ["    ]", "",
+              "    /// Locales whose `compactCurrency` table is another's, by its name.",
+              "    static let compactCurrencyAliases: [String: String] = ["]
+    for locale, target in aliases.items():
+        lines.append(f"        {swift_literal(locale)}: {swift_literal(target)},")
     lines += ["    ]", "}", ""]
     with open(OUT, "w", encoding="utf-8") as fh:
         fh.write("\n".join(lines))
-    print(f"{len(locales)} locales, {len(digits)} digit counts, {len(simple)} simple symbols")
+    print(f"{len(locales)} locales, {len(digits)} digit counts, {len(simple)} simple symbols, "
+          f"{len(compact)} compact currency tables")
 
 
 if __name__ == "__main__":

@@ -507,6 +507,17 @@ public enum PluralRules {
     /// The category of each of `numbers` in `language` (a BCP 47 tag or an
     /// `.lproj` name), in order; `nil` when ICU's rules cannot be loaded.
     public static func categories(of numbers: [Int], language: String) -> [String]? {
+        categories(ofValues: numbers.map(Double.init), language: language)
+    }
+
+    /// The category of `number` in `language`, as it shows (`1.5`: one
+    /// digit after the point, CLDR's `v` = 1); `nil` when ICU's rules
+    /// cannot be loaded.
+    public static func category(of number: Double, language: String) -> String? {
+        categories(ofValues: [number], language: language)?.first
+    }
+
+    private static func categories(ofValues numbers: [Double], language: String) -> [String]? {
         guard let functions else { return nil }
         var status: ICU.Status = 0
         // Bounded before `uplrules_open` copies it (see `LineBreaker.locale`).
@@ -521,7 +532,7 @@ public enum PluralRules {
         var keyword = [UInt16](filled: 0, count: 32)
         for number in numbers {
             status = 0
-            let length = functions.select(rules, Double(number), &keyword, Int32(keyword.count), &status)
+            let length = functions.select(rules, number, &keyword, Int32(keyword.count), &status)
             guard status <= 0, length > 0, length <= keyword.count else { return nil }
             result.append(String(decoding: keyword[0..<Int(length)], as: UTF16.self))
         }

@@ -646,7 +646,8 @@ public enum TextJob {
         // (`decimalPattern`, `percentPattern`, `scientificPattern`,
         // with intl's separators,
         // `compact`, `compactLong`: 0–110 and 1,000,000–1,000,110, where
-        // intl's three significant digits and ICU's two agree); an `int`,
+        // intl's three significant digits and ICU's two agree), or as
+        // intl's own code prints currencies (`printed` below); an `int`,
         // `num` or `double` with such a format, 1000000 so printed.
         func genL10nSubstituted(_ string: LocalizedString) -> LocalizedString? {
             guard let language = string.language else { return string.substituted(samples) }
@@ -661,30 +662,33 @@ public enum TextJob {
                 default: nil
                 }
             }
-            func printed(_ number: Int, _ name: String) -> String {
-                guard let style = style(name),
-                    let written = DecimalFormat.format(
+            // A number as the placeholder's format prints it: CLDR's
+            // pattern by ICU, intl's currency and fixed-digit formats
+            // (`IntlCurrencyFormat`), intl's compact currencies
+            // (`IntlCompactCurrency`); digits as `'$count'` prints an int
+            // where it names none of them. A plural's count prints so in
+            // its cases too (gen-l10n writes `countString` there).
+            func printed(_ number: Int, _ name: String) -> String? {
+                guard let placeholder = declared.first(where: { $0.name == name }), let format = placeholder.format
+                else { return nil }
+                if let style = style(name) {
+                    return DecimalFormat.format(
                         Int64(number), language: language, style: style,
                         latinDigits: !GenL10nPlaceholders.intlUsesNativeDigits(language),
                         symbols: IntlCurrencyFormat.symbols(language))
-                else { return String(number) }
-                return written
+                }
+                let parameters = placeholder.optionalParameters
+                if let recipe = IntlCurrencyFormat.recipe(format, language: language, parameters: parameters) {
+                    return DecimalFormat.format(Double(number), language: language, recipe: recipe)
+                }
+                return IntlCompactCurrency.format(
+                    number, format: format, language: language, parameters: parameters,
+                    pluralCategory: { PluralRules.category(of: $0, language: language) })
             }
             var numbers: [String: String] = [:]
-            for placeholder in declared where style(placeholder.name) != nil {
-                if ["int", "num", "double"].contains(placeholder.type ?? "") {
-                    numbers[placeholder.name] = printed(1_000_000, placeholder.name)
-                }
-            }
-            // The currency and fixed-digit formats, as intl builds them
-            // (`IntlCurrencyFormat`), printing a million.
+            // An `int`, `num` or `double` with a format, 1000000 so printed.
             for placeholder in declared where ["int", "num", "double"].contains(placeholder.type ?? "") {
-                guard let format = placeholder.format,
-                    let recipe = IntlCurrencyFormat.recipe(
-                        format, language: language, parameters: placeholder.optionalParameters),
-                    let written = DecimalFormat.format(1_000_000, language: language, recipe: recipe)
-                else { continue }
-                numbers[placeholder.name] = written
+                if let written = printed(1_000_000, placeholder.name) { numbers[placeholder.name] = written }
             }
             // Dates as `DateFormat` prints the sample moment: intl's
             // pattern for the locale (`IntlDateFormat`), written by ICU
@@ -712,7 +716,7 @@ public enum TextJob {
                 let table = numbersOf(language)
                 for form in string.pluralForms {
                     guard let name = form.placeholder, let number = table[form.category] else { continue }
-                    numbers[name] = printed(number, name)
+                    numbers[name] = printed(number, name) ?? String(number)
                     let example = Finding.PluralSample(language: language, category: form.category, number: number)
                     if used.count < 6, !used.contains(example) { used.append(example) }
                 }

@@ -339,6 +339,26 @@ import TypefitTestSupport
         #expect(outcome.status == .cannotRun)
         #expect(outcome.stderr.contains(#"The "optionalParameters" value of the "a" placeholder in message p"#))
     }
+
+    /// `compactCurrency` and `compactSimpleCurrency` as intl prints a
+    /// million (`IntlCompactCurrency`); a plural's count with a format
+    /// printed so in its cases, as gen-l10n writes `countString` there.
+    @Test func compactCurrenciesAndFormattedCounts() throws {
+        let meta =
+            #""@balance": {"placeholders": {"a": {"type": "double", "format": "compactCurrency"}, "#
+            + #""b": {"type": "int", "format": "compactSimpleCurrency", "optionalParameters": {"name": "EUR"}}}}, "#
+            + #""@cost": {"placeholders": {"count": {"type": "int", "format": "simpleCurrency"}}}"#
+        let cost = #""cost": "{count, plural, =1{one for {count}} other{all for {count}}}""#
+        let texts = try Self.texts([
+            "app_en.arb": #"{"balance": "{a} {b}", "# + cost + ", " + meta + "}",
+            "app_de.arb": #"{"balance": "{a} {b}", "# + cost + "}",
+        ])
+        #expect(texts["balance/en"] == "USD1M \u{20AC}1M")
+        #expect(texts["balance/de"] == "1\u{A0}Mio.\u{A0}EUR 1\u{A0}Mio.\u{A0}\u{20AC}")
+        #expect(texts["cost|count.plural.one/en"] == "one for $1.00")
+        #expect(texts["cost|count.plural.other/en"] == "all for $1,000,000.00")
+        #expect(texts["cost|count.plural.other/de"] == "all for 1.000.000,00\u{A0}\u{20AC}")
+    }
 }
 
 /// flutter_tools' own date tests (`generate_localizations_test.dart`

@@ -37,7 +37,7 @@ public enum IntlCurrencyFormat {
     /// intl's decimal and group separators and percent sign for
     /// `language` (`NumberSymbols`), or `nil` for a locale intl lacks.
     public static func symbols(_ language: String) -> IntlNumberSymbols? {
-        guard let fields = fields(language), fields.count == 5 else { return nil }
+        guard let fields = fields(language), fields.count == 6 else { return nil }
         return IntlNumberSymbols(decimal: fields[2], group: fields[3], percent: fields[4])
     }
 
@@ -70,7 +70,7 @@ public enum IntlCurrencyFormat {
                 pattern: nil, style: .percent, fractionDigits: digits, symbols: symbols(language),
                 latinDigits: latin)
         case "currency", "simpleCurrency":
-            guard let fields = fields(language), fields.count == 5 else { return nil }
+            guard let fields = fields(language), fields.count == 6 else { return nil }
             let name = parameters["name"] ?? fields[1]
             var symbol = format == "currency" ? parameters["symbol"] : IntlNumberData.simpleSymbols[name]
             symbol = symbol ?? name
