@@ -101,16 +101,21 @@ final class IOSCascadeSelection: FallbackSelection {
 
 /// Minikin's selection: every cluster tries Android's chain in the order
 /// Minikin tries its families for the language (`AndroidFontFallback`),
-/// then fontconfig's.
+/// or Skia's order for Flutter's engine, then fontconfig's.
 final class MinikinSelection: FallbackSelection {
     private let chain: AndroidFallback
+    /// Whether the order is Skia's (`AndroidFontFallback.skiaOrder`).
+    private let readsLikeSkia: Bool
     /// Per language: the segmenter (`IOSCascadeSelection`'s reason).
     private var segmenters: [String: FallbackSegmenter] = [:]
     /// Per language: the cascade indices of the chain's families found,
     /// in the order Minikin tries them for the language.
     private var orders: [String: [Int]] = [:]
 
-    init(_ chain: AndroidFallback) { self.chain = chain }
+    init(_ chain: AndroidFallback, readsLikeSkia: Bool = false) {
+        self.chain = chain
+        self.readsLikeSkia = readsLikeSkia
+    }
 
     func role(ofFamily family: String, weight: Int?) -> (role: IOSCascade.Role, standsInFor: String?) {
         // Android's chain: its own file, or an installed font of the
@@ -132,13 +137,18 @@ final class MinikinSelection: FallbackSelection {
 
     /// The chain's families found (device files or installed ones of the
     /// same family names), as cascade indices in the order Minikin tries
-    /// them for `language` (`AndroidFontFallback.order`), each found once
-    /// and appended to the cascade.
+    /// them for `language` (`AndroidFontFallback.order`) or Skia does
+    /// (`skiaOrder`), each found once and appended to the cascade.
     private func order(_ language: String?, _ state: FallbackState) -> [Int] {
         let key = language ?? ""
         if let known = orders[key] { return known }
-        let requested = MinikinFontSelection.locales(language ?? "", maximize: LikelySubtags.maximize)
-        let order = AndroidFontFallback.order(requested: requested, variant: chain.variant, locales: Self.familyLocales)
+        let order: [Int]
+        if readsLikeSkia {
+            order = AndroidFontFallback.skiaOrder(language: language)
+        } else {
+            let requested = MinikinFontSelection.locales(language ?? "", maximize: LikelySubtags.maximize)
+            order = AndroidFontFallback.order(requested: requested, variant: chain.variant, locales: Self.familyLocales)
+        }
         let fonts = order.compactMap { index -> CascadeFont? in
             let family = AndroidFontFallback.families[index]
             return ([family.name] + family.otherNames).lazy.compactMap { state.familyFace($0, weight: state.weight) }

@@ -510,6 +510,7 @@ final class FallbackState {
         switch policy {
         case .appleCascade: selection = IOSCascadeSelection(isSystemFont: isSystemFont)
         case .minikin(let chain): selection = MinikinSelection(chain)
+        case .skia(let chain): selection = MinikinSelection(chain, readsLikeSkia: true)
         }
     }
 

@@ -73,7 +73,9 @@ public struct Request: Equatable, Sendable {
             variant: AndroidFontFallback.variant(targetSdk: targetSdk), fromDevice: androidFonts != nil)
         switch platform {
         case .android: return .android(androidLineBreaking, fallback: android)
-        case .flutterAndroid: return .flutter(fallback: .minikin(android), unit: "dp", setsOpticalSize: false)
+        // Flutter's engine picks fallback fonts with Skia's reader of the
+        // same fonts file, not Minikin.
+        case .flutterAndroid: return .flutter(fallback: .skia(android), unit: "dp", setsOpticalSize: false)
         // The engine applies neither `trak` nor an optical size of its own
         // ("the spacing should be handled by the app or the framework",
         // platform_mac.mm): faces are drawn at their own coordinates.

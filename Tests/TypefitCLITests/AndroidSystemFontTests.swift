@@ -16,10 +16,12 @@ import TypefitTestSupport
 @Suite struct AndroidSystemFontTests {
     static let fonts = Fixtures.root.appendingPathComponent("android/fonts").path
 
-    static func measure(_ text: String, _ extra: [String]) throws -> (json: [String: Any], outcome: Outcome) {
+    static func measure(_ text: String, _ extra: [String], platform: String = "android") throws -> (
+        json: [String: Any], outcome: Outcome
+    ) {
         let outcome = TypefitCommand.run(
             [
-                "measure", text, "--platform", "android", "--style", "titleLarge", "--font-scale", "1", "--format",
+                "measure", text, "--platform", platform, "--style", "titleLarge", "--font-scale", "1", "--format",
                 "json", "--fontconfig-file", Fixtures.fontconfigFile,
             ] + extra, context: RunContext())
         let json = (try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]) ?? [:]
@@ -53,6 +55,36 @@ import TypefitTestSupport
             ("ko", "NotoSansCJKkr-Regular"), ("zh-Hans", "NotoSansCJKsc-Regular"),
         ] {
             let chosen = try Self.faces(Self.measure(han, device + (language.map { ["--language", $0] } ?? [])).json)
+            #expect(chosen.fallbacks == [face], "\(language ?? "no language")")
+        }
+    }
+
+    /// Flutter on Android: the same families in the order Skia's
+    /// `SkFontMgr_Android::onMatchFamilyStyleCharacter` tries them (the
+    /// elegant ones first whatever the target, so `--target-sdk` is
+    /// refused; a family whose `lang` starts with the locale's tag, then
+    /// with its parents', as written, then file order). Expectations by
+    /// that algorithm over AOSP's font_fallback.xml: `zh-TW` has no family
+    /// of its own tag and reaches `zh`, whose first family is Simplified
+    /// Chinese's, where Minikin's likely subtags give Traditional.
+    @Test func flutterFallsBackInSkiasOrder() throws {
+        let device = ["--android-fonts", Self.fonts]
+        func measure(_ text: String, _ extra: [String] = []) throws -> (json: [String: Any], outcome: Outcome) {
+            try Self.measure(text, device + extra, platform: "flutter-android")
+        }
+        let arabic = try Self.faces(measure("ab \u{0644}\u{0645}").json)
+        #expect(arabic.face == "Roboto-Regular")
+        #expect(arabic.fallbacks == ["NotoNaskhArabic-Regular"])
+        let refused = try measure("ab", ["--target-sdk", "34"]).outcome
+        #expect(refused.status == .usage)
+        #expect(refused.stderr.contains("'--target-sdk' applies to --platform android"))
+        let han = "ab \u{65E5}\u{672C}"
+        for (language, face) in [
+            (nil, "NotoSansCJKsc-Regular"), ("ja", "NotoSansCJKjp-Regular"), ("ja-JP", "NotoSansCJKjp-Regular"),
+            ("zh-TW", "NotoSansCJKsc-Regular"), ("zh-Hant-TW", "NotoSansCJKtc-Regular"),
+            ("ko", "NotoSansCJKkr-Regular"),
+        ] {
+            let chosen = try Self.faces(measure(han, language.map { ["--language", $0] } ?? []).json)
             #expect(chosen.fallbacks == [face], "\(language ?? "no language")")
         }
     }

@@ -227,9 +227,53 @@ public enum AndroidFontFallback {
         }
         return families.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
     }
+
+    /// The families in the order Skia's `SkFontMgr_Android` tries them
+    /// for a character of a paragraph in `language` (Flutter's engine on
+    /// Android reads the same fonts file: `onMatchFamilyStyleCharacter`
+    /// and `find_family_style_character`, google/skia
+    /// `src/ports/SkFontMgr_android.cpp`): the elegant ones first (a
+    /// family without a variant counts as both), then the compact ones,
+    /// whatever the app targets; within each, for the paragraph's tag and
+    /// then each parent (`zh-Hant-TW`, `zh-Hant`, `zh`: `SkLanguage`'s
+    /// `getParent`), the families one of whose `lang` tags starts with it,
+    /// then every family, each in file order. A tag is compared as
+    /// written, with no likely subtags: `zh-TW` reaches `zh`, whose first
+    /// family is Simplified Chinese's. Roboto is not among Skia's fallback
+    /// families (it is the named `sans-serif`): it comes last, for a
+    /// character none of them has.
+    public static func skiaOrder(language: String?) -> [Int] {
+        var order: [Int] = []
+        var taken = [Bool](repeating: false, count: families.count)
+        func take(_ matches: (Family) -> Bool) {
+            for (index, family) in families.enumerated()
+            where index > 0 && !taken[index] && matches(family) {
+                taken[index] = true
+                order.append(index)
+            }
+        }
+        var tags: [String] = []
+        if var tag = language.map({ String($0.map { $0 == "_" ? "-" : $0 }) }) {
+            while !tag.isEmpty {
+                tags.append(tag)
+                tag = tag.lastIndex(of: "-").map { String(tag[..<$0]) } ?? ""
+            }
+        }
+        for elegant in [true, false] {
+            func isElegant(_ family: Family) -> Bool { family.variant != "compact" }
+            for tag in tags {
+                take { family in
+                    isElegant(family) == elegant
+                        && family.locales.split(separator: ",").contains { $0.hasPrefix(tag) }
+                }
+            }
+            take { isElegant($0) == elegant }
+        }
+        return order + [0]
+    }
 }
 
-/// How a face falls back on Android (`FallbackPolicy.minikin`, in `TextRules`): the
+/// How a face falls back on Android (`FallbackPolicy.minikin` and `.skia`, in `TextRules`): the
 /// chain of `AndroidFontFallback` at a variant, and whether its fonts are
 /// Android's own files (`--android-fonts`) or installed stand-ins.
 public struct AndroidFallback: Sendable, Hashable {

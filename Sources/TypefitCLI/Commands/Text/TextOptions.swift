@@ -92,7 +92,10 @@ struct TextOptions: Sendable, Equatable {
                         throw UsageError("'--target-sdk' takes an API level from 1 to 99 (got '\(value)')")
                     }
                     options.targetSdk = level
-                }.only(on: .android, .flutterAndroid, because: "it is an Android app's target API level"),
+                }.only(
+                    on: .android,
+                    because: "it picks Minikin's fallback fonts; Flutter's engine (Skia) tries the elegant ones "
+                        + "first whatever the app targets"),
             ]
     }
 

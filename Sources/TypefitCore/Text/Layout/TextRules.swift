@@ -72,11 +72,16 @@ public enum FallbackPolicy: Sendable, Hashable {
     /// Minikin's selection over Android's `font_fallback.xml` chain
     /// (`AndroidFontFallback`).
     case minikin(AndroidFallback)
+    /// Skia's selection over the same chain, as Flutter's engine makes it
+    /// on Android (`AndroidFontFallback.skiaOrder`).
+    case skia(AndroidFallback)
 
-    /// Android's chain, where the policy is Minikin's.
+    /// Android's chain, where the policy is Minikin's or Skia's.
     public var android: AndroidFallback? {
-        if case .minikin(let chain) = self { return chain }
-        return nil
+        switch self {
+        case .minikin(let chain), .skia(let chain): chain
+        case .appleCascade: nil
+        }
     }
 }
 
