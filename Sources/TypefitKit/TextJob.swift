@@ -377,6 +377,9 @@ public enum TextJob {
         var formatsRead = Set<String>()
         // Per folder, the Flutter project's `l10n.yaml` found for it.
         var genL10nCache: [String: GenL10nSettings?] = [:]
+        // Each `.arb` file's locale, for the checks gen-l10n makes across
+        // the files of a folder (`checkARBLocales`).
+        var arbLocales: [(path: String, locale: String)] = []
         for path in files {
             var resolved: ResolvedInput?
             if path != "-", case .success(let input) = InputPaths.resolve(path) {
@@ -432,6 +435,9 @@ public enum TextJob {
                     diagnostics.cannotRead(error, in: path)
                     throw Stopped()
                 }
+                if format is ARBFormat, let locale = (allTables ?? keptTables).first?.language {
+                    arbLocales.append((path, locale))
+                }
                 let kept = StringsTable.flattened(keptTables)
                 let all = allTables.map(StringsTable.flattened)
                 if placeholderSource != nil, format.holdsTranslations { checked += allTables ?? keptTables }
@@ -463,6 +469,7 @@ public enum TextJob {
                 for i in start..<strings.count where strings[i].file != path { strings[i].file = path }
             }
         }
+        try checkARBLocales(arbLocales, wholeFolders: Set(folders.keys), &diagnostics)
         if let first = emptyTables.first {
             // Empty tables alone: nothing was checked.
             guard fromFiles > 0 || !texts.isEmpty || language != nil else {
@@ -731,6 +738,55 @@ public enum TextJob {
         } else if !used.isEmpty {
             // Six kept: there may have been more.
             diagnostics.note(.pluralSamples(used, more: used.count == 6))
+        }
+    }
+
+    /// What gen-l10n refuses across the `.arb` files of one folder
+    /// (`AppResourceBundleCollection`, `gen_l10n_types.dart`): two files
+    /// of one locale; and, where the whole folder was read (a project, a
+    /// folder given), a locale with a script or region (`en_US`) whose
+    /// language has no file of its own (`app_en.arb`), which would be the
+    /// app's fallback. Stops the run in gen-l10n's words.
+    static func checkARBLocales(
+        _ files: [(path: String, locale: String)], wholeFolders: Set<String>, _ diagnostics: inout Diagnostics
+    ) throws(Stopped) {
+        func folder(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "." }
+        func shown(_ tag: String) -> String { String(tag.map { $0 == "-" ? "_" : $0 }) }
+        var byFolder: [String: [(path: String, locale: String)]] = [:]
+        for file in files { byFolder[folder(file.path), default: []].append(file) }
+        for (_, files) in byFolder.sorted(by: { $0.key < $1.key }) {
+            var first: [String: String] = [:]
+            for file in files {
+                let key = file.locale.lowercased()
+                guard let earlier = first[key] else {
+                    first[key] = file.path
+                    continue
+                }
+                diagnostics.error(
+                    .fileMalformed(
+                        reason: "Multiple arb files with the same '\(shown(file.locale))' locale detected "
+                            + "(\(earlier) too): ensure that there is exactly one arb file for each locale "
+                            + "(gen-l10n refuses the project)"), status: .cannotRun, file: file.path)
+                throw Stopped()
+            }
+            guard files.allSatisfy({ wholeFolders.contains($0.path) }) else { continue }
+            var languages: [String] = []
+            for file in files {
+                let language = String(file.locale.prefix { $0 != "-" && $0 != "_" }).lowercased()
+                if !languages.contains(language) { languages.append(language) }
+            }
+            for language in languages where first[language] == nil {
+                let locales = files.filter { $0.locale.lowercased().hasPrefix(language + "-") }
+                diagnostics.error(
+                    .fileMalformed(
+                        reason: "Arb file for a fallback, \(language), does not exist, even though the following "
+                            + "locale(s) exist: \(locales.map { shown($0.locale) }.joined(separator: ", ")). When "
+                            + "locales specify a script code or country code, a base locale (without the script "
+                            + "code or country code) should exist as the fallback: create a {fileName}_\(language)"
+                            + ".arb file (gen-l10n refuses the project)"), status: .cannotRun,
+                    file: locales.first?.path)
+                throw Stopped()
+            }
         }
     }
 

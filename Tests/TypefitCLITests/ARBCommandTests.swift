@@ -157,6 +157,74 @@ import TypefitTestSupport
     }
 }
 
+/// What gen-l10n refuses across a project's files and in its template's
+/// keys, transcribed from flutter_tools' own tests
+/// (`generate_localizations_test.dart` @ 79557800, "loadResources": "throws
+/// when an empty string is used as a key", "throws when the same locale is
+/// detected more than once", "throws when the base locale does not
+/// exist", "AppResourceBundle throws if file contains non-string value";
+/// "checks for method/getter formatting"), with their expected words.
+@Suite struct GenL10nBundleTests {
+    static func run(_ files: [String: String], only: String? = nil) throws -> Outcome {
+        let folder = Fixtures.temporaryDirectory("genl10n-bundles")
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return GenL10nProjectTests.run(only.map { folder.appendingPathComponent($0).path } ?? folder.path)
+    }
+
+    static let single = #"{"title": "Stocks", "@title": {"description": "Title for the Stocks application"}}"#
+
+    @Test(arguments: [
+        #"{"market": "MARKET", "": {"description": "This key is invalid"}}"#,
+        #"{"title!!": "Stocks", "@title!!": {"description": "Title for the Stocks application"}}"#,
+        #"{"Title": "Stocks", "@Title": {"description": "Title for the Stocks application"}}"#,
+        #"{"123title": "Stocks", "@123title": {"description": "Title for the Stocks application"}}"#,
+    ])
+    func aTemplateKeyThatIsNoMethodNameIsRefused(_ template: String) throws {
+        let outcome = try Self.run(["app_en.arb": template])
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("Invalid ARB resource name"), "\(outcome.stderr)")
+    }
+
+    @Test func aDollarSignIsAMethodName() throws {
+        let outcome = try Self.run(["app_en.arb": #"{"$title$": "Stocks", "@$title$": {"description": "T"}}"#])
+        #expect(!outcome.stderr.contains("Invalid ARB resource name"), "\(outcome.stderr)")
+        #expect(outcome.status == .success)
+    }
+
+    @Test func oneLocaleInTwoFilesIsRefused() throws {
+        let outcome = try Self.run([
+            "app_en.arb": Self.single,
+            "app2_en.arb": #"{"market": "MARKET", "@market": {"description": "Label for the Market tab"}}"#,
+        ])
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("Multiple arb files with the same 'en' locale detected"), "\(outcome.stderr)")
+    }
+
+    /// The base locale's file is looked for where the whole folder is
+    /// read; a file named alone is judged alone.
+    @Test func aRegionWithoutItsLanguageIsRefused() throws {
+        let outcome = try Self.run(["app_en_US.arb": Self.single])
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("Arb file for a fallback, en, does not exist"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("the following locale(s) exist: en_US"))
+        let alone = try Self.run(["app_en_US.arb": Self.single], only: "app_en_US.arb")
+        #expect(alone.status == .success, "\(alone.stderr)")
+        let withBase = try Self.run(["app_en_US.arb": Self.single, "app_en.arb": Self.single])
+        #expect(withBase.status == .success, "\(withBase.stderr)")
+    }
+
+    @Test func aMessageThatIsNoStringIsRefused() throws {
+        let outcome = try Self.run([
+            "app_en.arb": #"{ "helloWorld": "Hello World!" }"#, "app_es.arb": #"{ "helloWorld": {} }"#,
+        ])
+        #expect(outcome.status == .cannotRun)
+        #expect(outcome.stderr.contains("app_es.arb"))
+        #expect(outcome.stderr.contains("'helloWorld' is not a string"), "\(outcome.stderr)")
+    }
+}
+
 /// A pull request's `l10n.yaml` is an input like any other: an `arb-dir`
 /// that leads out of the project is refused, not read.
 @Suite struct GenL10nProjectBoundsTests {

@@ -97,6 +97,16 @@ public struct ARBFormat: StringsFormat {
         for member in members where member.key.hasPrefix("@") && !member.key.hasPrefix("@@") {
             attributesOf[String(member.key.dropFirst())] = member.value
         }
+        // The template's keys name the generated getters and methods:
+        // gen-l10n refuses one that is not a public Dart method name
+        // before it reads any message (`_isValidGetterAndMethodName`).
+        if isTemplate, let member = members.first(where: { !$0.key.hasPrefix("@") && !Self.isMethodName($0.key) }) {
+            throw SourceError(
+                member.keyPosition,
+                "Invalid ARB resource name \"\(member.key)\" in \(fileName): resources names must be valid Dart "
+                    + "method names: they have to be camel case, cannot start with a number or underscore, and "
+                    + "cannot contain non-alphanumeric characters (gen-l10n refuses the file)")
+        }
         var strings: [LocalizedString] = []
         for member in members where !member.key.hasPrefix("@") {
             guard case .string(let message) = member.value.value else {
@@ -434,6 +444,18 @@ public struct ARBFormat: StringsFormat {
         let folder = path.dropLast(name.count)
         let prefix = stem.firstIndex(of: "_").map { String(stem[..<$0]) } ?? stem
         return folder + prefix
+    }
+
+    /// gen-l10n's `_isValidGetterAndMethodName`: not empty, ASCII letters,
+    /// digits, `_` and `$` only, not starting with `_`, an upper-case
+    /// letter or a digit.
+    static func isMethodName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != "_", !("A"..."Z").contains(first),
+            !("0"..."9").contains(first)
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$"
+        }
     }
 
     /// The locale a file's name gives, as gen-l10n finds it: the whole
