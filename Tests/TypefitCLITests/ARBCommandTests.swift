@@ -163,7 +163,9 @@ import TypefitTestSupport
 /// when an empty string is used as a key", "throws when the same locale is
 /// detected more than once", "throws when the base locale does not
 /// exist", "AppResourceBundle throws if file contains non-string value";
-/// "checks for method/getter formatting"), with their expected words.
+/// "checks for method/getter formatting"; "NumberFormat tests"; "plural
+/// messages" and "select messages" on placeholders), with their expected
+/// words.
 @Suite struct GenL10nBundleTests {
     static func run(_ files: [String: String], only: String? = nil) throws -> Outcome {
         let folder = Fixtures.temporaryDirectory("genl10n-bundles")
@@ -213,6 +215,57 @@ import TypefitTestSupport
         #expect(alone.status == .success, "\(alone.stderr)")
         let withBase = try Self.run(["app_en_US.arb": Self.single, "app_en.arb": Self.single])
         #expect(withBase.status == .success, "\(withBase.stderr)")
+    }
+
+    /// "throws an exception when improperly formatted number is passed
+    /// in"; a plural's count without a type is inferred `num` and held to
+    /// the same formats.
+    @Test func aNumberFormatIntlLacksIsRefused() throws {
+        let outcome = try Self.run([
+            "app_en.arb": #"{"courseCompletion": "You have completed {progress} of the course.", "#
+                + #""@courseCompletion": {"description": "The amount of progress the student has made in their "#
+                + #"class.", "placeholders": {"progress": {"type": "double", "format": "asdf"}}}, "#
+                + #""items": "{n, plural, other{{n} items}}", "@items": {"placeholders": {"n": {"format": "nope"}}}}"#
+        ])
+        #expect(outcome.status == .problemFound)
+        for expected in [
+            #"For the message "courseCompletion" the number format asdf for the progress placeholder does not "#
+                + #"have a corresponding NumberFormat constructor in locale "en""#,
+            #"For the message "items" the number format nope for the n placeholder"#,
+        ] {
+            #expect(outcome.stderr.contains(expected), "\(outcome.stderr)")
+        }
+        let valid = try Self.run([
+            "app_en.arb": #"{"p": "{a}", "@p": {"placeholders": {"a": {"type": "int", "format": "compactCurrency"}}}}"#
+        ])
+        #expect(valid.status == .success, "\(valid.stderr)")
+    }
+
+    /// "should throw attempting to generate a plural (a select) message
+    /// with incorrect format for placeholders"; and "should automatically
+    /// infer plural (select) placeholders that are not explicitly
+    /// defined": no error.
+    @Test func placeholdersThatAreNoMapAreRefused() throws {
+        let plural =
+            "{count,plural, =0{Hello}=1{Hello World}=2{Hello two worlds}few{Hello {count} worlds}"
+            + "many{Hello all {count} worlds}other{Hello other {count} worlds}}"
+        let select = "{gender, select, female {She} male {He} other {they} }"
+        for (key, message) in [("helloWorlds", plural), ("genderSelect", select)] {
+            let refused = try Self.run([
+                "app_en.arb": #"{"\#(key)": "\#(message)", "@\#(key)": {"placeholders": "Incorrectly a string, "#
+                    + #"should be a map."}}"#
+            ])
+            #expect(refused.status == .cannotRun)
+            #expect(
+                refused.stderr.contains(
+                    #"The "placeholders" attribute for message "\#(key)", is not properly formatted. Ensure that "#
+                        + "it is a map with string valued keys."), "\(refused.stderr)")
+            let inferred = try Self.run([
+                "app_en.arb": #"{"\#(key)": "\#(message)", "@\#(key)": {"description": "Improperly formatted "#
+                    + #"since it has no placeholder attribute."}}"#
+            ])
+            #expect(inferred.status == .success, "\(inferred.stderr)")
+        }
     }
 
     @Test func aMessageThatIsNoStringIsRefused() throws {

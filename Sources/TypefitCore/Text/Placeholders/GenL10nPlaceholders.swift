@@ -154,6 +154,7 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
                 let uses = GenL10nMessage.uses(parts)
                 found += typeProblems(uses, declared: entry.messagePlaceholders ?? [])
                 found += dateProblems(parts, uses, declared: entry.messagePlaceholders ?? [], entry: entry)
+                found += numberProblems(uses, declared: entry.messagePlaceholders ?? [], entry: entry)
                 if let declared = entry.messagePlaceholders {
                     let used = uses.map(\.name)
                     var named = Set<String>()
@@ -215,6 +216,7 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
                 }
                 found += typeProblems(uses, declared: merged)
                 found += dateProblems(parts, uses, declared: merged, entry: entry)
+                found += numberProblems(uses, declared: merged, entry: entry)
                 found += pluralProblems(
                     parts, source: sourceParts, numbers: table.pluralNumbers?(entry.language) ?? [:])
                 report(entry, found, source: message(source))
@@ -282,6 +284,38 @@ public enum GenL10nPlaceholders: PlaceholderSyntax {
         }
         return found
     }
+
+    /// The number formats gen-l10n cannot generate, in its words
+    /// (`generateNumberFormattingLogic`, `gen_l10n.dart:205–245`): a
+    /// placeholder of type `int`, `num` or `double` (a plural's count
+    /// without a type is inferred `num`) whose `format` is none of intl's
+    /// `NumberFormat` constructors gen-l10n knows (`_validNumberFormats`,
+    /// `gen_l10n_types.dart:93–105`), used in the message or not.
+    static func numberProblems(
+        _ uses: [(name: String, use: String, offset: Int)], declared: [MessagePlaceholder],
+        entry: PlaceholderCheck.Entry
+    ) -> [PlaceholderCheck.Difference] {
+        var found: [PlaceholderCheck.Difference] = []
+        for placeholder in declared {
+            let inferred = uses.contains { $0.name == placeholder.name && $0.use == "plural" } ? "num" : nil
+            guard let type = placeholder.type ?? inferred, ["int", "num", "double"].contains(type),
+                let format = placeholder.format, !validNumberFormats.contains(format)
+            else { continue }
+            found.append(
+                .messageSyntax(
+                    error: "For the message \"\(entry.key)\" the number format \(format) for the \(placeholder.name) "
+                        + "placeholder does not have a corresponding NumberFormat constructor in locale "
+                        + "\"\(entry.language)\".\nCheck the intl library's NumberFormat class constructors for "
+                        + "allowed number formats.", offset: -1))
+        }
+        return found
+    }
+
+    /// gen-l10n's `_validNumberFormats`.
+    static let validNumberFormats: Set<String> = [
+        "compact", "compactCurrency", "compactSimpleCurrency", "compactLong", "currency", "decimalPattern",
+        "decimalPatternDigits", "decimalPercentPattern", "percentPattern", "scientificPattern", "simpleCurrency",
+    ]
 
     /// Each use a declared type does not allow (gen-l10n's
     /// `_inferPlaceholders`): a plural's count not `num`/`int`, a select's

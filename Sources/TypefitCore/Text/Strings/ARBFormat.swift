@@ -366,14 +366,22 @@ public struct ARBFormat: StringsFormat {
                 }
                 description = text
             case "placeholders":
+                // gen-l10n reads `null` as none, anything else not a map
+                // as a refusal (`gen_l10n_types.dart:501–519`), in its words.
+                if case .null = field.value.value { continue }
                 guard case .object(let entries) = field.value.value else {
-                    throw SourceError(field.value.position, "'placeholders' of '@\(key)' is not an object")
+                    throw SourceError(
+                        field.value.position,
+                        "The \"placeholders\" attribute for message \"\(key)\", is not properly formatted. Ensure "
+                            + "that it is a map with string valued keys.")
                 }
                 placeholders = []
                 for entry in entries {
                     guard case .object(let attributes) = entry.value.value else {
                         throw SourceError(
-                            entry.value.position, "placeholder '\(entry.key)' of '@\(key)' is not an object")
+                            entry.value.position,
+                            "The value of the \"\(entry.key)\" placeholder attribute for message \"\(key)\", is not "
+                                + "properly formatted. Ensure that it is a map with string valued keys.")
                     }
                     var placeholder = MessagePlaceholder(name: entry.key)
                     placeholder.position = entry.keyPosition
