@@ -76,10 +76,20 @@ public enum FitEngine {
                 let pointSize = cells[c].pointSize
                 let lineWidth = width / pointSize
                 let tabInterval = MeasuredText.tabInterval / pointSize
-                let layout =
+                func laidOut(_ width: Double) -> LineFitter.Layout {
                     tracking.map {
-                        line.layout(width: lineWidth, tabInterval: tabInterval, trackedBy: $0, pointSize: pointSize)
-                    } ?? line.layout(width: lineWidth, tabInterval: tabInterval, pointSize: pointSize)
+                        line.layout(width: width, tabInterval: tabInterval, trackedBy: $0, pointSize: pointSize)
+                    } ?? line.layout(width: width, tabInterval: tabInterval, pointSize: pointSize)
+                }
+                var layout = laidOut(lineWidth)
+                if !rules.softWrap {
+                    // Broken only at line feeds (`breaks` below): the
+                    // lines at an unbounded width, overflowing where one of
+                    // them needs more than a line at the width.
+                    let unbounded = laidOut(.greatestFiniteMagnitude)
+                    layout = LineFitter.Layout(
+                        lines: unbounded.lines, overflows: layout.overflows || layout.lines > unbounded.lines)
+                }
                 results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
                 if layout.overflows, c == wordsAt {
                     let piece =
@@ -116,7 +126,13 @@ public enum FitEngine {
                     if !first.isEmpty, first[s] != s { continue }
                     let string = strings[s]
                     let utf8 = Array(string.text.utf8)
-                    let breaks = breaker.opportunities(utf8, language: string.language, breaking: rules.breaking)
+                    var breaks = breaker.opportunities(utf8, language: string.language, breaking: rules.breaking)
+                    if !rules.softWrap {
+                        // `softWrap: false`: no line ends but at a line feed.
+                        for i in breaks.indices where breaks[i] != .mandatory && breaks[i] != .insideCharacter {
+                            breaks[i] = .none
+                        }
+                    }
                     // Each face measured and made ready to break once (and
                     // sizes that differ only in tracking from one shaping),
                     // then laid out at each of its cells' widths: no

@@ -119,6 +119,9 @@ public struct FitJob: Sendable {
         public var width: Double = 0
         /// The width's unit: `pt`, or `dp` on Android.
         public var widthUnit = "pt"
+        /// Whether lines wrapped (off: a whole line, not a word, is wider
+        /// than the width: Flutter's `softWrap: false`).
+        public var softWrap = true
         /// The first word wider than the line, as measured (placeholders
         /// replaced), when one is.
         public var word: String?
@@ -322,6 +325,7 @@ public struct FitJob: Sendable {
                 size: require, allowed: group.lines, rule: group.rule)
             failure.width = group.width
             failure.widthUnit = group.rules.unit
+            failure.softWrap = group.rules.softWrap
             failure.clampedTo = group.cells[c].clampedTo
             (failure.file, failure.position) = (string.file, string.position)
             failure.qualifiers = string.qualifiers

@@ -66,9 +66,19 @@ public struct Request: Equatable, Sendable {
     /// `--line-break-word-style`; TextView's by default).
     public var androidLineBreaking = AndroidLineBreaking()
 
+    /// Flutter: whether lines wrap at the width (`--no-soft-wrap`:
+    /// `Text.softWrap` false).
+    public var softWrap = true
+
     /// How the platform draws text: its line breaking, fallback, letter
     /// spacing and optical sizes, decided here once.
     public var textRules: TextRules {
+        var rules = platformTextRules
+        rules.softWrap = softWrap
+        return rules
+    }
+
+    private var platformTextRules: TextRules {
         let android = AndroidFallback(
             variant: AndroidFontFallback.variant(targetSdk: targetSdk), fromDevice: androidFonts != nil)
         switch platform {

@@ -137,6 +137,48 @@ struct FlutterLayoutTests {
         #expect(try lines(["--platform", "android", "--break-strategy", "simple"]) == 3)
     }
 
+    /// `Text(softWrap: false)` (`rendering/paragraph.dart:874,949–950`):
+    /// laid out at an unbounded width, so lines end only at line feeds,
+    /// and a line wider than the constraint overflows it, however many
+    /// lines are allowed. The widths, from hb-shape: "aa bbbb" in
+    /// bodyMedium (14 px, 0.25 px per glyph) is wider than 40 px, "aa" and
+    /// "bbbb" each narrower.
+    @Test func softWrapOffBreaksOnlyAtLineFeeds() throws {
+        let wide = try Self.shaped("aa bbbb"), a = try Self.shaped("aa"), b = try Self.shaped("bbbb")
+        #expect(wide.em * 14 + 7 * 0.25 > 40)
+        #expect(a.em * 14 + 2 * 0.25 < 40 && b.em * 14 + 4 * 0.25 < 40)
+        func results(_ extra: [String]) throws -> (json: [String: Any], rows: [(Int?, Bool?)]) {
+            let json = try Self.run(
+                "fit",
+                [
+                    "--platform", "flutter-android", "--style", "bodyMedium", "--font-scale", "1", "--width", "40",
+                    "--lines", "3", "aa bbbb", "aa\nbbbb",
+                ] + extra)
+            let rows = (json["results"] as? [[String: Any]] ?? []).map {
+                (($0["lines"] as? [String: Int])?["fontScale1"], ($0["overflows"] as? [String: Bool])?["fontScale1"])
+            }
+            return (json, rows)
+        }
+        let wrapped = try results([])
+        #expect(wrapped.json["softWrap"] as? Bool == true)
+        #expect(wrapped.rows.map(\.0) == [2, 2] && wrapped.rows.map(\.1) == [false, false])
+        let unwrapped = try results(["--no-soft-wrap"])
+        #expect(unwrapped.json["softWrap"] as? Bool == false)
+        #expect(unwrapped.rows.map(\.0) == [1, 2] && unwrapped.rows.map(\.1) == [true, false])
+        #expect(unwrapped.json["failing"] as? Int == 0)
+        let failing = TypefitCommand.run(
+            [
+                "fit", "aa bbbb", "--platform", "flutter-android", "--style", "bodyMedium", "--font-scale", "1",
+                "--width", "40", "--lines", "3", "--require", "1", "--no-soft-wrap", "--font", "TypefitSans-Regular",
+                "--fontconfig-file", Fixtures.fontconfigFile,
+            ], context: RunContext())
+        #expect(failing.status == .problemFound)
+        #expect(
+            failing.stderr.contains("a line is wider than the 40 dp width, and softWrap is off"), "\(failing.stderr)")
+        let refused = TypefitCommand.run(["fit", "x", "--style", "body", "--width", "40", "--no-soft-wrap"])
+        #expect(refused.status == .usage)
+    }
+
     /// Cupertino's text theme (`cupertino/text_theme.dart:19–123`): sizes,
     /// letter spacing and weights as the source has them, no `height` (the
     /// font's metrics make the line: null in JSON, "font" in the table),

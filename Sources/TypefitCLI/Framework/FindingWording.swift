@@ -879,7 +879,10 @@ extension FitJob.Failure {
     var sentence: String {
         var reasons: [String] = []
         if overflows {
-            if let word {
+            if !softWrap {
+                reasons.append(
+                    "a line is wider than the \(humanNumber(width)) \(widthUnit) width, and softWrap is off")
+            } else if let word {
                 var reason = "'\(word)' is wider than the \(humanNumber(width)) \(widthUnit) line"
                 if let sampleOf {
                     reason += " ('\(word)' is the sample for \(sampleOf); choose another with --sample)"

@@ -80,6 +80,10 @@ enum Reference {
                     "results[].lines, .fits, .overflows, .largestFittingCategory",
                     "fit: per category, and the largest category at which the string fits."
                 ),
+                (
+                    "softWrap",
+                    "fit: false with --no-soft-wrap (Flutter's Text.softWrap), lines ending only at line feeds."
+                ),
             ]
         ),
     ]

@@ -34,6 +34,7 @@ enum FitJSON: Renderer {
         header.systemFont = request.systemFont
         header.clamp = request.clamp
         header.lineBreaking = request.lineBreaking
+        header.softWrap = request.softWrap
         header.failing = result.failures.count
         header.placeholders = job.checksPlaceholders ? result.placeholders?.problems : nil
         header.pluralCoverage = job.checksPlaceholders ? result.placeholders?.coverage : nil

@@ -24,6 +24,8 @@ struct FitOptions: Sendable, Equatable {
     /// `--qualifiers`, one configuration each.
     var qualifiers: [String] = []
     var lineBreaks = LineBreakOptions()
+    /// `--no-soft-wrap`.
+    var noSoftWrap = false
 
     private static let eachRuleGivesIt = "each rule gives it"
 
@@ -75,6 +77,11 @@ struct FitOptions: Sendable, Equatable {
             TextOptions.pseudolocaleOption(\FitOptions.pseudolocales),
             TextOptions.qualifiersOption(\FitOptions.qualifiers),
             TextOptions.progressOption(\FitOptions.progress),
+            Option<FitOptions>.flag(
+                "--no-soft-wrap",
+                help: "Flutter: lay text out as a Text with softWrap: false (lines end only at line feeds; one "
+                    + "wider than the width overflows it and fails).", \.noSoftWrap
+            ).only(on: .flutterIOS, .flutterAndroid, because: "it is Flutter's Text.softWrap"),
         ]
 
     /// The job the options describe, validated; `arguments` are strings.
@@ -85,6 +92,7 @@ struct FitOptions: Sendable, Equatable {
         request.markdown = markdown
         request.html = html
         try lineBreaks.apply(to: &request)
+        request.softWrap = !noSoftWrap
         let rule: FitJob.Either
         if let rules {
             guard [.ios, .android, .flutterIOS, .flutterAndroid].contains(request.platform) else {

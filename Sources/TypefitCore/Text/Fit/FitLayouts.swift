@@ -109,6 +109,9 @@ public struct FitLayouts: Sendable {
         /// How lines were broken (`lineBreaking` in the document: Android's
         /// settings, `null` for Apple's greedy filling).
         public var lineBreaking = LineBreaking.apple
+        /// Whether lines wrapped at the width (`softWrap`: false with
+        /// Flutter's `--no-soft-wrap`).
+        public var softWrap = true
 
         /// Creates a header.
         public init(width: Double, maxLines: Int, style: String?, platform: String, model: String? = nil) {
@@ -496,6 +499,8 @@ public struct FitLayouts: Sendable {
         }
         writer.staticKey("schemaVersion")
         writer.int(jsonSchemaVersion)
+        writer.staticKey("softWrap")
+        writer.bool(header.softWrap)
         writer.staticKey("style")
         if rules == nil { writer.string(header.style) } else { writer.null() }
         writer.staticKey("systemFont")

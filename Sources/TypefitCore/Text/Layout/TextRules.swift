@@ -17,6 +17,11 @@ public struct TextRules: Sendable, Hashable {
     public var setsOpticalSize: Bool
     /// The unit of sizes and widths (`pt`, `dp`).
     public var unit: String
+    /// Whether lines wrap at the width (Flutter's `Text.softWrap`, true by
+    /// default). Off, Flutter lays the text out at an unbounded width: a
+    /// line ends only at a line feed, and one wider than the width
+    /// overflows it (`paragraph.dart:874,949–950`).
+    public var softWrap = true
 
     /// Apple's: UIKit's lines, iOS's cascade, no letter spacing, Core
     /// Text's optical sizes, points.
