@@ -62,7 +62,10 @@ public enum TextJob {
         // A platform that sets no optical size of its own (Android) draws
         // the face at its own coordinates, unless one is asked for.
         if opticalSize == nil, !settings.textRules.setsOpticalSize {
-            for i in cells.indices { cells[i].face?.location?.opticalSize = .none }
+            for i in cells.indices {
+                if case .pinned = cells[i].face?.location?.opticalSize { continue }
+                cells[i].face?.location?.opticalSize = .none
+            }
         }
         if allowMissing { return cells }
         // A face that is not there has no widths: say which and stop.
@@ -208,6 +211,9 @@ public enum TextJob {
                     settings.platform == .flutterIOS
                     ? (FlutterTypeScale.usesDisplayFamily(cell.style) ? 29 : 14) : cell.pointSize
                 face = system.resolution(weight: request.weight(ofStyle: cell.style), pointSize: chosenAt)
+                // Skia copies that font to each size keeping its optical
+                // size and without tracking (`OpticalSizeMode.pinned`).
+                if settings.platform == .flutterIOS { face?.location?.opticalSize = .pinned(chosenAt) }
             }
             return SizedCell(cell, face: face)
         }

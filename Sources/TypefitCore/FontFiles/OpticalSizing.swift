@@ -68,10 +68,17 @@ public struct OpticalSizing: Sendable, Equatable {
     /// Whether the face's widths change with the point size (else a
     /// string is shaped once for every size).
     public var dependsOnPointSize: Bool {
-        guard applies else { return false }
+        guard tracks else { return false }
         if opticalAxis != nil, mode == .auto { return true }
         guard let tracking, let normal = tracking.tracks.first(where: { $0.track == 0 }) else { return false }
         return normal.values.contains { $0 != 0 }
+    }
+
+    /// Whether the `trak` table's tracking is added (never with a pinned
+    /// optical size).
+    var tracks: Bool {
+        if case .pinned = mode { return false }
+        return applies
     }
 
     /// The `opsz` value at `pointSize`: the size clamped to the axis;
@@ -82,7 +89,7 @@ public struct OpticalSizing: Sendable, Equatable {
         switch mode {
         case .none: return nil
         // A size asked for is the user's: set whatever the tables.
-        case .points(let points): wanted = points
+        case .points(let points), .pinned(let points): wanted = points
         case .auto:
             guard applies, let pointSize else { return nil }
             wanted = pointSize
@@ -107,7 +114,7 @@ public struct OpticalSizing: Sendable, Equatable {
     /// The tracking at `pointSize`, in font units per grapheme (0 where
     /// the rule does not apply it).
     public func trackingUnits(at pointSize: Double) -> Double {
-        guard applies, let tracking else { return 0 }
+        guard tracks, let tracking else { return 0 }
         return (tracking.tracking(atPointSize: pointSize) + 0.5).rounded(.down)
     }
 
@@ -124,7 +131,7 @@ public struct OpticalSizing: Sendable, Equatable {
             trackingEms: pointSize.map { trackingUnits(at: $0) / max(unitsPerEm, 1) } ?? 0,
             opticalSizeFromPointSize: mode == .auto && opticalSize(at: pointSize) != nil)
         // A size beyond the trak table's: its tracking extrapolated.
-        if applies, let pointSize, let sizes = tracking?.sizes, let low = sizes.first, let high = sizes.last,
+        if tracks, let pointSize, let sizes = tracking?.sizes, let low = sizes.first, let high = sizes.last,
             sizes.count > 1, pointSize < low || pointSize > high,
             tracking?.tracks.contains(where: { $0.track == 0 }) == true
         {
@@ -143,6 +150,15 @@ public enum OpticalSizeMode: Sendable, Hashable, CustomStringConvertible {
     case none
     /// This optical size, whatever the point size.
     case points(Double)
+    /// The optical size of the font a typeface was made from, kept at
+    /// every size, and no tracking: Skia's `SkCTFontCreateExactCopy`
+    /// (`src/utils/mac/SkCTFontCreateExactCopy.cpp`) copies a Core Text
+    /// font to each size with the base font's `NSCTFontOpticalSizeAttribute`
+    /// ("to keep glyph ids stable over size changes, preserve the optical
+    /// size") and `NSCTFontUnscaledTrackingAttribute` 0. Flutter's
+    /// `CupertinoSystemText` is the 14 pt system font, drawn so at every
+    /// size; never asked for by a user.
+    case pinned(Double)
 
     /// The largest optical size taken, in points (no font's opsz axis
     /// reaches it; it keeps the number a size).
@@ -168,7 +184,7 @@ public enum OpticalSizeMode: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .auto: "auto"
         case .none: "none"
-        case .points(let value): humanNumber(value)
+        case .points(let value), .pinned(let value): humanNumber(value)
         }
     }
 }
