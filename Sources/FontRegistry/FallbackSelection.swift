@@ -130,7 +130,8 @@ final class MinikinSelection: FallbackSelection {
     {
         let order = self.order(language, state)
         let list = state.coverage(language)
-        var segmenter = segmenters.removeValue(forKey: language ?? "") ?? FallbackSegmenter()
+        var segmenter =
+            segmenters.removeValue(forKey: language ?? "") ?? FallbackSegmenter(keepsRunFont: readsLikeSkia)
         defer { segmenters[language ?? ""] = segmenter }
         return segmenter.segments(utf8, missing: missing, cascade: list) { _, _ in order }
     }

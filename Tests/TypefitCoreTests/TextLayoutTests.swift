@@ -33,6 +33,26 @@ import Testing
             ])
     }
 
+    /// Skia's run rule (`keepsRunFont`, Flutter on Android): the font
+    /// found for a run's first character keeps what it has of the run, so
+    /// a danda (U+0964, in both fonts) after Bengali stays in the Bengali
+    /// font though the Devanagari one comes first; one that starts a run
+    /// goes to the first that has it, and a space of the face ends the run.
+    @Test func skiaKeepsARunInTheFontOfItsFirstCharacter() {
+        let devanagari = Candidate(scalars: [0x0915, 0x0964])
+        let bengali = Candidate(scalars: [0x0995, 0x0964])
+        let cascade = [devanagari, bengali]
+        func fonts(_ text: String, keeps: Bool) -> [Int?] {
+            let utf8 = Array(text.utf8)
+            var segmenter = FallbackSegmenter(keepsRunFont: keeps)
+            return segmenter.segments(utf8, missing: utf8.map { $0 >= 0x80 }, cascade: cascade).map(\.font)
+        }
+        #expect(fonts("\u{0995}\u{0964}", keeps: false) == [1, 0])
+        #expect(fonts("\u{0995}\u{0964}", keeps: true) == [1])
+        #expect(fonts("\u{0964}\u{0995}", keeps: true) == [0, 1])
+        #expect(fonts("\u{0995} \u{0964}", keeps: true) == [1, 0])
+    }
+
     /// Emoji presentation (U+FE0F, or an emoji character) goes to a colour
     /// font first; a bare text-presentation heart to the first that has it.
     @Test func emojiPresentationPrefersAColourFont() {

@@ -37,8 +37,16 @@ public struct FallbackSegmenter: Sendable {
     /// chosen.
     @usableFromInline var chosen: [UInt64: Int?] = [:]
 
+    /// Whether a cluster stays in the font of the cluster just before it,
+    /// in the same run of missing text, when that font has it (Skia's
+    /// `OneLineShaper::matchResolvedFonts`: the typeface found for a run's
+    /// first character shapes the whole run, and only what it lacks looks
+    /// further, so a Bengali danda after Bengali letters stays in Noto
+    /// Sans Bengali though Noto Sans Devanagari comes first in the file).
+    public var keepsRunFont = false
+
     /// A segmenter for one cascade (one language).
-    public init() {}
+    public init(keepsRunFont: Bool = false) { self.keepsRunFont = keepsRunFont }
 
     /// The missing bytes of `utf8` (`missing` per byte, as shaping marks
     /// them) in stretches drawn by one cascade font each, neighbouring
@@ -81,7 +89,16 @@ public struct FallbackSegmenter: Sendable {
                 packed = value << 21 | UInt64(scalar.value)
             }
             let choice: Int?
-            if let packed, let known = chosen[packed] {
+            // (An emoji looks for its colour font whatever precedes it:
+            // Skia's `defaultEmojiFallback`.)
+            if keepsRunFont, let last = segments.last, last.bytes.upperBound == bytes.lowerBound,
+                let font = last.font, cascade.indices.contains(font),
+                !scalars.contains(where: { $0.value == 0xFE0F }),
+                !(scalars.first?.properties.isEmojiPresentation ?? false),
+                cascade[font].covers(Self.charsetCharacters(scalars))
+            {
+                choice = font
+            } else if let packed, let known = chosen[packed] {
                 choice = known
             } else {
                 choice = Self.choose(scalars, in: cascade, preferred: preferred)
@@ -96,6 +113,15 @@ public struct FallbackSegmenter: Sendable {
         return segments
     }
 
+    /// A cluster's characters a charset is asked for (not variation
+    /// selectors or joiners).
+    @inlinable
+    public static func charsetCharacters(_ scalars: String.UnicodeScalarView) -> [UInt32] {
+        scalars.map(\.value).filter {
+            !(0xFE00...0xFE0F).contains($0) && !(0xE0100...0xE01EF).contains($0) && $0 != 0x200D && $0 != 0x200C
+        }
+    }
+
     /// The cascade font that draws a cluster: the first of `preferred`'s
     /// that has all of it, else the first of the cascade, a colour font
     /// first for emoji presentation.
@@ -104,9 +130,7 @@ public struct FallbackSegmenter: Sendable {
         _ scalars: String.UnicodeScalarView, in cascade: [Candidate],
         preferred: (Unicode.Scalar, Bool) -> [Int] = { _, _ in [] }
     ) -> Int? {
-        let needed = scalars.map(\.value).filter {
-            !(0xFE00...0xFE0F).contains($0) && !(0xE0100...0xE01EF).contains($0) && $0 != 0x200D && $0 != 0x200C
-        }
+        let needed = charsetCharacters(scalars)
         let emoji = scalars.contains { $0.value == 0xFE0F } || (scalars.first?.properties.isEmojiPresentation ?? false)
         if let first = scalars.first {
             for index in preferred(first, emoji) where cascade.indices.contains(index) {
