@@ -80,6 +80,12 @@ import TypefitCore
         #expect(Self.printed(11000, "ar", "compactSimpleCurrency")?.contains("\u{623}\u{644}\u{641}") == true)
         // Persian in its own digits.
         #expect(Self.printed(1_000_000, "fa", "compactSimpleCurrency")?.contains("\u{6F1}") == true)
+        // Twenty digits after the point, the most gen-l10n's parameter
+        // takes here; a number past a Double's whole numbers is none.
+        #expect(
+            Self.printed(5, "en", "compactCurrency", ["decimalDigits": "20"])
+                == "USD5." + String(repeating: "0", count: 20))
+        #expect(Self.printed(Int.max, "en", "compactCurrency") == nil)
         // Not these formats, a locale intl lacks, a negative number.
         #expect(Self.printed(1, "en", "compact") == nil)
         #expect(Self.printed(1, "tlh", "compactCurrency") == nil)

@@ -479,6 +479,15 @@ import TypefitTestSupport
         #expect(texts["cost|count.plural.one/en"] == "one for $1.00")
         #expect(texts["cost|count.plural.other/en"] == "all for $1,000,000.00")
         #expect(texts["cost|count.plural.other/de"] == "all for 1.000.000,00\u{A0}\u{20AC}")
+        // A count under a thousand in the currency pattern with as many
+        // digits as `decimalDigits` allows (20: a power of ten past an
+        // Int once stopped the run).
+        let many = try Self.texts([
+            "app_en.arb": #"{"p": "{n, plural, one{{n} coin} other{{n} coins}}", "@p": {"placeholders": {"n": "#
+                + #"{"type": "int", "format": "compactCurrency", "optionalParameters": {"decimalDigits": 20}}}}}"#
+        ])
+        #expect(many["p|n.plural.one/en"] == "USD1." + String(repeating: "0", count: 20) + " coin")
+        #expect(many["p|n.plural.other/en"] == "USD1M coins")
     }
 }
 

@@ -68,7 +68,9 @@ public enum IntlCompactCurrency {
         _ number: Int, format: String, language: String, parameters: [String: String],
         pluralCategory: (Double) -> String?
     ) -> String? {
-        guard formats.contains(format), number >= 0,
+        // (Beyond 10^15 a Double holds no longer every whole number, and
+        // intl's own arithmetic is a Double's.)
+        guard formats.contains(format), (0..<1_000_000_000_000_000).contains(number),
             let locale = IntlLocale.verified(language, exists: { IntlNumberData.locales[$0] != nil }),
             let fields = IntlCurrencyFormat.fields(locale), fields.count == 6,
             let table = IntlNumberData.compactCurrency[IntlNumberData.compactCurrencyAliases[locale] ?? locale]
@@ -195,7 +197,10 @@ public enum IntlCompactCurrency {
         // (intl also counts again where the fraction rounds up a digit,
         // 0.0996 to 0.1: the integer part, all that counts here, is the
         // same.)
-        let fractionPart = Int(remainingDigits.truncatingRemainder(dividingBy: power))
+        // (Up to 20 digits after the point: the remainder stays a Double
+        // until it is known to fit an Int.)
+        let fractionValue = remainingDigits.truncatingRemainder(dividingBy: power)
+        let fractionPart = fractionValue < 1e18 ? Int(fractionValue) : 0
         var integerText = integerPart == 0 ? "" : String(Int(integerPart))
         if integerText.count < minimumIntegerDigits {
             integerText = String(repeating: "0", count: minimumIntegerDigits - integerText.count) + integerText
@@ -209,10 +214,12 @@ public enum IntlCompactCurrency {
         }
         guard digits > 0, minimumFractionDigits > 0 || fractionPart > 0 else { return localized(integerText) }
         // `_formatFractionPart`: the digits of `fractionPart + power`
-        // after its leading 1, trailing zeros dropped to the minimum.
-        var text = Array(String(fractionPart + Int(power)))
-        while text.count > minimumFractionDigits + 1, text.last == "0" { text.removeLast() }
-        return localized(integerText) + decimal + localized(String(text.dropFirst()))
+        // after its leading 1 (the fraction padded to `digits`), trailing
+        // zeros dropped to the minimum.
+        var text = Array(String(fractionPart))
+        text = [Character](repeating: "0", count: max(0, digits - text.count)) + text
+        while text.count > minimumFractionDigits, text.last == "0" { text.removeLast() }
+        return localized(integerText) + decimal + localized(String(text))
     }
 
     /// The positive prefix and suffix of a currency pattern as intl's
