@@ -604,9 +604,12 @@ public struct ReviewJob: Job {
                 guard let layout = laidOut.layouts[c], let prepared = laidOut.prepared[c],
                     let session = laidOut.sessions[c] ?? ownSession(group.cells[c], string)
                 else { continue }
+                // With `softWrap: false` (`--no-soft-wrap`) a line ends only
+                // at a line feed: drawn whole, past the width where it is
+                // wider (`prepared` breaks at line feeds only then).
                 let ranges = prepared.lines(
-                    width: group.width / pointSize, tabInterval: MeasuredText.tabInterval / pointSize,
-                    pointSize: pointSize)
+                    width: group.rules.softWrap ? group.width / pointSize : .greatestFiniteMagnitude,
+                    tabInterval: MeasuredText.tabInterval / pointSize, pointSize: pointSize)
                 let sliced: [(line: DrawnText.SlicedLine, ems: Double)]
                 if let last, last.session === session, last.ranges == ranges {
                     sliced = last.lines

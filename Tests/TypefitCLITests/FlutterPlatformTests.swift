@@ -175,6 +175,15 @@ struct FlutterLayoutTests {
         #expect(failing.status == .problemFound)
         #expect(
             failing.stderr.contains("a line is wider than the 40 dp width, and softWrap is off"), "\(failing.stderr)")
+        // review draws the line whole, past the width (one line, marked
+        // overflowing: `o0-7`), not cut as wrapped text would be.
+        let page = TypefitCommand.run(
+            [
+                "review", "aa bbbb", "--platform", "flutter-android", "--style", "bodyMedium", "--font-scale", "1",
+                "--width", "40", "--lines", "3", "--require", "1", "--no-soft-wrap", "--font", "TypefitSans-Regular",
+                "--fontconfig-file", Fixtures.fontconfigFile,
+            ], context: RunContext())
+        #expect(page.stdout.contains(#"data-samples="0:1:fo:o0-7""#), "\(page.stderr)")
         let refused = TypefitCommand.run(["fit", "x", "--style", "body", "--width", "40", "--no-soft-wrap"])
         #expect(refused.status == .usage)
     }
