@@ -63,6 +63,99 @@ import Testing
         #expect(measured.width(atPointSize: 20) == 15)
         #expect(measured.width(atPointSize: 40) == 30)
     }
+
+    /// A text that is one line at the width as a whole (its advances
+    /// kerned back past its first word) but not at its first break: UIKit
+    /// fills break by break, so the first word overflows a line of its own.
+    /// The text is laid out without a walk only where every break fits.
+    @Test func oneLineOnlyWhereEveryBreakFits() {
+        let measured = MeasuredText(utf8: Array("ab cd".utf8), advances: [3, 3, 0, -2, -2])
+        let breaks: [LineBreak] = [.none, .none, .allowed, .none, .mandatory]
+        let prepared = LineFitter.Prepared(measured, breaks: breaks)
+        #expect(prepared.layout(width: 4) == LineFitter.Layout(lines: 2, overflows: true))
+        #expect(prepared.layout(width: 6) == LineFitter.Layout(lines: 1, overflows: false))
+        #expect(prepared.lines(width: 6) == [LineFitter.LineRange(bytes: 0..<5, visible: 0..<5)])
+    }
+
+    /// Random texts with advances that kerning may make negative, against
+    /// UIKit's filling written out plainly (sums, no prefix arrays, no
+    /// shortcut), at widths around each text's own.
+    @Test func agreesWithAPlainGreedyFilling() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 {
+            let count = 1 + next(14)
+            // Mostly letters, some spaces, a few line feeds.
+            let utf8: [UInt8] = (0..<count).map { _ in
+                let r = next(10)
+                return r < 6 ? UInt8(ascii: "a") : r < 9 ? UInt8(ascii: " ") : 0x0A
+            }
+            let advances = utf8.map { $0 == 0x0A ? 0.0 : Double(next(9)) - 2 }
+            var breaks = [LineBreak](repeating: .none, count: count)
+            for (i, byte) in utf8.enumerated() {
+                if byte == 0x20 { breaks[i] = .allowed }
+                if byte == 0x0A { breaks[i] = .mandatory }
+            }
+            breaks[count - 1] = .mandatory
+            let prepared = LineFitter.Prepared(MeasuredText(utf8: utf8, advances: advances), breaks: breaks)
+            for width in stride(from: 0.5, through: 20, by: 1.5) {
+                let expected = Self.plainGreedy(utf8, advances, breaks, width: width)
+                let layout = prepared.layout(width: width)
+                #expect(
+                    layout.lines == expected.lines && layout.overflows == expected.overflows,
+                    "\(utf8) \(advances) at \(width)")
+            }
+        }
+    }
+
+    /// UIKit's greedy filling, step by step: pieces between break
+    /// opportunities, white space hanging at a line's end.
+    static func plainGreedy(_ utf8: [UInt8], _ advances: [Double], _ breaks: [LineBreak], width: Double)
+        -> (lines: Int, overflows: Bool)
+    {
+        let count = utf8.count
+        var ends: [(end: Int, mandatory: Bool)] = []
+        for i in 0..<count where breaks[i] == .allowed || breaks[i] == .mandatory {
+            ends.append((i + 1, breaks[i] == .mandatory))
+        }
+        func visibleEnd(_ end: Int) -> Int {
+            var e = end
+            while e > 0, [0x20, 0x09, 0x0A, 0x0D].contains(utf8[e - 1]) { e -= 1 }
+            return e
+        }
+        var lines = 1, start = 0, k = 0
+        var lastFit: Int?
+        var overflows = false
+        while k < ends.count {
+            let (end, mandatory) = ends[k]
+            let stop = max(start, visibleEnd(end))
+            let used = advances[start..<stop].reduce(0, +)
+            if used <= width + 1e-9 {
+                lastFit = end
+                if mandatory && end < count {
+                    lines += 1
+                    start = end
+                    lastFit = nil
+                }
+                k += 1
+            } else if let fit = lastFit {
+                lines += 1
+                start = fit
+                lastFit = nil
+            } else {
+                overflows = true
+                if end < count {
+                    lines += 1
+                    start = end
+                }
+                k += 1
+            }
+        }
+        return (lines, overflows)
+    }
 }
 
 /// Inputs `make fuzz` found crashes with, kept as regression tests.

@@ -89,6 +89,14 @@ public enum LineFitter {
             /// at every character: Minikin takes one off each line, the
             /// half before its first character and after its last.
             let letterSpacingEms: Double
+            /// UIKit's filling without tracking or tabs: the widest the
+            /// text's first line gets at any break before the text's end,
+            /// when no line feed ends a line before it (`nil` otherwise).
+            /// At a width as wide, the greedy filling's every step fits,
+            /// so the text is one line that overflows nowhere: most UI
+            /// strings at most sizes, laid out without a walk over their
+            /// breaks at each size.
+            let widestAsOneLine: Double?
 
             init(
                 count: Int, ends: [Int], mandatory: [Bool], trimmed: [Int], prefix: [Double], advances: [Double],
@@ -112,6 +120,22 @@ public enum LineFitter {
                 self.tabs = tabs
                 self.trackPrefix = trackPrefix
                 self.trackMarks = trackMarks
+                var widest: Double? = 0
+                if breaking == .apple {
+                    for k in ends.indices {
+                        if mandatory[k] && ends[k] < count {
+                            widest = nil
+                            break
+                        }
+                        // The width `filledLines` compares at this break
+                        // from the text's start: `prefix[stop] - prefix[0]`.
+                        let used = prefix[max(0, trimmed[k])] - prefix[0]
+                        if let known = widest, used > known { widest = used }
+                    }
+                } else {
+                    widest = nil
+                }
+                widestAsOneLine = widest
             }
         }
         let storage: Storage
@@ -395,6 +419,11 @@ public enum LineFitter {
             let plain = storage.tabs.isEmpty || tabInterval == nil
             // Allow for rounding in the sums: a line exactly as wide fits.
             let limit = width + 1e-9
+            if plain, trackingEms == 0, let widest = storage.widestAsOneLine, widest <= limit, let last = trimmed.last {
+                // Every step below would fit: one line, to the text's end.
+                line(0, count, max(0, last))
+                return nil
+            }
             var overflow: Range<Int>?
             var start = 0
             // The last place that fitted: its end and its drawn end.
