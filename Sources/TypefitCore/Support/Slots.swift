@@ -1,12 +1,17 @@
 /// One slot per job, each written by exactly one worker, read after all
 /// have finished (`concurrentPerform` returns only then): results in job
 /// order whatever the scheduling.
+///
+/// Inlinable, so that each client's element type is specialized: through
+/// the generic entry points every slot was initialized and every store
+/// assigned by the value witnesses of its type (fit's 120,000 result cells:
+/// about 2% of its instructions).
 public final class Slots<Value>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Value>
-    private let initial: Value
+    @usableFromInline let slots: UnsafeMutableBufferPointer<Value>
+    @usableFromInline let initial: Value
 
     /// `count` slots, each holding `initial`.
-    public init(count: Int, initial: Value) {
+    @inlinable public init(count: Int, initial: Value) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: initial)
         self.initial = initial
@@ -18,13 +23,13 @@ public final class Slots<Value>: @unchecked Sendable {
     }
 
     /// Stores a value; each slot is written by one worker only.
-    public func store(_ value: Value, at index: Int) { slots[index] = value }
+    @inlinable public func store(_ value: Value, at index: Int) { slots[index] = value }
 
     /// The values, once every worker has finished, moved out (each slot
     /// holds `initial` again): copied, every object in them was retained
     /// and later released, an atomic operation each on memory another
     /// core wrote.
-    public func take() -> [Value] {
+    @inlinable public func take() -> [Value] {
         let values = [Value](unsafeUninitializedCapacity: slots.count) { buffer, count in
             _ = buffer.moveInitialize(fromContentsOf: slots)
             count = slots.count
@@ -35,7 +40,7 @@ public final class Slots<Value>: @unchecked Sendable {
 
     /// Hands each value to `body` in order, moved out as `take` moves them
     /// but without first copying every slot into a new array.
-    public func takeEach(_ body: (Value) -> Void) {
+    @inlinable public func takeEach(_ body: (Value) -> Void) {
         for index in slots.indices {
             let value = slots.moveElement(from: index)
             slots.initializeElement(at: index, to: initial)
