@@ -261,18 +261,18 @@ extension FitEngine {
             }
 
             static func == (a: Key, b: Key) -> Bool {
-                a.language == b.language && a.text.utf8.elementsEqual(b.text.utf8)
+                a.language == b.language && TextBytes.sameBytes(a.text, b.text)
             }
         }
         var seen: [Key: Int] = [:]
         seen.reserveCapacity(strings.count)
+        /// The value found, or the one just put in: one hashing either way
+        /// (a lookup and then an insertion hashed each new text twice).
+        func firstOrInserted(_ value: inout Int) -> Int { value }
         return strings.indices.map { s in
             // Fields, not the string: a copy of a string retains a dozen.
             guard strings[s].spans.isEmpty else { return s }
-            let key = Key(text: strings[s].text, language: strings[s].language)
-            if let f = seen[key] { return f }
-            seen[key] = s
-            return s
+            return firstOrInserted(&seen[Key(text: strings[s].text, language: strings[s].language), default: s])
         }
     }
 }

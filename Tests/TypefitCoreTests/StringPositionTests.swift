@@ -123,4 +123,13 @@ import TypefitTestSupport
             #expect(string.position == SourcePosition(line: number, column: 1))
         }
     }
+
+    /// Keys are the path and the line's number in decimal (written digit
+    /// by digit, checked against Swift's own), blank lines skipped.
+    @Test func aTextFilesKeysAreItsPathAndLineNumbers() throws {
+        let lines = (1...1_005).map { $0 % 7 == 0 ? "" : "line \($0)" }
+        let strings = try StringsFile.read(path: "dir/ü.txt", bytes: Array(lines.joined(separator: "\n").utf8))
+        #expect(strings.map(\.key) == (1...1_005).filter { $0 % 7 != 0 }.map { "dir/ü.txt:\($0)" })
+        #expect(strings.map(\.text) == lines.filter { !$0.isEmpty })
+    }
 }

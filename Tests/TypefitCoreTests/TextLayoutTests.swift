@@ -73,6 +73,21 @@ import Testing
         #expect(TextBytes.mayHoldRightToLeft(Array("Save الإعدادات".utf8)))
     }
 
+    /// Texts are the same for fit's sharing when their bytes are: a
+    /// canonically equivalent text in other bytes (`==` holds) may shape
+    /// otherwise. Compared eight bytes at a time, then byte by byte.
+    @Test func sameBytes() {
+        #expect("Caf\u{E9}" == "Cafe\u{301}")
+        #expect(!TextBytes.sameBytes("Caf\u{E9}", "Cafe\u{301}"))
+        #expect(TextBytes.sameBytes("", ""))
+        #expect(TextBytes.sameBytes("Settings and privacy", "Settings and " + "privacy"))
+        #expect(!TextBytes.sameBytes("Settings and privacy", "Settings and privacx"))
+        #expect(!TextBytes.sameBytes("Settingz and privacy", "Settings and privacy"))
+        #expect(!TextBytes.sameBytes("Settings", "Settings "))
+        // A string made from a slice of another.
+        #expect(TextBytes.sameBytes(String(Substring("xSettings and privacy").dropFirst()), "Settings and privacy"))
+    }
+
     /// One glyph per byte, clusters rising (or falling right to left);
     /// counts the calls.
     final class FakeShaper {

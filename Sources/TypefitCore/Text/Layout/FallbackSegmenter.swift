@@ -159,6 +159,35 @@ public enum TextBytes {
         return text.utf8.contains(where: predicate)
     }
 
+    /// Whether two strings have the same UTF-8 bytes (not `==`, which
+    /// holds for canonically equivalent texts in other bytes), compared in
+    /// their own storage.
+    public static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let same = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                // Eight bytes at a time (TypefitCore has no C library's
+                // `memcmp`).
+                let rx = UnsafeRawBufferPointer(x), ry = UnsafeRawBufferPointer(y)
+                var i = 0
+                while i + 8 <= rx.count {
+                    if rx.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        != ry.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    {
+                        return false
+                    }
+                    i += 8
+                }
+                while i < rx.count {
+                    if rx[i] != ry[i] { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+        return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
     /// The character whose UTF-8 starts at byte `i` of `utf8`, and its
     /// length in bytes: a decoder for text that came from a Swift string
     /// (valid UTF-8), without making a `String` of it; a byte that starts

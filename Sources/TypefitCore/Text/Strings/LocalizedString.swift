@@ -336,6 +336,9 @@ public struct LocalizedString: @unchecked Sendable, Equatable {
     /// `text` without the non-starters past `maximumNonStarters` in a row,
     /// or `nil` when it has no such run.
     public static func streamSafe(_ text: String) -> String? {
+        // A non-starter takes two bytes or more: a text of fewer bytes than
+        // a run too long would take has none (most UI strings).
+        guard text.utf8.count > 2 * maximumNonStarters + 1 else { return nil }
         // Every non-starter is at U+0300 or above (a UTF-8 lead byte from
         // 0xCC): a string with no run of more than `maximumNonStarters` such
         // characters in a row has none too long, and most strings (words

@@ -31,7 +31,12 @@ public struct TextLinesFormat: StringsFormat {
         var lineCount = 1
         for byte in utf8 where byte == 0x0A { lineCount += 1 }
         result.reserveCapacity(lineCount)
-        let keyPrefix = path + ":"
+        // Each key is the path's bytes, a colon and the line's number,
+        // written into one buffer (a joined `String` per line, its number
+        // made by `description`, was a tenth of reading the file).
+        var key = Array((path + ":").utf8)
+        let prefixCount = key.count
+        key.reserveCapacity(prefixCount + 20)
         var start = 0
         var number = 0
         while start <= utf8.count {
@@ -42,12 +47,32 @@ public struct TextLinesFormat: StringsFormat {
             if last > start {
                 try budget.take(1, at: SourcePosition(line: number, column: 1))
                 let line = String(decoding: utf8[start..<last], as: UTF8.self)
-                var string = LocalizedString(key: keyPrefix + String(number), language: language, text: line)
+                key.removeSubrange(prefixCount...)
+                Self.appendDecimal(number, to: &key)
+                var string = LocalizedString(
+                    key: String(decoding: key, as: UTF8.self), language: language, text: line)
                 string.position = SourcePosition(line: number, column: 1)
                 result.append(string)
             }
             start = end + 1
         }
         return result
+    }
+
+    /// `n` (not negative) in decimal digits, appended.
+    static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
+        var digits = 1
+        var rest = n / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let end = bytes.count + digits
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var value = n
+        for i in stride(from: end - 1, through: end - digits, by: -1) {
+            bytes[i] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        }
     }
 }
