@@ -35,6 +35,10 @@ final class HarfBuzzFace {
     /// The features every shaping passes (empty: none, which spares
     /// HarfBuzz a plan lookup by features).
     private let features: [hb_feature_t]
+    /// The buffer `shape` fills, made once: a face is one worker's (not
+    /// `Sendable`), and a buffer made and destroyed per string was 1% of
+    /// fit's instructions. `hb_buffer_clear_contents` leaves it as new.
+    private let shapingBuffer: OpaquePointer?
 
     /// Opens face `index` of `file` (a collection's face in the low 16
     /// bits, a named instance from 1 in the high 16), set for `pointSize`
@@ -141,6 +145,8 @@ final class HarfBuzzFace {
             features += [Self.feature(TableTag("liga")), Self.feature(TableTag("clig"))]
         }
         self.features = features
+        // Last: a face that fails to open leaks no buffer.
+        shapingBuffer = hb.bufferCreate()
     }
 
     /// Whether `glyph`, drawn with no advance for the character at byte
@@ -196,6 +202,7 @@ final class HarfBuzzFace {
     }
 
     deinit {
+        if let shapingBuffer { hb.bufferDestroy(shapingBuffer) }
         hb.fontDestroy(font)
         hb.faceDestroy(face)
     }
@@ -259,8 +266,7 @@ final class HarfBuzzFace {
         marking: UnsafeMutableBufferPointer<Bool>? = nil, capturing: ShapedRuns? = nil,
         glyphCounts: UnsafeMutableBufferPointer<UInt8>? = nil
     ) {
-        guard let buffer = hb.bufferCreate() else { return }
-        defer { hb.bufferDestroy(buffer) }
+        guard let buffer = shapingBuffer else { return }
         // hb_language_from_string interns a lower-cased copy in a list it
         // allocates (no fixed buffer), so any length is safe; the tags that
         // reach it were checked by the readers (`LanguageTag.problem`).
