@@ -115,21 +115,7 @@ public enum CoreTextNaming {
         _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ part: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         guard let base = bytes.baseAddress, let other = part.baseAddress else { return part.isEmpty }
-        let whole = UnsafeRawPointer(base + offset)
-        let other8 = UnsafeRawPointer(other)
-        var i = 0
-        while i + 8 <= part.count {
-            guard
-                whole.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    == other8.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            else { return false }
-            i += 8
-        }
-        while i < part.count {
-            guard base[offset + i] == other[i] else { return false }
-            i += 1
-        }
-        return true
+        return TextBytes.equal(UnsafeRawPointer(base + offset), UnsafeRawPointer(other), count: part.count)
     }
 
     /// The first two English names of a list and how many there are:

@@ -166,26 +166,31 @@ public enum TextBytes {
         guard a.utf8.count == b.utf8.count else { return false }
         let same = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y in
-                // Eight bytes at a time (TypefitCore has no C library's
-                // `memcmp`).
-                let rx = UnsafeRawBufferPointer(x), ry = UnsafeRawBufferPointer(y)
-                var i = 0
-                while i + 8 <= rx.count {
-                    if rx.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        != ry.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    {
-                        return false
-                    }
-                    i += 8
-                }
-                while i < rx.count {
-                    if rx[i] != ry[i] { return false }
-                    i += 1
-                }
-                return true
+                guard let left = x.baseAddress, let right = y.baseAddress else { return true }
+                return equal(UnsafeRawPointer(left), UnsafeRawPointer(right), count: x.count)
             }
         }
         return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same, compared
+    /// eight at a time (TypefitCore has no C library's `memcmp`).
+    public static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var i = 0
+        while i + 8 <= count {
+            guard
+                a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            else { return false }
+            i += 8
+        }
+        while i < count {
+            guard a.load(fromByteOffset: i, as: UInt8.self) == b.load(fromByteOffset: i, as: UInt8.self) else {
+                return false
+            }
+            i += 1
+        }
+        return true
     }
 
     /// The character whose UTF-8 starts at byte `i` of `utf8`, and its

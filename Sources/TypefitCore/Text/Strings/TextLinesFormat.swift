@@ -47,8 +47,14 @@ public struct TextLinesFormat: StringsFormat {
             if last > start {
                 try budget.take(1, at: SourcePosition(line: number, column: 1))
                 let line = String(decoding: utf8[start..<last], as: UTF8.self)
+                // The number's digits where the last one's were (JSON's
+                // writer of integers: 20 bytes at most).
                 key.removeSubrange(prefixCount...)
-                Self.appendDecimal(number, to: &key)
+                key.append(contentsOf: repeatElement(0, count: 20))
+                let digits = key.withUnsafeMutableBufferPointer { buffer in
+                    buffer.baseAddress.map { JSONWriter.writeInteger(number, to: $0 + prefixCount) } ?? 0
+                }
+                key.removeSubrange((prefixCount + digits)...)
                 var string = LocalizedString(
                     key: String(decoding: key, as: UTF8.self), language: language, text: line)
                 string.position = SourcePosition(line: number, column: 1)
@@ -57,22 +63,5 @@ public struct TextLinesFormat: StringsFormat {
             start = end + 1
         }
         return result
-    }
-
-    /// `n` (not negative) in decimal digits, appended.
-    static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
-        var digits = 1
-        var rest = n / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let end = bytes.count + digits
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var value = n
-        for i in stride(from: end - 1, through: end - digits, by: -1) {
-            bytes[i] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-        }
     }
 }
