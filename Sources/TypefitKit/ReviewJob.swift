@@ -249,6 +249,11 @@ public struct ReviewJob: Job {
                     ) { first, _ in first }
                 }
             }
+            // Per language, per cell of the group: its failing strings,
+            // and last the strings failing anywhere (one lookup a string,
+            // not two a failing size: a catalog of thousands failing at
+            // eight sizes each was 200,000 of them).
+            var cellCounts: [String: [Int]] = [:]
             for (s, string) in group.strings.enumerated() {
                 if s < laidOut.missingGlyphs.count, laidOut.missingGlyphs[s] > 0 {
                     missing.append(
@@ -267,15 +272,27 @@ public struct ReviewJob: Job {
                     gateCounts[gate.verdict.rawValue, default: 0] += 1
                 }
                 let language = string.language ?? "-"
-                for c in verdict.failing { counts[language, default: [:]][group.cells[c].size.key, default: 0] += 1 }
-                failingRows[language, default: 0] += 1
+                cellCounts[language, default: [Int](repeating: 0, count: group.cells.count + 1)]
+                    .withUnsafeMutableBufferPointer { perCell in
+                        for c in verdict.failing { perCell[c] += 1 }
+                        perCell[perCell.count - 1] += 1
+                    }
                 if !styles.contains(group.style) { styles.append(group.style) }
+            }
+            for (language, perCell) in cellCounts {
+                var byKey = counts[language] ?? [:]
+                for (c, cell) in group.cells.enumerated() where perCell[c] > 0 {
+                    byKey[cell.size.key, default: 0] += perCell[c]
+                }
+                counts[language] = byKey
+                failingRows[language, default: 0] += perCell[group.cells.count]
             }
             // With a base, a failure counts only where the old text fit
             // (or the string is new): a change is judged by what it broke.
             for failure in FitJob.failures(laidOut, group) {
-                let key = Self.baseKey(failure.key, failure.language, failure.qualifiers)
-                if let old = base?.failing[key], old.contains(failure.size.key) {
+                if let base, let old = base.failing[Self.baseKey(failure.key, failure.language, failure.qualifiers)],
+                    old.contains(failure.size.key)
+                {
                     standing.append(failure)
                 } else {
                     required.append(failure)
@@ -341,7 +358,8 @@ public struct ReviewJob: Job {
     /// `samples` empty): its facts, its old text and verdict with `--base`,
     /// and what the gate makes of it.
     static func row(_ string: LocalizedString, failing: [Int], group: Group, base: Base?) -> ReviewPage.Row {
-        let identity = baseKey(string)
+        // Without a base the identity is never looked up (not made).
+        let identity = base == nil ? "" : baseKey(string)
         let old = base?.texts[identity]
         var row = ReviewPage.Row(
             key: string.key, language: string.language, text: string.written,
@@ -483,12 +501,14 @@ public struct ReviewJob: Job {
 
     /// What the gate makes of a string failing at `failing` (cells of
     /// `group`): `nil` where the group requires no size.
-    static func gate(_ failing: [Int], group: Group, identity: String, base: Base?) -> ReviewPage.Gate? {
+    static func gate(_ failing: [Int], group: Group, identity: @autoclosure () -> String, base: Base?)
+        -> ReviewPage.Gate?
+    {
         guard let require = group.require, let c = FitJob.requiredCell(group) else { return nil }
         let label = group.cells[c].label
         guard failing.contains(c) else { return ReviewPage.Gate(.beyond, required: label) }
         // As the run's errors: a failure its old text had too is not the change's.
-        let before = base?.failing[identity]?.contains(require.key) ?? false
+        let before = base?.failing[identity()]?.contains(require.key) ?? false
         return ReviewPage.Gate(before ? .before : .breaks, required: label)
     }
 
@@ -532,15 +552,6 @@ public struct ReviewJob: Job {
                 self.outlines = outlines
             }
 
-            /// Whether `glyph` has an outline (read the first time).
-            func isInked(_ glyph: UInt32) -> Bool {
-                let index = Int(glyph)
-                if index < state.count, state[index] != 0 { return state[index] == 2 }
-                if index >= state.count { state += [UInt8](repeating: 0, count: index + 1 - state.count) }
-                state[index] = outlines?.path(glyph) == nil ? 1 : 2
-                return state[index] == 2
-            }
-
             /// The glyphs drawn.
             var used: [UInt32] { state.indices.filter { state[$0] == 2 }.map { UInt32($0) } }
 
@@ -552,15 +563,38 @@ public struct ReviewJob: Job {
             /// glyph asked yet).
             var unitsPerEm = 0.0
 
-            /// `glyph`'s own advance, asked of `shaper` the first time.
-            func ownAdvance(_ glyph: UInt32, shaper: (UInt32) -> (units: Int32, unitsPerEm: Double)) -> Double {
-                let index = Int(glyph)
-                if index < own.count, !own[index].isNaN { return own[index] }
-                if index >= own.count { own += [Double](repeating: .nan, count: index + 1 - own.count) }
-                let (units, perEm) = shaper(glyph)
-                own[index] = Double(units)
-                unitsPerEm = perEm
-                return own[index]
+            /// Appends `glyphs` (all of them this face's) to a stream as
+            /// its face `slot`: placed, blank where the glyph has no
+            /// outline, and each glyph's own advance (asked of `shaper` the
+            /// first time). A run at a time, the face's tables held as
+            /// locals: glyph by glyph, each call retained the face and
+            /// reached its arrays through it.
+            func place(
+                _ glyphs: ArraySlice<DrawnText.Glyph>, slot: Int, into placed: inout [PlacedGlyph<Int>],
+                own advances: inout [Double], shaper: (UInt32) -> (units: Int32, unitsPerEm: Double)
+            ) {
+                var state = self.state
+                var own = self.own
+                (self.state, self.own) = ([], [])
+                defer { (self.state, self.own) = (state, own) }
+                for glyph in glyphs {
+                    let index = Int(glyph.glyph)
+                    var blank = false
+                    // A missing glyph is drawn as a box, its outline not read.
+                    if !glyph.missing {
+                        if index >= state.count { state += [UInt8](repeating: 0, count: index + 1 - state.count) }
+                        if state[index] == 0 { state[index] = outlines?.path(glyph.glyph) == nil ? 1 : 2 }
+                        blank = state[index] != 2
+                    }
+                    if index >= own.count { own += [Double](repeating: .nan, count: index + 1 - own.count) }
+                    if own[index].isNaN {
+                        let (units, perEm) = shaper(glyph.glyph)
+                        own[index] = Double(units)
+                        unitsPerEm = perEm
+                    }
+                    placed.append(glyph.drawn(by: slot, blank: blank))
+                    advances.append(own[index])
+                }
             }
 
             /// The own advances asked, for the page.
@@ -676,19 +710,26 @@ public struct ReviewJob: Job {
             var slotOf = [Int](repeating: -1, count: drawn.count)
             var keys: [String] = []
             var slotFaces: [DrawnFace] = []
-            for glyph in glyphs {
-                let face = drawn[glyph.face]
-                var slot = slotOf[glyph.face]
+            // Run by run of one face (a stretch's glyphs are one face's).
+            var start = 0
+            while start < glyphs.count {
+                let index = glyphs[start].face
+                var end = start + 1
+                while end < glyphs.count && glyphs[end].face == index { end += 1 }
+                let face = drawn[index]
+                var slot = slotOf[index]
                 if slot < 0 {
                     slot = keys.firstIndex(of: face.key) ?? keys.count
                     if slot == keys.count {
                         keys.append(face.key)
                         slotFaces.append(face)
                     }
-                    slotOf[glyph.face] = slot
+                    slotOf[index] = slot
                 }
-                placed.append(glyph.drawn(by: slot, blank: !glyph.missing && !face.isInked(glyph.glyph)))
-                own.append(face.ownAdvance(glyph.glyph) { session.ownAdvance(face: glyph.face, glyph: $0) })
+                face.place(glyphs[start..<end], slot: slot, into: &placed, own: &own) {
+                    session.ownAdvance(face: index, glyph: $0)
+                }
+                start = end
             }
             return ReviewPage.Stream(
                 faces: keys, glyphs: placed, ownAdvances: own, unitsPerEm: slotFaces.map(\.unitsPerEm))

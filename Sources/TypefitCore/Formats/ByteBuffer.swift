@@ -59,6 +59,12 @@ final class ByteBuffer {
         capacity = newCapacity
     }
 
+    /// Forgets the bytes from `count` on (their memory kept).
+    func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "truncated past the bytes written")
+        count = newCount
+    }
+
     /// The bytes written, copied out.
     var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 

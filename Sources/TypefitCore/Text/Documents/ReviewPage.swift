@@ -119,7 +119,7 @@ public struct ReviewPage: Sendable {
     /// One drawn line: slices of a glyph stream, left to right.
     public struct Line: Sendable, Equatable {
         /// Index ranges of the stream's glyphs, in visual order.
-        public var slices: [Range<Int>]
+        public var slices: GlyphSlices
         /// Whether its paragraph reads right to left (aligned right,
         /// overflowing on the left).
         public var rightToLeft: Bool
@@ -127,7 +127,7 @@ public struct ReviewPage: Sendable {
         public var overflows: Bool
 
         /// Creates a line.
-        public init(slices: [Range<Int>], rightToLeft: Bool = false, overflows: Bool = false) {
+        public init(slices: GlyphSlices, rightToLeft: Bool = false, overflows: Bool = false) {
             self.slices = slices
             self.rightToLeft = rightToLeft
             self.overflows = overflows
@@ -389,9 +389,9 @@ public struct ReviewPage: Sendable {
             }
             buffer.add(row.drawing)
             buffer.add(row.tail)
-            if buffer.bytes.count >= 1 << 16 {
-                guard emit(buffer.bytes) else { return false }
-                buffer.bytes.removeAll(keepingCapacity: true)
+            if buffer.count >= 1 << 16 {
+                guard emit(buffer.array) else { return false }
+                buffer.truncate(to: 0)
             }
         }
         if omittedRows > 0 {
@@ -405,7 +405,7 @@ public struct ReviewPage: Sendable {
         }
         out += "</main>\n<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
         buffer.add(out)
-        return emit(buffer.bytes)
+        return emit(buffer.array)
     }
 
     /// The faces' own advances, for the script: `{"KEY": [units per em,
@@ -598,11 +598,11 @@ public struct ReviewPage: Sendable {
         let language = row.language ?? "-"
         var out = HTMLBytes()
         out.add("<section class=\"failure\" data-key=\"")
-        out.add(xmlEscaped(row.key))
+        out.addEscaped(row.key)
         out.add("\" data-language=\"")
-        out.add(xmlEscaped(language))
+        out.addEscaped(language)
         out.add("\" data-style=\"")
-        out.add(xmlEscaped(row.style))
+        out.addEscaped(row.style)
         out.add("\" data-width=\"")
         out.add(Specimen.coordinate(row.width))
         out.add("\" data-unit=\"")
@@ -620,21 +620,26 @@ public struct ReviewPage: Sendable {
         // The faces are numbered for the whole page when it is put
         // together: the row is written around them.
         out.add("\" data-faces=\"")
-        let head = out.string
+        let head = out.array
         let (faces, drawing) = drawn.map { ($0.faces, $0.drawing) } ?? drawingHTML(row)
         out = HTMLBytes()
         out.add("\">\n<h2><code>")
-        out.add(xmlEscaped(row.key))
+        out.addEscaped(row.key)
         out.add("</code> <span class=\"lang\">")
-        out.add(xmlEscaped(language))
+        out.addEscaped(language)
         out.add("</span>")
         if row.isNew { out.add(" <span class=\"tag\">new</span>") }
         if let gate = row.gate {
-            let required = xmlEscaped(gate.required)
             switch gate.verdict {
-            case .breaks: out.add(" <span class=\"tag gate\">breaks the gate: fails at \(required)</span>")
-            case .beyond: out.add(" <span class=\"tag beyond\">fits at \(required); fails above it</span>")
-            case .before: out.add(" <span class=\"tag beyond\">failed at \(required) before too</span>")
+            case .breaks: out.add(" <span class=\"tag gate\">breaks the gate: fails at ")
+            case .beyond: out.add(" <span class=\"tag beyond\">fits at ")
+            case .before: out.add(" <span class=\"tag beyond\">failed at ")
+            }
+            out.addEscaped(gate.required)
+            switch gate.verdict {
+            case .breaks: out.add("</span>")
+            case .beyond: out.add("; fails above it</span>")
+            case .before: out.add(" before too</span>")
             }
         }
         out.add("</h2>\n")
@@ -643,7 +648,7 @@ public struct ReviewPage: Sendable {
             out.add("<p class=\"new\"><span>after</span> \(xmlEscaped(row.text))</p></div>\n")
         } else {
             out.add("<p class=\"text\">")
-            out.add(xmlEscaped(row.text))
+            out.addEscaped(row.text)
             out.add("</p>\n")
         }
         // The rule in words is the script's, from the section's data
@@ -661,13 +666,13 @@ public struct ReviewPage: Sendable {
         }
         out.add("</p>\n")
         out.add("<div class=\"samples\"></div>\n</section>\n")
-        return RowHTML(head: head, faces: faces, drawing: drawing, tail: out.string)
+        return RowHTML(head: head, faces: faces, drawing: drawing, tail: out.array)
     }
 
     /// A row's drawing: its faces, and its attributes from `data-glyphs`
     /// to the end of `data-samples`, which depend on its text alone (a
     /// text repeated under other keys is drawn once and written again).
-    static func drawingHTML(_ row: Row) -> (faces: [String], drawing: String) {
+    static func drawingHTML(_ row: Row) -> (faces: [String], drawing: [UInt8]) {
         // The faces once for the row; the glyphs once for the streams
         // that draw the same ones (a font at each size's optical size);
         // per stream only what its shaping changed.
@@ -696,13 +701,14 @@ public struct ReviewPage: Sendable {
         var specs: [[UInt8]] = []
         var spec: [Int] = []
         for (n, stream) in row.streams.enumerated() {
-            var text = HTMLBytes()
+            var text = HTMLBytes(capacity: 256)
             text.advances(stream, run: run[n], faces: stream.faces.map { faces.firstIndex(of: $0) ?? 0 })
-            if let known = specs.firstIndex(of: text.bytes) {
+            let bytes = text.array
+            if let known = specs.firstIndex(of: bytes) {
                 spec.append(known)
             } else {
                 spec.append(specs.count)
-                specs.append(text.bytes)
+                specs.append(bytes)
             }
         }
         // A font's kerning is mostly the same at neighbouring optical
@@ -719,10 +725,10 @@ public struct ReviewPage: Sendable {
                 }.map { $0 + 1 } ?? text.count
             let own = text[start...]
             if n > 0, own.count > 1, own == changes {
-                out.bytes += text[..<start]
+                out.add(text[..<start])
                 out.add("=")
             } else {
-                out.bytes += text
+                out.add(text)
             }
             changes = own
         }
@@ -742,12 +748,12 @@ public struct ReviewPage: Sendable {
             out.bytes.append(colon)
             // Neighbouring sizes often break alike: `=`, the last size's
             // lines (written in place, compared, and taken back).
-            let start = out.bytes.count
+            let start = out.count
             out.layout(sample.layout)
-            let written = start..<out.bytes.count
-            if let previous, out.bytes[written].elementsEqual(out.bytes[previous]) {
-                out.bytes.removeSubrange(written)
-                out.bytes.append(UInt8(ascii: "="))
+            let written = start..<out.count
+            if let previous, out.same(written, previous) {
+                out.truncate(to: start)
+                out.add(byte: UInt8(ascii: "="))
             } else {
                 previous = written
             }
@@ -757,73 +763,115 @@ public struct ReviewPage: Sendable {
                 out.int(stream)
             }
         }
-        return (faces, out.string)
+        return (faces, out.array)
     }
 
     /// One failing string's section, written around its faces, which the
     /// page numbers (`data-faces`: a face key is eleven characters, its
     /// number one or two, and a font at every size's optical size is ten
-    /// faces a row).
+    /// faces a row). Its parts are UTF-8 bytes, as the page is written
+    /// (as strings, each was validated when made).
     public struct RowHTML: Sendable {
         /// Up to `data-faces="`.
-        public var head: String
+        public var head: [UInt8]
         /// The face keys, in the order the row's streams name them.
         public var faces: [String]
         /// From the end of `data-faces` to the end of `data-samples`: the
         /// drawing, shared by the rows of one text.
-        public var drawing: String
+        public var drawing: [UInt8]
         /// The rest, from the end of `data-samples`.
-        public var tail: String
+        public var tail: [UInt8]
 
         /// About the bytes it takes on the page.
-        public var byteCount: Int { head.utf8.count + drawing.utf8.count + tail.utf8.count + faces.count * 3 }
+        public var byteCount: Int { head.count + drawing.count + tail.count + faces.count * 3 }
     }
 
     /// A row's HTML as bytes: a page holds thousands of glyph streams.
+    ///
+    /// Written through a pointer (`ByteBuffer`): an `Array` checked its
+    /// uniqueness and capacity on each of the page's millions of bytes.
     struct HTMLBytes {
-        var bytes: [UInt8] = []
+        let bytes: ByteBuffer
 
-        init() { bytes.reserveCapacity(2048) }
+        init(capacity: Int = 2048) { bytes = ByteBuffer(capacity: capacity) }
 
-        var string: String { String(decoding: bytes, as: UTF8.self) }
+        var string: String { String(decoding: UnsafeBufferPointer(start: bytes.base, count: bytes.count), as: UTF8.self) }
+
+        /// The bytes written, copied out.
+        var array: [UInt8] { bytes.array }
+
+        /// How many bytes are written.
+        var count: Int { bytes.count }
 
         @inline(__always)
         mutating func add(_ text: String) {
             var text = text
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            text.withUTF8 { bytes.append($0) }
         }
 
-        /// A decimal integer, digit by digit (no `String` per number: a
-        /// stream has two or more per glyph).
-        mutating func int(_ value: Int) {
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            var magnitude = value.magnitude
-            let zero = UInt8(ascii: "0")
-            // Most numbers on a page (glyph indexes of a line, cells) have
-            // one to three digits.
-            guard magnitude >= 10 else {
-                bytes.append(zero + UInt8(magnitude))
-                return
-            }
-            guard magnitude >= 100 else {
-                bytes.append(zero + UInt8(magnitude / 10))
-                bytes.append(zero + UInt8(magnitude % 10))
-                return
-            }
-            guard magnitude >= 1000 else {
-                bytes.append(zero + UInt8(magnitude / 100))
-                bytes.append(zero + UInt8(magnitude / 10 % 10))
-                bytes.append(zero + UInt8(magnitude % 10))
-                return
-            }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                var count = 0
-                while magnitude > 0 {
-                    digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                    count += 1
+        @inline(__always)
+        mutating func add(_ text: [UInt8]) {
+            text.withUnsafeBufferPointer { bytes.append($0) }
+        }
+
+        @inline(__always)
+        mutating func add(_ text: ArraySlice<UInt8>) {
+            text.withUnsafeBufferPointer { bytes.append($0) }
+        }
+
+        @inline(__always)
+        mutating func add(byte: UInt8) { bytes.append(byte) }
+
+        /// `text` as `xmlEscaped` writes it, without a string made for
+        /// text that needs no escaping (nearly all).
+        mutating func addEscaped(_ text: String) {
+            var text = text
+            let plain = text.withUTF8 { utf8 -> Bool in
+                for byte in utf8
+                where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || (byte < 0x20 && byte != 0x09)
+                    || byte == 0xEF
+                {
+                    return false
                 }
-                for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[i]) }
+                bytes.append(utf8)
+                return true
+            }
+            if !plain { add(xmlEscaped(text)) }
+        }
+
+        /// Whether the bytes in `a` and in `b` are the same.
+        func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            a.count == b.count
+                && TextBytes.equal(bytes.base + a.lowerBound, bytes.base + b.lowerBound, count: a.count)
+        }
+
+        /// Forgets the bytes from `count` on.
+        mutating func truncate(to count: Int) { bytes.truncate(to: count) }
+
+        /// A decimal integer, digit by digit (no `String` per number: a
+        /// stream has two or more per glyph), with one check of room.
+        @inline(__always)
+        mutating func int(_ value: Int) {
+            bytes.write(upTo: 20) { out in
+                var magnitude = value.magnitude
+                var length = value < 0 ? 1 : 0
+                if value < 0 { out[0] = UInt8(ascii: "-") }
+                var digits = 1
+                var scale: UInt = 10
+                while digits < 20, magnitude >= scale {
+                    digits += 1
+                    let (next, overflow) = scale.multipliedReportingOverflow(by: 10)
+                    if overflow { break }
+                    scale = next
+                }
+                length += digits
+                var i = length
+                repeat {
+                    i -= 1
+                    out[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                return length
             }
         }
 
@@ -831,13 +879,19 @@ public struct ReviewPage: Sendable {
         /// digit, lowest first, `32` on every digit but the last; digits
         /// `A`–`Z`, `a`–`z`, `0`–`9`, `+`, `/`): no separator needed, one
         /// character below 32, two below 1,024.
+        @inline(__always)
         mutating func vlq(_ value: Int) {
-            var rest = value.magnitude
-            repeat {
-                let digit = UInt8(truncatingIfNeeded: rest & 31)
-                rest >>= 5
-                bytes.append(Self.digit(digit | (rest > 0 ? 32 : 0)))
-            } while rest > 0
+            bytes.write(upTo: 13) { out in
+                var rest = value.magnitude
+                var count = 0
+                repeat {
+                    let digit = UInt8(truncatingIfNeeded: rest & 31)
+                    rest >>= 5
+                    out[count] = Self.digit(digit | (rest > 0 ? 32 : 0))
+                    count += 1
+                } while rest > 0
+                return count
+            }
         }
 
         /// Base 64's digit for `value` (0 to 63): `A`–`Z`, `a`–`z`,
@@ -893,12 +947,12 @@ public struct ReviewPage: Sendable {
         /// (`units`, signed VLQs).
         mutating func advances(_ stream: Stream, run: Int, faces: [Int]) {
             int(run)
-            bytes.append(UInt8(ascii: ":"))
+            add(byte: UInt8(ascii: ":"))
             for (n, face) in faces.enumerated() {
-                if n > 0 { bytes.append(UInt8(ascii: ",")) }
+                if n > 0 { add(byte: UInt8(ascii: ",")) }
                 int(face)
             }
-            bytes.append(UInt8(ascii: ":"))
+            add(byte: UInt8(ascii: ":"))
             // The spacing every glyph has: the most common difference.
             var differences: [Double] = []
             differences.reserveCapacity(stream.glyphs.count)
@@ -924,7 +978,7 @@ public struct ReviewPage: Sendable {
                 add(text)
                 spacing = (Double(text) ?? 0) / 1000
             }
-            bytes.append(UInt8(ascii: ":"))
+            add(byte: UInt8(ascii: ":"))
             var previous = -1
             for (n, glyph) in stream.glyphs.enumerated() {
                 let perEm = stream.unitsPerEm[glyph.face]
@@ -947,16 +1001,16 @@ public struct ReviewPage: Sendable {
         /// glyph) separated by `,`.
         mutating func layout(_ lines: [Line]) {
             for (n, line) in lines.enumerated() {
-                if n > 0 { bytes.append(UInt8(ascii: "|")) }
-                if line.rightToLeft { bytes.append(UInt8(ascii: "r")) }
-                if line.overflows { bytes.append(UInt8(ascii: "o")) }
+                if n > 0 { add(byte: UInt8(ascii: "|")) }
+                if line.rightToLeft { add(byte: UInt8(ascii: "r")) }
+                if line.overflows { add(byte: UInt8(ascii: "o")) }
                 var first = true
                 for slice in line.slices where !slice.isEmpty {
-                    if !first { bytes.append(UInt8(ascii: ",")) }
+                    if !first { add(byte: UInt8(ascii: ",")) }
                     first = false
                     int(slice.lowerBound)
                     if slice.count > 1 {
-                        bytes.append(UInt8(ascii: "-"))
+                        add(byte: UInt8(ascii: "-"))
                         int(slice.upperBound)
                     }
                 }

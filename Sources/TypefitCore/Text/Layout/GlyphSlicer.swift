@@ -126,7 +126,7 @@ public struct GlyphSlicer: Sendable {
         var result: [DrawnText.SlicedLine] = []
         result.reserveCapacity(visual.count)
         for line in visual {
-            var slices: [Range<Int>] = []
+            var slices = GlyphSlices()
             for run in line.runs where !run.range.isEmpty { slice(run, into: &slices, shape: shape) }
             result.append(DrawnText.SlicedLine(slices: slices, rightToLeft: line.rightToLeft))
         }
@@ -139,7 +139,7 @@ public struct GlyphSlicer: Sendable {
         var result: [DrawnText.SlicedLine] = []
         result.reserveCapacity(lines.count)
         for range in lines {
-            var slices: [Range<Int>] = []
+            var slices = GlyphSlices()
             if !range.isEmpty { slice(VisualRun(range: range, rightToLeft: false), into: &slices, shape: shape) }
             result.append(DrawnText.SlicedLine(slices: slices, rightToLeft: false))
         }
@@ -147,7 +147,7 @@ public struct GlyphSlicer: Sendable {
     }
 
     /// Adds to `slices` the glyphs that draw `run`, in its visual order.
-    private mutating func slice(_ run: VisualRun, into slices: inout [Range<Int>], shape: Shaper) {
+    private mutating func slice(_ run: VisualRun, into slices: inout GlyphSlices, shape: Shaper) {
         // The stretches the run crosses, in the run's visual order.
         let first = Self.bisect(stretches.count) { stretches[$0].range.upperBound > run.range.lowerBound }
         var last = first
@@ -186,7 +186,7 @@ public struct GlyphSlicer: Sendable {
 
     /// Adds to `slices` the glyphs of stretch `n` that draw the bytes
     /// `part`, shaping the stretch the first time.
-    private mutating func cut(_ n: Int, to part: Range<Int>, into slices: inout [Range<Int>], shape: Shaper) {
+    private mutating func cut(_ n: Int, to part: Range<Int>, into slices: inout GlyphSlices, shape: Shaper) {
         let all: Range<Int>
         if let known = stretches[n].glyphs {
             all = known
@@ -238,10 +238,10 @@ public struct GlyphSlicer: Sendable {
     }
 
     /// Adds a slice, joined to the last when they touch.
-    private static func append(_ slice: Range<Int>, to slices: inout [Range<Int>]) {
+    private static func append(_ slice: Range<Int>, to slices: inout GlyphSlices) {
         guard !slice.isEmpty else { return }
         if let last = slices.last, last.upperBound == slice.lowerBound {
-            slices[slices.count - 1] = last.lowerBound..<slice.upperBound
+            slices.extendLast(to: slice.upperBound)
         } else {
             slices.append(slice)
         }
