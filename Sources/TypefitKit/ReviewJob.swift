@@ -302,12 +302,14 @@ public struct ReviewJob: Job {
             // drawn once, for its first string: the others' sections are
             // that drawing with their own key, verdict and gate.
             var drawnRows = rows.take()
+            let writer = ReviewPage.RowWriter()
             for (s, f) in laidOut.firstOfSame.enumerated() where f != s && drawnRows[s].html == nil {
                 guard let drawn = drawnRows[f].html else { continue }
                 let verdict = Self.verdict(group.cells.count, maxLines: group.lines) { laidOut.layout(s, $0) }
                 guard !verdict.failing.isEmpty else { continue }
                 let row = Self.row(group.strings[s], failing: verdict.failing, group: group, base: base)
-                drawnRows[s] = DrawnRow(html: ReviewPage.rowHTML(row, drawnAs: drawn), verdict: row.gate?.verdict)
+                drawnRows[s] = DrawnRow(
+                    html: ReviewPage.rowHTML(row, drawnAs: drawn, writer: writer), verdict: row.gate?.verdict)
             }
             // Those that break the gate first; under the cap, one of them
             // takes the place of the last of the others.
@@ -606,6 +608,8 @@ public struct ReviewJob: Job {
         }
         /// Why a face could not be opened.
         var problems: [String] = []
+        /// This worker's buffers for its rows' HTML.
+        let writer = ReviewPage.RowWriter()
 
         init(group: Group, cells: [Int], rows: Slots<DrawnRow>, base: Base?, fonts: FallbackFonts) {
             self.group = group
@@ -679,7 +683,8 @@ public struct ReviewJob: Job {
             // for a later size adds to its session's glyphs.
             var row = ReviewJob.row(string, failing: verdict.failing, group: group, base: base)
             (row.streams, row.samples) = (sessions.map(stream), samples)
-            rows.store(DrawnRow(html: ReviewPage.rowHTML(row), verdict: row.gate?.verdict), at: laidOut.index)
+            rows.store(
+                DrawnRow(html: ReviewPage.rowHTML(row, writer: writer), verdict: row.gate?.verdict), at: laidOut.index)
         }
 
         /// A session's glyphs for the page: each face by its key, glyphs

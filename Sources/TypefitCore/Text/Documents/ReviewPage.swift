@@ -594,9 +594,9 @@ public struct ReviewPage: Sendable {
     /// `f` fails and `o` a word overflows), which the page's script draws.
     /// `drawn`: the section of a string of the same text and language,
     /// whose drawing this one shares (its streams and samples then unused).
-    public static func rowHTML(_ row: Row, drawnAs drawn: RowHTML? = nil) -> RowHTML {
+    public static func rowHTML(_ row: Row, drawnAs drawn: RowHTML? = nil, writer: RowWriter = RowWriter()) -> RowHTML {
         let language = row.language ?? "-"
-        var out = HTMLBytes()
+        var out = HTMLBytes(reusing: writer.row)
         out.add("<section class=\"failure\" data-key=\"")
         out.addEscaped(row.key)
         out.add("\" data-language=\"")
@@ -621,8 +621,8 @@ public struct ReviewPage: Sendable {
         // together: the row is written around them.
         out.add("\" data-faces=\"")
         let head = out.array
-        let (faces, drawing) = drawn.map { ($0.faces, $0.drawing) } ?? drawingHTML(row)
-        out = HTMLBytes()
+        let (faces, drawing) = drawn.map { ($0.faces, $0.drawing) } ?? drawingHTML(row, writer: writer)
+        out.truncate(to: 0)
         out.add("\">\n<h2><code>")
         out.addEscaped(row.key)
         out.add("</code> <span class=\"lang\">")
@@ -672,7 +672,7 @@ public struct ReviewPage: Sendable {
     /// A row's drawing: its faces, and its attributes from `data-glyphs`
     /// to the end of `data-samples`, which depend on its text alone (a
     /// text repeated under other keys is drawn once and written again).
-    static func drawingHTML(_ row: Row) -> (faces: [String], drawing: [UInt8]) {
+    static func drawingHTML(_ row: Row, writer: RowWriter = RowWriter()) -> (faces: [String], drawing: [UInt8]) {
         // The faces once for the row; the glyphs once for the streams
         // that draw the same ones (a font at each size's optical size);
         // per stream only what its shaping changed.
@@ -690,7 +690,7 @@ public struct ReviewPage: Sendable {
                 written.append(run.count - 1)
             }
         }
-        var out = HTMLBytes()
+        var out = HTMLBytes(reusing: writer.row)
         out.add("\" data-glyphs=\"")
         for (n, stream) in written.enumerated() {
             if n > 0 { out.add(" ") }
@@ -701,7 +701,7 @@ public struct ReviewPage: Sendable {
         var specs: [[UInt8]] = []
         var spec: [Int] = []
         for (n, stream) in row.streams.enumerated() {
-            var text = HTMLBytes(capacity: 256)
+            var text = HTMLBytes(reusing: writer.stream)
             text.advances(stream, run: run[n], faces: stream.faces.map { faces.firstIndex(of: $0) ?? 0 })
             let bytes = text.array
             if let known = specs.firstIndex(of: bytes) {
@@ -766,6 +766,19 @@ public struct ReviewPage: Sendable {
         return (faces, out.array)
     }
 
+    /// The buffers a worker writes its rows in, kept from row to row: a
+    /// row's buffers (a kilobyte or two each) were made and freed for each
+    /// of thousands of rows. One writer is one thread's.
+    public final class RowWriter: @unchecked Sendable {
+        /// A row's parts, one after another (each copied out when done).
+        let row = ByteBuffer(capacity: 4096)
+        /// A stream's advances.
+        let stream = ByteBuffer(capacity: 512)
+
+        /// Empty buffers.
+        public init() {}
+    }
+
     /// One failing string's section, written around its faces, which the
     /// page numbers (`data-faces`: a face key is eleven characters, its
     /// number one or two, and a font at every size's optical size is ten
@@ -794,6 +807,12 @@ public struct ReviewPage: Sendable {
         let bytes: ByteBuffer
 
         init(capacity: Int = 2048) { bytes = ByteBuffer(capacity: capacity) }
+
+        /// Writes in `buffer`, from its start (what it held is forgotten).
+        init(reusing buffer: ByteBuffer) {
+            buffer.truncate(to: 0)
+            bytes = buffer
+        }
 
         var string: String { String(decoding: UnsafeBufferPointer(start: bytes.base, count: bytes.count), as: UTF8.self) }
 

@@ -78,6 +78,11 @@ public struct GlyphSlicer: Sendable {
     /// Parts shaped alone (a line's direction not its paragraph's): where
     /// their glyphs are in `glyphs`.
     private var shapedAlone: [StretchKey: Range<Int>] = [:]
+    /// The last bound found by bisection: in stretch `stretch`, where the
+    /// glyphs of bytes from `byte` on start (in its visual order). A line
+    /// starts where the one before it ended, and its start is not
+    /// bisected again.
+    private var lastBound = (stretch: -1, byte: 0, index: 0)
 
     private struct StretchKey: Hashable {
         var lower: Int
@@ -206,22 +211,33 @@ public struct GlyphSlicer: Sendable {
             Self.append(all, to: &slices)
             return
         }
-        glyphs.withUnsafeBufferPointer { glyphs in
-            if stretch.monotone {
-                // Left to right, clusters rise; right to left, they fall.
+        if stretch.monotone {
+            // Left to right, clusters rise; right to left, they fall.
+            var found = lastBound
+            let (lower, upper) = glyphs.withUnsafeBufferPointer { glyphs -> (Int, Int) in
                 let base = all.lowerBound
-                let lower: Int
-                let upper: Int
-                if stretch.rightToLeft {
-                    lower = base + Self.bisect(all.count) { glyphs[base + $0].cluster < part.upperBound }
-                    upper = base + Self.bisect(all.count) { glyphs[base + $0].cluster < part.lowerBound }
-                } else {
-                    lower = base + Self.bisect(all.count) { glyphs[base + $0].cluster >= part.lowerBound }
-                    upper = base + Self.bisect(all.count) { glyphs[base + $0].cluster >= part.upperBound }
+                // Where the glyphs of bytes from `byte` on start.
+                func bound(_ byte: Int) -> Int {
+                    if found.stretch == n && found.byte == byte { return found.index }
+                    let index =
+                        base
+                        + (stretch.rightToLeft
+                            ? Self.bisect(all.count) { glyphs[base + $0].cluster < byte }
+                            : Self.bisect(all.count) { glyphs[base + $0].cluster >= byte })
+                    found = (n, byte, index)
+                    return index
                 }
-                Self.append(lower..<max(lower, upper), to: &slices)
-                return
+                // The part's start first, its end last: the next line
+                // starts there.
+                let start = bound(part.lowerBound)
+                let end = bound(part.upperBound)
+                return stretch.rightToLeft ? (end, start) : (start, end)
             }
+            lastBound = found
+            Self.append(lower..<max(lower, upper), to: &slices)
+            return
+        }
+        glyphs.withUnsafeBufferPointer { glyphs in
             // Glyphs reordered across clusters: every run of the part's.
             var i = all.lowerBound
             while i < all.upperBound {
