@@ -814,7 +814,9 @@ public struct ReviewPage: Sendable {
             bytes = buffer
         }
 
-        var string: String { String(decoding: UnsafeBufferPointer(start: bytes.base, count: bytes.count), as: UTF8.self) }
+        var string: String {
+            String(decoding: UnsafeBufferPointer(start: bytes.base, count: bytes.count), as: UTF8.self)
+        }
 
         /// The bytes written, copied out.
         var array: [UInt8] { bytes.array }

@@ -63,11 +63,15 @@ public struct GlyphSlices: RandomAccessCollection, Equatable, Sendable, Expressi
         for slice in slices { append(slice) }
     }
 
+    /// The slices written, in order.
     public init(arrayLiteral slices: Range<Int>...) { self.init(slices) }
 
+    /// The first slice's position: 0.
     public var startIndex: Int { 0 }
+    /// Past the last slice's position: `count`.
     public var endIndex: Int { count }
 
+    /// The slice at `position` (from 0).
     public subscript(position: Int) -> Range<Int> {
         precondition(position >= 0 && position < count, "slice index out of range")
         return position == 0 ? head : rest[position - 1]
