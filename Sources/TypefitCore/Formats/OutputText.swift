@@ -84,10 +84,7 @@ public func uiAppFontsFragment(_ paths: [String]) -> String {
 /// which a catalog's value (`ssh-ed25519 AAAA… attacker`) stands on a line
 /// of its own, whatever file a link made it land in.
 public func xmlEscaped(_ text: String) -> String {
-    let special: (UInt8) -> Bool = {
-        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || ($0 < 0x20 && $0 != 0x09) || $0 == 0xEF
-    }
-    guard text.utf8.contains(where: special) else { return text }
+    guard text.utf8.contains(where: xmlMayEscape) else { return text }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + 16)
     for scalar in text.unicodeScalars {
@@ -105,6 +102,14 @@ public func xmlEscaped(_ text: String) -> String {
         }
     }
     return String(decoding: out, as: UTF8.self)
+}
+
+/// Whether `byte` may start what `xmlEscaped` rewrites: `&`, `<`, `>`,
+/// `"`, a control other than tab, or the lead byte of U+FFFE and U+FFFF
+/// (0xEF). Text with none of them is written as it is.
+@inline(__always)
+func xmlMayEscape(_ byte: UInt8) -> Bool {
+    byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || (byte < 0x20 && byte != 0x09) || byte == 0xEF
 }
 
 /// The JSON schema version every document carries as `schemaVersion`.

@@ -848,12 +848,7 @@ public struct ReviewPage: Sendable {
         mutating func addEscaped(_ text: String) {
             var text = text
             let plain = text.withUTF8 { utf8 -> Bool in
-                for byte in utf8
-                where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || (byte < 0x20 && byte != 0x09)
-                    || byte == 0xEF
-                {
-                    return false
-                }
+                for byte in utf8 where xmlMayEscape(byte) { return false }
                 bytes.append(utf8)
                 return true
             }
@@ -869,31 +864,11 @@ public struct ReviewPage: Sendable {
         /// Forgets the bytes from `count` on.
         mutating func truncate(to count: Int) { bytes.truncate(to: count) }
 
-        /// A decimal integer, digit by digit (no `String` per number: a
-        /// stream has two or more per glyph), with one check of room.
+        /// A decimal integer (no `String` per number: a stream has two or
+        /// more per glyph), with one check of room.
         @inline(__always)
         mutating func int(_ value: Int) {
-            bytes.write(upTo: 20) { out in
-                var magnitude = value.magnitude
-                var length = value < 0 ? 1 : 0
-                if value < 0 { out[0] = UInt8(ascii: "-") }
-                var digits = 1
-                var scale: UInt = 10
-                while digits < 20, magnitude >= scale {
-                    digits += 1
-                    let (next, overflow) = scale.multipliedReportingOverflow(by: 10)
-                    if overflow { break }
-                    scale = next
-                }
-                length += digits
-                var i = length
-                repeat {
-                    i -= 1
-                    out[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                } while magnitude > 0
-                return length
-            }
+            bytes.write(upTo: 20) { JSONWriter.writeInteger(value, to: $0) }
         }
 
         /// A number as a base-64 VLQ (source maps' encoding: five bits a
