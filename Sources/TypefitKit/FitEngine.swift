@@ -1,4 +1,3 @@
-import Dispatch
 import FontRegistry
 import Synchronization
 import TypefitCore
@@ -25,7 +24,11 @@ public enum FitEngine {
         rules: TextRules
     ) -> FitLayouts {
         let cellCount = cells.count
-        let results = Slots<(lines: Int32, overflows: Bool)>(count: strings.count * cellCount, initial: (0, false))
+        // Per cell: its lines and whether a word overflows, in two slots
+        // as `FitLayouts` holds them (a slot of both, taken, was 960 KB
+        // for 10,000 strings copied and then split in two).
+        let lineCounts = Slots<Int32>(count: strings.count * cellCount, initial: 0)
+        let overflowing = Slots<Bool>(count: strings.count * cellCount, initial: false)
         let missing = Slots<Int32>(count: strings.count, initial: 0)
         // Per string: the faces that drew what its face lacks (a script
         // measured in a machine's fallback, not the device's face).
@@ -49,7 +52,9 @@ public enum FitEngine {
         let next = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
         let workers = min(SystemCalls.processorCount, max(chunks, 1))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        // Opened before the workers ask: see `ShapingPreload`.
+        ShapingPreload.open()
+        WorkerThreads.run(count: workers) { worker in
             let measurements = Measurements(cells: cells, fonts: fonts, styled: styled, rules: rules)
             let breaker: LineBreaker
             do throws(RegistryError) {
@@ -90,7 +95,8 @@ public enum FitEngine {
                     layout = LineFitter.Layout(
                         lines: unbounded.lines, overflows: layout.overflows || layout.lines > unbounded.lines)
                 }
-                results.store((Int32(layout.lines), layout.overflows), at: s * cellCount + c)
+                lineCounts.store(Int32(layout.lines), at: s * cellCount + c)
+                overflowing.store(layout.overflows, at: s * cellCount + c)
                 if layout.overflows, c == wordsAt {
                     let piece =
                         tracking.map {
@@ -217,18 +223,22 @@ public enum FitEngine {
         }
         var seen = Set<String>()
         let messages = failures.take().flatMap { $0 }.filter { seen.insert($0).inserted }
-        var all = results.take()
+        var lines = lineCounts.take()
+        var overflows = overflowing.take()
         var missingGlyphs = missing.take()
         var overflowingPieces = pieces.take()
         var fallbackUses = fallbacks.take()
         for (s, f) in first.enumerated() where f != s {
-            for c in 0..<cellCount { all[s * cellCount + c] = all[f * cellCount + c] }
+            for c in 0..<cellCount {
+                lines[s * cellCount + c] = lines[f * cellCount + c]
+                overflows[s * cellCount + c] = overflows[f * cellCount + c]
+            }
             missingGlyphs[s] = missingGlyphs[f]
             fallbackUses[s] = fallbackUses[f]
             if !overflowingPieces.isEmpty { overflowingPieces[s] = overflowingPieces[f] }
         }
         var layouts = FitLayouts(
-            lines: all.map { $0.lines }, overflows: all.map { $0.overflows }, cellCount: cellCount,
+            lines: lines, overflows: overflows, cellCount: cellCount,
             failures: messages, missingGlyphs: missingGlyphs)
         layouts.overflowingPieces = overflowingPieces
         layouts.fallbacks = fallbackUses

@@ -1,6 +1,6 @@
 /// One slot per job, each written by exactly one worker, read after all
-/// have finished (`concurrentPerform` returns only then): results in job
-/// order whatever the scheduling.
+/// have finished (`WorkerThreads.run` and `concurrentPerform` return only
+/// then): results in job order whatever the scheduling.
 ///
 /// Inlinable, so that each client's element type is specialized: through
 /// the generic entry points every slot was initialized and every store
