@@ -647,6 +647,9 @@ enum ScriptItemizer {
             return [TextRun(range: 0..<text.count, script: latin ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)]
         }
         var runs: [TextRun] = []
+        // Room for a few runs at once (grown one by one, a string of two
+        // scripts allocated three times).
+        runs.reserveCapacity(4)
         var current: (start: Int, script: hb_script_t?) = (0, nil)
         var offset = 0
         while offset < text.count {
@@ -671,9 +674,13 @@ enum ScriptItemizer {
     /// The script of character `value`: an ASCII letter is Latin, any
     /// other ASCII character common (HarfBuzz's answer, without a call
     /// through its function table per character of a mostly Latin string),
-    /// any other character HarfBuzz's.
+    /// a character below U+0800 HarfBuzz's as read when it opened
+    /// (`lowScripts`), any other character HarfBuzz's, asked.
     static func script(_ value: UInt32, _ hb: ShapingLibraries, _ funcs: OpaquePointer) -> hb_script_t {
-        guard value < 0x80 else { return hb.unicodeScript(funcs, value) }
+        guard value < 0x80 else {
+            if value < hb.lowScripts.count { return hb.lowScripts[Int(value)] }
+            return hb.unicodeScript(funcs, value)
+        }
         let lower = UInt8(value) | 0x20
         return lower >= 0x61 && lower <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
     }
