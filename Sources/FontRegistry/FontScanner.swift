@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import TypefitCore
 
@@ -89,7 +88,7 @@ enum FontScanner {
         let results = Slots<Outcome>(count: jobs.count, initial: Outcome())
         let next = Atomic<Int>(0)
         let workerCount = min(max(workers, 1), max(jobs.count, 1))
-        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+        WorkerThreads.run(count: workerCount) { _ in
             var reader = FileReader()
             while true {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
