@@ -15,7 +15,9 @@
 /// thread that cannot be started is a worker less; the calling thread's
 /// worker empties the queue alone if it must.
 public enum WorkerThreads {
-    /// The body of one run, shared with its threads (each reads it only).
+    /// What one started thread runs: the run's body and the worker it is,
+    /// handed to the thread retained and released by it when the body
+    /// returns (before `run` joins it).
     private final class Work: @unchecked Sendable {
         let body: (Int) -> Void
         let worker: Int
