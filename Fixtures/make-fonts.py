@@ -262,6 +262,10 @@ def main():
     save(script_font(), "TypefitScript-Regular.ttf", text)
     save(world_font(), "TypefitWorld-Regular.ttf", text)
     save(blank_font(), "TypefitBlank-Regular.ttf", text)
+    # Apart from text/, whose fonts the fallback fixtures list.
+    words = os.path.join(HERE, "words")
+    os.makedirs(words, exist_ok=True)
+    save(spaced_font(), "TypefitSpaced-Regular.ttf", words)
     emoji_fonts()
     name_fonts()
     app_folder()
@@ -366,6 +370,19 @@ feature fina { %s } fina;
     return build("Typefit Script", "Regular", "TypefitScript-Regular", 400,
                  extra_chars=ARABIC + HEBREW + DEVANAGARI + DEVANAGARI_MARKS + THAI + THAI_MARKS + CJK,
                  marks=DEVANAGARI_MARKS + THAI_MARKS, extra_glyphs=forms, fea=fea)
+
+
+def spaced_font():
+    """A face whose kerning reads the space (T before it, A after it): a
+    word's width then depends on the words around it, and typefit must not
+    shape such a face word by word. Its numbers are checked against
+    hb-shape on the same file."""
+    fea = """
+languagesystem DFLT dflt;
+languagesystem latn dflt;
+feature kern { pos %s space -120; pos space %s -90; } kern;
+""" % (glyph_name("T"), glyph_name("A"))
+    return build("Typefit Spaced", "Regular", "TypefitSpaced-Regular", 400, fea=fea)
 
 
 def world_font():

@@ -6,9 +6,9 @@ import TypefitCore
 /// unhinted, from the font's tables, at a scale of one unit per font unit:
 /// what `hb-shape` prints, and what iOS lays out.
 final class HarfBuzzFace {
-    private let hb: ShapingLibraries
-    private let face: OpaquePointer
-    private let font: OpaquePointer
+    let hb: ShapingLibraries
+    let face: OpaquePointer
+    let font: OpaquePointer
     let unitsPerEm: Double
 
     /// The face's point-size rule (`OpticalSizing`), read from its tables.
@@ -39,6 +39,19 @@ final class HarfBuzzFace {
     /// `Sendable`), and a buffer made and destroyed per string was 1% of
     /// fit's instructions. `hb_buffer_clear_contents` leaves it as new.
     private let shapingBuffer: OpaquePointer?
+    /// The words shaped so far (`WordShapes`), when `wordsShapeAlone`.
+    lazy var words = WordShapes()
+    /// A run's glyphs put together word by word (`shapeRunByWords`),
+    /// valid until the next run: memory of the face's own, grown as needed.
+    var assembledInfos: UnsafeMutablePointer<hb_glyph_info_t>?
+    var assembledPositions: UnsafeMutablePointer<hb_glyph_position_t>?
+    var assembledCapacity = 0
+    var assembledCount = 0
+    /// The pieces of the run being shaped (kept for the next run's).
+    var pieces: [Range<Int>] = []
+    /// Whether the face shapes each word alike whatever surrounds it
+    /// (`spaceIsolated`), read from its tables the first time it shapes.
+    lazy var wordsShapeAlone: Bool = spaceIsolated()
 
     /// Opens face `index` of `file` (a collection's face in the low 16
     /// bits, a named instance from 1 in the high 16), set for `pointSize`
@@ -101,11 +114,7 @@ final class HarfBuzzFace {
         // The table's bytes, copied only when `copy` (a presence check
         // spares copying a colour font's megabytes of bitmaps).
         func table(_ tag: TableTag, copy: Bool = true) -> [UInt8]? {
-            guard let blob = hb.faceReferenceTable(face, tag.rawValue) else { return nil }
-            defer { hb.blobDestroy(blob) }
-            var length: UInt32 = 0
-            guard let data = hb.blobGetData(blob, &length), length > 0 else { return nil }
-            return copy ? Array(UnsafeRawBufferPointer(start: data, count: Int(length))) : []
+            Self.table(tag, of: face, hb, copy: copy)
         }
         // COLR, CBDT or sbix: the face draws emoji in colour itself.
         hasColorGlyphs = ["COLR", "CBDT", "sbix"].contains { table(TableTag($0), copy: false) != nil }
@@ -184,6 +193,16 @@ final class HarfBuzzFace {
         return extents.width == 0 && extents.height == 0
     }
 
+    /// Table `tag` of `face` (`nil`: absent or empty); its bytes, copied
+    /// only when `copy`.
+    static func table(_ tag: TableTag, of face: OpaquePointer, _ hb: ShapingLibraries, copy: Bool = true) -> [UInt8]? {
+        guard let blob = hb.faceReferenceTable(face, tag.rawValue) else { return nil }
+        defer { hb.blobDestroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb.blobGetData(blob, &length), length > 0 else { return nil }
+        return copy ? Array(UnsafeRawBufferPointer(start: data, count: Int(length))) : []
+    }
+
     /// A feature off, over the whole buffer.
     private static func feature(_ tag: TableTag) -> hb_feature_t {
         hb_feature_t(tag: tag.rawValue, value: 0, start: 0, end: UInt32.max)
@@ -202,6 +221,8 @@ final class HarfBuzzFace {
     }
 
     deinit {
+        assembledInfos?.deallocate()
+        assembledPositions?.deallocate()
         if let shapingBuffer { hb.bufferDestroy(shapingBuffer) }
         hb.fontDestroy(font)
         hb.faceDestroy(face)
@@ -209,7 +230,7 @@ final class HarfBuzzFace {
 
     /// Shapes the bytes `range` of a text (the whole text is context) in
     /// one script; the buffer's glyphs, valid until it is next used.
-    fileprivate func shapeRun(
+    func shapeRun(
         _ buffer: OpaquePointer, _ base: UnsafePointer<CChar>?, _ length: Int, _ range: Range<Int>,
         _ script: hb_script_t, _ language: hb_language_t?, direction: hb_direction_t? = nil
     ) -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)? {
@@ -292,8 +313,8 @@ final class HarfBuzzFace {
                 }
                 let direction = hb.scriptDirection(run.script)
                 guard
-                    let (infos, positions, count) = shapeRun(
-                        buffer, base, bytes.count, range, run.script, lang, direction: direction),
+                    let (infos, positions, count) = shapeRunByWords(
+                        buffer, bytes, range, run.script, lang, direction: direction),
                     count > 0
                 else {
                     // No glyph for a run of text: said as missing, never a

@@ -53,6 +53,18 @@ struct ShapingLibraries: @unchecked Sendable {
     let glyphExtents: @convention(c) (OpaquePointer?, UInt32, UnsafeMutablePointer<hb_glyph_extents_t>?) -> Int32
     let nominalGlyph: @convention(c) (OpaquePointer?, UInt32, UnsafeMutablePointer<UInt32>?) -> Int32
     let glyphHAdvance: @convention(c) (OpaquePointer?, UInt32) -> Int32
+    // What a face's lookups involve (`HarfBuzzFace.wordsShapeAlone`).
+    let lookupCount: @convention(c) (OpaquePointer?, hb_tag_t) -> UInt32
+    let lookupCollectGlyphs:
+        @convention(c) (
+            OpaquePointer?, hb_tag_t, UInt32, OpaquePointer?, OpaquePointer?, OpaquePointer?, OpaquePointer?
+        )
+            -> Void
+    let glyphClass: @convention(c) (OpaquePointer?, UInt32) -> hb_ot_layout_glyph_class_t
+    let setCreate: @convention(c) () -> OpaquePointer?
+    let setDestroy: @convention(c) (OpaquePointer?) -> Void
+    let setClear: @convention(c) (OpaquePointer?) -> Void
+    let setHas: @convention(c) (OpaquePointer?, UInt32) -> Int32
     /// HarfBuzz's script of each character below U+0800 (Latin with its
     /// accents, Greek, Cyrillic, Armenian, Hebrew, Arabic), asked once as
     /// the library opens: itemizing a string asked HarfBuzz through its
@@ -118,6 +130,13 @@ struct ShapingLibraries: @unchecked Sendable {
         glyphExtents = try symbol(h, "hb_font_get_glyph_extents")
         nominalGlyph = try symbol(h, "hb_font_get_nominal_glyph")
         glyphHAdvance = try symbol(h, "hb_font_get_glyph_h_advance")
+        lookupCount = try symbol(h, "hb_ot_layout_table_get_lookup_count")
+        lookupCollectGlyphs = try symbol(h, "hb_ot_layout_lookup_collect_glyphs")
+        glyphClass = try symbol(h, "hb_ot_layout_get_glyph_class")
+        setCreate = try symbol(h, "hb_set_create")
+        setDestroy = try symbol(h, "hb_set_destroy")
+        setClear = try symbol(h, "hb_set_clear")
+        setHas = try symbol(h, "hb_set_has")
         if let funcs = unicodeFuncsDefault() {
             let script = unicodeScript
             lowScripts = (0..<0x800).map { script(funcs, UInt32($0)) }

@@ -1,0 +1,209 @@
+import CHarfBuzz
+import TypefitCore
+
+/// Shaping word by word: a run cut at its spaces, each word shaped once
+/// per face and kept (`WordShapes`), the run's glyphs put together from
+/// its words in HarfBuzz's order. Exact where the face shapes a word alike
+/// whatever surrounds it (`spaceIsolated`), and the cut falls where
+/// HarfBuzz's shaping of the whole run would not look across: the glyphs
+/// are those of shaping the run whole, glyph for glyph.
+extension HarfBuzzFace {
+    /// Whether no lookup of the face reads, moves or skips the space, so
+    /// that a word's glyphs do not depend on the words around it:
+    /// - the space has a glyph, which GDEF does not class as a mark or
+    ///   ligature (a lookup that skips those would skip it);
+    /// - no GSUB or GPOS lookup's collected glyphs (before, input, after,
+    ///   output: `hb_ot_layout_lookup_collect_glyphs`) hold it, and no
+    ///   class-based rule or pair, nor a lookup that skips base glyphs,
+    ///   reaches it (`LayoutReach`, what the sets leave out);
+    /// - no AAT table (`morx`, `mort`, `kerx`) or `kern` table, which
+    ///   HarfBuzz applies by machinery of their own.
+    ///
+    /// Arabic joining reads past a word's edge, but a space joins nothing
+    /// (joining type U, as the start of the text is), and a word is cut
+    /// only between it and a space.
+    func spaceIsolated() -> Bool {
+        for tag in [TableTag("morx"), TableTag("mort"), TableTag("kerx"), TableTag("kern")]
+        where Self.table(tag, of: face, hb, copy: false) != nil {
+            return false
+        }
+        var space: UInt32 = 0
+        guard hb.nominalGlyph(font, 0x20, &space) != 0, space != 0, space <= UInt32(UInt16.max) else { return false }
+        let kind = hb.glyphClass(face, space)
+        guard kind == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || kind == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH else {
+            return false
+        }
+        // Before, input, after and output.
+        let sets = (0..<4).compactMap { _ in hb.setCreate() }
+        defer { for set in sets { hb.setDestroy(set) } }
+        guard sets.count == 4 else { return false }
+        for (table, positioning) in [(TableTag("GSUB"), false), (TableTag("GPOS"), true)] {
+            let tag = table.rawValue
+            for lookup in 0..<hb.lookupCount(face, tag) {
+                for set in sets { hb.setClear(set) }
+                hb.lookupCollectGlyphs(face, tag, lookup, sets[0], sets[1], sets[2], sets[3])
+                if sets.contains(where: { hb.setHas($0, space) != 0 }) { return false }
+            }
+            if let bytes = Self.table(table, of: face, hb),
+                LayoutReach.mayReachAcross(glyph: UInt16(space), table: bytes, positioning: positioning)
+            {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `shapeRun` of `range`, word by word where the face allows
+    /// (`wordsShapeAlone`): the same glyphs, in the same order, with
+    /// clusters as HarfBuzz numbers them (byte offsets in `text`). The
+    /// pointers are valid until the face shapes again.
+    func shapeRunByWords(
+        _ buffer: OpaquePointer, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ script: hb_script_t,
+        _ language: hb_language_t?, direction: hb_direction_t
+    ) -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)? {
+        let base = text.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+        guard wordsShapeAlone else {
+            return shapeRun(buffer, base, text.count, range, script, language, direction: direction)
+        }
+        pieces.removeAll(keepingCapacity: true)
+        Self.cut(text, range, into: &pieces)
+        // A run of one word that cannot be kept is shaped as it was.
+        if pieces.count == 1 && !Self.keepable(text, range) {
+            return shapeRun(buffer, base, text.count, range, script, language, direction: direction)
+        }
+        // HarfBuzz gives a right-to-left run's glyphs in visual order: its
+        // last word's first.
+        let rightToLeft = direction == HB_DIRECTION_RTL
+        let languageKey = UInt(bitPattern: language)
+        assembledCount = 0
+        for k in 0..<pieces.count {
+            let piece = pieces[rightToLeft ? pieces.count - 1 - k : k]
+            let word = UnsafeBufferPointer(rebasing: text[piece])
+            let keepable = Self.keepable(text, piece)
+            if keepable,
+                let kept = words.find(word, script: script.rawValue, rightToLeft: rightToLeft, language: languageKey)
+            {
+                appendKept(kept, at: piece.lowerBound)
+                continue
+            }
+            guard
+                let (infos, positions, count) = shapeRun(
+                    buffer, base, text.count, piece, script, language, direction: direction)
+            else { return nil }
+            if keepable,
+                let kept = words.add(
+                    word, script: script.rawValue, rightToLeft: rightToLeft, language: languageKey,
+                    start: piece.lowerBound, infos: infos, positions: positions, count: count)
+            {
+                appendKept(kept, at: piece.lowerBound)
+            } else {
+                append(infos, positions, count, clusterOffset: 0)
+            }
+        }
+        guard let assembledInfos, let assembledPositions else { return nil }
+        return (assembledInfos, assembledPositions, assembledCount)
+    }
+
+    /// A kept word's glyphs, its clusters moved to `start`.
+    private func appendKept(_ kept: Range<Int>, at start: Int) {
+        words.infos.withUnsafeBufferPointer { infos in
+            words.positions.withUnsafeBufferPointer { positions in
+                guard let infos = infos.baseAddress, let positions = positions.baseAddress else { return }
+                append(infos + kept.lowerBound, positions + kept.lowerBound, kept.count, clusterOffset: start)
+            }
+        }
+    }
+
+    private func append(
+        _ infos: UnsafePointer<hb_glyph_info_t>, _ positions: UnsafePointer<hb_glyph_position_t>, _ count: Int,
+        clusterOffset: Int
+    ) {
+        if assembledCount + count > assembledCapacity {
+            let capacity = max(64, (assembledCount + count) * 2)
+            let newInfos = UnsafeMutablePointer<hb_glyph_info_t>.allocate(capacity: capacity)
+            let newPositions = UnsafeMutablePointer<hb_glyph_position_t>.allocate(capacity: capacity)
+            if let assembledInfos, let assembledPositions {
+                newInfos.initialize(from: assembledInfos, count: assembledCount)
+                newPositions.initialize(from: assembledPositions, count: assembledCount)
+                assembledInfos.deallocate()
+                assembledPositions.deallocate()
+            }
+            (assembledInfos, assembledPositions, assembledCapacity) = (newInfos, newPositions, capacity)
+        }
+        guard let assembledInfos, let assembledPositions else { return }
+        (assembledInfos + assembledCount).initialize(from: infos, count: count)
+        (assembledPositions + assembledCount).initialize(from: positions, count: count)
+        if clusterOffset != 0 {
+            for i in assembledCount..<(assembledCount + count) { assembledInfos[i].cluster += UInt32(clusterOffset) }
+        }
+        assembledCount += count
+    }
+
+    /// Cuts `range` of `text` where a stretch of spaces (U+0020) starts or
+    /// ends, into `pieces` in text order: words and the spaces between
+    /// them. Not before a space that follows a zero-width joiner (HarfBuzz
+    /// joins what follows one to it), nor after a space before a character
+    /// that belongs to it (a mark, a joiner, a variation selector, an
+    /// emoji modifier: a cluster HarfBuzz forms with the space).
+    static func cut(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into pieces: inout [Range<Int>]) {
+        var start = range.lowerBound
+        var i = range.lowerBound + 1
+        while i < range.upperBound {
+            let isSpace = text[i] == 0x20
+            if isSpace != (text[i - 1] == 0x20) {
+                let cuts =
+                    isSpace
+                    ? !(i >= 3 && text[i - 3] == 0xE2 && text[i - 2] == 0x80 && text[i - 1] == 0x8D)
+                    : startsOwnCluster(text, at: i)
+                if cuts {
+                    pieces.append(start..<i)
+                    start = i
+                }
+            }
+            i += 1
+        }
+        pieces.append(start..<range.upperBound)
+    }
+
+    /// Whether the character at byte `i` (after a space) starts a cluster
+    /// of its own: not a mark, a format or control character, a grapheme
+    /// extender, a variation selector or an emoji modifier (nor an
+    /// unassigned code point, which a later Unicode may make one).
+    static func startsOwnCluster(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard text[i] >= 0x80 else { return true }
+        guard let scalar = Unicode.Scalar(Self.scalar(text, at: i)) else { return false }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .surrogate, .unassigned:
+            return false
+        default:
+            return !properties.isGraphemeExtend && !properties.isEmojiModifier && !properties.isVariationSelector
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at byte `i` (text the reader checked).
+    private static func scalar(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32 {
+        let lead = text[i]
+        let (length, bits): (Int, UInt32) =
+            lead >= 0xF0 ? (4, UInt32(lead & 0x07)) : lead >= 0xE0 ? (3, UInt32(lead & 0x0F)) : (2, UInt32(lead & 0x1F))
+        guard i + length <= text.count else { return 0xFFFD }
+        var value = bits
+        for k in 1..<length { value = value << 6 | UInt32(text[i + k] & 0x3F) }
+        return value
+    }
+
+    /// Whether piece `piece` of `text` may be kept: its shaping the same
+    /// wherever it stands, because at each end there is a space (its own
+    /// or the next piece's) or the text's edge, and HarfBuzz reads no
+    /// context past a space. Not at a script run's or a fallback's edge
+    /// between two letters (the context read is another word's), nor
+    /// longer than `WordShapes.maximumWordBytes`.
+    static func keepable(_ text: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>) -> Bool {
+        guard !piece.isEmpty, piece.count <= WordShapes.maximumWordBytes else { return false }
+        let lower = piece.lowerBound
+        let upper = piece.upperBound
+        let before = lower == 0 || text[lower - 1] == 0x20 || text[lower] == 0x20
+        let after = upper == text.count || text[upper] == 0x20 || text[upper - 1] == 0x20
+        return before && after
+    }
+}
