@@ -53,90 +53,52 @@ extension HarfBuzzFace {
         return true
     }
 
-    /// `shapeRun` of `range`, word by word where the face allows
+    /// The words kept (for tests: how many, how often found).
+    var words: WordShapes { wordShaping.words }
+
+    /// `shapeRun` of `range`, its words found kept where the face allows
     /// (`wordsShapeAlone`): the same glyphs, in the same order, with
-    /// clusters as HarfBuzz numbers them (byte offsets in `text`). The
-    /// pointers are valid until the face shapes again.
+    /// clusters as HarfBuzz numbers them (byte offsets in `text`). A run
+    /// whose words are all kept is put together from them; any other is
+    /// shaped whole, once, and its words kept from HarfBuzz's glyphs (a
+    /// word's glyphs are the run's whose clusters fall in it: shaped
+    /// alone it gives the same). The pointers are valid until the face
+    /// shapes again.
     func shapeRunByWords(
         _ buffer: OpaquePointer, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ script: hb_script_t,
-        _ language: hb_language_t?, direction: hb_direction_t
+        _ hbLanguage: hb_language_t?, direction: hb_direction_t
     ) -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)? {
         let base = text.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
         guard wordsShapeAlone else {
-            return shapeRun(buffer, base, text.count, range, script, language, direction: direction)
+            return shapeRun(buffer, base, text.count, range, script, hbLanguage, direction: direction)
         }
-        pieces.removeAll(keepingCapacity: true)
-        Self.cut(text, range, into: &pieces)
-        // A run of one word that cannot be kept is shaped as it was.
-        if pieces.count == 1 && !Self.keepable(text, range) {
-            return shapeRun(buffer, base, text.count, range, script, language, direction: direction)
-        }
-        // HarfBuzz gives a right-to-left run's glyphs in visual order: its
-        // last word's first.
+        // Moved out while the run is shaped, and back (`WordShapes`).
+        var state = WordShaping()
+        swap(&state, &wordShaping)
+        defer { swap(&state, &wordShaping) }
         let rightToLeft = direction == HB_DIRECTION_RTL
-        let languageKey = UInt(bitPattern: language)
-        assembledCount = 0
-        for k in 0..<pieces.count {
-            let piece = pieces[rightToLeft ? pieces.count - 1 - k : k]
-            let word = UnsafeBufferPointer(rebasing: text[piece])
-            let keepable = Self.keepable(text, piece)
-            if keepable,
-                let kept = words.find(word, script: script.rawValue, rightToLeft: rightToLeft, language: languageKey)
-            {
-                appendKept(kept, at: piece.lowerBound)
-                continue
+        let language = UInt(bitPattern: hbLanguage)
+        state.pieces.removeAll(keepingCapacity: true)
+        Self.cut(text, range, into: &state.pieces)
+        state.kept.removeAll(keepingCapacity: true)
+        var allKept = true
+        for piece in state.pieces {
+            var kept: Range<Int>?
+            if Self.keepable(text, piece) {
+                kept = state.words.find(
+                    UnsafeBufferPointer(rebasing: text[piece]), script: script.rawValue, rightToLeft: rightToLeft,
+                    language: language)
             }
-            guard
-                let (infos, positions, count) = shapeRun(
-                    buffer, base, text.count, piece, script, language, direction: direction)
-            else { return nil }
-            if keepable,
-                let kept = words.add(
-                    word, script: script.rawValue, rightToLeft: rightToLeft, language: languageKey,
-                    start: piece.lowerBound, infos: infos, positions: positions, count: count)
-            {
-                appendKept(kept, at: piece.lowerBound)
-            } else {
-                append(infos, positions, count, clusterOffset: 0)
-            }
+            if kept == nil { allKept = false }
+            state.kept.append(kept)
         }
-        guard let assembledInfos, let assembledPositions else { return nil }
-        return (assembledInfos, assembledPositions, assembledCount)
-    }
-
-    /// A kept word's glyphs, its clusters moved to `start`.
-    private func appendKept(_ kept: Range<Int>, at start: Int) {
-        words.infos.withUnsafeBufferPointer { infos in
-            words.positions.withUnsafeBufferPointer { positions in
-                guard let infos = infos.baseAddress, let positions = positions.baseAddress else { return }
-                append(infos + kept.lowerBound, positions + kept.lowerBound, kept.count, clusterOffset: start)
-            }
-        }
-    }
-
-    private func append(
-        _ infos: UnsafePointer<hb_glyph_info_t>, _ positions: UnsafePointer<hb_glyph_position_t>, _ count: Int,
-        clusterOffset: Int
-    ) {
-        if assembledCount + count > assembledCapacity {
-            let capacity = max(64, (assembledCount + count) * 2)
-            let newInfos = UnsafeMutablePointer<hb_glyph_info_t>.allocate(capacity: capacity)
-            let newPositions = UnsafeMutablePointer<hb_glyph_position_t>.allocate(capacity: capacity)
-            if let assembledInfos, let assembledPositions {
-                newInfos.initialize(from: assembledInfos, count: assembledCount)
-                newPositions.initialize(from: assembledPositions, count: assembledCount)
-                assembledInfos.deallocate()
-                assembledPositions.deallocate()
-            }
-            (assembledInfos, assembledPositions, assembledCapacity) = (newInfos, newPositions, capacity)
-        }
-        guard let assembledInfos, let assembledPositions else { return }
-        (assembledInfos + assembledCount).initialize(from: infos, count: count)
-        (assembledPositions + assembledCount).initialize(from: positions, count: count)
-        if clusterOffset != 0 {
-            for i in assembledCount..<(assembledCount + count) { assembledInfos[i].cluster += UInt32(clusterOffset) }
-        }
-        assembledCount += count
+        if allKept { return state.assemble(rightToLeft: rightToLeft) }
+        guard
+            let (infos, positions, count) = shapeRun(
+                buffer, base, text.count, range, script, hbLanguage, direction: direction)
+        else { return nil }
+        state.keep(text, infos, positions, count, script: script.rawValue, rightToLeft: rightToLeft, language: language)
+        return (infos, positions, count)
     }
 
     /// Cuts `range` of `text` where a stretch of spaces (U+0020) starts or
@@ -205,5 +167,96 @@ extension HarfBuzzFace {
         let before = lower == 0 || text[lower - 1] == 0x20 || text[lower] == 0x20
         let after = upper == text.count || text[upper] == 0x20 || text[upper - 1] == 0x20
         return before && after
+    }
+}
+
+/// What shaping word by word keeps between runs, one face's: the words,
+/// and buffers used again for each run (the run's pieces, the words found
+/// for them, their glyphs put together).
+struct WordShaping {
+    var words = WordShapes()
+    var pieces: [Range<Int>] = []
+    /// Per piece, its kept glyphs (`nil`: not kept).
+    var kept: [Range<Int>?] = []
+    /// Per piece, its glyphs in a run shaped whole.
+    private var spans: [Range<Int>] = []
+    private var infos: UnsafeMutablePointer<hb_glyph_info_t>?
+    private var positions: UnsafeMutablePointer<hb_glyph_position_t>?
+    private var capacity = 0
+
+    /// Frees the buffers (the face's deinit).
+    func deallocate() {
+        infos?.deallocate()
+        positions?.deallocate()
+    }
+
+    /// The run's glyphs from its pieces' kept ones, in HarfBuzz's order:
+    /// a right-to-left run's last piece first.
+    mutating func assemble(rightToLeft: Bool)
+        -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)?
+    {
+        let total = kept.reduce(0) { $0 + ($1?.count ?? 0) }
+        if total > capacity || infos == nil {
+            deallocate()
+            capacity = max(64, total * 2)
+            infos = .allocate(capacity: capacity)
+            positions = .allocate(capacity: capacity)
+        }
+        guard let infos, let positions else { return nil }
+        var count = 0
+        words.glyphs.withUnsafeBufferPointer { glyphs in
+            for k in 0..<pieces.count {
+                let index = rightToLeft ? pieces.count - 1 - k : k
+                guard let range = kept[index] else { continue }
+                let start = UInt32(pieces[index].lowerBound)
+                for glyph in glyphs[range] {
+                    var info = hb_glyph_info_t()
+                    info.codepoint = glyph.glyph
+                    info.cluster = glyph.cluster &+ start
+                    var position = hb_glyph_position_t()
+                    position.x_advance = glyph.xAdvance
+                    position.x_offset = glyph.xOffset
+                    position.y_offset = glyph.yOffset
+                    (infos + count).initialize(to: info)
+                    (positions + count).initialize(to: position)
+                    count += 1
+                }
+            }
+        }
+        return (infos, positions, count)
+    }
+
+    /// Keeps the words not kept yet of a run shaped whole (`count`
+    /// glyphs): each piece's glyphs are those whose clusters fall in it,
+    /// one stretch of the run's in HarfBuzz's order. Clusters out of that
+    /// order (never, in a face whose words shape alone) keep nothing.
+    mutating func keep(
+        _ text: UnsafeBufferPointer<UInt8>, _ infos: UnsafePointer<hb_glyph_info_t>,
+        _ positions: UnsafePointer<hb_glyph_position_t>, _ count: Int, script: UInt32, rightToLeft: Bool,
+        language: UInt
+    ) {
+        spans.removeAll(keepingCapacity: true)
+        spans.append(contentsOf: repeatElement(0..<0, count: pieces.count))
+        let step = rightToLeft ? -1 : 1
+        var k = rightToLeft ? pieces.count - 1 : 0
+        var first = 0
+        for i in 0..<count {
+            let cluster = Int(infos[i].cluster)
+            while !pieces[k].contains(cluster) {
+                spans[k] = first..<i
+                first = i
+                k += step
+                guard k >= 0 && k < pieces.count else { return }
+            }
+        }
+        spans[k] = first..<count
+        for (index, piece) in pieces.enumerated()
+        where kept[index] == nil && HarfBuzzFace.keepable(text, piece) {
+            let span = spans[index]
+            words.add(
+                UnsafeBufferPointer(rebasing: text[piece]), script: script, rightToLeft: rightToLeft,
+                language: language, start: piece.lowerBound, infos: infos + span.lowerBound,
+                positions: positions + span.lowerBound, count: span.count)
+        }
     }
 }

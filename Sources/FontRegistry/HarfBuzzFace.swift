@@ -39,16 +39,8 @@ final class HarfBuzzFace {
     /// `Sendable`), and a buffer made and destroyed per string was 1% of
     /// fit's instructions. `hb_buffer_clear_contents` leaves it as new.
     private let shapingBuffer: OpaquePointer?
-    /// The words shaped so far (`WordShapes`), when `wordsShapeAlone`.
-    lazy var words = WordShapes()
-    /// A run's glyphs put together word by word (`shapeRunByWords`),
-    /// valid until the next run: memory of the face's own, grown as needed.
-    var assembledInfos: UnsafeMutablePointer<hb_glyph_info_t>?
-    var assembledPositions: UnsafeMutablePointer<hb_glyph_position_t>?
-    var assembledCapacity = 0
-    var assembledCount = 0
-    /// The pieces of the run being shaped (kept for the next run's).
-    var pieces: [Range<Int>] = []
+    /// Shaping word by word's words and buffers (`HarfBuzzFace+Words`).
+    var wordShaping = WordShaping()
     /// Whether the face shapes each word alike whatever surrounds it
     /// (`spaceIsolated`), read from its tables the first time it shapes.
     lazy var wordsShapeAlone: Bool = spaceIsolated()
@@ -221,8 +213,7 @@ final class HarfBuzzFace {
     }
 
     deinit {
-        assembledInfos?.deallocate()
-        assembledPositions?.deallocate()
+        wordShaping.deallocate()
         if let shapingBuffer { hb.bufferDestroy(shapingBuffer) }
         hb.fontDestroy(font)
         hb.faceDestroy(face)
