@@ -82,12 +82,16 @@ extension HarfBuzzFace {
         Self.cut(text, range, into: &state.pieces)
         state.kept.removeAll(keepingCapacity: true)
         var allKept = true
+        // Whether a word not kept yet may be (else, as in a run of CJK
+        // text without spaces, the glyphs are not walked for words).
+        var toKeep = false
         for piece in state.pieces {
             var kept: Range<Int>?
             if Self.keepable(text, piece) {
                 kept = state.words.find(
                     UnsafeBufferPointer(rebasing: text[piece]), script: script.rawValue, rightToLeft: rightToLeft,
                     language: language)
+                if kept == nil { toKeep = true }
             }
             if kept == nil { allKept = false }
             state.kept.append(kept)
@@ -97,7 +101,10 @@ extension HarfBuzzFace {
             let (infos, positions, count) = shapeRun(
                 buffer, base, text.count, range, script, hbLanguage, direction: direction)
         else { return nil }
-        state.keep(text, infos, positions, count, script: script.rawValue, rightToLeft: rightToLeft, language: language)
+        if toKeep {
+            state.keep(
+                text, infos, positions, count, script: script.rawValue, rightToLeft: rightToLeft, language: language)
+        }
         return (infos, positions, count)
     }
 
