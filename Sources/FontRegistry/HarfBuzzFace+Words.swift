@@ -81,7 +81,7 @@ extension HarfBuzzFace {
         state.pieces.removeAll(keepingCapacity: true)
         Self.cut(text, range, into: &state.pieces)
         state.kept.removeAll(keepingCapacity: true)
-        var allKept = true
+        var missing = 0
         // Whether a word not kept yet may be (else, as in a run of CJK
         // text without spaces, the glyphs are not walked for words).
         var toKeep = false
@@ -93,10 +93,40 @@ extension HarfBuzzFace {
                     language: language)
                 if kept == nil { toKeep = true }
             }
-            if kept == nil { allKept = false }
+            if kept == nil { missing += 1 }
             state.kept.append(kept)
         }
-        if allKept { return state.assemble(rightToLeft: rightToLeft) }
+        state.clearLoose()
+        if missing == 0 { return state.assemble(rightToLeft: rightToLeft) }
+        // A few pieces missing (a known string's new word): each shaped
+        // alone, as exact as the whole run, and kept where it may be.
+        if missing * 2 <= state.pieces.count {
+            let generation = state.words.generation
+            var shaped = true
+            for index in state.pieces.indices where state.kept[index] == nil {
+                let piece = state.pieces[index]
+                guard
+                    let (infos, positions, count) = shapeRun(
+                        buffer, base, text.count, piece, script, hbLanguage, direction: direction)
+                else {
+                    shaped = false
+                    break
+                }
+                if Self.keepable(text, piece),
+                    let kept = state.words.add(
+                        UnsafeBufferPointer(rebasing: text[piece]), script: script.rawValue,
+                        rightToLeft: rightToLeft, language: language, start: piece.lowerBound, infos: infos,
+                        positions: positions, count: count)
+                {
+                    state.kept[index] = kept
+                } else {
+                    state.keepLoose(index, infos, positions, count, start: piece.lowerBound)
+                }
+            }
+            // Words forgotten meanwhile took the glyphs found before.
+            if shaped && state.words.generation == generation { return state.assemble(rightToLeft: rightToLeft) }
+            state.clearLoose()
+        }
         guard
             let (infos, positions, count) = shapeRun(
                 buffer, base, text.count, range, script, hbLanguage, direction: direction)
@@ -185,14 +215,24 @@ struct WordShaping {
     var pieces: [Range<Int>] = []
     /// Per piece, its kept glyphs (`nil`: not kept).
     var kept: [Range<Int>?] = []
+    /// Pieces shaped for this run and not kept: each piece's index and
+    /// glyphs (in `looseGlyphs`).
+    var loose: [(piece: Int, glyphs: Range<Int>)] = []
+    private var looseGlyphs: [WordShapes.Glyph] = []
     /// Per piece, its glyphs in a run shaped whole.
     private var spans: [Range<Int>] = []
     private var infos: UnsafeMutablePointer<hb_glyph_info_t>?
     private var positions: UnsafeMutablePointer<hb_glyph_position_t>?
     private var capacity = 0
 
-    /// Frees the buffers (the face's deinit).
-    func deallocate() {
+    /// Frees the buffers and gives the words' memory back (the face's
+    /// deinit).
+    func release() {
+        freeBuffers()
+        words.release()
+    }
+
+    private func freeBuffers() {
         infos?.deallocate()
         positions?.deallocate()
     }
@@ -202,35 +242,68 @@ struct WordShaping {
     mutating func assemble(rightToLeft: Bool)
         -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)?
     {
-        let total = kept.reduce(0) { $0 + ($1?.count ?? 0) }
+        let total = kept.reduce(0) { $0 + ($1?.count ?? 0) } + loose.reduce(0) { $0 + $1.glyphs.count }
         if total > capacity || infos == nil {
-            deallocate()
+            freeBuffers()
             capacity = max(64, total * 2)
             infos = .allocate(capacity: capacity)
             positions = .allocate(capacity: capacity)
         }
         guard let infos, let positions else { return nil }
         var count = 0
-        words.glyphs.withUnsafeBufferPointer { glyphs in
-            for k in 0..<pieces.count {
-                let index = rightToLeft ? pieces.count - 1 - k : k
-                guard let range = kept[index] else { continue }
-                let start = UInt32(pieces[index].lowerBound)
-                for glyph in glyphs[range] {
-                    var info = hb_glyph_info_t()
-                    info.codepoint = glyph.glyph
-                    info.cluster = glyph.cluster &+ start
-                    var position = hb_glyph_position_t()
-                    position.x_advance = glyph.xAdvance
-                    position.x_offset = glyph.xOffset
-                    position.y_offset = glyph.yOffset
-                    (infos + count).initialize(to: info)
-                    (positions + count).initialize(to: position)
-                    count += 1
+        // Loose pieces in text order (kept so), found by a cursor.
+        var looseAt = rightToLeft ? loose.count - 1 : 0
+        words.glyphs.withUnsafeBufferPointer { keptGlyphs in
+            looseGlyphs.withUnsafeBufferPointer { looseGlyphs in
+                for k in 0..<pieces.count {
+                    let index = rightToLeft ? pieces.count - 1 - k : k
+                    let glyphs: Slice<UnsafeBufferPointer<WordShapes.Glyph>>
+                    if let range = kept[index] {
+                        glyphs = keptGlyphs[range]
+                    } else if looseAt >= 0 && looseAt < loose.count && loose[looseAt].piece == index {
+                        glyphs = looseGlyphs[loose[looseAt].glyphs]
+                        looseAt += rightToLeft ? -1 : 1
+                    } else {
+                        continue
+                    }
+                    let start = UInt32(pieces[index].lowerBound)
+                    for glyph in glyphs {
+                        var info = hb_glyph_info_t()
+                        info.codepoint = glyph.glyph
+                        info.cluster = glyph.cluster &+ start
+                        var position = hb_glyph_position_t()
+                        position.x_advance = glyph.xAdvance
+                        position.x_offset = glyph.xOffset
+                        position.y_offset = glyph.yOffset
+                        (infos + count).initialize(to: info)
+                        (positions + count).initialize(to: position)
+                        count += 1
+                    }
                 }
             }
         }
         return (infos, positions, count)
+    }
+
+    /// Keeps a piece shaped for this run alone, not among the words.
+    mutating func keepLoose(
+        _ index: Int, _ infos: UnsafePointer<hb_glyph_info_t>, _ positions: UnsafePointer<hb_glyph_position_t>,
+        _ count: Int, start: Int
+    ) {
+        let first = looseGlyphs.count
+        for i in 0..<count {
+            looseGlyphs.append(
+                WordShapes.Glyph(
+                    glyph: infos[i].codepoint, cluster: infos[i].cluster &- UInt32(start),
+                    xAdvance: positions[i].x_advance, xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
+        }
+        loose.append((index, first..<looseGlyphs.count))
+    }
+
+    /// Forgets the loose pieces of the last run.
+    mutating func clearLoose() {
+        loose.removeAll(keepingCapacity: true)
+        looseGlyphs.removeAll(keepingCapacity: true)
     }
 
     /// Keeps the words not kept yet of a run shaped whole (`count`
@@ -260,7 +333,7 @@ struct WordShaping {
         for (index, piece) in pieces.enumerated()
         where kept[index] == nil && HarfBuzzFace.keepable(text, piece) {
             let span = spans[index]
-            words.add(
+            _ = words.add(
                 UnsafeBufferPointer(rebasing: text[piece]), script: script, rightToLeft: rightToLeft,
                 language: language, start: piece.lowerBound, infos: infos + span.lowerBound,
                 positions: positions + span.lowerBound, count: span.count)

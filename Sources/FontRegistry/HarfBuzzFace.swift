@@ -213,7 +213,7 @@ final class HarfBuzzFace {
     }
 
     deinit {
-        wordShaping.deallocate()
+        wordShaping.release()
         if let shapingBuffer { hb.bufferDestroy(shapingBuffer) }
         hb.fontDestroy(font)
         hb.faceDestroy(face)

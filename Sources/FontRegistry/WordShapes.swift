@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -18,9 +19,13 @@ import CHarfBuzz
 /// word's first byte, each glyph the five numbers layout reads (20 bytes,
 /// half of HarfBuzz's pair of records). Kept in flat arrays and an
 /// open-addressed table, so finding a word allocates nothing. Bounded:
-/// words over `maximumWordBytes` are not kept, and once `maximumGlyphs`
-/// glyphs or `maximumWords` words are kept, all are forgotten (at most
-/// about 5 MB a face). A value: the face moves it out while it shapes a
+/// words over `maximumWordBytes` are not kept; a face keeps at most
+/// `maximumWords` words and `maximumGlyphs` glyphs, and every face of
+/// the process together what `WordBudget` grants (a face with an optical
+/// size is opened at each of twelve sizes, per worker: 24 faces kept
+/// Pocket Casts' words in 52 MB more than `fit` used without them). A
+/// face that can keep no more forgets all its words and keeps anew in the
+/// same memory. A value: the face moves it out while it shapes a
 /// run, so that its arrays are reached without a run-time exclusivity
 /// check per access (a class's stored properties have one).
 struct WordShapes {
@@ -62,6 +67,11 @@ struct WordShapes {
     var isEmpty: Bool { entries.isEmpty }
     /// How many times a kept word was found (what the words saved).
     private(set) var found = 0
+    /// The bytes the words take (`WordBudget.bytes`), and those granted.
+    private var used = 0
+    private(set) var granted = 0
+    /// How many times the words were forgotten.
+    private(set) var generation = 0
 
     /// Whether as many words or glyphs are kept as may be.
     var isFull: Bool { entries.count >= Self.maximumWords || glyphs.count >= Self.maximumGlyphs }
@@ -114,21 +124,38 @@ struct WordShapes {
     }
 
     /// Keeps `count` glyphs of HarfBuzz's buffer as `word`'s (their
-    /// clusters less `start`, the word's first byte in the text). A word
-    /// too long is not kept; when the words are full, they are forgotten
-    /// first (a catalog read language by language wants the words of the
-    /// language at hand).
+    /// clusters less `start`, the word's first byte in the text); the
+    /// word's glyphs (`nil`: not kept). A word too long is not kept; when
+    /// the words are full, they are forgotten first (a catalog read
+    /// language by language wants the words of the language at hand), and
+    /// `generation` counts it: glyphs found before are then gone.
     mutating func add(
         _ word: UnsafeBufferPointer<UInt8>, script: UInt32, rightToLeft: Bool, language: UInt, start: Int,
         infos: UnsafePointer<hb_glyph_info_t>, positions: UnsafePointer<hb_glyph_position_t>, count: Int
-    ) {
-        guard word.count <= Self.maximumWordBytes, count <= Self.maximumGlyphs else { return }
+    ) -> Range<Int>? {
+        guard word.count <= Self.maximumWordBytes, count <= Self.maximumGlyphs else { return nil }
         let hash = Self.hash(word, script: script, rightToLeft: rightToLeft, language: language)
         // A run's repeated word (its spaces) is kept once.
-        guard entry(word, hash: hash, script: script, rightToLeft: rightToLeft, language: language) == nil else {
-            return
+        if let index = entry(word, hash: hash, script: script, rightToLeft: rightToLeft, language: language) {
+            return Int(entries[index].glyphStart)..<Int(entries[index].glyphStart + entries[index].glyphCount)
         }
         if isFull { forget() }
+        let bytes = WordBudget.bytes(glyphs: count, wordBytes: word.count)
+        if used + bytes > granted {
+            // More memory, doubling what the face has, while the budget
+            // lasts; else the words are forgotten and the memory reused.
+            let more = max(WordBudget.grant, granted, bytes)
+            if WordBudget.take(more) {
+                granted += more
+                // Glyphs are most of it: room for them as granted, not
+                // doubled past it by appending.
+                glyphs.reserveCapacity(granted / 25)
+            } else {
+                forget()
+                guard bytes <= granted else { return nil }
+            }
+        }
+        used += bytes
         if slots.isEmpty { slots = [Int32](filled: -1, count: 64) }
         let glyphStart = glyphs.count
         for i in 0..<count {
@@ -149,10 +176,18 @@ struct WordShapes {
         } else {
             place(entries.count - 1)
         }
+        return glyphStart..<glyphs.count
+    }
+
+    /// Gives the memory granted back to the budget (the face's deinit).
+    func release() {
+        WordBudget.give(granted)
     }
 
     /// Forgets every word, keeping the memory.
     private mutating func forget() {
+        generation += 1
+        used = 0
         entries.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         glyphs.removeAll(keepingCapacity: true)
@@ -165,4 +200,41 @@ struct WordShapes {
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(index)
     }
+}
+
+/// The memory every face's kept words may take together, granted to the
+/// faces as they keep words and given back as they close: 4 MB, in
+/// bytes as `bytes` counts them (the arrays' spare capacity comes on top).
+/// Enough for the words of a catalog of 18 languages in two workers' faces
+/// (IceCubesApp's: 11,600 words, 72,000 glyphs each).
+enum WordBudget {
+    static let total = 4 << 20
+    /// What a face is granted at a time, at least (doubling what it has).
+    static let grant = 64 << 10
+    private static let taken = Atomic<Int>(0)
+
+    /// The bytes a word of `wordBytes` bytes and `glyphs` glyphs takes:
+    /// 20 a glyph, its bytes, 48 for its entry and slot.
+    static func bytes(glyphs: Int, wordBytes: Int) -> Int { 20 * glyphs + wordBytes + 48 }
+
+    /// Takes `bytes` of the budget; `false`, taking nothing, when so much
+    /// is not left.
+    static func take(_ bytes: Int) -> Bool {
+        var current = taken.load(ordering: .relaxed)
+        while current + bytes <= total {
+            let (exchanged, original) = taken.compareExchange(
+                expected: current, desired: current + bytes, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    /// Gives `bytes` back.
+    static func give(_ bytes: Int) {
+        if bytes > 0 { taken.subtract(bytes, ordering: .relaxed) }
+    }
+
+    /// What is taken now (tests).
+    static var inUse: Int { taken.load(ordering: .relaxed) }
 }

@@ -88,6 +88,17 @@ struct WordShapingTests {
         // The words were kept and found, not shaped again each time.
         #expect(face.words.count > 10)
         #expect(face.words.found > face.words.count)
+        // Known strings with a word new to them (shaped alone and put
+        // among the kept ones), and one too long to keep, right to left.
+        let long = String(repeating: "مرحبا", count: 7)
+        let partly = [
+            "AVA fi To Tofu", "To Vox fi AVA AVA", "مرحبا حلم بيه حلمي", "بيه " + long + " حلم",
+            "A \u{301}V Ato A\u{301} V", "שלום עולם שלום שלומי", "AVA " + String(repeating: "V", count: 70) + " To",
+        ]
+        for text in partly {
+            let expected = try Self.oracle(text, Self.script)
+            #expect(Self.shaped(text, face) == expected, "partly known: \(text)")
+        }
     }
 
     /// Cuts fall where a stretch of spaces starts or ends, except after a
@@ -134,14 +145,31 @@ struct WordShapingTests {
         var advances = [Double](filled: 0, count: utf8.count)
         var missing = [Bool](filled: false, count: utf8.count)
         face.shape(utf8, runs: ScriptItemizer.runs(utf8), language: "en", advances: &advances, missing: &missing)
-        // Forgotten once full: the space and the last hundred words or so.
-        #expect(face.words.count > 0 && face.words.count <= 102)
-        #expect(!face.words.isFull)
+        // Forgotten once full (or sooner, when the budget the suite's
+        // other faces share is spent), and kept anew.
+        #expect(face.words.generation >= 1)
+        #expect(face.words.count > 0 && face.words.count < WordShapes.maximumWords)
         // Every word still measured: the last words' widths are hb-shape's.
         let tail = "A\(WordShapes.maximumWords + 99) " + long
         let expected = try Self.oracle(tail, Self.script).reduce(0) { $0 + $1[2] }
         let start = utf8.count - tail.utf8.count
         let measured = advances[start...].reduce(0, +) * face.unitsPerEm
         #expect(Int(measured.rounded()) == expected)
+    }
+
+    /// Kept words take memory from the process's budget, and a closed
+    /// face gives it back; more than the budget is never granted.
+    @Test func wordsTakeTheirMemoryFromTheBudget() throws {
+        #expect(!WordBudget.take(WordBudget.total + 1))
+        var face: HarfBuzzFace? = try HarfBuzzFace(file: Self.script, index: 0)
+        _ = try #require(face).wordsShapeAlone
+        let utf8 = Array("To fi AVA".utf8)
+        var advances = [Double](filled: 0, count: utf8.count)
+        var missing = [Bool](filled: false, count: utf8.count)
+        face?.shape(utf8, runs: ScriptItemizer.runs(utf8), language: "en", advances: &advances, missing: &missing)
+        let granted = try #require(face).words.granted
+        #expect(granted >= WordBudget.grant)
+        #expect(WordBudget.inUse >= granted)
+        face = nil
     }
 }
