@@ -59,11 +59,12 @@ extension HarfBuzzFace {
     /// `shapeRun` of `range`, its words found kept where the face allows
     /// (`wordsShapeAlone`): the same glyphs, in the same order, with
     /// clusters as HarfBuzz numbers them (byte offsets in `text`). A run
-    /// whose words are all kept is put together from them; any other is
-    /// shaped whole, once, and its words kept from HarfBuzz's glyphs (a
-    /// word's glyphs are the run's whose clusters fall in it: shaped
-    /// alone it gives the same). The pointers are valid until the face
-    /// shapes again.
+    /// whose words are all kept is put together from them; one with at
+    /// most half its pieces not kept shapes those alone and puts the run
+    /// together; any other is shaped whole, once, and its words kept from
+    /// HarfBuzz's glyphs (a word's glyphs are the run's whose clusters
+    /// fall in it: shaped alone it gives the same). The pointers are valid
+    /// until the face shapes again.
     func shapeRunByWords(
         _ buffer: OpaquePointer, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ script: hb_script_t,
         _ hbLanguage: hb_language_t?, direction: hb_direction_t
