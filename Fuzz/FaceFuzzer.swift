@@ -2,7 +2,8 @@
 // reads a downloaded font (SFNTReader), and the name-table probe the
 // installed listing uses (SFNTNameProbe), and every table the sfnt view
 // reads by type (OS/2, head, fvar, STAT, avar, trak), the optical-size rule
-// over them, and the colour glyph tables (COLR, CPAL, CBLC, CBDT, sbix), and
+// over them, and the colour glyph tables (COLR, CPAL, CBLC, CBDT, sbix), what
+// GSUB's and GPOS's lookups reach (LayoutReach), and
 // each face's listing JSON (its compact fragments against the members). Built with TypefitCore's sources by
 // `make fuzz` (swiftc -sanitize=fuzzer,address); any crash, trap or
 // sanitizer report is a finding.
@@ -98,6 +99,14 @@ func fuzzView(_ bytes: [UInt8], decompressors: SFNTView.Decompressors?) {
                 if let drawn = colors.glyph(glyph) { _ = drawn.svg { _ in "M0 0Z" } }
             }
             _ = try? face.names()
+            // Whether the lookups reach across a glyph: bounded whatever
+            // the rule sets claim (`LayoutReach.budget`).
+            for (tag, positioning) in [(TableTag("GSUB"), false), (TableTag("GPOS"), true)] {
+                guard let layout = (try? face.data(tag)) ?? nil else { continue }
+                for glyph: UInt16 in [0, 1, 3] {
+                    _ = LayoutReach.mayReachAcross(glyph: glyph, table: layout, positioning: positioning)
+                }
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ status=0
 for target in $targets; do
     case $target in
         face) source=Fuzz/FaceFuzzer.swift
-            seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken Fixtures/optical Fixtures/emoji Fixtures/emoji-bitmap Fixtures/type1" ;;
+            seeds="Fixtures/fonts Fixtures/formats Fixtures/hostile Fixtures/broken Fixtures/optical Fixtures/emoji Fixtures/emoji-bitmap Fixtures/type1 Fixtures/words Fixtures/readme-fonts" ;;
         spec) source=Fuzz/SpecFuzzer.swift; seeds="Fixtures/specs Fixtures/strings Fuzz/seeds/spec Fuzz/regressions" ;;
         text) source=Fuzz/TextFuzzer.swift; seeds="Fixtures/strings Fixtures/strings/plists Fixtures/text Fixtures/arb Fixtures/android/aapt2/res/values Fixtures/android/aapt2/bad Fuzz/seeds/text" ;;
         budget) source=Fuzz/BudgetFuzzer.swift; seeds="Fuzz/seeds/budget Fixtures/strings Fuzz/seeds/text" ;;

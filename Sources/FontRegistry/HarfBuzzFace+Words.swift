@@ -65,11 +65,20 @@ extension HarfBuzzFace {
     /// HarfBuzz's glyphs (a word's glyphs are the run's whose clusters
     /// fall in it: shaped alone it gives the same). The pointers are valid
     /// until the face shapes again.
+    /// `utf8` is the text, `text` its bytes (HarfBuzz's, and the words'
+    /// keys).
     func shapeRunByWords(
-        _ buffer: OpaquePointer, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ script: hb_script_t,
-        _ hbLanguage: hb_language_t?, direction: hb_direction_t
+        _ buffer: OpaquePointer, _ utf8: [UInt8], _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+        _ script: hb_script_t, _ hbLanguage: hb_language_t?, direction: hb_direction_t
     ) -> (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)? {
         let base = text.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+        // A face that shapes a few strings (one `measure`, a build
+        // script's check) never reads its tables for words: that cost a
+        // one-string run 8% of its instructions.
+        if runsBeforeWords > 0 {
+            runsBeforeWords -= 1
+            return shapeRun(buffer, base, text.count, range, script, hbLanguage, direction: direction)
+        }
         guard wordsShapeAlone else {
             return shapeRun(buffer, base, text.count, range, script, hbLanguage, direction: direction)
         }
@@ -80,7 +89,7 @@ extension HarfBuzzFace {
         let rightToLeft = direction == HB_DIRECTION_RTL
         let language = UInt(bitPattern: hbLanguage)
         state.pieces.removeAll(keepingCapacity: true)
-        Self.cut(text, range, into: &state.pieces)
+        Self.cut(utf8, range, into: &state.pieces)
         state.kept.removeAll(keepingCapacity: true)
         var missing = 0
         // Whether a word not kept yet may be (else, as in a run of CJK
@@ -145,7 +154,7 @@ extension HarfBuzzFace {
     /// joins what follows one to it), nor after a space before a character
     /// that belongs to it (a mark, a joiner, a variation selector, an
     /// emoji modifier: a cluster HarfBuzz forms with the space).
-    static func cut(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into pieces: inout [Range<Int>]) {
+    static func cut(_ text: [UInt8], _ range: Range<Int>, into pieces: inout [Range<Int>]) {
         var start = range.lowerBound
         var i = range.lowerBound + 1
         while i < range.upperBound {
@@ -169,9 +178,9 @@ extension HarfBuzzFace {
     /// of its own: not a mark, a format or control character, a grapheme
     /// extender, a variation selector or an emoji modifier (nor an
     /// unassigned code point, which a later Unicode may make one).
-    static func startsOwnCluster(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    static func startsOwnCluster(_ text: [UInt8], at i: Int) -> Bool {
         guard text[i] >= 0x80 else { return true }
-        guard let scalar = Unicode.Scalar(Self.scalar(text, at: i)) else { return false }
+        guard let scalar = Unicode.Scalar(TextBytes.scalar(text, at: i).value) else { return false }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .surrogate, .unassigned:
@@ -179,17 +188,6 @@ extension HarfBuzzFace {
         default:
             return !properties.isGraphemeExtend && !properties.isEmojiModifier && !properties.isVariationSelector
         }
-    }
-
-    /// The scalar whose UTF-8 starts at byte `i` (text the reader checked).
-    private static func scalar(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32 {
-        let lead = text[i]
-        let (length, bits): (Int, UInt32) =
-            lead >= 0xF0 ? (4, UInt32(lead & 0x07)) : lead >= 0xE0 ? (3, UInt32(lead & 0x0F)) : (2, UInt32(lead & 0x1F))
-        guard i + length <= text.count else { return 0xFFFD }
-        var value = bits
-        for k in 1..<length { value = value << 6 | UInt32(text[i + k] & 0x3F) }
-        return value
     }
 
     /// Whether piece `piece` of `text` may be kept: its shaping the same

@@ -44,6 +44,8 @@ final class HarfBuzzFace {
     /// Whether the face shapes each word alike whatever surrounds it
     /// (`spaceIsolated`), read from its tables the first time it shapes.
     lazy var wordsShapeAlone: Bool = spaceIsolated()
+    /// Runs shaped whole before words are looked for (`shapeRunByWords`).
+    var runsBeforeWords = 32
 
     /// Opens face `index` of `file` (a collection's face in the low 16
     /// bits, a named instance from 1 in the high 16), set for `pointSize`
@@ -305,7 +307,7 @@ final class HarfBuzzFace {
                 let direction = hb.scriptDirection(run.script)
                 guard
                     let (infos, positions, count) = shapeRunByWords(
-                        buffer, bytes, range, run.script, lang, direction: direction),
+                        buffer, text, bytes, range, run.script, lang, direction: direction),
                     count > 0
                 else {
                     // No glyph for a run of text: said as missing, never a
