@@ -343,17 +343,34 @@ public final class TextMeasurer {
         /// each line the slices of `glyphs` it draws, left to right
         /// (`GlyphSlicer`), the paragraph shaped once for every layout.
         public func lines(_ lines: [Range<Int>]) -> [DrawnText.SlicedLine] {
+            withSlicer { slicer, shaper in
+                // Text without right-to-left characters: each line one
+                // left-to-right run (most strings; no bidi object is made).
+                guard mayHoldRightToLeft else { return slicer.lines(leftToRight: lines, shape: shaper) }
+                return slicer.lines(paragraphs.visualLines(lines), shape: shaper)
+            }
+        }
+
+        /// The drawn bytes of a layout's `lines` (`LineFitter.Prepared.lines`)
+        /// cut as `lines(_:)` cuts them, added to `table`: no array per
+        /// line or per layout (review cuts a string at a dozen sizes).
+        public func append(_ lines: [LineFitter.LineRange], to table: inout DrawnLines) {
+            withSlicer { slicer, shaper in
+                guard mayHoldRightToLeft else { return slicer.append(leftToRight: lines, to: &table, shape: shaper) }
+                slicer.append(paragraphs.visualLines(lines.map(\.visible)), to: &table, shape: shaper)
+            }
+        }
+
+        /// `body` with the session's slicer (made when a line is first
+        /// drawn) and its shaper.
+        private func withSlicer<Result>(_ body: (inout GlyphSlicer, GlyphSlicer.Shaper) -> Result) -> Result {
             // Moved out while cut, so that its glyphs are added to in place.
             var slicer = self.slicer ?? GlyphSlicer(stretches: paragraphStretches(), capacity: utf8.count)
             self.slicer = nil
             defer { self.slicer = slicer }
-            let shaper: GlyphSlicer.Shaper = { range, script, face, rightToLeft in
+            return body(&slicer) { range, script, face, rightToLeft in
                 self.shape(range, script: hb_script_t(rawValue: script), face: face, rightToLeft: rightToLeft)
             }
-            // Text without right-to-left characters: each line one
-            // left-to-right run (most strings; no bidi object is made).
-            guard mayHoldRightToLeft else { return slicer.lines(leftToRight: lines, shape: shaper) }
-            return slicer.lines(paragraphs.visualLines(lines), shape: shaper)
         }
 
         /// The stretches: each paragraph's bidi runs (in logical order)

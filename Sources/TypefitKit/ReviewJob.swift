@@ -619,6 +619,30 @@ public struct ReviewJob: Job {
             self.fonts = fonts
         }
 
+        /// This worker's tables, kept from row to row: emptied for each
+        /// row (their room kept), each row's lines cut into them. Arrays
+        /// made per size and per line were a quarter of review's drawing.
+        struct Scratch {
+            /// The row's lines, every size's (`ReviewPage.Row.drawn`).
+            var drawn = DrawnLines()
+            /// Per line of `drawn`: its width in ems.
+            var ems: [Double] = []
+            /// A size's line breaks.
+            var ranges: [LineFitter.LineRange] = []
+            /// Each layout cut for the row: its session, its breaks (a
+            /// range of `cutRanges`), its lines (a range of `drawn.lines`).
+            var cuts: [(session: TextMeasurer.DrawSession, ranges: Range<Int>, lines: Range<Int>)] = []
+            var cutRanges: [LineFitter.LineRange] = []
+
+            mutating func removeAll() {
+                drawn.removeAll()
+                ems.removeAll(keepingCapacity: true)
+                cuts.removeAll(keepingCapacity: true)
+                cutRanges.removeAll(keepingCapacity: true)
+            }
+        }
+        var scratch = Scratch()
+
         func visit(_ laidOut: LaidOutString) {
             let verdict = ReviewJob.verdict(group.cells.count, maxLines: group.lines) {
                 $0 < laidOut.layouts.count ? laidOut.layouts[$0] : nil
@@ -629,13 +653,12 @@ public struct ReviewJob: Job {
             let drawnCells = (verdict.failing + (verdict.lastFitting.map { [$0] } ?? [])).sorted()
             var sessions: [TextMeasurer.DrawSession] = []
             var samples: [ReviewPage.Sample] = []
-            // The last size's lines: neighbouring sizes often break alike.
-            var last:
-                (
-                    session: TextMeasurer.DrawSession, ranges: [LineFitter.LineRange],
-                    lines: [(line: DrawnText.SlicedLine, ems: Double)]
-                )?
             samples.reserveCapacity(drawnCells.count)
+            // Taken while the row is drawn (one reference: filled in place).
+            var scratch = self.scratch
+            self.scratch = Scratch()
+            defer { self.scratch = scratch }
+            scratch.removeAll()
             for c in drawnCells {
                 // The size alone, not the cell (a copy of its strings per sample).
                 let pointSize = group.cells[c].pointSize
@@ -645,22 +668,44 @@ public struct ReviewJob: Job {
                 // With `softWrap: false` (`--no-soft-wrap`) a line ends only
                 // at a line feed: drawn whole, past the width where it is
                 // wider (`prepared` breaks at line feeds only then).
-                let ranges = prepared.lines(
+                prepared.lines(
                     width: group.rules.softWrap ? group.width / pointSize : .greatestFiniteMagnitude,
-                    tabInterval: MeasuredText.tabInterval / pointSize, pointSize: pointSize)
-                let sliced: [(line: DrawnText.SlicedLine, ems: Double)]
-                if let last, last.session === session, last.ranges == ranges {
-                    sliced = last.lines
-                } else {
-                    let lines = session.lines(ranges.map(\.visible))
-                    // Read once the lines are cut (cutting adds glyphs).
-                    let glyphs = session.glyphs
-                    sliced = lines.map { line in
-                        var ems = 0.0
-                        for slice in line.slices { for i in slice { ems += glyphs[i].advance } }
-                        return (line, ems)
+                    tabInterval: MeasuredText.tabInterval / pointSize, pointSize: pointSize, into: &scratch.ranges)
+                let fresh = scratch.drawn.lines.count
+                let lines = cut(session, &scratch)
+                // The lines at this size: a line wider than the width
+                // overflows. Those of the size before when they are the
+                // same lines flagged alike (the page writes `=`), the
+                // cut's own when flagged alike, else the cut's lines again
+                // with this size's flags.
+                let width = group.width + 1e-9
+                func flaggedAsHere(_ candidate: Range<Int>) -> Bool {
+                    guard candidate.count == lines.count else { return false }
+                    for (k, n) in zip(candidate, lines) {
+                        let line = scratch.drawn.lines[k]
+                        guard line.slices == scratch.drawn.lines[n].slices,
+                            line.overflows == (scratch.ems[n] * pointSize > width)
+                        else { return false }
                     }
-                    last = (session, ranges, sliced)
+                    return true
+                }
+                if lines.lowerBound >= fresh {
+                    for n in lines { scratch.drawn.lines[n].overflows = scratch.ems[n] * pointSize > width }
+                }
+                let drawnLines: Range<Int>
+                if let before = samples.last?.layout, flaggedAsHere(before) {
+                    drawnLines = before
+                } else if flaggedAsHere(lines) {
+                    drawnLines = lines
+                } else {
+                    let start = scratch.drawn.lines.count
+                    for n in lines {
+                        var line = scratch.drawn.lines[n]
+                        line.overflows = scratch.ems[n] * pointSize > width
+                        scratch.drawn.lines.append(line)
+                        scratch.ems.append(scratch.ems[n])
+                    }
+                    drawnLines = start..<scratch.drawn.lines.count
                 }
                 let stream: Int
                 if let known = sessions.firstIndex(where: { $0 === session }) {
@@ -669,22 +714,44 @@ public struct ReviewJob: Job {
                     stream = sessions.count
                     sessions.append(session)
                 }
-                let lines = sliced.map { line, ems in
-                    ReviewPage.Line(
-                        slices: line.slices, rightToLeft: line.rightToLeft,
-                        overflows: ems * pointSize > group.width + 1e-9)
-                }
                 samples.append(
                     ReviewPage.Sample(
                         cell: cells[c], lines: layout.lines, overflows: layout.overflows,
-                        fits: !verdict.failing.contains(c), stream: stream, layout: lines))
+                        fits: !verdict.failing.contains(c), stream: stream, layout: drawnLines))
             }
             // The streams once every size is cut: a fallback stretch shaped
             // for a later size adds to its session's glyphs.
             var row = ReviewJob.row(string, failing: verdict.failing, group: group, base: base)
-            (row.streams, row.samples) = (sessions.map(stream), samples)
+            (row.streams, row.samples, row.drawn) = (sessions.map(stream), samples, scratch.drawn)
             rows.store(
                 DrawnRow(html: ReviewPage.rowHTML(row, writer: writer), verdict: row.gate?.verdict), at: laidOut.index)
+        }
+
+        /// The lines of `scratch.ranges` cut from `session`'s glyphs (lines
+        /// of `scratch.drawn`, flagged as not overflowing): those of an
+        /// earlier size that broke alike (neighbouring sizes often do), or
+        /// cut now, with their widths in `scratch.ems`.
+        private func cut(_ session: TextMeasurer.DrawSession, _ scratch: inout Scratch) -> Range<Int> {
+            for known in scratch.cuts
+            where known.session === session && scratch.cutRanges[known.ranges].elementsEqual(scratch.ranges) {
+                return known.lines
+            }
+            let start = scratch.drawn.lines.count
+            session.append(scratch.ranges, to: &scratch.drawn)
+            // Read once the lines are cut (cutting adds glyphs).
+            let glyphs = session.glyphs
+            glyphs.withUnsafeBufferPointer { glyphs in
+                for line in scratch.drawn.lines[start...] {
+                    var ems = 0.0
+                    for slice in scratch.drawn.slices(of: line) { for i in slice { ems += glyphs[i].advance } }
+                    scratch.ems.append(ems)
+                }
+            }
+            let lines = start..<scratch.drawn.lines.count
+            let ranges = scratch.cutRanges.count..<(scratch.cutRanges.count + scratch.ranges.count)
+            scratch.cutRanges += scratch.ranges
+            scratch.cuts.append((session, ranges, lines))
+            return lines
         }
 
         /// A session's glyphs for the page: each face by its key, glyphs

@@ -140,6 +140,53 @@ import Testing
         #expect(cut[0].slices.count == 1)
     }
 
+    /// Lines added to one table (review's every size of a string) are the
+    /// slices `lines` gives line by line: a layout's drawn bytes, left to
+    /// right or by runs, each line's slices joined where they touch and
+    /// none empty; a second layout's lines follow the first's.
+    @Test func aTableHoldsTheSlicesLinesGive() {
+        let stretches = GlyphSlicer.stretches(
+            directions: [VisualRun(range: 0..<4, rightToLeft: false), VisualRun(range: 4..<7, rightToLeft: true)],
+            scripts: [(0..<4, 1), (4..<7, 2)], faceOf: [0, 0, 0, 0, 0, 1, 1])
+        let visual = [
+            VisualLine(runs: [VisualRun(range: 0..<2, rightToLeft: false)], rightToLeft: false),
+            VisualLine(
+                runs: [VisualRun(range: 2..<4, rightToLeft: false), VisualRun(range: 4..<7, rightToLeft: true)],
+                rightToLeft: false),
+        ]
+        var bySlicer = GlyphSlicer(stretches: stretches)
+        let byLine = bySlicer.lines(visual, shape: FakeShaper().shape)
+        var slicer = GlyphSlicer(stretches: stretches)
+        var table = DrawnLines()
+        slicer.append(visual, to: &table, shape: FakeShaper().shape)
+        let ranges = [
+            LineFitter.LineRange(bytes: 0..<3, visible: 0..<2), LineFitter.LineRange(bytes: 3..<4, visible: 3..<3),
+            LineFitter.LineRange(bytes: 4..<7, visible: 4..<7),
+        ]
+        slicer.append(leftToRight: ranges, to: &table, shape: FakeShaper().shape)
+        var plain = GlyphSlicer(stretches: stretches)
+        let leftToRight = plain.lines(leftToRight: ranges.map(\.visible), shape: FakeShaper().shape)
+        #expect(table.lines.count == 5)
+        // Compared by the clusters drawn: the second layout's glyphs sit
+        // where the table's slicer put them, after the first's.
+        for (n, line) in table.lines.enumerated() {
+            let (expected, from) = n < 2 ? (byLine[n], bySlicer) : (leftToRight[n - 2], plain)
+            let drawn = table.slices(of: line).flatMap { slicer.glyphs[$0].map(\.cluster) }
+            #expect(drawn == clusters(from, expected), "line \(n)")
+            #expect(Array(table.slices(of: line)) == Array(expected.slices) || n >= 2)
+            #expect(line.rightToLeft == expected.rightToLeft && !line.overflows)
+        }
+        let drawn = table.lines.map { line in table.slices(of: line).flatMap { slicer.glyphs[$0].map(\.cluster) } }
+        #expect(drawn == [[0, 1], [2, 3, 6, 5, 4], [0, 1], [], [4, 5, 6]])
+        // Glyphs shaped in visual order touch: each line one slice.
+        #expect(table.lines.map(\.slices.count) == [1, 1, 1, 0, 1])
+        #expect(table.slices.allSatisfy { !$0.isEmpty })
+        // The empty drawn line (white space alone) has no slice.
+        #expect(table.lines[3].slices.isEmpty)
+        table.removeAll()
+        #expect(table.lines.isEmpty && table.slices.isEmpty)
+    }
+
     /// A part whose line direction differs from its paragraph's is shaped
     /// alone, once.
     @Test func aPartInTheOtherDirectionIsShapedAlone() {

@@ -24,11 +24,12 @@ public struct ReviewPage: Sendable {
         public var fits: Bool
         /// Which of the row's glyph streams it draws.
         public var stream: Int
-        /// The lines drawn, top to bottom.
-        public var layout: [Line]
+        /// The lines drawn, top to bottom: a range of the row's
+        /// `drawn.lines` (sizes that break alike share theirs).
+        public var layout: Range<Int>
 
         /// Creates a sample.
-        public init(cell: Int, lines: Int, overflows: Bool, fits: Bool, stream: Int = 0, layout: [Line]) {
+        public init(cell: Int, lines: Int, overflows: Bool, fits: Bool, stream: Int = 0, layout: Range<Int>) {
             self.cell = cell
             self.lines = lines
             self.overflows = overflows
@@ -116,23 +117,10 @@ public struct ReviewPage: Sendable {
         }
     }
 
-    /// One drawn line: slices of a glyph stream, left to right.
-    public struct Line: Sendable, Equatable {
-        /// Index ranges of the stream's glyphs, in visual order.
-        public var slices: GlyphSlices
-        /// Whether its paragraph reads right to left (aligned right,
-        /// overflowing on the left).
-        public var rightToLeft: Bool
-        /// Whether it is wider than the rule's width (drawn red past it).
-        public var overflows: Bool
-
-        /// Creates a line.
-        public init(slices: GlyphSlices, rightToLeft: Bool = false, overflows: Bool = false) {
-            self.slices = slices
-            self.rightToLeft = rightToLeft
-            self.overflows = overflows
-        }
-    }
+    /// One drawn line: slices of a glyph stream (a range of its row's
+    /// `drawn.slices`), left to right, whether its paragraph reads right
+    /// to left and whether it is wider than the rule's width.
+    public typealias Line = DrawnLines.Line
 
     /// One failing (key, language).
     public struct Row: Sendable {
@@ -167,6 +155,8 @@ public struct ReviewPage: Sendable {
         public var streams: [Stream]
         /// The sizes drawn: each failing one, and the largest that fits.
         public var samples: [Sample]
+        /// The samples' lines, cut from the streams.
+        public var drawn = DrawnLines()
         /// Where a size is required: whether this failure is one the gate
         /// counts (`nil`: no size is required of it).
         public var gate: Gate?
@@ -747,15 +737,20 @@ public struct ReviewPage: Sendable {
             if sample.overflows { out.bytes.append(UInt8(ascii: "o")) }
             out.bytes.append(colon)
             // Neighbouring sizes often break alike: `=`, the last size's
-            // lines (written in place, compared, and taken back).
-            let start = out.count
-            out.layout(sample.layout)
-            let written = start..<out.count
-            if let previous, out.same(written, previous) {
-                out.truncate(to: start)
+            // lines — the same lines of the table, or written in place,
+            // compared, and taken back.
+            if n > 0, sample.layout == row.samples[n - 1].layout {
                 out.add(byte: UInt8(ascii: "="))
             } else {
-                previous = written
+                let start = out.count
+                out.layout(row.drawn, sample.layout)
+                let written = start..<out.count
+                if let previous, out.same(written, previous) {
+                    out.truncate(to: start)
+                    out.add(byte: UInt8(ascii: "="))
+                } else {
+                    previous = written
+                }
             }
             let stream = sample.stream < spec.count ? spec[sample.stream] : sample.stream
             if stream > 0 {
@@ -994,20 +989,25 @@ public struct ReviewPage: Sendable {
 
         /// Lines separated by `|`: flags (`r` right to left, `o` wider
         /// than the rule), then the stream's slices `a-b` (`a` alone: one
-        /// glyph) separated by `,`.
-        mutating func layout(_ lines: [Line]) {
-            for (n, line) in lines.enumerated() {
-                if n > 0 { add(byte: UInt8(ascii: "|")) }
-                if line.rightToLeft { add(byte: UInt8(ascii: "r")) }
-                if line.overflows { add(byte: UInt8(ascii: "o")) }
-                var first = true
-                for slice in line.slices where !slice.isEmpty {
-                    if !first { add(byte: UInt8(ascii: ",")) }
-                    first = false
-                    int(slice.lowerBound)
-                    if slice.count > 1 {
-                        add(byte: UInt8(ascii: "-"))
-                        int(slice.upperBound)
+        /// glyph) separated by `,` — the lines `lines` of `drawn`.
+        mutating func layout(_ drawn: DrawnLines, _ lines: Range<Int>) {
+            drawn.lines.withUnsafeBufferPointer { table in
+                drawn.slices.withUnsafeBufferPointer { slices in
+                    for n in lines {
+                        let line = table[n]
+                        if n > lines.lowerBound { add(byte: UInt8(ascii: "|")) }
+                        if line.rightToLeft { add(byte: UInt8(ascii: "r")) }
+                        if line.overflows { add(byte: UInt8(ascii: "o")) }
+                        for k in line.slices {
+                            // A table's slices are never empty.
+                            let slice = slices[k]
+                            if k > line.slices.lowerBound { add(byte: UInt8(ascii: ",")) }
+                            int(slice.lowerBound)
+                            if slice.count > 1 {
+                                add(byte: UInt8(ascii: "-"))
+                                int(slice.upperBound)
+                            }
+                        }
                     }
                 }
             }

@@ -94,3 +94,70 @@ public struct GlyphSlices: RandomAccessCollection, Equatable, Sendable, Expressi
         }
     }
 }
+
+/// Lines cut from one glyph stream, any number of layouts' lines in one
+/// table: each line a range of `slices`, each slice a range of the
+/// stream's glyphs, left to right. Flat and without a reference per line:
+/// a review page cuts hundreds of thousands of lines, and an array per
+/// line or per layout was an allocation, a release and a destruction each
+/// (`DrawSession.append`, `ReviewPage.Row.drawn`).
+public struct DrawnLines: Sendable, Equatable {
+    /// One line.
+    public struct Line: Sendable, Equatable {
+        /// Its slices: a range of the table's `slices`.
+        public var slices: Range<Int>
+        /// Whether its paragraph reads right to left (aligned right,
+        /// overflowing on the left).
+        public var rightToLeft: Bool
+        /// Whether it is wider than its rule's width (drawn red past it):
+        /// the cutter leaves it false, the caller that knows the width
+        /// sets it.
+        public var overflows: Bool
+
+        /// Creates a line.
+        public init(slices: Range<Int>, rightToLeft: Bool = false, overflows: Bool = false) {
+            self.slices = slices
+            self.rightToLeft = rightToLeft
+            self.overflows = overflows
+        }
+    }
+
+    /// Every line's slices, line after line.
+    public private(set) var slices: [Range<Int>] = []
+    /// The lines, in the order cut. A line may be added again with other
+    /// flags, its slices shared (the same breaks at another size).
+    public var lines: [Line] = []
+
+    /// No lines.
+    public init() {}
+
+    /// `lines` (each its slices, left to right), in order.
+    public init(_ lines: [(slices: [Range<Int>], rightToLeft: Bool, overflows: Bool)]) {
+        for line in lines {
+            let start = slices.count
+            for slice in line.slices { append(slice, lineStart: start) }
+            self.lines.append(
+                Line(slices: start..<slices.count, rightToLeft: line.rightToLeft, overflows: line.overflows))
+        }
+    }
+
+    /// Forgets every line, keeping the room they took.
+    public mutating func removeAll() {
+        slices.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `slice` to the line whose slices start at `lineStart`, joined
+    /// to its last slice when they touch.
+    mutating func append(_ slice: Range<Int>, lineStart: Int) {
+        guard !slice.isEmpty else { return }
+        if slices.count > lineStart, slices[slices.count - 1].upperBound == slice.lowerBound {
+            slices[slices.count - 1] = slices[slices.count - 1].lowerBound..<slice.upperBound
+        } else {
+            slices.append(slice)
+        }
+    }
+
+    /// Line `line`'s slices.
+    public func slices(of line: Line) -> ArraySlice<Range<Int>> { slices[line.slices] }
+}

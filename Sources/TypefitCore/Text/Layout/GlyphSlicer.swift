@@ -128,31 +128,55 @@ public struct GlyphSlicer: Sendable {
     /// The lines `visual` (each line's runs, left to right) as slices of
     /// `glyphs`, shaping with `shape` what has not been shaped.
     public mutating func lines(_ visual: [VisualLine], shape: Shaper) -> [DrawnText.SlicedLine] {
-        var result: [DrawnText.SlicedLine] = []
-        result.reserveCapacity(visual.count)
-        for line in visual {
-            var slices = GlyphSlices()
-            for run in line.runs where !run.range.isEmpty { slice(run, into: &slices, shape: shape) }
-            result.append(DrawnText.SlicedLine(slices: slices, rightToLeft: line.rightToLeft))
-        }
-        return result
+        var table = DrawnLines()
+        append(visual, to: &table, shape: shape)
+        return Self.sliced(table)
     }
 
     /// `lines` of a text without right-to-left characters, each line one
     /// left-to-right run (most strings: no line of runs made for them).
     public mutating func lines(leftToRight lines: [Range<Int>], shape: Shaper) -> [DrawnText.SlicedLine] {
-        var result: [DrawnText.SlicedLine] = []
-        result.reserveCapacity(lines.count)
-        for range in lines {
-            var slices = GlyphSlices()
-            if !range.isEmpty { slice(VisualRun(range: range, rightToLeft: false), into: &slices, shape: shape) }
-            result.append(DrawnText.SlicedLine(slices: slices, rightToLeft: false))
-        }
-        return result
+        var table = DrawnLines()
+        for range in lines { appendLine(leftToRight: range, to: &table, shape: shape) }
+        return Self.sliced(table)
     }
 
-    /// Adds to `slices` the glyphs that draw `run`, in its visual order.
-    private mutating func slice(_ run: VisualRun, into slices: inout GlyphSlices, shape: Shaper) {
+    /// `lines(_:shape:)`, added to `table`.
+    public mutating func append(_ visual: [VisualLine], to table: inout DrawnLines, shape: Shaper) {
+        table.lines.reserveCapacity(table.lines.count + visual.count)
+        for line in visual {
+            let start = table.slices.count
+            for run in line.runs where !run.range.isEmpty { slice(run, into: &table, lineStart: start, shape: shape) }
+            table.lines.append(DrawnLines.Line(slices: start..<table.slices.count, rightToLeft: line.rightToLeft))
+        }
+    }
+
+    /// `lines(leftToRight:shape:)` of the drawn bytes of `lines` (a
+    /// layout's, `LineFitter.Prepared.lines`), added to `table`.
+    public mutating func append(
+        leftToRight lines: [LineFitter.LineRange], to table: inout DrawnLines, shape: Shaper
+    ) {
+        table.lines.reserveCapacity(table.lines.count + lines.count)
+        for line in lines { appendLine(leftToRight: line.visible, to: &table, shape: shape) }
+    }
+
+    /// One left-to-right line of the bytes `range`, added to `table`.
+    private mutating func appendLine(leftToRight range: Range<Int>, to table: inout DrawnLines, shape: Shaper) {
+        let start = table.slices.count
+        if !range.isEmpty {
+            slice(VisualRun(range: range, rightToLeft: false), into: &table, lineStart: start, shape: shape)
+        }
+        table.lines.append(DrawnLines.Line(slices: start..<table.slices.count))
+    }
+
+    /// A table's lines, each with its own slices.
+    private static func sliced(_ table: DrawnLines) -> [DrawnText.SlicedLine] {
+        table.lines.map { DrawnText.SlicedLine(slices: GlyphSlices(table.slices(of: $0)), rightToLeft: $0.rightToLeft) }
+    }
+
+    /// Adds to `table`, in the line whose slices start at `lineStart`, the
+    /// glyphs that draw `run`, in its visual order.
+    private mutating func slice(_ run: VisualRun, into table: inout DrawnLines, lineStart: Int, shape: Shaper) {
         // The stretches the run crosses, in the run's visual order.
         let first = Self.bisect(stretches.count) { stretches[$0].range.upperBound > run.range.lowerBound }
         var last = first
@@ -164,7 +188,7 @@ public struct GlyphSlicer: Sendable {
                     stretches[n].range.lowerBound, run.range.lowerBound)..<min(
                     stretches[n].range.upperBound, run.range.upperBound)
             if stretches[n].rightToLeft == run.rightToLeft {
-                cut(n, to: part, into: &slices, shape: shape)
+                cut(n, to: part, into: &table, lineStart: lineStart, shape: shape)
             } else {
                 // A line's level differing from its paragraph's
                 // (rule L1 returns white space other than spaces
@@ -177,7 +201,7 @@ public struct GlyphSlicer: Sendable {
                     shapedAlone[key]
                     ?? add(shape(part, stretches[n].script, stretches[n].face, run.rightToLeft))
                 shapedAlone[key] = glyphs
-                Self.append(glyphs, to: &slices)
+                table.append(glyphs, lineStart: lineStart)
             }
         }
     }
@@ -189,9 +213,12 @@ public struct GlyphSlicer: Sendable {
         return start..<glyphs.count
     }
 
-    /// Adds to `slices` the glyphs of stretch `n` that draw the bytes
-    /// `part`, shaping the stretch the first time.
-    private mutating func cut(_ n: Int, to part: Range<Int>, into slices: inout GlyphSlices, shape: Shaper) {
+    /// Adds to `table`, in the line whose slices start at `lineStart`, the
+    /// glyphs of stretch `n` that draw the bytes `part`, shaping the
+    /// stretch the first time.
+    private mutating func cut(
+        _ n: Int, to part: Range<Int>, into table: inout DrawnLines, lineStart: Int, shape: Shaper
+    ) {
         let all: Range<Int>
         if let known = stretches[n].glyphs {
             all = known
@@ -208,7 +235,7 @@ public struct GlyphSlicer: Sendable {
         }
         let stretch = stretches[n]
         if part == stretch.range {
-            Self.append(all, to: &slices)
+            table.append(all, lineStart: lineStart)
             return
         }
         if stretch.monotone {
@@ -234,7 +261,7 @@ public struct GlyphSlicer: Sendable {
                 return stretch.rightToLeft ? (end, start) : (start, end)
             }
             lastBound = found
-            Self.append(lower..<max(lower, upper), to: &slices)
+            table.append(lower..<max(lower, upper), lineStart: lineStart)
             return
         }
         glyphs.withUnsafeBufferPointer { glyphs in
@@ -247,19 +274,9 @@ public struct GlyphSlicer: Sendable {
                 }
                 var end = i + 1
                 while end < all.upperBound && part.contains(glyphs[end].cluster) { end += 1 }
-                Self.append(i..<end, to: &slices)
+                table.append(i..<end, lineStart: lineStart)
                 i = end
             }
-        }
-    }
-
-    /// Adds a slice, joined to the last when they touch.
-    private static func append(_ slice: Range<Int>, to slices: inout GlyphSlices) {
-        guard !slice.isEmpty else { return }
-        if let last = slices.last, last.upperBound == slice.lowerBound {
-            slices.extendLast(to: slice.upperBound)
-        } else {
-            slices.append(slice)
         }
     }
 

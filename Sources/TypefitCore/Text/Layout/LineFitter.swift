@@ -373,11 +373,22 @@ public enum LineFitter {
             var lines: [LineRange] = []
             // Room for a few lines at once, not grown line by line.
             lines.reserveCapacity(8)
+            self.lines(width: width, tabInterval: tabInterval, pointSize: pointSize, into: &lines)
+            return lines
+        }
+
+        /// `lines(width:tabInterval:pointSize:)` in `lines`, which is
+        /// emptied first and keeps its room: review lays a string out at a
+        /// dozen sizes, an array each.
+        public func lines(
+            width: Double, tabInterval: Double? = nil, pointSize: Double = 1, into lines: inout [LineRange]
+        ) {
+            lines.removeAll(keepingCapacity: true)
             _ = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms, pointSize: pointSize) {
                 start, end, visibleEnd in
                 lines.append(LineRange(bytes: start..<end, visible: start..<max(start, visibleEnd)))
             }
-            return lines.isEmpty ? [LineRange(bytes: 0..<0, visible: 0..<0)] : lines
+            if lines.isEmpty { lines.append(LineRange(bytes: 0..<0, visible: 0..<0)) }
         }
 
         /// The lines, calling `line(start, end, visibleEnd)` for each
