@@ -282,6 +282,8 @@ public final class TextMeasurer {
         /// The widths, fallbacks and missing count, as `measure` reports them.
         public let measured: MeasuredText
         let faceOf: [Int]
+        /// Whether the measured face draws every byte (`faceOf` all 0).
+        let inOneFace: Bool
         let order: [(face: FontFace, shaper: HarfBuzzFace)]
         let runs: [TextRun]
         /// Where the text's graphemes start, found once for every
@@ -376,6 +378,13 @@ public final class TextMeasurer {
         /// The stretches: each paragraph's bidi runs (in logical order)
         /// cut by script runs and by the face that draws each byte.
         private func paragraphStretches() -> [GlyphSlicer.Stretch] {
+            // One face, one script, left to right (most strings): one
+            // stretch, without a walk over the text's bytes.
+            if inOneFace, runs.count == 1, !mayHoldRightToLeft {
+                let range = runs[0].range.clamped(to: 0..<utf8.count)
+                guard !range.isEmpty else { return [] }
+                return [GlyphSlicer.Stretch(range: range, script: runs[0].script.rawValue, face: 0, rightToLeft: false)]
+            }
             let directions =
                 mayHoldRightToLeft
                 ? paragraphs.visualRuns().sorted { $0.range.lowerBound < $1.range.lowerBound }
@@ -414,6 +423,7 @@ public final class TextMeasurer {
             self.language = language
             self.measured = measured
             self.faceOf = faceOf.isEmpty ? [Int](filled: 0, count: utf8.count) : faceOf
+            inOneFace = faceOf.isEmpty
             self.order = order
             self.runs = runs
             graphemes = GraphemeStarts(utf8)

@@ -733,7 +733,11 @@ public struct ReviewJob: Job {
         /// cut now, with their widths in `scratch.ems`.
         private func cut(_ session: TextMeasurer.DrawSession, _ scratch: inout Scratch) -> Range<Int> {
             for known in scratch.cuts
-            where known.session === session && scratch.cutRanges[known.ranges].elementsEqual(scratch.ranges) {
+            where known.session === session && known.ranges.count == scratch.ranges.count
+                && zip(known.ranges, scratch.ranges.indices).allSatisfy({
+                    scratch.cutRanges[$0] == scratch.ranges[$1]
+                })
+            {
                 return known.lines
             }
             let start = scratch.drawn.lines.count

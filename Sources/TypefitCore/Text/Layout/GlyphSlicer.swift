@@ -246,11 +246,25 @@ public struct GlyphSlicer: Sendable {
                 // Where the glyphs of bytes from `byte` on start.
                 func bound(_ byte: Int) -> Int {
                     if found.stretch == n && found.byte == byte { return found.index }
-                    let index =
-                        base
-                        + (stretch.rightToLeft
-                            ? Self.bisect(all.count) { glyphs[base + $0].cluster < byte }
-                            : Self.bisect(all.count) { glyphs[base + $0].cluster >= byte })
+                    guard !all.isEmpty else { return base }
+                    let (first, last) = (glyphs[base].cluster, glyphs[all.upperBound - 1].cluster)
+                    let index: Int
+                    // A byte before the stretch's first cluster or past its
+                    // last (a layout's first line's start, its last line's
+                    // end) is found without bisection.
+                    if stretch.rightToLeft {
+                        index =
+                            byte > first
+                            ? base
+                            : byte <= last
+                                ? all.upperBound : base + Self.bisect(all.count) { glyphs[base + $0].cluster < byte }
+                    } else {
+                        index =
+                            byte <= first
+                            ? base
+                            : byte > last
+                                ? all.upperBound : base + Self.bisect(all.count) { glyphs[base + $0].cluster >= byte }
+                    }
                     found = (n, byte, index)
                     return index
                 }
