@@ -53,7 +53,7 @@ public struct GlyphSlicer: Sendable {
         /// Where its glyphs are in `glyphs`, once shaped.
         var glyphs: Range<Int>?
         /// Whether its glyphs' clusters run one way (a monotone cluster
-        /// level promises it): then a line's glyphs are found by bisection.
+        /// level promises it): then a line's glyphs are looked up (`bounds`).
         var monotone = true
 
         /// Creates a stretch, not yet shaped.
@@ -78,11 +78,12 @@ public struct GlyphSlicer: Sendable {
     /// Parts shaped alone (a line's direction not its paragraph's): where
     /// their glyphs are in `glyphs`.
     private var shapedAlone: [StretchKey: Range<Int>] = [:]
-    /// The last bound found by bisection: in stretch `stretch`, where the
-    /// glyphs of bytes from `byte` on start (in its visual order). A line
-    /// starts where the one before it ended, and its start is not
-    /// bisected again.
-    private var lastBound = (stretch: -1, byte: 0, index: 0)
+    /// Per byte of a stretch shaped with its clusters running one way:
+    /// the index in `glyphs` where the glyphs of the stretch's bytes from
+    /// it on start, in the stretch's visual order. Filled as the stretch is
+    /// shaped, in one walk: a line's ends are then looked up, where a
+    /// bisection per end was a tenth of review's cutting.
+    private var bounds: [Int] = []
 
     private struct StretchKey: Hashable {
         var lower: Int
@@ -232,6 +233,7 @@ public struct GlyphSlicer: Sendable {
                         ? glyphs[$0].cluster >= glyphs[$0 + 1].cluster : glyphs[$0].cluster <= glyphs[$0 + 1].cluster
                 }
             }
+            if stretches[n].monotone { fillBounds(stretch.range, glyphs: all, rightToLeft: stretch.rightToLeft) }
         }
         let stretch = stretches[n]
         if part == stretch.range {
@@ -239,42 +241,14 @@ public struct GlyphSlicer: Sendable {
             return
         }
         if stretch.monotone {
-            // Left to right, clusters rise; right to left, they fall.
-            var found = lastBound
-            let (lower, upper) = glyphs.withUnsafeBufferPointer { glyphs -> (Int, Int) in
-                let base = all.lowerBound
-                // Where the glyphs of bytes from `byte` on start.
-                func bound(_ byte: Int) -> Int {
-                    if found.stretch == n && found.byte == byte { return found.index }
-                    guard !all.isEmpty else { return base }
-                    let (first, last) = (glyphs[base].cluster, glyphs[all.upperBound - 1].cluster)
-                    let index: Int
-                    // A byte before the stretch's first cluster or past its
-                    // last (a layout's first line's start, its last line's
-                    // end) is found without bisection.
-                    if stretch.rightToLeft {
-                        index =
-                            byte > first
-                            ? base
-                            : byte <= last
-                                ? all.upperBound : base + Self.bisect(all.count) { glyphs[base + $0].cluster < byte }
-                    } else {
-                        index =
-                            byte <= first
-                            ? base
-                            : byte > last
-                                ? all.upperBound : base + Self.bisect(all.count) { glyphs[base + $0].cluster >= byte }
-                    }
-                    found = (n, byte, index)
-                    return index
-                }
-                // The part's start first, its end last: the next line
-                // starts there.
-                let start = bound(part.lowerBound)
-                let end = bound(part.upperBound)
-                return stretch.rightToLeft ? (end, start) : (start, end)
+            // Where the glyphs of bytes from `byte` on start: a byte of
+            // the stretch, looked up; its end, past every glyph left to
+            // right and before every glyph right to left.
+            func bound(_ byte: Int) -> Int {
+                byte < stretch.range.upperBound ? bounds[byte] : stretch.rightToLeft ? all.lowerBound : all.upperBound
             }
-            lastBound = found
+            let (start, end) = (bound(part.lowerBound), bound(part.upperBound))
+            let (lower, upper) = stretch.rightToLeft ? (end, start) : (start, end)
             table.append(lower..<max(lower, upper), lineStart: lineStart)
             return
         }
@@ -290,6 +264,33 @@ public struct GlyphSlicer: Sendable {
                 while end < all.upperBound && part.contains(glyphs[end].cluster) { end += 1 }
                 table.append(i..<end, lineStart: lineStart)
                 i = end
+            }
+        }
+    }
+
+    /// Fills `bounds` for the bytes `range` of a stretch whose glyphs
+    /// `shaped` have clusters that rise (left to right) or fall (right to
+    /// left): per byte, the first of them whose cluster is at or past the
+    /// byte (left to right), or before it (right to left).
+    private mutating func fillBounds(_ range: Range<Int>, glyphs shaped: Range<Int>, rightToLeft: Bool) {
+        if bounds.count < range.upperBound {
+            bounds += [Int](
+                repeating: 0, count: max(range.upperBound, stretches.last?.range.upperBound ?? 0) - bounds.count)
+        }
+        glyphs.withUnsafeBufferPointer { glyphs in
+            bounds.withUnsafeMutableBufferPointer { bounds in
+                var i = shaped.lowerBound
+                if rightToLeft {
+                    for byte in range.reversed() {
+                        while i < shaped.upperBound && glyphs[i].cluster >= byte { i += 1 }
+                        bounds[byte] = i
+                    }
+                } else {
+                    for byte in range {
+                        while i < shaped.upperBound && glyphs[i].cluster < byte { i += 1 }
+                        bounds[byte] = i
+                    }
+                }
             }
         }
     }
