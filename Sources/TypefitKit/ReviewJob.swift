@@ -565,28 +565,22 @@ public struct ReviewJob: Job {
             /// glyph asked yet).
             var unitsPerEm = 0.0
 
-            /// Appends `glyphs` (all of them this face's) to a stream as
-            /// its face `slot`: placed, blank where the glyph has no
-            /// outline, and each glyph's own advance (asked of `shaper` the
-            /// first time). A run at a time, the face's tables held as
-            /// locals: glyph by glyph, each call retained the face and
-            /// reached its arrays through it.
-            func place(
-                _ glyphs: ArraySlice<DrawnText.Glyph>, slot: Int, into placed: inout [PlacedGlyph<Int>],
-                own advances: inout [Double], shaper: (UInt32) -> (units: Int32, unitsPerEm: Double)
-            ) {
+            /// Notes `glyphs` (all of them this face's): each glyph met,
+            /// whether it has an outline (blank where it has none), and its
+            /// own advance (asked of `shaper` the first time). A run at a
+            /// time, the face's tables held as locals: glyph by glyph, each
+            /// call retained the face and reached its arrays through it.
+            func meet(_ glyphs: ArraySlice<DrawnText.Glyph>, shaper: (UInt32) -> (units: Int32, unitsPerEm: Double)) {
                 var state = self.state
                 var own = self.own
                 (self.state, self.own) = ([], [])
                 defer { (self.state, self.own) = (state, own) }
                 for glyph in glyphs {
                     let index = Int(glyph.glyph)
-                    var blank = false
                     // A missing glyph is drawn as a box, its outline not read.
                     if !glyph.missing {
                         if index >= state.count { state += [UInt8](repeating: 0, count: index + 1 - state.count) }
                         if state[index] == 0 { state[index] = outlines?.path(glyph.glyph) == nil ? 1 : 2 }
-                        blank = state[index] != 2
                     }
                     if index >= own.count { own += [Double](repeating: .nan, count: index + 1 - own.count) }
                     if own[index].isNaN {
@@ -594,8 +588,6 @@ public struct ReviewJob: Job {
                         own[index] = Double(units)
                         unitsPerEm = perEm
                     }
-                    placed.append(glyph.drawn(by: slot, blank: blank))
-                    advances.append(own[index])
                 }
             }
 
@@ -776,10 +768,6 @@ public struct ReviewJob: Job {
                 return new
             }
             let glyphs = session.glyphs
-            var placed: [PlacedGlyph<Int>] = []
-            var own: [Double] = []
-            placed.reserveCapacity(glyphs.count)
-            own.reserveCapacity(glyphs.count)
             // Each session face's slot among the stream's faces, numbered
             // in order of first use (one key, one slot: a fallback that is
             // the measured face again draws from the same place).
@@ -793,22 +781,22 @@ public struct ReviewJob: Job {
                 var end = start + 1
                 while end < glyphs.count && glyphs[end].face == index { end += 1 }
                 let face = drawn[index]
-                var slot = slotOf[index]
-                if slot < 0 {
-                    slot = keys.firstIndex(of: face.key) ?? keys.count
+                if slotOf[index] < 0 {
+                    let slot = keys.firstIndex(of: face.key) ?? keys.count
                     if slot == keys.count {
                         keys.append(face.key)
                         slotFaces.append(face)
                     }
                     slotOf[index] = slot
                 }
-                face.place(glyphs[start..<end], slot: slot, into: &placed, own: &own) {
-                    session.ownAdvance(face: index, glyph: $0)
-                }
+                face.meet(glyphs[start..<end]) { session.ownAdvance(face: index, glyph: $0) }
                 start = end
             }
+            // A face the session has but no glyph drew has no slot (its
+            // glyphs never ask for one).
             return ReviewPage.Stream(
-                faces: keys, glyphs: placed, ownAdvances: own, unitsPerEm: slotFaces.map(\.unitsPerEm))
+                faces: keys, glyphs: glyphs, slots: slotOf.map { max($0, 0) }, ownAdvances: slotFaces.map(\.own),
+                unitsPerEm: slotFaces.map(\.unitsPerEm))
         }
 
         /// A Markdown string analysed for drawing in the cell's regular face

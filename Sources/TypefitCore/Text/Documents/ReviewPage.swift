@@ -65,23 +65,30 @@ public struct ReviewPage: Sendable {
         /// The keys (in the page's `faces`) of the faces its glyphs use,
         /// in order of first use.
         public var faces: [String]
-        /// The glyphs, stretch after stretch, each face given as its slot
-        /// in `faces` (a number, not a key: a page holds hundreds of
-        /// thousands of glyphs, each compared and destroyed).
+        /// The glyphs, stretch after stretch, as shaped: each glyph's
+        /// `face` is its shaping's face, whose slot in `faces` `slots`
+        /// gives (the shaping's own glyphs, not a copy per row with the
+        /// slot written in: a page holds hundreds of thousands).
         public var glyphs: [PlacedGlyph<Int>]
-        /// Per glyph: its own advance in its face's units, unshaped (the
-        /// page's `advances`); the page writes only where the shaped
-        /// advance differs (kerning, marks, tracking).
-        public var ownAdvances: [Double]
-        /// Per face of `faces`: its units per em.
+        /// Per face of the shaping: its slot in `faces`.
+        public var slots: [Int]
+        /// Per slot: its face's own advances in its units, unshaped, by
+        /// glyph index (the page's `advances`; the page writes only where
+        /// the shaped advance differs: kerning, marks, tracking). Every
+        /// glyph of `glyphs` has its own.
+        public var ownAdvances: [[Double]]
+        /// Per slot: its face's units per em.
         public var unitsPerEm: [Double]
 
-        /// Creates a stream: `faces` in order of first use, each glyph's
-        /// face its slot there, per glyph its own advance in its face's
-        /// units, per face its units per em.
-        public init(faces: [String], glyphs: [PlacedGlyph<Int>], ownAdvances: [Double], unitsPerEm: [Double]) {
+        /// Creates a stream: `faces` in order of first use, per face of
+        /// the shaping its slot, per slot its face's own advances by glyph
+        /// and its units per em.
+        public init(
+            faces: [String], glyphs: [PlacedGlyph<Int>], slots: [Int], ownAdvances: [[Double]], unitsPerEm: [Double]
+        ) {
             self.faces = faces
             self.glyphs = glyphs
+            self.slots = slots
             self.ownAdvances = ownAdvances
             self.unitsPerEm = unitsPerEm
         }
@@ -95,7 +102,8 @@ public struct ReviewPage: Sendable {
                 other.glyphs.withUnsafeBufferPointer { theirs in
                     for i in 0..<mine.count {
                         let (a, b) = (mine[i], theirs[i])
-                        guard a.face == b.face, a.glyph == b.glyph, a.missing == b.missing else { return false }
+                        guard slots[a.face] == other.slots[b.face], a.glyph == b.glyph, a.missing == b.missing
+                        else { return false }
                     }
                     return true
                 }
@@ -918,12 +926,15 @@ public struct ReviewPage: Sendable {
         /// (the slot among the stream's faces), each a VLQ.
         mutating func glyphs(_ stream: Stream) {
             var slot = 0
-            for glyph in stream.glyphs {
-                if glyph.face != slot {
-                    slot = glyph.face
-                    vlq(slot * 2 + 1)
+            stream.slots.withUnsafeBufferPointer { slots in
+                for glyph in stream.glyphs {
+                    let its = slots[glyph.face]
+                    if its != slot {
+                        slot = its
+                        vlq(slot * 2 + 1)
+                    }
+                    vlq(glyph.missing ? 0 : Int(glyph.glyph) * 2)
                 }
-                vlq(glyph.missing ? 0 : Int(glyph.glyph) * 2)
             }
         }
 
@@ -945,13 +956,27 @@ public struct ReviewPage: Sendable {
             }
             add(byte: UInt8(ascii: ":"))
             // The spacing every glyph has: the most common difference.
-            var differences: [Double] = []
-            differences.reserveCapacity(stream.glyphs.count)
+            // Run by run of one face, its table held (an array of arrays
+            // reached glyph by glyph retained the inner one each time).
+            var differences = [Double](repeating: 0, count: stream.glyphs.count)
             var unchanged = 0
-            for (n, glyph) in stream.glyphs.enumerated() {
-                let difference = glyph.advance - stream.ownAdvances[n] / stream.unitsPerEm[glyph.face]
-                differences.append(difference)
-                if difference == 0 { unchanged += 1 }
+            differences.withUnsafeMutableBufferPointer { differences in
+                stream.glyphs.withUnsafeBufferPointer { glyphs in
+                    var n = 0
+                    while n < glyphs.count {
+                        let face = glyphs[n].face
+                        let slot = stream.slots[face]
+                        let perEm = stream.unitsPerEm[slot]
+                        stream.ownAdvances[slot].withUnsafeBufferPointer { own in
+                            while n < glyphs.count && glyphs[n].face == face {
+                                let difference = glyphs[n].advance - own[Int(glyphs[n].glyph)] / perEm
+                                differences[n] = difference
+                                if difference == 0 { unchanged += 1 }
+                                n += 1
+                            }
+                        }
+                    }
+                }
             }
             // Most streams are unspaced: more than half their glyphs as
             // their own, no counting needed.
@@ -972,7 +997,7 @@ public struct ReviewPage: Sendable {
             add(byte: UInt8(ascii: ":"))
             var previous = -1
             for (n, glyph) in stream.glyphs.enumerated() {
-                let perEm = stream.unitsPerEm[glyph.face]
+                let perEm = stream.unitsPerEm[stream.slots[glyph.face]]
                 let change = (differences[n] - spacing) * perEm
                 let offset = (x: glyph.offsetX * perEm, y: glyph.offsetY * perEm)
                 let moved = abs(offset.x) > 1e-6 || abs(offset.y) > 1e-6
