@@ -750,8 +750,9 @@ public struct ReviewJob: Job {
             return lines
         }
 
-        /// A session's glyphs for the page: each face by its key, glyphs
-        /// without an outline (spaces) marked to be placed, not drawn.
+        /// A session's glyphs for the page: each face by its key and slot,
+        /// with its own advances; each glyph's outline read once per face
+        /// (a glyph without one, a space, is placed, not drawn).
         private func stream(_ session: TextMeasurer.DrawSession) -> ReviewPage.Stream {
             let drawn = session.faces.map { face -> DrawnFace in
                 let ref = FaceRef(file: face.file, index: face.index, coordinates: face.coordinates)

@@ -928,6 +928,7 @@ public struct ReviewPage: Sendable {
             var slot = 0
             stream.slots.withUnsafeBufferPointer { slots in
                 for glyph in stream.glyphs {
+                    precondition(glyph.face >= 0 && glyph.face < slots.count, "a glyph of a face with no slot")
                     let its = slots[glyph.face]
                     if its != slot {
                         slot = its
@@ -969,6 +970,7 @@ public struct ReviewPage: Sendable {
                         let perEm = stream.unitsPerEm[slot]
                         stream.ownAdvances[slot].withUnsafeBufferPointer { own in
                             while n < glyphs.count && glyphs[n].face == face {
+                                precondition(Int(glyphs[n].glyph) < own.count, "a glyph without its own advance")
                                 let difference = glyphs[n].advance - own[Int(glyphs[n].glyph)] / perEm
                                 differences[n] = difference
                                 if difference == 0 { unchanged += 1 }
@@ -1016,10 +1018,12 @@ public struct ReviewPage: Sendable {
         /// than the rule), then the stream's slices `a-b` (`a` alone: one
         /// glyph) separated by `,` — the lines `lines` of `drawn`.
         mutating func layout(_ drawn: DrawnLines, _ lines: Range<Int>) {
+            precondition(lines.lowerBound >= 0 && lines.upperBound <= drawn.lines.count, "lines past the table")
             drawn.lines.withUnsafeBufferPointer { table in
                 drawn.slices.withUnsafeBufferPointer { slices in
                     for n in lines {
                         let line = table[n]
+                        precondition(line.slices.lowerBound >= 0 && line.slices.upperBound <= slices.count)
                         if n > lines.lowerBound { add(byte: UInt8(ascii: "|")) }
                         if line.rightToLeft { add(byte: UInt8(ascii: "r")) }
                         if line.overflows { add(byte: UInt8(ascii: "o")) }

@@ -131,16 +131,6 @@ public struct DrawnLines: Sendable, Equatable {
     /// No lines.
     public init() {}
 
-    /// `lines` (each its slices, left to right), in order.
-    public init(_ lines: [(slices: [Range<Int>], rightToLeft: Bool, overflows: Bool)]) {
-        for line in lines {
-            let start = slices.count
-            for slice in line.slices { append(slice, lineStart: start) }
-            self.lines.append(
-                Line(slices: start..<slices.count, rightToLeft: line.rightToLeft, overflows: line.overflows))
-        }
-    }
-
     /// Forgets every line, keeping the room they took.
     public mutating func removeAll() {
         slices.removeAll(keepingCapacity: true)
