@@ -441,8 +441,14 @@ extension HarfBuzzFace {
         _ text: [UInt8], runs: [TextRun], language: String?, rightToLeft: Bool? = nil,
         graphemes: GraphemeStarts? = nil, face: Int = 0
     ) -> [DrawnText.Glyph] {
-        guard let buffer = hb.bufferCreate() else { return [] }
-        defer { hb.bufferDestroy(buffer) }
+        // The face's own buffer, as measuring shapes (and its words, as
+        // exact as the run shaped whole): a stretch the measurement shaped
+        // otherwise (the face's text between a fallback's, a bidi run) is
+        // mostly words the face has shaped. A buffer of its own when the
+        // face has none, or when no direction is given (the script's).
+        let own = rightToLeft == nil ? nil : shapingBuffer
+        guard let buffer = own ?? hb.bufferCreate() else { return [] }
+        defer { if own == nil { hb.bufferDestroy(buffer) } }
         let lang = language.flatMap { hb.languageFromString($0, -1) } ?? hb.languageDefault()
         let tracked =
             trackingEms == 0 || perGlyph ? nil : (graphemes ?? GraphemeStarts(text)).tracked(isLetterSpacing)
@@ -451,10 +457,13 @@ extension HarfBuzzFace {
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             for run in runs where !run.range.isEmpty {
                 let direction = rightToLeft.map { $0 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }
-                guard
-                    let (infos, positions, count) = shapeRun(
-                        buffer, base, bytes.count, run.range, run.script, lang, direction: direction)
-                else { continue }
+                let shaped: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int)?
+                if own != nil, let direction {
+                    shaped = shapeRunByWords(buffer, text, bytes, run.range, run.script, lang, direction: direction)
+                } else {
+                    shaped = shapeRun(buffer, base, bytes.count, run.range, run.script, lang, direction: direction)
+                }
+                guard let (infos, positions, count) = shaped else { continue }
                 appendGlyphs(infos, positions, count, tracked: tracked, face: face, to: &result)
             }
         }

@@ -35,14 +35,13 @@ struct WordShapingTests {
 
     /// hb-shape's glyphs of `text`: id, cluster (byte offset) and advance
     /// in font units, in its visual order.
-    static func oracle(_ text: String, _ file: String) throws -> [[Int]] {
+    static func oracle(_ text: String, _ file: String, direction: String? = nil) throws -> [[Int]] {
         let result = try #require(
             try BinaryRunner.runTool(
                 "hb-shape",
                 [
                     "--output-format=json", "--no-glyph-names", "--utf8-clusters", "--cluster-level=1", "--language=en",
-                    file, text,
-                ],
+                ] + (direction.map { ["--direction=\($0)"] } ?? []) + [file, text],
                 environment: ["LC_ALL": "C.UTF-8"]))
         let glyphs = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         return glyphs.map { [($0["g"] as? Int) ?? -1, ($0["cl"] as? Int) ?? -1, ($0["ax"] as? Int) ?? 0] }
@@ -107,6 +106,29 @@ struct WordShapingTests {
             let expected = try Self.oracle(text, Self.script)
             #expect(Self.shaped(text, face) == expected, "partly known: \(text)")
         }
+    }
+
+    /// The drawing's own shaping of a stretch the measurement did not
+    /// shape alike (`glyphs`, a direction given: a bidi run's) goes by
+    /// words too, and is hb-shape's in that direction, glyph for glyph,
+    /// the second time from the words kept; Latin set right to left (a
+    /// line's level) keeps its words apart from Latin set left to right.
+    @Test func drawnStretchesAreHarfBuzzsInTheirDirection() throws {
+        let face = try Self.face(Self.script)
+        let cases =
+            Self.texts.map { ($0, $0.unicodeScalars.contains { $0.value >= 0x590 && $0.value < 0x900 }) }
+            + [("AVA fi To", true), ("To fi AVA AVA", true)]
+        for round in 0..<2 {
+            for (text, rightToLeft) in cases {
+                let utf8 = Array(text.utf8)
+                let glyphs = face.glyphs(
+                    utf8, runs: ScriptItemizer.runs(utf8), language: "en", rightToLeft: rightToLeft)
+                let drawn = glyphs.map { [Int($0.glyph), $0.cluster, Int(($0.advance * face.unitsPerEm).rounded())] }
+                let expected = try Self.oracle(text, Self.script, direction: rightToLeft ? "rtl" : "ltr")
+                #expect(drawn == expected, "round \(round): \(text) \(rightToLeft ? "rtl" : "ltr")")
+            }
+        }
+        #expect(face.words.found > 0)
     }
 
     /// Cuts fall where a stretch of spaces starts or ends, except after a
