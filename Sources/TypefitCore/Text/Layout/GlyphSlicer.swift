@@ -92,9 +92,11 @@ public struct GlyphSlicer: Sendable {
         var rightToLeft: Bool
     }
 
-    /// A slicer over `stretches` (in logical order), with room for
-    /// `capacity` glyphs (a text's bytes: grown stretch by stretch, the
-    /// glyphs were copied at each doubling).
+    /// A slicer over `stretches` (in logical order; no two share a byte,
+    /// as `stretches(directions:scripts:faceOf:)` makes them: `bounds`
+    /// holds one entry a byte), with room for `capacity` glyphs (a text's
+    /// bytes: grown stretch by stretch, the glyphs were copied at each
+    /// doubling).
     public init(stretches: [Stretch], capacity: Int = 0) {
         self.stretches = stretches.sorted { $0.range.lowerBound < $1.range.lowerBound }
         glyphs.reserveCapacity(capacity)
