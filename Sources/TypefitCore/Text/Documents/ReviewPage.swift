@@ -125,11 +125,6 @@ public struct ReviewPage: Sendable {
         }
     }
 
-    /// One drawn line: slices of a glyph stream (a range of its row's
-    /// `drawn.slices`), left to right, whether its paragraph reads right
-    /// to left and whether it is wider than the rule's width.
-    public typealias Line = DrawnLines.Line
-
     /// One failing (key, language).
     public struct Row: Sendable {
         /// The string's key.
