@@ -281,14 +281,17 @@ public final class TextMeasurer {
         let language: String?
         /// The widths, fallbacks and missing count, as `measure` reports them.
         public let measured: MeasuredText
+        /// Per byte: the face that draws it (0 the measured face, k
+        /// fallback k); empty where the measured face draws every byte.
         let faceOf: [Int]
-        /// Whether the measured face draws every byte (`faceOf` all 0).
-        let inOneFace: Bool
+        /// Whether the measured face draws every byte (`faceOf` empty).
+        var inOneFace: Bool { faceOf.isEmpty }
         let order: [(face: FontFace, shaper: HarfBuzzFace)]
         let runs: [TextRun]
         /// Where the text's graphemes start, found once for every
-        /// stretch a letter-spaced or tracked face draws.
-        let graphemes: GraphemeStarts
+        /// stretch a letter-spaced or tracked face draws (made when one
+        /// is first shaped anew: most strings draw the measurement's).
+        lazy var graphemes = GraphemeStarts(utf8)
         /// Per byte: whether it is a control character (a line break or
         /// tab draws nothing, no .notdef box).
         /// Empty when the text has none (most strings: nothing to filter).
@@ -316,9 +319,24 @@ public final class TextMeasurer {
         /// variation coordinates (empty for a static face), then each
         /// fallback's (`DrawnText.Glyph.face` indexes this).
         public var faces: [(file: String, index: Int, coordinates: [Double])] {
-            [(primaryFile, primaryIndex, primary.setting.variations.map(\.value))]
-                + order.map { ($0.face.file, $0.face.index, $0.shaper.setting.variations.map(\.value)) }
+            (0..<faceCount).map(face)
         }
+        /// How many faces draw it (the measured face and its fallbacks).
+        public var faceCount: Int { order.count + 1 }
+        /// Face `face` of `faces`.
+        public func face(_ face: Int) -> (file: String, index: Int, coordinates: [Double]) {
+            face == 0
+                ? (primaryFile, primaryIndex, primary.setting.variations.map(\.value))
+                : (
+                    order[face - 1].face.file, order[face - 1].face.index,
+                    order[face - 1].shaper.setting.variations.map(\.value)
+                )
+        }
+        /// The object that shapes face `face`: every session of a
+        /// measurer draws a face with the same one, set once (its file,
+        /// index and coordinates never change), so that what depends only
+        /// on the face is found by its identity, kept alive by the caller.
+        public func shaper(ofFace face: Int) -> AnyObject { face == 0 ? primary : order[face - 1].shaper }
         let primaryFile: String
         let primaryIndex: Int
         /// The measured face's shaper (stretches it draws are shaped with it).
@@ -390,7 +408,8 @@ public final class TextMeasurer {
                 ? paragraphs.visualRuns().sorted { $0.range.lowerBound < $1.range.lowerBound }
                 : [VisualRun(range: 0..<utf8.count, rightToLeft: false)]
             return GlyphSlicer.stretches(
-                directions: directions, scripts: runs.map { ($0.range, $0.script.rawValue) }, faceOf: faceOf)
+                directions: directions, scripts: runs.map { ($0.range, $0.script.rawValue) },
+                faceOf: inOneFace ? [Int](filled: 0, count: utf8.count) : faceOf)
         }
 
         /// The glyphs of the bytes `range` (the whole text is its context)
@@ -422,11 +441,9 @@ public final class TextMeasurer {
             self.utf8 = utf8
             self.language = language
             self.measured = measured
-            self.faceOf = faceOf.isEmpty ? [Int](filled: 0, count: utf8.count) : faceOf
-            inOneFace = faceOf.isEmpty
+            self.faceOf = faceOf
             self.order = order
             self.runs = runs
-            graphemes = GraphemeStarts(utf8)
             self.primary = primary.shaper
             primaryFile = primary.file
             primaryIndex = primary.index
@@ -436,7 +453,12 @@ public final class TextMeasurer {
 
     /// `text` analysed for drawing (`draw(_:lines:)`, `lines(_:lines:)`).
     public func drawing(_ text: String, language: String? = nil) -> DrawSession {
-        let utf8 = Array(text.utf8)
+        drawing(utf8: Array(text.utf8), language: language)
+    }
+
+    /// A text given as its UTF-8 bytes analysed for drawing (`fit`'s
+    /// engine has them already).
+    public func drawing(utf8: [UInt8], language: String? = nil) -> DrawSession {
         // About a glyph a byte at most, reserved once (grown run by run,
         // its glyphs were copied at each doubling).
         let shaped = ShapedRuns(capacity: utf8.count)

@@ -149,11 +149,13 @@ public enum FitEngine {
                     // each size its own.
                     var sessions: [TextMeasurer.DrawSession?]?
                     if visiting != nil {
-                        sessions = measurements.sessions(string)
-                        let measured =
-                            sessions.map { $0.map { $0?.measured } } ?? measurements.measure(string, utf8: utf8)
-                        measurements.prepare(measured: measured, breaks: breaks, into: &prepared)
+                        sessions = measurements.sessions(string, utf8: utf8)
+                    }
+                    if let sessions {
+                        measurements.prepare(sessions: sessions, breaks: breaks, into: &prepared)
                     } else {
+                        // A Markdown string (no session) as fit prepares it:
+                        // run by run in each slot's faces, none shared.
                         measurements.prepare(string, utf8: utf8, breaks: breaks, into: &prepared)
                     }
                     // Characters no face has, as measure counts them: the

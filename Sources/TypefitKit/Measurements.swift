@@ -266,14 +266,16 @@ public final class Measurements {
         }
     }
 
-    /// Measurements made already, one per cell (drawing sessions', for
-    /// `review`), made ready to break per slot into `result` as
+    /// The measurements of drawing sessions (`sessions`, one per cell,
+    /// for `review`), made ready to break per slot into `result` as
     /// `prepare(_:utf8:breaks:into:)` makes them; each slot has its own
     /// (measured at its own tracking, none shares a shaping).
-    public func prepare(measured cells: [MeasuredText?], breaks: [LineBreak], into result: inout [PreparedSlot?]) {
+    public func prepare(
+        sessions cells: [TextMeasurer.DrawSession?], breaks: [LineBreak], into result: inout [PreparedSlot?]
+    ) {
         clear(&result)
         for (cell, slot) in faceSlots.enumerated() where result[slot] == nil && cell < cells.count {
-            guard let measured = cells[cell] else { continue }
+            guard let measured = cells[cell]?.measured else { continue }
             result[slot] = PreparedSlot(measured: measured, line: prepared(measured, breaks: breaks, slot: slot))
         }
     }
@@ -340,8 +342,27 @@ public final class Measurements {
     /// its largest size: AX3 to AX5 of a face whose `opsz` ends at 40) share
     /// one session, as fit shares their shaping, unless a fallback whose
     /// widths change with the size drew part of the string.
-    public func sessions(_ string: LocalizedString) -> [TextMeasurer.DrawSession?]? {
+    public func sessions(_ string: LocalizedString, utf8: [UInt8]? = nil) -> [TextMeasurer.DrawSession?]? {
         guard !string.spans.contains(where: { !$0.traits.face.isEmpty }) else { return nil }
+        let bytes = utf8 ?? Array(string.text.utf8)
+        let firstAlike = self.firstAlike
+        var bySlot = [TextMeasurer.DrawSession?](filled: nil, count: slotCount)
+        for slot in 0..<slotCount {
+            guard let measurer = slots[slot].measurer else { continue }
+            if let first = firstAlike[slot], let known = bySlot[first], !known.fallbackDependsOnPointSize {
+                bySlot[slot] = known
+            } else {
+                bySlot[slot] = measurer.drawing(utf8: bytes, language: string.language)
+            }
+        }
+        return faceSlots.map { bySlot[$0] }
+    }
+
+    /// Per slot: the first slot whose face is set alike (file, index,
+    /// letter spacing, coordinates and tracking), itself where none comes
+    /// before it (`nil` where its face could not be opened). Found once:
+    /// made for every string, it was a string and an array per slot.
+    private lazy var firstAlike: [Int?] = {
         struct Alike: Equatable {
             var file: String
             var index: Int
@@ -349,35 +370,18 @@ public final class Measurements {
             var setting: [Double]
             var trackingEms: Double
         }
-        var made: [(alike: Alike, session: TextMeasurer.DrawSession)] = []
-        return perFace { measurer, key in
+        var seen: [(alike: Alike, slot: Int)] = []
+        return slots.indices.map { slot in
+            guard let measurer = slots[slot].measurer else { return nil }
             let setting = measurer.setting
             let alike = Alike(
-                file: measurer.file, index: measurer.index, letterSpacingEms: key?.letterSpacingEms ?? 0,
+                file: measurer.file, index: measurer.index, letterSpacingEms: slots[slot].key?.letterSpacingEms ?? 0,
                 setting: setting.variations.map(\.value), trackingEms: setting.trackingEms)
-            if let known = made.first(where: { $0.alike == alike })?.session, !known.fallbackDependsOnPointSize {
-                return known
-            }
-            let session = measurer.drawing(string.text, language: string.language)
-            made.append((alike, session))
-            return session
+            if let known = seen.first(where: { $0.alike == alike }) { return known.slot }
+            seen.append((alike, slot))
+            return slot
         }
-    }
-
-    /// Per cell, `make` for its face's measurer: once per face
-    /// (cells share faces), `nil` where the face could not be opened.
-    private func perFace<T>(_ make: (TextMeasurer, FaceKey?) -> T) -> [T?] {
-        var bySlot = [T?](filled: nil, count: slotCount)
-        var done = [Bool](filled: false, count: slotCount)
-        return faceSlots.map { slot in
-            if done[slot] { return bySlot[slot] }
-            done[slot] = true
-            guard let measurer = slots[slot].measurer else { return nil }
-            let value = make(measurer, slots[slot].key)
-            bySlot[slot] = value
-            return value
-        }
-    }
+    }()
 
     /// A Markdown string: each run shaped in its face (as Core Text starts
     /// a new run where the font changes), the pieces joined.

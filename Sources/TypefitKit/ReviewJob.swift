@@ -535,6 +535,9 @@ public struct ReviewJob: Job {
         /// Per face drawn: its key, its outlines (read on this worker),
         /// the glyphs met.
         var faces: [FaceRef: DrawnFace] = [:]
+        /// The same faces by the object that shapes them, held (so that its
+        /// identity is never another's).
+        private var facesByShaper: [ObjectIdentifier: (shaper: AnyObject, face: DrawnFace)] = [:]
 
         /// A face as this worker draws it.
         final class DrawnFace {
@@ -754,19 +757,29 @@ public struct ReviewJob: Job {
         /// with its own advances; each glyph's outline read once per face
         /// (a glyph without one, a space, is placed, not drawn).
         private func stream(_ session: TextMeasurer.DrawSession) -> ReviewPage.Stream {
-            let drawn = session.faces.map { face -> DrawnFace in
+            let drawn = (0..<session.faceCount).map { index -> DrawnFace in
+                // By the shaper first: a face's file and coordinates
+                // hashed for every row were a sixth of the streams' work.
+                let shaper = session.shaper(ofFace: index)
+                if let known = facesByShaper[ObjectIdentifier(shaper)] { return known.face }
+                let face = session.face(index)
                 let ref = FaceRef(file: face.file, index: face.index, coordinates: face.coordinates)
-                if let known = faces[ref] { return known }
-                let opened: GlyphOutlines?
-                do throws(RegistryError) {
-                    opened = try GlyphOutlines(file: ref.file, index: ref.index, coordinates: ref.coordinates)
-                } catch {
-                    if !problems.contains(error.message) { problems.append(error.message) }
-                    opened = nil
+                let drawnFace: DrawnFace
+                if let known = faces[ref] {
+                    drawnFace = known
+                } else {
+                    let opened: GlyphOutlines?
+                    do throws(RegistryError) {
+                        opened = try GlyphOutlines(file: ref.file, index: ref.index, coordinates: ref.coordinates)
+                    } catch {
+                        if !problems.contains(error.message) { problems.append(error.message) }
+                        opened = nil
+                    }
+                    drawnFace = DrawnFace(key: ref.key, outlines: opened)
+                    faces[ref] = drawnFace
                 }
-                let new = DrawnFace(key: ref.key, outlines: opened)
-                faces[ref] = new
-                return new
+                facesByShaper[ObjectIdentifier(shaper)] = (shaper, drawnFace)
+                return drawnFace
             }
             let glyphs = session.glyphs
             // Each session face's slot among the stream's faces, numbered

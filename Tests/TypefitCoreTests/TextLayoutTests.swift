@@ -215,4 +215,59 @@ import Testing
             [VisualLine(runs: [VisualRun(range: 0..<2, rightToLeft: false)], rightToLeft: false)], shape: reordered)
         #expect(clusters(slicer, lines[0]) == [0, 1])
     }
+
+    /// One stretch left to right (most strings): a layout's lines are
+    /// looked up, not walked; what they draw is written out by hand. A
+    /// character of two bytes has one glyph, two bytes ("fi") share one, a
+    /// line reaching past the stretch draws only its bytes, white space
+    /// alone draws nothing; a second layout shapes nothing again.
+    @Test func oneStretchLinesAreLookedUp() {
+        // Bytes 1..<9: "ab é fi" as glyphs at clusters 1, 2, 3, 4 (é, two
+        // bytes), 6, 7 ("fi": one glyph).
+        let shaper = FakeShaper()
+        let shape: GlyphSlicer.Shaper = { range, script, face, rightToLeft in
+            _ = shaper.shape(range, script, face, rightToLeft)
+            return [1, 2, 3, 4, 6, 7].map {
+                DrawnText.Glyph(
+                    face: face, glyph: UInt32($0), cluster: $0, advance: 0.5, offsetX: 0, offsetY: 0, missing: false)
+            }
+        }
+        var slicer = GlyphSlicer(stretches: [GlyphSlicer.Stretch(range: 1..<9, script: 1, face: 0, rightToLeft: false)])
+        var table = DrawnLines()
+        slicer.append(
+            leftToRight: [
+                LineFitter.LineRange(bytes: 0..<4, visible: 0..<3), LineFitter.LineRange(bytes: 4..<6, visible: 4..<6),
+                LineFitter.LineRange(bytes: 6..<7, visible: 6..<6), LineFitter.LineRange(bytes: 7..<9, visible: 7..<9),
+            ], to: &table, shape: shape)
+        slicer.append(
+            leftToRight: [
+                LineFitter.LineRange(bytes: 0..<9, visible: 0..<9), LineFitter.LineRange(bytes: 5..<6, visible: 5..<6),
+            ],
+            to: &table, shape: shape)
+        let drawn = table.lines.map { line in table.slices(of: line).flatMap { slicer.glyphs[$0].map(\.cluster) } }
+        // Byte 5 (é's second) starts no glyph: the line of it alone is empty.
+        #expect(drawn == [[1, 2], [4], [], [7], [1, 2, 3, 4, 6, 7], []])
+        #expect(table.lines.map(\.slices.count) == [1, 1, 0, 1, 1, 0])
+        #expect(shaper.calls == 1)
+        #expect(slicer.glyphs.count == 6)
+    }
+
+    /// One stretch whose glyphs are reordered across clusters: its lines
+    /// are found by containment, as with many stretches.
+    @Test func oneStretchReorderedIsFoundByContainment() {
+        var slicer = GlyphSlicer(stretches: [GlyphSlicer.Stretch(range: 0..<3, script: 1, face: 0, rightToLeft: false)])
+        let reordered: GlyphSlicer.Shaper = { _, _, face, _ in
+            [2, 0, 1].map {
+                DrawnText.Glyph(face: face, glyph: 1, cluster: $0, advance: 1, offsetX: 0, offsetY: 0, missing: false)
+            }
+        }
+        var table = DrawnLines()
+        slicer.append(
+            leftToRight: [
+                LineFitter.LineRange(bytes: 0..<2, visible: 0..<2), LineFitter.LineRange(bytes: 2..<3, visible: 2..<3),
+            ],
+            to: &table, shape: reordered)
+        let drawn = table.lines.map { line in table.slices(of: line).flatMap { slicer.glyphs[$0].map(\.cluster) } }
+        #expect(drawn == [[0, 1], [2]])
+    }
 }

@@ -94,13 +94,18 @@ public struct GlyphSlicer: Sendable {
 
     /// A slicer over `stretches` (in logical order; no two share a byte,
     /// as `stretches(directions:scripts:faceOf:)` makes them: `bounds`
-    /// holds one entry a byte), with room for `capacity` glyphs (a text's
-    /// bytes: grown stretch by stretch, the glyphs were copied at each
-    /// doubling).
+    /// holds one entry a byte), with room for `capacity` glyphs once a
+    /// second stretch is shaped (a text's bytes: grown stretch by stretch,
+    /// the glyphs were copied at each doubling).
     public init(stretches: [Stretch], capacity: Int = 0) {
         self.stretches = stretches.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        glyphs.reserveCapacity(capacity)
+        self.capacity = capacity
     }
+
+    /// The room to reserve for `glyphs` when a second part is shaped (the
+    /// first part's glyphs are taken as shaped, not copied: most strings
+    /// are one stretch).
+    private let capacity: Int
 
     /// The stretches of a text: each direction run (in logical order) cut
     /// by the script runs and by the face that draws each byte (`faceOf`).
@@ -160,7 +165,37 @@ public struct GlyphSlicer: Sendable {
         leftToRight lines: [LineFitter.LineRange], to table: inout DrawnLines, shape: Shaper
     ) {
         table.lines.reserveCapacity(table.lines.count + lines.count)
+        if stretches.count == 1, !stretches[0].rightToLeft {
+            // One stretch left to right (most strings: one face, one
+            // script): its glyphs shaped once, each line's ends looked up
+            // in `bounds`, without the walk over stretches per line (three
+            // quarters of review's cutting).
+            if stretches[0].glyphs == nil { shapeStretch(0, shape: shape) }
+            if stretches[0].monotone {
+                appendLines(leftToRight: lines, to: &table)
+                return
+            }
+        }
         for line in lines { appendLine(leftToRight: line.visible, to: &table, shape: shape) }
+    }
+
+    /// `append(leftToRight:to:shape:)` for a slicer of one left-to-right
+    /// stretch, shaped, whose clusters rise: the slices `cut` gives.
+    private func appendLines(leftToRight lines: [LineFitter.LineRange], to table: inout DrawnLines) {
+        let stretch = stretches[0]
+        guard let all = stretch.glyphs else { return }
+        bounds.withUnsafeBufferPointer { bounds in
+            for line in lines {
+                let start = table.slices.count
+                let part = line.visible.clamped(to: stretch.range)
+                if !part.isEmpty {
+                    let lower = bounds[part.lowerBound]
+                    let upper = part.upperBound < stretch.range.upperBound ? bounds[part.upperBound] : all.upperBound
+                    table.append(lower..<max(lower, upper), lineStart: start)
+                }
+                table.lines.append(DrawnLines.Line(slices: start..<table.slices.count))
+            }
+        }
     }
 
     /// One left-to-right line of the bytes `range`, added to `table`.
@@ -211,7 +246,12 @@ public struct GlyphSlicer: Sendable {
 
     /// Adds shaped glyphs to `glyphs`: where they are.
     private mutating func add(_ shaped: [DrawnText.Glyph]) -> Range<Int> {
+        if glyphs.isEmpty {
+            glyphs = shaped
+            return 0..<glyphs.count
+        }
         let start = glyphs.count
+        if glyphs.capacity < capacity { glyphs.reserveCapacity(max(capacity, start + shaped.count)) }
         glyphs += shaped
         return start..<glyphs.count
     }
@@ -222,22 +262,9 @@ public struct GlyphSlicer: Sendable {
     private mutating func cut(
         _ n: Int, to part: Range<Int>, into table: inout DrawnLines, lineStart: Int, shape: Shaper
     ) {
-        let all: Range<Int>
-        if let known = stretches[n].glyphs {
-            all = known
-        } else {
-            let stretch = stretches[n]
-            all = add(shape(stretch.range, stretch.script, stretch.face, stretch.rightToLeft))
-            stretches[n].glyphs = all
-            stretches[n].monotone = glyphs.withUnsafeBufferPointer { glyphs in
-                (all.lowerBound..<max(all.lowerBound, all.upperBound - 1)).allSatisfy {
-                    stretch.rightToLeft
-                        ? glyphs[$0].cluster >= glyphs[$0 + 1].cluster : glyphs[$0].cluster <= glyphs[$0 + 1].cluster
-                }
-            }
-            if stretches[n].monotone { fillBounds(stretch.range, glyphs: all, rightToLeft: stretch.rightToLeft) }
-        }
+        if stretches[n].glyphs == nil { shapeStretch(n, shape: shape) }
         let stretch = stretches[n]
+        guard let all = stretch.glyphs else { return }
         if part == stretch.range {
             table.append(all, lineStart: lineStart)
             return
@@ -268,6 +295,21 @@ public struct GlyphSlicer: Sendable {
                 i = end
             }
         }
+    }
+
+    /// Shapes stretch `n`: its glyphs added to `glyphs`, whether their
+    /// clusters run one way, and then where each byte's glyphs start.
+    private mutating func shapeStretch(_ n: Int, shape: Shaper) {
+        let stretch = stretches[n]
+        let all = add(shape(stretch.range, stretch.script, stretch.face, stretch.rightToLeft))
+        stretches[n].glyphs = all
+        stretches[n].monotone = glyphs.withUnsafeBufferPointer { glyphs in
+            (all.lowerBound..<max(all.lowerBound, all.upperBound - 1)).allSatisfy {
+                stretch.rightToLeft
+                    ? glyphs[$0].cluster >= glyphs[$0 + 1].cluster : glyphs[$0].cluster <= glyphs[$0 + 1].cluster
+            }
+        }
+        if stretches[n].monotone { fillBounds(stretch.range, glyphs: all, rightToLeft: stretch.rightToLeft) }
     }
 
     /// Fills `bounds` for the bytes `range` of a stretch whose glyphs
