@@ -73,6 +73,11 @@ public enum FitEngine {
             let faceSlots = measurements.faceSlots
             var cellsOfSlot = [[Int]](filled: [], count: measurements.slotCount)
             for (c, slot) in faceSlots.enumerated() { cellsOfSlot[slot].append(c) }
+            // For the visitor, per cell of the string being laid out: its
+            // lines, a range of `cellLines` (`nil`: not kept), kept from
+            // string to string.
+            var cellLines: [LineFitter.LineRange] = []
+            var cellLineSpans: [Range<Int>?] = []
             // Cell `c` of string `s` laid out from its face's prepared text;
             // with `trackedBy`, a shared shaping at the cell's tracking.
             func record(_ line: LineFitter.Prepared, trackedBy tracking: Double?, cell c: Int, string s: Int)
@@ -81,17 +86,28 @@ public enum FitEngine {
                 let pointSize = cells[c].pointSize
                 let lineWidth = width / pointSize
                 let tabInterval = MeasuredText.tabInterval / pointSize
-                func laidOut(_ width: Double) -> LineFitter.Layout {
-                    tracking.map {
-                        line.layout(width: width, tabInterval: tabInterval, trackedBy: $0, pointSize: pointSize)
-                    } ?? line.layout(width: width, tabInterval: tabInterval, pointSize: pointSize)
+                // With a visitor, the lines drawn kept (the layout at the
+                // width, or unbounded without soft wrapping).
+                func laidOut(_ width: Double, kept: Bool) -> LineFitter.Layout {
+                    if let tracking {
+                        return line.layout(
+                            width: width, tabInterval: tabInterval, trackedBy: tracking, pointSize: pointSize)
+                    }
+                    guard kept, visiting != nil else {
+                        return line.layout(width: width, tabInterval: tabInterval, pointSize: pointSize)
+                    }
+                    let start = cellLines.count
+                    let layout = line.layout(
+                        width: width, tabInterval: tabInterval, pointSize: pointSize, appendingTo: &cellLines)
+                    cellLineSpans[c] = start..<cellLines.count
+                    return layout
                 }
-                var layout = laidOut(lineWidth)
+                var layout = laidOut(lineWidth, kept: rules.softWrap)
                 if !rules.softWrap {
                     // Broken only at line feeds (`breaks` below): the
                     // lines at an unbounded width, overflowing where one of
                     // them needs more than a line at the width.
-                    let unbounded = laidOut(.greatestFiniteMagnitude)
+                    let unbounded = laidOut(.greatestFiniteMagnitude, kept: true)
                     layout = LineFitter.Layout(
                         lines: unbounded.lines, overflows: layout.overflows || layout.lines > unbounded.lines)
                 }
@@ -196,6 +212,9 @@ public enum FitEngine {
                     if visiting != nil {
                         layouts = Array(filled: nil, count: cellCount)
                         preparedCells = Array(filled: nil, count: cellCount)
+                        cellLines.removeAll(keepingCapacity: true)
+                        cellLineSpans.removeAll(keepingCapacity: true)
+                        cellLineSpans.append(contentsOf: repeatElement(nil, count: cellCount))
                     }
                     for slot in prepared.indices {
                         // A slot's own text, or the shaping it shares laid
@@ -219,7 +238,8 @@ public enum FitEngine {
                     visiting?.visit(
                         LaidOutString(
                             index: s, layouts: layouts, prepared: preparedCells,
-                            sessions: sessions ?? Array(filled: nil, count: cellCount)))
+                            sessions: sessions ?? Array(filled: nil, count: cellCount), lines: cellLines,
+                            lineSpans: cellLineSpans))
                 }
             }
         }
@@ -302,6 +322,13 @@ public struct LaidOutString {
     /// measurement it was laid out from (`nil` for a Markdown string,
     /// measured run by run).
     public let sessions: [TextMeasurer.DrawSession?]
+    /// The lines the layouts counted, cell by cell (`lineSpans`).
+    public let lines: [LineFitter.LineRange]
+    /// Per cell: its lines, a range of `lines`, as `prepared`'s
+    /// `lines(width:tabInterval:pointSize:)` gives them at the cell's size
+    /// and width (unbounded without soft wrapping); `nil` where not kept (a
+    /// size laid out from a shaping shared at its tracking).
+    public let lineSpans: [Range<Int>?]
 }
 
 /// Told of each string by the worker that laid it out: one visitor per

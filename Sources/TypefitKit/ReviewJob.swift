@@ -660,12 +660,19 @@ public struct ReviewJob: Job {
                 guard let layout = laidOut.layouts[c], let prepared = laidOut.prepared[c],
                     let session = laidOut.sessions[c] ?? ownSession(group.cells[c], string)
                 else { continue }
-                // With `softWrap: false` (`--no-soft-wrap`) a line ends only
-                // at a line feed: drawn whole, past the width where it is
-                // wider (`prepared` breaks at line feeds only then).
-                prepared.lines(
-                    width: group.rules.softWrap ? group.width / pointSize : .greatestFiniteMagnitude,
-                    tabInterval: MeasuredText.tabInterval / pointSize, pointSize: pointSize, into: &scratch.ranges)
+                // The lines fit counted (broken once); with `softWrap:
+                // false` (`--no-soft-wrap`) a line ends only at a line feed:
+                // drawn whole, past the width where it is wider (`prepared`
+                // breaks at line feeds only then).
+                if c < laidOut.lineSpans.count, let span = laidOut.lineSpans[c] {
+                    scratch.ranges.removeAll(keepingCapacity: true)
+                    scratch.ranges += laidOut.lines[span]
+                } else {
+                    prepared.lines(
+                        width: group.rules.softWrap ? group.width / pointSize : .greatestFiniteMagnitude,
+                        tabInterval: MeasuredText.tabInterval / pointSize, pointSize: pointSize,
+                        into: &scratch.ranges)
+                }
                 let fresh = scratch.drawn.lines.count
                 let lines = cut(session, &scratch)
                 // The lines at this size: a line wider than the width

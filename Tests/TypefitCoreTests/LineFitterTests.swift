@@ -56,6 +56,15 @@ import Testing
         }
         #expect(shown == expected, "\(string) at \(width)")
         #expect(lines.count == prepared.layout(width: width).lines)
+        // Kept as they are counted (review draws the lines fit counted),
+        // after another layout's.
+        var kept = [LineFitter.LineRange(bytes: 0..<1, visible: 0..<1)]
+        let layout = prepared.layout(width: width, appendingTo: &kept)
+        let keptShown = kept.dropFirst().map {
+            String(decoding: bytes[$0.bytes], as: UTF8.self) + "|" + String(decoding: bytes[$0.visible], as: UTF8.self)
+        }
+        #expect(keptShown == expected && layout.lines == expected.count, "\(string) at \(width)")
+        #expect(layout == prepared.layout(width: width))
     }
 
     @Test func widthIsLinearInThePointSize() {

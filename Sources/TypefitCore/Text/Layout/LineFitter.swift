@@ -351,6 +351,23 @@ public enum LineFitter {
             return Layout(lines: max(lines, 1), overflows: overflow != nil)
         }
 
+        /// `layout`, its lines added to `lines` as `lines(width:tabInterval:
+        /// pointSize:)` gives them (as many as it counts): review draws the
+        /// lines fit counted, not broken again for each size it draws.
+        public func layout(
+            width: Double, tabInterval: Double? = nil, pointSize: Double = 1,
+            appendingTo lines: inout [LineRange]
+        ) -> Layout {
+            let start = lines.count
+            let overflow = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms, pointSize: pointSize)
+            {
+                start, end, visibleEnd in
+                lines.append(LineRange(bytes: start..<end, visible: start..<max(start, visibleEnd)))
+            }
+            if lines.count == start { lines.append(LineRange(bytes: 0..<0, visible: 0..<0)) }
+            return Layout(lines: lines.count - start, overflows: overflow != nil)
+        }
+
         /// The bytes of the first piece (a word, or what lies between two
         /// break opportunities) wider than the line on its own, without
         /// its trailing white space; `nil` when none is.
