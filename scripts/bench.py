@@ -86,6 +86,42 @@ def interleaved(first, second, env, pairs, failing=False):
     return result
 
 
+def interleaved_binaries(pairs_of, env, pairs, failing=False):
+    """`interleaved` for several (first, second) pairs at once, every pair
+    run in every round (which pair goes first rotated, and within a pair
+    which command, swapped every round): each pair's walls, CPUs and
+    ratios met the machine's slow and fast spells alike (the session-start
+    binary beside the code measured, `BENCH_BASELINE`). Returns one
+    `interleaved`-shaped result per pair."""
+    def run(command):
+        start = time.perf_counter()
+        child = subprocess.Popen(command.split(), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0 and not failing:
+            raise RuntimeError(f"{command} exited with {os.waitstatus_to_exitcode(status)}")
+        return wall, usage.ru_utime + usage.ru_stime
+    for first, second in pairs_of:
+        run(first)
+        run(second)
+    results = [{"wall": ([], []), "cpu": ([], []), "wall_ratios": [], "cpu_ratios": []} for _ in pairs_of]
+    for n in range(pairs):
+        for k in range(len(pairs_of)):
+            p = (n + k) % len(pairs_of)
+            first, second = pairs_of[p]
+            order = (0, 1) if n % 2 == 0 else (1, 0)
+            measured = {}
+            for which in order:
+                measured[which] = run((first, second)[which])
+            result = results[p]
+            for which in (0, 1):
+                result["wall"][which].append(measured[which][0])
+                result["cpu"][which].append(measured[which][1])
+            result["wall_ratios"].append(measured[1][0] / measured[0][0])
+            result["cpu_ratios"].append(measured[1][1] / max(measured[0][1], 1e-9))
+    return results
+
+
 def peak_rss_kib(command, env, runs=5):
     """The median over runs of the peak resident set, in KiB, as GNU time
     reports it (its own fork is small, unlike Python's)."""
@@ -435,14 +471,29 @@ def review_app_benchmark(binary, env, keys=1486):
     fit = f"{binary} fit {common} --format json"
     review = f"{binary} review {common} --output {page}"
     # By turns, five pairs a round; a ratio is the median of the pairs'.
-    pairs = interleaved(fit, review, env, pairs=5 * ROUNDS, failing=True)
+    # With BENCH_BASELINE (another build, say the session's first), its
+    # pairs run in the same rounds, by turns with these.
+    baseline = os.environ.get("BENCH_BASELINE")
+    if baseline:
+        old_page = os.path.join(folder, "review-baseline.html")
+        pairs, old = interleaved_binaries(
+            [(fit, review), (f"{baseline} fit {common} --format json",
+                             f"{baseline} review {common} --output {old_page}")],
+            env, pairs=5 * ROUNDS, failing=True)
+    else:
+        pairs, old = interleaved(fit, review, env, pairs=5 * ROUNDS, failing=True), None
     fit_t, review_t = pairs["wall"]
     fit_rss = peak_rss_kib(fit.split(), env, runs=3)
     review_rss = peak_rss_kib(review.split(), env, runs=3)
     html = open(page, encoding="utf-8").read()
     f, r = statistics.median(fit_t), statistics.median(review_t)
+    baseline_row = None
+    if old:
+        baseline_row = {"binary": baseline, "fit": statistics.median(old["wall"][0]),
+                        "review": statistics.median(old["wall"][1]), "ratio": statistics.median(old["wall_ratios"]),
+                        "cpu_ratio": statistics.median(old["cpu_ratios"])}
     return {"fit": f, "review": r, "ratio": statistics.median(pairs["wall_ratios"]), "fit_rss": fit_rss,
-            "review_rss": review_rss, "cpu_ratio": statistics.median(pairs["cpu_ratios"]),
+            "review_rss": review_rss, "cpu_ratio": statistics.median(pairs["cpu_ratios"]), "baseline": baseline_row,
             "failures": int(html.split('data-failures="', 1)[1].split('"', 1)[0]),
             "strings": int(html.split('data-strings="', 1)[1].split('"', 1)[0]), "bytes": os.path.getsize(page)}
 
@@ -690,6 +741,11 @@ def catalog_rows(binary, base, fixtures, scan_dir):
               f"{app['review']*1000:.0f} ms | {app['ratio']:.2f}x ({verdict}) | {app['cpu_ratio']:.2f}x | "
               f"{app['fit_rss'] / 1024:.0f} MiB | {app['review_rss'] / 1024:.0f} MiB "
               f"({memory:.2f}x, {'ok' if memory <= 1.5 else 'MISSED'}) | {app['bytes'] / 1e6:.1f} MB ({size}) |")
+        if app["baseline"]:
+            old = app["baseline"]
+            verdict = "ok" if old["ratio"] <= 1.5 else "MISSED"
+            print(f"| BENCH_BASELINE {old['binary']}, same rounds | {old['fit']*1000:.0f} ms | "
+                  f"{old['review']*1000:.0f} ms | {old['ratio']:.2f}x ({verdict}) | {old['cpu_ratio']:.2f}x | | | |")
     print("\nHostile inputs whose budgets multiplied (scripts/make_hostile_budgets.py), "
           "target: each under 2 s and 200 MB:\n")
     print("| input | exit | time | peak RSS | stdout |")
