@@ -294,7 +294,6 @@ final class HarfBuzzFace {
         // fallback run's call walks its own runs, not the whole string's.
         let first = within.map { within in TextRun.firstIndex(in: runs, endingAfter: within.lowerBound) } ?? 0
         text.withUnsafeBufferPointer { bytes in
-            let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             for run in runs[first...] {
                 var range = run.range
                 if let within {
