@@ -315,15 +315,11 @@ public final class TextMeasurer {
         /// when a line is first drawn, for text that may need it).
         private lazy var paragraphs = BidiOrder.Paragraphs(utf8)
 
-        /// The faces that draw it: the measured face's file, index and
-        /// variation coordinates (empty for a static face), then each
-        /// fallback's (`DrawnText.Glyph.face` indexes this).
-        public var faces: [(file: String, index: Int, coordinates: [Double])] {
-            (0..<faceCount).map(face)
-        }
         /// How many faces draw it (the measured face and its fallbacks).
         public var faceCount: Int { order.count + 1 }
-        /// Face `face` of `faces`.
+        /// Face `face` of those that draw it (`DrawnText.Glyph.face`): 0 the
+        /// measured face, k fallback k; its file, index and variation
+        /// coordinates (empty for a static face).
         public func face(_ face: Int) -> (file: String, index: Int, coordinates: [Double]) {
             face == 0
                 ? (primaryFile, primaryIndex, primary.setting.variations.map(\.value))

@@ -170,8 +170,8 @@ public enum FitEngine {
                     if let sessions {
                         measurements.prepare(sessions: sessions, breaks: breaks, into: &prepared)
                     } else {
-                        // A Markdown string (no session) as fit prepares it:
-                        // run by run in each slot's faces, none shared.
+                        // fit's, and review's Markdown strings (no session:
+                        // run by run in each slot's faces, none shared).
                         measurements.prepare(string, utf8: utf8, breaks: breaks, into: &prepared)
                     }
                     // Characters no face has, as measure counts them: the
