@@ -61,29 +61,7 @@ def interleaved(first, second, env, pairs, failing=False):
     by half of itself from one `make bench` to the next; a pair meets them
     alike. Returns each command's walls and CPUs, and per pair the ratios
     second / first. `failing`: the commands exit non-zero by design."""
-    def run(command):
-        start = time.perf_counter()
-        child = subprocess.Popen(command.split(), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
-        if child.returncode != 0 and not failing:
-            raise RuntimeError(f"{command} exited with {child.returncode}")
-        return wall, usage.ru_utime + usage.ru_stime
-    run(first)
-    run(second)
-    result = {"wall": ([], []), "cpu": ([], []), "wall_ratios": [], "cpu_ratios": []}
-    for n in range(pairs):
-        order = (0, 1) if n % 2 == 0 else (1, 0)
-        measured = {}
-        for which in order:
-            measured[which] = run((first, second)[which])
-        for which in (0, 1):
-            result["wall"][which].append(measured[which][0])
-            result["cpu"][which].append(measured[which][1])
-        result["wall_ratios"].append(measured[1][0] / measured[0][0])
-        result["cpu_ratios"].append(measured[1][1] / max(measured[0][1], 1e-9))
-    return result
+    return interleaved_binaries([(first, second)], env, pairs, failing)[0]
 
 
 def interleaved_binaries(pairs_of, env, pairs, failing=False):
