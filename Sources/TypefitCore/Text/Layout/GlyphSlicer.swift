@@ -167,35 +167,17 @@ public struct GlyphSlicer: Sendable {
         table.lines.reserveCapacity(table.lines.count + lines.count)
         if stretches.count == 1, !stretches[0].rightToLeft {
             // One stretch left to right (most strings: one face, one
-            // script): its glyphs shaped once, each line's ends looked up
-            // in `bounds`, without the walk over stretches per line (three
-            // quarters of review's cutting).
-            if stretches[0].glyphs == nil { shapeStretch(0, shape: shape) }
-            if stretches[0].monotone {
-                appendLines(leftToRight: lines, to: &table)
-                return
-            }
-        }
-        for line in lines { appendLine(leftToRight: line.visible, to: &table, shape: shape) }
-    }
-
-    /// `append(leftToRight:to:shape:)` for a slicer of one left-to-right
-    /// stretch, shaped, whose clusters rise: the slices `cut` gives.
-    private func appendLines(leftToRight lines: [LineFitter.LineRange], to table: inout DrawnLines) {
-        let stretch = stretches[0]
-        guard let all = stretch.glyphs else { return }
-        bounds.withUnsafeBufferPointer { bounds in
+            // script): each line its part of it, cut without the walk over
+            // stretches per line (three quarters of review's cutting).
             for line in lines {
                 let start = table.slices.count
-                let part = line.visible.clamped(to: stretch.range)
-                if !part.isEmpty {
-                    let lower = bounds[part.lowerBound]
-                    let upper = part.upperBound < stretch.range.upperBound ? bounds[part.upperBound] : all.upperBound
-                    table.append(lower..<max(lower, upper), lineStart: start)
-                }
+                let part = line.visible.clamped(to: stretches[0].range)
+                if !part.isEmpty { cut(0, to: part, into: &table, lineStart: start, shape: shape) }
                 table.lines.append(DrawnLines.Line(slices: start..<table.slices.count))
             }
+            return
         }
+        for line in lines { appendLine(leftToRight: line.visible, to: &table, shape: shape) }
     }
 
     /// One left-to-right line of the bytes `range`, added to `table`.
