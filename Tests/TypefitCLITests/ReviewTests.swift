@@ -652,38 +652,123 @@ struct ReviewBrowserTests {
         #expect(compared >= c.texts.count, "one-line sizes compared: \(compared)")
     }
 
-    /// Sixty failing strings: the last section is not drawn when the page
-    /// opens (only the first screens are), and is before printing. (That
-    /// a section is drawn when scrolled into view was checked by hand:
-    /// headless Chromium makes no frame on a schedule a test can wait for.)
+    /// Sixty failing strings: when the page opens, the first sections are
+    /// made from the block's text and the first screens drawn; the last
+    /// section is not made yet, and the block is gone from the DOM (the
+    /// script holds its text). Before printing, every section is made and
+    /// drawn. (That sections are made and drawn as the end of the list
+    /// nears the window was checked by hand, scrolled by a script under
+    /// `--virtual-time-budget`: 8 sections made at first, 16 to 32 after;
+    /// but not on every load, as headless Chromium makes its frames on no
+    /// schedule a test can wait for.)
     func sectionsFarDownWaitToBeDrawn(dir: URL, environment: [String: String]) throws {
-        let texts = (1...60).map { "Benachrichtigungseinstellungen Nummer \($0) verwalten" }
-        let outcome = TypefitCommand.run(["review"] + texts + ReviewTests.layout + ReviewTests.config)
+        let outcome = TypefitCommand.run(["review"] + Self.sixty + ReviewTests.layout + ReviewTests.config)
         #expect(outcome.status == .success, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("data-failures=\"60\""))
-        func sections(_ page: String, printing: Bool) throws -> [Substring] {
-            let file = dir.appendingPathComponent(printing ? "printed.html" : "long.html")
-            let script = "<script>window.dispatchEvent(new Event('beforeprint'));</script>"
-            try (printing ? page.replacingOccurrences(of: "</body>", with: script + "</body>") : page).write(
-                to: file, atomically: true, encoding: .utf8)
-            let dom = try #require(
-                try BinaryRunner.runTool(
-                    "chromium",
-                    Self.arguments + [
-                        "--user-data-dir=\(dir.appendingPathComponent("profile").path)", "--window-size=1100,900",
-                        "--dump-dom", "file://\(file.path)",
-                    ], environment: environment))
-            #expect(dom.status == 0, "\(dom.stderr)")
-            return dom.stdout.components(separatedBy: "<section class=\"failure\"").dropFirst().map {
-                $0.components(separatedBy: "</section>")[0][...]
-            }
-        }
-        let opened = try sections(outcome.stdout, printing: false)
-        #expect(opened.count == 60)
-        #expect(opened.first?.contains(" data-line=\"1\"") == true)
-        #expect(opened.last?.contains("<figure") == false)
-        let printed = try sections(outcome.stdout, printing: true)
+        let opened = try Self.dom(outcome.stdout, named: "long", dir: dir, environment: environment)
+        let made = Self.sections(opened)
+        #expect(made.count > 1 && made.count < 60, "\(made.count) sections made")
+        #expect(made.first?.contains(" data-line=\"1\"") == true)
+        #expect(made.last?.contains("<figure") == false)
+        #expect(!opened.contains("Nummer 60 verwalten"))
+        #expect(!opened.contains("<script type=\"text/html\""))
+        let printed = Self.sections(
+            try Self.dom(
+                outcome.stdout, named: "printed", script: "window.dispatchEvent(new Event('beforeprint'));", dir: dir,
+                environment: environment))
         #expect(printed.count == 60 && printed.allSatisfy { $0.contains(" data-line=\"1\"") })
+    }
+
+    static let sixty = (1...60).map { "Benachrichtigungseinstellungen Nummer \($0) verwalten" }
+
+    /// The DOM Chromium holds once `page` is loaded, `script` run after
+    /// the page's own.
+    static func dom(
+        _ page: String, named name: String, script: String = "", dir: URL, environment: [String: String]
+    ) throws -> String {
+        let file = dir.appendingPathComponent("\(name).html")
+        try
+            (script.isEmpty
+            ? page : page.replacingOccurrences(of: "</body>", with: "<script>\(script)</script></body>"))
+            .write(to: file, atomically: true, encoding: .utf8)
+        let dom = try #require(
+            try BinaryRunner.runTool(
+                "chromium",
+                arguments + [
+                    "--user-data-dir=\(dir.appendingPathComponent("profile").path)", "--window-size=1100,900",
+                    "--enable-logging=stderr", "--v=0", "--dump-dom", "file://\(file.path)",
+                ], environment: environment))
+        #expect(dom.status == 0, "\(dom.stderr)")
+        let console = dom.stderr.split(separator: "\n").filter {
+            $0.contains("CONSOLE") || $0.contains("Uncaught") || $0.contains("Refused to")
+        }
+        #expect(console.isEmpty, "\(console)")
+        return dom.stdout
+    }
+
+    /// The sections shown in a DOM (made, not hidden by a filter), each to
+    /// its end.
+    static func sections(_ dom: String) -> [Substring] {
+        dom.components(separatedBy: "<section class=\"failure\"").dropFirst().map {
+            $0.components(separatedBy: "</section>")[0][...]
+        }
+    }
+
+    /// The search box and the filters read every section's text, made or
+    /// not: a key far down the list is found, made and drawn, and only it
+    /// is shown; the size filter counts the rows it passes. A text that
+    /// tries to end the block (`</script>`, `<!--`) stays text: its key is
+    /// found as written, and the script it holds never runs.
+    @Test func theSearchFindsSectionsNotYetMade() throws {
+        let dir = Fixtures.temporaryDirectory("review-search")
+        let hostile = "</script><script>document.title='owned'</script><!-- <script> Benachrichtigungseinstellungen"
+        let outcome = TypefitCommand.run(
+            ["review"] + Self.sixty + [hostile, "Ton an"] + ReviewTests.layout
+                + ReviewTests.config)
+        #expect(outcome.status == .success, "\(outcome.stderr)")
+        // "Ton an" fails only at the two largest sizes.
+        let rows = try ReviewTests.pageRows(outcome.stdout)
+        let total = rows.count
+        #expect(total >= 61 && outcome.stdout.contains("data-failures=\"\(total)\""))
+        let environment = ["HOME": dir.path]
+        // `query` as a script's string literal (`<\/script>` for `</script>`).
+        func search(_ query: String) -> String {
+            "var s = document.getElementById('search'); s.value = '\(query)'; s.dispatchEvent(new Event('input'));"
+        }
+        let found = try Self.dom(
+            outcome.stdout, named: "found", script: search("NUMMER 57"), dir: dir,
+            environment: environment)
+        #expect(found.contains(">1 of \(total) shown<"))
+        let shown = Self.sections(found)
+        #expect(
+            shown.count == 1
+                && shown.first?.contains("data-key=\"Benachrichtigungseinstellungen Nummer 57 verwalten\"") == true)
+        #expect(shown.first?.contains(" data-line=\"1\"") == true)
+        let script = try Self.dom(
+            outcome.stdout, named: "script", script: search("<\\/script>"), dir: dir,
+            environment: environment)
+        #expect(script.contains(">1 of \(total) shown<"))
+        #expect(Self.sections(script).first?.contains("data-key=\"&lt;/script&gt;&lt;script&gt;document.title") == true)
+        #expect(script.contains("<title>typefit review"))
+        #expect(!script.contains("owned</title>"))
+        // The size filter: a size where some rows fail and others do not,
+        // from the page's own samples.
+        var failing: [String: Int] = [:]
+        for row in rows {
+            for sample in row.samples where sample.fails { failing[sample.category, default: 0] += 1 }
+        }
+        let (category, count) = try #require(failing.first { $0.value > 0 && $0.value < total }, "\(failing)")
+        let sized = try Self.dom(
+            outcome.stdout, named: "size",
+            script: "var z = document.getElementById('size'); z.value = '\(category)'; "
+                + "z.dispatchEvent(new Event('change'));", dir: dir, environment: environment)
+        #expect(sized.contains(">\(count) of \(total) shown<"))
+        #expect(
+            Self.sections(sized).allSatisfy { section in
+                section.components(separatedBy: "data-sizes=\"").dropFirst().first?.prefix { $0 != "\"" }.split(
+                    separator: " "
+                ).contains(Substring(category)) == true
+            })
     }
 }
 

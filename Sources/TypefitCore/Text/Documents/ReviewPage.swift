@@ -10,7 +10,9 @@
 /// script draws a row's SVG from them when the row scrolls into view. A
 /// catalog where thousands of strings fail gives a page of a few bytes per
 /// glyph, not kilobytes of SVG per size, and a browser that builds only
-/// what is looked at.
+/// what is looked at: the rows' sections are written as text in one
+/// block, each made an element by the script when it nears the window or
+/// a filter or search picks it.
 public struct ReviewPage: Sendable {
     /// One size a row shows.
     public struct Sample: Sendable {
@@ -370,6 +372,27 @@ public struct ReviewPage: Sendable {
         out += numbered.map { "\"\($0)\"" }.joined(separator: ",")
         out += "]</script>\n"
         out += "<main id=\"failures\">\n"
+        // What follows the sections (the script makes them before it).
+        if omittedRows > 0 {
+            out +=
+                "<p class=\"omitted\"><strong>\(omittedRows) more failing string\(omittedRows == 1 ? " is" : "s are") "
+                + "not drawn</strong>: the page reached typefit's cap of \(rowBytesCap >> 20) MB. "
+                + "<code>typefit fit --format json</code> lists every failure.</p>\n"
+        }
+        if rowsHTML.isEmpty && omittedRows == 0 {
+            out += "<p class=\"none\">Every string fits its rule at every size checked.</p>\n"
+        } else {
+            out +=
+                "<noscript><p class=\"omitted\">The failing strings are shown by the page's script: open the page "
+                + "with scripts allowed.</p></noscript>\n"
+        }
+        out += "</main>\n"
+        // The sections as text, which the browser reads in milliseconds:
+        // the script makes each an element when it is needed. As
+        // elements, thousands of them kept Chromium seconds from drawing
+        // the first. Every text in them is escaped (no `<` but the
+        // sections' own tags), so nothing in them ends the element.
+        out += "<script type=\"text/html\" id=\"failure-sections\">"
         var buffer = HTMLBytes()
         buffer.add(out)
         out = ""
@@ -387,16 +410,7 @@ public struct ReviewPage: Sendable {
                 buffer.truncate(to: 0)
             }
         }
-        if omittedRows > 0 {
-            out +=
-                "<p class=\"omitted\"><strong>\(omittedRows) more failing string\(omittedRows == 1 ? " is" : "s are") "
-                + "not drawn</strong>: the page reached typefit's cap of \(rowBytesCap >> 20) MB. "
-                + "<code>typefit fit --format json</code> lists every failure.</p>\n"
-        }
-        if rowsHTML.isEmpty && omittedRows == 0 {
-            out += "<p class=\"none\">Every string fits its rule at every size checked.</p>\n"
-        }
-        out += "</main>\n<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
+        out += "</script>\n<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
         buffer.add(out)
         return emit(buffer.array)
     }
@@ -1089,14 +1103,17 @@ public struct ReviewPage: Sendable {
         """
 
     /// Filters, search and drawing, in plain script: no library, no
-    /// network. A row's figures are made when it first comes near the
-    /// window (the rows on the first screens at once, the rest as they
-    /// scroll in; all of them before printing): a caption, and the lines as
-    /// groups of `<use>`s of the outlines defined once at the top, what
-    /// lies past the guide drawn again in red.
-    static let script = """
+    /// network. A row's section is made from the block's text when the
+    /// list shown reaches it (the first screens at once, then as the end
+    /// of the list nears the window; the filters and the search read the
+    /// text, and make only the rows they show), and its figures when it
+    /// first comes near the window (all of them before printing): a
+    /// caption, and the lines as groups of `<use>`s of the outlines
+    /// defined once at the top, what lies past the guide drawn again in
+    /// red.
+    static let script = #"""
         (function () {
-          var rows = Array.prototype.slice.call(document.querySelectorAll('section.failure'));
+          var main = document.getElementById('failures');
           var cells = JSON.parse(document.getElementById('cells').textContent);
           var language = document.getElementById('language');
           var style = document.getElementById('style');
@@ -1120,16 +1137,54 @@ public struct ReviewPage: Sendable {
                 overflows: f[2].indexOf('o') >= 0, layout: last, stream: +(f[4] || 0) };
             });
           }
-          rows.forEach(function (row) {
-            // What the search box looks in: the key and the text, lower case.
-            var p = row.querySelector('p.text, p.new'), text = p ? p.textContent : '';
-            if (p && p.firstElementChild) { text = text.slice(p.firstElementChild.textContent.length); }
-            row.search = (row.dataset.key + ' ' + text).toLowerCase();
-            // The categories where it fails, for the size filter (and for
-            // scripts reading the page in a browser).
-            row.dataset.sizes = samples(row).filter(function (s) { return s.fails; })
-              .map(function (s) { return s.cell[0]; }).join(' ');
-          });
+          // The sections as the block holds them: each one's markup, made an
+          // element only when it is needed (near the window, chosen by a filter,
+          // printed). Thousands of sections parsed as elements kept the browser
+          // for seconds before anything was drawn; as text, for milliseconds.
+          var records = [], block = document.getElementById('failure-sections');
+          if (block) {
+            block.textContent.split('</section>\n').forEach(function (part) {
+              if (part.lastIndexOf('<h2 class="divider"', 0) === 0) {
+                var cut = part.indexOf('</h2>\n') + 6;
+                records.push({ html: part.slice(0, cut), row: false, el: null });
+                part = part.slice(cut);
+              }
+              if (part) { records.push({ html: part, row: true, el: null }); }
+            });
+            block.parentNode.removeChild(block);
+          }
+          var rows = records.filter(function (r) { return r.row; }).length;
+          // Text as the page escapes it, read back.
+          var entities = { amp: '&', lt: '<', gt: '>', quot: '"', '#10': '\n', '#13': '\r' };
+          function unescape(text) {
+            return text.indexOf('&') < 0 ? text : text.replace(/&(amp|lt|gt|quot|#10|#13);/g, function (m, e) {
+              return entities[e];
+            });
+          }
+          function attribute(head, name) {
+            var at = head.indexOf(' data-' + name + '="');
+            if (at < 0) { return ''; }
+            at += name.length + 8;
+            return unescape(head.slice(at, head.indexOf('"', at)));
+          }
+          // What the filters read of a section, from its markup: its tag's
+          // attributes (values escape `>`, so the tag ends at the first) and its
+          // text (after the `after` label of a changed string's).
+          function facts(record) {
+            if (record.facts) { return record.facts; }
+            var html = record.html, head = html.slice(0, html.indexOf('>')), text = '';
+            var at = html.indexOf('<p class="text">'), from = at + 16;
+            if (at < 0) { at = html.indexOf('<p class="new"><span>after</span>'); from = at + 33; }
+            if (at >= 0) { text = unescape(html.slice(from, html.indexOf('</p>', from))); }
+            var sizes = [];
+            attribute(head, 'samples').split(' ').forEach(function (sample) {
+              var f = sample.split(':');
+              if ((f[2] || '').indexOf('f') >= 0 && cells[+f[0]]) { sizes.push(cells[+f[0]][0]); }
+            });
+            var key = attribute(head, 'key');
+            return (record.facts = { language: attribute(head, 'language'), style: attribute(head, 'style'),
+              gate: attribute(head, 'gate'), sizes: sizes, search: (key + ' ' + text).toLowerCase() });
+          }
           // The faces' own advances (`{key: [units per em, glyph, advance, …]}`),
           // each face's made a table when first drawn.
           var owned = JSON.parse(document.getElementById('advances').textContent), own = {};
@@ -1292,41 +1347,112 @@ public struct ReviewPage: Sendable {
             var p = row.querySelector('p.rule');
             p.insertBefore(document.createTextNode(rule), p.firstChild);
           }
+          // The filters as last applied (null: none).
+          var chosen = null;
+          function passes(record) {
+            if (!record.row || !chosen) { return true; }
+            var f = facts(record), c = chosen;
+            return (!c.l || f.language === c.l) && (!c.s || f.style === c.s) && (!c.z || f.sizes.indexOf(c.z) >= 0) &&
+              (!c.q || f.search.indexOf(c.q) >= 0) && (!c.g || f.gate === c.g);
+          }
+          // Sections are made before `end`, which stays after the last one
+          // shown: when it comes near the window, more are made.
+          var end = document.createElement('div');
+          main.insertBefore(end, main.firstChild);
+          var template = document.createElement('template'), drawer = null;
+          function make(record, before) {
+            template.innerHTML = record.html;
+            var el = template.content.firstElementChild;
+            main.insertBefore(el, before);
+            record.el = el;
+            if (record.row) {
+              // The categories where it fails (for scripts reading the page in
+              // a browser).
+              el.dataset.sizes = facts(record).sizes.join(' ');
+              if (drawer) { drawer.observe(el); }
+            }
+          }
+          // The first record not yet walked under the filters: those before it
+          // that pass are shown, every one after it hidden or not yet made.
+          var next = 0;
+          function made(i) {
+            while (i < records.length && !records[i].el) { i += 1; }
+            return i;
+          }
+          // Shows the records that pass from `next` on, made as needed, until
+          // `end` is 2,000 pixels past the window's bottom (`all`: to the last).
+          function walk(all) {
+            var ref = made(next), added = 0;
+            while (next < records.length) {
+              if (!all && added >= 8) {
+                if (end.getBoundingClientRect().top > window.innerHeight + 2000) { break; }
+                added = 0;
+              }
+              var record = records[next], ok = passes(record);
+              if (next === ref) {
+                ref = made(next + 1);
+              } else if (ok) {
+                make(record, ref < records.length ? records[ref].el : end);
+              }
+              if (record.el) { record.el.classList.toggle('hidden', !ok); }
+              if (ok) { added += 1; }
+              next += 1;
+            }
+          }
+          // Draws the sections shown from a screen above the window to two
+          // screens below it.
+          function drawNear() {
+            var h = window.innerHeight;
+            for (var i = 0; i < next; i += 1) {
+              var el = records[i].el;
+              if (!el || !records[i].row || el.classList.contains('hidden')) { continue; }
+              var box = el.getBoundingClientRect();
+              if (box.bottom < -h) { continue; }
+              if (box.top > 2 * h) { break; }
+              draw(el);
+            }
+          }
           function apply() {
-            var l = language.value, s = style.value, z = size.value, q = search.value.trim().toLowerCase();
-            var g = gate ? gate.value : '';
+            chosen = { l: language.value, s: style.value, z: size.value, q: search.value.trim().toLowerCase(),
+              g: gate ? gate.value : '' };
+            if (!chosen.l && !chosen.s && !chosen.z && !chosen.q && !chosen.g) { chosen = null; }
             var count = 0;
-            rows.forEach(function (row) {
-              var ok = (!l || row.dataset.language === l) && (!s || row.dataset.style === s) &&
-                (!z || row.dataset.sizes.split(' ').indexOf(z) >= 0) && (!q || row.search.indexOf(q) >= 0) &&
-                (!g || row.dataset.gate === g);
-              row.classList.toggle('hidden', !ok);
-              if (ok) { count += 1; }
-            });
-            shown.textContent = count + ' of ' + rows.length + ' shown';
+            records.forEach(function (record) { if (record.row && passes(record)) { count += 1; } });
+            // Walked again from the top, every section made so far hidden
+            // until the walk reaches it: `end` then follows the last shown.
+            records.forEach(function (record) { if (record.el) { record.el.classList.add('hidden'); } });
+            next = 0;
+            walk(false);
+            shown.textContent = count + ' of ' + rows + ' shown';
+            drawNear();
+          }
+          if ('IntersectionObserver' in window) {
+            drawer = new IntersectionObserver(function (entries) {
+              entries.forEach(function (e) {
+                if (e.isIntersecting) { draw(e.target); drawer.unobserve(e.target); }
+              });
+            }, { rootMargin: '1000px 0px' });
+            new IntersectionObserver(function (entries) {
+              if (entries[entries.length - 1].isIntersecting && next < records.length) { walk(false); }
+            }, { rootMargin: '2000px 0px' }).observe(end);
           }
           [language, style, size, gate].forEach(function (e) { if (e) { e.addEventListener('change', apply); } });
           search.addEventListener('input', apply);
-          apply();
           // The first screens now (what a screenshot or a first look sees).
-          for (var i = 0; i < rows.length; i += 1) {
-            draw(rows[i]);
-            if (rows[i].getBoundingClientRect().top > 2 * window.innerHeight) { break; }
+          apply();
+          if (!drawer) {
+            walk(true);
+            records.forEach(function (record) { if (record.row) { draw(record.el); } });
           }
-          if ('IntersectionObserver' in window) {
-            var observer = new IntersectionObserver(function (entries) {
-              entries.forEach(function (e) {
-                if (e.isIntersecting) { draw(e.target); observer.unobserve(e.target); }
-              });
-            }, { rootMargin: '1000px 0px' });
-            rows.forEach(function (row) { if (!row.drawn) { observer.observe(row); } });
-          } else {
-            rows.forEach(draw);
-          }
-          window.addEventListener('beforeprint', function () { rows.forEach(draw); });
-          // How long the page took to open, its first screens drawn (for
-          // the benchmark: milliseconds since the browser began loading it).
+          window.addEventListener('beforeprint', function () {
+            walk(true);
+            records.forEach(function (record) {
+              if (record.row && record.el && !record.el.classList.contains('hidden')) { draw(record.el); }
+            });
+          });
+          // How long the page took to open, its first screens drawn (for the
+          // benchmark: milliseconds since the browser began loading it).
           document.body.dataset.openedMs = String(Math.round(performance.now()));
         })();
-        """
+        """#
 }
