@@ -311,7 +311,9 @@ import TypefitTestSupport
                     + "break the gate: they fail at AX1"))
         #expect(html.contains("\(failing.count - breaking.count) fail only above the required size"))
         #expect(html.contains("<h2 class=\"divider\" id=\"beyond\">\(failing.count - breaking.count) strings"))
-        #expect(html.components(separatedBy: "breaks the gate: fails at AX1</span>").count == breaking.count + 1)
+        // The tag the script writes from them: `breaks the gate: fails at AX1`.
+        #expect(
+            html.components(separatedBy: "data-gate=\"breaks\" data-required=\"AX1\"").count == breaking.count + 1)
         #expect(html.contains("<th class=\"required\">AX1<br><small>required</small></th>"))
         // The gate's errors are the page's first rows.
         let errors = outcome.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
@@ -723,9 +725,9 @@ struct ReviewBrowserTests {
         let dir = Fixtures.temporaryDirectory("review-search")
         let hostile = "</script><script>document.title='owned'</script><!-- <script> Benachrichtigungseinstellungen"
         let outcome = TypefitCommand.run(
-            ["review"] + Self.sixty + [hostile, "Ton an"] + ReviewTests.layout
+            ["review"] + Self.sixty + [hostile, "Ton an"] + ReviewTests.layout + ["--require", "AX5"]
                 + ReviewTests.config)
-        #expect(outcome.status == .success, "\(outcome.stderr)")
+        #expect(outcome.status == .problemFound, "\(outcome.stderr)")
         // "Ton an" fails only at the two largest sizes.
         let rows = try ReviewTests.pageRows(outcome.stdout)
         let total = rows.count
@@ -744,11 +746,18 @@ struct ReviewBrowserTests {
             shown.count == 1
                 && shown.first?.contains("data-key=\"Benachrichtigungseinstellungen Nummer 57 verwalten\"") == true)
         #expect(shown.first?.contains(" data-line=\"1\"") == true)
+        // Its heading and rule, which the script writes from its data.
+        #expect(
+            shown.first?.contains(
+                "<h2><code>Benachrichtigungseinstellungen Nummer 57 verwalten</code> <span class=\"lang\">-</span> "
+                    + "<span class=\"tag gate\">breaks the gate: fails at AX5</span></h2>") == true)
+        #expect(shown.first?.contains("<p class=\"rule\">title1, 200 pt wide, 1 line allowed; fails at ") == true)
         let script = try Self.dom(
             outcome.stdout, named: "script", script: search("<\\/script>"), dir: dir,
             environment: environment)
         #expect(script.contains(">1 of \(total) shown<"))
         #expect(Self.sections(script).first?.contains("data-key=\"&lt;/script&gt;&lt;script&gt;document.title") == true)
+        #expect(Self.sections(script).first?.contains("<h2><code>&lt;/script&gt;&lt;script&gt;document.title") == true)
         #expect(script.contains("<title>typefit review"))
         #expect(!script.contains("owned</title>"))
         // The size filter: a size where some rows fail and others do not,

@@ -619,7 +619,10 @@ public struct ReviewPage: Sendable {
         if let gate = row.gate {
             out.add("\" data-gate=\"")
             out.add(gate.verdict.rawValue)
+            out.add("\" data-required=\"")
+            out.addEscaped(gate.required)
         }
+        if row.isNew { out.add("\" data-new=\"") }
         if let rule = row.rule {
             out.add("\" data-rule=\"")
             out.int(rule + 1)
@@ -630,26 +633,11 @@ public struct ReviewPage: Sendable {
         let head = out.array
         let (faces, drawing) = drawn.map { ($0.faces, $0.drawing) } ?? drawingHTML(row, writer: writer)
         out.truncate(to: 0)
-        out.add("\">\n<h2><code>")
-        out.addEscaped(row.key)
-        out.add("</code> <span class=\"lang\">")
-        out.addEscaped(language)
-        out.add("</span>")
-        if row.isNew { out.add(" <span class=\"tag\">new</span>") }
-        if let gate = row.gate {
-            switch gate.verdict {
-            case .breaks: out.add(" <span class=\"tag gate\">breaks the gate: fails at ")
-            case .beyond: out.add(" <span class=\"tag beyond\">fits at ")
-            case .before: out.add(" <span class=\"tag beyond\">failed at ")
-            }
-            out.addEscaped(gate.required)
-            switch gate.verdict {
-            case .breaks: out.add("</span>")
-            case .beyond: out.add("; fails above it</span>")
-            case .before: out.add(" before too</span>")
-            }
-        }
-        out.add("</h2>\n")
+        // The heading (key, language, the `new` and gate tags), the rule
+        // in words and the figures are the script's, from the section's
+        // data, when it makes the section: fourteen thousand failing
+        // strings repeated two megabytes of them.
+        out.add("\">\n")
         if let old = row.oldText {
             out.add("<div class=\"diff\"><p class=\"old\"><span>before</span> \(xmlEscaped(old))</p>")
             out.add("<p class=\"new\"><span>after</span> \(xmlEscaped(row.text))</p></div>\n")
@@ -658,21 +646,17 @@ public struct ReviewPage: Sendable {
             out.addEscaped(row.text)
             out.add("</p>\n")
         }
-        // The rule in words is the script's, from the section's data
-        // (`style, 343 pt wide, 1 line allowed (rule 2); fails at 12
-        // sizes`) when it draws the section: thirteen thousand failing
-        // strings would repeat a megabyte of it.
-        out.add("<p class=\"rule\">")
         if let was = row.oldFailing {
             // The old verdict beside the new: a change is judged by what
-            // it broke.
+            // it broke. (The script writes the rule before it.)
+            out.add("<p class=\"rule\">")
             out.add(
                 was.isEmpty
                     ? "<span>; before, it fit at every size</span>"
                     : "<span>; before, it failed at \(was.count) (\(was.joined(separator: ", ")))</span>")
+            out.add("</p>\n")
         }
-        out.add("</p>\n")
-        out.add("<div class=\"samples\"></div>\n</section>\n")
+        out.add("</section>\n")
         return RowHTML(head: head, faces: faces, drawing: drawing, tail: out.array)
     }
 
@@ -1366,11 +1350,32 @@ public struct ReviewPage: Sendable {
             main.insertBefore(el, before);
             record.el = el;
             if (record.row) {
+              dress(el);
               // The categories where it fails (for scripts reading the page in
               // a browser).
               el.dataset.sizes = facts(record).sizes.join(' ');
               if (drawer) { drawer.observe(el); }
             }
+          }
+          // What the page leaves to the script of a section: its heading
+          // (the key, the language, `new`, the gate's verdict), the line
+          // its rule is written in and the box of its figures.
+          var verdicts = { breaks: ['tag gate', 'breaks the gate: fails at ', ''],
+            beyond: ['tag beyond', 'fits at ', '; fails above it'], before: ['tag beyond', 'failed at ', ' before too'] };
+          function dress(el) {
+            var d = el.dataset, v = verdicts[d.gate], h = document.createElement('h2');
+            h.innerHTML = '<code>' + escape(d.key) + '</code> <span class="lang">' + escape(d.language) + '</span>' +
+              (d.new !== undefined ? ' <span class="tag">new</span>' : '') +
+              (v ? ' <span class="' + v[0] + '">' + escape(v[1] + (d.required || '') + v[2]) + '</span>' : '');
+            el.insertBefore(h, el.firstChild);
+            if (!el.querySelector('p.rule')) {
+              var rule = document.createElement('p');
+              rule.className = 'rule';
+              el.appendChild(rule);
+            }
+            var box = document.createElement('div');
+            box.className = 'samples';
+            el.appendChild(box);
           }
           // The first record not yet walked under the filters: those before it
           // that pass are shown, every one after it hidden or not yet made.
