@@ -679,6 +679,16 @@ struct ReviewBrowserTests {
                 outcome.stdout, named: "printed", script: "window.dispatchEvent(new Event('beforeprint'));", dir: dir,
                 environment: environment))
         #expect(printed.count == 60 && printed.allSatisfy { $0.contains(" data-line=\"1\"") })
+        // A browser without IntersectionObserver makes and draws every
+        // section shown, when the page opens and when the search changes.
+        let plain = Self.sections(
+            try Self.dom(
+                outcome.stdout.replacingOccurrences(
+                    of: "<head>", with: "<head><script>delete window.IntersectionObserver;</script>"),
+                named: "plain",
+                script: "var s = document.getElementById('search'); s.value = 'NUMMER'; "
+                    + "s.dispatchEvent(new Event('input'));", dir: dir, environment: environment))
+        #expect(plain.count == 60 && plain.allSatisfy { $0.contains(" data-line=\"1\"") })
     }
 
     static let sixty = (1...60).map { "Benachrichtigungseinstellungen Nummer \($0) verwalten" }

@@ -1426,10 +1426,17 @@ public struct ReviewPage: Sendable {
             // Walked again from the top, every section made so far hidden
             // until the walk reaches it: `end` then follows the last shown.
             records.forEach(function (record) { if (record.el) { record.el.classList.add('hidden'); } });
+            // Without an observer to say when the end nears the window,
+            // every section shown is made and drawn at once.
             next = 0;
-            walk(false);
+            walk(!drawer);
             shown.textContent = count + ' of ' + rows + ' shown';
-            drawNear();
+            if (drawer) { drawNear(); } else { drawShown(); }
+          }
+          function drawShown() {
+            records.forEach(function (record) {
+              if (record.row && record.el && !record.el.classList.contains('hidden')) { draw(record.el); }
+            });
           }
           if ('IntersectionObserver' in window) {
             drawer = new IntersectionObserver(function (entries) {
@@ -1445,15 +1452,9 @@ public struct ReviewPage: Sendable {
           search.addEventListener('input', apply);
           // The first screens now (what a screenshot or a first look sees).
           apply();
-          if (!drawer) {
-            walk(true);
-            records.forEach(function (record) { if (record.row) { draw(record.el); } });
-          }
           window.addEventListener('beforeprint', function () {
             walk(true);
-            records.forEach(function (record) {
-              if (record.row && record.el && !record.el.classList.contains('hidden')) { draw(record.el); }
-            });
+            drawShown();
           });
           // How long the page took to open, its first screens drawn (for the
           // benchmark: milliseconds since the browser began loading it).
