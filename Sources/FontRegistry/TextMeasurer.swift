@@ -405,7 +405,7 @@ public final class TextMeasurer {
                 : [VisualRun(range: 0..<utf8.count, rightToLeft: false)]
             return GlyphSlicer.stretches(
                 directions: directions, scripts: runs.map { ($0.range, $0.script.rawValue) },
-                faceOf: inOneFace ? [Int](filled: 0, count: utf8.count) : faceOf)
+                faceOf: faceOf)
         }
 
         /// The glyphs of the bytes `range` (the whole text is its context)

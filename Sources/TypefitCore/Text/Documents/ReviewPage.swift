@@ -1110,15 +1110,15 @@ public struct ReviewPage: Sendable {
           function escape(text) {
             return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
           }
-          // A row's sizes: `cell:lines:flags:layout[:stream]` (layout `=`:
-          // the size before's).
-          function samples(row) {
+          // A row's sizes, its `data-samples`: `cell:lines:flags:layout[:stream]`
+          // (layout `=`: the size before's).
+          function samples(written) {
             var last = '';
-            return row.dataset.samples.split(' ').map(function (text) {
-              var f = text.split(':');
+            return written.split(' ').map(function (text) {
+              var f = text.split(':'), flags = f[2] || '';
               last = f[3] === '=' ? last : f[3];
-              return { cell: cells[+f[0]], lines: +f[1], fails: f[2].indexOf('f') >= 0,
-                overflows: f[2].indexOf('o') >= 0, layout: last, stream: +(f[4] || 0) };
+              return { cell: cells[+f[0]], lines: +f[1], fails: flags.indexOf('f') >= 0,
+                overflows: flags.indexOf('o') >= 0, layout: last, stream: +(f[4] || 0) };
             });
           }
           // The sections as the block holds them: each one's markup, made an
@@ -1160,11 +1160,8 @@ public struct ReviewPage: Sendable {
             var at = html.indexOf('<p class="text">'), from = at + 16;
             if (at < 0) { at = html.indexOf('<p class="new"><span>after</span>'); from = at + 33; }
             if (at >= 0) { text = unescape(html.slice(from, html.indexOf('</p>', from))); }
-            var sizes = [];
-            attribute(head, 'samples').split(' ').forEach(function (sample) {
-              var f = sample.split(':');
-              if ((f[2] || '').indexOf('f') >= 0 && cells[+f[0]]) { sizes.push(cells[+f[0]][0]); }
-            });
+            var sizes = samples(attribute(head, 'samples')).filter(function (s) { return s.fails && s.cell; })
+              .map(function (s) { return s.cell[0]; });
             var key = attribute(head, 'key');
             return (record.facts = { language: attribute(head, 'language'), style: attribute(head, 'style'),
               gate: attribute(head, 'gate'), sizes: sizes, search: (key + ' ' + text).toLowerCase() });
@@ -1318,7 +1315,7 @@ public struct ReviewPage: Sendable {
           function draw(row) {
             if (row.drawn) { return; }
             row.drawn = true;
-            var streams = [], out = '', list = samples(row);
+            var streams = [], out = '', list = samples(row.dataset.samples);
             list.forEach(function (sample) {
               var n = sample.stream || 0, stream = streams[n] || (streams[n] = glyphs(row, n));
               out += figure(sample, row, stream);

@@ -108,7 +108,8 @@ public struct GlyphSlicer: Sendable {
     private let capacity: Int
 
     /// The stretches of a text: each direction run (in logical order) cut
-    /// by the script runs and by the face that draws each byte (`faceOf`).
+    /// by the script runs and by the face that draws each byte (`faceOf`;
+    /// empty: face 0 draws every byte).
     public static func stretches(
         directions: [VisualRun], scripts: [(range: Range<Int>, script: UInt32)], faceOf: [Int]
     ) -> [Stretch] {
@@ -118,6 +119,11 @@ public struct GlyphSlicer: Sendable {
                 let lower = max(run.range.lowerBound, direction.range.lowerBound)
                 let upper = min(run.range.upperBound, direction.range.upperBound)
                 guard lower < upper else { continue }
+                if faceOf.isEmpty {
+                    result.append(
+                        Stretch(range: lower..<upper, script: run.script, face: 0, rightToLeft: direction.rightToLeft))
+                    continue
+                }
                 var start = lower
                 for i in (lower + 1)...upper where i == upper || faceOf[i] != faceOf[start] {
                     // A face change inside a character cannot happen: faces

@@ -401,11 +401,7 @@ public enum LineFitter {
             width: Double, tabInterval: Double? = nil, pointSize: Double = 1, into lines: inout [LineRange]
         ) {
             lines.removeAll(keepingCapacity: true)
-            _ = fill(width: width, tabInterval: tabInterval, trackingEms: trackingEms, pointSize: pointSize) {
-                start, end, visibleEnd in
-                lines.append(LineRange(bytes: start..<end, visible: start..<max(start, visibleEnd)))
-            }
-            if lines.isEmpty { lines.append(LineRange(bytes: 0..<0, visible: 0..<0)) }
+            _ = layout(width: width, tabInterval: tabInterval, pointSize: pointSize, appendingTo: &lines)
         }
 
         /// The lines, calling `line(start, end, visibleEnd)` for each
